@@ -1,0 +1,36 @@
+/** Bearer credential checks: scheme case-insensitive, keys compared in constant time. */
+
+export type Credential = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** Compares two strings in time that depends only on the candidate's length. */
+export function constantTimeEqual(candidate: string, expected: string): boolean {
+  let difference = candidate.length ^ expected.length;
+  for (let index = 0; index < candidate.length; index++) {
+    difference |= candidate.charCodeAt(index) ^ expected.charCodeAt(index % (expected.length || 1));
+  }
+  return difference === 0;
+}
+
+export function checkCredential(
+  authorization: string | undefined,
+  apiKeys: readonly string[],
+): Credential {
+  if (authorization === undefined || authorization.trim() === "") {
+    return { ok: false, reason: "Missing credential: send Authorization: Bearer <API_KEY>." };
+  }
+  const match = /^\s*(\S+)(?:\s+(.*?))?\s*$/.exec(authorization);
+  const scheme = match?.[1] ?? "";
+  if (scheme.toLowerCase() !== "bearer") {
+    return {
+      ok: false,
+      reason: `Unsupported authorization scheme "${scheme.slice(0, 20)}": use Bearer.`,
+    };
+  }
+  const token = match?.[2] ?? "";
+  if (token === "") {
+    return { ok: false, reason: "Empty bearer token: send Authorization: Bearer <API_KEY>." };
+  }
+  let accepted = false;
+  for (const key of apiKeys) accepted = constantTimeEqual(token, key) || accepted;
+  return accepted ? { ok: true } : { ok: false, reason: "Invalid API key." };
+}

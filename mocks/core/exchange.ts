@@ -1,0 +1,46 @@
+/**
+ * The runtime-neutral request and response the core works on. Adapters (msw,
+ * the standalone server) translate to and from these; the core never builds a
+ * Fetch `Request` or `Response`, so the standalone server pays for neither.
+ */
+
+export interface CoreRequest {
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** Path below the API base, e.g. `/pets/3` for `/v1/pets/3` (percent-encoded as received). */
+  readonly path: string;
+  /** Raw query string without the leading `?`. */
+  readonly query: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The raw body text, or undefined when the request has none. */
+  readonly body: string | undefined;
+  /** True when the body exceeded the size limit and was not kept. */
+  readonly bodyTooLarge?: boolean;
+  /** The API base path this request came in under, when it differs per request (e.g. `/api/v1`). */
+  readonly basePath?: string;
+}
+
+export interface CoreResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The serialized JSON body, or undefined for none. */
+  readonly body: string | undefined;
+}
+
+/** Bodies over this many bytes are answered with 413. */
+export const maxBodyBytes = 1024 * 1024;
+
+const jsonHeaders = { "content-type": "application/json" } as const;
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers?: Readonly<Record<string, string>>,
+): CoreResponse {
+  return {
+    status,
+    headers: headers ? { ...jsonHeaders, ...headers } : jsonHeaders,
+    body: JSON.stringify(body),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The five operations of the interface, on the store. Each receives a request
+ * that has already passed routing, the credential check and any scenario.
+ */
+import { errorBody } from "../errors.js";
+import * as validators from "../generated/validators.js";
+import type { OperationId } from "../spec.js";
+import { getPetSunset } from "../spec.js";
+import type { PetstoreStore } from "../store.js";
+import type { NewCategory, NewPet, PetStatus } from "../types.js";
+import { readJsonBody } from "./body.js";
+import type { CoreRequest, CoreResponse } from "./exchange.js";
+import { jsonResponse } from "./exchange.js";
+import { bodyValidator, pathValidator, queryValidator, shown } from "./validate.js";
+
+export interface OperationContext {
+  readonly request: CoreRequest;
+  /** Path parameters as captured (still percent-encoded). */
+  readonly params: Readonly<Record<string, string>>;
+  readonly store: PetstoreStore;
+  /** The API base path for links, e.g. `/v1`. */
+  readonly basePath: string;
+}
+
+type Operation = (context: OperationContext) => CoreResponse | Promise<CoreResponse>;
+
+function failure(code: Parameters<typeof errorBody>[0], message: string): CoreResponse {
+  const body = errorBody(code, message);
+  return jsonResponse(body.status, body);
+}
+
+const listPetsQuery = queryValidator<{ limit: number; status?: PetStatus }>(
+  "listPets",
+  validators.listPetsQuery,
+);
+const getPetPath = pathValidator<{ petId: number }>("getPet", validators.getPetPath);
+const newPet = bodyValidator<NewPet>("createPet", validators.NewPet);
+const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewCategory);
+
+/** When `getPet` was marked deprecated: the interface does not say, so the mock states 2025-01-01. */
+export const getPetDeprecatedSince = new Date("2025-01-01T00:00:00Z");
+
+/** The headers every `getPet` answer carries (RFC 9745 Deprecation, RFC 8594 Sunset). */
+export function deprecationHeaders(basePath: string): Record<string, string> {
+  return {
+    deprecation: `@${Math.floor(getPetDeprecatedSince.getTime() / 1000)}`,
+    sunset: getPetSunset.toUTCString(),
+    link: `<${basePath}/pets>; rel="successor-version"`,
+  };
+}
+
+const nonBlank = (value: string): boolean => value.trim() !== "";
+
+export const operations: Readonly<Record<OperationId, Operation>> = {
+  listPets({ request, store }) {
+    const query = listPetsQuery(request.query);
+    if (!query.ok) return failure("invalid_query", query.message);
+    return jsonResponse(200, store.listPets(query.value));
+  },
+
+  async createPet({ request, store, basePath }) {
+    const body = readJsonBody(request);
+    if (!body.ok) return body.response;
+    const input = newPet(body.value);
+    if (!input.ok) return failure("invalid_body", input.message);
+    if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
+    if (!store.getCategory(input.value.categoryId)) {
+      return failure(
+        "invalid_body",
+        `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
+      );
+    }
+    const pet = await store.createPet(input.value);
+    return jsonResponse(201, pet, { location: `${basePath}/pets/${pet.id}` });
+  },
+
+  getPet({ params, store }) {
+    const path = getPetPath(params);
+    if (!path.ok) return failure("invalid_path", path.message);
+    const { petId } = path.value;
+    if (petId < 1)
+      return failure("invalid_path", `petId must be a positive integer (got ${petId})`);
+    const pet = store.getPet(petId);
+    return pet ? jsonResponse(200, pet) : failure("not_found", `No pet with id ${petId}.`);
+  },
+
+  listCategories({ store }) {
+    return jsonResponse(200, store.listCategories());
+  },
+
+  async createCategory({ request, store }) {
+    const body = readJsonBody(request);
+    if (!body.ok) return body.response;
+    const input = newCategory(body.value);
+    if (!input.ok) return failure("invalid_body", input.message);
+    if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
+    return jsonResponse(201, await store.createCategory(input.value));
+  },
+};

@@ -1,0 +1,171 @@
+/**
+ * Request validation derived from openapi.yaml: parameters are parsed and
+ * coerced by their declared types, then checked by the generated validators;
+ * bodies are checked by the generated schema validators. Every failure names
+ * the offending field and why.
+ */
+import type { ErrorObject, ValidateFunction } from "ajv";
+import type { OperationId, OperationParameter } from "../spec.js";
+import { operationParameters, requestBodySchema } from "../spec.js";
+
+export type Validated<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly message: string };
+
+const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
+
+/** Shows a received value in a message, shortened and JSON-quoted. */
+export function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+const typeNames: Readonly<Record<string, string>> = {
+  integer: "an integer",
+  number: "a number",
+  string: "a string",
+  object: "a JSON object",
+  array: "an array",
+  boolean: "a boolean",
+};
+
+function valueAt(root: unknown, instancePath: string): unknown {
+  return instancePath
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root);
+}
+
+/** Turns the first validator error into a sentence naming the field. */
+export function describeError(error: ErrorObject, root: unknown, rootName: string): string {
+  const field = error.instancePath ? error.instancePath.slice(1).replaceAll("/", ".") : rootName;
+  const got = ` (got ${shown(valueAt(root, error.instancePath))})`;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return `${error.instancePath ? `${field}.` : ""}${String(params.missingProperty)} is required`;
+    case "type":
+      return `${field} must be ${typeNames[String(params.type)] ?? String(params.type)}${got}`;
+    case "enum":
+      return `${field} must be one of ${(params.allowedValues as unknown[]).join(", ")}${got}`;
+    case "minimum":
+      return `${field} must be >= ${String(params.limit)}${got}`;
+    case "maximum":
+      return `${field} must be <= ${String(params.limit)}${got}`;
+    default:
+      return `${field} ${error.message ?? "is invalid"}${got}`;
+  }
+}
+
+function firstError(validate: ValidateFunction, value: unknown, rootName: string): string {
+  const error = validate.errors?.[0];
+  return error ? describeError(error, value, rootName) : `${rootName} is invalid`;
+}
+
+const integerText = /^[+-]?\d+$/;
+
+/** Query and path values arrive as text; integers are converted when they look like one. */
+function coerce(parameter: OperationParameter, text: string): unknown {
+  return parameter.schema.type === "integer" && integerText.test(text) ? Number(text) : text;
+}
+
+/** Checks that every integer the schema marks int64 is one JavaScript can hold exactly. */
+function unsafeInt64(
+  properties: Readonly<Record<string, { readonly format?: string }>>,
+  value: Readonly<Record<string, unknown>>,
+): string | undefined {
+  for (const [name, schema] of Object.entries(properties)) {
+    const field = value[name];
+    if (schema.format === "int64" && typeof field === "number" && !Number.isSafeInteger(field)) {
+      return `${name} must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got ${shown(field)})`;
+    }
+  }
+  return undefined;
+}
+
+/** Parses and validates an operation's query string against its declared parameters. */
+export function queryValidator<T>(
+  operationId: OperationId,
+  validate: ValidateFunction,
+): (query: string) => Validated<T> {
+  const parameters = operationParameters(operationId, "query");
+  const byName = new Map(parameters.map((parameter) => [parameter.name, parameter]));
+  const defaults = parameters.filter((parameter) => parameter.schema.default !== undefined);
+  const properties = Object.fromEntries(parameters.map((p) => [p.name, p.schema]));
+
+  return (query) => {
+    const value: Record<string, unknown> = {};
+    if (query !== "") {
+      for (const pair of query.split("&")) {
+        if (pair === "") continue;
+        const separator = pair.indexOf("=");
+        let name: string;
+        let text: string;
+        try {
+          name = decodeURIComponent(
+            (separator < 0 ? pair : pair.slice(0, separator)).replaceAll("+", " "),
+          );
+          text =
+            separator < 0 ? "" : decodeURIComponent(pair.slice(separator + 1).replaceAll("+", " "));
+        } catch {
+          return fail(`query string is not valid percent-encoding (got ${shown(pair)})`);
+        }
+        const parameter = byName.get(name);
+        if (!parameter) continue;
+        if (Object.hasOwn(value, name)) return fail(`${name} must be given at most once`);
+        value[name] = coerce(parameter, text);
+      }
+    }
+    for (const parameter of defaults) {
+      if (!Object.hasOwn(value, parameter.name)) value[parameter.name] = parameter.schema.default;
+    }
+    if (!validate(value)) return fail(firstError(validate, value, "query"));
+    const unsafe = unsafeInt64(properties, value);
+    return unsafe ? fail(unsafe) : { ok: true, value: value as T };
+  };
+}
+
+/** Validates path parameters captured by the router (still percent-encoded). */
+export function pathValidator<T>(
+  operationId: OperationId,
+  validate: ValidateFunction,
+): (captured: Readonly<Record<string, string>>) => Validated<T> {
+  const parameters = operationParameters(operationId, "path");
+  const properties = Object.fromEntries(parameters.map((p) => [p.name, p.schema]));
+  return (captured) => {
+    const value: Record<string, unknown> = {};
+    for (const parameter of parameters) {
+      const raw = captured[parameter.name];
+      if (raw === undefined) continue;
+      try {
+        value[parameter.name] = coerce(parameter, decodeURIComponent(raw));
+      } catch {
+        return fail(`${parameter.name} is not valid percent-encoding (got ${shown(raw)})`);
+      }
+    }
+    if (!validate(value)) return fail(firstError(validate, value, "path"));
+    const unsafe = unsafeInt64(properties, value);
+    return unsafe ? fail(unsafe) : { ok: true, value: value as T };
+  };
+}
+
+/**
+ * Validates a parsed JSON body against the operation's request schema and
+ * returns only the declared fields (unknown fields are ignored, not stored).
+ */
+export function bodyValidator<T>(
+  operationId: OperationId,
+  validate: ValidateFunction,
+): (body: unknown) => Validated<T> {
+  const { properties } = requestBodySchema(operationId);
+  const fields = Object.keys(properties);
+  return (body) => {
+    if (!validate(body)) return fail(firstError(validate, body, "body"));
+    const input = body as Record<string, unknown>;
+    const unsafe = unsafeInt64(properties, input);
+    if (unsafe) return fail(unsafe);
+    const value: Record<string, unknown> = {};
+    for (const field of fields) if (input[field] !== undefined) value[field] = input[field];
+    return { ok: true, value: value as T };
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Facts the mock reads from openapi.yaml at run time: routes, parameter
+ * schemas and defaults, enums, body fields, the deprecation of `getPet`.
+ * Nothing here restates the document; it only looks things up in it.
+ */
+import { openapiDocument } from "./generated/openapi-document.js";
+import type { PetStatus } from "./types.js";
+
+/** The version segment every deployment's base address ends with. */
+export const apiBasePath = "/v1";
+
+export type OperationId = "listPets" | "createPet" | "getPet" | "listCategories" | "createCategory";
+
+export interface ParameterSchema {
+  readonly type?: string;
+  readonly format?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly default?: unknown;
+  readonly enum?: readonly unknown[];
+  readonly $ref?: string;
+}
+
+export interface OperationParameter {
+  readonly name: string;
+  readonly in: "query" | "path";
+  readonly required: boolean;
+  readonly schema: ParameterSchema;
+}
+
+export interface Route {
+  /** The path template relative to the base, e.g. `/pets/{petId}`. */
+  readonly template: string;
+  readonly pattern: RegExp;
+  readonly paramNames: readonly string[];
+  /** Upper-case method → operation. */
+  readonly operations: ReadonlyMap<string, OperationId>;
+  /** The `Allow` header value for this path. */
+  readonly allow: string;
+}
+
+type Node = Readonly<Record<string, unknown>>;
+const document = openapiDocument as unknown as Node;
+
+function lookup(ref: string): Node {
+  const target = ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce<unknown>((node, key) => (node as Node | undefined)?.[key], document);
+  if (typeof target !== "object" || target === null) {
+    throw new Error(`openapi.yaml: unresolved reference ${ref}`);
+  }
+  return target as Node;
+}
+
+function deref(node: unknown): Node {
+  const value = node as Node;
+  return typeof value.$ref === "string" ? deref(lookup(value.$ref)) : value;
+}
+
+const httpMethods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+function buildRoutes(): Route[] {
+  return Object.entries(openapiDocument.paths).map(([template, pathItem]) => {
+    const paramNames: string[] = [];
+    const source = template
+      .split("/")
+      .map((segment) => {
+        const param = /^\{(.+)\}$/.exec(segment);
+        if (!param?.[1]) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        paramNames.push(param[1]);
+        return "([^/]+)";
+      })
+      .join("/");
+    const operations = new Map<string, OperationId>();
+    for (const [method, operation] of Object.entries(pathItem)) {
+      if (httpMethods.has(method)) {
+        operations.set(method.toUpperCase(), (operation as Node).operationId as OperationId);
+      }
+    }
+    return {
+      template,
+      pattern: new RegExp(`^${source}$`),
+      paramNames,
+      operations,
+      allow: [...operations.keys()].join(", "),
+    };
+  });
+}
+
+export const routes: readonly Route[] = buildRoutes();
+
+function operationObject(operationId: OperationId): Node {
+  for (const pathItem of Object.values(openapiDocument.paths)) {
+    for (const operation of Object.values(pathItem)) {
+      if ((operation as Node).operationId === operationId) return operation as Node;
+    }
+  }
+  throw new Error(`openapi.yaml: no operation ${operationId}`);
+}
+
+/** The operation's parameters in one location, references resolved. */
+export function operationParameters(
+  operationId: OperationId,
+  location: "query" | "path",
+): OperationParameter[] {
+  const parameters = (operationObject(operationId).parameters ?? []) as unknown[];
+  return parameters
+    .map((raw) => deref(raw))
+    .filter((parameter) => parameter.in === location)
+    .map((parameter) => ({
+      name: String(parameter.name),
+      in: location,
+      required: parameter.required === true,
+      schema: deref(parameter.schema ?? {}) as ParameterSchema,
+    }));
+}
+
+/** The JSON schema of an operation's request body (resolved). */
+export function requestBodySchema(operationId: OperationId): {
+  readonly required: readonly string[];
+  readonly properties: Readonly<Record<string, ParameterSchema>>;
+} {
+  const body = deref(operationObject(operationId).requestBody);
+  const content = body.content as Node;
+  const media = content["application/json"] as Node;
+  const schema = deref(media.schema);
+  const properties: Record<string, ParameterSchema> = {};
+  for (const [name, property] of Object.entries(schema.properties as Node)) {
+    properties[name] = deref(property) as ParameterSchema;
+  }
+  return { required: (schema.required ?? []) as string[], properties };
+}
+
+export const petStatuses = openapiDocument.components.schemas.PetStatus
+  .enum as readonly PetStatus[];
+
+/** The `limit` rule of listPets: minimum, maximum, default. */
+export const limitRule = (() => {
+  const limit = operationParameters("listPets", "query").find((p) => p.name === "limit");
+  const { minimum, maximum } = limit?.schema ?? {};
+  const fallback = limit?.schema.default;
+  if (typeof minimum !== "number" || typeof maximum !== "number" || typeof fallback !== "number") {
+    throw new Error("openapi.yaml: listPets limit needs minimum, maximum and default");
+  }
+  return { minimum, maximum, default: fallback };
+})();
+
+/** getPet's deprecation: the sunset instant recorded in openapi.yaml (`x-sunset`). */
+export const getPetSunset = new Date(String(operationObject("getPet")["x-sunset"]));

@@ -1,0 +1,4 @@
+/** Bench section "scale" (not written yet). */
+export async function run(): Promise<void> {
+  console.log("(not measured yet)");
+}

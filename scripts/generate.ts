@@ -1,0 +1,145 @@
+/**
+ * Derives everything the kit needs from `openapi.yaml`, the one source of truth:
+ *
+ * - `mocks/generated/openapi-types.ts`: TypeScript types (openapi-typescript);
+ * - `mocks/generated/openapi-document.ts`: the document as a typed constant;
+ * - `mocks/generated/validators.js` (+ `.d.ts`): precompiled Ajv validators for
+ *   every component schema and for each operation's path and query parameters.
+ *
+ * `tsx scripts/generate.ts --check` writes nothing and exits 1 when any
+ * generated file is stale (the drift check run by `npm test`).
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import standalone from "ajv/dist/standalone/index.js";
+import openapiTS, { astToString } from "openapi-typescript";
+import { parse } from "yaml";
+
+const root = new URL("../", import.meta.url);
+const outDir = new URL("mocks/generated/", root);
+const header =
+  "// Generated from openapi.yaml by scripts/generate.ts. Do not edit: run `npm run generate`.\n";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Rewrites `#/components/schemas/X` references to the Ajv schema `spec#/$defs/X`, dropping `x-` extensions. */
+function toJsonSchema(value: Json): Json {
+  if (Array.isArray(value)) return value.map(toJsonSchema);
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key.startsWith("x-")) continue;
+    if (key === "$ref" && typeof child === "string") {
+      out[key] = child.replace("#/components/schemas/", "spec#/$defs/");
+    } else {
+      out[key] = toJsonSchema(child);
+    }
+  }
+  return out;
+}
+
+function resolve(document: JsonObject, value: Json): JsonObject {
+  if (isObject(value) && typeof value.$ref === "string") {
+    const target = value.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce<Json | undefined>((node, key) => (isObject(node) ? node[key] : undefined), document);
+    if (!isObject(target)) throw new Error(`openapi.yaml: unresolved reference ${value.$ref}`);
+    return target;
+  }
+  if (!isObject(value)) throw new Error("openapi.yaml: expected an object");
+  return value;
+}
+
+/** One object schema per operation and parameter location, e.g. `listPetsQuery`, `getPetPath`. */
+function parameterSchemas(document: JsonObject): Record<string, JsonObject> {
+  const schemas: Record<string, JsonObject> = {};
+  const paths = document.paths;
+  if (!isObject(paths)) return schemas;
+  for (const pathItem of Object.values(paths)) {
+    if (!isObject(pathItem)) continue;
+    for (const operation of Object.values(pathItem)) {
+      if (!isObject(operation) || typeof operation.operationId !== "string") continue;
+      const parameters = Array.isArray(operation.parameters) ? operation.parameters : [];
+      for (const raw of parameters) {
+        const parameter = resolve(document, raw);
+        const location = String(parameter.in);
+        const name = `${operation.operationId}${location[0]?.toUpperCase()}${location.slice(1)}`;
+        const schema = schemas[name] ?? { type: "object", properties: {}, required: [] };
+        schemas[name] = schema;
+        (schema.properties as JsonObject)[String(parameter.name)] = toJsonSchema(
+          parameter.schema ?? {},
+        );
+        if (parameter.required === true) (schema.required as Json[]).push(String(parameter.name));
+      }
+    }
+  }
+  return schemas;
+}
+
+function validatorsModule(document: JsonObject): { js: string; dts: string } {
+  const components = isObject(document.components) ? document.components : {};
+  const componentSchemas = isObject(components.schemas) ? components.schemas : {};
+  const ajv = new Ajv2020({ code: { source: true, esm: true, lines: true }, strict: true });
+  // int64 is checked by the kit itself (JavaScript numbers hold safe integers only).
+  ajv.addFormat("int64", true);
+  ajv.addSchema({ $id: "spec", $defs: toJsonSchema(componentSchemas) as JsonObject });
+  const exports: Record<string, string> = {};
+  for (const name of Object.keys(componentSchemas)) exports[name] = `spec#/$defs/${name}`;
+  for (const [name, schema] of Object.entries(parameterSchemas(document))) {
+    ajv.addSchema({ ...schema, $id: name });
+    exports[name] = name;
+  }
+  const names = Object.keys(exports).sort();
+  const js = `${header}${standalone.default(ajv, exports)}\n`;
+  const dts = `${header}import type { ValidateFunction } from "ajv";\n${names
+    .map((name) => `export declare const ${name}: ValidateFunction;`)
+    .join("\n")}\n`;
+  return { js, dts };
+}
+
+async function generate(): Promise<Record<string, string>> {
+  const source = await readFile(new URL("openapi.yaml", root), "utf8");
+  const document = parse(source) as JsonObject;
+  const types = astToString(await openapiTS(source, { exportType: true }));
+  const { js, dts } = validatorsModule(document);
+  return {
+    "openapi-types.ts": `${header}${types}`,
+    "openapi-document.ts": `${header}export const openapiDocument = ${JSON.stringify(document, null, 2)} as const;\n`,
+    "validators.js": js,
+    "validators.d.ts": dts,
+  };
+}
+
+async function main(): Promise<void> {
+  const check = process.argv.includes("--check");
+  const files = await generate();
+  const stale: string[] = [];
+  for (const [name, content] of Object.entries(files)) {
+    const target = new URL(name, outDir);
+    const current = await readFile(target, "utf8").catch(() => undefined);
+    if (current === content) continue;
+    stale.push(`mocks/generated/${name}`);
+    if (!check) await writeFile(target, content);
+  }
+  if (check && stale.length > 0) {
+    console.error(
+      `Generated files are stale: ${stale.join(", ")}. Run \`npm run generate\` and commit.`,
+    );
+    process.exit(1);
+  }
+  console.log(
+    check
+      ? "Generated files match openapi.yaml."
+      : stale.length > 0
+        ? `Wrote ${stale.join(", ")}`
+        : "Generated files already up to date.",
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
