@@ -1,0 +1,463 @@
+/**
+ * The behavioural case table: one request and what must come back, for every
+ * documented status and every decision of the mock that a single request shows.
+ * It runs against msw/node, the standalone server and the browser worker, so
+ * all three are held to the same answers. Cases assume the default seed
+ * (5 categories, 50 pets), the default key, and do not depend on their order.
+ * Everything here is plain data, so a browser page can receive the requests.
+ */
+import { defaultApiKey } from "../core/handler.js";
+import { limitRule, petStatuses } from "../spec.js";
+
+export interface CaseRequest {
+  readonly method: string;
+  /** Path below the API base, with any query string, e.g. `/pets?limit=5`. */
+  readonly path: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface CaseExpectation {
+  readonly status: number;
+  /** The Error body's `code` (the body must then have the Error shape). */
+  readonly code?: string;
+  /** A substring of the Error body's `message`. */
+  readonly messageIncludes?: string;
+  /** Header values by lower-case name: an exact value, or `true` for "present". */
+  readonly headers?: Readonly<Record<string, string | true>>;
+  /** Header values that must match these regular expressions (given as source text). */
+  readonly headerPatterns?: Readonly<Record<string, string>>;
+  /** Headers that must be absent. */
+  readonly absentHeaders?: readonly string[];
+  /** The JSON body must contain these fields with these values. */
+  readonly fields?: Readonly<Record<string, unknown>>;
+  /** The JSON body must not have these fields. */
+  readonly absentFields?: readonly string[];
+  /** The JSON body must be an array with a length in this range. */
+  readonly length?: { readonly min: number; readonly max: number };
+  /** Every item of the JSON array must contain these fields with these values. */
+  readonly everyItem?: Readonly<Record<string, unknown>>;
+  /** The JSON array's items' ids must be ascending and start at this id. */
+  readonly idsFrom?: number;
+}
+
+export interface BehaviourCase {
+  readonly name: string;
+  readonly request: CaseRequest;
+  readonly expect: CaseExpectation;
+}
+
+/** What came back, in a form any runtime can produce. */
+export interface CaseResult {
+  readonly status: number;
+  /** Headers by lower-case name. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+}
+
+export const auth = { authorization: `Bearer ${defaultApiKey}` } as const;
+const json = { ...auth, "content-type": "application/json" } as const;
+const deprecation = {
+  sunset: "Thu, 05 Dec 2030 00:00:00 GMT",
+  deprecation: "@1735689600",
+  link: '</v1/pets>; rel="successor-version"',
+} as const;
+
+const operationsUnderAuth: readonly CaseRequest[] = [
+  { method: "GET", path: "/pets" },
+  { method: "POST", path: "/pets", body: JSON.stringify({ name: "Rex", categoryId: 1 }) },
+  { method: "GET", path: "/pets/1" },
+  { method: "GET", path: "/categories" },
+  { method: "POST", path: "/categories", body: JSON.stringify({ name: "ferret" }) },
+];
+
+const badCredentials: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  missing: {},
+  wrong: { authorization: "Bearer not-the-key" },
+  malformed: { authorization: `Bearer${defaultApiKey}` },
+  "Basic scheme": { authorization: `Basic ${btoa(`user:${defaultApiKey}`)}` },
+  "empty bearer": { authorization: "Bearer " },
+  "bare key": { authorization: defaultApiKey },
+};
+
+const authCases: BehaviourCase[] = operationsUnderAuth.flatMap((request) =>
+  Object.entries(badCredentials).map(([kind, headers]) => ({
+    name: `${request.method} ${request.path}: ${kind} credential → 401`,
+    request: {
+      ...request,
+      headers: { ...headers, ...(request.body ? { "content-type": "application/json" } : {}) },
+    },
+    expect: {
+      status: 401,
+      code: "unauthorized",
+      headers: {
+        "www-authenticate": "Bearer",
+        ...(request.path === "/pets/1" ? deprecation : {}),
+      },
+    },
+  })),
+);
+
+const invalidLimits = ["0", String(limitRule.maximum + 1), "-1", "1.5", "abc", "", "1e2", "%20"];
+
+const listCases: BehaviourCase[] = [
+  {
+    name: "listPets: default limit returns the first 20 by ascending id",
+    request: { method: "GET", path: "/pets", headers: auth },
+    expect: {
+      status: 200,
+      headers: { "content-type": "application/json" },
+      length: { min: limitRule.default, max: limitRule.default },
+      idsFrom: 1,
+    },
+  },
+  ...[1, 7, limitRule.maximum].map((limit) => ({
+    name: `listPets: limit=${limit} returns at most ${limit}`,
+    request: { method: "GET", path: `/pets?limit=${limit}`, headers: auth },
+    expect: { status: 200, length: { min: Math.min(limit, 50), max: limit }, idsFrom: 1 },
+  })),
+  ...invalidLimits.map((limit) => ({
+    name: `listPets: limit=${JSON.stringify(limit)} → 400`,
+    request: { method: "GET", path: `/pets?limit=${limit}`, headers: auth },
+    expect: { status: 400, code: "invalid_query", messageIncludes: "limit" },
+  })),
+  {
+    name: "listPets: limit given twice → 400",
+    request: { method: "GET", path: "/pets?limit=2&limit=3", headers: auth },
+    expect: { status: 400, code: "invalid_query", messageIncludes: "limit" },
+  },
+  ...petStatuses.map((status) => ({
+    name: `listPets: status=${status} returns only ${status} pets`,
+    request: { method: "GET", path: `/pets?status=${status}&limit=100`, headers: auth },
+    expect: { status: 200, length: { min: 1, max: 100 }, everyItem: { status } },
+  })),
+  {
+    name: "listPets: status and limit combine",
+    request: { method: "GET", path: "/pets?status=pending&limit=3", headers: auth },
+    expect: { status: 200, length: { min: 1, max: 3 }, everyItem: { status: "pending" } },
+  },
+  {
+    name: "listPets: unknown status → 400 naming the allowed values",
+    request: { method: "GET", path: "/pets?status=adopted", headers: auth },
+    expect: { status: 400, code: "invalid_query", messageIncludes: petStatuses.join(", ") },
+  },
+  {
+    name: "listPets: unknown query parameters are ignored",
+    request: { method: "GET", path: "/pets?limit=2&page=3", headers: auth },
+    expect: { status: 200, length: { min: 2, max: 2 } },
+  },
+  {
+    name: "listPets: the Bearer scheme name is case-insensitive",
+    request: {
+      method: "GET",
+      path: "/pets?limit=1",
+      headers: { authorization: `bEaReR ${defaultApiKey}` },
+    },
+    expect: { status: 200, length: { min: 1, max: 1 } },
+  },
+];
+
+const newPet = { name: "Biscuit", categoryId: 2, status: "pending" } as const;
+
+/** createPet bodies that must be rejected, with the field the message names. */
+const invalidPetBodies: readonly [string, string, string][] = [
+  ["missing name", JSON.stringify({ categoryId: 1 }), "name"],
+  ["missing categoryId", JSON.stringify({ name: "Rex" }), "categoryId"],
+  ["name not a string", JSON.stringify({ name: 7, categoryId: 1 }), "name"],
+  ["blank name", JSON.stringify({ name: "  ", categoryId: 1 }), "name"],
+  ["categoryId a string", JSON.stringify({ name: "Rex", categoryId: "1" }), "categoryId"],
+  ["categoryId not an integer", JSON.stringify({ name: "Rex", categoryId: 1.5 }), "categoryId"],
+  ["categoryId beyond safe integers", '{"name":"Rex","categoryId":1e20}', "categoryId"],
+  ["categoryId of no category", JSON.stringify({ name: "Rex", categoryId: 999 }), "categoryId"],
+  [
+    "status not a PetStatus",
+    JSON.stringify({ name: "Rex", categoryId: 1, status: "lost" }),
+    "status",
+  ],
+  ["status null", JSON.stringify({ name: "Rex", categoryId: 1, status: null }), "status"],
+  ["body null", "null", "body"],
+  ["body an array", JSON.stringify([newPet]), "body"],
+  ["body a string", JSON.stringify("Rex"), "body"],
+  ["malformed JSON", '{"name": "Rex",', "JSON"],
+  ["empty body", "", "body"],
+];
+
+const createPetCases: BehaviourCase[] = [
+  {
+    name: "createPet: 201 with the stored pet and its Location",
+    request: { method: "POST", path: "/pets", headers: json, body: JSON.stringify(newPet) },
+    expect: {
+      status: 201,
+      fields: newPet,
+      headerPatterns: { location: "^/v1/pets/\\d+$" },
+    },
+  },
+  {
+    name: "createPet: status is not defaulted when absent; unknown fields are ignored",
+    request: {
+      method: "POST",
+      path: "/pets",
+      headers: json,
+      body: JSON.stringify({ name: "Pip", categoryId: 3, color: "grey", id: 1 }),
+    },
+    expect: {
+      status: 201,
+      fields: { name: "Pip", categoryId: 3 },
+      absentFields: ["status", "color"],
+    },
+  },
+  {
+    name: "createPet: application/json with a charset is accepted",
+    request: {
+      method: "POST",
+      path: "/pets",
+      headers: { ...auth, "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify(newPet),
+    },
+    expect: { status: 201, fields: newPet },
+  },
+  ...invalidPetBodies.map(([what, body, field]) => ({
+    name: `createPet: ${what} → 400`,
+    request: { method: "POST", path: "/pets", headers: json, body },
+    expect: { status: 400, code: "invalid_body", messageIncludes: field },
+  })),
+  {
+    name: "createPet: a non-JSON content type → 415",
+    request: {
+      method: "POST",
+      path: "/pets",
+      headers: { ...auth, "content-type": "text/plain" },
+      body: JSON.stringify(newPet),
+    },
+    expect: { status: 415, code: "unsupported_media_type", messageIncludes: "Content-Type" },
+  },
+];
+
+const getPetCases: BehaviourCase[] = [
+  {
+    name: "getPet: 200 with the pet and the deprecation headers",
+    request: { method: "GET", path: "/pets/7", headers: auth },
+    expect: { status: 200, fields: { id: 7 }, headers: deprecation },
+  },
+  {
+    name: "getPet: an absent pet → 404 with the deprecation headers",
+    request: { method: "GET", path: "/pets/99999", headers: auth },
+    expect: { status: 404, code: "not_found", messageIncludes: "99999", headers: deprecation },
+  },
+  ...["abc", "0", "-3", "1.5", "99999999999999999999"].map((petId) => ({
+    name: `getPet: petId ${petId} → 400`,
+    request: { method: "GET", path: `/pets/${petId}`, headers: auth },
+    expect: { status: 400, code: "invalid_path", messageIncludes: "petId", headers: deprecation },
+  })),
+];
+
+const categoryCases: BehaviourCase[] = [
+  {
+    name: "listCategories: the seeded categories by ascending id",
+    request: { method: "GET", path: "/categories", headers: auth },
+    expect: { status: 200, length: { min: 5, max: 1000 }, idsFrom: 1 },
+  },
+  {
+    name: "createCategory: 201 with the stored category",
+    request: {
+      method: "POST",
+      path: "/categories",
+      headers: json,
+      body: JSON.stringify({ name: "ferret", description: "Playful mustelids." }),
+    },
+    expect: { status: 201, fields: { name: "ferret", description: "Playful mustelids." } },
+  },
+  {
+    name: "createCategory: description is optional",
+    request: { method: "POST", path: "/categories", headers: json, body: '{"name":"hamster"}' },
+    expect: { status: 201, fields: { name: "hamster" }, absentFields: ["description"] },
+  },
+  ...(
+    [
+      ["missing name", '{"description":"x"}', "name"],
+      ["description not a string", '{"name":"x","description":5}', "description"],
+      ["body an array", "[]", "body"],
+      ["malformed JSON", "{", "JSON"],
+      ["empty body", "", "body"],
+    ] as const
+  ).map(([what, body, field]) => ({
+    name: `createCategory: ${what} → 400`,
+    request: { method: "POST", path: "/categories", headers: json, body },
+    expect: { status: 400, code: "invalid_body", messageIncludes: field },
+  })),
+  {
+    name: "createCategory: a non-JSON content type → 415",
+    request: {
+      method: "POST",
+      path: "/categories",
+      headers: { ...auth, "content-type": "application/x-www-form-urlencoded" },
+      body: "name=ferret",
+    },
+    expect: { status: 415, code: "unsupported_media_type" },
+  },
+];
+
+const routingCases: BehaviourCase[] = [
+  ...["/store/orders", "/pets/1/photos", "/owners", ""].map((path) => ({
+    name: `unknown path ${JSON.stringify(path)} → 404`,
+    request: { method: "GET", path, headers: auth },
+    expect: { status: 404, code: "not_found" },
+  })),
+  ...(
+    [
+      ["DELETE", "/pets", "GET, POST"],
+      ["PUT", "/pets/1", "GET"],
+      ["PATCH", "/categories", "GET, POST"],
+      ["DELETE", "/pets/1", "GET"],
+    ] as const
+  ).map(([method, path, allow]) => ({
+    name: `${method} ${path} → 405 with Allow`,
+    request: { method, path, headers: auth },
+    expect: { status: 405, code: "method_not_allowed", headers: { allow } },
+  })),
+];
+
+const scenarioCases: BehaviourCase[] = [
+  ...([503, 500, 429, 404] as const).map((status) => ({
+    name: `Prefer: code=${status} → ${status} Error`,
+    request: { method: "GET", path: "/pets", headers: { ...auth, prefer: `code=${status}` } },
+    expect: { status },
+  })),
+  {
+    name: "Prefer: code=503 still needs the credential",
+    request: { method: "GET", path: "/pets", headers: { prefer: "code=503" } },
+    expect: { status: 401, code: "unauthorized" },
+  },
+  {
+    name: "Prefer: a 2xx code is ignored",
+    request: { method: "GET", path: "/pets?limit=1", headers: { ...auth, prefer: "code=200" } },
+    expect: { status: 200, length: { min: 1, max: 1 } },
+  },
+];
+
+export const behaviourCases: readonly BehaviourCase[] = [
+  ...authCases,
+  ...listCases,
+  ...createPetCases,
+  ...getPetCases,
+  ...categoryCases,
+  ...routingCases,
+  ...scenarioCases,
+];
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function fieldProblems(
+  value: unknown,
+  fields: Readonly<Record<string, unknown>>,
+  where: string,
+): string[] {
+  if (!isRecord(value)) return [`${where} is not a JSON object`];
+  return Object.entries(fields)
+    .filter(([name, expected]) => JSON.stringify(value[name]) !== JSON.stringify(expected))
+    .map(
+      ([name, expected]) =>
+        `${where}.${name} is ${JSON.stringify(value[name])}, expected ${JSON.stringify(expected)}`,
+    );
+}
+
+/** Every way the result falls short of the case's expectation; empty when it meets it. */
+export function checkCase(expectation: CaseExpectation, result: CaseResult): string[] {
+  const problems: string[] = [];
+  if (result.status !== expectation.status) {
+    problems.push(
+      `status ${result.status}, expected ${expectation.status}: ${result.text.slice(0, 200)}`,
+    );
+  }
+  for (const [name, expected] of Object.entries(expectation.headers ?? {})) {
+    const actual = result.headers[name];
+    if (actual === undefined) problems.push(`header ${name} is missing`);
+    else if (expected !== true && actual !== expected)
+      problems.push(
+        `header ${name} is ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`,
+      );
+  }
+  for (const [name, pattern] of Object.entries(expectation.headerPatterns ?? {})) {
+    const actual = result.headers[name];
+    if (actual === undefined || !new RegExp(pattern).test(actual)) {
+      problems.push(`header ${name} is ${JSON.stringify(actual)}, expected to match /${pattern}/`);
+    }
+  }
+  for (const name of expectation.absentHeaders ?? []) {
+    if (result.headers[name] !== undefined) problems.push(`header ${name} should be absent`);
+  }
+  const body = parseJson(result.text);
+  if (!body.ok)
+    return [...problems, `body is not JSON: ${JSON.stringify(result.text.slice(0, 100))}`];
+  const value = body.value;
+  if (result.status >= 400) {
+    if (
+      !isRecord(value) ||
+      typeof value.code !== "string" ||
+      typeof value.message !== "string" ||
+      value.status !== result.status
+    ) {
+      problems.push(
+        `body is not an Error with status ${result.status}: ${result.text.slice(0, 200)}`,
+      );
+    }
+  }
+  if (expectation.code !== undefined)
+    problems.push(...fieldProblems(value, { code: expectation.code }, "body"));
+  if (expectation.messageIncludes !== undefined) {
+    const message = isRecord(value) ? value.message : undefined;
+    if (typeof message !== "string" || !message.includes(expectation.messageIncludes)) {
+      problems.push(
+        `message ${JSON.stringify(message)} does not mention ${JSON.stringify(expectation.messageIncludes)}`,
+      );
+    }
+  }
+  if (expectation.fields) problems.push(...fieldProblems(value, expectation.fields, "body"));
+  for (const name of expectation.absentFields ?? []) {
+    if (isRecord(value) && name in value) problems.push(`body.${name} should be absent`);
+  }
+  if (expectation.length || expectation.everyItem || expectation.idsFrom !== undefined) {
+    if (!Array.isArray(value)) return [...problems, "body is not a JSON array"];
+    const { min, max } = expectation.length ?? { min: 0, max: Number.POSITIVE_INFINITY };
+    if (value.length < min || value.length > max)
+      problems.push(`array has ${value.length} items, expected ${min}–${max}`);
+    value.forEach((item, index) => {
+      if (expectation.everyItem)
+        problems.push(...fieldProblems(item, expectation.everyItem, `body[${index}]`));
+    });
+    if (expectation.idsFrom !== undefined) {
+      const ids = value.map((item) => (isRecord(item) ? item.id : undefined));
+      const ascending = ids.every(
+        (id, index) => typeof id === "number" && (index === 0 || id > (ids[index - 1] as number)),
+      );
+      if (!ascending || ids[0] !== expectation.idsFrom)
+        problems.push(
+          `ids ${JSON.stringify(ids.slice(0, 10))}… are not ascending from ${expectation.idsFrom}`,
+        );
+    }
+  }
+  return problems;
+}
+
+/** Sends a case's request with `fetch` to a base URL (ending in `/v1`) and reads the result. */
+export async function sendCase(baseUrl: string, request: CaseRequest): Promise<CaseResult> {
+  const response = await fetch(`${baseUrl}${request.path}`, {
+    method: request.method,
+    headers: request.headers ?? {},
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { status: response.status, headers, text: await response.text() };
+}
