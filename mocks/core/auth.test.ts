@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { checkCredential, constantTimeEqual } from "./auth.js";
+
+describe("constantTimeEqual", () => {
+  it.each([
+    ["key", "key", true],
+    ["key", "kez", false],
+    ["ke", "key", false],
+    ["keyy", "key", false],
+    ["", "key", false],
+    ["", "", true],
+    ["ключ", "ключ", true],
+  ])("%j vs %j → %s", (candidate, expected, equal) => {
+    expect(constantTimeEqual(candidate, expected)).toBe(equal);
+  });
+});
+
+describe("checkCredential", () => {
+  const keys = ["alpha", "beta"];
+  it("accepts any configured key, with the scheme in any case and extra spaces", () => {
+    expect(checkCredential("Bearer alpha", keys).ok).toBe(true);
+    expect(checkCredential("bearer   beta ", keys).ok).toBe(true);
+    expect(checkCredential("BEARER alpha", keys).ok).toBe(true);
+  });
+
+  it.each([
+    [undefined, /Missing/],
+    ["", /Missing/],
+    ["Bearer", /Empty/],
+    ["Bearer gamma", /Invalid/],
+    ["Basic YWxwaGE=", /scheme/],
+    ["alpha", /scheme/],
+    ["Bearer alpha beta", /Invalid/],
+  ])("rejects %j with a reason", (header, reason) => {
+    const result = checkCredential(header, keys);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? "" : result.reason).toMatch(reason);
+  });
+});

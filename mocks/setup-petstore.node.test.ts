@@ -1,0 +1,188 @@
+/** `setupPetstore` options and lifecycle, through msw/node and real `fetch`. */
+import { HttpResponse, http } from "msw";
+import { afterEach, describe, expect, it } from "vitest";
+import { maxBodyBytes } from "./core/exchange.js";
+import { type Petstore, setupPetstore } from "./node.js";
+
+let running: Petstore | undefined;
+async function start(options: Parameters<typeof setupPetstore>[0] = {}): Promise<Petstore> {
+  running = await setupPetstore(options);
+  running.listen();
+  return running;
+}
+afterEach(() => {
+  running?.close();
+  running = undefined;
+});
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const post = (key: string, body: unknown) => ({
+  method: "POST",
+  headers: { ...bearer(key), "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+describe("setupPetstore", () => {
+  it("accepts only the configured keys", async () => {
+    await start({ apiKeys: ["key-a", "key-b"] });
+    expect((await fetch("http://x.test/v1/pets", { headers: bearer("key-a") })).status).toBe(200);
+    expect((await fetch("http://x.test/v1/pets", { headers: bearer("key-b") })).status).toBe(200);
+    expect(
+      (await fetch("http://x.test/v1/pets", { headers: bearer("petstore-dev-key") })).status,
+    ).toBe(401);
+  });
+
+  it("seeds the store from seed and counts", async () => {
+    const petstore = await start({ seed: 3, counts: { pets: 12, categories: 2 } });
+    const pets = await (
+      await fetch("http://x.test/v1/pets?limit=100", { headers: bearer("petstore-dev-key") })
+    ).json();
+    expect(pets).toEqual(petstore.store.snapshot().pets);
+    expect(pets).toHaveLength(12);
+    const categories = await (
+      await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") })
+    ).json();
+    expect(categories).toHaveLength(2);
+  });
+
+  it("reads a created pet back through getPet and the list", async () => {
+    await start();
+    const created = await fetch(
+      "http://x.test/v1/pets",
+      post("petstore-dev-key", { name: "Rex", categoryId: 4, status: "sold" }),
+    );
+    expect(created.status).toBe(201);
+    const pet = await created.json();
+    expect(pet).toEqual({ id: 51, name: "Rex", categoryId: 4, status: "sold" });
+    expect(created.headers.get("location")).toBe("/v1/pets/51");
+    const read = await fetch(`http://x.test${created.headers.get("location")}`, {
+      headers: bearer("petstore-dev-key"),
+    });
+    expect(await read.json()).toEqual(pet);
+    const sold = await (
+      await fetch("http://x.test/v1/pets?status=sold&limit=100", {
+        headers: bearer("petstore-dev-key"),
+      })
+    ).json();
+    expect(sold).toContainEqual(pet);
+    const category = await fetch(
+      "http://x.test/v1/categories",
+      post("petstore-dev-key", { name: "ferret" }),
+    );
+    const categories = await (
+      await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") })
+    ).json();
+    expect(categories).toContainEqual(await category.json());
+  });
+
+  it("rejects a rejected create without changing the store", async () => {
+    const petstore = await start();
+    const before = petstore.store.snapshot();
+    for (const body of [
+      { name: "Rex" },
+      { name: "Rex", categoryId: 99 },
+      { name: "", categoryId: 1 },
+    ]) {
+      expect((await fetch("http://x.test/v1/pets", post("petstore-dev-key", body))).status).toBe(
+        400,
+      );
+    }
+    expect(petstore.store.snapshot()).toEqual(before);
+    const next = await fetch(
+      "http://x.test/v1/pets",
+      post("petstore-dev-key", { name: "Rex", categoryId: 1 }),
+    );
+    expect((await next.json()).id).toBe(51);
+  });
+
+  it("gives unique ids to parallel creates, all retrievable", async () => {
+    await start();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(
+          "http://x.test/v1/pets",
+          post("petstore-dev-key", { name: `Pet ${i}`, categoryId: 1 }),
+        ).then((r) => r.json()),
+      ),
+    );
+    const ids = new Set(responses.map((pet) => pet.id));
+    expect(ids.size).toBe(50);
+    for (const id of ids) {
+      expect(
+        (await fetch(`http://x.test/v1/pets/${id}`, { headers: bearer("petstore-dev-key") }))
+          .status,
+      ).toBe(200);
+    }
+  });
+
+  it("reset restores the seeded data and removes runtime handlers", async () => {
+    const petstore = await start();
+    const fresh = petstore.store.snapshot();
+    await fetch("http://x.test/v1/pets", post("petstore-dev-key", { name: "Rex", categoryId: 1 }));
+    petstore.server.use(http.get("*/v1/categories", () => HttpResponse.json([], { status: 200 })));
+    expect(
+      await (
+        await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") })
+      ).json(),
+    ).toEqual([]);
+
+    await petstore.reset();
+    expect(petstore.store.snapshot()).toEqual(fresh);
+    expect(
+      await (
+        await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") })
+      ).json(),
+    ).toHaveLength(5);
+  });
+
+  it("intercepts only the given baseUrl, and links under its path", async () => {
+    await start({
+      baseUrl: "https://api.example.com/api/v1",
+      onUnhandledRequest: undefined,
+    } as never);
+    const created = await fetch(
+      "https://api.example.com/api/v1/pets",
+      post("petstore-dev-key", { name: "Rex", categoryId: 1 }),
+    );
+    expect(created.headers.get("location")).toBe("/api/v1/pets/51");
+    const pet = await fetch("https://api.example.com/api/v1/pets/1", {
+      headers: bearer("petstore-dev-key"),
+    });
+    expect(pet.headers.get("link")).toBe('</api/v1/pets>; rel="successor-version"');
+    // Unhandled requests are errors by default: this one is not the mock's.
+    await expect(
+      fetch("https://other.example.com/v1/pets", { headers: bearer("petstore-dev-key") }),
+    ).rejects.toThrow();
+  });
+
+  it("links under the prefix a request came in with when no baseUrl is given", async () => {
+    await start();
+    const created = await fetch(
+      "http://x.test/gateway/v1/pets",
+      post("petstore-dev-key", { name: "Rex", categoryId: 1 }),
+    );
+    expect(created.headers.get("location")).toBe("/gateway/v1/pets/51");
+  });
+
+  it("delays answers by the configured latency", async () => {
+    await start({ latency: 120 });
+    const started = performance.now();
+    await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+  });
+
+  it("answers bodies over 1 MiB with 413 and keeps serving", async () => {
+    await start();
+    const body = JSON.stringify({ name: "x".repeat(maxBodyBytes), categoryId: 1 });
+    const response = await fetch("http://x.test/v1/pets", {
+      method: "POST",
+      headers: { ...bearer("petstore-dev-key"), "content-type": "application/json" },
+      body,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: "payload_too_large", status: 413 });
+    expect(
+      (await fetch("http://x.test/v1/pets/1", { headers: bearer("petstore-dev-key") })).status,
+    ).toBe(200);
+  });
+});

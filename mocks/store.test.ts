@@ -1,0 +1,114 @@
+/** The store: seeded deterministically, ids assigned once, indexes kept true, reset exact. */
+import { describe, expect, it } from "vitest";
+import { generateSeedData } from "../fixtures/seed.js";
+import { createPetstoreStore } from "./store.js";
+
+describe("createPetstoreStore", () => {
+  it("holds exactly the seed data, and the same seed gives a deep-equal store", async () => {
+    const a = await createPetstoreStore({ seed: 5, pets: 30 });
+    const b = await createPetstoreStore({ seed: 5, pets: 30 });
+    expect(a.snapshot()).toEqual(generateSeedData({ seed: 5, pets: 30 }));
+    expect(a.snapshot()).toEqual(b.snapshot());
+  });
+
+  it("restores the seeded state after any mutation, ids included", async () => {
+    const store = await createPetstoreStore();
+    const fresh = store.snapshot();
+    await store.createPet({ name: "Rex", categoryId: 1 });
+    await store.createCategory({ name: "ferret" });
+    await store.pets.update((q) => q.where({ id: 3 }), {
+      data(pet) {
+        pet.name = "Renamed";
+      },
+    });
+    store.pets.delete((q) => q.where({ id: 4 }));
+    expect(store.snapshot()).not.toEqual(fresh);
+
+    await store.reset();
+    expect(store.snapshot()).toEqual(fresh);
+    expect((await store.createPet({ name: "Again", categoryId: 1 })).id).toBe(51);
+  });
+
+  it("reseeds when reset is given options, and keeps them for later resets", async () => {
+    const store = await createPetstoreStore();
+    await store.reset({ seed: 9, pets: 4 });
+    expect(store.snapshot()).toEqual(generateSeedData({ seed: 9, pets: 4 }));
+    await store.createPet({ name: "Rex", categoryId: 1 });
+    await store.reset();
+    expect(store.snapshot()).toEqual(generateSeedData({ seed: 9, pets: 4 }));
+  });
+
+  it("assigns sequential, unique ids to concurrent creates", async () => {
+    const store = await createPetstoreStore({ pets: 10 });
+    const created = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => store.createPet({ name: `Pet ${i}`, categoryId: 1 })),
+    );
+    const ids = created.map((pet) => pet.id).sort((a, b) => a - b);
+    expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 11));
+    expect(created.every((pet) => store.getPet(pet.id) === pet)).toBe(true);
+    const category = await store.createCategory({ name: "ferret" });
+    expect(category.id).toBe(6);
+  });
+
+  it("stores only the declared fields", async () => {
+    const store = await createPetstoreStore({ pets: 1 });
+    const input = { name: "Rex", categoryId: 1, color: "red" } as unknown as {
+      name: string;
+      categoryId: number;
+    };
+    const pet = await store.createPet(input);
+    expect(pet).toEqual({ id: 2, name: "Rex", categoryId: 1 });
+  });
+
+  it("answers lookups and lists truly after direct collection updates and deletes", async () => {
+    const store = await createPetstoreStore({ pets: 10 });
+    await store.pets.update((q) => q.where({ id: 2 }), {
+      data(pet) {
+        pet.status = "sold";
+        pet.name = "Updated";
+      },
+    });
+    store.pets.delete((q) => q.where({ id: 1 }));
+    expect(store.getPet(1)).toBeUndefined();
+    expect(store.getPet(2)?.name).toBe("Updated");
+    expect(store.listPets({ limit: 1 })[0]?.id).toBe(2);
+    expect(store.listPets({ status: "sold", limit: 100 }).some((pet) => pet.id === 2)).toBe(true);
+  });
+
+  it("lists by ascending id even when records were created out of order", async () => {
+    const store = await createPetstoreStore({ pets: 3 });
+    await store.pets.create({ id: 100, name: "Late", categoryId: 1, status: "sold" });
+    await store.pets.create({ id: 50, name: "Middle", categoryId: 1, status: "sold" });
+    expect(store.listPets({ limit: 100 }).map((pet) => pet.id)).toEqual([1, 2, 3, 50, 100]);
+    expect(store.getPet(50)?.name).toBe("Middle");
+    expect((await store.createPet({ name: "Next", categoryId: 1 })).id).toBe(101);
+  });
+
+  it("rejects records that break the openapi.yaml schema", async () => {
+    const store = await createPetstoreStore({ pets: 1 });
+    const bad = { id: "x", name: "Rex", categoryId: 1 } as unknown as {
+      id: number;
+      name: string;
+      categoryId: number;
+    };
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      await expect(store.pets.create(bad)).rejects.toThrow(/does not match the schema/);
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it("filters by status and stops at the limit", async () => {
+    const store = await createPetstoreStore({ pets: 200 });
+    const sold = store.listPets({ status: "sold", limit: 7 });
+    expect(sold).toHaveLength(7);
+    expect(sold.every((pet) => pet.status === "sold")).toBe(true);
+    const all = store
+      .snapshot()
+      .pets.filter((pet) => pet.status === "sold")
+      .slice(0, 7);
+    expect(sold.map((pet) => pet.id)).toEqual(all.map((pet) => pet.id));
+  });
+});
