@@ -1,4 +1,93 @@
-/** Bench section "core" (not written yet). */
+/**
+ * Bench section "core": the cost of `reset()` on the default store, and the
+ * added cost of the kit's msw handlers over a trivial msw handler that returns
+ * the same JSON, both through msw/node and `fetch` in this process.
+ */
+import { HttpResponse, http, type RequestHandler } from "msw";
+import { setupServer } from "msw/node";
+import { createPetstoreHandlers } from "../../mocks/msw.js";
+import { createPetstoreStore } from "../../mocks/store.js";
+import { median, printTable } from "./report.js";
+
+const url = "http://bench.test/v1/pets?limit=20";
+const headers = { authorization: "Bearer petstore-dev-key" };
+
+async function resetCost(): Promise<number[]> {
+  const store = await createPetstoreStore();
+  const samples: number[] = [];
+  for (let round = 0; round < 200; round++) {
+    await store.createPet({ name: "Dirty", categoryId: 1 });
+    const started = performance.now();
+    await store.reset();
+    samples.push(performance.now() - started);
+  }
+  return samples.slice(20);
+}
+
+/** Median microseconds per request over batches, for one set of handlers. */
+async function perRequest(
+  handlers: RequestHandler[],
+  batches: number,
+  size: number,
+): Promise<number> {
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: "error" });
+  try {
+    const samples: number[] = [];
+    for (let batch = 0; batch < batches; batch++) {
+      const started = performance.now();
+      for (let i = 0; i < size; i++) {
+        const response = await fetch(url, { headers });
+        await response.text();
+      }
+      samples.push(((performance.now() - started) * 1000) / size);
+    }
+    return median(samples.slice(2));
+  } finally {
+    server.close();
+  }
+}
+
 export async function run(): Promise<void> {
-  console.log("(not measured yet)");
+  const reset = await resetCost();
+  const resetMedian = median(reset);
+  const sortedReset = [...reset].sort((a, b) => a - b);
+  const resetP95 = sortedReset[Math.floor(sortedReset.length * 0.95)] ?? Number.NaN;
+
+  const store = await createPetstoreStore();
+  const fixed = JSON.stringify(store.listPets({ limit: 20 }));
+  const trivial = [
+    http.get(
+      "*/v1/pets",
+      () => new HttpResponse(fixed, { headers: { "content-type": "application/json" } }),
+    ),
+  ];
+  const kit = createPetstoreHandlers({ store });
+
+  // Alternate the two so drift on the machine hits both alike.
+  const trivialRuns: number[] = [];
+  const kitRuns: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    trivialRuns.push(await perRequest(trivial, 12, 300));
+    kitRuns.push(await perRequest(kit, 12, 300));
+  }
+  const trivialUs = median(trivialRuns);
+  const kitUs = median(kitRuns);
+  const ratio = kitUs / trivialUs;
+
+  printTable(
+    ["measure", "value", "target", "met"],
+    [
+      [
+        "reset() of the default store, median",
+        `${resetMedian.toFixed(2)} ms`,
+        "≤ 5 ms",
+        resetMedian <= 5 ? "yes" : "NO",
+      ],
+      ["reset() of the default store, p95", `${resetP95.toFixed(2)} ms`, "", ""],
+      ["trivial msw handler, GET /v1/pets?limit=20", `${trivialUs.toFixed(1)} µs/req`, "", ""],
+      ["kit handlers, GET /v1/pets?limit=20", `${kitUs.toFixed(1)} µs/req`, "", ""],
+      ["kit / trivial", `${ratio.toFixed(2)}×`, "≤ 1.25×", ratio <= 1.25 ? "yes" : "NO"],
+    ],
+  );
 }
