@@ -14,6 +14,10 @@ export const errorCodes = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
+  // Raised by the standalone server before a request reaches the core.
+  malformed_request: 400,
+  request_timeout: 408,
+  headers_too_large: 431,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -206,8 +206,10 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
     }),
     async reset(nextOptions) {
       if (nextOptions) {
-        seedOptions = { ...seedOptions, ...nextOptions };
-        seed = generateSeedData(seedOptions);
+        // Generated first, so invalid options leave the store as it was.
+        const nextSeedOptions = { ...seedOptions, ...nextOptions };
+        seed = generateSeedData(nextSeedOptions);
+        seedOptions = nextSeedOptions;
       }
       current = await new Collections().fill(seed);
     },

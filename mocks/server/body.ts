@@ -1,0 +1,71 @@
+/**
+ * Reading a request body from node:http with the core's size limit. A body
+ * over the limit is drained (read and dropped) so the connection survives;
+ * one far over it is not read at all and its connection is closed.
+ */
+import type { IncomingMessage } from "node:http";
+import { maxBodyBytes } from "../core/exchange.js";
+
+/** Beyond this many bytes a too-large body is no longer drained: the connection is closed. */
+export const maxDrainBytes = 16 * maxBodyBytes;
+
+export type BodyRead =
+  | { readonly kind: "body"; readonly body: string | undefined }
+  | { readonly kind: "too_large"; readonly closeConnection: boolean }
+  | { readonly kind: "aborted" };
+
+const noBody: BodyRead = { kind: "body", body: undefined };
+const tooLargeDrained: BodyRead = { kind: "too_large", closeConnection: false };
+const tooLargeClose: BodyRead = { kind: "too_large", closeConnection: true };
+const aborted: BodyRead = { kind: "aborted" };
+
+/** True when the request announces a body (a length or a transfer coding). */
+export function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers["content-length"];
+  return (
+    request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")
+  );
+}
+
+export function readBody(request: IncomingMessage): Promise<BodyRead> {
+  if (!hasBody(request)) return Promise.resolve(noBody);
+  const declared = Number(request.headers["content-length"]);
+  if (declared > maxDrainBytes) return Promise.resolve(tooLargeClose);
+
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let settled = false;
+    const settle = (result: BodyRead) => {
+      if (settled) return;
+      settled = true;
+      request.off("data", onData);
+      request.off("end", onEnd);
+      request.off("close", onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxDrainBytes) {
+        request.pause();
+        settle(tooLargeClose);
+      } else if (received <= maxBodyBytes) chunks.push(chunk);
+      else chunks.length = 0;
+    };
+    const onEnd = () => {
+      if (received > maxBodyBytes) settle(tooLargeDrained);
+      else {
+        const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        settle({ kind: "body", body: bytes.toString("utf8") });
+      }
+    };
+    const onClose = () => {
+      if (!request.complete) settle(aborted);
+    };
+    request.on("data", onData);
+    request.on("end", onEnd);
+    request.on("close", onClose);
+    // Errors (a reset connection) also end in "close"; listening keeps them from being thrown.
+    request.on("error", () => {});
+  });
+}

@@ -1,0 +1,23 @@
+/**
+ * `petstore-mock-kit/server`: the standalone mock server as a function, for
+ * e2e setups that start it in-process.
+ *
+ * @example
+ * const petstore = await startPetstoreServer({ port: 0, seed: 7 });
+ * // point the app at petstore.url, then:
+ * await petstore.close();
+ */
+export type { PetstoreHandler } from "../core/handler.js";
+export { type Latency, parseLatency } from "../core/latency.js";
+export type { PetstoreStore, SeedOptions } from "../store.js";
+export { resetPath } from "./listener.js";
+export {
+  createRequestListener,
+  defaultHost,
+  defaultPort,
+  type PetstoreServerOptions,
+  type RequestListenerOptions,
+  type RunningPetstoreServer,
+  serverTimeouts,
+  startPetstoreServer,
+} from "./server.js";

@@ -1,0 +1,265 @@
+/**
+ * The node:http adapter: an IncomingMessage becomes the core's `CoreRequest`
+ * and its `CoreResponse` is written straight to the ServerResponse, with no
+ * Fetch `Request`/`Response` in between. Around the core it adds only what a
+ * real server needs: CORS, the body limit on the wire, `POST /__mock/reset`
+ * and a request log.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { maxBodyBytes } from "../core/exchange.js";
+import type { PetstoreHandler } from "../core/handler.js";
+import { type ErrorCode, errorBody } from "../errors.js";
+import { apiBasePath } from "../spec.js";
+import type { SeedOptions } from "../store.js";
+import { readBody } from "./body.js";
+import { isPreflight, preflightHeaders, pushCorsHeaders } from "./cors.js";
+
+/** The path of the reset endpoint, outside the API base. */
+export const resetPath = "/__mock/reset";
+
+/** The seed options `POST /__mock/reset` accepts in its optional JSON body. */
+const resetFields = [
+  "seed",
+  "pets",
+  "categories",
+] as const satisfies readonly (keyof SeedOptions)[];
+
+export interface RequestListenerOptions {
+  /** Receives one line per answered request (`GET /v1/pets 200 0.4ms`); no log when absent. */
+  readonly log?: ((line: string) => void) | undefined;
+  /**
+   * Serves `POST /__mock/reset`: restores the seeded store (reseeded with the
+   * given options) and resolves to the seed options now in effect.
+   */
+  readonly reset?: ((options: SeedOptions) => Promise<Required<SeedOptions>>) | undefined;
+  /** While it returns true every answer closes its connection (graceful shutdown). */
+  readonly closing?: (() => boolean) | undefined;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+function errorAnswer(
+  code: ErrorCode,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): Answer {
+  const body = errorBody(code, message);
+  return {
+    status: body.status,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+const internalError = () =>
+  errorAnswer("internal_error", "The mock failed unexpectedly; see its log.");
+
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === "string" || value === undefined ? value : value.join(", ");
+}
+
+/** Validates the optional reset body: a JSON object with any of seed, pets, categories. */
+function resetOptions(body: string | undefined): SeedOptions | Answer {
+  if (body === undefined || body.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch (error) {
+    return errorAnswer(
+      "invalid_body",
+      `The reset body is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return errorAnswer("invalid_body", `The reset body must be a JSON object such as {"seed": 7}.`);
+  }
+  const options: SeedOptions = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (!(resetFields as readonly string[]).includes(name)) {
+      return errorAnswer(
+        "invalid_body",
+        `Unknown reset field "${name.slice(0, 40)}"; accepted: ${resetFields.join(", ")}.`,
+      );
+    }
+    if (typeof field !== "number" || !Number.isSafeInteger(field) || field < 0) {
+      return errorAnswer(
+        "invalid_body",
+        `${name} must be a non-negative integer (got ${JSON.stringify(field)?.slice(0, 40)}).`,
+      );
+    }
+    options[name as (typeof resetFields)[number]] = field;
+  }
+  return options;
+}
+
+/** The last resort: a failure while answering closes that connection, never the server. */
+function abandon(response: ServerResponse, error: unknown): void {
+  console.error("petstore-mock: could not answer a request", error);
+  response.destroy();
+}
+
+/**
+ * Builds the node:http listener around a core handler.
+ *
+ * @example
+ * const handle = createPetstoreHandler({ store: await createPetstoreStore() });
+ * http.createServer(createRequestListener(handle)).listen(4000, "127.0.0.1");
+ */
+export function createRequestListener(
+  handle: PetstoreHandler,
+  options: RequestListenerOptions = {},
+): RequestListener {
+  const { log, reset, closing } = options;
+
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    answer: Answer,
+    closeConnection = false,
+  ): void {
+    const headers: string[] = [];
+    const source = answer.headers;
+    for (const name in source) {
+      if (name !== "content-length") headers.push(name, source[name] as string);
+    }
+    pushCorsHeaders(headers, request.headers.origin);
+    const body = answer.body;
+    headers.push("content-length", body === undefined ? "0" : String(Buffer.byteLength(body)));
+    if (closeConnection || closing?.()) headers.push("connection", "close");
+    try {
+      response.writeHead(answer.status, headers);
+    } catch (error) {
+      // Only a faulty wrapped handler can produce headers node refuses.
+      console.error("petstore-mock: unsendable response", error);
+      if (!response.headersSent) send(request, response, internalError(), closeConnection);
+      return;
+    }
+    response.end(body);
+  }
+
+  async function answerApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: string,
+  ): Promise<void> {
+    const method = request.method ?? "GET";
+    let body: string | undefined;
+    let bodyTooLarge = false;
+    let closeConnection = false;
+    if (method !== "GET" && method !== "HEAD") {
+      const read = await readBody(request);
+      if (read.kind === "aborted") return;
+      if (read.kind === "too_large") {
+        bodyTooLarge = true;
+        closeConnection = read.closeConnection;
+      } else body = read.body;
+    }
+    let answer: Answer;
+    try {
+      answer = await handle({
+        method,
+        path,
+        query,
+        header: (name) => headerOf(request, name),
+        body,
+        bodyTooLarge,
+      });
+    } catch (error) {
+      console.error("petstore-mock: unexpected error", error);
+      answer = internalError();
+    }
+    send(request, response, answer, closeConnection);
+  }
+
+  async function answerReset(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== "POST" || !reset) {
+      send(
+        request,
+        response,
+        errorAnswer(
+          "method_not_allowed",
+          `${request.method} is not allowed on ${resetPath}; allowed: POST.`,
+          { allow: "POST" },
+        ),
+      );
+      return;
+    }
+    const read = await readBody(request);
+    if (read.kind === "aborted") return;
+    if (read.kind === "too_large") {
+      const tooLarge = errorAnswer(
+        "payload_too_large",
+        `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
+      );
+      send(request, response, tooLarge, read.closeConnection);
+      return;
+    }
+    const parsed = resetOptions(read.body);
+    if ("status" in parsed) {
+      send(request, response, parsed);
+      return;
+    }
+    let answer: Answer;
+    try {
+      const seedOptions = await reset(parsed);
+      answer = {
+        status: 200,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ reset: true, ...seedOptions }),
+      };
+    } catch (error) {
+      if (error instanceof RangeError) answer = errorAnswer("invalid_body", `${error.message}.`);
+      else {
+        console.error("petstore-mock: reset failed", error);
+        answer = internalError();
+      }
+    }
+    send(request, response, answer);
+  }
+
+  return (request, response) => {
+    if (log) {
+      const started = performance.now();
+      response.once("finish", () => {
+        const ms = (performance.now() - started).toFixed(1);
+        log(`${request.method} ${request.url} ${response.statusCode} ${ms}ms`);
+      });
+    }
+    if (isPreflight(request)) {
+      response.writeHead(204, preflightHeaders(request));
+      response.end();
+      return;
+    }
+    const url = request.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    if (
+      pathname.startsWith(apiBasePath) &&
+      (pathname.length === apiBasePath.length || pathname[apiBasePath.length] === "/")
+    ) {
+      const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
+      answerApi(request, response, pathname.slice(apiBasePath.length), query).catch((error) =>
+        abandon(response, error),
+      );
+      return;
+    }
+    if (pathname === resetPath) {
+      answerReset(request, response).catch((error) => abandon(response, error));
+      return;
+    }
+    send(
+      request,
+      response,
+      errorAnswer(
+        "not_found",
+        `No route at ${request.method} ${pathname.slice(0, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
+      ),
+    );
+  };
+}
