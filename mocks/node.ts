@@ -9,23 +9,10 @@
  */
 import type { RequestHandler } from "msw";
 import { type SetupServer, type SetupServerApi, setupServer } from "msw/node";
-import type { Latency } from "./core/latency.js";
 import { createPetstoreHandlers } from "./msw.js";
-import type { PetstoreStore, SeedOptions } from "./store.js";
+import { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
+import type { PetstoreStore } from "./store.js";
 import { createPetstoreStore } from "./store.js";
-
-export interface PetstoreOptions {
-  /** Accepted bearer keys; default `["petstore-dev-key"]`. */
-  apiKeys?: readonly string[];
-  /** Faker seed of the store; default 42. */
-  seed?: number;
-  /** How many records to seed; default 5 categories and 50 pets. */
-  counts?: { pets?: number; categories?: number };
-  /** The API base URL to intercept; default any origin, any path ending in `/v1`. */
-  baseUrl?: string;
-  /** Added delay before every answer, in ms or a `[min, max]` range; default none. */
-  latency?: Latency;
-}
 
 export interface Petstore {
   /** The underlying msw server (for `use`, events, ...). */
@@ -39,14 +26,6 @@ export interface Petstore {
   /** Removes runtime handlers added with `server.use` and restores the seeded store. */
   reset(): Promise<void>;
   close(): void;
-}
-
-/** Seed options from the public `seed`/`counts` shape. */
-export function seedOptionsOf(options: Pick<PetstoreOptions, "seed" | "counts">): SeedOptions {
-  return {
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...options.counts,
-  };
 }
 
 export async function setupPetstore(options: PetstoreOptions = {}): Promise<Petstore> {
@@ -66,5 +45,6 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
   };
 }
 
+export { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

@@ -1,0 +1,197 @@
+/**
+ * The browser demo in real headless Chromium: built with Vite, served as static
+ * files only, every API answer from the service worker. A user lists, filters,
+ * creates, and sees the mock's Error messages; then the shared behavioural case
+ * table runs through `fetch` in the page and is checked as in Node.
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPetstoreHandler } from "../../mocks/core/handler.js";
+import { createPetstoreStore } from "../../mocks/store.js";
+import {
+  auth,
+  type BehaviourCase,
+  behaviourCases,
+  type CaseRequest,
+  checkCase,
+} from "../../mocks/test-support/cases.js";
+import type { ErrorBody } from "../../mocks/types.js";
+import { collectPageErrors, launchChromium, skipBrowserTests } from "./test-support/chromium.js";
+import { sendCasesInPage } from "./test-support/page-fetch.js";
+import { type StaticServer, serveStatic } from "./test-support/static-server.js";
+
+const demoConfig = fileURLToPath(new URL("vite.config.ts", import.meta.url));
+const screenshotPath = fileURLToPath(
+  new URL("../../test-results/browser-demo.png", import.meta.url),
+);
+
+/** The same mock in Node: the reference for what the page must show. */
+const reference = await createPetstoreStore();
+const referenceHandler = createPetstoreHandler({ store: await createPetstoreStore() });
+
+/** The line the demo shows for the Error the mock answers this request with, computed in Node. */
+async function expectedErrorLine(request: CaseRequest): Promise<string> {
+  const [path = "", query = ""] = request.path.split("?");
+  const headers = request.headers ?? {};
+  const response = await referenceHandler({
+    method: request.method,
+    path,
+    query,
+    header: (name) => headers[name],
+    body: request.body,
+  });
+  const body = JSON.parse(response.body ?? "null") as ErrorBody;
+  return `${body.status} ${body.code}: ${body.message}`;
+}
+
+async function rowNames(page: Page): Promise<string[]> {
+  return page.locator("#pet-rows tr td:nth-child(2)").allTextContents();
+}
+
+describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
+  let outDir: string;
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  let pageErrors: string[];
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), "petstore-demo-"));
+    await build({ configFile: demoConfig, logLevel: "warn", build: { outDir } });
+    server = await serveStatic(outDir);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    pageErrors = collectPageErrors(page);
+    await page.goto(server.url);
+    await page.locator('#mock-status[data-state="ready"]').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it("starts the worker and lists the seeded pets and categories", async () => {
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(reference.listPets({ limit: 20 }).map((pet) => pet.name));
+    const categories = await page.locator("#category-list li").allTextContents();
+    expect(categories).toEqual(
+      reference.listCategories().map((category) => `${category.name} — ${category.description}`),
+    );
+    const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(controller).toBe(`${server.url}/mockServiceWorker.js`);
+  });
+
+  it("filters by status and limit", async () => {
+    await page.selectOption("#status-filter", "sold");
+    await page.fill("#limit", "5");
+    await page.click("#pet-filter button");
+    const sold = reference.listPets({ status: "sold", limit: 5 });
+    await expect.poll(() => rowNames(page)).toEqual(sold.map((pet) => pet.name));
+    const statuses = await page.locator("#pet-rows tr td:nth-child(4)").allTextContents();
+    expect(new Set(statuses)).toEqual(new Set(["sold"]));
+  });
+
+  it("creates a pet and then lists it", async () => {
+    await page.fill("#new-pet-name", "Biscuit");
+    await page.selectOption("#new-pet-category", { label: "cat" });
+    await page.selectOption("#new-pet-status", "pending");
+    await page.click("#new-pet button");
+    const id = reference.listPets({ limit: 100 }).length + 1;
+    await expect
+      .poll(() => page.locator("#notice").textContent())
+      .toBe(`Created pet #${id} “Biscuit”.`);
+
+    await page.selectOption("#status-filter", "pending");
+    await page.fill("#limit", "100");
+    await page.click("#pet-filter button");
+    const row = page.locator(`#pet-rows tr[data-pet-id="${id}"] td`);
+    await expect
+      .poll(() => row.allTextContents())
+      .toEqual([String(id), "Biscuit", "cat", "pending"]);
+  });
+
+  it("creates a category and offers it for new pets", async () => {
+    await page.fill("#new-category-name", "hamster");
+    await page.fill("#new-category-description", "Small nocturnal rodents.");
+    await page.click("#new-category button");
+    await expect
+      .poll(() => page.locator("#category-list li").last().textContent())
+      .toBe("hamster — Small nocturnal rodents.");
+    const options = await page.locator("#new-pet-category option").allTextContents();
+    expect(options).toContain("hamster");
+  });
+
+  it("shows the mock's 400 for an invalid body", async () => {
+    await page.fill("#new-pet-name", "");
+    await page.selectOption("#new-pet-category", { label: "dog" });
+    await page.click("#new-pet button");
+    const expected = await expectedErrorLine({
+      method: "POST",
+      path: "/pets",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ name: "", categoryId: 1 }),
+    });
+    expect(expected).toMatch(/^400 invalid_body: .*name/);
+    await expect.poll(() => page.locator("#error-message").textContent()).toBe(expected);
+  });
+
+  it("shows the mock's 401 for a wrong key", async () => {
+    await page.fill("#api-key", "wrong-key");
+    await page.click("#pet-filter button");
+    const expected = await expectedErrorLine({
+      method: "GET",
+      path: "/pets?status=pending&limit=100",
+      headers: { authorization: "Bearer wrong-key" },
+    });
+    expect(expected).toMatch(/^401 unauthorized: /);
+    await expect.poll(() => page.locator("#error-message").textContent()).toBe(expected);
+  });
+
+  it("shows the mock's 404 for an unknown pet, beside the seeded list", async () => {
+    await page.fill("#api-key", "petstore-dev-key");
+    await page.selectOption("#status-filter", "");
+    await page.fill("#limit", "");
+    await page.click("#pet-filter button");
+    await expect.poll(() => page.locator("#error-panel").isHidden()).toBe(true);
+    await expect.poll(() => rowNames(page)).toHaveLength(20);
+
+    await page.fill("#lookup-id", "9999");
+    await page.click("#pet-lookup button");
+    const expected = await expectedErrorLine({ method: "GET", path: "/pets/9999", headers: auth });
+    expect(expected).toMatch(/^404 not_found: /);
+    await expect.poll(() => page.locator("#error-message").textContent()).toBe(expected);
+
+    await mkdir(join(screenshotPath, ".."), { recursive: true });
+    await page.screenshot({ path: screenshotPath, fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("answers every behavioural case as in Node, through fetch in the page", async () => {
+    await page.reload();
+    await page.locator('#mock-status[data-state="ready"]').waitFor();
+    const results = await sendCasesInPage(
+      page,
+      `${server.url}/v1`,
+      behaviourCases.map((testCase) => testCase.request),
+    );
+    const failures = Object.fromEntries(
+      behaviourCases
+        .map((testCase: BehaviourCase, index) => {
+          const result = results[index];
+          const problems = result ? checkCase(testCase.expect, result) : ["no result"];
+          return [testCase.name, problems] as const;
+        })
+        .filter(([, problems]) => problems.length > 0),
+    );
+    expect(results).toHaveLength(behaviourCases.length);
+    expect(failures).toEqual({});
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The demo front end: starts the Pet Store mock in a service worker, then talks
+ * to `/v1` with plain `fetch` as a real app would. Nothing but static files is
+ * served; every API answer comes from the worker.
+ */
+import { setupPetstoreWorker } from "../../../mocks/browser.js";
+import { defaultApiKey } from "../../../mocks/core/handler.js";
+import { limitRule, petStatuses } from "../../../mocks/spec.js";
+import type { Category, Pet, PetStatus } from "../../../mocks/types.js";
+import { ApiError, createPetstoreClient } from "./api.js";
+
+function byId<T extends HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing from index.html`);
+  return element as T;
+}
+
+const ui = {
+  mockStatus: byId<HTMLParagraphElement>("mock-status"),
+  notice: byId<HTMLParagraphElement>("notice"),
+  apiKey: byId<HTMLInputElement>("api-key"),
+  petFilter: byId<HTMLFormElement>("pet-filter"),
+  statusFilter: byId<HTMLSelectElement>("status-filter"),
+  limit: byId<HTMLInputElement>("limit"),
+  petRows: byId<HTMLTableSectionElement>("pet-rows"),
+  petCount: byId<HTMLParagraphElement>("pet-count"),
+  errorPanel: byId<HTMLElement>("error-panel"),
+  errorMessage: byId<HTMLParagraphElement>("error-message"),
+  lookup: byId<HTMLFormElement>("pet-lookup"),
+  lookupId: byId<HTMLInputElement>("lookup-id"),
+  lookupResult: byId<HTMLParagraphElement>("lookup-result"),
+  newPet: byId<HTMLFormElement>("new-pet"),
+  newPetName: byId<HTMLInputElement>("new-pet-name"),
+  newPetCategory: byId<HTMLSelectElement>("new-pet-category"),
+  newPetStatus: byId<HTMLSelectElement>("new-pet-status"),
+  categoryList: byId<HTMLUListElement>("category-list"),
+  newCategory: byId<HTMLFormElement>("new-category"),
+  newCategoryName: byId<HTMLInputElement>("new-category-name"),
+  newCategoryDescription: byId<HTMLInputElement>("new-category-description"),
+};
+
+const api = createPetstoreClient("/v1", () => ui.apiKey.value);
+let categoryNames = new Map<number, string>();
+
+function option(value: string, label = value): HTMLOptionElement {
+  const element = document.createElement("option");
+  element.value = value;
+  element.textContent = label;
+  return element;
+}
+
+function cell(text: string): HTMLTableCellElement {
+  const element = document.createElement("td");
+  element.textContent = text;
+  return element;
+}
+
+function showError(error: unknown): void {
+  if (!(error instanceof ApiError)) throw error;
+  ui.errorMessage.textContent = error.message;
+  ui.errorPanel.hidden = false;
+}
+
+/** Runs one user action: clears the last error, shows the API's Error if the action fails. */
+async function act(action: () => Promise<void>): Promise<void> {
+  ui.errorPanel.hidden = true;
+  try {
+    await action();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function renderPets(pets: readonly Pet[]): void {
+  ui.petRows.replaceChildren(
+    ...pets.map((pet) => {
+      const row = document.createElement("tr");
+      row.dataset.petId = String(pet.id);
+      row.append(
+        cell(String(pet.id)),
+        cell(pet.name),
+        cell(categoryNames.get(pet.categoryId) ?? `#${pet.categoryId}`),
+        cell(pet.status ?? "—"),
+      );
+      return row;
+    }),
+  );
+  ui.petCount.textContent = `${pets.length} pet${pets.length === 1 ? "" : "s"} shown`;
+}
+
+function renderCategories(categories: readonly Category[]): void {
+  categoryNames = new Map(categories.map((category) => [category.id, category.name]));
+  ui.categoryList.replaceChildren(
+    ...categories.map((category) => {
+      const item = document.createElement("li");
+      item.textContent = category.description
+        ? `${category.name} — ${category.description}`
+        : category.name;
+      return item;
+    }),
+  );
+  const selected = ui.newPetCategory.value;
+  ui.newPetCategory.replaceChildren(
+    ...categories.map((category) => option(String(category.id), category.name)),
+  );
+  if (selected) ui.newPetCategory.value = selected;
+}
+
+async function loadCategories(): Promise<void> {
+  renderCategories(await api.listCategories());
+}
+
+async function loadPets(): Promise<void> {
+  const status = (ui.statusFilter.value || undefined) as PetStatus | undefined;
+  renderPets(await api.listPets({ status, limit: ui.limit.value }));
+}
+
+ui.petFilter.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void act(loadPets);
+});
+
+ui.lookup.addEventListener("submit", (event) => {
+  event.preventDefault();
+  ui.lookupResult.textContent = "";
+  void act(async () => {
+    const pet = await api.getPet(ui.lookupId.value.trim());
+    const category = categoryNames.get(pet.categoryId) ?? `category #${pet.categoryId}`;
+    ui.lookupResult.textContent = `#${pet.id} ${pet.name} (${category}, ${pet.status ?? "no status"})`;
+  });
+});
+
+ui.newPet.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void act(async () => {
+    const status = (ui.newPetStatus.value || undefined) as PetStatus | undefined;
+    const pet = await api.createPet({
+      name: ui.newPetName.value,
+      categoryId: Number(ui.newPetCategory.value),
+      ...(status ? { status } : {}),
+    });
+    ui.notice.textContent = `Created pet #${pet.id} “${pet.name}”.`;
+    ui.newPet.reset();
+    await loadPets();
+  });
+});
+
+ui.newCategory.addEventListener("submit", (event) => {
+  event.preventDefault();
+  void act(async () => {
+    const description = ui.newCategoryDescription.value;
+    const category = await api.createCategory({
+      name: ui.newCategoryName.value,
+      ...(description ? { description } : {}),
+    });
+    ui.notice.textContent = `Created category #${category.id} “${category.name}”.`;
+    ui.newCategory.reset();
+    await loadCategories();
+  });
+});
+
+async function main(): Promise<void> {
+  ui.apiKey.value = defaultApiKey;
+  ui.statusFilter.append(option("", "any"), ...petStatuses.map((status) => option(status)));
+  ui.newPetStatus.append(option("", "(none)"), ...petStatuses.map((status) => option(status)));
+  ui.limit.placeholder = String(limitRule.default);
+
+  const petstore = await setupPetstoreWorker();
+  try {
+    await petstore.start({ quiet: true });
+  } catch (error) {
+    ui.mockStatus.textContent = error instanceof Error ? error.message : String(error);
+    ui.mockStatus.dataset.state = "failed";
+    return;
+  }
+  ui.mockStatus.textContent =
+    "Mock running in a service worker: every /v1 request is answered in this page.";
+  ui.mockStatus.dataset.state = "ready";
+  await act(async () => {
+    await loadCategories();
+    await loadPets();
+  });
+}
+
+void main();

@@ -1,0 +1,50 @@
+/**
+ * Headless Chromium for the browser tests: Debian's `chromium` driven by
+ * playwright-core. Under `CI=true` a missing browser is an error; elsewhere the
+ * tests skip with a one-line reason.
+ */
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const launchArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/** Why the browser tests cannot run here, or undefined when they can. */
+export const chromiumMissing = existsSync(chromiumPath)
+  ? undefined
+  : `no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`;
+
+/** Skip the browser tests outside CI when Chromium is missing; in CI they run and fail. */
+export const skipBrowserTests = chromiumMissing !== undefined && !process.env.CI;
+if (skipBrowserTests) console.warn(`browser tests skipped: ${chromiumMissing}`);
+
+/** Launches headless Chromium; playwright gives it a fresh temporary profile it removes on close. */
+export async function launchChromium(): Promise<Browser> {
+  if (chromiumMissing) throw new Error(`Chromium is required under CI: ${chromiumMissing}`);
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: launchArgs });
+}
+
+/**
+ * Collects the page's uncaught exceptions and console errors, leaving out the
+ * browser's own "Failed to load resource" line that every 4xx answer prints.
+ */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}

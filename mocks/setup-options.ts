@@ -1,0 +1,28 @@
+/**
+ * The options shared by the one-call setups (`petstore-mock-kit/node` and
+ * `petstore-mock-kit/browser`) and their mapping onto the store's seed options.
+ * Runtime-neutral: nothing here imports Node or browser APIs.
+ */
+import type { Latency } from "./core/latency.js";
+import type { SeedOptions } from "./store.js";
+
+export interface PetstoreOptions {
+  /** Accepted bearer keys; default `["petstore-dev-key"]`. */
+  apiKeys?: readonly string[];
+  /** Faker seed of the store; default 42. */
+  seed?: number;
+  /** How many records to seed; default 5 categories and 50 pets. */
+  counts?: { pets?: number; categories?: number };
+  /** The API base URL to intercept; default any origin, any path ending in `/v1`. */
+  baseUrl?: string;
+  /** Added delay before every answer, in ms or a `[min, max]` range; default none. */
+  latency?: Latency;
+}
+
+/** Seed options from the public `seed`/`counts` shape. */
+export function seedOptionsOf(options: Pick<PetstoreOptions, "seed" | "counts">): SeedOptions {
+  return {
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...options.counts,
+  };
+}
