@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * `petstore-mock` (and `npm start`): runs the standalone mock until SIGINT or
+ * SIGTERM, then lets in-flight requests finish. Exit codes: 0 after a clean
+ * stop, 1 when the server cannot start, 2 for bad flags.
+ */
+import { readFileSync } from "node:fs";
+import { CliUsageError, parseCli, usage } from "./args.js";
+import { resetPath } from "./listener.js";
+import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
+
+const name = "petstore-mock";
+
+/** The kit's version, from the nearest package.json above this file (src or dist). */
+function version(): string {
+  for (let up = "../"; up.length < 30; up += "../") {
+    try {
+      const manifest = JSON.parse(
+        readFileSync(new URL(`${up}package.json`, import.meta.url), "utf8"),
+      );
+      if (manifest.name === "petstore-mock-kit") return String(manifest.version);
+    } catch {}
+  }
+  return "unknown";
+}
+
+function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): string {
+  const key = apiKeys[0] ?? "";
+  const { seed, pets, categories } = running.store.seedOptions;
+  return [
+    `${name} ${version()}: the Pet Store mock is ready`,
+    `  base URL   ${running.url}`,
+    `  API key    ${apiKeys.join(", ")}  (send Authorization: Bearer ${key})`,
+    `  data       ${pets} pets, ${categories} categories, seed ${seed}; POST ${running.origin}${resetPath} restores it`,
+    `  try        curl -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
+    "Press Ctrl+C to stop.",
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  let command: ReturnType<typeof parseCli>;
+  try {
+    command = parseCli(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    process.stderr.write(`${name}: ${error.message} (see --help)\n`);
+    process.exit(2);
+  }
+  if (command.kind === "help") {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  if (command.kind === "version") {
+    process.stdout.write(`${version()}\n`);
+    return;
+  }
+
+  const { options } = command;
+  let running: RunningPetstoreServer;
+  try {
+    running = await startPetstoreServer(options);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const reason =
+      code === "EADDRINUSE"
+        ? `port ${options.port} on ${options.host} is already in use (try --port 0)`
+        : message;
+    process.stderr.write(`${name}: cannot start: ${reason}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(
+    options.quiet
+      ? `${name} listening on ${running.url}\n`
+      : `${banner(running, options.apiKeys ?? [])}\n`,
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stderr.write(`${name}: ${signal} again, exiting now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    if (!options.quiet) process.stdout.write(`${name}: ${signal}, finishing in-flight requests\n`);
+    running.close().then(
+      () => process.exit(0),
+      (error: Error) => {
+        process.stderr.write(`${name}: ${error.message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+await main();
