@@ -52,15 +52,15 @@ interface Identified {
 
 /**
  * An id → record index over a collection, kept in step through its hooks.
- * Creates are indexed as they happen; updates and deletes mark it stale and
- * the next read rebuilds it.
+ * Built from the records on first read; creates are indexed as they happen;
+ * updates and deletes mark it stale and the next read rebuilds it.
  */
 class IdIndex<T extends Identified> {
   readonly #records: () => readonly T[];
   #byId = new Map<number, T>();
   #maxId = 0;
   #ascending = true;
-  #stale = false;
+  #stale = true;
 
   constructor(collection: Collection<StandardSchemaV1<T, T>>) {
     this.#records = () => collection.all();
@@ -143,26 +143,35 @@ const petKeys = ["id", "name", "categoryId", "status"] as const satisfies readon
 const categoryKeys = ["id", "name", "description"] as const satisfies readonly (keyof Category)[];
 
 class Collections {
-  readonly pets = new Collection({ schema: petSchema });
-  readonly categories = new Collection({ schema: categorySchema });
-  readonly petIndex = new IdIndex<Pet>(this.pets);
-  readonly categoryIndex = new IdIndex<Category>(this.categories);
-  nextPetId = 1;
-  nextCategoryId = 1;
+  readonly petIndex: IdIndex<Pet>;
+  readonly categoryIndex: IdIndex<Category>;
+  nextPetId: number;
+  nextCategoryId: number;
 
-  async fill(data: SeedData): Promise<this> {
-    for (const category of data.categories) await this.categories.create({ ...category });
-    for (const pet of data.pets) await this.pets.create({ ...pet });
+  private constructor(
+    readonly pets: PetCollection,
+    readonly categories: CategoryCollection,
+  ) {
+    this.petIndex = new IdIndex<Pet>(pets);
+    this.categoryIndex = new IdIndex<Category>(categories);
     this.nextPetId = this.petIndex.maxId + 1;
     this.nextCategoryId = this.categoryIndex.maxId + 1;
-    return this;
+  }
+
+  /** Seeds fresh collections, then indexes them in one pass (no hook event per seeded record). */
+  static async seeded(data: SeedData): Promise<Collections> {
+    const pets = new Collection({ schema: petSchema });
+    const categories = new Collection({ schema: categorySchema });
+    for (const category of data.categories) await categories.create({ ...category });
+    for (const pet of data.pets) await pets.create({ ...pet });
+    return new Collections(pets, categories);
   }
 }
 
 export async function createPetstoreStore(options: SeedOptions = {}): Promise<PetstoreStore> {
   let seedOptions = { ...defaultSeedOptions, ...options };
   let seed = generateSeedData(seedOptions);
-  let current = await new Collections().fill(seed);
+  let current = await Collections.seeded(seed);
 
   return {
     get pets() {
@@ -211,7 +220,7 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
         seed = generateSeedData(nextSeedOptions);
         seedOptions = nextSeedOptions;
       }
-      current = await new Collections().fill(seed);
+      current = await Collections.seeded(seed);
     },
   };
 }
