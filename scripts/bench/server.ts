@@ -1,4 +1,300 @@
-/** Bench section "server" (not written yet). */
+/**
+ * Bench section "server": the standalone mock against Prism's mock of
+ * openapi.yaml and a bare node:http baseline (`bare-server.ts`), each a child
+ * process on 127.0.0.1, loaded by the same in-process autocannon with the same
+ * settings. Prints requests/s and p50/p99 latency for three operations, the
+ * start-up time to the first answered request, and the ratios against issue
+ * 3's targets. `npm run bench -- server` (after `npm run build`).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { realpathSync } from "node:fs";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { median, printTable } from "./report.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const apiKey = "bench-key";
+
+/** The same load for every server and operation. */
+const load = { connections: 10, pipelining: 1, warmupSeconds: 1, seconds: 3, rounds: 3 } as const;
+const launches = { ours: 5, bare: 5, prism: 3 } as const;
+
+const targets = { prismRatio: 10, bareRatio: 0.5, startupRatio: 5 } as const;
+
+interface Server {
+  readonly key: keyof typeof launches;
+  readonly label: string;
+  /** Where the API's paths start: Prism's mock serves the paths of openapi.yaml at its root. */
+  readonly basePath: string;
+  readonly args: (port: number) => string[];
+}
+
+const servers: readonly Server[] = [
+  {
+    key: "ours",
+    label: "petstore-mock",
+    basePath: "/v1",
+    args: (port) => [
+      "dist/mocks/server/cli.js",
+      "--quiet",
+      "--port",
+      `${port}`,
+      "--api-key",
+      apiKey,
+    ],
+  },
+  {
+    key: "prism",
+    label: "Prism 5.14.2 mock",
+    basePath: "",
+    args: (port) => [
+      realpathSync(`${root}node_modules/.bin/prism`),
+      "mock",
+      "openapi.yaml",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      `${port}`,
+      "--verboseLevel",
+      "error",
+    ],
+  },
+  {
+    key: "bare",
+    label: "bare node:http",
+    basePath: "/v1",
+    args: (port) => ["--import", "tsx", "scripts/bench/bare-server.ts", `${port}`, apiKey],
+  },
+];
+
+interface Operation {
+  readonly label: string;
+  readonly path: string;
+  readonly method: "GET" | "POST";
+  readonly body?: string;
+}
+
+const operations: readonly Operation[] = [
+  { label: "GET /v1/pets?limit=20", path: "/pets?limit=20", method: "GET" },
+  { label: "GET /v1/pets/{id}", path: "/pets/7", method: "GET" },
+  {
+    label: "POST /v1/pets",
+    path: "/pets",
+    method: "POST",
+    body: JSON.stringify({ name: "Bench", categoryId: 1, status: "available" }),
+  },
+];
+
+const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resolves with the status of one GET, or undefined when nothing answers yet. */
+function probe(url: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const sent = request(url, { headers, agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    sent.on("error", () => resolve(undefined));
+    sent.end();
+  });
+}
+
+interface Launched {
+  readonly child: ChildProcess;
+  readonly origin: string;
+  /** Milliseconds from spawn to the first answered request. */
+  readonly startupMs: number;
+}
+
+async function launch(server: Server): Promise<Launched> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const readyUrl = `${origin}${server.basePath}/pets?limit=20`;
+  const started = performance.now();
+  const child = spawn(process.execPath, server.args(port), {
+    cwd: root,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  while (performance.now() - started < 60_000) {
+    if (child.exitCode !== null) break;
+    const status = await probe(readyUrl);
+    if (status !== undefined) {
+      if (status !== 200) throw new Error(`${server.label}: first answer was ${status}`);
+      return { child, origin, startupMs: performance.now() - started };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${server.label} did not answer within 60 s: ${stderr.slice(0, 500)}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+interface Cell {
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+async function hammer(url: string, operation: Operation, seconds: number): Promise<Cell> {
+  const result = await autocannon({
+    url,
+    method: operation.method,
+    headers,
+    ...(operation.body === undefined ? {} : { body: operation.body }),
+    connections: load.connections,
+    pipelining: load.pipelining,
+    duration: seconds,
+  });
+  return {
+    requestsPerSecond: result.requests.p50,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** The median of each figure over the rounds; failures are summed. */
+function combine(cells: readonly Cell[]): Cell {
+  const of = (pick: (cell: Cell) => number) => median(cells.map(pick));
+  return {
+    requestsPerSecond: of((cell) => cell.requestsPerSecond),
+    p50: of((cell) => cell.p50),
+    p99: of((cell) => cell.p99),
+    non2xx: cells.reduce((sum, cell) => sum + cell.non2xx, 0),
+    errors: cells.reduce((sum, cell) => sum + cell.errors, 0),
+  };
+}
+
+const fixed = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toFixed(digits) : "n/a";
+const ratio = (value: number) => `${fixed(value, value < 10 ? 2 : 1)}×`;
+const verdict = (value: number, target: number) => (value >= target ? "met" : "NOT met");
+
 export async function run(): Promise<void> {
-  console.log("(not measured yet)");
+  console.log(
+    `Load: autocannon in-process, ${load.connections} connections, pipelining ${load.pipelining}, ` +
+      `${load.rounds} rounds × ${load.seconds} s per cell after a ${load.warmupSeconds} s warm-up, ` +
+      "rounds interleaved across servers; req/s is the median of per-second samples.\n",
+  );
+
+  const running = new Map<Server["key"], Launched>();
+  const startup = new Map<Server["key"], number>();
+  try {
+    for (const server of servers) {
+      const samples: number[] = [];
+      for (let index = 0; index < launches[server.key]; index++) {
+        const launched = await launch(server);
+        samples.push(launched.startupMs);
+        if (index < launches[server.key] - 1) await stop(launched.child);
+        else running.set(server.key, launched);
+      }
+      startup.set(server.key, median(samples));
+    }
+
+    const results = new Map<string, Cell>();
+    for (const operation of operations) {
+      const cells = new Map<Server["key"], Cell[]>();
+      for (const server of servers) {
+        const { origin } = running.get(server.key) as Launched;
+        await hammer(`${origin}${server.basePath}${operation.path}`, operation, load.warmupSeconds);
+      }
+      for (let round = 0; round < load.rounds; round++) {
+        for (const server of servers) {
+          const { origin } = running.get(server.key) as Launched;
+          const url = `${origin}${server.basePath}${operation.path}`;
+          const cell = await hammer(url, operation, load.seconds);
+          cells.set(server.key, [...(cells.get(server.key) ?? []), cell]);
+        }
+      }
+      for (const [key, list] of cells) results.set(`${operation.label}|${key}`, combine(list));
+    }
+
+    const rows = operations.flatMap((operation) =>
+      servers.map((server) => {
+        const cell = results.get(`${operation.label}|${server.key}`) as Cell;
+        return [
+          operation.label,
+          server.label,
+          fixed(cell.requestsPerSecond),
+          fixed(cell.p50),
+          fixed(cell.p99),
+          `${cell.non2xx + cell.errors}`,
+        ];
+      }),
+    );
+    printTable(["operation", "server", "req/s", "p50 ms", "p99 ms", "non-2xx/errors"], rows);
+
+    console.log("");
+    const rps = (operation: Operation, key: Server["key"]) =>
+      (results.get(`${operation.label}|${key}`) as Cell).requestsPerSecond;
+    printTable(
+      [
+        "operation",
+        "vs Prism",
+        `target ≥ ${targets.prismRatio}×`,
+        "vs bare",
+        `target ≥ ${targets.bareRatio}×`,
+      ],
+      operations.map((operation) => {
+        const prism = rps(operation, "ours") / rps(operation, "prism");
+        const bare = rps(operation, "ours") / rps(operation, "bare");
+        return [
+          operation.label,
+          ratio(prism),
+          verdict(prism, targets.prismRatio),
+          ratio(bare),
+          verdict(bare, targets.bareRatio),
+        ];
+      }),
+    );
+
+    console.log("");
+    const startupOf = (key: Server["key"]) => startup.get(key) as number;
+    const startupRatio = startupOf("prism") / startupOf("ours");
+    printTable(
+      ["server", "start-up to first answer (median ms)", "launches"],
+      servers.map((server) => [
+        server.label,
+        fixed(startupOf(server.key)),
+        `${launches[server.key]}`,
+      ]),
+    );
+    console.log(
+      `\nStart-up: petstore-mock is ${ratio(startupRatio)} faster than Prism ` +
+        `(target ≥ ${targets.startupRatio}×: ${verdict(startupRatio, targets.startupRatio)}).`,
+    );
+  } finally {
+    await Promise.all([...running.values()].map(({ child }) => stop(child)));
+  }
 }

@@ -1,0 +1,121 @@
+/**
+ * Bad input never takes the server down: malformed HTTP, oversized headers,
+ * aborted uploads and faulty handlers each get an Error (or a closed
+ * connection) and the next request is served.
+ */
+import { connect } from "node:net";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { maxBodyBytes } from "../core/exchange.js";
+import { serverTimeouts, startPetstoreServer } from "./server.js";
+import { devAuth, rawExchange, send } from "./test-support/http.js";
+
+const server = await startPetstoreServer({ port: 0 });
+afterAll(() => server.close());
+
+async function stillServes(): Promise<void> {
+  const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
+  expect(reply.status).toBe(200);
+}
+
+function errorOf(raw: string): { status: number; code: string } {
+  const [head = "", body = ""] = raw.split("\r\n\r\n");
+  return { status: Number(head.split(" ")[1]), code: JSON.parse(body).code };
+}
+
+describe("malformed HTTP", () => {
+  it("gets a 400 Error body and the server keeps serving", async () => {
+    const raw = await rawExchange(server.port, "NOT HTTP AT ALL\r\n\r\n");
+    expect(errorOf(raw)).toEqual({ status: 400, code: "malformed_request" });
+    await stillServes();
+  });
+
+  it("a bad header line gets a 400 Error", async () => {
+    const raw = await rawExchange(server.port, "GET /v1/pets HTTP/1.1\r\nno colon here\r\n\r\n");
+    expect(errorOf(raw).status).toBe(400);
+    await stillServes();
+  });
+
+  it("headers over the size limit get a 431 Error", async () => {
+    const raw = await rawExchange(
+      server.port,
+      `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(64 * 1024)}\r\n\r\n`,
+    );
+    expect(errorOf(raw)).toEqual({ status: 431, code: "headers_too_large" });
+    await stillServes();
+  });
+});
+
+describe("aborted uploads", () => {
+  it.each([
+    ["a small body", 100, 10],
+    ["a body near the limit", maxBodyBytes, 512 * 1024],
+    ["a body over the limit", 2 * maxBodyBytes, maxBodyBytes + 1024],
+  ])("cut off during %s store nothing and harm nothing", async (_what, announced, sent) => {
+    const before = server.store.snapshot().pets.length;
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(server.port, "127.0.0.1", () => {
+        socket.write(
+          `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer petstore-dev-key\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${announced}\r\n\r\n`,
+        );
+        socket.write("x".repeat(sent), () => {
+          socket.destroy();
+          resolve();
+        });
+      });
+      socket.on("error", reject);
+    });
+    await stillServes();
+    expect(server.store.snapshot().pets.length).toBe(before);
+  });
+});
+
+describe("a faulty handler", () => {
+  const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  afterEach(() => {
+    expect(logged).toHaveBeenCalled();
+    logged.mockClear();
+  });
+
+  it("that throws gets a 500 internal_error and the server survives", async () => {
+    const faulty = await startPetstoreServer({
+      port: 0,
+      wrapHandler: () => async () => {
+        throw new Error("injected fault");
+      },
+    });
+    try {
+      const reply = await send(`${faulty.url}/pets`, { headers: devAuth });
+      expect(reply.status).toBe(500);
+      expect(JSON.parse(reply.text)).toMatchObject({ code: "internal_error", status: 500 });
+      const again = await send(`${faulty.url}/pets`, { headers: devAuth });
+      expect(again.status).toBe(500);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it("that returns a header node cannot send gets a 500 internal_error", async () => {
+    const faulty = await startPetstoreServer({
+      port: 0,
+      wrapHandler: (handle) => async (request) => {
+        const response = await handle(request);
+        return { ...response, headers: { ...response.headers, "x-bad": "line\nbreak" } };
+      },
+    });
+    try {
+      const reply = await send(`${faulty.url}/pets`, { headers: devAuth });
+      expect(reply.status).toBe(500);
+    } finally {
+      await faulty.close();
+    }
+  });
+});
+
+describe("slow clients", () => {
+  it("are bounded by header and request timeouts well below node's defaults", () => {
+    expect(server.server.headersTimeout).toBe(serverTimeouts.headers);
+    expect(server.server.requestTimeout).toBe(serverTimeouts.request);
+    expect(serverTimeouts.request).toBeLessThan(300_000);
+  });
+});
