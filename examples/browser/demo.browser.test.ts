@@ -174,9 +174,19 @@ describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("resets the data to the seed", async () => {
+    await page.click("#reset");
+    await expect
+      .poll(() => page.locator("#category-list li").count())
+      .toBe(reference.listCategories().length);
+    await page.fill("#limit", "100");
+    await page.click("#pet-filter button");
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(reference.listPets({ limit: 100 }).map((pet) => pet.name));
+  });
+
   it("answers every behavioural case as in Node, through fetch in the page", async () => {
-    await page.reload();
-    await page.locator('#mock-status[data-state="ready"]').waitFor();
     const results = await sendCasesInPage(
       page,
       `${server.url}/v1`,

@@ -19,6 +19,7 @@ const ui = {
   mockStatus: byId<HTMLParagraphElement>("mock-status"),
   notice: byId<HTMLParagraphElement>("notice"),
   apiKey: byId<HTMLInputElement>("api-key"),
+  reset: byId<HTMLButtonElement>("reset"),
   petFilter: byId<HTMLFormElement>("pet-filter"),
   statusFilter: byId<HTMLSelectElement>("status-filter"),
   limit: byId<HTMLInputElement>("limit"),
@@ -173,6 +174,15 @@ async function main(): Promise<void> {
     ui.mockStatus.dataset.state = "failed";
     return;
   }
+  ui.reset.disabled = false;
+  ui.reset.addEventListener("click", () => {
+    void act(async () => {
+      await petstore.reset();
+      ui.notice.textContent = "Data reset to the seeded pets and categories.";
+      await loadCategories();
+      await loadPets();
+    });
+  });
   ui.mockStatus.textContent =
     "Mock running in a service worker: every /v1 request is answered in this page.";
   ui.mockStatus.dataset.state = "ready";
