@@ -48,16 +48,32 @@ async function toCoreRequest(request: Request, basePath: string): Promise<CoreRe
   };
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The URLs the handlers answer, as a RegExp without capture groups: msw
+ * decodes what string patterns capture and answers 500 to a malformed escape
+ * such as `/v1/pets/%ZZ`, which the core answers with a 400. A relative base
+ * is resolved against the page (any origin where there is none).
+ */
+function basePattern(base: string | undefined): RegExp {
+  const below = "(?:/[^?#]*)?$";
+  if (base === undefined) return new RegExp(`^[^?#]*${escapeRegExp(apiBasePath)}${below}`);
+  const page = (globalThis as { location?: { href: string } }).location?.href;
+  if (URL.canParse(base) || page !== undefined) {
+    return new RegExp(`^${escapeRegExp(new URL(base, page).href.replace(/\/+$/, ""))}${below}`);
+  }
+  return new RegExp(`^[a-z][a-z\\d+.-]*://[^/?#]*${escapeRegExp(base)}${below}`, "i");
+}
+
 export function createPetstoreHandlers(options: PetstoreHandlersOptions): HttpHandler[] {
   const handle = createPetstoreHandler(options);
   const base = options.baseUrl?.replace(/\/+$/, "");
   const fixedBasePath =
     base === undefined ? undefined : new URL(base, "http://relative.invalid").pathname;
-  const patterns =
-    base === undefined ? [`*${apiBasePath}`, `*${apiBasePath}/*`] : [base, `${base}/*`];
 
-  return patterns.map((pattern) =>
-    http.all(pattern, async ({ request }) => {
+  return [
+    http.all(basePattern(base), async ({ request }) => {
       const basePath = fixedBasePath ?? basePathOf(new URL(request.url).pathname);
       const response = await handle(await toCoreRequest(request, basePath));
       return new HttpResponse(response.body ?? null, {
@@ -65,5 +81,5 @@ export function createPetstoreHandlers(options: PetstoreHandlersOptions): HttpHa
         headers: response.headers,
       });
     }),
-  );
+  ];
 }
