@@ -1,0 +1,143 @@
+/**
+ * The suite's run options, from command-line flags and the environment
+ * (`PETSTORE_URL`, `PETSTORE_API_KEY`). Bad input is a `UsageError`: the CLI
+ * prints its one-line message and exits 2.
+ */
+import { parseArgs } from "node:util";
+import type { OperationId } from "../mocks/spec.js";
+
+export const operationIds: readonly OperationId[] = [
+  "listPets",
+  "createPet",
+  "getPet",
+  "listCategories",
+  "createCategory",
+];
+
+export interface RunOptions {
+  /** The API base URL, including `/v1`, without a trailing slash. */
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** Skip every request that could write (all POSTs). */
+  readonly readOnly: boolean;
+  /** Advisory checks fail the run too. */
+  readonly strict: boolean;
+  /** Run only these operations' checks (empty: all). */
+  readonly only: readonly OperationId[];
+  /** Per-request timeout in ms. */
+  readonly timeoutMs: number;
+  /** At most this many retries of a GET answered 429/503. */
+  readonly maxRetries: number;
+  /** The longest `Retry-After` wait honoured, in ms. */
+  readonly maxRetryWaitMs: number;
+}
+
+export interface CliOptions extends RunOptions {
+  readonly junitFile: string | undefined;
+  readonly markdownFile: string | undefined;
+  readonly compareMock: boolean;
+}
+
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+export const defaultTimeoutMs = 10_000;
+const maxTimeoutMs = 120_000;
+
+export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
+  [--only OPERATION[,OPERATION]] [--timeout MS] [--junit FILE] [--markdown FILE] [--compare-mock]
+  URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
+  OPERATION is one of ${operationIds.join(", ")}.
+  Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 target unreachable or not a JSON API.`;
+
+/** Validates and normalises a base URL: http(s), no query, no trailing slash. */
+export function parseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--url must be an absolute http(s) URL (got ${JSON.stringify(raw)})`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UsageError(`--url must use http or https (got ${url.protocol})`);
+  }
+  if (url.search || url.hash) throw new UsageError("--url must not carry a query or fragment");
+  if (url.username || url.password) {
+    throw new UsageError("--url must not carry credentials; pass the key with --key");
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+function parseTimeout(raw: string | undefined): number {
+  if (raw === undefined) return defaultTimeoutMs;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > maxTimeoutMs) {
+    throw new UsageError(`--timeout must be an integer from 1 to ${maxTimeoutMs} ms (got ${raw})`);
+  }
+  return value;
+}
+
+function parseOnly(raw: readonly string[]): OperationId[] {
+  const names = raw.flatMap((value) => value.split(",")).map((name) => name.trim());
+  for (const name of names) {
+    if (!operationIds.includes(name as OperationId)) {
+      throw new UsageError(
+        `--only: unknown operation ${JSON.stringify(name)}; use one of ${operationIds.join(", ")}`,
+      );
+    }
+  }
+  return [...new Set(names as OperationId[])];
+}
+
+/** Parses the bin's arguments; flags win over the environment. */
+export function parseCliOptions(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): CliOptions | "help" {
+  let values: ReturnType<typeof parse>["values"];
+  try {
+    values = parse(args).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
+  }
+  if (values.help) return "help";
+  const url = values.url ?? env.PETSTORE_URL;
+  const key = values.key ?? env.PETSTORE_API_KEY;
+  if (!url) throw new UsageError("missing --url (or PETSTORE_URL): the API base including /v1");
+  if (!key) throw new UsageError("missing --key (or PETSTORE_API_KEY): the bearer API key");
+  if (/\s/.test(key)) throw new UsageError("--key must not contain whitespace");
+  return {
+    baseUrl: parseBaseUrl(url),
+    apiKey: key,
+    readOnly: values["read-only"] ?? false,
+    strict: values.strict ?? false,
+    only: parseOnly(values.only ?? []),
+    timeoutMs: parseTimeout(values.timeout),
+    maxRetries: 3,
+    maxRetryWaitMs: 30_000,
+    junitFile: values.junit,
+    markdownFile: values.markdown,
+    compareMock: values["compare-mock"] ?? false,
+  };
+}
+
+function parse(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      url: { type: "string" },
+      key: { type: "string" },
+      "read-only": { type: "boolean" },
+      strict: { type: "boolean" },
+      only: { type: "string", multiple: true },
+      timeout: { type: "string" },
+      junit: { type: "string" },
+      markdown: { type: "string" },
+      "compare-mock": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Keeps the API key out of every output: a redactor for report text and a
+ * pactum logger that passes everything pactum prints (it dumps requests,
+ * `Authorization` included, when one fails) through that redactor.
+ */
+import { inspect } from "node:util";
+import pactum from "pactum";
+
+export const redactedMark = "***";
+
+/** The forms a key takes on the wire: as is, and inside a Basic credential. */
+export function secretForms(key: string): string[] {
+  const forms = [key, Buffer.from(`contract:${key}`).toString("base64")];
+  return forms.filter((form) => form.length > 0);
+}
+
+export type Redact = (text: string) => string;
+
+/** Below this length a secret is redacted only as a whole token, so "k" leaves "skipped" alone. */
+const shortSecretLength = 8;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+export function createRedactor(secrets: readonly string[]): Redact {
+  const ordered = [...new Set(secrets)].filter(Boolean).sort((a, b) => b.length - a.length);
+  const patterns = ordered.map((secret) =>
+    secret.length >= shortSecretLength
+      ? new RegExp(escapeRegExp(secret), "g")
+      : new RegExp(`(?<![\\w.~+/=-])${escapeRegExp(secret)}(?![\\w.~+/=-])`, "g"),
+  );
+  return (text) => patterns.reduce((out, pattern) => out.replace(pattern, redactedMark), text);
+}
+
+/** Secrets of every run in this process; pactum's logger is global, so it redacts them all. */
+const registeredSecrets = new Set<string>();
+let redactRegistered: Redact = (text) => text;
+
+export function registerSecret(key: string): void {
+  for (const form of secretForms(key)) registeredSecrets.add(form);
+  redactRegistered = createRedactor([...registeredSecrets]);
+}
+
+function render(messages: readonly unknown[]): string {
+  return messages
+    .map((message) =>
+      typeof message === "string" ? message : inspect(message, { depth: 6, breakLength: 120 }),
+    )
+    .join(" ");
+}
+
+export type LogSink = (line: string) => void;
+let sink: LogSink = (line) => process.stderr.write(`${line}\n`);
+
+/** Where pactum's (redacted) log lines go; returns the previous sink. For tests. */
+export function setPactumLogSink(next: LogSink): LogSink {
+  const previous = sink;
+  sink = next;
+  return previous;
+}
+
+let installed = false;
+
+/**
+ * Installs the redacting logger once. pactum stays silent unless asked: the
+ * suite reports transport errors itself.
+ */
+export function installRedactingLogger(
+  level: "SILENT" | "ERROR" | "WARN" | "INFO" = "SILENT",
+): void {
+  pactum.settings.setLogLevel(level);
+  if (installed) return;
+  installed = true;
+  const write =
+    (label: string) =>
+    (messages: unknown[]): void =>
+      sink(`pactum ${label}: ${redactRegistered(render(messages))}`);
+  pactum.settings.setLogger({
+    trace: write("trace"),
+    debug: write("debug"),
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+  });
+}

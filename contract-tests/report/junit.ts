@@ -1,0 +1,68 @@
+/**
+ * JUnit XML: one testsuite per operation, one testcase per check. Advisory
+ * findings outside `--strict` are passing testcases with the finding in
+ * `system-out`, so CI dashboards show them without going red.
+ */
+import { operationIds } from "../options.js";
+import type { CheckResult, RunResult } from "../suite/results.js";
+
+/** Characters XML 1.0 allows (control characters other than tab and line breaks are not). */
+const allowedInXml = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  code >= 0x10000;
+
+const escapeXml = (text: string) =>
+  [...text]
+    .filter((char) => allowedInXml(char.codePointAt(0) ?? 0))
+    .join("")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+
+function details(check: CheckResult): string {
+  return `expected: ${check.expected}\ngot: ${check.actual ?? ""}\nreproduce: ${check.curl ?? ""}`;
+}
+
+function testcase(check: CheckResult, strict: boolean): string {
+  const open = `    <testcase classname="${escapeXml(check.operation)}" name="${escapeXml(`${check.id} [${check.kind}]`)}">`;
+  if (check.outcome === "skipped") {
+    return `${open}<skipped message="${escapeXml(check.note ?? "skipped")}"/></testcase>`;
+  }
+  if (check.outcome === "passed") return `${open}</testcase>`;
+  if (check.kind === "advisory" && !strict) {
+    return `${open}<system-out>${escapeXml(`ADVISORY (not failing the run)\n${details(check)}`)}</system-out></testcase>`;
+  }
+  return `${open}<failure message="${escapeXml(check.expected)}" type="${check.kind}">${escapeXml(details(check))}</failure></testcase>`;
+}
+
+export function junitReport(result: RunResult): string {
+  const failing = (check: CheckResult) =>
+    check.outcome === "failed" && (check.kind === "documented" || result.strict);
+  const suites = operationIds
+    .map((operation) => result.checks.filter((check) => check.operation === operation))
+    .filter((checks) => checks.length > 0)
+    .map((checks) => {
+      const operation = checks[0]?.operation ?? "";
+      const failures = checks.filter(failing).length;
+      const skipped = checks.filter((check) => check.outcome === "skipped").length;
+      return [
+        `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+        ...checks.map((check) => testcase(check, result.strict)),
+        "  </testsuite>",
+      ].join("\n");
+    });
+  const total = result.checks.length;
+  const failures = result.checks.filter(failing).length;
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="petstore-contract ${escapeXml(result.baseUrl)}" tests="${total}" failures="${failures}" errors="0" time="${(result.durationMs / 1000).toFixed(3)}">`,
+    ...suites,
+    "</testsuites>",
+    "",
+  ].join("\n");
+}

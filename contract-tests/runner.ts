@@ -1,0 +1,109 @@
+/**
+ * Runs the whole suite against one base URL and returns every check's
+ * result. Used by the CLI, `npm run contract`, the proxy run, the parity
+ * comparison and the proof-of-power tests alike.
+ *
+ * @example
+ * const result = await runContractSuite({ baseUrl: "http://127.0.0.1:4000/v1", apiKey: "petstore-dev-key" });
+ * if (!runPassed(result)) console.log(failingChecks(result));
+ */
+import { randomBytes } from "node:crypto";
+import type { Exchange, Target } from "./http.js";
+import { send } from "./http.js";
+import { defaultTimeoutMs, type RunOptions } from "./options.js";
+import { createRedactor, installRedactingLogger, registerSecret, secretForms } from "./redact.js";
+import { installSchemaAdapter } from "./schemas.js";
+import { authCases } from "./suite/auth.js";
+import { categoryCases } from "./suite/categories.js";
+import { SuiteContext, type SuiteContextOptions } from "./suite/context.js";
+import { petCases } from "./suite/pets.js";
+import type { RunResult } from "./suite/results.js";
+
+export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
+  Partial<Omit<RunOptions, "baseUrl" | "apiKey">> & {
+    /** The run tag in created names; default `ct-<time>-<random>`. */
+    readonly tag?: string;
+    /** Marks answers that did not come from the target (see the proxy run). */
+    readonly foreignAnswer?: SuiteContextOptions["foreignAnswer"];
+  };
+
+/** The target is down, or is not a JSON API at this URL: no check can run. */
+export class TargetUnavailableError extends Error {
+  override readonly name = "TargetUnavailableError";
+}
+
+export function newRunTag(): string {
+  return `ct-${Date.now().toString(36)}-${randomBytes(2).toString("hex")}`;
+}
+
+/** One GET before the suite: is anything there, and does it speak JSON? */
+async function preflight(target: Target, notes: string[]): Promise<void> {
+  const probe: Exchange = await send(target, {
+    method: "GET",
+    path: "/pets",
+    query: { limit: "1" },
+  });
+  const where = `${target.baseUrl}/pets`;
+  if (!probe.response) {
+    throw new TargetUnavailableError(
+      `cannot reach ${where}: ${probe.error}. Is the deployment up, and is the URL its API base (including /v1)?`,
+    );
+  }
+  const { response } = probe;
+  if (!response.isJson) {
+    const start = response.text.replace(/\s+/g, " ").trim().slice(0, 80);
+    throw new TargetUnavailableError(
+      `${where} answered HTTP ${response.status} with ${response.headers["content-type"] ?? "no content type"}, not JSON` +
+        `${start ? ` ("${start}…")` : ""}. Is the URL the API base (including /v1)?`,
+    );
+  }
+  if (response.status === 404) {
+    throw new TargetUnavailableError(
+      `${where} answered 404: no pet list there. Is the URL the API base (including /v1)?`,
+    );
+  }
+  if (response.status === 401) {
+    notes.push(
+      "The key was rejected (401) on GET /pets: every check that needs a valid key fails. Check --key.",
+    );
+  }
+}
+
+export async function runContractSuite(options: SuiteOptions): Promise<RunResult> {
+  installRedactingLogger();
+  installSchemaAdapter();
+  registerSecret(options.apiKey);
+  const started = performance.now();
+  const tag = options.tag ?? newRunTag();
+  const target: Target = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    apiKey: options.apiKey,
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+    maxRetries: options.maxRetries ?? 3,
+    maxRetryWaitMs: options.maxRetryWaitMs ?? 30_000,
+    wrongKey: `wrong-key-${tag}`,
+  };
+  const ctx = new SuiteContext({
+    target,
+    tag,
+    readOnly: options.readOnly ?? false,
+    only: options.only ?? [],
+    redact: createRedactor(secretForms(options.apiKey)),
+    ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
+  });
+  await preflight(target, ctx.notes);
+  await categoryCases(ctx);
+  await petCases(ctx);
+  await authCases(ctx);
+  return {
+    baseUrl: target.baseUrl,
+    tag,
+    readOnly: ctx.readOnly,
+    strict: options.strict ?? false,
+    checks: ctx.results,
+    cases: ctx.cases,
+    created: ctx.created,
+    durationMs: performance.now() - started,
+    notes: ctx.notes,
+  };
+}

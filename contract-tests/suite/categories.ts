@@ -1,0 +1,112 @@
+/**
+ * listCategories and createCategory. The interface documents only their
+ * success answers, so a rejection's status and Error body are advisory here;
+ * that invalid input is never accepted is documented (`name` is required).
+ */
+import type { Exchange } from "../http.js";
+import type { CaseDefinition, SuiteContext } from "./context.js";
+import { bodySchema, echoes, rejection, status } from "./expectations.js";
+import { recordCreation } from "./records.js";
+
+const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
+  ["missing-name", { description: "no name" }],
+  ["name-not-string", { name: 42 }],
+  ["array-body", [{ name: "in an array" }]],
+];
+
+function created(exchange: Exchange | undefined): { id: number; name: string } | undefined {
+  const body = exchange?.response?.json as { id?: unknown; name?: unknown } | undefined;
+  return exchange?.response?.status === 201 &&
+    Number.isSafeInteger(body?.id) &&
+    typeof body?.name === "string"
+    ? { id: body.id as number, name: body.name }
+    : undefined;
+}
+
+export async function categoryCases(ctx: SuiteContext): Promise<void> {
+  const listed = await ctx.run(
+    {
+      id: "listCategories.all",
+      operation: "listCategories",
+      request: { method: "GET", path: "/categories" },
+      checks: [status(200), bodySchema("Category", "array")],
+    },
+    true,
+  );
+  const first = (listed?.response?.json as Array<{ id?: unknown }> | undefined)?.[0]?.id;
+  if (Array.isArray(listed?.response?.json) && Number.isSafeInteger(first)) {
+    ctx.state.categoryId = first as number;
+  }
+
+  const full = {
+    name: `${ctx.tag} dog`,
+    description: "Created by the contract suite; safe to remove.",
+  };
+  const nameOnly = { name: `${ctx.tag} cat` };
+  const createdCategories: Array<{ id: number; name: string }> = [];
+  for (const [id, sent] of [
+    ["createCategory.full", full],
+    ["createCategory.name-only", nameOnly],
+  ] as const) {
+    const exchange = await ctx.run(
+      {
+        id,
+        operation: "createCategory",
+        request: { method: "POST", path: "/categories", json: sent },
+        checks: [status(201), bodySchema("Category"), echoes(sent)],
+      },
+      true,
+    );
+    recordCreation(ctx, exchange, "categories");
+    const record = created(exchange);
+    if (record) createdCategories.push(record);
+  }
+  if (createdCategories[0]) ctx.state.categoryId = createdCategories[0].id;
+
+  const afterCreate: CaseDefinition = {
+    id: "listCategories.after-create",
+    operation: "listCategories",
+    request: { method: "GET", path: "/categories" },
+    checks: [
+      status(200),
+      bodySchema("Category", "array"),
+      {
+        slug: "lists-created",
+        kind: "documented",
+        expected: `lists every category the run created (${createdCategories.map((c) => c.id).join(", ")})`,
+        assert(response) {
+          const listedIds = new Set(
+            (Array.isArray(response.json) ? response.json : []).map(
+              (item: { id?: unknown }) => item?.id,
+            ),
+          );
+          const missing = createdCategories.filter((category) => !listedIds.has(category.id));
+          if (missing.length > 0)
+            throw new Error(`missing id ${missing.map((c) => c.id).join(", ")}`);
+          return undefined;
+        },
+      },
+    ],
+  };
+  if (createdCategories.length > 0) await ctx.run(afterCreate);
+  else if (ctx.selected("listCategories")) ctx.skip(afterCreate, "the run created no category");
+
+  for (const [name, body] of invalidBodies) {
+    const exchange = await ctx.run({
+      id: `createCategory.${name}`,
+      operation: "createCategory",
+      request: { method: "POST", path: "/categories", json: body },
+      checks: rejection({ advised: 400, errorBody: "advisory" }),
+      provocation: true,
+    });
+    recordCreation(ctx, exchange, "categories");
+  }
+  const malformed = await ctx.run({
+    id: "createCategory.malformed-json",
+    operation: "createCategory",
+    request: { method: "POST", path: "/categories", rawBody: `{"name": "${ctx.tag} broken"` },
+    checks: rejection({ advised: 400, errorBody: "advisory" }),
+    provocation: true,
+  });
+  recordCreation(ctx, malformed, "categories");
+}

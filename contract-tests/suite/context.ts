@@ -1,0 +1,197 @@
+/**
+ * The suite's runner state: sends each case's request, evaluates its checks in
+ * order, and records results, cases and created records. Checks run one
+ * request at a time (safe on a shared staging).
+ */
+import type { OperationId } from "../../mocks/spec.js";
+import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
+import { curlLine, send } from "../http.js";
+import type { Redact } from "../redact.js";
+import type { CaseRecord, CheckKind, CheckResult, CreatedRecord } from "./results.js";
+
+/** Returned by a check that does not apply to this answer (e.g. an Error check on a 2xx). */
+export const notApplicable = Symbol("not applicable");
+
+export interface Check {
+  readonly slug: string;
+  readonly kind: CheckKind;
+  readonly expected: string;
+  /** Throws when the answer breaks the expectation. */
+  assert(response: ContractResponse): undefined | typeof notApplicable;
+}
+
+export interface CaseDefinition {
+  readonly id: string;
+  readonly operation: OperationId;
+  readonly request: ContractRequest;
+  readonly checks: readonly Check[];
+  /** The suite sends this to be rejected (bad credential or input). */
+  readonly provocation?: boolean;
+}
+
+export interface SuiteState {
+  /** A category to file pets under: created by the run, else the first listed. */
+  categoryId?: number;
+  /** A pet known to exist: created by the run, else the first listed. */
+  knownPet?: Readonly<Record<string, unknown>> & { readonly id: number };
+}
+
+const bodyPreviewChars = 300;
+const importantHeaders = ["content-type", "www-authenticate", "location", "retry-after"];
+
+/** A short description of an answer, for failure reports. */
+export function describeResponse(exchange: Exchange): string {
+  const { response } = exchange;
+  if (!response) return `no answer (${exchange.error ?? "unknown error"})`;
+  const headers = importantHeaders
+    .filter((name) => response.headers[name] !== undefined)
+    .map((name) => `${name}: ${response.headers[name]}`);
+  const text = response.text.replace(/\s+/g, " ").trim();
+  const body =
+    text === ""
+      ? "(empty body)"
+      : text.length > bodyPreviewChars
+        ? `${text.slice(0, bodyPreviewChars)}…`
+        : text;
+  return [`HTTP ${response.status}`, ...headers, body].join(" | ");
+}
+
+/** The first meaningful line of an assertion error (pactum repeats itself below). */
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    message
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? "check failed"
+  );
+}
+
+export interface SuiteContextOptions {
+  readonly target: Target;
+  readonly tag: string;
+  readonly readOnly: boolean;
+  readonly only: readonly OperationId[];
+  readonly redact: Redact;
+  /** Marks answers that did not come from the target (e.g. a proxy's own rejections). */
+  readonly foreignAnswer?: (exchange: Exchange) => string | undefined;
+}
+
+export class SuiteContext {
+  readonly results: CheckResult[] = [];
+  readonly cases: CaseRecord[] = [];
+  readonly created: CreatedRecord[] = [];
+  readonly notes: string[] = [];
+  readonly state: SuiteState = {};
+
+  constructor(readonly options: SuiteContextOptions) {}
+
+  get tag(): string {
+    return this.options.tag;
+  }
+
+  get readOnly(): boolean {
+    return this.options.readOnly;
+  }
+
+  /** Whether an operation's checks are reported (`--only`). */
+  selected(operation: OperationId): boolean {
+    return this.options.only.length === 0 || this.options.only.includes(operation);
+  }
+
+  /**
+   * Runs a case: sends its request and evaluates its checks. A case of an
+   * operation left out by `--only` is sent only when `neededForState`, and
+   * then records no checks. Returns the exchange, or undefined when not sent.
+   */
+  async run(definition: CaseDefinition, neededForState = false): Promise<Exchange | undefined> {
+    const selected = this.selected(definition.operation);
+    if (!selected && !neededForState) return undefined;
+    if (definition.request.method !== "GET" && this.readOnly) {
+      if (selected) this.skip(definition, "--read-only: the suite sends no writes");
+      return undefined;
+    }
+    const exchange = await send(this.options.target, definition.request);
+    if (!selected) return exchange;
+    this.cases.push({
+      caseId: definition.id,
+      operation: definition.operation,
+      exchange,
+      provocation: definition.provocation ?? false,
+    });
+    const foreign = this.options.foreignAnswer?.(exchange);
+    if (foreign) {
+      this.skip(definition, foreign);
+      return exchange;
+    }
+    for (const check of definition.checks) this.evaluate(definition, check, exchange);
+    return exchange;
+  }
+
+  skip(definition: CaseDefinition, note: string): void {
+    for (const check of definition.checks) {
+      this.results.push({
+        id: `${definition.id}.${check.slug}`,
+        caseId: definition.id,
+        operation: definition.operation,
+        kind: check.kind,
+        outcome: "skipped",
+        expected: check.expected,
+        note,
+      });
+    }
+  }
+
+  /** Records an extra check computed outside a case's own list (e.g. by a proxy). */
+  record(result: CheckResult): void {
+    this.results.push(result);
+  }
+
+  /** A redacted failure result for a check of a case. */
+  failure(
+    definition: { id: string; operation: OperationId; request: ContractRequest },
+    check: { slug: string; kind: CheckKind; expected: string },
+    exchange: Exchange,
+    why: string,
+  ): CheckResult {
+    const { redact } = this.options;
+    return {
+      id: `${definition.id}.${check.slug}`,
+      caseId: definition.id,
+      operation: definition.operation,
+      kind: check.kind,
+      outcome: "failed",
+      expected: check.expected,
+      actual: redact(`${why} — got ${describeResponse(exchange)}`),
+      curl: redact(curlLine(this.options.target, definition.request)),
+    };
+  }
+
+  private evaluate(definition: CaseDefinition, check: Check, exchange: Exchange): void {
+    const base = {
+      id: `${definition.id}.${check.slug}`,
+      caseId: definition.id,
+      operation: definition.operation,
+      kind: check.kind,
+      expected: check.expected,
+    };
+    if (!exchange.response) {
+      this.results.push(this.failure(definition, check, exchange, "no answer"));
+      return;
+    }
+    try {
+      const verdict = check.assert(exchange.response);
+      this.results.push(
+        verdict === notApplicable
+          ? { ...base, outcome: "skipped", note: "does not apply to this answer" }
+          : { ...base, outcome: "passed" },
+      );
+    } catch (error) {
+      this.results.push(this.failure(definition, check, exchange, reason(error)));
+    }
+  }
+
+  noteCreated(record: CreatedRecord): void {
+    this.created.push(record);
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * listPets, createPet and getPet: statuses, bodies against openapi.yaml, the
+ * `limit` rule as observable maxima, the status filter, echo and
+ * read-after-create, 404 for an absent pet, and no 5xx for odd input.
+ */
+import { limitRule, petStatuses } from "../../mocks/spec.js";
+import type { ContractRequest, Exchange } from "../http.js";
+import { type Check, notApplicable, type SuiteContext } from "./context.js";
+import {
+  atMost,
+  bodySchema,
+  deprecationHeaders,
+  echoes,
+  errorBody,
+  everyItem,
+  jsonContentTypeOnError,
+  noServerError,
+  rejection,
+  status,
+} from "./expectations.js";
+import { recordCreation } from "./records.js";
+
+type Item = Readonly<Record<string, unknown>>;
+
+const items = (exchange: Exchange | undefined): Item[] | undefined => {
+  const json = exchange?.response?.json;
+  return exchange?.response?.status === 200 && Array.isArray(json) ? (json as Item[]) : undefined;
+};
+
+/** Invalid `limit` values: below the minimum, above the maximum, not integers, empty. */
+const invalidLimits = [
+  String(limitRule.minimum - 1),
+  "-1",
+  String(limitRule.maximum + 1),
+  "1000",
+  "abc",
+  "1.5",
+  "",
+];
+
+/** An id no deployment has handed out yet: the largest integer JSON carries exactly. */
+const absentPetId = Number.MAX_SAFE_INTEGER;
+
+function listCase(id: string, query: Record<string, string>, checks: Check[]) {
+  return {
+    id: `listPets.${id}`,
+    operation: "listPets" as const,
+    request: { method: "GET", path: "/pets", query } satisfies ContractRequest,
+    checks,
+  };
+}
+
+async function listPetsCases(ctx: SuiteContext): Promise<void> {
+  const success = [status(200), bodySchema("Pet", "array")];
+  const unfiltered = await ctx.run(
+    listCase("default", {}, [...success, atMost(limitRule.default, "at-most-default")]),
+    true,
+  );
+  const listed = items(unfiltered);
+  const firstPet = listed?.find((item) => Number.isSafeInteger(item.id));
+  if (firstPet) ctx.state.knownPet = firstPet as Item & { id: number };
+
+  for (const limit of new Set([limitRule.minimum, 5, limitRule.maximum])) {
+    await ctx.run(
+      listCase(`limit-${limit}`, { limit: String(limit) }, [...success, atMost(limit)]),
+    );
+  }
+  for (const petStatus of petStatuses) {
+    const present = listed?.some((item) => item.status === petStatus) ?? false;
+    await ctx.run(
+      listCase(`status-${petStatus}`, { status: petStatus }, [
+        ...success,
+        everyItem("status", petStatus),
+        atMost(limitRule.default, "at-most-default"),
+        {
+          slug: "finds-existing",
+          kind: "documented",
+          expected: `not empty: the unfiltered list holds a pet with status ${petStatus}`,
+          assert(response) {
+            if (!present) return notApplicable;
+            if (Array.isArray(response.json) && response.json.length === 0)
+              throw new Error("empty list");
+            return undefined;
+          },
+        },
+      ]),
+    );
+  }
+  const [firstStatus] = petStatuses;
+  await ctx.run(
+    listCase("status-and-limit", { status: String(firstStatus), limit: "2" }, [
+      ...success,
+      everyItem("status", firstStatus),
+      atMost(2),
+    ]),
+  );
+  const tolerant = [
+    noServerError(),
+    atMost(limitRule.maximum, "never-over-maximum"),
+    status(400, "advisory"),
+    errorBody("documented"),
+    jsonContentTypeOnError(),
+  ];
+  for (const limit of invalidLimits) {
+    await ctx.run({
+      ...listCase(`limit-invalid-${limit || "empty"}`, { limit }, tolerant),
+      provocation: true,
+    });
+  }
+  await ctx.run({
+    ...listCase("status-invalid", { status: "not-a-status" }, tolerant),
+    provocation: true,
+  });
+}
+
+async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: number }) | undefined> {
+  const categoryId = ctx.state.categoryId ?? 1;
+  const [, secondStatus = petStatuses[0]] = petStatuses;
+  const valid: ReadonlyArray<readonly [string, Item]> = [
+    ["full", { name: `${ctx.tag} Rex`, categoryId, status: secondStatus }],
+    ["without-status", { name: `${ctx.tag} Luna`, categoryId }],
+    ["unicode-name", { name: `${ctx.tag} Žofka 🐇 "Hops"`, categoryId, status: petStatuses[0] }],
+  ];
+  let createdPet: (Item & { id: number }) | undefined;
+  for (const [id, sent] of valid) {
+    const location: Check = {
+      slug: "header-Location",
+      kind: "advisory",
+      expected: "Location header naming the new pet (…/pets/{id})",
+      assert(response) {
+        const petId = (response.json as { id?: unknown } | undefined)?.id;
+        const value = response.headers.location;
+        if (value === undefined) throw new Error("no Location header");
+        if (!value.replace(/\/+$/, "").endsWith(`/pets/${String(petId)}`))
+          throw new Error(`Location: ${value}`);
+        return undefined;
+      },
+    };
+    const exchange = await ctx.run(
+      {
+        id: `createPet.${id}`,
+        operation: "createPet",
+        request: { method: "POST", path: "/pets", json: sent },
+        checks: [status(201), bodySchema("Pet"), echoes(sent), location],
+      },
+      true,
+    );
+    recordCreation(ctx, exchange, "pets");
+    const body = exchange?.response?.json as Item | undefined;
+    if (!createdPet && exchange?.response?.status === 201 && Number.isSafeInteger(body?.id)) {
+      createdPet = { ...sent, id: body?.id as number };
+    }
+  }
+
+  const tagged = `${ctx.tag} invalid`;
+  const invalid: ReadonlyArray<readonly [string, unknown]> = [
+    ["missing-name", { categoryId }],
+    ["missing-categoryId", { name: tagged }],
+    ["name-not-string", { name: 7, categoryId }],
+    ["categoryId-not-integer", { name: tagged, categoryId: "one" }],
+    ["categoryId-fraction", { name: tagged, categoryId: 1.5 }],
+    ["status-not-in-enum", { name: tagged, categoryId, status: "flying" }],
+    ["empty-object", {}],
+    ["array-body", [{ name: tagged, categoryId }]],
+  ];
+  for (const [id, body] of invalid) {
+    const exchange = await ctx.run({
+      id: `createPet.${id}`,
+      operation: "createPet",
+      request: { method: "POST", path: "/pets", json: body },
+      checks: rejection({ documented: 400, errorBody: "documented" }),
+      provocation: true,
+    });
+    recordCreation(ctx, exchange, "pets");
+  }
+  for (const [id, rawBody] of [
+    ["malformed-json", `{"name": "${tagged}", "categoryId": `],
+    ["empty-body", ""],
+  ] as const) {
+    const exchange = await ctx.run({
+      id: `createPet.${id}`,
+      operation: "createPet",
+      request: { method: "POST", path: "/pets", rawBody },
+      checks: rejection({ advised: 400, errorBody: "documented" }),
+      provocation: true,
+    });
+    recordCreation(ctx, exchange, "pets");
+  }
+  return createdPet;
+}
+
+async function getPetCases(
+  ctx: SuiteContext,
+  createdPet: (Item & { id: number }) | undefined,
+): Promise<void> {
+  const found = (id: string, pet: Item & { id: number }, expectedSlug: string) => ({
+    id: `getPet.${id}`,
+    operation: "getPet" as const,
+    request: { method: "GET", path: `/pets/${pet.id}` } satisfies ContractRequest,
+    checks: [
+      status(200),
+      bodySchema("Pet"),
+      { ...echoes(pet), slug: expectedSlug, expected: `the same pet: ${JSON.stringify(pet)}` },
+      ...deprecationHeaders(),
+    ],
+  });
+  if (createdPet) {
+    await ctx.run(found("created", createdPet, "same-as-created"));
+  } else if (ctx.selected("getPet") && !ctx.readOnly) {
+    ctx.skip(
+      found("created", { id: 0 }, "same-as-created"),
+      "createPet returned no pet to read back",
+    );
+  }
+  if (ctx.state.knownPet) await ctx.run(found("listed", ctx.state.knownPet, "same-as-listed"));
+
+  await ctx.run({
+    id: "getPet.absent",
+    operation: "getPet",
+    request: { method: "GET", path: `/pets/${absentPetId}` },
+    checks: rejection({ documented: 404, errorBody: "documented" }),
+    provocation: true,
+  });
+  for (const [id, petId] of [
+    ["not-an-integer", "abc"],
+    ["fraction", "1.5"],
+  ] as const) {
+    await ctx.run({
+      id: `getPet.${id}`,
+      operation: "getPet",
+      request: { method: "GET", path: `/pets/${petId}` },
+      checks: rejection({ errorBody: "documented" }),
+      provocation: true,
+    });
+  }
+}
+
+export async function petCases(ctx: SuiteContext): Promise<void> {
+  await listPetsCases(ctx);
+  const createdPet = await createPetCases(ctx);
+  if (createdPet) ctx.state.knownPet ??= createdPet;
+  await getPetCases(ctx, createdPet);
+}

@@ -1,0 +1,67 @@
+/** What a run produces: one result per check, the requests sent, the records created. */
+import type { OperationId } from "../../mocks/spec.js";
+import type { Exchange } from "../http.js";
+
+/** Documented checks fail the run; advisory ones only under `--strict`. */
+export type CheckKind = "documented" | "advisory";
+export type Outcome = "passed" | "failed" | "skipped";
+
+export interface CheckResult {
+  /** Stable id: `<case>.<check>`, e.g. `listPets.limit-5.at-most-limit`. */
+  readonly id: string;
+  readonly caseId: string;
+  readonly operation: OperationId;
+  readonly kind: CheckKind;
+  readonly outcome: Outcome;
+  /** What the contract expects, in words. */
+  readonly expected: string;
+  /** On failure: what came back. */
+  readonly actual?: string;
+  /** On failure: a command that reproduces the request (key in `$PETSTORE_API_KEY`). */
+  readonly curl?: string;
+  /** Why a check was skipped. */
+  readonly note?: string;
+}
+
+export interface CaseRecord {
+  readonly caseId: string;
+  readonly operation: OperationId;
+  readonly exchange: Exchange;
+  /** The suite sent this request to be rejected (bad credential or input). */
+  readonly provocation: boolean;
+}
+
+export interface CreatedRecord {
+  readonly collection: "pets" | "categories";
+  readonly id: number;
+  readonly name: string;
+}
+
+export interface RunResult {
+  readonly baseUrl: string;
+  readonly tag: string;
+  readonly readOnly: boolean;
+  readonly strict: boolean;
+  readonly checks: readonly CheckResult[];
+  readonly cases: readonly CaseRecord[];
+  readonly created: readonly CreatedRecord[];
+  readonly durationMs: number;
+  /** Notes for the reader that are not check results (e.g. the key looks rejected). */
+  readonly notes: readonly string[];
+}
+
+export function failingChecks(result: RunResult): CheckResult[] {
+  return result.checks.filter(
+    (check) => check.outcome === "failed" && (check.kind === "documented" || result.strict),
+  );
+}
+
+export function advisoryWarnings(result: RunResult): CheckResult[] {
+  return result.checks.filter(
+    (check) => check.outcome === "failed" && check.kind === "advisory" && !result.strict,
+  );
+}
+
+export function runPassed(result: RunResult): boolean {
+  return failingChecks(result).length === 0;
+}
