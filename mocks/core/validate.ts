@@ -14,9 +14,10 @@ export type Validated<T> =
 
 const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
-/** Shows a received value in a message, shortened and JSON-quoted. */
+/** Shows a received value in a message, shortened and JSON-quoted (non-finite numbers by name). */
 export function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const nonFinite = typeof value === "number" && !Number.isFinite(value);
+  const text = (nonFinite ? undefined : JSON.stringify(value)) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -1,0 +1,453 @@
+/**
+ * Property-based fuzzing of the request pipeline with fast-check: generated
+ * runs of valid and malformed requests go through the core handler (the bulk)
+ * and through msw/node with real `fetch`. After every request: never a 5xx,
+ * every non-2xx is an Error body whose `status` is the HTTP status, and the
+ * store keeps its invariants (unique ids, every pet names an existing category,
+ * every 201 stays retrievable, a rejected request changes nothing).
+ *
+ * A failure is shrunk to the smallest run of requests that still fails and
+ * printed with fast-check's seed, so `FC_SEED=<seed>` replays it.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CoreRequest, CoreResponse } from "../core/exchange.js";
+import { createPetstoreHandler } from "../core/handler.js";
+import * as validators from "../generated/validators.js";
+import { createPetstoreHandlers } from "../msw.js";
+import { limitRule, petStatuses } from "../spec.js";
+import { createPetstoreStore, type PetstoreStore } from "../store.js";
+import type { Pet } from "../types.js";
+
+const apiKey = "fuzz-key";
+const seeded = { seed: 7, pets: 20, categories: 5 } as const;
+
+/** A request as fast-check generates and prints it. */
+interface FuzzRequest {
+  readonly method: string;
+  /** Path below `/v1`, percent-encoded. */
+  readonly path: string;
+  readonly query: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** True when the request is well-formed, authorized and names records that exist. */
+  readonly valid: boolean;
+}
+
+// ---- generators ------------------------------------------------------------
+
+const weirdText = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: "grapheme", maxLength: 12 }),
+  fc.constantFrom("ünïcödé", "🐶🐱", "名前", "\u0000", "\u202e", "a\r\nb", " ", "%", "%ZZ"),
+  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty"),
+  fc.nat({ max: 20_000 }).map((length) => "x".repeat(length)),
+);
+
+const weirdNumberText = fc.oneof(
+  fc.integer().map(String),
+  fc.double().map(String),
+  fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
+  fc.constantFrom(
+    "0",
+    "-0",
+    "-1",
+    "+1",
+    "1.5",
+    "1e3",
+    "1e400",
+    "0x10",
+    "00001",
+    " 1",
+    "1 ",
+    "NaN",
+    "Infinity",
+    "",
+    String(Number.MAX_SAFE_INTEGER),
+    String(Number.MAX_SAFE_INTEGER + 2),
+  ),
+);
+
+const encoded = (text: string) => encodeURIComponent(text);
+
+const validPetId = fc.integer({ min: 1, max: seeded.pets });
+const validCategoryId = fc.integer({ min: 1, max: seeded.categories });
+const validLimit = fc.integer({ min: limitRule.minimum, max: limitRule.maximum });
+const status = fc.constantFrom(...petStatuses);
+
+const queryPair = fc.oneof(
+  fc.tuple(fc.constant("limit"), fc.oneof(validLimit.map(String), weirdNumberText, weirdText)),
+  fc.tuple(fc.constant("status"), fc.oneof(status, weirdText)),
+  fc.tuple(
+    fc.oneof(weirdText, fc.constantFrom("__proto__", "constructor", "prototype")),
+    weirdText,
+  ),
+);
+const weirdQuery = fc.oneof(
+  fc
+    .array(queryPair, { maxLength: 5 })
+    .map((pairs) => pairs.map(([name, value]) => `${encoded(name)}=${encoded(value)}`).join("&")),
+  fc.constantFrom("limit", "limit=", "&&", "=", "limit=%", "status=%E0%A4%A", "limit=1&limit=2"),
+  fc.string({ maxLength: 30 }),
+);
+
+const validAuthorization = fc.constantFrom(
+  `Bearer ${apiKey}`,
+  `bearer ${apiKey}`,
+  `BEARER   ${apiKey}  `,
+);
+const authorization = fc.oneof(
+  { weight: 6, arbitrary: validAuthorization },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constantFrom(
+        "",
+        "Bearer",
+        "Bearer ",
+        `Basic ${apiKey}`,
+        `Bearer ${apiKey}, Bearer ${apiKey}`,
+        `Bearer ${apiKey}x`,
+        `Bearer ${apiKey.slice(1)}`,
+        `Bearer\t${apiKey}`,
+      ),
+      weirdText.map((text) => `Bearer ${text}`),
+      weirdText,
+    ),
+  },
+);
+const jsonContentType = fc.constantFrom(
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "application/problem+json",
+);
+const contentType = fc.oneof(
+  { weight: 5, arbitrary: jsonContentType },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constantFrom("text/plain", "application/jsonx", "application/x-www-form-urlencoded", ""),
+      weirdText,
+    ),
+  },
+);
+const prefer = fc.constantFrom("code=abc", "code=200", "code=1000", "return=minimal", "code=");
+
+function headersOf(auth: string | undefined, type?: string, preferred?: string) {
+  const headers: Record<string, string> = {};
+  if (auth !== undefined) headers.authorization = auth;
+  if (type !== undefined) headers["content-type"] = type;
+  if (preferred !== undefined) headers.prefer = preferred;
+  return headers;
+}
+
+const jsonValue = fc.jsonValue({ maxDepth: 3 });
+const weirdField = fc.oneof(
+  jsonValue,
+  weirdText,
+  weirdNumberText.map(Number),
+  fc.constantFrom(2 ** 64, -1, 0, 2 ** 53, 1.5, true, null, [], {}),
+);
+
+const newPet = fc.record(
+  {
+    name: fc.oneof(
+      fc.string({ minLength: 1 }).filter((n) => n.trim() !== ""),
+      weirdText,
+    ),
+    categoryId: validCategoryId,
+    status,
+  },
+  { requiredKeys: ["name", "categoryId"] },
+);
+
+/** Pet-like bodies with fields of the wrong type, odd values or extra keys. */
+const oddBody = fc.oneof(
+  fc.record(
+    { name: weirdField, categoryId: weirdField, status: weirdField, description: weirdField },
+    { requiredKeys: [] },
+  ),
+  fc.dictionary(weirdText, jsonValue, { maxKeys: 4 }),
+  jsonValue,
+);
+const rawBody = (value: unknown) => JSON.stringify(value) ?? "null";
+const brokenJson = fc.oneof(
+  oddBody
+    .map(rawBody)
+    .chain((text) => fc.nat({ max: text.length }).map((cut) => text.slice(0, cut))),
+  fc.constantFrom(
+    "{",
+    "{'name': 'x'}",
+    '{"name": "x",}',
+    "[1, 2",
+    "undefined",
+    "\u0000",
+    '{"__proto__": {"polluted": true}, "name": "x", "categoryId": 1}',
+    '{"constructor": {"prototype": {"polluted": true}}, "name": "x", "categoryId": 1}',
+    '{"name": "\\ud800", "categoryId": 1}',
+    '{"name": "x", "categoryId": 1e400}',
+    '{"name": "x", "categoryId": -1e400}',
+    '{"name": "x", "categoryId": 1.0}',
+    '{"name": "x", "categoryId": 9007199254740993}',
+  ),
+);
+
+const method = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom("GET", "POST") },
+  { weight: 1, arbitrary: fc.constantFrom("PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "FOO") },
+);
+const weirdPath = fc.oneof(
+  fc.constantFrom("/pets", "/categories", "/store/orders", "", "/", "/pets/", "/PETS", "//pets"),
+  fc.oneof(weirdNumberText, weirdText).map((id) => `/pets/${encoded(id)}`),
+  fc.constantFrom("/pets/%ZZ", "/pets/1/extra", "/pets//1", "/pets/%31", "/categories/1"),
+);
+
+const validRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+  fc.record({
+    method: fc.constant("GET"),
+    path: fc.constant("/pets"),
+    query: fc
+      .record({ limit: validLimit, status }, { requiredKeys: [] })
+      .map((q) =>
+        new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString(),
+      ),
+    headers: validAuthorization.map((auth) => headersOf(auth)),
+    valid: fc.constant(true),
+  }),
+  fc.record({
+    method: fc.constant("GET"),
+    path: validPetId.map((id) => `/pets/${id}`),
+    query: fc.constant(""),
+    headers: validAuthorization.map((auth) => headersOf(auth)),
+    valid: fc.constant(true),
+  }),
+  fc.record({
+    method: fc.constant("GET"),
+    path: fc.constant("/categories"),
+    query: fc.constant(""),
+    headers: validAuthorization.map((auth) => headersOf(auth)),
+    valid: fc.constant(true),
+  }),
+  fc.record({
+    method: fc.constant("POST"),
+    path: fc.constant("/pets"),
+    query: fc.constant(""),
+    headers: fc.tuple(validAuthorization, jsonContentType).map(([a, t]) => headersOf(a, t)),
+    body: newPet.filter((pet) => pet.name.trim() !== "").map(rawBody),
+    valid: fc.constant(true),
+  }),
+  fc.record({
+    method: fc.constant("POST"),
+    path: fc.constant("/categories"),
+    query: fc.constant(""),
+    headers: fc.tuple(validAuthorization, jsonContentType).map(([a, t]) => headersOf(a, t)),
+    body: fc
+      .record(
+        {
+          name: fc.string({ minLength: 1 }).filter((n) => n.trim() !== ""),
+          description: weirdText,
+        },
+        { requiredKeys: ["name"] },
+      )
+      .map(rawBody),
+    valid: fc.constant(true),
+  }),
+);
+
+const malformedRequests: fc.Arbitrary<FuzzRequest> = fc.record(
+  {
+    method,
+    path: fc.oneof(fc.constantFrom("/pets", "/pets/1", "/categories"), weirdPath),
+    query: weirdQuery,
+    headers: fc
+      .tuple(fc.option(authorization), fc.option(contentType), fc.option(prefer))
+      .map(([a, t, p]) => headersOf(a ?? undefined, t ?? undefined, p ?? undefined)),
+    body: fc.oneof(oddBody.map(rawBody), brokenJson, newPet.map(rawBody)),
+    valid: fc.constant(false),
+  },
+  { requiredKeys: ["method", "path", "query", "headers", "valid"] },
+);
+
+const anyRequest = fc.oneof(
+  { weight: 2, arbitrary: validRequests },
+  { weight: 3, arbitrary: malformedRequests },
+);
+
+// ---- checks ----------------------------------------------------------------
+
+interface Answer {
+  readonly status: number;
+  readonly text: string | undefined;
+}
+
+/** Everything a single answer must satisfy; throws with the reason. */
+function checkAnswer(request: FuzzRequest, answer: Answer): unknown {
+  const { status: httpStatus, text } = answer;
+  if (httpStatus >= 500) throw new Error(`5xx answer: ${httpStatus} ${text}`);
+  if (request.valid && (httpStatus < 200 || httpStatus > 299)) {
+    throw new Error(`a valid request was refused: ${httpStatus} ${text}`);
+  }
+  const body: unknown = text === undefined || text === "" ? undefined : JSON.parse(text);
+  if (httpStatus < 200 || httpStatus > 299) {
+    if (!validators.Error(body)) throw new Error(`not an Error body: ${text}`);
+    const error = body as { status: number; code: string; message: string };
+    if (error.status !== httpStatus) {
+      throw new Error(`Error.status ${error.status} differs from HTTP ${httpStatus}`);
+    }
+    if (error.code === "" || error.message === "")
+      throw new Error(`empty code or message: ${text}`);
+  }
+  return body;
+}
+
+function expectStoreInvariants(store: PetstoreStore, created: ReadonlyMap<number, Pet>): void {
+  const { pets, categories } = store.snapshot();
+  const petIds = new Set(pets.map((pet) => pet.id));
+  const categoryIds = new Set(categories.map((category) => category.id));
+  if (petIds.size !== pets.length) throw new Error("duplicate pet ids");
+  if (categoryIds.size !== categories.length) throw new Error("duplicate category ids");
+  for (const pet of pets) {
+    if (!categoryIds.has(pet.categoryId)) {
+      throw new Error(`pet ${pet.id} names missing category ${pet.categoryId}`);
+    }
+    if (!validators.Pet({ ...pet })) throw new Error(`stored pet ${pet.id} breaks the Pet schema`);
+  }
+  for (const [id, pet] of created) {
+    expect(store.getPet(id), `created pet ${id} is no longer retrievable as created`).toEqual(pet);
+  }
+}
+
+/**
+ * Sends a run of requests through `send` against a freshly reset store and
+ * checks every answer and the store after every request.
+ */
+async function checkRun(
+  store: PetstoreStore,
+  requests: readonly FuzzRequest[],
+  send: (request: FuzzRequest) => Promise<Answer>,
+): Promise<void> {
+  await store.reset();
+  const created = new Map<number, Pet>();
+  for (const request of requests) {
+    const before = JSON.stringify(store.snapshot());
+    const answer = await send(request);
+    const body = checkAnswer(request, answer);
+    const after = store.snapshot();
+    if (answer.status === 201 && request.path === "/pets") {
+      const pet = body as Pet;
+      if (!validators.Pet(pet)) throw new Error(`201 body is not a Pet: ${answer.text}`);
+      created.set(pet.id, pet);
+      const { pets, categories } = JSON.parse(before) as ReturnType<PetstoreStore["snapshot"]>;
+      expect(after, "a createPet added exactly the new pet").toEqual({
+        categories,
+        pets: [...pets, pet],
+      });
+    } else if (answer.status !== 201) {
+      expect(JSON.stringify(after), "only a 201 may change the store").toBe(before);
+    }
+    if (answer.status === 200 && request.path === "/pets" && Array.isArray(body)) {
+      const limit = Number(new URLSearchParams(request.query).get("limit") ?? limitRule.default);
+      if (body.length > limit) throw new Error(`listPets returned ${body.length} > ${limit}`);
+    }
+    expectStoreInvariants(store, created);
+  }
+}
+
+const fcParameters = (numRuns: number): fc.Parameters<[FuzzRequest[]]> => ({
+  numRuns,
+  ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+});
+
+// ---- the runs --------------------------------------------------------------
+
+describe("answers the fuzzer once found unclear", () => {
+  it("names a JSON number too large for a double as Infinity, not null", async () => {
+    const store = await createPetstoreStore(seeded);
+    const handle = createPetstoreHandler({ store, apiKeys: [apiKey] });
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${apiKey}`,
+      "content-type": "application/json",
+    };
+    const response = await handle({
+      method: "POST",
+      path: "/pets",
+      query: "",
+      header: (name) => headers[name],
+      body: '{"name": "Rex", "categoryId": 1e400}',
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body ?? "")).toMatchObject({
+      code: "invalid_body",
+      message: "categoryId must be an integer (got Infinity)",
+    });
+  });
+});
+
+describe("fuzzing the core handler", () => {
+  it("answers ≥ 10,000 generated requests without a 5xx, with Error bodies and a consistent store", async () => {
+    const store = await createPetstoreStore(seeded);
+    const handle = createPetstoreHandler({ store, apiKeys: [apiKey] });
+    let sent = 0;
+    const send = async (request: FuzzRequest): Promise<Answer> => {
+      sent++;
+      const core: CoreRequest = {
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        header: (name) => request.headers[name],
+        body: request.body,
+      };
+      const response: CoreResponse = await handle(core);
+      return { status: response.status, text: response.body };
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyRequest, { minLength: 1, maxLength: 30 }), (requests) =>
+        checkRun(store, requests, send),
+      ),
+      fcParameters(2_000),
+    );
+    expect(sent).toBeGreaterThanOrEqual(10_000);
+  });
+});
+
+describe("fuzzing through msw/node and fetch", () => {
+  const origin = "http://fuzz.petstore.test";
+  let store: PetstoreStore;
+  let close = () => {};
+  beforeAll(async () => {
+    store = await createPetstoreStore(seeded);
+    const { setupServer } = await import("msw/node");
+    const server = setupServer(...createPetstoreHandlers({ store, apiKeys: [apiKey] }));
+    server.listen({ onUnhandledRequest: "error" });
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  /** Header values fetch itself refuses (not ByteStrings, or with CR/LF) are not the mock's concern. */
+  const sendable = (request: FuzzRequest) =>
+    Object.values(request.headers).every((value) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value));
+
+  it("keeps the same guarantees over real Request/Response objects", async () => {
+    const send = async (request: FuzzRequest): Promise<Answer> => {
+      const hasBody = request.body !== undefined && !["GET", "HEAD"].includes(request.method);
+      const response = await fetch(
+        `${origin}/v1${request.path}${request.query ? `?${request.query}` : ""}`,
+        {
+          method: request.method,
+          headers: request.headers,
+          ...(hasBody ? { body: request.body } : {}),
+        },
+      );
+      return { status: response.status, text: await response.text() };
+    };
+    const requests = fc.array(
+      anyRequest.filter(sendable).filter((r) => !["HEAD", "OPTIONS", "FOO"].includes(r.method)),
+      { minLength: 1, maxLength: 10 },
+    );
+    await fc.assert(
+      fc.asyncProperty(requests, (run) => checkRun(store, run, send)),
+      fcParameters(60),
+    );
+  });
+});
