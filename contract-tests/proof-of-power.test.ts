@@ -1,0 +1,62 @@
+/**
+ * Proof of the suite's power: it passes against the kit's standalone mock and
+ * fails against each deliberately faulty server, for the right reason.
+ */
+import { describe, expect, it } from "vitest";
+import { startPetstoreServer } from "../mocks/server/server.js";
+import { runContractSuite } from "./runner.js";
+import { failingChecks, runPassed } from "./suite/results.js";
+import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
+
+async function runAgainst(
+  options: Parameters<typeof startPetstoreServer>[0],
+  suite: { strict?: boolean; readOnly?: boolean } = {},
+) {
+  const server = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], ...options });
+  try {
+    const result = await runContractSuite({ baseUrl: server.url, apiKey: testApiKey, ...suite });
+    return { result, server };
+  } finally {
+    await server.close();
+  }
+}
+
+describe("the contract suite against the kit's standalone mock", () => {
+  it("passes every check, advisory ones included", async () => {
+    const { result } = await runAgainst({}, { strict: true });
+    expect(failingChecks(result).map((check) => `${check.id}: ${check.actual}`)).toEqual([]);
+    expect(result.checks.filter((check) => check.outcome === "passed").length).toBeGreaterThan(300);
+    expect(result.created.map((record) => record.collection).sort()).toEqual([
+      "categories",
+      "categories",
+      "pets",
+      "pets",
+      "pets",
+    ]);
+    expect(result.created.every((record) => record.name.startsWith(result.tag))).toBe(true);
+  });
+
+  it("sends only GETs with --read-only and leaves the store as seeded", async () => {
+    const { result, server } = await runAgainst({}, { readOnly: true });
+    expect(runPassed(result)).toBe(true);
+    expect(result.cases.every((record) => record.exchange.request.method === "GET")).toBe(true);
+    expect(result.created).toEqual([]);
+    expect(server.store.listCategories()).toHaveLength(5);
+    expect(server.store.listPets({ limit: 100 })).toHaveLength(50);
+  });
+});
+
+describe("the contract suite against deliberately faulty servers", () => {
+  it("keeps at least fifteen faults, each with a distinct name", () => {
+    expect(faultyServers.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(faultyServers.map((fault) => fault.name)).size).toBe(faultyServers.length);
+  });
+
+  it.each(faultyServers)("fails $name ($violation)", async (fault) => {
+    const { result } = await runAgainst({ ...fault.server, wrapHandler: fault.wrap });
+    expect(runPassed(result)).toBe(false);
+    expect(failingChecks(result).map((check) => check.id)).toEqual(
+      expect.arrayContaining([...fault.caughtBy]),
+    );
+  });
+});

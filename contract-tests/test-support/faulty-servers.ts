@@ -1,0 +1,360 @@
+/**
+ * Deliberately faulty Pet Store servers: the kit's real mock with exactly one
+ * documented violation injected through `wrapHandler`. The proof-of-power
+ * test runs the contract suite against each and asserts which checks fail.
+ */
+import type { CoreRequest, CoreResponse } from "../../mocks/core/exchange.js";
+import type { PetstoreHandler } from "../../mocks/core/handler.js";
+import type { PetstoreServerOptions } from "../../mocks/server/server.js";
+
+export interface FaultyServer {
+  readonly name: string;
+  /** The documented rule the fault breaks. */
+  readonly violation: string;
+  readonly wrap: (handle: PetstoreHandler) => PetstoreHandler;
+  /** Checks that must fail: the fault is caught for the right reason. */
+  readonly caughtBy: readonly string[];
+  readonly server?: Omit<PetstoreServerOptions, "wrapHandler">;
+}
+
+export const testApiKey = "contract-test-key-0123456789";
+
+type Rewrite = (request: CoreRequest) => CoreRequest;
+
+const is = (request: CoreRequest, method: string, path: RegExp) =>
+  request.method === method && path.test(request.path);
+const listPets = (request: CoreRequest) => is(request, "GET", /^\/pets$/);
+const createPet = (request: CoreRequest) => is(request, "POST", /^\/pets$/);
+const getPet = (request: CoreRequest) => is(request, "GET", /^\/pets\/[^/]+$/);
+const createCategory = (request: CoreRequest) => is(request, "POST", /^\/categories$/);
+const listCategories = (request: CoreRequest) => is(request, "GET", /^\/categories$/);
+
+function withQuery(request: CoreRequest, edit: (query: URLSearchParams) => void): CoreRequest {
+  const query = new URLSearchParams(request.query);
+  edit(query);
+  return { ...request, query: query.toString() };
+}
+
+function withAuthorization(request: CoreRequest, value: string): CoreRequest {
+  return {
+    ...request,
+    header: (name) => (name === "authorization" ? value : request.header(name)),
+  };
+}
+
+const validCredential = `Bearer ${testApiKey}`;
+
+/** Rewrites matching requests before the real mock sees them. */
+const rewriteRequest =
+  (when: (request: CoreRequest) => boolean, rewrite: Rewrite) =>
+  (handle: PetstoreHandler): PetstoreHandler =>
+  (request) =>
+    handle(when(request) ? rewrite(request) : request);
+
+/** Rewrites the real mock's answers to matching requests. */
+const rewriteResponse =
+  (
+    when: (request: CoreRequest) => boolean,
+    rewrite: (response: CoreResponse, request: CoreRequest) => CoreResponse,
+  ) =>
+  (handle: PetstoreHandler): PetstoreHandler =>
+  async (request) => {
+    const response = await handle(request);
+    return when(request) ? rewrite(response, request) : response;
+  };
+
+function editJson(response: CoreResponse, edit: (body: unknown) => unknown): CoreResponse {
+  if (response.body === undefined) return response;
+  return { ...response, body: JSON.stringify(edit(JSON.parse(response.body))) };
+}
+
+const isError = (response: CoreResponse) => response.status >= 400;
+const anyRequest = () => true;
+
+function jsonError(status: number, code: string, message: string): CoreResponse {
+  return {
+    status,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code, message, status }),
+  };
+}
+
+/**
+ * Remembers the ids of records created through `creates`; `answer` may then
+ * answer a later request as if they had never been stored.
+ */
+function forgetCreated(
+  creates: (request: CoreRequest) => boolean,
+  answer: (
+    handle: PetstoreHandler,
+    request: CoreRequest,
+    forgotten: ReadonlySet<number>,
+  ) => Promise<CoreResponse> | undefined,
+): (handle: PetstoreHandler) => PetstoreHandler {
+  return (handle) => {
+    const forgotten = new Set<number>();
+    return async (request) => {
+      const faked = answer(handle, request, forgotten);
+      if (faked) return faked;
+      const response = await handle(request);
+      if (creates(request) && response.status === 201 && response.body) {
+        forgotten.add((JSON.parse(response.body) as { id: number }).id);
+      }
+      return response;
+    };
+  };
+}
+
+export const faultyServers: readonly FaultyServer[] = [
+  {
+    name: "ignores-limit",
+    violation: "listPets ignores `limit` and always answers the default page",
+    wrap: rewriteRequest(listPets, (r) => withQuery(r, (q) => q.delete("limit"))),
+    caughtBy: ["listPets.limit-1.at-most-limit", "listPets.limit-5.at-most-limit"],
+  },
+  {
+    name: "default-limit-50",
+    violation: "listPets without `limit` answers 50 pets (the default is 20)",
+    wrap: rewriteRequest(listPets, (r) =>
+      withQuery(r, (q) => (q.has("limit") ? undefined : q.set("limit", "50"))),
+    ),
+    caughtBy: ["listPets.default.at-most-default"],
+  },
+  {
+    name: "limit-off-by-one",
+    violation: "listPets answers limit=N with N+1 pets",
+    wrap: rewriteRequest(listPets, (r) =>
+      withQuery(r, (q) => {
+        const limit = Number(q.get("limit"));
+        if (q.has("limit") && Number.isInteger(limit) && limit >= 1 && limit < 100)
+          q.set("limit", String(limit + 1));
+      }),
+    ),
+    caughtBy: [
+      "listPets.limit-1.at-most-limit",
+      "listPets.limit-5.at-most-limit",
+      "listPets.status-and-limit.at-most-limit",
+    ],
+  },
+  {
+    name: "no-maximum",
+    violation: "listPets answers limit > 100 with more than 100 pets",
+    server: { counts: { pets: 150 } },
+    wrap: (handle) => async (request) => {
+      const limit = Number(new URLSearchParams(request.query).get("limit"));
+      if (!listPets(request) || !(limit > 100)) return handle(request);
+      const page = await handle(withQuery(request, (q) => q.set("limit", "100")));
+      const pets = JSON.parse(page.body ?? "[]") as unknown[];
+      return { ...page, body: JSON.stringify([...pets, ...pets].slice(0, limit)) };
+    },
+    caughtBy: [
+      "listPets.limit-invalid-101.never-over-maximum",
+      "listPets.limit-invalid-1000.never-over-maximum",
+    ],
+  },
+  {
+    name: "status-filter-ignored",
+    violation: "listPets ignores the `status` filter",
+    wrap: rewriteRequest(listPets, (r) => withQuery(r, (q) => q.delete("status"))),
+    caughtBy: [
+      "listPets.status-pending.every-status-pending",
+      "listPets.status-sold.every-status-sold",
+    ],
+  },
+  {
+    name: "status-filter-empty",
+    violation: "listPets with a `status` filter answers an empty list although matches exist",
+    wrap: rewriteResponse(
+      (r) => listPets(r) && new URLSearchParams(r.query).has("status"),
+      (response) => (response.status === 200 ? { ...response, body: "[]" } : response),
+    ),
+    caughtBy: ["listPets.status-available.finds-existing", "listPets.status-sold.finds-existing"],
+  },
+  {
+    name: "listPets-without-credential",
+    violation: "listPets answers 200 without a credential",
+    wrap: rewriteRequest(
+      (r) => listPets(r) && r.header("authorization") === undefined,
+      (r) => withAuthorization(r, validCredential),
+    ),
+    caughtBy: ["listPets.auth-missing.status-401", "listPets.auth-missing.rejected"],
+  },
+  {
+    name: "getPet-any-bearer",
+    violation: "getPet accepts any bearer token",
+    wrap: rewriteRequest(
+      (r) => getPet(r) && /^bearer\s+\S/i.test(r.header("authorization") ?? ""),
+      (r) => withAuthorization(r, validCredential),
+    ),
+    caughtBy: ["getPet.auth-wrong.status-401"],
+  },
+  {
+    name: "createPet-accepts-basic",
+    violation: "createPet accepts the key in a Basic credential",
+    wrap: rewriteRequest(
+      (r) => createPet(r) && /^basic\s/i.test(r.header("authorization") ?? ""),
+      (r) => withAuthorization(r, validCredential),
+    ),
+    caughtBy: ["createPet.auth-basic.status-401", "createPet.auth-basic.rejected"],
+  },
+  {
+    name: "createCategory-without-credential",
+    violation: "createCategory stores a category without a credential",
+    wrap: rewriteRequest(
+      (r) => createCategory(r) && r.header("authorization") === undefined,
+      (r) => withAuthorization(r, validCredential),
+    ),
+    caughtBy: ["createCategory.auth-missing.rejected"],
+  },
+  {
+    name: "error-without-status",
+    violation: "Error bodies lack the required `status` field",
+    wrap: rewriteResponse(anyRequest, (response) =>
+      isError(response)
+        ? editJson(response, (body) => ({ ...(body as object), status: undefined }))
+        : response,
+    ),
+    caughtBy: [
+      "listPets.auth-missing.error-body",
+      "getPet.absent.error-body",
+      "createPet.missing-name.error-body",
+    ],
+  },
+  {
+    name: "error-status-mismatch",
+    violation: "Error bodies carry status 400 whatever the HTTP status",
+    wrap: rewriteResponse(anyRequest, (response) =>
+      isError(response)
+        ? editJson(response, (body) => ({ ...(body as object), status: 400 }))
+        : response,
+    ),
+    caughtBy: ["getPet.absent.error-body", "listPets.auth-missing.error-body"],
+  },
+  {
+    name: "html-401",
+    violation: "401 answers carry an HTML page instead of an Error body",
+    wrap: rewriteResponse(anyRequest, (response) =>
+      response.status === 401
+        ? {
+            ...response,
+            headers: { ...response.headers, "content-type": "text/html" },
+            body: "<h1>Unauthorized</h1>",
+          }
+        : response,
+    ),
+    caughtBy: ["listPets.auth-missing.error-body", "getPet.auth-wrong.error-body"],
+  },
+  {
+    name: "absent-pet-400",
+    violation: "getPet answers 400 (not 404) for a pet that does not exist",
+    wrap: rewriteResponse(getPet, (response) =>
+      response.status === 404
+        ? editJson({ ...response, status: 400 }, (body) => ({ ...(body as object), status: 400 }))
+        : response,
+    ),
+    caughtBy: ["getPet.absent.status-404"],
+  },
+  {
+    name: "created-as-200",
+    violation: "createPet answers 200 instead of 201",
+    wrap: rewriteResponse(createPet, (response) =>
+      response.status === 201 ? { ...response, status: 200 } : response,
+    ),
+    caughtBy: ["createPet.full.status-201"],
+  },
+  {
+    name: "loses-pets",
+    violation: "createPet answers 201 with an id, but the pet is gone on the next read",
+    wrap: forgetCreated(createPet, (handle, request, forgotten) => {
+      const id = Number(request.path.split("/").pop());
+      if (!getPet(request) || !forgotten.has(id)) return undefined;
+      return Promise.resolve(jsonError(404, "not_found", `No pet with id ${id}.`));
+    }),
+    caughtBy: ["getPet.created.status-200", "getPet.created.same-as-created"],
+  },
+  {
+    name: "loses-categories",
+    violation: "createCategory answers 201, but the category never appears in listCategories",
+    wrap: forgetCreated(createCategory, (handle, request, forgotten) => {
+      if (!listCategories(request)) return undefined;
+      return handle(request).then((response) =>
+        editJson(response, (body) =>
+          Array.isArray(body)
+            ? body.filter((item: { id?: number }) => !forgotten.has(item.id ?? -1))
+            : body,
+        ),
+      );
+    }),
+    caughtBy: ["listCategories.after-create.lists-created"],
+  },
+  {
+    name: "pet-id-as-string",
+    violation: "Pet ids are JSON strings, not integers",
+    wrap: rewriteResponse(
+      (r) => listPets(r) || getPet(r) || createPet(r),
+      (response) =>
+        response.status < 300
+          ? { ...response, body: response.body?.replace(/"id":(\d+)/g, '"id":"$1"') }
+          : response,
+    ),
+    caughtBy: [
+      "listPets.default.body-Pet-array",
+      "getPet.listed.body-Pet",
+      "createPet.full.body-Pet",
+    ],
+  },
+  {
+    name: "category-id-as-string",
+    violation: "Category ids are JSON strings, not integers",
+    wrap: rewriteResponse(
+      (r) => listCategories(r) || createCategory(r),
+      (response) =>
+        response.status < 300
+          ? { ...response, body: response.body?.replace(/"id":(\d+)/g, '"id":"$1"') }
+          : response,
+    ),
+    caughtBy: ["listCategories.all.body-Category-array", "createCategory.full.body-Category"],
+  },
+  {
+    name: "drops-pet-status",
+    violation: "createPet stores and echoes the pet without the `status` it was sent",
+    wrap: rewriteRequest(createPet, (r) => {
+      if (r.body === undefined) return r;
+      try {
+        const body = JSON.parse(r.body) as Record<string, unknown>;
+        return { ...r, body: JSON.stringify({ ...body, status: undefined }) };
+      } catch {
+        return r;
+      }
+    }),
+    caughtBy: ["createPet.full.echoes-input", "getPet.created.same-as-created"],
+  },
+  {
+    name: "500-on-bad-limit",
+    violation: "listPets answers 500 for a non-integer `limit`",
+    wrap: rewriteResponse(
+      (r) => listPets(r) && /(^|&)limit=[^&]*[^\d&]/.test(r.query),
+      () => ({
+        status: 500,
+        headers: { "content-type": "application/json" },
+        body: '{"code":"boom","message":"NumberFormatException","status":500}',
+      }),
+    ),
+    caughtBy: ["listPets.limit-invalid-abc.no-5xx", "listPets.limit-invalid-1.5.no-5xx"],
+  },
+  {
+    name: "accepts-pet-without-name",
+    violation: "createPet stores a pet whose body lacks the required `name`",
+    wrap: rewriteRequest(createPet, (r) => {
+      if (r.body === undefined) return r;
+      try {
+        const body = JSON.parse(r.body) as unknown;
+        if (body && typeof body === "object" && !Array.isArray(body) && !("name" in body)) {
+          return { ...r, body: JSON.stringify({ ...body, name: "unnamed" }) };
+        }
+      } catch {}
+      return r;
+    }),
+    caughtBy: ["createPet.missing-name.rejected", "createPet.missing-name.status-400"],
+  },
+];
