@@ -59,10 +59,16 @@ describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
   let browser: Browser;
   let page: Page;
   let pageErrors: string[];
+  let bundledModules: string[];
 
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), "petstore-demo-"));
-    await build({ configFile: demoConfig, logLevel: "warn", build: { outDir } });
+    const output = await build({ configFile: demoConfig, logLevel: "warn", build: { outDir } });
+    bundledModules = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+      "output" in result
+        ? result.output.flatMap((chunk) => (chunk.type === "chunk" ? chunk.moduleIds : []))
+        : [],
+    );
     server = await serveStatic(outDir);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
@@ -75,6 +81,14 @@ describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
     await browser?.close();
     await server?.close();
     if (outDir) await rm(outDir, { recursive: true, force: true });
+  });
+
+  it("bundles nothing Node-only into the page", () => {
+    expect(bundledModules.some((id) => id.endsWith("/mocks/browser.ts"))).toBe(true);
+    const nodeOnly = bundledModules.filter((id) =>
+      /node:|__vite-browser-external|\/msw\/lib\/node\/|\/mocks\/(node\.ts|server\/)/.test(id),
+    );
+    expect(nodeOnly).toEqual([]);
   });
 
   it("starts the worker and lists the seeded pets and categories", async () => {

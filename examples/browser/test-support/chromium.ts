@@ -48,3 +48,31 @@ export function collectPageErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
+
+export interface ConsoleWatch {
+  /** Every console message's text, in order. */
+  readonly lines: string[];
+  /** The first argument of every `console.log` call, as JSON values. */
+  readonly logged: unknown[];
+}
+
+/** Records what the page prints to its console. */
+export function watchConsole(page: Page): ConsoleWatch {
+  const watch: ConsoleWatch = { lines: [], logged: [] };
+  page.on("console", (message) => {
+    watch.lines.push(message.text());
+    const [first] = message.args();
+    if (message.type() === "log" && first) {
+      first.jsonValue().then(
+        (value: unknown) => watch.logged.push(value),
+        () => undefined,
+      );
+    }
+  });
+  return watch;
+}
+
+/** The kit's how-to-fix line for a missing worker script, once the page has printed it. */
+export function missingWorkerMessage(watch: ConsoleWatch): string | undefined {
+  return watch.lines.find((line) => line.startsWith("[petstore-mock-kit]"));
+}
