@@ -11,6 +11,8 @@ export function constantTimeEqual(candidate: string, expected: string): boolean 
   return difference === 0;
 }
 
+const knownSchemes = new Set(["basic", "digest", "negotiate", "ntlm", "oauth", "token", "dpop"]);
+
 export function checkCredential(
   authorization: string | undefined,
   apiKeys: readonly string[],
@@ -21,10 +23,9 @@ export function checkCredential(
   const match = /^\s*(\S+)(?:\s+(.*?))?\s*$/.exec(authorization);
   const scheme = match?.[1] ?? "";
   if (scheme.toLowerCase() !== "bearer") {
-    return {
-      ok: false,
-      reason: `Unsupported authorization scheme "${scheme.slice(0, 20)}": use Bearer.`,
-    };
+    // Only a well-known scheme name is echoed: a bare key in the scheme's place must not be.
+    const named = knownSchemes.has(scheme.toLowerCase()) ? ` "${scheme}"` : "";
+    return { ok: false, reason: `Unsupported authorization scheme${named}: use Bearer <API_KEY>.` };
   }
   const token = match?.[2] ?? "";
   if (token === "") {

@@ -1,0 +1,269 @@
+/**
+ * Security properties a user relies on when the mock runs beside real code:
+ * no prototype pollution through bodies or query strings (core, msw and the
+ * standalone server), keys compared in constant time, loopback by default,
+ * and keys never written to a log or echoed in an Error body.
+ */
+import fc from "fast-check";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkCredential, constantTimeEqual } from "../core/auth.js";
+import { createPetstoreHandler } from "../core/handler.js";
+import { setupPetstore } from "../node.js";
+import { startPetstoreServer } from "../server/server.js";
+import { serveCli } from "../server/test-support/http.js";
+import { createPetstoreStore, type PetstoreStore } from "../store.js";
+
+const key = "s3cret-key-0f9a";
+const auth = { authorization: `Bearer ${key}` };
+const json = { ...auth, "content-type": "application/json" };
+
+const pollutingBodies = [
+  '{"name": "Rex", "categoryId": 1, "__proto__": {"polluted": "yes", "status": "sold"}}',
+  '{"name": "Rex", "categoryId": 1, "constructor": {"prototype": {"polluted": "yes"}}}',
+  '{"name": "Rex", "categoryId": 1, "prototype": {"polluted": "yes"}}',
+  '{"__proto__": {"name": "Rex", "categoryId": 1, "polluted": "yes"}}',
+  '{"name": {"__proto__": {"polluted": "yes"}}, "categoryId": 1}',
+];
+const pollutingQueries = [
+  "__proto__[polluted]=yes",
+  "__proto__.polluted=yes",
+  "__proto__=yes",
+  "constructor[prototype][polluted]=yes",
+  "constructor.prototype.polluted=yes",
+  "prototype[polluted]=yes&limit=5",
+  "limit=5&__proto__=5&constructor=1",
+];
+
+function expectNoPollution(store: PetstoreStore): void {
+  const plain: Record<string, unknown> = {};
+  expect(plain.polluted).toBeUndefined();
+  expect(Object.hasOwn(Object.prototype, "polluted")).toBe(false);
+  const declared = {
+    pets: ["id", "name", "categoryId", "status"],
+    categories: ["id", "name", "description"],
+  } as const;
+  for (const kind of ["pets", "categories"] as const) {
+    for (const record of store[kind].all()) {
+      expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+      expect(Object.keys(record).filter((k) => !declared[kind].includes(k as never))).toEqual([]);
+      expect((record as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  }
+}
+
+afterEach(() => {
+  // Never leave a polluted prototype behind for other tests, even on failure.
+  delete (Object.prototype as Record<string, unknown>).polluted;
+});
+
+describe("no prototype pollution", () => {
+  it("through bodies and query strings on the core handler", async () => {
+    const store = await createPetstoreStore();
+    const handle = createPetstoreHandler({ store, apiKeys: [key] });
+    const header = (headers: Record<string, string>) => (name: string) => headers[name];
+    for (const body of pollutingBodies) {
+      for (const path of ["/pets", "/categories"]) {
+        const response = await handle({
+          method: "POST",
+          path,
+          query: "",
+          header: header(json),
+          body,
+        });
+        expect(response.status, `${path} ${body} → ${response.body}`).toBeLessThan(500);
+      }
+    }
+    for (const query of pollutingQueries) {
+      const response = await handle({
+        method: "GET",
+        path: "/pets",
+        query,
+        header: header(auth),
+        body: undefined,
+      });
+      expect(response.status, `${query} → ${response.body}`).toBe(200);
+    }
+    expectNoPollution(store);
+    // The "__proto__" member of a body is data, never the record's fields.
+    const created = store.pets.all().filter((pet) => pet.id > 50);
+    expect(created.every((pet) => pet.status === undefined && pet.name === "Rex")).toBe(true);
+  });
+
+  it("through msw/node and fetch", async () => {
+    const petstore = await setupPetstore({ apiKeys: [key] });
+    petstore.listen();
+    try {
+      for (const body of pollutingBodies) {
+        await fetch("http://petstore.test/v1/pets", { method: "POST", headers: json, body });
+      }
+      for (const query of pollutingQueries) {
+        const response = await fetch(`http://petstore.test/v1/pets?${query}`, { headers: auth });
+        expect(response.status).toBe(200);
+      }
+      expectNoPollution(petstore.store);
+    } finally {
+      petstore.close();
+    }
+  });
+
+  it("through the standalone server, its reset endpoint included", async () => {
+    const server = await startPetstoreServer({ port: 0, apiKeys: [key] });
+    try {
+      for (const body of pollutingBodies) {
+        const response = await fetch(`${server.url}/pets`, { method: "POST", headers: json, body });
+        expect(response.status).toBeLessThan(500);
+      }
+      for (const query of pollutingQueries) {
+        expect((await fetch(`${server.url}/pets?${query}`, { headers: auth })).status).toBe(200);
+      }
+      const reset = await fetch(`${server.origin}/__mock/reset`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"pets": 3, "__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}',
+      });
+      expect(reset.status).toBeLessThan(500);
+      expectNoPollution(server.store);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** A string stand-in that counts how many characters are read from it. */
+function countingString(text: string): { value: string; reads: () => number } {
+  let reads = 0;
+  const fake = {
+    length: text.length,
+    charCodeAt(index: number) {
+      reads++;
+      return text.charCodeAt(index);
+    },
+  };
+  return { value: fake as unknown as string, reads: () => reads };
+}
+
+describe("constantTimeEqual", () => {
+  it("is string equality, for any strings", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" }), (a, b) => {
+        expect(constantTimeEqual(a, b)).toBe(a === b);
+        expect(constantTimeEqual(a, a)).toBe(true);
+        expect(constantTimeEqual(`${a}x`, `${a}y`)).toBe(false);
+      }),
+    );
+  });
+
+  it("reads the same characters wherever the first difference is: no early exit", () => {
+    const expected = "abcdefghijklmnop";
+    const work = (candidate: string) => {
+      const counted = countingString(candidate);
+      const reference = countingString(expected);
+      constantTimeEqual(counted.value, reference.value);
+      return [counted.reads(), reference.reads()];
+    };
+    const equal = work(expected);
+    expect(work("Xbcdefghijklmnop")).toEqual(equal);
+    expect(work("abcdefghijklmnoX")).toEqual(equal);
+    expect(equal).toEqual([expected.length, expected.length]);
+    // A shorter or longer guess still reads the key, and only as many characters as the guess has.
+    expect(work("abc")).toEqual([3, 3]);
+    expect(work(`${expected}extra`)).toEqual([21, 21]);
+  });
+
+  it("checks a token against every accepted key, even after a match", () => {
+    const keys = ["first-key", "second-key", "third-key"].map(countingString);
+    const result = checkCredential(
+      "Bearer first-key",
+      keys.map((k) => k.value),
+    );
+    expect(result.ok).toBe(true);
+    expect(keys.map((k) => k.reads())).toEqual([9, 9, 9]);
+  });
+});
+
+describe("binding", () => {
+  it("startPetstoreServer listens on loopback unless told otherwise", async () => {
+    const server = await startPetstoreServer({ port: 0 });
+    try {
+      expect(server.server.address()).toMatchObject({ address: "127.0.0.1" });
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("keys are never logged or echoed", () => {
+  const attempts: Record<string, string>[] = [
+    auth,
+    { authorization: `Bearer ${key}x` },
+    { authorization: `Bearer ${key.slice(0, -1)}` },
+    { authorization: key },
+    { authorization: `Basic ${key}` },
+    { authorization: `${key} ${key}` },
+    { authorization: `Bearer ${key}`, prefer: "code=500" },
+  ];
+
+  let lines: string[] = [];
+  let server: Awaited<ReturnType<typeof startPetstoreServer>>;
+  beforeAll(async () => {
+    lines = [];
+    server = await startPetstoreServer({
+      port: 0,
+      apiKeys: [key],
+      quiet: false,
+      log: (line) => lines.push(line),
+    });
+  });
+  afterAll(() => server.close());
+
+  it("in the server's request log, console output or any Error body", async () => {
+    const consoleOutput: string[] = [];
+    const capture = (...args: unknown[]) => {
+      consoleOutput.push(args.map(String).join(" "));
+    };
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(capture),
+    );
+    const bodies: string[] = [];
+    try {
+      for (const headers of attempts) {
+        for (const [method, path] of [
+          ["GET", "/pets"],
+          ["POST", "/pets"],
+          ["GET", "/pets/1"],
+          ["DELETE", "/pets"],
+        ] as const) {
+          const response = await fetch(`${server.url}${path}`, {
+            method,
+            headers: { ...headers, "content-type": "application/json" },
+            ...(method === "POST" ? { body: '{"name": "Rex", "categoryId": 1}' } : {}),
+          });
+          bodies.push(await response.text());
+        }
+      }
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(lines.length).toBeGreaterThanOrEqual(attempts.length * 4);
+    const secretPart = key.slice(0, 8);
+    for (const text of [...lines, ...consoleOutput, ...bodies]) {
+      expect(text).not.toContain(secretPart);
+    }
+  });
+
+  it("in the CLI's request log", async () => {
+    const cli = await serveCli(["--port", "0", "--api-key", key]);
+    try {
+      const printedBefore = cli.stdout().length;
+      for (const headers of attempts) await fetch(`${cli.url}/pets`, { headers });
+      const logged = () => cli.stdout().slice(printedBefore).trim().split("\n");
+      await vi.waitFor(() => expect(logged().length).toBeGreaterThanOrEqual(attempts.length));
+      expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+      expect(logged().join("\n")).not.toContain(key.slice(0, 8));
+    } finally {
+      cli.child.kill("SIGTERM");
+      await cli.exited;
+    }
+  });
+});
