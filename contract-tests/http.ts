@@ -4,6 +4,7 @@
  * reproduces it with the key left in an environment variable.
  */
 import pactum from "pactum";
+import { installRedactingLogger, registerSecret } from "./redact.js";
 
 /** The credential a request carries: the real key, or one of the ways to get it wrong. */
 export type CredentialVariant =
@@ -155,6 +156,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends one request; never throws for transport failures (they land in `error`). */
 export async function send(target: Target, request: ContractRequest): Promise<Exchange> {
+  // pactum dumps failed requests, Authorization included: never without redaction.
+  installRedactingLogger();
+  registerSecret(target.apiKey);
   const url = requestUrl(target.baseUrl, request);
   const started = performance.now();
   let retries = 0;

@@ -64,12 +64,11 @@ let installed = false;
  * Installs the redacting logger once. pactum stays silent unless asked: the
  * suite reports transport errors itself.
  */
-export function installRedactingLogger(
-  level: "SILENT" | "ERROR" | "WARN" | "INFO" = "SILENT",
-): void {
-  pactum.settings.setLogLevel(level);
+export function installRedactingLogger(level?: "SILENT" | "ERROR" | "WARN" | "INFO"): void {
+  if (level) pactum.settings.setLogLevel(level);
   if (installed) return;
   installed = true;
+  if (!level) pactum.settings.setLogLevel("SILENT");
   const write =
     (label: string) =>
     (messages: unknown[]): void =>

@@ -299,7 +299,7 @@ export const faultyServers: readonly FaultyServer[] = [
     ),
     caughtBy: [
       "listPets.default.body-Pet-array",
-      "getPet.listed.body-Pet",
+      "listPets.limit-5.body-Pet-array",
       "createPet.full.body-Pet",
     ],
   },

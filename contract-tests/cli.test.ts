@@ -1,0 +1,142 @@
+/** The `petstore-contract` bin and `npm run contract`: flags, environment, exit codes, report files. */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningPetstoreServer, startPetstoreServer } from "../mocks/server/server.js";
+import { type CliIo, exitCodes, main } from "./cli-main.js";
+import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
+import { freePort, startTinyServer } from "./test-support/servers.js";
+
+function capture(env: Record<string, string | undefined> = {}) {
+  const output = { out: "", err: "" };
+  const io: CliIo = {
+    out: (text) => (output.out += text),
+    err: (text) => (output.err += text),
+    env,
+  };
+  return { io, output };
+}
+
+let mock: RunningPetstoreServer;
+beforeAll(async () => {
+  mock = await startPetstoreServer({ port: 0, apiKeys: [testApiKey] });
+});
+afterAll(() => mock.close());
+
+describe("bad usage", () => {
+  it.each([
+    [["--url", "http://127.0.0.1:1/v1"], /missing --key/],
+    [["--key", "k"], /missing --url/],
+    [["--url", "ftp://x/v1", "--key", "k"], /http or https/],
+    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--timeout", "0"], /--timeout/],
+    [
+      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--only", "deletePet"],
+      /unknown operation "deletePet"/,
+    ],
+    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--bogus"], /Unknown option '--bogus'/],
+  ])("%j exits 2 with one line", async (args, message) => {
+    const { io, output } = capture();
+    expect(await main(args, io)).toBe(exitCodes.usage);
+    expect(output.err).toMatch(message);
+    expect(output.err.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("an unusable target", () => {
+  it("exits 3 with a clear message when nothing listens", async () => {
+    const { io, output } = capture();
+    const url = `http://127.0.0.1:${await freePort()}/v1`;
+    expect(await main(["--url", url, "--key", "k"], io)).toBe(exitCodes.unavailable);
+    expect(output.err).toMatch(/cannot reach .*ECONNREFUSED.*including \/v1/);
+  });
+
+  it("exits 3 when the target answers HTML", async () => {
+    const html = await startTinyServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end("<!doctype html><title>Login</title>");
+    });
+    try {
+      const { io, output } = capture();
+      expect(await main(["--url", html.url, "--key", "k"], io)).toBe(exitCodes.unavailable);
+      expect(output.err).toMatch(/text\/html, not JSON/);
+    } finally {
+      await html.close();
+    }
+  });
+});
+
+describe("a run", () => {
+  it("takes the URL and key from the environment and writes JUnit and Markdown", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "contract-cli-"));
+    const { io, output } = capture({ PETSTORE_URL: mock.url, PETSTORE_API_KEY: testApiKey });
+    const junit = join(dir, "junit.xml");
+    const markdown = join(dir, "summary.md");
+    expect(await main(["--junit", junit, "--markdown", markdown], io)).toBe(exitCodes.passed);
+    expect(output.out).toMatch(/^PASSED \(\d+ passed, 0 advisory warnings/m);
+    expect(output.out).toMatch(/^created: pets \d+, \d+, \d+; categories \d+, \d+/m);
+    const xml = await readFile(junit, "utf8");
+    expect(xml).toMatch(/<testsuites name="petstore-contract [^"]+" tests="\d+" failures="0"/);
+    expect(xml).toContain('<testsuite name="getPet"');
+    expect(await readFile(markdown, "utf8")).toMatch(/^## ✅ Pet Store contract/);
+  });
+
+  it("exits 1 and names the failed check, what came back and a curl line", async () => {
+    const fault = faultyServers.find((candidate) => candidate.name === "absent-pet-400");
+    const faulty = await startPetstoreServer({
+      port: 0,
+      apiKeys: [testApiKey],
+      wrapHandler: fault?.wrap,
+    });
+    try {
+      const { io, output } = capture({ PETSTORE_API_KEY: testApiKey });
+      expect(await main(["--url", faulty.url, "--only", "getPet"], io)).toBe(exitCodes.failed);
+      expect(output.out).toContain("✗ getPet.absent.status-404 [documented]");
+      expect(output.out).toContain("expected: HTTP 404");
+      expect(output.out).toMatch(/got: +HTTP status 400 !== 404 — got HTTP 400/);
+      expect(output.out).toContain(
+        `curl -sS -i '${faulty.url}/pets/9007199254740991' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
+      );
+      expect(output.out).not.toMatch(/^listPets /m);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it("fails on advisory findings only under --strict", async () => {
+    const noLocation = await startPetstoreServer({
+      port: 0,
+      apiKeys: [testApiKey],
+      wrapHandler: (handle) => async (request) => {
+        const response = await handle(request);
+        const { location: _dropped, ...headers } = response.headers;
+        return { ...response, headers };
+      },
+    });
+    try {
+      const args = ["--url", noLocation.url, "--key", testApiKey, "--only", "createPet"];
+      const lenient = capture();
+      expect(await main(args, lenient.io)).toBe(exitCodes.passed);
+      expect(lenient.output.out).toContain("! createPet.full.header-Location [advisory]");
+      expect(await main([...args, "--strict"], capture().io)).toBe(exitCodes.failed);
+    } finally {
+      await noLocation.close();
+    }
+  });
+});
+
+describe("npm run contract", () => {
+  it("runs with PETSTORE_URL and PETSTORE_API_KEY exactly so", async () => {
+    const { stdout } = await promisify(execFile)(
+      "npm",
+      ["run", "--silent", "contract", "--", "--read-only"],
+      {
+        env: { ...process.env, PETSTORE_URL: mock.url, PETSTORE_API_KEY: testApiKey },
+      },
+    );
+    expect(stdout).toMatch(/^PASSED/m);
+    expect(stdout).toContain("read-only");
+  });
+});

@@ -1,0 +1,111 @@
+/** The key never appears in any output: reports, pactum's own logs, failure details. */
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startPetstoreServer } from "../mocks/server/server.js";
+import { main } from "./cli-main.js";
+import { send } from "./http.js";
+import { createRedactor, installRedactingLogger, secretForms, setPactumLogSink } from "./redact.js";
+import { freePort } from "./test-support/servers.js";
+
+const key = "s3cr3t-contract-key-abcdef";
+const basicForm = Buffer.from(`contract:${key}`).toString("base64");
+
+describe("createRedactor", () => {
+  it("hides the key and its Basic form", () => {
+    const redact = createRedactor(secretForms(key));
+    expect(redact(`Bearer ${key} / Basic ${basicForm}`)).toBe("Bearer *** / Basic ***");
+  });
+
+  it("hides a short key only as a whole token, so words survive", () => {
+    const redact = createRedactor(["k"]);
+    expect(redact("Bearer k skipped")).toBe("Bearer *** skipped");
+  });
+});
+
+describe("pactum's log", () => {
+  it("goes through the redacting logger, Authorization included", async () => {
+    const lines: string[] = [];
+    const previous = setPactumLogSink((line) => lines.push(line));
+    installRedactingLogger("WARN");
+    try {
+      const port = await freePort();
+      await send(
+        {
+          baseUrl: `http://127.0.0.1:${port}/v1`,
+          apiKey: key,
+          timeoutMs: 500,
+          maxRetries: 0,
+          maxRetryWaitMs: 0,
+          wrongKey: "w",
+        },
+        { method: "GET", path: "/pets" },
+      );
+    } finally {
+      installRedactingLogger("SILENT");
+      setPactumLogSink(previous);
+    }
+    const log = lines.join("\n");
+    expect(log).toMatch(/authorization/i);
+    expect(log).toContain("Bearer ***");
+    expect(log).not.toContain(key);
+  });
+});
+
+describe("a run against a server that echoes credentials in its failures", () => {
+  const servers: Array<{ close(): Promise<void> }> = [];
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+  });
+
+  it("keeps the key out of the console, JUnit and Markdown reports", async () => {
+    const server = await startPetstoreServer({
+      port: 0,
+      apiKeys: [key],
+      // Answers every rejected credential with 403 and the credential in the message.
+      wrapHandler: (handle) => async (request) => {
+        const response = await handle(request);
+        if (response.status !== 401) return response;
+        const message = `rejected ${request.header("authorization") ?? "nothing"}`;
+        return {
+          ...response,
+          status: 403,
+          body: JSON.stringify({ code: "forbidden", message, status: 403 }),
+        };
+      },
+    });
+    servers.push(server);
+    const dir = await mkdtemp(join(tmpdir(), "contract-redaction-"));
+    let out = "";
+    let err = "";
+    const code = await main(
+      [
+        "--url",
+        server.url,
+        "--junit",
+        join(dir, "junit.xml"),
+        "--markdown",
+        join(dir, "summary.md"),
+        "--strict",
+      ],
+      {
+        out: (text) => (out += text),
+        err: (text) => (err += text),
+        env: { PETSTORE_API_KEY: key },
+      },
+    );
+    expect(code).toBe(1);
+    expect(out).toContain("listPets.auth-malformed.status-401");
+    expect(out).toContain("rejected ***");
+    for (const text of [
+      out,
+      err,
+      await readFile(join(dir, "junit.xml"), "utf8"),
+      await readFile(join(dir, "summary.md"), "utf8"),
+    ]) {
+      expect(text).not.toContain(key);
+      expect(text).not.toContain(basicForm);
+    }
+  });
+});

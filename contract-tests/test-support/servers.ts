@@ -1,0 +1,32 @@
+/** Tiny throwaway HTTP servers for the suite's own tests (port 0, 127.0.0.1). */
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface TinyServer {
+  readonly url: string;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+export async function startTinyServer(listener: RequestListener): Promise<TinyServer> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    server,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port that was free a moment ago (nothing listens there). */
+export async function freePort(): Promise<number> {
+  const probe = await startTinyServer(() => {});
+  const port = Number(new URL(probe.url).port);
+  await probe.close();
+  return port;
+}
