@@ -28,6 +28,7 @@ import { readmeBlocks, readmeCommands } from "./test-support/readme.js";
 
 /** Vite's dev server bundles the app's dependencies on the first load. */
 const firstLoad = { timeout: 15_000 } as const;
+const testTimeout = 30_000;
 
 const [install, ...setup] = readmeCommands(undefined);
 const [mainTs = ""] = readmeBlocks("Vite", "ts");
@@ -73,27 +74,35 @@ describe.skipIf(skipBrowserTests)("a fresh Vite app following the README", () =>
     if (appDir) await rm(appDir, { recursive: true, force: true });
   });
 
-  it("says how to fix a missing worker script", async () => {
-    const page = await browser.newPage();
-    const output = watchConsole(page);
-    await page.goto(appUrl);
-    await expect
-      .poll(() => missingWorkerMessage(output), firstLoad)
-      .toContain("npx msw init <public dir> --save");
-    await page.close();
-  });
+  it(
+    "says how to fix a missing worker script",
+    async () => {
+      const page = await browser.newPage();
+      const output = watchConsole(page);
+      await page.goto(appUrl);
+      await expect
+        .poll(() => missingWorkerMessage(output), firstLoad)
+        .toContain("npx msw init <public dir> --save");
+      await page.close();
+    },
+    testTimeout,
+  );
 
-  it("answers the app's request after the README's msw init", async () => {
-    expect(setup).toEqual(["npx msw init public --save"]);
-    for (const command of setup) await runCommand(appDir, command);
-    const manifest = JSON.parse(await readFile(join(appDir, "package.json"), "utf8"));
-    expect(manifest.msw).toEqual({ workerDirectory: ["public"] });
+  it(
+    "answers the app's request after the README's msw init",
+    async () => {
+      expect(setup).toEqual(["npx msw init public --save"]);
+      for (const command of setup) await runCommand(appDir, command);
+      const manifest = JSON.parse(await readFile(join(appDir, "package.json"), "utf8"));
+      expect(manifest.msw).toEqual({ workerDirectory: ["public"] });
 
-    const page = await browser.newPage();
-    const output = watchConsole(page);
-    await page.goto(appUrl);
-    const seeded = (await createPetstoreStore()).listPets({ limit: 5 });
-    await expect.poll(() => output.logged, firstLoad).toContainEqual(seeded);
-    await page.close();
-  });
+      const page = await browser.newPage();
+      const output = watchConsole(page);
+      await page.goto(appUrl);
+      const seeded = (await createPetstoreStore()).listPets({ limit: 5 });
+      await expect.poll(() => output.logged, firstLoad).toContainEqual(seeded);
+      await page.close();
+    },
+    testTimeout,
+  );
 });
