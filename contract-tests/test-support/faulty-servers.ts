@@ -265,7 +265,7 @@ export const faultyServers: readonly FaultyServer[] = [
   {
     name: "loses-pets",
     violation: "createPet answers 201 with an id, but the pet is gone on the next read",
-    wrap: forgetCreated(createPet, (handle, request, forgotten) => {
+    wrap: forgetCreated(createPet, (_handle, request, forgotten) => {
       const id = Number(request.path.split("/").pop());
       if (!getPet(request) || !forgotten.has(id)) return undefined;
       return Promise.resolve(jsonError(404, "not_found", `No pet with id ${id}.`));
