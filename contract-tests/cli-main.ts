@@ -11,7 +11,7 @@ import { consoleReport } from "./report/console.js";
 import { junitReport } from "./report/junit.js";
 import { markdownReport } from "./report/markdown.js";
 import { runContractSuite, TargetUnavailableError } from "./runner.js";
-import { runPassed } from "./suite/results.js";
+import { type RunResult, runPassed } from "./suite/results.js";
 
 export const exitCodes = { passed: 0, failed: 1, usage: 2, unavailable: 3 } as const;
 
@@ -26,6 +26,20 @@ const processIo: CliIo = {
   err: (text) => process.stderr.write(text),
   env: process.env,
 };
+
+/** Writes the report files a run asked for and returns its exit code. */
+export async function finish(
+  result: RunResult,
+  options: Pick<CliOptions, "apiKey" | "junitFile" | "markdownFile">,
+  markdownExtra: readonly string[] = [],
+): Promise<number> {
+  const redact = createRedactor(secretForms(options.apiKey));
+  if (options.junitFile) await writeFile(options.junitFile, redact(junitReport(result)));
+  if (options.markdownFile) {
+    await writeFile(options.markdownFile, redact(markdownReport(result, markdownExtra)));
+  }
+  return runPassed(result) ? exitCodes.passed : exitCodes.failed;
+}
 
 export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
   let options: CliOptions | "help";

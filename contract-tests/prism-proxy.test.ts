@@ -1,0 +1,86 @@
+/**
+ * `npm run contract:proxy`: the suite through Prism's validation proxy passes
+ * against the kit's mock and fails on the violations Prism reports.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PetstoreHandler } from "../mocks/core/handler.js";
+import { type RunningPetstoreServer, startPetstoreServer } from "../mocks/server/server.js";
+import {
+  freePort,
+  type PrismProxy,
+  prismAnswer,
+  startPrismProxy,
+  withProxyChecks,
+} from "./prism-proxy.js";
+import { runContractSuite } from "./runner.js";
+import { failingChecks, runPassed } from "./suite/results.js";
+import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
+
+describe("npm run contract:proxy against the kit's mock", () => {
+  let mock: RunningPetstoreServer;
+  beforeAll(async () => {
+    mock = await startPetstoreServer({ port: 0, apiKeys: [testApiKey] });
+  });
+  afterAll(() => mock.close());
+
+  it("passes, and says where Prism flags statuses the interface leaves open", async () => {
+    const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "contract:proxy"], {
+      env: { ...process.env, PETSTORE_URL: mock.url, PETSTORE_API_KEY: testApiKey },
+    });
+    expect(stdout).toContain("(through Prism's validation proxy)");
+    expect(stdout).toMatch(
+      /the interface is silent there, so they are not failures: .*listCategories\.auth-wrong \(401\)/,
+    );
+    expect(stdout).toMatch(/^PASSED/m);
+  }, 60_000);
+});
+
+describe("the suite through Prism's proxy against a faulty server", () => {
+  let core: PetstoreHandler;
+  let fault: PetstoreHandler | undefined;
+  let server: RunningPetstoreServer;
+  let proxy: PrismProxy;
+  beforeAll(async () => {
+    // One server and one Prism; each test injects its fault around the server's core.
+    server = await startPetstoreServer({
+      port: 0,
+      apiKeys: [testApiKey],
+      wrapHandler: (handle) => {
+        core = handle;
+        return (request) => (fault ?? core)(request);
+      },
+    });
+    proxy = await startPrismProxy(server.url, await freePort());
+    return async () => {
+      await proxy.close();
+      await server.close();
+    };
+  }, 60_000);
+
+  it.each([
+    ["pet-id-as-string", "listPets.default.proxy-no-violations", /must be integer/],
+    [
+      "created-as-200",
+      "createPet.full.proxy-no-violations",
+      /Unable to match the returned status code/,
+    ],
+  ])("fails %s on Prism's report", async (faultName, checkId, message) => {
+    const wrap = faultyServers.find((candidate) => candidate.name === faultName)?.wrap;
+    fault = wrap?.(core);
+    try {
+      const raw = await runContractSuite({
+        baseUrl: proxy.url,
+        apiKey: testApiKey,
+        foreignAnswer: prismAnswer,
+      });
+      const result = withProxyChecks(raw, server.url, testApiKey);
+      expect(runPassed(result)).toBe(false);
+      const failure = failingChecks(result).find((check) => check.id === checkId);
+      expect(failure?.actual).toMatch(message);
+    } finally {
+      fault = undefined;
+    }
+  });
+});
