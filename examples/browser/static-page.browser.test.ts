@@ -15,12 +15,7 @@ import {
   skipBrowserTests,
   watchConsole,
 } from "./test-support/chromium.js";
-import {
-  builtBrowserEntry,
-  createFreshApp,
-  kitExportsBrowser,
-  runCommand,
-} from "./test-support/fresh-app.js";
+import { createFreshApp, runCommand } from "./test-support/fresh-app.js";
 import { readmeBlocks, readmeCommands } from "./test-support/readme.js";
 import { type StaticServer, serveStatic } from "./test-support/static-server.js";
 
@@ -39,12 +34,7 @@ describe.skipIf(skipBrowserTests)("a plain static page following the README", ()
     appDir = await createFreshApp({
       "site/index.html": `<!doctype html>\n<html lang="en">\n<body>\n${pageHtml}</body>\n</html>\n`,
     });
-    const alias = (await kitExportsBrowser())
-      ? ""
-      : ` --alias:petstore-mock-kit/browser=${builtBrowserEntry}`;
-    for (const command of bundling) {
-      await runCommand(appDir, command.startsWith("npx esbuild") ? command + alias : command);
-    }
+    for (const command of bundling) await runCommand(appDir, command);
     server = await serveStatic(join(appDir, "site"));
     browser = await launchChromium();
   });

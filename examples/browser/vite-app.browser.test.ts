@@ -17,13 +17,7 @@ import {
   skipBrowserTests,
   watchConsole,
 } from "./test-support/chromium.js";
-import {
-  builtBrowserEntry,
-  createFreshApp,
-  kitExportsBrowser,
-  kitRoot,
-  runCommand,
-} from "./test-support/fresh-app.js";
+import { createFreshApp, kitRoot, runCommand } from "./test-support/fresh-app.js";
 import { readmeBlocks, readmeCommands } from "./test-support/readme.js";
 
 /** Vite's dev server bundles the app's dependencies on the first load. */
@@ -53,15 +47,12 @@ describe.skipIf(skipBrowserTests)("a fresh Vite app following the README", () =>
 `,
       "src/main.ts": mainTs,
     });
-    const viaExports = await kitExportsBrowser();
-    if (!viaExports) console.warn("package.json has no ./browser export yet: aliasing dist entry");
     vite = await createServer({
       root: appDir,
       configFile: false,
       logLevel: "warn",
       // Only because the kit is linked from outside the app: an installed kit is inside it.
       server: { host: "127.0.0.1", port: 0, fs: { allow: [appDir, kitRoot] } },
-      resolve: viaExports ? {} : { alias: { "petstore-mock-kit/browser": builtBrowserEntry } },
     });
     await vite.listen();
     appUrl = vite.resolvedUrls?.local[0] ?? "";

@@ -2,32 +2,24 @@
  * A newcomer's fresh app in a temp dir, with the kit "installed" offline: the
  * kit (built to dist/) and the tools the README names are linked into its
  * node_modules, so `npx msw`, `npx esbuild` and `petstore-mock-kit/browser`
- * resolve as after `npm install`.
+ * (through the kit's export map) resolve as after `npm install`.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 export const kitRoot = fileURLToPath(new URL("../../..", import.meta.url));
-export const builtBrowserEntry = join(kitRoot, "dist/mocks/browser.js");
+const builtBrowserEntry = join(kitRoot, "dist/mocks/browser.js");
 
 const linkedPackages = ["msw", "esbuild", "vite"] as const;
 const linkedBins: Readonly<Record<string, string>> = {
   msw: "../msw/cli/index.js",
   esbuild: "../esbuild/bin/esbuild",
 };
-
-/** Whether the kit's export map has `./browser`; without it the tests alias the built entry. */
-export async function kitExportsBrowser(): Promise<boolean> {
-  const manifest = JSON.parse(await readFile(join(kitRoot, "package.json"), "utf8")) as {
-    exports?: Record<string, unknown>;
-  };
-  return manifest.exports?.["./browser"] !== undefined;
-}
 
 /** Writes the files into a new temp dir with a package.json and the linked node_modules. */
 export async function createFreshApp(files: Readonly<Record<string, string>>): Promise<string> {
