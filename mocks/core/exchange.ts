@@ -33,6 +33,15 @@ export const maxBodyBytes = 1024 * 1024;
 
 const jsonHeaders = { "content-type": "application/json" } as const;
 
+/** A response whose body is JSON text already. */
+export function jsonTextResponse(
+  status: number,
+  text: string,
+  headers?: Readonly<Record<string, string>>,
+): CoreResponse {
+  return { status, headers: headers ? { ...jsonHeaders, ...headers } : jsonHeaders, body: text };
+}
+
 export function jsonResponse(
   status: number,
   body: unknown,

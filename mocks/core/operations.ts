@@ -10,7 +10,8 @@ import type { PetstoreStore } from "../store.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { jsonResponse } from "./exchange.js";
+import { jsonResponse, jsonTextResponse } from "./exchange.js";
+import { listJson, recordJson } from "./serialize.js";
 import { bodyValidator, pathValidator, queryValidator, shown } from "./validate.js";
 
 export interface OperationContext {
@@ -40,13 +41,20 @@ const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewC
 /** When `getPet` was marked deprecated: the interface does not say, so the mock states 2025-01-01. */
 export const getPetDeprecatedSince = new Date("2025-01-01T00:00:00Z");
 
+/** The last base path's deprecation headers: every request of a deployment shares one base. */
+let lastDeprecation: { basePath: string; headers: Readonly<Record<string, string>> } | undefined;
+
 /** The headers every `getPet` answer carries (RFC 9745 Deprecation, RFC 8594 Sunset). */
-export function deprecationHeaders(basePath: string): Record<string, string> {
-  return {
-    deprecation: `@${Math.floor(getPetDeprecatedSince.getTime() / 1000)}`,
-    sunset: getPetSunset.toUTCString(),
-    link: `<${basePath}/pets>; rel="successor-version"`,
-  };
+export function deprecationHeaders(basePath: string): Readonly<Record<string, string>> {
+  if (lastDeprecation?.basePath !== basePath) {
+    const headers = Object.freeze({
+      deprecation: `@${Math.floor(getPetDeprecatedSince.getTime() / 1000)}`,
+      sunset: getPetSunset.toUTCString(),
+      link: `<${basePath}/pets>; rel="successor-version"`,
+    });
+    lastDeprecation = { basePath, headers };
+  }
+  return lastDeprecation.headers;
 }
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
@@ -55,7 +63,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store }) {
     const query = listPetsQuery(request.query);
     if (!query.ok) return failure("invalid_query", query.message);
-    return jsonResponse(200, store.listPets(query.value));
+    return jsonTextResponse(200, listJson(store.listPets(query.value)));
   },
 
   async createPet({ request, store, basePath }) {
@@ -81,11 +89,13 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     if (petId < 1)
       return failure("invalid_path", `petId must be a positive integer (got ${petId})`);
     const pet = store.getPet(petId);
-    return pet ? jsonResponse(200, pet) : failure("not_found", `No pet with id ${petId}.`);
+    return pet
+      ? jsonTextResponse(200, recordJson(pet))
+      : failure("not_found", `No pet with id ${petId}.`);
   },
 
   listCategories({ store }) {
-    return jsonResponse(200, store.listCategories());
+    return jsonTextResponse(200, listJson(store.listCategories()));
   },
 
   async createCategory({ request, store }) {
