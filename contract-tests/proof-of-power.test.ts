@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { startPetstoreServer } from "../mocks/server/server.js";
-import { runContractSuite } from "./runner.js";
+import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
 import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
 
 async function runAgainst(
   options: Parameters<typeof startPetstoreServer>[0],
-  suite: { strict?: boolean; readOnly?: boolean } = {},
+  suite: Partial<Pick<SuiteOptions, "strict" | "readOnly" | "only">> = {},
 ) {
   const server = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], ...options });
   try {
@@ -43,6 +43,20 @@ describe("the contract suite against the kit's standalone mock", () => {
     expect(result.created).toEqual([]);
     expect(server.store.listCategories()).toHaveLength(5);
     expect(server.store.listPets({ limit: 100 })).toHaveLength(50);
+  });
+});
+
+describe("--only", () => {
+  it("reports only the chosen operation and writes only what it needs", async () => {
+    const listOnly = (await runAgainst({}, { only: ["listPets"] })).result;
+    expect(new Set(listOnly.checks.map((check) => check.operation))).toEqual(new Set(["listPets"]));
+    expect(listOnly.created).toEqual([]);
+    const getOnly = (await runAgainst({}, { only: ["getPet"] })).result;
+    expect(runPassed(getOnly)).toBe(true);
+    expect(
+      getOnly.checks.find((check) => check.id === "getPet.created.same-as-created")?.outcome,
+    ).toBe("passed");
+    expect(getOnly.created.map((record) => record.collection)).toContain("pets");
   });
 });
 

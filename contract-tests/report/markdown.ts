@@ -32,7 +32,7 @@ export function markdownReport(result: RunResult, extra: readonly string[] = [])
     "",
     `**${verdict(result)}** · run tag \`${result.tag}\`${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""}`,
     "",
-    ...result.notes.map((note) => `> ${note}`),
+    ...result.notes.flatMap((note) => [`> ${note}`, ""]),
     "| operation | passed | failed | advisory | skipped |",
     "|---|---:|---:|---:|---:|",
     ...summaries.map(

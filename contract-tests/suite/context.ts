@@ -101,12 +101,16 @@ export class SuiteContext {
 
   /**
    * Runs a case: sends its request and evaluates its checks. A case of an
-   * operation left out by `--only` is sent only when `neededForState`, and
+   * operation left out by `--only` is sent only when an operation in `neededBy`
+   * is selected (it needs this case's answer as state), and
    * then records no checks. Returns the exchange, or undefined when not sent.
    */
-  async run(definition: CaseDefinition, neededForState = false): Promise<Exchange | undefined> {
+  async run(
+    definition: CaseDefinition,
+    neededBy: readonly OperationId[] = [],
+  ): Promise<Exchange | undefined> {
     const selected = this.selected(definition.operation);
-    if (!selected && !neededForState) return undefined;
+    if (!selected && !neededBy.some((operation) => this.selected(operation))) return undefined;
     if (definition.request.method !== "GET" && this.readOnly) {
       if (selected) this.skip(definition, "--read-only: the suite sends no writes");
       return undefined;
