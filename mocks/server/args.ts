@@ -86,7 +86,7 @@ export function parseCli(
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
 
-  const portText = values.port ?? env.PORT;
+  const portText = values.port ?? (env.PORT?.trim() || undefined);
   const host = values.host ?? defaultHost;
   if (host.trim() === "") throw new CliUsageError("--host must not be empty");
   const counts: { pets?: number; categories?: number } = {};

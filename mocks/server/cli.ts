@@ -3,6 +3,10 @@
  * `petstore-mock` (and `npm start`): runs the standalone mock until SIGINT or
  * SIGTERM, then lets in-flight requests finish. Exit codes: 0 after a clean
  * stop, 1 when the server cannot start, 2 for bad flags.
+ *
+ * `npm run build` bundles this file with its imports into one module
+ * (`postbuild`, esbuild), so start-up loads one file instead of the hundreds
+ * the dependencies spread over; the core inside is the same code.
  */
 import { readFileSync } from "node:fs";
 import { CliUsageError, parseCli, usage } from "./args.js";
@@ -68,12 +72,6 @@ async function main(): Promise<void> {
     process.stderr.write(`${name}: cannot start: ${reason}\n`);
     process.exit(1);
   }
-  process.stdout.write(
-    options.quiet
-      ? `${name} listening on ${running.url}\n`
-      : `${banner(running, options.apiKeys ?? [])}\n`,
-  );
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -92,6 +90,12 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // Printed last: whoever waits for this line can signal the process at once.
+  process.stdout.write(
+    options.quiet
+      ? `${name} listening on ${running.url}\n`
+      : `${banner(running, options.apiKeys ?? [])}\n`,
+  );
 }
 
 await main();
