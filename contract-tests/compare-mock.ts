@@ -50,7 +50,7 @@ function headerValue(response: ContractResponse, name: (typeof comparedHeaders)[
   if (value === undefined) return "(absent)";
   if (name === "content-type") return value.split(";")[0]?.trim().toLowerCase() ?? value;
   // Location carries ids, which differ by data; only its presence and form matter.
-  return name === "location" ? value.replace(/\d+/g, "{id}") : value;
+  return name === "location" ? value.replace(/\/\d+(?=\/?$)/, "/{id}") : value;
 }
 
 function shapeOf(response: ContractResponse): string {

@@ -9,7 +9,7 @@ import { curlLine, send } from "../http.js";
 import type { Redact } from "../redact.js";
 import type { CaseRecord, CheckKind, CheckResult, CreatedRecord } from "./results.js";
 
-/** Returned by a check that does not apply to this answer (e.g. an Error check on a 2xx). */
+/** Returned by a check that does not apply to this answer (e.g. an Error check on a 2xx): not reported. */
 export const notApplicable = Symbol("not applicable");
 
 export interface Check {
@@ -184,12 +184,10 @@ export class SuiteContext {
       return;
     }
     try {
-      const verdict = check.assert(exchange.response);
-      this.results.push(
-        verdict === notApplicable
-          ? { ...base, outcome: "skipped", note: "does not apply to this answer" }
-          : { ...base, outcome: "passed" },
-      );
+      // A check that does not apply to this answer (an Error check on a 2xx) is no result at all.
+      if (check.assert(exchange.response) !== notApplicable) {
+        this.results.push({ ...base, outcome: "passed" });
+      }
     } catch (error) {
       this.results.push(this.failure(definition, check, exchange, reason(error)));
     }
