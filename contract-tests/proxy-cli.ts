@@ -7,10 +7,16 @@
 import { globalAgent } from "node:http";
 import { exitCodes, finish } from "./cli-main.js";
 import { parseCliOptions, UsageError, usage } from "./options.js";
-import { freePort, prismAnswer, startPrismProxy, withProxyChecks } from "./prism-proxy.js";
+import {
+  freePort,
+  type PrismProxy,
+  prismAnswer,
+  startPrismProxy,
+  withProxyChecks,
+} from "./prism-proxy.js";
 import { createRedactor, secretForms } from "./redact.js";
 import { consoleReport } from "./report/console.js";
-import { runContractSuite, TargetUnavailableError } from "./runner.js";
+import { preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
 import type { RunResult } from "./suite/results.js";
 
 /** Points a result at the target rather than the (gone) proxy, for reports and curl lines. */
@@ -41,7 +47,15 @@ async function run(args: readonly string[]): Promise<number> {
     return exitCodes.passed;
   }
   const redact = createRedactor(secretForms(options.apiKey));
-  const proxy = await startPrismProxy(options.baseUrl, await freePort());
+  let proxy: PrismProxy;
+  try {
+    // Through Prism a dead target looks like a 500 problem: ask it directly first.
+    await preflight({ ...options, wrongKey: "", maxRetries: 0 });
+    proxy = await startPrismProxy(options.baseUrl, await freePort());
+  } catch (error) {
+    process.stderr.write(redact(`contract:proxy: ${(error as Error).message}\n`));
+    return exitCodes.unavailable;
+  }
   try {
     const raw = await runContractSuite({
       ...options,

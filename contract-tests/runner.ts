@@ -36,8 +36,8 @@ export function newRunTag(): string {
   return `ct-${Date.now().toString(36)}-${randomBytes(2).toString("hex")}`;
 }
 
-/** One GET before the suite: is anything there, and does it speak JSON? */
-async function preflight(target: Target, notes: string[]): Promise<void> {
+/** One GET before the suite: is anything there, and does it speak JSON? Returns notes for the report. */
+export async function preflight(target: Target, notes: string[] = []): Promise<string[]> {
   const probe: Exchange = await send(target, {
     method: "GET",
     path: "/pets",
@@ -67,6 +67,7 @@ async function preflight(target: Target, notes: string[]): Promise<void> {
       "The key was rejected (401) on GET /pets: every check that needs a valid key fails. Check --key.",
     );
   }
+  return notes;
 }
 
 export async function runContractSuite(options: SuiteOptions): Promise<RunResult> {
