@@ -34,6 +34,8 @@ describe("the contract suite against the kit's standalone mock", () => {
       "pets",
     ]);
     expect(result.created.every((record) => record.name.startsWith(result.tag))).toBe(true);
+    const methods = new Set(result.cases.map((record) => record.exchange.request.method));
+    expect(methods).toEqual(new Set(["GET", "POST"]));
   });
 
   it("sends only GETs with --read-only and leaves the store as seeded", async () => {
