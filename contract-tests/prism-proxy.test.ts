@@ -34,7 +34,7 @@ describe("npm run contract:proxy against the kit's mock", () => {
       /the interface is silent there, so they are not failures: .*listCategories\.auth-wrong \(401\)/,
     );
     expect(stdout).toMatch(/^PASSED/m);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("the suite through Prism's proxy against a faulty server", () => {
@@ -57,7 +57,7 @@ describe("the suite through Prism's proxy against a faulty server", () => {
       await proxy.close();
       await server.close();
     };
-  }, 60_000);
+  }, 120_000);
 
   it.each([
     ["pet-id-as-string", "listPets.default.proxy-no-violations", /must be integer/],

@@ -101,9 +101,9 @@ export class SuiteContext {
 
   /**
    * Runs a case: sends its request and evaluates its checks. A case of an
-   * operation left out by `--only` is sent only when an operation in `neededBy`
-   * is selected (it needs this case's answer as state), and
-   * then records no checks. Returns the exchange, or undefined when not sent.
+   * operation left out by `--only` is sent only when an operation in
+   * `neededBy` is selected (it needs this case's answer as state), and then
+   * records no checks. Returns the exchange, or undefined when not sent.
    */
   async run(
     definition: CaseDefinition,
@@ -146,13 +146,8 @@ export class SuiteContext {
     }
   }
 
-  /** Records an extra check computed outside a case's own list (e.g. by a proxy). */
-  record(result: CheckResult): void {
-    this.results.push(result);
-  }
-
   /** A redacted failure result for a check of a case. */
-  failure(
+  private failure(
     definition: { id: string; operation: OperationId; request: ContractRequest },
     check: { slug: string; kind: CheckKind; expected: string },
     exchange: Exchange,
