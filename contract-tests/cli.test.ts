@@ -138,5 +138,5 @@ describe("npm run contract", () => {
     );
     expect(stdout).toMatch(/^PASSED/m);
     expect(stdout).toContain("read-only");
-  });
+  }, 60_000);
 });
