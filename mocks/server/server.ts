@@ -27,6 +27,8 @@ export const serverTimeouts = {
   headers: 10_000,
   /** Until the whole request (headers and body) has arrived. */
   request: 30_000,
+  /** How often the header and request timeouts are checked. */
+  checkEvery: 1_000,
   /** An idle keep-alive connection. */
   keepAlive: 5_000,
   /** How long `close()` waits for in-flight requests before cutting connections. */
@@ -131,6 +133,7 @@ export async function startPetstoreServer(
     headersTimeout: serverTimeouts.headers,
     requestTimeout: serverTimeouts.request,
     keepAliveTimeout: serverTimeouts.keepAlive,
+    connectionsCheckingInterval: serverTimeouts.checkEvery,
   });
   server.on(
     "request",
