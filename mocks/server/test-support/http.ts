@@ -69,8 +69,13 @@ export function rawExchange(port: number, bytes: string): Promise<string> {
   });
 }
 
-/** `npm run build`, so the CLI tests run the JavaScript users run. */
+/**
+ * `npm run build`, so the CLI tests run the JavaScript users run. Under
+ * `npm test` the build has just run (and other test files may be reading
+ * dist/), so it is not repeated.
+ */
 export async function buildOnce(): Promise<void> {
+  if (process.env.npm_lifecycle_event === "test") return;
   await promisify(execFile)("npm", ["run", "build"], { cwd: repositoryRoot });
 }
 
