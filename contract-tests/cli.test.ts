@@ -92,7 +92,12 @@ describe("a run", () => {
     });
     try {
       const { io, output } = capture({ PETSTORE_API_KEY: testApiKey });
-      expect(await main(["--url", faulty.url, "--only", "getPet"], io)).toBe(exitCodes.failed);
+      const junit = join(await mkdtemp(join(tmpdir(), "contract-cli-")), "junit.xml");
+      const args = ["--url", faulty.url, "--only", "getPet", "--junit", junit];
+      expect(await main(args, io)).toBe(exitCodes.failed);
+      expect(await readFile(junit, "utf8")).toContain(
+        '<testcase classname="getPet" name="getPet.absent.status-404 [documented]"><failure message="HTTP 404" type="documented">',
+      );
       expect(output.out).toContain("✗ getPet.absent.status-404 [documented]");
       expect(output.out).toContain("expected: HTTP 404");
       expect(output.out).toMatch(/got: +HTTP status 400 !== 404 — got HTTP 400/);
