@@ -43,6 +43,8 @@ export class UsageError extends Error {
 }
 
 export const defaultTimeoutMs = 10_000;
+/** GETs answered 429/503 are retried this often, waiting at most this long each time. */
+export const retryPolicy = { maxRetries: 3, maxRetryWaitMs: 30_000 } as const;
 const maxTimeoutMs = 120_000;
 
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
@@ -114,8 +116,7 @@ export function parseCliOptions(
     strict: values.strict ?? false,
     only: parseOnly(values.only ?? []),
     timeoutMs: parseTimeout(values.timeout),
-    maxRetries: 3,
-    maxRetryWaitMs: 30_000,
+    ...retryPolicy,
     junitFile: values.junit,
     markdownFile: values.markdown,
     compareMock: values["compare-mock"] ?? false,

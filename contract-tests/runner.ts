@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import type { Exchange, Target } from "./http.js";
 import { send } from "./http.js";
-import { defaultTimeoutMs, type RunOptions } from "./options.js";
+import { defaultTimeoutMs, type RunOptions, retryPolicy } from "./options.js";
 import { createRedactor, installRedactingLogger, registerSecret, secretForms } from "./redact.js";
 import { installSchemaAdapter } from "./schemas.js";
 import { authCases } from "./suite/auth.js";
@@ -80,8 +80,8 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     apiKey: options.apiKey,
     timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
-    maxRetries: options.maxRetries ?? 3,
-    maxRetryWaitMs: options.maxRetryWaitMs ?? 30_000,
+    maxRetries: options.maxRetries ?? retryPolicy.maxRetries,
+    maxRetryWaitMs: options.maxRetryWaitMs ?? retryPolicy.maxRetryWaitMs,
     wrongKey: `wrong-key-${tag}`,
   };
   const ctx = new SuiteContext({

@@ -15,6 +15,7 @@ export interface OperationSummary {
   readonly failed: readonly CheckResult[];
   readonly warnings: readonly CheckResult[];
   readonly skipped: number;
+  readonly total: number;
 }
 
 export function summarize(result: RunResult): OperationSummary[] {
