@@ -17,11 +17,15 @@ const run = promisify(execFile);
 const devKey = "petstore-dev-key";
 
 /** The environment of a user's shell: none of this test runner's variables. */
-const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$|TSX|PETSTORE_|PORT$)/.test(name),
+const cleanEnv = {
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$|TSX|PETSTORE_|PORT$|npm_)/.test(name),
+    ),
   ),
-);
+  // npx finds the installed bins; it must never reach for the registry.
+  npm_config_offline: "true",
+};
 
 let kit: InstalledKit;
 const inApp = (...parts: string[]) => join(kit.dir, ...parts);
@@ -146,16 +150,22 @@ export { pet, petstore, setupPetstoreWorker, url };
     expect(result.stdout).toBe("");
   }, 30_000);
 
-  it("runs petstore-mock: --version, then serves requests", async () => {
+  it("runs petstore-mock --version", async () => {
     const manifest = JSON.parse(await readFile(join(repositoryRoot, "package.json"), "utf8"));
     const { stdout } = await run(bin("petstore-mock"), ["--version"], { env: cleanEnv });
     expect(stdout.trim()).toBe(manifest.version);
+  });
 
-    const mock = await serve(bin("petstore-mock"), ["--port", "0"]);
+  it("runs the README server section's npx command and answers its curl line", async () => {
+    const section = await readmeSection("server");
+    const command = /^(npx petstore-mock [^#\n]*?)\s*(?:#.*)?$/m.exec(section)?.[1];
+    const curl = /^curl -H "([^"]+)" "http:\/\/[^/]+\/v1([^"]+)"/m.exec(section);
+    expect(command, "README section:server has an npx petstore-mock line").toBeDefined();
+    expect(curl, "README section:server has a curl line").not.toBeNull();
+    const [name = "", value = ""] = (curl?.[1] ?? "").split(/:\s*/);
+    const mock = await serve("sh", ["-c", command ?? ""]);
     try {
-      const response = await fetch(`${mock.url}/pets?limit=5`, {
-        headers: { Authorization: `Bearer ${devKey}` },
-      });
+      const response = await fetch(`${mock.url}${curl?.[2]}`, { headers: { [name]: value } });
       expect(response.status).toBe(200);
       expect(await response.json()).toHaveLength(5);
     } finally {
@@ -163,20 +173,56 @@ export { pet, petstore, setupPetstoreWorker, url };
     }
   }, 30_000);
 
-  it("runs petstore-contract: --help, and the CI conformance run against the installed mock", async () => {
+  it("runs the README server section's in-process example", async () => {
+    const example = codeBlocks(await readmeSection("server")).find((block) =>
+      block.includes("petstore-mock-kit/server"),
+    );
+    expect(example, "README section:server has an in-process example").toBeDefined();
+    await writeFile(inApp("server-example.mjs"), example ?? "");
+    await expect(
+      run(process.execPath, ["server-example.mjs"], {
+        cwd: kit.dir,
+        env: cleanEnv,
+        timeout: 20_000,
+      }),
+    ).resolves.toBeDefined();
+  }, 30_000);
+
+  it("runs petstore-contract --help and the README contract section's CI commands", async () => {
     const help = await run(bin("petstore-contract"), ["--help"], { env: cleanEnv });
     expect(help.stdout).toMatch(/Usage: petstore-contract --url URL --key KEY/);
 
+    const section = await readmeSection("contract");
+    const fromCi = /^npx --package petstore-mock-kit petstore-contract .*$/m.exec(section)?.[0];
+    const actions = /run: >\n\s*(npx [^\n]+)\n\s*(--[^\n]+)/.exec(section);
+    expect(fromCi, "README section:contract has the npx command for CI").toBeDefined();
+    expect(actions, "README section:contract has the GitHub Actions run step").not.toBeNull();
+
     const mock = await serve(bin("petstore-mock"), ["--port", "0", "--quiet"]);
     try {
-      const conformance = await run(
-        bin("petstore-contract"),
-        ["--url", mock.url, "--key", devKey],
+      const env = { ...cleanEnv, KEY: devKey };
+      const direct = await run(
+        "sh",
+        ["-c", (fromCi ?? "").replace(/https:\/\/\S+\/v1/, mock.url)],
         {
-          env: cleanEnv,
+          cwd: kit.dir,
+          env,
         },
       );
-      expect(conformance.stdout).toMatch(/PASSED/);
+      expect(direct.stdout).toMatch(/PASSED/);
+
+      const step = await run("sh", ["-c", `${actions?.[1]} ${actions?.[2]}`], {
+        cwd: kit.dir,
+        env: {
+          ...env,
+          PETSTORE_URL: mock.url,
+          PETSTORE_API_KEY: devKey,
+          GITHUB_STEP_SUMMARY: inApp("summary.md"),
+        },
+      });
+      expect(step.stdout).toMatch(/PASSED/);
+      expect(await readFile(inApp("contract-junit.xml"), "utf8")).toMatch(/<testsuites/);
+      expect(await readFile(inApp("summary.md"), "utf8")).not.toBe("");
     } finally {
       await mock.stop();
     }
@@ -184,9 +230,7 @@ export { pet, petstore, setupPetstoreWorker, url };
 
   it("runs the README's vitest example on the Node entry", async () => {
     await linkTools(kit.dir, ["vitest"]);
-    const readme = await readFile(join(repositoryRoot, "README.md"), "utf8");
-    const section = /<!-- section:node -->([\s\S]*?)<!-- \/section:node -->/.exec(readme)?.[1];
-    const example = /```ts\n([\s\S]*?)```/.exec(section ?? "")?.[1];
+    const example = codeBlocks(await readmeSection("node"))[0];
     expect(example, "README section:node has a ts example").toMatch(/petstore-mock-kit\/node/);
     await writeFile(
       inApp("readme.test.ts"),
@@ -201,6 +245,20 @@ export { pet, petstore, setupPetstoreWorker, url };
   }, 60_000);
 });
 
+async function readmeSection(name: string): Promise<string> {
+  const readme = await readFile(join(repositoryRoot, "README.md"), "utf8");
+  const section = new RegExp(`<!-- section:${name} -->([\\s\\S]*?)<!-- /section:${name} -->`).exec(
+    readme,
+  )?.[1];
+  if (section === undefined) throw new Error(`README.md has no section:${name}`);
+  return section;
+}
+
+/** The ts/js code blocks of a README section, in order. */
+function codeBlocks(section: string): string[] {
+  return [...section.matchAll(/```(?:ts|js)\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+}
+
 interface Serving {
   readonly url: string;
   stop(): Promise<void>;
@@ -208,13 +266,16 @@ interface Serving {
 
 /** Starts a bin that prints its base URL, and resolves once it has. */
 function serve(command: string, args: readonly string[]): Promise<Serving> {
+  // Its own process group, so stopping it also stops what npx or sh started.
   const child: ChildProcess = spawn(command, args, {
+    cwd: kit.dir,
     env: cleanEnv,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
-    child.kill("SIGTERM");
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
     await exited;
   };
   let output = "";
