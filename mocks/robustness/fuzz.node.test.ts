@@ -1,7 +1,8 @@
 /**
  * Property-based fuzzing of the request pipeline with fast-check: generated
- * runs of valid and malformed requests go through the core handler (the bulk)
- * and through msw/node with real `fetch`. After every request: never a 5xx,
+ * runs of valid and malformed requests go through the core handler (the bulk),
+ * through msw/node with real `fetch`, and through the standalone server over
+ * node:http (raw and duplicated headers). After every request: never a 5xx,
  * every non-2xx is an Error body whose `status` is the HTTP status, and the
  * store keeps its invariants (unique ids, every pet names an existing category,
  * every 201 stays retrievable, a rejected request changes nothing).
@@ -9,18 +10,24 @@
  * A failure is shrunk to the smallest run of requests that still fails and
  * printed with fast-check's seed, so `FC_SEED=<seed>` replays it.
  */
+import { Agent, request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { createPetstoreHandler } from "../core/handler.js";
 import * as validators from "../generated/validators.js";
 import { createPetstoreHandlers } from "../msw.js";
+import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
 import { limitRule, petStatuses } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore } from "../store.js";
 import type { Pet } from "../types.js";
 
 const apiKey = "fuzz-key";
 const seeded = { seed: 7, pets: 8, categories: 3 } as const;
+const serverSeed = {
+  seed: seeded.seed,
+  counts: { pets: seeded.pets, categories: seeded.categories },
+};
 
 /** A request as fast-check generates and prints it. */
 interface FuzzRequest {
@@ -459,6 +466,69 @@ describe("fuzzing through msw/node and fetch", () => {
     );
     await fc.assert(
       fc.asyncProperty(requests, (run) => checkRun(store, run, send)),
+      fcParameters(60),
+    );
+  });
+});
+
+describe("fuzzing the standalone server over node:http", () => {
+  let server: RunningPetstoreServer;
+  let agent: Agent;
+  beforeAll(async () => {
+    server = await startPetstoreServer({ port: 0, apiKeys: [apiKey], ...serverSeed });
+    agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await server.close();
+  });
+
+  /** node:http refuses to send other bytes in a request line or a header value. */
+  const sendable = (request: FuzzRequest) =>
+    /^[\x21-\x7e]*$/.test(request.path + request.query) &&
+    Object.values(request.headers).every((value) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value));
+
+  /** A request, sometimes with one of its headers sent twice (the copy may differ). */
+  const withDuplicate = fc.record({
+    request: anyRequest.filter(sendable).filter((request) => request.method !== "HEAD"),
+    duplicate: fc.option(fc.constantFrom("authorization", "content-type", "prefer")),
+    copy: fc.constantFrom("same", "garbage"),
+  });
+
+  it("keeps the same guarantees with raw headers, duplicated ones included", async () => {
+    const send = (request: FuzzRequest & { duplicate?: string; copy?: string }) =>
+      new Promise<Answer>((resolve, reject) => {
+        const headers: Record<string, string | string[]> = { ...request.headers };
+        const { duplicate } = request;
+        const original = duplicate === undefined ? undefined : request.headers[duplicate];
+        if (duplicate !== undefined && original !== undefined) {
+          headers[duplicate] = [original, request.copy === "same" ? original : "x, y; z="];
+        }
+        const outgoing = httpRequest(
+          `${server.url}${request.path}${request.query ? `?${request.query}` : ""}`,
+          { method: request.method, headers, agent },
+          (response) => {
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => {
+              text += chunk;
+            });
+            response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end(request.body);
+      });
+    const runs = fc.array(withDuplicate, { minLength: 1, maxLength: 10 }).map((items) =>
+      items.map(({ request, duplicate, copy }) => ({
+        ...request,
+        ...(duplicate === null ? {} : { duplicate, copy }),
+        // A garbage second credential or media type may turn a valid request down.
+        valid: request.valid && (duplicate === null || copy === "same"),
+      })),
+    );
+    await fc.assert(
+      fc.asyncProperty(runs, (run) => checkRun(server.store, run, send)),
       fcParameters(60),
     );
   });
