@@ -20,14 +20,16 @@ export function checkCredential(
   if (authorization === undefined || authorization.trim() === "") {
     return { ok: false, reason: "Missing credential: send Authorization: Bearer <API_KEY>." };
   }
-  const match = /^\s*(\S+)(?:\s+(.*?))?\s*$/.exec(authorization);
-  const scheme = match?.[1] ?? "";
+  // Split by hand: a backtracking pattern is quadratic in a long run of whitespace.
+  const credential = authorization.trim();
+  const gap = credential.search(/\s/);
+  const scheme = gap < 0 ? credential : credential.slice(0, gap);
   if (scheme.toLowerCase() !== "bearer") {
     // Only a well-known scheme name is echoed: a bare key in the scheme's place must not be.
     const named = knownSchemes.has(scheme.toLowerCase()) ? ` "${scheme}"` : "";
     return { ok: false, reason: `Unsupported authorization scheme${named}: use Bearer <API_KEY>.` };
   }
-  const token = match?.[2] ?? "";
+  const token = gap < 0 ? "" : credential.slice(gap).trim();
   if (token === "") {
     return { ok: false, reason: "Empty bearer token: send Authorization: Bearer <API_KEY>." };
   }

@@ -181,6 +181,18 @@ describe("constantTimeEqual", () => {
   });
 });
 
+describe("credential parsing", () => {
+  // The header is attacker-sized through msw (no header limit): a quadratic parse of
+  // 200,000 spaces takes minutes, a linear one a millisecond; the timeout tells them apart.
+  it("reads a header with a huge run of whitespace in linear time", () => {
+    const header = `Bearer a${" ".repeat(200_000)}b`;
+    expect(checkCredential(header, [key])).toEqual({ ok: false, reason: "Invalid API key." });
+    expect(
+      checkCredential(`${" ".repeat(200_000)}Bearer ${key}${" ".repeat(200_000)}`, [key]).ok,
+    ).toBe(true);
+  }, 5_000);
+});
+
 describe("binding", () => {
   it("startPetstoreServer listens on loopback unless told otherwise", async () => {
     const server = await startPetstoreServer({ port: 0 });
