@@ -65,8 +65,14 @@ function preferredStatus(prefer: string | undefined): number | undefined {
   return status !== undefined && status >= 400 && status <= 599 ? status : undefined;
 }
 
-function withHeaders(response: CoreResponse, headers: Record<string, string>): CoreResponse {
-  return { ...response, headers: { ...response.headers, ...headers } };
+function withHeaders(
+  response: CoreResponse,
+  headers: Readonly<Record<string, string>>,
+): CoreResponse {
+  const merged: Record<string, string> = {};
+  for (const name in response.headers) merged[name] = response.headers[name] as string;
+  for (const name in headers) merged[name] = headers[name] as string;
+  return { status: response.status, headers: merged, body: response.body };
 }
 
 export function createPetstoreHandler(options: PetstoreHandlerOptions): PetstoreHandler {

@@ -47,11 +47,11 @@ let lastDeprecation: { basePath: string; headers: Readonly<Record<string, string
 /** The headers every `getPet` answer carries (RFC 9745 Deprecation, RFC 8594 Sunset). */
 export function deprecationHeaders(basePath: string): Readonly<Record<string, string>> {
   if (lastDeprecation?.basePath !== basePath) {
-    const headers = Object.freeze({
+    const headers = {
       deprecation: `@${Math.floor(getPetDeprecatedSince.getTime() / 1000)}`,
       sunset: getPetSunset.toUTCString(),
       link: `<${basePath}/pets>; rel="successor-version"`,
-    });
+    };
     lastDeprecation = { basePath, headers };
   }
   return lastDeprecation.headers;

@@ -70,19 +70,32 @@ function coerce(parameter: OperationParameter, text: string): unknown {
   return parameter.schema.type === "integer" && integerText.test(text) ? Number(text) : text;
 }
 
-/** Checks that every integer the schema marks int64 is one JavaScript can hold exactly. */
-function unsafeInt64(
+/** The names of the fields a schema marks int64 (looked up once per validator). */
+function int64Fields(
   properties: Readonly<Record<string, { readonly format?: string }>>,
+): readonly string[] {
+  return Object.entries(properties)
+    .filter(([, schema]) => schema.format === "int64")
+    .map(([name]) => name);
+}
+
+/** Checks that every int64 field holds an integer JavaScript can hold exactly. */
+function unsafeInt64(
+  fields: readonly string[],
   value: Readonly<Record<string, unknown>>,
 ): string | undefined {
-  for (const [name, schema] of Object.entries(properties)) {
+  for (const name of fields) {
     const field = value[name];
-    if (schema.format === "int64" && typeof field === "number" && !Number.isSafeInteger(field)) {
+    if (typeof field === "number" && !Number.isSafeInteger(field)) {
       return `${name} must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got ${shown(field)})`;
     }
   }
   return undefined;
 }
+
+/** Decodes a form-encoded query component; plain text (no `%`, no `+`) is returned as is. */
+const formDecoded = (text: string): string =>
+  text.includes("%") || text.includes("+") ? decodeURIComponent(text.replaceAll("+", " ")) : text;
 
 /** Parses and validates an operation's query string against its declared parameters. */
 export function queryValidator<T>(
@@ -92,7 +105,7 @@ export function queryValidator<T>(
   const parameters = operationParameters(operationId, "query");
   const byName = new Map(parameters.map((parameter) => [parameter.name, parameter]));
   const defaults = parameters.filter((parameter) => parameter.schema.default !== undefined);
-  const properties = Object.fromEntries(parameters.map((p) => [p.name, p.schema]));
+  const wide = int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
 
   return (query) => {
     const value: Record<string, unknown> = {};
@@ -103,11 +116,8 @@ export function queryValidator<T>(
         let name: string;
         let text: string;
         try {
-          name = decodeURIComponent(
-            (separator < 0 ? pair : pair.slice(0, separator)).replaceAll("+", " "),
-          );
-          text =
-            separator < 0 ? "" : decodeURIComponent(pair.slice(separator + 1).replaceAll("+", " "));
+          name = formDecoded(separator < 0 ? pair : pair.slice(0, separator));
+          text = separator < 0 ? "" : formDecoded(pair.slice(separator + 1));
         } catch {
           return fail(`query string is not valid percent-encoding (got ${shown(pair)})`);
         }
@@ -121,7 +131,7 @@ export function queryValidator<T>(
       if (!Object.hasOwn(value, parameter.name)) value[parameter.name] = parameter.schema.default;
     }
     if (!validate(value)) return fail(firstError(validate, value, "query"));
-    const unsafe = unsafeInt64(properties, value);
+    const unsafe = unsafeInt64(wide, value);
     return unsafe ? fail(unsafe) : { ok: true, value: value as T };
   };
 }
@@ -132,7 +142,7 @@ export function pathValidator<T>(
   validate: ValidateFunction,
 ): (captured: Readonly<Record<string, string>>) => Validated<T> {
   const parameters = operationParameters(operationId, "path");
-  const properties = Object.fromEntries(parameters.map((p) => [p.name, p.schema]));
+  const wide = int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
   return (captured) => {
     const value: Record<string, unknown> = {};
     for (const parameter of parameters) {
@@ -145,7 +155,7 @@ export function pathValidator<T>(
       }
     }
     if (!validate(value)) return fail(firstError(validate, value, "path"));
-    const unsafe = unsafeInt64(properties, value);
+    const unsafe = unsafeInt64(wide, value);
     return unsafe ? fail(unsafe) : { ok: true, value: value as T };
   };
 }
@@ -160,10 +170,11 @@ export function bodyValidator<T>(
 ): (body: unknown) => Validated<T> {
   const { properties } = requestBodySchema(operationId);
   const fields = Object.keys(properties);
+  const wide = int64Fields(properties);
   return (body) => {
     if (!validate(body)) return fail(firstError(validate, body, "body"));
     const input = body as Record<string, unknown>;
-    const unsafe = unsafeInt64(properties, input);
+    const unsafe = unsafeInt64(wide, input);
     if (unsafe) return fail(unsafe);
     const value: Record<string, unknown> = {};
     for (const field of fields) if (input[field] !== undefined) value[field] = input[field];
