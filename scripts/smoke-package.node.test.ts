@@ -173,6 +173,24 @@ export { pet, petstore, setupPetstoreWorker, url };
     }
   }, 30_000);
 
+  it("runs the README server section's npm start line in this repository", async () => {
+    const section = await readmeSection("server");
+    const line = /^(npm start -- [^#\n]*?)\s*(?:#.*)?$/m.exec(section)?.[1];
+    expect(line, "README section:server has an npm start line with flags").toBeDefined();
+    const key = /--api-key (\S+)/.exec(line ?? "")?.[1] ?? devKey;
+    // Port 0 instead of the README's fixed port; prestart's build already ran in npm test.
+    const command = `${(line ?? "").replace(/--port \d+/, "--port 0").replace(/^npm start/, "npm start --ignore-scripts")}`;
+    const mock = await serve("sh", ["-c", command], repositoryRoot);
+    try {
+      const response = await fetch(`${mock.url}/pets?limit=1`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  }, 30_000);
+
   it("runs the README server section's in-process example", async () => {
     const example = codeBlocks(await readmeSection("server")).find((block) =>
       block.includes("petstore-mock-kit/server"),
@@ -265,10 +283,10 @@ interface Serving {
 }
 
 /** Starts a bin that prints its base URL, and resolves once it has. */
-function serve(command: string, args: readonly string[]): Promise<Serving> {
+function serve(command: string, args: readonly string[], cwd = kit.dir): Promise<Serving> {
   // Its own process group, so stopping it also stops what npx or sh started.
   const child: ChildProcess = spawn(command, args, {
-    cwd: kit.dir,
+    cwd,
     env: cleanEnv,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
