@@ -1,10 +1,11 @@
 /**
  * Bench section "scale": how the store and the handlers grow with the number
- * of pets (100, 1k, 10k, 100k). Each size is measured in a fresh child process
- * (`node --expose-gc`), so seeding time, memory and latency are not coloured by
- * the other sizes: seed time, resident memory after a full GC, and the mean
- * latency of `getPet` and `listPets?status=sold&limit=20` through the core
- * handler and through msw (`setupServer` + `fetch`).
+ * of pets (100, 1k, 10k, 100k): seed time and resident memory after a full GC,
+ * each size in fresh `node --expose-gc` processes so the sizes do not colour
+ * each other; and the mean latency of `getPet` and
+ * `listPets?status=sold&limit=20` through the core handler and through msw
+ * (`setupServer` + `fetch`), all sizes in one process with interleaved rounds
+ * so they share the machine's conditions.
  *
  * `npm run bench -- scale`; targets are issue 6's.
  */
@@ -73,119 +74,124 @@ async function footprintInChild(pets: number): Promise<Footprint> {
   return lastJsonLine<Footprint>(stdout);
 }
 
-/**
- * Mean µs per call in the best of `rounds` rounds of `perRound` sequential
- * calls, after a warm-up round: the best round is the one least disturbed by
- * other processes on the machine.
- */
+/** Mean µs per call over `calls` sequential calls. */
 async function meanMicros(
-  perRound: number,
-  rounds: number,
+  calls: number,
   call: (index: number) => Promise<unknown>,
 ): Promise<number> {
-  for (let index = 0; index < perRound; index++) await call(index);
-  const means: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const started = process.hrtime.bigint();
-    for (let index = 0; index < perRound; index++) await call(round * perRound + index);
-    means.push(Number(process.hrtime.bigint() - started) / 1_000 / perRound);
-  }
-  return Math.min(...means);
+  const started = process.hrtime.bigint();
+  for (let index = 0; index < calls; index++) await call(index);
+  return Number(process.hrtime.bigint() - started) / 1_000 / calls;
 }
 
-/** Runs in the child: seeds one store of `pets` pets and times requests against it. */
-async function measureLatencies(pets: number): Promise<Latencies> {
+/**
+ * Runs in the child: one store per size, each behind the core handler and
+ * behind msw (on its own origin), timed in rounds interleaved across the
+ * sizes so every size sees the same machine conditions; each figure is the
+ * mean of its best round (the one least disturbed by other processes).
+ */
+async function measureLatencies(storeSizes: readonly number[]): Promise<Record<number, Latencies>> {
   const { createPetstoreHandler, createPetstoreStore, createPetstoreHandlers } = await import(
     "../../mocks/index.js"
   );
   const { setupServer } = await import("msw/node");
-  const store = await createPetstoreStore({ pets });
-
-  // Ids spread over the whole store, the same sequence for every size.
-  let state = 12345;
-  const ids = Array.from({ length: 4096 }, () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return 1 + (state % pets);
-  });
-  const idAt = (index: number): number => ids[index % ids.length] ?? 1;
-
-  const handle = createPetstoreHandler({ store, apiKeys: [apiKey] });
   const header = (name: string) => (name === "authorization" ? `Bearer ${apiKey}` : undefined);
-  const core = (path: string, query = "") =>
-    handle({ method: "GET", path, query, header, body: undefined });
-  const expectStatus = async (response: Promise<{ status: number }>) => {
+  const init = { headers: { authorization: `Bearer ${apiKey}` } };
+  const expectOk = async (response: Promise<{ status: number }>) => {
     const { status } = await response;
     if (status !== 200) throw new Error(`expected 200, got ${status}`);
   };
 
-  const server = setupServer(...createPetstoreHandlers({ store, apiKeys: [apiKey] }));
-  server.listen({ onUnhandledRequest: "error" });
-  const init = { headers: { authorization: `Bearer ${apiKey}` } };
-  const viaMsw = async (path: string) => {
-    const response = await fetch(`http://petstore.test/v1${path}`, init);
-    await response.arrayBuffer();
-    return response;
-  };
-
-  try {
-    return {
-      coreGetPetUs: await meanMicros(5_000, 9, (i) => expectStatus(core(`/pets/${idAt(i)}`))),
-      coreListSoldUs: await meanMicros(2_000, 9, () =>
-        expectStatus(core("/pets", "status=sold&limit=20")),
-      ),
-      mswGetPetUs: await meanMicros(300, 7, (i) => expectStatus(viaMsw(`/pets/${idAt(i)}`))),
-      mswListSoldUs: await meanMicros(300, 7, () =>
-        expectStatus(viaMsw("/pets?status=sold&limit=20")),
-      ),
+  const subjects = [];
+  for (const pets of storeSizes) {
+    const store = await createPetstoreStore({ pets });
+    const handle = createPetstoreHandler({ store, apiKeys: [apiKey] });
+    const baseUrl = `http://pets-${pets}.test/v1`;
+    // Ids spread over the whole store, the same sequence for every size.
+    let state = 12345;
+    const ids = Array.from({ length: 4096 }, () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return 1 + (state % pets);
+    });
+    const idAt = (index: number): number => ids[index % ids.length] ?? 1;
+    const core = (path: string, query = "") =>
+      expectOk(handle({ method: "GET", path, query, header, body: undefined }));
+    const viaMsw = (path: string) =>
+      expectOk(
+        fetch(`${baseUrl}${path}`, init).then(async (response) => {
+          await response.arrayBuffer();
+          return response;
+        }),
+      );
+    const rounds: Record<keyof Latencies, () => Promise<number>> = {
+      coreGetPetUs: () => meanMicros(5_000, (i) => core(`/pets/${idAt(i)}`)),
+      coreListSoldUs: () => meanMicros(2_000, () => core("/pets", "status=sold&limit=20")),
+      mswGetPetUs: () => meanMicros(200, (i) => viaMsw(`/pets/${idAt(i)}`)),
+      mswListSoldUs: () => meanMicros(200, () => viaMsw("/pets?status=sold&limit=20")),
     };
+    const handlers = createPetstoreHandlers({ store, apiKeys: [apiKey], baseUrl });
+    subjects.push({ pets, handlers, rounds });
+  }
+  const server = setupServer(...subjects.flatMap((subject) => subject.handlers));
+  server.listen({ onUnhandledRequest: "error" });
+
+  const best: Record<number, Record<string, number>> = {};
+  try {
+    // Round 0 warms every path up and is not counted.
+    for (let round = 0; round < 8; round++) {
+      for (const { pets, rounds } of subjects) {
+        best[pets] ??= {};
+        const figures = best[pets];
+        for (const [name, time] of Object.entries(rounds)) {
+          const mean = await time();
+          if (round > 0) figures[name] = Math.min(figures[name] ?? Number.POSITIVE_INFINITY, mean);
+        }
+      }
+    }
   } finally {
     server.close();
   }
+  return best as unknown as Record<number, Latencies>;
 }
 
 const thisFile = fileURLToPath(import.meta.url);
 
-/** Latencies for one size, in a fresh process running this file. */
-async function latenciesInChild(pets: number): Promise<Latencies> {
-  const { stdout } = await run$(process.execPath, [
-    "--import",
-    "tsx",
-    thisFile,
-    "--latencies",
-    String(pets),
-  ]);
-  return lastJsonLine<Latencies>(stdout);
+/** Latencies for every size, in one fresh process running this file. */
+async function latenciesInChild(): Promise<Record<number, Latencies>> {
+  const { stdout } = await run$(
+    process.execPath,
+    ["--import", "tsx", thisFile, "--latencies", sizes.join(",")],
+    { maxBuffer: 1 << 20 },
+  );
+  return lastJsonLine<Record<number, Latencies>>(stdout);
 }
 
 const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-/** Footprint: the median of three fresh processes; latencies: the best of two. */
-async function probe(pets: number): Promise<Probe> {
-  const footprints: Footprint[] = [];
-  for (let run = 0; run < 3; run++) footprints.push(await footprintInChild(pets));
-  const footprint = {
-    seedMs: median(footprints.map((f) => f.seedMs)),
-    rssMb: median(footprints.map((f) => f.rssMb)),
-    baseRssMb: median(footprints.map((f) => f.baseRssMb)),
-    heapMb: median(footprints.map((f) => f.heapMb)),
+/** Seed time and memory for one size: the median of three fresh processes. */
+async function footprint(pets: number): Promise<Footprint> {
+  const runs: Footprint[] = [];
+  for (let run = 0; run < 3; run++) runs.push(await footprintInChild(pets));
+  return {
+    seedMs: median(runs.map((f) => f.seedMs)),
+    rssMb: median(runs.map((f) => f.rssMb)),
+    baseRssMb: median(runs.map((f) => f.baseRssMb)),
+    heapMb: median(runs.map((f) => f.heapMb)),
   };
-  const [first, second] = [await latenciesInChild(pets), await latenciesInChild(pets)];
-  const latencies = Object.fromEntries(
-    Object.entries(first).map(([name, value]) => [
-      name,
-      Math.min(value, second[name as keyof Latencies]),
-    ]),
-  ) as unknown as Latencies;
-  return { pets, ...footprint, ...latencies };
 }
 
 const verdict = (ok: boolean): string => (ok ? "pass" : "GAP");
 const fixed = (value: number, digits = 0): string => value.toFixed(digits);
 
 export async function run(): Promise<void> {
+  const latencies = await latenciesInChild();
   const results: Probe[] = [];
-  for (const pets of sizes) results.push(await probe(pets));
+  for (const pets of sizes) {
+    const timed = latencies[pets];
+    if (!timed) throw new Error(`scale: no latencies for ${pets} pets`);
+    results.push({ pets, ...(await footprint(pets)), ...timed });
+  }
   const smallest = results[0];
   const largest = results.at(-1);
   if (!smallest || !largest) throw new Error("scale: no results");
@@ -251,9 +257,9 @@ export async function run(): Promise<void> {
   console.log(
     "\nSeed time and memory: a fresh `node --expose-gc` process per size that loads only " +
       "the compiled store; RSS after seeding and a full GC (store MiB: RSS minus the same " +
-      "process just before seeding); the median of three runs. Latency: two fresh processes " +
-      "per size, mean of sequential requests in the best round of either, random ids over " +
-      "the whole store.",
+      "process just before seeding); the median of three runs. Latency: one fresh process " +
+      "with a store of each size, rounds of sequential requests interleaved across the " +
+      "sizes, the best round's mean; random ids over the whole store.",
   );
 }
 
@@ -263,5 +269,6 @@ if (
   process.argv[1] &&
   pathToFileURL(process.argv[1]).href === import.meta.url
 ) {
-  console.log(JSON.stringify(await measureLatencies(Number(process.argv[latenciesFlag + 1]))));
+  const requested = (process.argv[latenciesFlag + 1] ?? "").split(",").map(Number);
+  console.log(JSON.stringify(await measureLatencies(requested)));
 }
