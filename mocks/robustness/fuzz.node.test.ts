@@ -139,6 +139,7 @@ const contentType = fc.oneof(
     ),
   },
 );
+// `Prefer: code=5xx` asks for a simulated failure on purpose, so only non-scenario values here.
 const prefer = fc.constantFrom("code=abc", "code=200", "code=1000", "return=minimal", "code=");
 
 function headersOf(auth: string | undefined, type?: string, preferred?: string) {
