@@ -1,9 +1,10 @@
 /**
  * The package as other projects get it: the packed tarball installed into a
  * fresh temporary project (offline), then every entry point imported, the
- * type declarations checked, both bins run (the CI conformance command against
- * the installed mock included), and the README's vitest example run on the
- * Node entry. Needs `dist/` (built by `npm test` before the tests).
+ * type declarations checked, both bins run, and the README's commands run as
+ * written (server: `npm start -- …`, `npx petstore-mock`, its `curl` line, the
+ * in-process example; node: the vitest example; contract: the CI commands
+ * against the installed mock). Needs `dist/` (built by `npm test` first).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
