@@ -113,6 +113,21 @@ describe("a faulty handler", () => {
 });
 
 describe("slow clients", () => {
+  it("a client that stalls in its headers gets a 408 Error, and the server keeps serving", async () => {
+    const stalling = await startPetstoreServer({ port: 0 });
+    // Shortened for the test; the check runs every serverTimeouts.checkEvery ms.
+    stalling.server.headersTimeout = 200;
+    stalling.server.requestTimeout = 300;
+    try {
+      const raw = await rawExchange(stalling.port, "GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+      expect(errorOf(raw)).toEqual({ status: 408, code: "request_timeout" });
+      const reply = await send(`${stalling.url}/pets?limit=1`, { headers: devAuth });
+      expect(reply.status).toBe(200);
+    } finally {
+      await stalling.close();
+    }
+  });
+
   it("are bounded by header and request timeouts well below node's defaults", () => {
     expect(server.server.headersTimeout).toBe(serverTimeouts.headers);
     expect(server.server.requestTimeout).toBe(serverTimeouts.request);
