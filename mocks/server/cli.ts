@@ -9,6 +9,7 @@
  * the dependencies spread over; the core inside is the same code.
  */
 import { readFileSync } from "node:fs";
+import { defaultApiKey } from "../core/handler.js";
 import { CliUsageError, parseCli, usage } from "./args.js";
 import { resetPath } from "./listener.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
@@ -28,13 +29,21 @@ function version(): string {
   return "unknown";
 }
 
+/**
+ * The default key is public, so the banner shows it and a curl line ready to
+ * paste; keys the user chose are never printed (logs travel), only counted.
+ */
 function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): string {
-  const key = apiKeys[0] ?? "";
+  const isDefault = apiKeys.length === 1 && apiKeys[0] === defaultApiKey;
+  const key = isDefault ? defaultApiKey : "$PETSTORE_API_KEY";
+  const keys = isDefault
+    ? `${defaultApiKey}  (send Authorization: Bearer ${defaultApiKey})`
+    : `${apiKeys.length} configured key${apiKeys.length === 1 ? "" : "s"} (not printed)`;
   const { seed, pets, categories } = running.store.seedOptions;
   return [
     `${name} ${version()}: the Pet Store mock is ready`,
     `  base URL   ${running.url}`,
-    `  API key    ${apiKeys.join(", ")}  (send Authorization: Bearer ${key})`,
+    `  API key    ${keys}`,
     `  data       ${pets} pets, ${categories} categories, seed ${seed}; POST ${running.origin}${resetPath} restores it`,
     `  try        curl -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
     "Press Ctrl+C to stop.",
