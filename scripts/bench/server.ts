@@ -1,15 +1,19 @@
 /**
  * Bench section "server": the standalone mock against Prism's mock of
  * openapi.yaml and a bare node:http baseline (`bare-server.ts`), each a child
- * process on 127.0.0.1, loaded by the same in-process autocannon with the same
- * settings. Prints requests/s and p50/p99 latency for three operations, the
+ * process on 127.0.0.1, loaded by the same load generator with the same
+ * settings: wrk (Debian's `wrk`, one thread) when it is installed, and
+ * autocannon in-process. Prints requests/s and p50/p99 latency for three operations, the
  * start-up time to the first answered request, and the ratios against issue
  * 3's targets. `npm run bench -- server` (after `npm run build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { median, printTable } from "./report.js";
@@ -20,11 +24,22 @@ const apiKey = "bench-key";
 /** The same load for every server and operation. */
 const load = { connections: 10, warmupSeconds: 1, seconds: 2, rounds: 5 } as const;
 /**
- * Each load runs in full. Pipelining 1 is one request per round trip; at 10
- * the load generator (sharing the machine's cores) spends less per request,
- * so more of what is measured is the server's own cost.
+ * The load generators, each run in full over all servers. autocannon runs in
+ * this Node process and needs about a core of its own, so on a 2-core machine
+ * it caps every fast server; pipelining 10 lowers its cost per request. wrk
+ * (C, one thread) costs far less per request, so more of what it measures is
+ * the servers' own cost; it runs when `wrk` is on the PATH (`apt-get install wrk`).
  */
-const pipelinings = [1, 10] as const;
+interface Generator {
+  readonly name: "wrk" | "autocannon";
+  readonly pipelining: number;
+}
+const wrkPath = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((path) => existsSync(path));
+const generators: readonly Generator[] = [
+  ...(wrkPath ? [{ name: "wrk", pipelining: 1 } as const] : []),
+  { name: "autocannon", pipelining: 1 },
+  { name: "autocannon", pipelining: 10 },
+];
 /** Start-up launches per server, interleaved round by round. */
 const launchRounds = 5;
 
@@ -172,7 +187,7 @@ interface Cell {
   readonly errors: number;
 }
 
-async function hammer(
+async function hammerAutocannon(
   url: string,
   operation: Operation,
   seconds: number,
@@ -194,6 +209,69 @@ async function hammer(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/** A wrk Lua script that sends the operation's method and body (GETs need none). */
+async function wrkScript(operation: Operation): Promise<string[]> {
+  if (operation.body === undefined) return [];
+  const file = join(await mkdtemp(join(tmpdir(), "petstore-bench-")), "request.lua");
+  await writeFile(
+    file,
+    `wrk.method = "${operation.method}"\nwrk.body = ${JSON.stringify(operation.body)}\n`,
+  );
+  return ["-s", file];
+}
+
+/** wrk prints latencies as `0.88ms`, `712.00us` or `1.02s`. */
+function wrkMs(output: string, percentile: string): number {
+  const found = new RegExp(`^\\s*${percentile}%\\s+([\\d.]+)(us|ms|s)\\s*$`, "m").exec(output);
+  if (!found) return Number.NaN;
+  const value = Number(found[1]);
+  return found[2] === "us" ? value / 1000 : found[2] === "s" ? value * 1000 : value;
+}
+
+async function hammerWrk(url: string, operation: Operation, seconds: number): Promise<Cell> {
+  const args = [
+    "-t1",
+    `-c${load.connections}`,
+    `-d${seconds}s`,
+    "--latency",
+    ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
+    ...(await wrkScript(operation)),
+    url,
+  ];
+  const child = spawn(wrkPath ?? "wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(output);
+  if (code !== 0 || !perSecond) throw new Error(`wrk failed (${code}): ${output.slice(0, 300)}`);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    output,
+  );
+  return {
+    requestsPerSecond: Number(perSecond[1]),
+    p50: wrkMs(output, "50"),
+    p99: wrkMs(output, "99"),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+    errors: socket ? socket.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0,
+  };
+}
+
+function hammer(
+  url: string,
+  operation: Operation,
+  seconds: number,
+  generator: Generator,
+): Promise<Cell> {
+  return generator.name === "wrk"
+    ? hammerWrk(url, operation, seconds)
+    : hammerAutocannon(url, operation, seconds, generator.pipelining);
 }
 
 /** The median of each figure over the rounds; failures are summed. */
@@ -244,7 +322,8 @@ async function launchAll(): Promise<{
 
 export async function run(): Promise<void> {
   console.log(
-    `Load: autocannon in-process, ${load.connections} connections, pipelining ${pipelinings.join(" and ")}, ` +
+    `Load: ${generators.map((g) => `${g.name} (pipelining ${g.pipelining})`).join(", ")}${wrkPath ? "" : " (wrk not installed)"}; ` +
+      `${load.connections} connections, ` +
       `${load.rounds} rounds × ${load.seconds} s per server after a ${load.warmupSeconds} s warm-up, ` +
       "servers interleaved in rotated order each round. req/s (each cell's mean) and latencies: medians over the " +
       "rounds; ratios: the median of each round's ratio (the servers of a round ran back to back).\n",
@@ -254,17 +333,19 @@ export async function run(): Promise<void> {
   try {
     const url = (server: Server, operation: Operation) =>
       `${running[server.key].origin}${server.basePath}${operation.path}`;
-    for (const pipelining of pipelinings) {
-      console.log(`\n### ${load.connections} connections, pipelining ${pipelining}\n`);
+    for (const generator of generators) {
+      console.log(
+        `\n### ${generator.name}, ${load.connections} connections, pipelining ${generator.pipelining}\n`,
+      );
       const cells = new Map<Operation, PerServer<Cell[]>>();
       for (const operation of operations) {
         const perServer: PerServer<Cell[]> = { ours: [], prism: [], bare: [] };
         for (const server of servers)
-          await hammer(url(server, operation), operation, load.warmupSeconds, pipelining);
+          await hammer(url(server, operation), operation, load.warmupSeconds, generator);
         for (let round = 0; round < load.rounds; round++) {
           for (const server of rotated(servers, round)) {
             perServer[server.key].push(
-              await hammer(url(server, operation), operation, load.seconds, pipelining),
+              await hammer(url(server, operation), operation, load.seconds, generator),
             );
           }
         }
