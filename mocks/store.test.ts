@@ -75,6 +75,25 @@ describe("createPetstoreStore", () => {
     expect(store.listPets({ status: "sold", limit: 100 }).some((pet) => pet.id === 2)).toBe(true);
   });
 
+  it("keeps stored records read-only, so a change goes through update and is served", async () => {
+    const store = await createPetstoreStore({ pets: 3 });
+    const pet = store.getPet(2) as { status?: string };
+    expect(() => {
+      pet.status = "sold";
+    }).toThrow(TypeError);
+    const created = (await store.createPet({ name: "Rex", categoryId: 1 })) as { name: string };
+    expect(() => {
+      created.name = "Max";
+    }).toThrow(TypeError);
+    await store.pets.update((q) => q.where({ id: 2 }), {
+      data(draft) {
+        draft.status = "sold";
+      },
+    });
+    expect(store.getPet(2)?.status).toBe("sold");
+    expect(Object.isFrozen(store.getPet(2))).toBe(true);
+  });
+
   it("lists by ascending id even when records were created out of order", async () => {
     const store = await createPetstoreStore({ pets: 3 });
     await store.pets.create({ id: 100, name: "Late", categoryId: 1, status: "sold" });

@@ -74,6 +74,9 @@ class IdIndex<T extends Identified> {
   }
 
   #add(record: T): void {
+    // Stored records are read-only: a change goes through the collection's
+    // `update`, which replaces the object, so nothing caches a stale record.
+    Object.freeze(record);
     if (record.id <= this.#maxId) this.#ascending = false;
     else this.#maxId = record.id;
     this.#byId.set(record.id, record);
