@@ -1,7 +1,6 @@
 /** Reading a JSON request body: size, presence, media type, syntax. */
-import { errorBody } from "../errors.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { jsonResponse, maxBodyBytes } from "./exchange.js";
+import { errorResponse, maxBodyBytes } from "./exchange.js";
 
 const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -9,10 +8,10 @@ const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 export function readJsonBody(
   request: CoreRequest,
 ): { ok: true; value: unknown } | { ok: false; response: CoreResponse } {
-  const reject = (code: Parameters<typeof errorBody>[0], message: string) => {
-    const body = errorBody(code, message);
-    return { ok: false as const, response: jsonResponse(body.status, body) };
-  };
+  const reject = (code: Parameters<typeof errorResponse>[0], message: string) => ({
+    ok: false as const,
+    response: errorResponse(code, message),
+  });
   if (request.bodyTooLarge) {
     return reject(
       "payload_too_large",

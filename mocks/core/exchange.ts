@@ -4,6 +4,8 @@
  * Fetch `Request` or `Response`, so the standalone server pays for neither.
  */
 
+import { type ErrorCode, errorBody } from "../errors.js";
+
 export interface CoreRequest {
   /** Upper-case HTTP method. */
   readonly method: string;
@@ -47,9 +49,15 @@ export function jsonResponse(
   body: unknown,
   headers?: Readonly<Record<string, string>>,
 ): CoreResponse {
-  return {
-    status,
-    headers: headers ? { ...jsonHeaders, ...headers } : jsonHeaders,
-    body: JSON.stringify(body),
-  };
+  return jsonTextResponse(status, JSON.stringify(body), headers);
+}
+
+/** The Error response of a failure class: its status, and the Error body naming the cause. */
+export function errorResponse(
+  code: ErrorCode,
+  message: string,
+  headers?: Readonly<Record<string, string>>,
+): CoreResponse {
+  const body = errorBody(code, message);
+  return jsonResponse(body.status, body, headers);
 }

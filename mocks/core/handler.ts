@@ -8,13 +8,13 @@
  *   header: (name) => (name === "authorization" ? "Bearer petstore-dev-key" : undefined),
  *   body: undefined });
  */
-import { errorBody, scenarioErrorBody } from "../errors.js";
+import { scenarioErrorBody } from "../errors.js";
 import type { OperationId, Route } from "../spec.js";
 import { apiBasePath, routes } from "../spec.js";
 import type { PetstoreStore } from "../store.js";
 import { checkCredential } from "./auth.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { jsonResponse } from "./exchange.js";
+import { errorResponse, jsonResponse } from "./exchange.js";
 import type { Latency } from "./latency.js";
 import { latencyMs, sleep } from "./latency.js";
 import { deprecationHeaders, operations } from "./operations.js";
@@ -88,23 +88,21 @@ export function createPetstoreHandler(options: PetstoreHandlerOptions): Petstore
   ): CoreResponse | Promise<CoreResponse> {
     const credential = checkCredential(request.header("authorization"), apiKeys);
     if (!credential.ok) {
-      const body = errorBody("unauthorized", credential.reason);
-      return jsonResponse(body.status, body, unauthorizedHeaders);
+      return errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
     }
     if (match.kind === "not_found") {
-      const body = errorBody(
+      return errorResponse(
         "not_found",
         `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,
       );
-      return jsonResponse(body.status, body);
     }
     if (match.kind === "method_not_allowed") {
       const { route } = match;
-      const body = errorBody(
+      return errorResponse(
         "method_not_allowed",
         `${request.method} is not allowed on ${basePath}${route.template}; allowed: ${route.allow}.`,
+        { allow: route.allow },
       );
-      return jsonResponse(body.status, body, { allow: route.allow });
     }
     const scenario = preferredStatus(request.header("prefer"));
     if (scenario !== undefined) {
@@ -124,8 +122,7 @@ export function createPetstoreHandler(options: PetstoreHandlerOptions): Petstore
       response = await answer(request, match, basePath);
     } catch (error) {
       console.error("petstore-mock: unexpected error", error);
-      const body = errorBody("internal_error", "The mock failed unexpectedly; see its log.");
-      response = jsonResponse(body.status, body);
+      response = errorResponse("internal_error", "The mock failed unexpectedly; see its log.");
     }
     return match.kind === "operation" && match.operationId === "getPet"
       ? withHeaders(response, deprecationHeaders(basePath))

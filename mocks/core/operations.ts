@@ -2,7 +2,6 @@
  * The five operations of the interface, on the store. Each receives a request
  * that has already passed routing, the credential check and any scenario.
  */
-import { errorBody } from "../errors.js";
 import * as validators from "../generated/validators.js";
 import type { OperationId } from "../spec.js";
 import { getPetSunset } from "../spec.js";
@@ -10,7 +9,7 @@ import type { PetstoreStore } from "../store.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { jsonResponse, jsonTextResponse } from "./exchange.js";
+import { errorResponse as failure, jsonResponse, jsonTextResponse } from "./exchange.js";
 import { listJson, recordJson } from "./serialize.js";
 import { bodyValidator, pathValidator, queryValidator, shown } from "./validate.js";
 
@@ -24,11 +23,6 @@ export interface OperationContext {
 }
 
 type Operation = (context: OperationContext) => CoreResponse | Promise<CoreResponse>;
-
-function failure(code: Parameters<typeof errorBody>[0], message: string): CoreResponse {
-  const body = errorBody(code, message);
-  return jsonResponse(body.status, body);
-}
 
 const listPetsQuery = queryValidator<{ limit: number; status?: PetStatus }>(
   "listPets",

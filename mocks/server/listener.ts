@@ -6,9 +6,8 @@
  * and a request log.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { maxBodyBytes } from "../core/exchange.js";
+import { type CoreResponse, errorResponse, maxBodyBytes } from "../core/exchange.js";
 import type { PetstoreHandler } from "../core/handler.js";
-import { type ErrorCode, errorBody } from "../errors.js";
 import { apiBasePath } from "../spec.js";
 import type { SeedOptions } from "../store.js";
 import { readBody } from "./body.js";
@@ -36,27 +35,8 @@ export interface RequestListenerOptions {
   readonly closing?: (() => boolean) | undefined;
 }
 
-interface Answer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
-}
-
-function errorAnswer(
-  code: ErrorCode,
-  message: string,
-  headers: Readonly<Record<string, string>> = {},
-): Answer {
-  const body = errorBody(code, message);
-  return {
-    status: body.status,
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  };
-}
-
 const internalError = () =>
-  errorAnswer("internal_error", "The mock failed unexpectedly; see its log.");
+  errorResponse("internal_error", "The mock failed unexpectedly; see its log.");
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
@@ -64,30 +44,33 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
 }
 
 /** Validates the optional reset body: a JSON object with any of seed, pets, categories. */
-function resetOptions(body: string | undefined): SeedOptions | Answer {
+function resetOptions(body: string | undefined): SeedOptions | CoreResponse {
   if (body === undefined || body.trim() === "") return {};
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch (error) {
-    return errorAnswer(
+    return errorResponse(
       "invalid_body",
       `The reset body is not valid JSON: ${(error as Error).message}`,
     );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return errorAnswer("invalid_body", `The reset body must be a JSON object such as {"seed": 7}.`);
+    return errorResponse(
+      "invalid_body",
+      `The reset body must be a JSON object such as {"seed": 7}.`,
+    );
   }
   const options: SeedOptions = {};
   for (const [name, field] of Object.entries(value)) {
     if (!(resetFields as readonly string[]).includes(name)) {
-      return errorAnswer(
+      return errorResponse(
         "invalid_body",
         `Unknown reset field "${name.slice(0, 40)}"; accepted: ${resetFields.join(", ")}.`,
       );
     }
     if (typeof field !== "number" || !Number.isSafeInteger(field) || field < 0) {
-      return errorAnswer(
+      return errorResponse(
         "invalid_body",
         `${name} must be a non-negative integer (got ${JSON.stringify(field)?.slice(0, 40)}).`,
       );
@@ -119,7 +102,7 @@ export function createRequestListener(
   function send(
     request: IncomingMessage,
     response: ServerResponse,
-    answer: Answer,
+    answer: CoreResponse,
     closeConnection = false,
   ): void {
     const headers: string[] = [];
@@ -160,7 +143,7 @@ export function createRequestListener(
         closeConnection = read.closeConnection;
       } else body = read.body;
     }
-    let answer: Answer;
+    let answer: CoreResponse;
     try {
       answer = await handle({
         method,
@@ -182,7 +165,7 @@ export function createRequestListener(
       send(
         request,
         response,
-        errorAnswer(
+        errorResponse(
           "method_not_allowed",
           `${request.method} is not allowed on ${resetPath}; allowed: POST.`,
           { allow: "POST" },
@@ -193,7 +176,7 @@ export function createRequestListener(
     const read = await readBody(request);
     if (read.kind === "aborted") return;
     if (read.kind === "too_large") {
-      const tooLarge = errorAnswer(
+      const tooLarge = errorResponse(
         "payload_too_large",
         `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
       );
@@ -205,7 +188,7 @@ export function createRequestListener(
       send(request, response, parsed);
       return;
     }
-    let answer: Answer;
+    let answer: CoreResponse;
     try {
       const seedOptions = await reset(parsed);
       answer = {
@@ -214,7 +197,7 @@ export function createRequestListener(
         body: JSON.stringify({ reset: true, ...seedOptions }),
       };
     } catch (error) {
-      if (error instanceof RangeError) answer = errorAnswer("invalid_body", `${error.message}.`);
+      if (error instanceof RangeError) answer = errorResponse("invalid_body", `${error.message}.`);
       else {
         console.error("petstore-mock: reset failed", error);
         answer = internalError();
@@ -256,7 +239,7 @@ export function createRequestListener(
     send(
       request,
       response,
-      errorAnswer(
+      errorResponse(
         "not_found",
         `No route at ${request.method} ${pathname.slice(0, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
       ),

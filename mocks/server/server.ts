@@ -87,8 +87,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     "malformed_request",
     `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`,
   ];
-  const body = JSON.stringify(errorBody(code, message));
-  const status = errorBody(code, message).status;
+  const answer = errorBody(code, message);
+  const body = JSON.stringify(answer);
+  const { status } = answer;
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
