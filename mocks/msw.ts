@@ -11,7 +11,7 @@ import type { CoreRequest } from "./core/exchange.js";
 import { maxBodyBytes } from "./core/exchange.js";
 import type { PetstoreHandlerOptions } from "./core/handler.js";
 import { createPetstoreHandler } from "./core/handler.js";
-import { apiBasePath } from "./spec.js";
+import { apiBasePath, escapeRegExp } from "./spec.js";
 
 export interface PetstoreHandlersOptions extends Omit<PetstoreHandlerOptions, "basePath"> {
   /**
@@ -47,8 +47,6 @@ async function toCoreRequest(request: Request, basePath: string): Promise<CoreRe
     basePath,
   };
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The URLs the handlers answer, as a RegExp without capture groups: msw

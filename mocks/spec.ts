@@ -58,6 +58,9 @@ function deref(node: unknown): Node {
   return typeof value.$ref === "string" ? deref(lookup(value.$ref)) : value;
 }
 
+/** Text as a literal inside a RegExp source. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 const httpMethods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 function buildRoutes(): Route[] {
@@ -67,7 +70,7 @@ function buildRoutes(): Route[] {
       .split("/")
       .map((segment) => {
         const param = /^\{(.+)\}$/.exec(segment);
-        if (!param?.[1]) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        if (!param?.[1]) return escapeRegExp(segment);
         paramNames.push(param[1]);
         return "([^/]+)";
       })
