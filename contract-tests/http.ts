@@ -1,10 +1,17 @@
 /**
- * One request of the suite, sent with pactum: bounded timeout, GET-only
- * retries on 429/503 honouring `Retry-After`, and a `curl` line that
- * reproduces it with the key left in an environment variable.
+ * One request of the suite, over node:http(s): a deadline for the whole
+ * request, a cap on the body read, GET-only retries on 429/503 honouring
+ * `Retry-After` within a per-run budget, and a `curl` line that reproduces
+ * it with the key left in an environment variable. (pactum asserts the
+ * answers; it cannot bound a trickling or huge answer, so it does not send.)
  */
-import pactum from "pactum";
-import { installRedactingLogger, registerSecret } from "./redact.js";
+import { request as httpRequest, IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { registerSecret } from "./redact.js";
+
+/** The most of an answer body the suite reads: 1 MiB. */
+export const defaultMaxBodyBytes = 1024 * 1024;
+const defaultDeadlineMs = 10_000;
 
 /** The credential a request carries: the real key, or one of the ways to get it wrong. */
 export type CredentialVariant =
@@ -58,6 +65,10 @@ export interface Target {
   readonly maxRetryWaitMs: number;
   /** The wrong key the `wrong` variant sends (never the real one). */
   readonly wrongKey: string;
+  /** Body read cap; default `defaultMaxBodyBytes`. */
+  readonly maxBodyBytes?: number;
+  /** The run's deadline and retry budget, shared by its requests. */
+  readonly budget?: RunBudget;
 }
 
 export const apiKeyVariable = "PETSTORE_API_KEY";
@@ -102,16 +113,111 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 
 const defaultRetryWaitMs = 1000;
 
+/** The run's deadline has passed: no further request is sent. */
+export class RunDeadlineError extends Error {
+  override readonly name = "RunDeadlineError";
+}
+
+/** Time left for the run: its deadline and what remains of the retry-wait budget. */
+export class RunBudget {
+  private readonly deadline: number;
+  private retryWaitLeftMs: number;
+
+  constructor(maxTimeMs: number, maxRetryTotalMs: number) {
+    this.deadline = performance.now() + maxTimeMs;
+    this.retryWaitLeftMs = maxRetryTotalMs;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.deadline - performance.now());
+  }
+
+  expired(): boolean {
+    return this.remainingMs() === 0;
+  }
+
+  /** Takes up to `wantedMs` from the retry budget; returns what may be waited (0: do not retry). */
+  takeRetryWait(wantedMs: number): number {
+    const granted = Math.min(wantedMs, this.retryWaitLeftMs, this.remainingMs());
+    this.retryWaitLeftMs -= granted;
+    return granted;
+  }
+
+  retryBudgetSpent(): boolean {
+    return this.retryWaitLeftMs <= 0;
+  }
+}
+
 function describeError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
   const text = message ?? String(error);
   return code && !text.includes(code) ? `${code}: ${text}` : text;
 }
 
-interface PactumResponse {
-  statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
-  text?: string;
+/** The raw answer: status, headers (lower-case names), body text. */
+interface RawAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly text: string;
+}
+
+/**
+ * One HTTP exchange with a deadline for the whole request (connect, headers
+ * and body) and a cap on the body read: a trickling or endless answer costs at
+ * most `deadlineMs`, a huge one at most `maxBodyBytes` of reading.
+ */
+function exchangeOnce(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  deadlineMs: number,
+  maxBodyBytes: number,
+): Promise<RawAnswer> {
+  const request = url.startsWith("https:") ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method, headers });
+    const timer = setTimeout(
+      () => outgoing.destroy(new Error(`timeout: no complete answer within ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    outgoing.on("error", fail);
+    outgoing.on("response", (incoming) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      incoming.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBodyBytes) {
+          outgoing.destroy(
+            new Error(
+              `answer body larger than ${maxBodyBytes} bytes (HTTP ${incoming.statusCode}): stopped reading`,
+            ),
+          );
+          return;
+        }
+        chunks.push(chunk);
+      });
+      incoming.on("error", fail);
+      incoming.on("end", () => {
+        clearTimeout(timer);
+        const responseHeaders: Record<string, string> = {};
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (value !== undefined)
+            responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
+        }
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: responseHeaders,
+          text: Buffer.concat(chunks).toString("utf8"),
+        });
+      });
+    });
+    outgoing.end(body);
+  });
 }
 
 async function sendOnce(
@@ -124,16 +230,17 @@ async function sendOnce(
   if (authorization !== undefined) headers.authorization = authorization;
   const body = requestBody(request);
   if (body !== undefined) headers["content-type"] = "application/json";
-  const spec = pactum
-    .spec()
-    .withMethod(request.method)
-    .withPath(url)
-    .withHeaders(headers)
-    .withRequestTimeout(target.timeoutMs)
-    .withFollowRedirects(false);
-  if (body !== undefined) spec.withBody(body);
-  const raw = (await spec.toss()) as PactumResponse;
-  const text = raw.text ?? "";
+  const runLeft = target.budget?.remainingMs() ?? Number.POSITIVE_INFINITY;
+  if (runLeft === 0) throw new RunDeadlineError("the run's --max-time has passed");
+  const answer = await exchangeOnce(
+    url,
+    request.method,
+    headers,
+    body,
+    Math.max(1, Math.min(target.timeoutMs || defaultDeadlineMs, runLeft)),
+    target.maxBodyBytes ?? defaultMaxBodyBytes,
+  );
+  const { text } = answer;
   let json: unknown;
   let isJson = false;
   if (text.trim() !== "") {
@@ -144,20 +251,20 @@ async function sendOnce(
       json = undefined;
     }
   }
-  const responseHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(raw.headers)) {
-    if (value !== undefined)
-      responseHeaders[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return { status: raw.statusCode, headers: responseHeaders, text, json, isJson, raw };
+  // pactum's `expect` reads a response only from an IncomingMessage (else it takes the value as JSON).
+  const raw = Object.assign(Object.create(IncomingMessage.prototype) as IncomingMessage, {
+    statusCode: answer.status,
+    headers: answer.headers,
+    body: isJson ? json : text,
+    json,
+  });
+  return { status: answer.status, headers: answer.headers, text, json, isJson, raw };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends one request; never throws for transport failures (they land in `error`). */
 export async function send(target: Target, request: ContractRequest): Promise<Exchange> {
-  // pactum dumps failed requests, Authorization included: never without redaction.
-  installRedactingLogger();
   registerSecret(target.apiKey);
   const url = requestUrl(target.baseUrl, request);
   const started = performance.now();
@@ -167,6 +274,7 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
     try {
       response = await sendOnce(target, request, url);
     } catch (error) {
+      if (error instanceof RunDeadlineError) throw error;
       return {
         request,
         url,
@@ -177,12 +285,22 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
     }
     const retryable =
       request.method === "GET" && (response.status === 429 || response.status === 503);
-    if (!retryable || retries >= target.maxRetries) {
-      return { request, url, response, retries, durationMs: performance.now() - started };
-    }
+    const done = () => ({
+      request,
+      url,
+      response,
+      retries,
+      durationMs: performance.now() - started,
+    });
+    if (!retryable || retries >= target.maxRetries) return done();
+    const wanted = Math.min(
+      retryAfterMs(response.headers["retry-after"]) ?? defaultRetryWaitMs,
+      target.maxRetryWaitMs,
+    );
+    const wait = target.budget ? target.budget.takeRetryWait(wanted) : wanted;
+    if (wanted > 0 && wait === 0) return done();
     retries++;
-    const wait = retryAfterMs(response.headers["retry-after"]) ?? defaultRetryWaitMs;
-    await sleep(Math.min(wait, target.maxRetryWaitMs));
+    await sleep(wait);
   }
 }
 
@@ -200,7 +318,7 @@ export function curlLine(target: Target, request: ContractRequest): string {
     missing: undefined,
     wrong: shellQuote(`Authorization: Bearer ${target.wrongKey}`),
     malformed: `"Authorization: ${key}"`,
-    basic: `"Authorization: Basic $(printf 'contract:%s' "${key}" | base64)"`,
+    basic: `"Authorization: Basic $(printf 'contract:%s' "${key}" | base64 | tr -d '\\n')"`,
     "empty-bearer": shellQuote("Authorization: Bearer "),
   };
   const header = authorization[variant];

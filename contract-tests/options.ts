@@ -30,11 +30,17 @@ export interface RunOptions {
   readonly maxRetries: number;
   /** The longest `Retry-After` wait honoured, in ms. */
   readonly maxRetryWaitMs: number;
+  /** All retry waits of a run together, in ms. */
+  readonly maxRetryTotalMs: number;
+  /** The whole run's deadline, in ms (`--max-time` is in seconds). */
+  readonly maxTimeMs: number;
 }
 
 export interface CliOptions extends RunOptions {
   readonly junitFile: string | undefined;
   readonly markdownFile: string | undefined;
+  readonly jsonFile: string | undefined;
+  readonly htmlFile: string | undefined;
   readonly compareMock: boolean;
 }
 
@@ -44,14 +50,30 @@ export class UsageError extends Error {
 
 export const defaultTimeoutMs = 10_000;
 /** GETs answered 429/503 are retried this often, waiting at most this long each time. */
-export const retryPolicy = { maxRetries: 3, maxRetryWaitMs: 30_000 } as const;
+export const retryPolicy = {
+  maxRetries: 3,
+  maxRetryWaitMs: 30_000,
+  maxRetryTotalMs: 60_000,
+} as const;
 const maxTimeoutMs = 120_000;
+export const defaultMaxTimeS = 300;
+const maxMaxTimeS = 86_400;
 
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
-  [--only OPERATION[,OPERATION]] [--timeout MS] [--junit FILE] [--markdown FILE] [--compare-mock]
+  [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
+  [--json FILE] [--html FILE] [--compare-mock]
+       petstore-contract --list-checks
   URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
   OPERATION is one of ${operationIds.join(", ")}.
-  Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 target unreachable or not a JSON API.`;
+  Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 target unreachable or not a JSON API,
+  4 the run hit --max-time (reports hold what was checked until then).`;
+
+/** The URL text with any `user:pass@` part masked, for messages about a URL that does not parse. */
+export function withoutCredentials(raw: string): string {
+  return raw
+    .replace(/^((?:[a-z][\w+.-]*:)?\/\/)?[^/?#]*@/i, (_match, scheme = "") => `${scheme}***@`)
+    .replace(/[^\x20-\x7e]/g, "?");
+}
 
 /** Validates and normalises a base URL: http(s), no query, no trailing slash. */
 export function parseBaseUrl(raw: string): string {
@@ -59,7 +81,9 @@ export function parseBaseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`--url must be an absolute http(s) URL (got ${JSON.stringify(raw)})`);
+    throw new UsageError(
+      `--url must be an absolute http(s) URL (got ${JSON.stringify(withoutCredentials(raw))})`,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`--url must use http or https (got ${url.protocol})`);
@@ -80,6 +104,27 @@ function parseTimeout(raw: string | undefined): number {
   return value;
 }
 
+function parseMaxTime(raw: string | undefined): number {
+  if (raw === undefined) return defaultMaxTimeS * 1000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > maxMaxTimeS) {
+    throw new UsageError(`--max-time must be an integer from 1 to ${maxMaxTimeS} s (got ${raw})`);
+  }
+  return value * 1000;
+}
+
+/** A bearer key is visible ASCII: no space, no control character, nothing a header cannot carry. */
+export function checkKey(key: string): string {
+  const bad = [...key].findIndex((char) => !/^[\x21-\x7e]$/.test(char));
+  if (bad >= 0) {
+    const code = key.codePointAt(bad) ?? 0;
+    throw new UsageError(
+      `--key must be printable ASCII without spaces (character ${bad + 1} is U+${code.toString(16).toUpperCase().padStart(4, "0")})`,
+    );
+  }
+  return key;
+}
+
 function parseOnly(raw: readonly string[]): OperationId[] {
   const names = raw.flatMap((value) => value.split(",")).map((name) => name.trim());
   for (const name of names) {
@@ -96,7 +141,7 @@ function parseOnly(raw: readonly string[]): OperationId[] {
 export function parseCliOptions(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
-): CliOptions | "help" {
+): CliOptions | "help" | "list-checks" {
   let values: ReturnType<typeof parse>["values"];
   try {
     values = parse(args).values;
@@ -104,21 +149,24 @@ export function parseCliOptions(
     throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
   }
   if (values.help) return "help";
+  if (values["list-checks"]) return "list-checks";
   const url = values.url ?? env.PETSTORE_URL;
   const key = values.key ?? env.PETSTORE_API_KEY;
   if (!url) throw new UsageError("missing --url (or PETSTORE_URL): the API base including /v1");
   if (!key) throw new UsageError("missing --key (or PETSTORE_API_KEY): the bearer API key");
-  if (/\s/.test(key)) throw new UsageError("--key must not contain whitespace");
   return {
     baseUrl: parseBaseUrl(url),
-    apiKey: key,
+    apiKey: checkKey(key),
     readOnly: values["read-only"] ?? false,
     strict: values.strict ?? false,
     only: parseOnly(values.only ?? []),
     timeoutMs: parseTimeout(values.timeout),
+    maxTimeMs: parseMaxTime(values["max-time"]),
     ...retryPolicy,
     junitFile: values.junit,
     markdownFile: values.markdown,
+    jsonFile: values.json,
+    htmlFile: values.html,
     compareMock: values["compare-mock"] ?? false,
   };
 }
@@ -135,8 +183,12 @@ function parse(args: readonly string[]) {
       strict: { type: "boolean" },
       only: { type: "string", multiple: true },
       timeout: { type: "string" },
+      "max-time": { type: "string" },
       junit: { type: "string" },
       markdown: { type: "string" },
+      json: { type: "string" },
+      html: { type: "string" },
+      "list-checks": { type: "boolean" },
       "compare-mock": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },

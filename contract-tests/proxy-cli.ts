@@ -35,6 +35,8 @@ async function run(args: readonly string[]): Promise<number> {
   let options: ReturnType<typeof parseCliOptions>;
   try {
     options = parseCliOptions(args);
+    if (options === "list-checks")
+      throw new UsageError("--list-checks: run petstore-contract --list-checks");
     if (options !== "help" && options.compareMock)
       throw new UsageError("--compare-mock is not available through the proxy");
   } catch (error) {

@@ -8,10 +8,39 @@ import pactum from "pactum";
 
 export const redactedMark = "***";
 
-/** The forms a key takes on the wire: as is, and inside a Basic credential. */
+const xmlEscaped = (text: string, apostrophe: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, apostrophe);
+
+/**
+ * Every form in which a report can show the key: as is, JSON-escaped (also
+ * with `\uXXXX` for non-ASCII and `\/`), URL-encoded, inside a Basic
+ * credential (base64), and XML/HTML-escaped.
+ */
 export function secretForms(key: string): string[] {
-  const forms = [key, Buffer.from(`contract:${key}`).toString("base64")];
-  return forms.filter((form) => form.length > 0);
+  if (key === "") return [];
+  const json = JSON.stringify(key).slice(1, -1);
+  const forms = [
+    key,
+    json,
+    json.replace(/\//g, "\\/"),
+    json.replace(
+      /[^\x20-\x7e]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ),
+    encodeURIComponent(key),
+    encodeURI(key),
+    new URLSearchParams({ k: key }).toString().slice(2),
+    Buffer.from(`contract:${key}`).toString("base64"),
+    xmlEscaped(key, "&apos;"),
+    xmlEscaped(key, "&#39;"),
+    xmlEscaped(key, "'"),
+  ];
+  return [...new Set(forms)].filter((form) => form.length > 0);
 }
 
 export type Redact = (text: string) => string;

@@ -9,8 +9,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Exchange, Target } from "./http.js";
-import { send } from "./http.js";
-import { defaultTimeoutMs, type RunOptions, retryPolicy } from "./options.js";
+import { RunBudget, RunDeadlineError, send } from "./http.js";
+import { defaultMaxTimeS, defaultTimeoutMs, type RunOptions, retryPolicy } from "./options.js";
 import { createRedactor, installRedactingLogger, registerSecret, secretForms } from "./redact.js";
 import { installSchemaAdapter } from "./schemas.js";
 import { authCases } from "./suite/auth.js";
@@ -83,6 +83,10 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     maxRetries: options.maxRetries ?? retryPolicy.maxRetries,
     maxRetryWaitMs: options.maxRetryWaitMs ?? retryPolicy.maxRetryWaitMs,
     wrongKey: `wrong-key-${tag}`,
+    budget: new RunBudget(
+      options.maxTimeMs ?? defaultMaxTimeS * 1000,
+      options.maxRetryTotalMs ?? retryPolicy.maxRetryTotalMs,
+    ),
   };
   const ctx = new SuiteContext({
     target,
@@ -92,10 +96,22 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     redact: createRedactor(secretForms(options.apiKey)),
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
   });
-  await preflight(target, ctx.notes);
-  await categoryCases(ctx);
-  await petCases(ctx);
-  await authCases(ctx);
+  let stoppedEarly: string | undefined;
+  try {
+    await preflight(target, ctx.notes);
+    await categoryCases(ctx);
+    await petCases(ctx);
+    await authCases(ctx);
+  } catch (error) {
+    if (!(error instanceof RunDeadlineError)) throw error;
+    stoppedEarly = `the run reached its --max-time of ${Math.round((options.maxTimeMs ?? defaultMaxTimeS * 1000) / 1000)} s and stopped; checks not reached are missing`;
+    ctx.notes.push(stoppedEarly);
+  }
+  if (target.budget?.retryBudgetSpent()) {
+    ctx.notes.push(
+      `the retry budget (${Math.round((options.maxRetryTotalMs ?? retryPolicy.maxRetryTotalMs) / 1000)} s of Retry-After waits per run) ran out; later 429/503 answers were not retried`,
+    );
+  }
   return {
     baseUrl: target.baseUrl,
     tag,
@@ -106,5 +122,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     created: ctx.created,
     durationMs: performance.now() - started,
     notes: ctx.notes,
+    plan: ctx.plan,
+    ...(stoppedEarly ? { stoppedEarly } : {}),
   };
 }

@@ -1,6 +1,24 @@
 /** The console summary: counts per operation, then each failure with its expectation, answer and curl line. */
 import type { CheckResult, RunResult } from "../suite/results.js";
-import { createdList, summarize, verdict } from "./summary.js";
+import { createdList, matrixTable, summarize, verdict } from "./summary.js";
+import { printable } from "./text.js";
+
+/** The operation × documented-status matrix as aligned text. */
+function matrixLines(result: RunResult): string[] {
+  const { header, rows } = matrixTable(result);
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)),
+  );
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [
+    "documented statuses (seen and passing / failed / never triggered):",
+    ...[header, ...rows].map((row) => `  ${line(row)}`),
+  ];
+}
 
 function describe(check: CheckResult, mark: string): string[] {
   return [
@@ -30,9 +48,11 @@ export function consoleReport(result: RunResult): string {
       lines.push(`  ! ${check.id} [advisory]: ${check.actual?.split(" — got ")[0] ?? ""}`);
     }
   }
+  lines.push(...matrixLines(result));
   lines.push(
     `created: ${createdList(result)}${result.created.length ? ` (names start with ${result.tag})` : ""}`,
   );
   lines.push(verdict(result));
-  return `${lines.join("\n")}\n`;
+  // Server text reaches the terminal only with its control characters made visible.
+  return `${printable(lines.join("\n"))}\n`;
 }

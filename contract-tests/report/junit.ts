@@ -5,6 +5,7 @@
  */
 import { operationIds } from "../options.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
+import { statusMatrix } from "./summary.js";
 
 /** Characters XML 1.0 allows (control characters other than tab and line breaks are not). */
 const allowedInXml = (code: number) =>
@@ -43,6 +44,7 @@ function testcase(check: CheckResult, strict: boolean): string {
 export function junitReport(result: RunResult): string {
   const failing = (check: CheckResult) =>
     check.outcome === "failed" && (check.kind === "documented" || result.strict);
+  const matrix = statusMatrix(result);
   const suites = operationIds
     .map((operation) => result.checks.filter((check) => check.operation === operation))
     .filter((checks) => checks.length > 0)
@@ -50,8 +52,12 @@ export function junitReport(result: RunResult): string {
       const operation = checks[0]?.operation ?? "";
       const failures = checks.filter(failing).length;
       const skipped = checks.filter((check) => check.outcome === "skipped").length;
+      const properties = matrix
+        .filter((row) => row.operation === operation)
+        .map((row) => `      <property name="status.${row.status}" value="${row.cell}"/>`);
       return [
         `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+        ...(properties.length ? ["    <properties>", ...properties, "    </properties>"] : []),
         ...checks.map((check) => testcase(check, result.strict)),
         "  </testsuite>",
       ].join("\n");

@@ -1,23 +1,56 @@
 /** A Markdown summary for a CI step summary (`$GITHUB_STEP_SUMMARY`). */
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runPassed } from "../suite/results.js";
-import { createdList, summarize, verdict } from "./summary.js";
+import { createdList, matrixTable, summarize, verdict } from "./summary.js";
+import { escapeHtml } from "./text.js";
 
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+/** Server text in Markdown: HTML escaped (no `</details>`, no `<img>`), one line, no table breaks. */
+const cell = (text: string) =>
+  escapeHtml(text)
+    .replace(/\|/g, "\\|")
+    .replace(/[`*_[\]]/g, (char) => `\\${char}`)
+    .replace(/\s+/g, " ");
+
+/** A fenced block that no backtick run inside can close. */
+function fenced(text: string): string[] {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = "`".repeat(longest + 1);
+  return [`${fence}sh`, printableLine(text), fence];
+}
+
+const printableLine = (text: string) => escapeHtml(text).replace(/\s+/g, " ");
+
+function matrix(result: RunResult): string[] {
+  const { header, rows } = matrixTable(result);
+  const icon: Record<string, string> = {
+    passed: "✅ passed",
+    failed: "❌ failed",
+    "never triggered": "➖ never triggered",
+  };
+  return [
+    "**Documented statuses**",
+    "",
+    `| ${header.join(" | ")} |`,
+    `|${header.map(() => "---").join("|")}|`,
+    ...rows.map(
+      ([operation, ...cells]) =>
+        `| \`${operation}\` | ${cells.map((c) => icon[c] ?? c).join(" | ")} |`,
+    ),
+    "",
+  ];
+}
 
 function findings(title: string, checks: readonly CheckResult[]): string[] {
   if (checks.length === 0) return [];
   const lines = [`### ${title}`, ""];
   for (const check of checks) {
     lines.push(
-      `<details><summary><code>${check.id}</code> (${check.kind}): ${cell(check.expected)}</summary>`,
+      `<details><summary><code>${escapeHtml(check.id)}</code> (${check.kind}): ${cell(check.expected)}</summary>`,
       "",
-      `- **expected:** ${check.expected}`,
-      `- **got:** ${check.actual ?? ""}`,
+      `- **expected:** ${cell(check.expected)}`,
+      `- **got:** ${cell(check.actual ?? "")}`,
       "",
-      "```sh",
-      check.curl ?? "",
-      "```",
+      ...fenced(check.curl ?? ""),
       "</details>",
       "",
     );
@@ -28,11 +61,11 @@ function findings(title: string, checks: readonly CheckResult[]): string[] {
 export function markdownReport(result: RunResult, extra: readonly string[] = []): string {
   const summaries = summarize(result);
   const lines = [
-    `## ${runPassed(result) ? "✅" : "❌"} Pet Store contract: \`${result.baseUrl}\``,
+    `## ${runPassed(result) && !result.stoppedEarly ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
     "",
-    `**${verdict(result)}** · run tag \`${result.tag}\`${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""}`,
+    `**${verdict(result)}** · run tag ${cell(result.tag)}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""}`,
     "",
-    ...result.notes.flatMap((note) => [`> ${note}`, ""]),
+    ...result.notes.flatMap((note) => [`> ${cell(note)}`, ""]),
     "| operation | passed | failed | advisory | skipped |",
     "|---|---:|---:|---:|---:|",
     ...summaries.map(
@@ -40,6 +73,7 @@ export function markdownReport(result: RunResult, extra: readonly string[] = [])
         `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
     ),
     "",
+    ...matrix(result),
     ...findings(
       "Failures",
       summaries.flatMap((s) => s.failed),

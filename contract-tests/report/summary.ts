@@ -1,6 +1,7 @@
 /** Figures every report shares: per-operation counts and the overall verdict. */
 import type { OperationId } from "../../mocks/spec.js";
 import { operationIds } from "../options.js";
+import { documentedStatuses } from "../rules.js";
 import {
   advisoryWarnings,
   type CheckResult,
@@ -41,9 +42,11 @@ export function verdict(result: RunResult): string {
   const warnings = advisoryWarnings(result).length;
   const passed = result.checks.filter((check) => check.outcome === "passed").length;
   const skipped = result.checks.filter((check) => check.outcome === "skipped").length;
-  const head = runPassed(result)
-    ? "PASSED"
-    : `FAILED: ${failed} ${result.strict ? "" : "documented "}check${failed === 1 ? "" : "s"} failed`;
+  const head = result.stoppedEarly
+    ? `STOPPED at --max-time: ${failed} documented check${failed === 1 ? "" : "s"} failed so far`
+    : runPassed(result)
+      ? "PASSED"
+      : `FAILED: ${failed} ${result.strict ? "" : "documented "}check${failed === 1 ? "" : "s"} failed`;
   return `${head} (${passed} passed, ${warnings} advisory warning${warnings === 1 ? "" : "s"}, ${skipped} skipped) in ${(result.durationMs / 1000).toFixed(2)} s`;
 }
 
@@ -59,4 +62,55 @@ export function createdList(result: RunResult): string {
   ]
     .filter(Boolean)
     .join("; ");
+}
+
+export type MatrixCell = "passed" | "failed" | "never triggered";
+
+export interface MatrixRow {
+  readonly operation: OperationId;
+  readonly status: number;
+  readonly cell: MatrixCell;
+}
+
+/**
+ * Operation × documented status: was the status seen, and did every check of
+ * the answers with it (and every check expecting it) pass? A status no answer
+ * had is "never triggered"; one a check expected but did not get is "failed".
+ */
+export function statusMatrix(result: RunResult): MatrixRow[] {
+  const failedChecks = failingChecks(result);
+  const failedIds = new Set(failedChecks.map((check) => check.caseId));
+  return operationIds.flatMap((operation) =>
+    documentedStatuses[operation].map((status): MatrixRow => {
+      const cases = result.cases.filter(
+        (record) => record.operation === operation && record.exchange.response?.status === status,
+      );
+      const expectedButMissed = failedChecks.some(
+        (check) => check.operation === operation && check.id.endsWith(`.status-${status}`),
+      );
+      const cell: MatrixCell =
+        expectedButMissed || cases.some((record) => failedIds.has(record.caseId))
+          ? "failed"
+          : cases.length > 0
+            ? "passed"
+            : "never triggered";
+      return { operation, status, cell };
+    }),
+  );
+}
+
+/** The matrix as rows of text cells: operation, then one cell per status column. */
+export function matrixTable(result: RunResult): { header: string[]; rows: string[][] } {
+  const matrix = statusMatrix(result);
+  const statuses = [...new Set(matrix.map((row) => row.status))].sort();
+  return {
+    header: ["operation", ...statuses.map(String)],
+    rows: operationIds.map((operation) => [
+      operation,
+      ...statuses.map(
+        (status) =>
+          matrix.find((row) => row.operation === operation && row.status === status)?.cell ?? "—",
+      ),
+    ]),
+  };
 }

@@ -7,6 +7,7 @@
  */
 import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, CredentialVariant } from "../http.js";
+import type { RuleId } from "../rules.js";
 import type { SuiteContext } from "./context.js";
 import { rejection, wwwAuthenticateBearer } from "./expectations.js";
 import { recordCreation } from "./records.js";
@@ -18,6 +19,8 @@ export const badCredentials: readonly Exclude<CredentialVariant, "valid">[] = [
   "basic",
   "empty-bearer",
 ];
+
+const authRules: readonly RuleId[] = ["§4.auth-required", "§5.bearer"];
 
 /** The operations whose 401 the interface documents. */
 const documented401 = new Set<OperationId>(["listPets", "createPet", "getPet"]);
@@ -45,8 +48,8 @@ function operationRequests(
 export async function authCases(ctx: SuiteContext): Promise<void> {
   for (const [operation, request] of operationRequests(ctx)) {
     const checks = documented401.has(operation)
-      ? rejection({ documented: 401, errorBody: "documented" })
-      : rejection({ advised: 401, errorBody: "advisory" });
+      ? rejection({ documented: 401, errorBody: "documented", because: authRules })
+      : rejection({ advised: 401, errorBody: "advisory", because: authRules });
     for (const credential of badCredentials) {
       const exchange = await ctx.run({
         id: `${operation}.auth-${credential}`,

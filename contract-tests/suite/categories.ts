@@ -73,6 +73,7 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
       {
         slug: "lists-created",
         kind: "documented",
+        rules: ["§4.4.listCategories"],
         expected: `lists every category the run created (${createdCategories.map((c) => c.id).join(", ")})`,
         assert(response) {
           const listedIds = new Set(
@@ -96,7 +97,7 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
       id: `createCategory.${name}`,
       operation: "createCategory",
       request: { method: "POST", path: "/categories", json: body },
-      checks: rejection({ advised: 400, errorBody: "advisory" }),
+      checks: rejection({ advised: 400, errorBody: "advisory", because: ["§2.NewCategory"] }),
       provocation: true,
     });
     recordCreation(ctx, exchange, "categories");
@@ -105,7 +106,11 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
     id: "createCategory.malformed-json",
     operation: "createCategory",
     request: { method: "POST", path: "/categories", rawBody: `{"name": "${ctx.tag} broken"` },
-    checks: rejection({ advised: 400, errorBody: "advisory" }),
+    checks: rejection({
+      advised: 400,
+      errorBody: "advisory",
+      because: ["§2.NewCategory", "§4.media-type"],
+    }),
     provocation: true,
   });
   recordCreation(ctx, malformed, "categories");

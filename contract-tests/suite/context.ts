@@ -7,7 +7,9 @@ import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
 import { curlLine, send } from "../http.js";
 import type { Redact } from "../redact.js";
-import type { CaseRecord, CheckKind, CheckResult, CreatedRecord } from "./results.js";
+import type { RuleId } from "../rules.js";
+import { jsonMediaType } from "./expectations.js";
+import type { CaseRecord, CheckKind, CheckResult, CreatedRecord, PlannedCheck } from "./results.js";
 
 /** Returned by a check that does not apply to this answer (e.g. an Error check on a 2xx): not reported. */
 export const notApplicable = Symbol("not applicable");
@@ -16,8 +18,14 @@ export interface Check {
   readonly slug: string;
   readonly kind: CheckKind;
   readonly expected: string;
+  /** The interface statements (rules.ts) the check enforces, possibly per operation. */
+  readonly rules: readonly RuleId[] | ((operation: OperationId) => readonly RuleId[]);
   /** Throws when the answer breaks the expectation. */
   assert(response: ContractResponse): undefined | typeof notApplicable;
+}
+
+export function rulesOf(check: Check, operation: OperationId): readonly RuleId[] {
+  return typeof check.rules === "function" ? check.rules(operation) : check.rules;
 }
 
 export interface CaseDefinition {
@@ -39,14 +47,17 @@ export interface SuiteState {
 const bodyPreviewChars = 300;
 const importantHeaders = ["content-type", "www-authenticate", "location", "retry-after"];
 
-/** A short description of an answer, for failure reports. */
-export function describeResponse(exchange: Exchange): string {
+/**
+ * A short description of an answer, for failure reports. The body is redacted
+ * before it is cut, so a cut never leaves part of the key behind.
+ */
+export function describeResponse(exchange: Exchange, redact: Redact = (text) => text): string {
   const { response } = exchange;
   if (!response) return `no answer (${exchange.error ?? "unknown error"})`;
   const headers = importantHeaders
     .filter((name) => response.headers[name] !== undefined)
     .map((name) => `${name}: ${response.headers[name]}`);
-  const text = response.text.replace(/\s+/g, " ").trim();
+  const text = redact(response.text).replace(/\s+/g, " ").trim();
   const body =
     text === ""
       ? "(empty body)"
@@ -81,6 +92,8 @@ export class SuiteContext {
   readonly results: CheckResult[] = [];
   readonly cases: CaseRecord[] = [];
   readonly created: CreatedRecord[] = [];
+  /** Every check the run meant to evaluate (passed, failed, skipped or not applicable). */
+  readonly plan: PlannedCheck[] = [];
   readonly notes: string[] = [];
   readonly state: SuiteState = {};
 
@@ -115,6 +128,7 @@ export class SuiteContext {
       if (selected) this.skip(definition, "--read-only: the suite sends no writes");
       return undefined;
     }
+    if (selected) this.planChecks(definition);
     const exchange = await send(this.options.target, definition.request);
     if (!selected) return exchange;
     this.cases.push({
@@ -128,12 +142,30 @@ export class SuiteContext {
       this.skip(definition, foreign);
       return exchange;
     }
-    for (const check of definition.checks) this.evaluate(definition, check, exchange);
+    for (const check of this.checksOf(definition)) this.evaluate(definition, check, exchange);
     return exchange;
   }
 
+  /** Every case's checks, plus the media type of its answer. */
+  private checksOf(definition: CaseDefinition): readonly Check[] {
+    return [...definition.checks, jsonMediaType()];
+  }
+
+  private planChecks(definition: CaseDefinition): void {
+    for (const check of this.checksOf(definition)) {
+      this.plan.push({
+        id: `${definition.id}.${check.slug}`,
+        operation: definition.operation,
+        kind: check.kind,
+        expected: check.expected,
+        rules: rulesOf(check, definition.operation),
+      });
+    }
+  }
+
   skip(definition: CaseDefinition, note: string): void {
-    for (const check of definition.checks) {
+    this.planChecks(definition);
+    for (const check of this.checksOf(definition)) {
       this.results.push({
         id: `${definition.id}.${check.slug}`,
         caseId: definition.id,
@@ -161,7 +193,7 @@ export class SuiteContext {
       kind: check.kind,
       outcome: "failed",
       expected: check.expected,
-      actual: redact(`${why} — got ${describeResponse(exchange)}`),
+      actual: redact(`${why} — got ${describeResponse(exchange, redact)}`),
       curl: redact(curlLine(this.options.target, definition.request)),
     };
   }

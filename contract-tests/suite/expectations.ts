@@ -6,9 +6,16 @@
 import pactum from "pactum";
 import { getPetSunset } from "../../mocks/spec.js";
 import type { ContractResponse } from "../http.js";
+import { type RuleId, statusRules } from "../rules.js";
 import { arrayOf, type SchemaName, schemaOf } from "../schemas.js";
 import { type Check, notApplicable } from "./context.js";
 import type { CheckKind } from "./results.js";
+
+const schemaRules: Partial<Record<SchemaName, readonly RuleId[]>> = {
+  Pet: ["§2.Pet", "§2.PetStatus"],
+  Category: ["§2.Category"],
+  Error: ["§2.Error"],
+};
 
 const expectOn = (response: ContractResponse) => pactum.expect(response.raw).to.have;
 const isSuccess = (response: ContractResponse) => response.status >= 200 && response.status < 300;
@@ -26,6 +33,7 @@ export function status(code: number, kind: CheckKind = "documented"): Check {
     slug: `status-${code}`,
     kind,
     expected: `HTTP ${code}`,
+    rules: (operation) => statusRules[`${operation} ${code}`] ?? [],
     assert(response) {
       expectOn(response).status(code);
       return undefined;
@@ -33,10 +41,11 @@ export function status(code: number, kind: CheckKind = "documented"): Check {
   };
 }
 
-export function notSuccess(): Check {
+export function notSuccess(because: readonly RuleId[]): Check {
   return {
     slug: "rejected",
     kind: "documented",
+    rules: because,
     expected: "not a 2xx answer: the request must be rejected",
     assert(response) {
       if (isSuccess(response)) throw new Error(`HTTP ${response.status} accepted the request`);
@@ -45,10 +54,11 @@ export function notSuccess(): Check {
   };
 }
 
-export function noServerError(): Check {
+export function noServerError(because: readonly RuleId[]): Check {
   return {
     slug: "no-5xx",
     kind: "documented",
+    rules: because,
     expected: "no 5xx answer for any input",
     assert(response) {
       if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
@@ -63,6 +73,7 @@ export function bodySchema(name: SchemaName, shape: "one" | "array" = "one"): Ch
     slug: shape === "array" ? `body-${name}-array` : `body-${name}`,
     kind: "documented",
     expected: `a JSON ${shape === "array" ? `array of ${name}` : name} as openapi.yaml defines it`,
+    rules: schemaRules[name] ?? [],
     assert(response) {
       requireJson(response);
       expectOn(response).jsonSchema(shape === "array" ? arrayOf(name) : schemaOf(name));
@@ -77,6 +88,7 @@ export function errorBody(kind: CheckKind = "documented"): Check {
     slug: "error-body",
     kind,
     expected: "an Error body (code, message, status) whose status equals the HTTP status",
+    rules: ["§2.Error", "§7.status-repeats"],
     assert(response) {
       if (isSuccess(response)) return notApplicable;
       requireJson(response);
@@ -92,24 +104,45 @@ export function errorBody(kind: CheckKind = "documented"): Check {
   };
 }
 
-export function jsonContentTypeOnError(): Check {
+/** The media type of a Content-Type value: lower case, without parameters. */
+export const mediaTypeOf = (value: string | undefined) =>
+  value?.split(";")[0]?.trim().toLowerCase() ?? "";
+
+/** Any answer with a body is `application/json` (parameters such as `charset` allowed). */
+export function jsonMediaType(): Check {
   return {
-    slug: "error-content-type",
-    kind: "advisory",
-    expected: "Content-Type application/json on an error answer",
+    slug: "media-type",
+    kind: "documented",
+    expected: "Content-Type application/json on an answer with a body",
+    rules: ["§4.media-type"],
     assert(response) {
-      if (isSuccess(response)) return notApplicable;
-      expectOn(response).headerContains("content-type", "json");
+      if (response.text === "") return notApplicable;
+      const value = response.headers["content-type"];
+      if (mediaTypeOf(value) !== "application/json") {
+        throw new Error(
+          `Content-Type is ${value === undefined ? "missing" : JSON.stringify(value)}`,
+        );
+      }
       return undefined;
     },
   };
 }
 
 /** On a 2xx array answer: no more than `max` items. */
-export function atMost(max: number, slug = "at-most-limit"): Check {
+const limitRules: Readonly<Record<string, readonly RuleId[]>> = {
+  "at-most-default": ["§4.1.limit-default"],
+  "at-most-limit": ["§4.1.limit"],
+  "never-over-maximum": ["§4.1.limit-range"],
+};
+
+export function atMost(
+  max: number,
+  slug: "at-most-limit" | "at-most-default" | "never-over-maximum" = "at-most-limit",
+): Check {
   return {
     slug,
     kind: "documented",
+    rules: limitRules[slug] ?? [],
     expected: `at most ${max} items`,
     assert(response) {
       if (!isSuccess(response)) return notApplicable;
@@ -126,6 +159,7 @@ export function everyItem(field: string, value: unknown): Check {
   return {
     slug: `every-${field}-${String(value)}`,
     kind: "documented",
+    rules: ["§4.1.status-filter"],
     expected: `every item has ${field} ${JSON.stringify(value)}`,
     assert(response) {
       requireJson(response);
@@ -144,6 +178,10 @@ export function echoes(sent: Readonly<Record<string, unknown>>): Check {
   return {
     slug: "echoes-input",
     kind: "documented",
+    rules: (operation) =>
+      operation === "createPet"
+        ? ["§4.2.createPet", "§3.status-on-creation"]
+        : ["§4.5.createCategory"],
     expected: `the stored record repeats what was sent: ${JSON.stringify(sent)}`,
     assert(response) {
       requireJson(response);
@@ -153,10 +191,16 @@ export function echoes(sent: Readonly<Record<string, unknown>>): Check {
   };
 }
 
-export function header(name: string, expected: string, test: (value: string) => boolean): Check {
+export function header(
+  name: string,
+  expected: string,
+  test: (value: string) => boolean,
+  rules: readonly RuleId[],
+): Check {
   return {
     slug: `header-${name}`,
     kind: "advisory",
+    rules,
     expected: `${name} header: ${expected}`,
     assert(response) {
       const value = response.headers[name.toLowerCase()];
@@ -174,14 +218,18 @@ export function deprecationHeaders(): Check[] {
       "Sunset",
       `the removal date ${getPetSunset.toUTCString()}`,
       (value) => Date.parse(value) === getPetSunset.getTime(),
+      ["§4.3.deprecated"],
     ),
-    header("Deprecation", "present", (value) => value.trim() !== ""),
+    header("Deprecation", "present", (value) => value.trim() !== "", ["§4.3.deprecated"]),
   ];
 }
 
 export function wwwAuthenticateBearer(): Check {
-  return header("WWW-Authenticate", "names the Bearer scheme", (value) =>
-    /\bbearer\b/i.test(value),
+  return header(
+    "WWW-Authenticate",
+    "names the Bearer scheme",
+    (value) => /\bbearer\b/i.test(value),
+    ["§5.bearer"],
   );
 }
 
@@ -192,10 +240,12 @@ export function rejection(options: {
   /** A status the suite expects where the interface is silent. */
   readonly advised?: number;
   readonly errorBody: CheckKind;
+  /** The statements the request breaks, which make a rejection the only right answer. */
+  readonly because: readonly RuleId[];
 }): Check[] {
-  const checks: Check[] = [notSuccess(), noServerError()];
+  const checks: Check[] = [notSuccess(options.because), noServerError(options.because)];
   if (options.documented !== undefined) checks.push(status(options.documented));
   if (options.advised !== undefined) checks.push(status(options.advised, "advisory"));
-  checks.push(errorBody(options.errorBody), jsonContentTypeOnError());
+  checks.push(errorBody(options.errorBody));
   return checks;
 }

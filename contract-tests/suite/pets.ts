@@ -5,6 +5,7 @@
  */
 import { limitRule, petStatuses } from "../../mocks/spec.js";
 import type { ContractRequest, Exchange } from "../http.js";
+import type { RuleId } from "../rules.js";
 import { type Check, notApplicable, type SuiteContext } from "./context.js";
 import {
   atMost,
@@ -13,7 +14,6 @@ import {
   echoes,
   errorBody,
   everyItem,
-  jsonContentTypeOnError,
   noServerError,
   rejection,
   status,
@@ -75,6 +75,7 @@ async function listPetsCases(ctx: SuiteContext): Promise<void> {
         {
           slug: "finds-existing",
           kind: "documented",
+          rules: ["§4.1.status-filter"],
           expected: `not empty: the unfiltered list holds a pet with status ${petStatus}`,
           assert(response) {
             if (!present) return notApplicable;
@@ -94,21 +95,20 @@ async function listPetsCases(ctx: SuiteContext): Promise<void> {
       atMost(2),
     ]),
   );
-  const tolerant = [
-    noServerError(),
+  const tolerant = (because: readonly RuleId[]) => [
+    noServerError(because),
     atMost(limitRule.maximum, "never-over-maximum"),
     status(400, "advisory"),
     errorBody("documented"),
-    jsonContentTypeOnError(),
   ];
   for (const limit of invalidLimits) {
     await ctx.run({
-      ...listCase(`limit-invalid-${limit || "empty"}`, { limit }, tolerant),
+      ...listCase(`limit-invalid-${limit || "empty"}`, { limit }, tolerant(["§4.1.limit-range"])),
       provocation: true,
     });
   }
   await ctx.run({
-    ...listCase("status-invalid", { status: "not-a-status" }, tolerant),
+    ...listCase("status-invalid", { status: "not-a-status" }, tolerant(["§2.PetStatus"])),
     provocation: true,
   });
 }
@@ -126,6 +126,7 @@ async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: number }
     const location: Check = {
       slug: "header-Location",
       kind: "advisory",
+      rules: ["§4.2.createPet"],
       expected: "Location header naming the new pet (…/pets/{id})",
       assert(response) {
         const petId = (response.json as { id?: unknown } | undefined)?.id;
@@ -168,7 +169,11 @@ async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: number }
       id: `createPet.${id}`,
       operation: "createPet",
       request: { method: "POST", path: "/pets", json: body },
-      checks: rejection({ documented: 400, errorBody: "documented" }),
+      checks: rejection({
+        documented: 400,
+        errorBody: "documented",
+        because: ["§2.NewPet", "§4.2.400"],
+      }),
       provocation: true,
     });
     recordCreation(ctx, exchange, "pets");
@@ -181,7 +186,11 @@ async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: number }
       id: `createPet.${id}`,
       operation: "createPet",
       request: { method: "POST", path: "/pets", rawBody },
-      checks: rejection({ advised: 400, errorBody: "documented" }),
+      checks: rejection({
+        advised: 400,
+        errorBody: "documented",
+        because: ["§4.2.400", "§4.media-type"],
+      }),
       provocation: true,
     });
     recordCreation(ctx, exchange, "pets");
@@ -200,7 +209,12 @@ async function getPetCases(
     checks: [
       status(200),
       bodySchema("Pet"),
-      { ...echoes(pet), slug: expectedSlug, expected: `the same pet: ${JSON.stringify(pet)}` },
+      {
+        ...echoes(pet),
+        slug: expectedSlug,
+        expected: `the same pet: ${JSON.stringify(pet)}`,
+        rules: ["§4.3.getPet"] as readonly RuleId[],
+      },
       ...deprecationHeaders(),
     ],
   });
@@ -218,7 +232,7 @@ async function getPetCases(
     id: "getPet.absent",
     operation: "getPet",
     request: { method: "GET", path: `/pets/${absentPetId}` },
-    checks: rejection({ documented: 404, errorBody: "documented" }),
+    checks: rejection({ documented: 404, errorBody: "documented", because: ["§4.3.404"] }),
     provocation: true,
   });
   for (const [id, petId] of [
@@ -229,7 +243,7 @@ async function getPetCases(
       id: `getPet.${id}`,
       operation: "getPet",
       request: { method: "GET", path: `/pets/${petId}` },
-      checks: rejection({ errorBody: "documented" }),
+      checks: rejection({ errorBody: "documented", because: ["§4.3.petId"] }),
       provocation: true,
     });
   }

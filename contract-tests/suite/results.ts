@@ -1,6 +1,7 @@
 /** What a run produces: one result per check, the requests sent, the records created. */
 import type { OperationId } from "../../mocks/spec.js";
 import type { Exchange } from "../http.js";
+import type { RuleId } from "../rules.js";
 
 /** Documented checks fail the run; advisory ones only under `--strict`. */
 export type CheckKind = "documented" | "advisory";
@@ -21,6 +22,15 @@ export interface CheckResult {
   readonly curl?: string;
   /** Why a check was skipped. */
   readonly note?: string;
+}
+
+/** A check the run meant to evaluate, with the statements it enforces. */
+export interface PlannedCheck {
+  readonly id: string;
+  readonly operation: OperationId;
+  readonly kind: CheckKind;
+  readonly expected: string;
+  readonly rules: readonly RuleId[];
 }
 
 export interface CaseRecord {
@@ -48,6 +58,10 @@ export interface RunResult {
   readonly durationMs: number;
   /** Notes for the reader that are not check results (e.g. the key looks rejected). */
   readonly notes: readonly string[];
+  /** Every check the run meant to evaluate. */
+  readonly plan?: readonly PlannedCheck[];
+  /** Set when the run stopped early at its `--max-time`. */
+  readonly stoppedEarly?: string;
 }
 
 export function failingChecks(result: RunResult): CheckResult[] {

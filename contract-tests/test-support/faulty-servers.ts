@@ -72,6 +72,11 @@ function editJson(response: CoreResponse, edit: (body: unknown) => unknown): Cor
 }
 
 const isError = (response: CoreResponse) => response.status >= 400;
+
+const withContentType = (response: CoreResponse, value: string): CoreResponse => ({
+  ...response,
+  headers: { ...response.headers, "content-type": value },
+});
 const anyRequest = () => true;
 
 function jsonError(status: number, code: string, message: string): CoreResponse {
@@ -253,6 +258,37 @@ export const faultyServers: readonly FaultyServer[] = [
       "listPets.auth-missing.error-body",
       "getPet.auth-wrong.error-body",
       "createPet.auth-missing.error-body",
+      "listPets.auth-missing.media-type",
+      "listCategories.auth-missing.media-type",
+      "createCategory.auth-wrong.media-type",
+    ],
+  },
+  {
+    name: "errors-as-text-plain",
+    violation: "Error answers carry their JSON body as `Content-Type: text/plain`",
+    wrap: rewriteResponse(anyRequest, (response) =>
+      isError(response) ? withContentType(response, "text/plain; charset=utf-8") : response,
+    ),
+    caughtBy: [
+      "listPets.auth-missing.media-type",
+      "createPet.missing-name.media-type",
+      "getPet.absent.media-type",
+      "listCategories.auth-wrong.media-type",
+      "createCategory.auth-missing.media-type",
+    ],
+  },
+  {
+    name: "successes-as-text-plain",
+    violation: "Successful answers carry their JSON body as `Content-Type: text/plain`",
+    wrap: rewriteResponse(anyRequest, (response) =>
+      response.status < 300 ? withContentType(response, "text/plain") : response,
+    ),
+    caughtBy: [
+      "listPets.default.media-type",
+      "createPet.full.media-type",
+      "getPet.created.media-type",
+      "listCategories.all.media-type",
+      "createCategory.full.media-type",
     ],
   },
   {

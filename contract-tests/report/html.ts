@@ -1,0 +1,77 @@
+/**
+ * `--html FILE`: one self-contained page (inline CSS, no script, no external
+ * asset) with the verdict, the status matrix, failures with their redacted
+ * curl lines, and advisory findings. Every text from the run is HTML-escaped.
+ */
+import type { CheckResult, RunResult } from "../suite/results.js";
+import { runPassed } from "../suite/results.js";
+import { createdList, matrixTable, summarize, verdict } from "./summary.js";
+import { escapeHtml } from "./text.js";
+
+const style = `
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1b1f24;max-width:72rem}
+h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
+table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccd;padding:.3rem .6rem;text-align:left}
+td.passed{background:#dcfce7}td.failed{background:#fee2e2;font-weight:600}td.never{background:#f1f5f9;color:#64748b}
+.verdict{padding:.6rem 1rem;border-radius:6px;font-weight:600}.ok{background:#dcfce7}.bad{background:#fee2e2}
+details{border:1px solid #ccd;border-radius:6px;padding:.4rem .8rem;margin:.4rem 0}
+pre{white-space:pre-wrap;word-break:break-all;background:#f6f8fa;padding:.5rem;border-radius:4px}
+code{font-family:ui-monospace,monospace}`;
+
+function finding(check: CheckResult): string {
+  return `<details><summary><code>${escapeHtml(check.id)}</code> [${check.kind}]: ${escapeHtml(check.expected)}</summary>
+<p><strong>expected:</strong> ${escapeHtml(check.expected)}</p>
+<p><strong>got:</strong> ${escapeHtml(check.actual ?? "")}</p>
+<pre><code>${escapeHtml(check.curl ?? "")}</code></pre></details>`;
+}
+
+function section(title: string, checks: readonly CheckResult[]): string {
+  if (checks.length === 0) return `<h2>${title}</h2><p>None.</p>`;
+  return `<h2>${title} (${checks.length})</h2>\n${checks.map(finding).join("\n")}`;
+}
+
+export function htmlReport(result: RunResult): string {
+  const summaries = summarize(result);
+  const { header, rows } = matrixTable(result);
+  const passed = runPassed(result) && !result.stoppedEarly;
+  const matrix = `<table id="matrix"><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr></thead><tbody>
+${rows
+  .map(
+    ([operation, ...cells]) =>
+      `<tr><th><code>${escapeHtml(operation ?? "")}</code></th>${cells
+        .map((cell) => `<td class="${cell.split(" ")[0]}">${escapeHtml(cell)}</td>`)
+        .join("")}</tr>`,
+  )
+  .join("\n")}</tbody></table>`;
+  const counts = summaries
+    .map(
+      (s) =>
+        `<tr><th><code>${s.operation}</code></th><td>${s.passed}</td><td>${s.failed.length}</td><td>${s.warnings.length}</td><td>${s.skipped}</td></tr>`,
+    )
+    .join("\n");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Pet Store contract: ${escapeHtml(result.baseUrl)}</title><style>${style}</style></head>
+<body>
+<h1>Pet Store contract: <code>${escapeHtml(result.baseUrl)}</code></h1>
+<p class="verdict ${passed ? "ok" : "bad"}">${escapeHtml(verdict(result))}</p>
+<p>Run tag <code>${escapeHtml(result.tag)}</code>${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""}</p>
+${result.notes.map((note) => `<blockquote>${escapeHtml(note)}</blockquote>`).join("\n")}
+<h2>Documented statuses</h2>
+${matrix}
+<h2>Checks per operation</h2>
+<table><thead><tr><th>operation</th><th>passed</th><th>failed</th><th>advisory</th><th>skipped</th></tr></thead><tbody>
+${counts}</tbody></table>
+${section(
+  "Failures",
+  summaries.flatMap((s) => s.failed),
+)}
+${section(
+  "Advisory findings",
+  summaries.flatMap((s) => s.warnings),
+)}
+<h2>Created by this run</h2><p>${escapeHtml(createdList(result))}</p>
+</body></html>
+`;
+}

@@ -1,0 +1,55 @@
+/** `--json FILE`: the whole result, for dashboards and baselines. */
+import { readFileSync } from "node:fs";
+import { defaultMaxBodyBytes } from "../http.js";
+import { type RunResult, runPassed } from "../suite/results.js";
+import { statusMatrix } from "./summary.js";
+
+/** The interface version the suite checks (INTERFACE.md §9.1). */
+export const interfaceVersion = "1.0.0";
+
+/** This kit's version, from the package.json above this module (source or dist). */
+export function toolVersion(): string {
+  for (const up of ["../../package.json", "../../../package.json"]) {
+    try {
+      const json = JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (json.name === "petstore-mock-kit" && json.version) return json.version;
+    } catch {}
+  }
+  return "unknown";
+}
+
+export function jsonReport(result: RunResult): string {
+  return `${JSON.stringify(
+    {
+      tool: { name: "petstore-contract", version: toolVersion() },
+      interface: { version: interfaceVersion },
+      baseUrl: result.baseUrl,
+      tag: result.tag,
+      readOnly: result.readOnly,
+      strict: result.strict,
+      passed: runPassed(result) && !result.stoppedEarly,
+      stoppedEarly: result.stoppedEarly ?? null,
+      durationMs: Math.round(result.durationMs),
+      limits: { maxBodyBytes: defaultMaxBodyBytes },
+      notes: result.notes,
+      matrix: statusMatrix(result),
+      checks: result.checks,
+      cases: result.cases.map((record) => ({
+        caseId: record.caseId,
+        operation: record.operation,
+        method: record.exchange.request.method,
+        url: record.exchange.url,
+        status: record.exchange.response?.status ?? null,
+        error: record.exchange.error ?? null,
+        retries: record.exchange.retries,
+        durationMs: Math.round(record.exchange.durationMs * 10) / 10,
+      })),
+      created: result.created,
+    },
+    null,
+    2,
+  )}\n`;
+}
