@@ -5,16 +5,25 @@
  * bidi and line-separator controls: what can clear a screen, set a window
  * title, fake colours or reorder a line. Shown as `\xNN` / `\uNNNN` instead.
  */
-const unsafeOnTerminal =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const unsafeOnTerminal = (code: number) =>
+  (code < 0x20 && code !== 0x9 && code !== 0xa) ||
+  (code >= 0x7f && code <= 0x9f) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
 
 export function printable(text: string): string {
-  return text.replace(unsafeOnTerminal, (char) => {
-    const code = char.charCodeAt(0);
-    return code <= 0xff
-      ? `\\x${code.toString(16).padStart(2, "0")}`
-      : `\\u${code.toString(16).padStart(4, "0")}`;
-  });
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    out += !unsafeOnTerminal(code)
+      ? char
+      : code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, "0")}`
+        : `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+  return out;
 }
 
 export function escapeHtml(text: string): string {
