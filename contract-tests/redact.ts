@@ -16,22 +16,28 @@ const xmlEscaped = (text: string, apostrophe: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, apostrophe);
 
-/**
- * Every form in which a report can show the key: as is, JSON-escaped (also
- * with `\uXXXX` for non-ASCII and `\/`), URL-encoded, inside a Basic
- * credential (base64), and XML/HTML-escaped.
- */
-export function secretForms(key: string): string[] {
-  if (key === "") return [];
-  const json = JSON.stringify(key).slice(1, -1);
-  const forms = [
-    key,
+/** The forms a string takes inside a JSON string: escaped, also with `\/` or `\uXXXX` for non-ASCII. */
+function jsonForms(text: string): string[] {
+  const json = JSON.stringify(text).slice(1, -1);
+  return [
     json,
     json.replace(/\//g, "\\/"),
     json.replace(
       /[^\x20-\x7e]/g,
       (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
     ),
+  ];
+}
+
+/**
+ * Every form in which a report can show the key: as is, URL-encoded, inside
+ * a Basic credential (base64), XML/HTML-escaped, and each of those again
+ * JSON-escaped (a JSON body echoing it).
+ */
+export function secretForms(key: string): string[] {
+  if (key === "") return [];
+  const forms = [
+    key,
     encodeURIComponent(key),
     encodeURI(key),
     new URLSearchParams({ k: key }).toString().slice(2),
@@ -39,7 +45,7 @@ export function secretForms(key: string): string[] {
     xmlEscaped(key, "&apos;"),
     xmlEscaped(key, "&#39;"),
     xmlEscaped(key, "'"),
-  ];
+  ].flatMap((form) => [form, ...jsonForms(form)]);
   return [...new Set(forms)].filter((form) => form.length > 0);
 }
 

@@ -1,0 +1,200 @@
+/**
+ * Hostile and broken deployments: a front server before the kit's real mock
+ * that answers some requests itself (trickling, endless, echoing the key,
+ * writing escape sequences and HTML). The proof-of-power test runs the CLI
+ * against each and asserts the run stays bounded, leaks no part of the key
+ * and lets no server text reach a report raw.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+
+/** A key with every character that has an escaped form in some report. */
+export const hostileKey = `h0stile"key\\with&<odd>+/chars%='q`;
+
+export interface HostileServer {
+  readonly name: string;
+  readonly threat: string;
+  /** Answers the request itself (true), or leaves it to the mock (false). */
+  readonly intercept: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** Extra CLI flags for the run. */
+  readonly args: readonly string[];
+  readonly exitCode: number;
+  /** Checks that must fail. */
+  readonly caughtBy: readonly string[];
+  /** The run's wall time stays under this. */
+  readonly maxSeconds: number;
+}
+
+const path = (request: IncomingMessage) => new URL(request.url ?? "/", "http://x").pathname;
+const isGet = (request: IncomingMessage, pattern: RegExp) =>
+  request.method === "GET" && pattern.test(path(request));
+const bearerKey = (request: IncomingMessage) =>
+  request.headers.authorization === `Bearer ${hostileKey}`;
+
+function json(response: ServerResponse, status: number, body: string): true {
+  response.writeHead(status, { "content-type": "application/json" });
+  response.end(body);
+  return true;
+}
+
+/** Answers 403 (not the documented 401) with what `message` makes of the credential. */
+const echoCredential =
+  (message: (authorization: string) => string) =>
+  (request: IncomingMessage, response: ServerResponse): boolean => {
+    const authorization = request.headers.authorization ?? "";
+    if (authorization === `Bearer ${hostileKey}`) return false;
+    return json(
+      response,
+      403,
+      JSON.stringify({ code: "forbidden", message: message(authorization), status: 403 }),
+    );
+  };
+
+/** Writes `chunk` every `everyMs` until the client gives up. */
+function trickle(response: ServerResponse, chunk: string, everyMs: number): true {
+  response.writeHead(200, { "content-type": "application/json" });
+  response.write("[");
+  const timer = setInterval(() => response.write(chunk), everyMs);
+  response.on("close", () => clearInterval(timer));
+  return true;
+}
+
+const previewCut = 300;
+const bodyStart = '{"code":"forbidden","message":"';
+
+export const hostileServers: readonly HostileServer[] = [
+  {
+    name: "echo-key-across-cut",
+    threat: "echoes the credential so that the 300-character preview cut falls inside the key",
+    // The bare-key credential is the key itself: 13 of its characters before the cut.
+    intercept: echoCredential(
+      (authorization) =>
+        `${"x".repeat(previewCut - 13 - bodyStart.length - 1)} ${authorization} and more text after the key`,
+    ),
+    args: [],
+    exitCode: 1,
+    caughtBy: ["listPets.auth-malformed.status-401", "getPet.auth-malformed.status-401"],
+    maxSeconds: 10,
+  },
+  {
+    name: "echo-key-escaped",
+    threat: "echoes the credential JSON-escaped, URL-encoded and XML-escaped",
+    intercept: echoCredential(
+      (authorization) =>
+        `rejected ${authorization}; url ${encodeURIComponent(authorization)}; xml ${authorization
+          .replace(/&/g, "&amp;")
+          .replace(/</g, "&lt;")
+          .replace(/>/g, "&gt;")
+          .replace(/"/g, "&quot;")}`,
+    ),
+    args: [],
+    exitCode: 1,
+    caughtBy: ["listPets.auth-malformed.status-401", "createPet.auth-basic.status-401"],
+    maxSeconds: 10,
+  },
+  {
+    name: "trickling-getPet",
+    threat: "answers getPet one byte at a time, forever",
+    intercept: (request, response) =>
+      isGet(request, /\/pets\/\d+$/) && bearerKey(request) && trickle(response, " ", 100),
+    args: ["--timeout", "400"],
+    exitCode: 1,
+    caughtBy: ["getPet.listed.status-200", "getPet.created.status-200"],
+    maxSeconds: 10,
+  },
+  {
+    name: "endless-categories",
+    threat: "answers listCategories with an endless JSON array, as fast as it can",
+    intercept: (request, response) => {
+      if (!isGet(request, /\/categories$/) || !bearerKey(request)) return false;
+      response.writeHead(200, { "content-type": "application/json" });
+      const chunk = `${'{"id":1,"name":"dog"},'.repeat(3000)}`;
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk)) {}
+        if (!response.destroyed) response.once("drain", pump);
+      };
+      pump();
+      return true;
+    },
+    args: [],
+    exitCode: 1,
+    caughtBy: ["listCategories.all.status-200", "listCategories.after-create.status-200"],
+    maxSeconds: 10,
+  },
+  {
+    name: "slow-everything",
+    threat: "answers every request after the first only after 400 ms",
+    intercept: (() => {
+      let seen = 0;
+      return (_request: IncomingMessage, response: ServerResponse) => {
+        seen++;
+        if (seen === 1) return false;
+        setTimeout(() => json(response, 503, '{"code":"slow","message":"slow","status":503}'), 400);
+        return true;
+      };
+    })(),
+    args: ["--max-time", "2"],
+    exitCode: 4,
+    caughtBy: [],
+    maxSeconds: 8,
+  },
+  {
+    name: "retry-after-forever",
+    threat: "answers every GET of the categories 429 with Retry-After: 100000",
+    intercept: (request, response) => {
+      if (!isGet(request, /\/categories$/)) return false;
+      response.writeHead(429, { "content-type": "application/json", "retry-after": "100000" });
+      response.end('{"code":"slow_down","message":"come back tomorrow","status":429}');
+      return true;
+    },
+    args: ["--max-time", "3"],
+    exitCode: 4,
+    caughtBy: [],
+    maxSeconds: 10,
+  },
+  {
+    name: "escape-sequences-and-html",
+    threat: "puts terminal escape sequences and raw HTML into its error messages",
+    intercept: (request, response) => {
+      if (!isGet(request, /\/pets\/\d+$/) || bearerKey(request)) return false;
+      const message =
+        "\u001b[2J\u001b]0;pwned\u0007\u001b[32mALL PASSED\u001b[0m\u202e </details><img src=x onerror=alert(1)> ``` <script>alert(2)</script>";
+      return json(response, 418, JSON.stringify({ code: "teapot", message, status: 418 }));
+    },
+    args: ["--only", "getPet"],
+    exitCode: 1,
+    caughtBy: ["getPet.auth-missing.status-401", "getPet.auth-wrong.status-401"],
+    maxSeconds: 10,
+  },
+];
+
+/** Passes a request on to the mock at `mockUrl` (same path and query below the origin). */
+export function frontOf(mockUrl: string, hostile: HostileServer): RequestListener {
+  const origin = new URL(mockUrl).origin;
+  return (request, response) => {
+    if (hostile.intercept(request, response)) return;
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === "string" && name !== "host" && name !== "connection")
+          headers[name] = value;
+      }
+      try {
+        const answer = await fetch(`${origin}${request.url}`, {
+          method: request.method ?? "GET",
+          headers,
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+        });
+        const out: Record<string, string> = {};
+        answer.headers.forEach((value, name) => {
+          if (name !== "content-length" && name !== "transfer-encoding") out[name] = value;
+        });
+        response.writeHead(answer.status, out);
+        response.end(Buffer.from(await answer.arrayBuffer()));
+      } catch {
+        response.destroy();
+      }
+    });
+  };
+}
