@@ -37,11 +37,27 @@ describe("bad usage", () => {
       /unknown operation "deletePet"/,
     ],
     [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--bogus"], /Unknown option '--bogus'/],
+    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--max-time", "0"], /--max-time/],
+    [["--url", "http://127.0.0.1:1/v1", "--key", "ke\u0007y"], /character 3 is U\+0007/],
+    [["--url", "http://127.0.0.1:1/v1", "--key", "k\u001b[2Jey"], /printable ASCII/],
   ])("%j exits 2 with one line", async (args, message) => {
     const { io, output } = capture();
     expect(await main(args, io)).toBe(exitCodes.usage);
     expect(output.err).toMatch(message);
     expect(output.err.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("URL credentials", () => {
+  it.each([
+    "http://admin:hunter2secret@exa mple.com/v1",
+    "admin:hunter2secret@staging.example.com/v1",
+    "http://admin:hunter2secret@[::1/v1",
+  ])("never prints them, even for an unparsable --url %j", async (url) => {
+    const { io, output } = capture();
+    expect(await main(["--url", url, "--key", "k"], io)).toBe(exitCodes.usage);
+    expect(output.err).toMatch(/--url/);
+    expect(output.err).not.toContain("hunter2");
   });
 });
 
@@ -129,6 +145,58 @@ describe("a run", () => {
     } finally {
       await noLocation.close();
     }
+  });
+});
+
+describe("reports", () => {
+  it("shows the status matrix on the console, in Markdown and as JUnit properties, and writes JSON and HTML", async () => {
+    const fault = faultyServers.find((candidate) => candidate.name === "absent-pet-400");
+    const faulty = await startPetstoreServer({
+      port: 0,
+      apiKeys: [testApiKey],
+      wrapHandler: fault?.wrap,
+    });
+    const dir = await mkdtemp(join(tmpdir(), "contract-reports-"));
+    const file = (name: string) => join(dir, name);
+    try {
+      const { io, output } = capture({ PETSTORE_API_KEY: testApiKey });
+      const args = ["--url", faulty.url, "--only", "getPet,listCategories"];
+      args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
+      args.push("--json", file("r.json"), "--html", file("r.html"));
+      expect(await main(args, io)).toBe(exitCodes.failed);
+      expect(output.out).toMatch(/^ {2}getPet +200 passed, 401 passed, 404 FAILED$/m);
+      expect(output.out).toMatch(/^ {2}listCategories +200 passed$/m);
+      expect(output.out).not.toMatch(/^ {2}listPets /m);
+      const markdown = await readFile(file("s.md"), "utf8");
+      expect(markdown).toContain("| `getPet` | 200 ✅ · 401 ✅ · 404 ❌ |");
+      const junit = await readFile(file("j.xml"), "utf8");
+      expect(junit).toContain('<property name="status.404" value="failed"/>');
+      expect(junit).toContain('<property name="status.200" value="passed"/>');
+      const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+      expect(json.tool).toEqual({ name: "petstore-contract", version: expect.any(String) });
+      expect(json.tool.version).not.toBe("unknown");
+      expect(json.interface).toEqual({ version: "1.0.0" });
+      expect(json.passed).toBe(false);
+      expect(json.matrix).toContainEqual({ operation: "getPet", status: 404, cell: "failed" });
+      expect(json.checks.length).toBeGreaterThan(50);
+      expect(json.cases[0]).toMatchObject({ method: "GET", status: expect.any(Number) });
+      expect(json.created.map((record: { collection: string }) => record.collection)).toContain(
+        "pets",
+      );
+      const html = await readFile(file("r.html"), "utf8");
+      expect(html).toMatch(/^<!doctype html>/);
+      expect(html).toContain("getPet.absent.status-404");
+      expect(html).not.toMatch(/<(script|link)\b|src=|href=/i);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it("--list-checks prints the rule traceability table", async () => {
+    const { io, output } = capture();
+    expect(await main(["--list-checks"], io)).toBe(exitCodes.passed);
+    expect(output.out).toMatch(/^\| `§4\.media-type` \| 4 \| .* \| documented \(\d+ checks\) \|$/m);
+    expect(output.out).toContain("| `§9.version` | 9.1 |");
   });
 });
 

@@ -1,6 +1,8 @@
 /** Sending: GET-only retries on 429/503 honouring Retry-After, timeouts, curl lines. */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { curlLine, retryAfterMs, send, type Target } from "./http.js";
+import { curlLine, RunBudget, retryAfterMs, send, type Target } from "./http.js";
 import { startTinyServer, type TinyServer } from "./test-support/servers.js";
 
 let server: TinyServer | undefined;
@@ -76,6 +78,62 @@ describe("send", () => {
   });
 });
 
+describe("bounds against a hostile server", () => {
+  it("gives up on a trickling answer at the whole-request deadline, not an idle timer", async () => {
+    server = await startTinyServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      const timer = setInterval(() => response.write(" "), 20);
+      response.on("close", () => clearInterval(timer));
+    });
+    const started = performance.now();
+    const exchange = await send(targetFor(server.url, { timeoutMs: 300 }), {
+      method: "GET",
+      path: "/pets",
+    });
+    expect(exchange.error).toMatch(/timeout: no complete answer within 300 ms/);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("stops reading an endless body at the cap and says so", async () => {
+    server = await startTinyServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      const chunk = "x".repeat(64 * 1024);
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk)) {}
+        if (!response.destroyed) response.once("drain", pump);
+      };
+      pump();
+    });
+    const exchange = await send(targetFor(server.url, { timeoutMs: 20_000 }), {
+      method: "GET",
+      path: "/pets",
+    });
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.error).toBe(
+      "answer body larger than 1048576 bytes (HTTP 200): stopped reading",
+    );
+  });
+
+  it("spends at most the run's retry budget on Retry-After waits", async () => {
+    let calls = 0;
+    server = await startTinyServer((_request, response) => {
+      calls++;
+      response.writeHead(429, { "content-type": "application/json", "retry-after": "100000" });
+      response.end('{"code":"slow_down","message":"later","status":429}');
+    });
+    const budget = new RunBudget(60_000, 300);
+    const target = targetFor(server.url, { maxRetryWaitMs: 30_000, budget });
+    const started = performance.now();
+    const first = await send(target, { method: "GET", path: "/pets" });
+    const second = await send(target, { method: "GET", path: "/pets" });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect([first.retries, second.retries]).toEqual([1, 0]);
+    expect(second.response?.status).toBe(429);
+    expect(budget.retryBudgetSpent()).toBe(true);
+    expect(calls).toBe(3);
+  });
+});
+
 describe("retryAfterMs", () => {
   it("reads seconds and HTTP dates", () => {
     expect(retryAfterMs("2")).toBe(2000);
@@ -97,6 +155,21 @@ describe("curlLine", () => {
     expect(line).toBe(
       `curl -sS -i -X POST 'http://127.0.0.1:9/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data-raw '{"name":"O'\\''Hara","categoryId":1}'`,
     );
+  });
+
+  it("builds a one-line Basic credential however long the key", async () => {
+    const key = "k".repeat(120);
+    const line = curlLine(targetFor("http://127.0.0.1:9/v1"), {
+      method: "GET",
+      path: "/pets",
+      credential: "basic",
+    });
+    const substitution = /\$\((printf .*)\)"$/.exec(line)?.[1];
+    expect(substitution).toBeDefined();
+    const { stdout } = await promisify(execFile)("sh", ["-c", `printf '%s' "$(${substitution})"`], {
+      env: { ...process.env, PETSTORE_API_KEY: key },
+    });
+    expect(stdout).toBe(Buffer.from(`contract:${key}`).toString("base64"));
   });
 
   it("never spells out the key, whatever the credential variant", () => {

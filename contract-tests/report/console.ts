@@ -1,22 +1,20 @@
 /** The console summary: counts per operation, then each failure with its expectation, answer and curl line. */
 import type { CheckResult, RunResult } from "../suite/results.js";
-import { createdList, matrixTable, summarize, verdict } from "./summary.js";
+import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { printable } from "./text.js";
 
 /** The operation × documented-status matrix as aligned text. */
-function matrixLines(result: RunResult): string[] {
-  const { header, rows } = matrixTable(result);
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)),
-  );
-  const line = (row: readonly string[]) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join("  ")
-      .trimEnd();
+function matrix(result: RunResult): string[] {
+  const lines = matrixLines(result);
+  const width = Math.max(0, ...lines.map((line) => line.operation.length));
   return [
-    "documented statuses (seen and passing / failed / never triggered):",
-    ...[header, ...rows].map((row) => `  ${line(row)}`),
+    "documented statuses (passed: seen, every check passed; FAILED; never triggered):",
+    ...lines.map(
+      (line) =>
+        `  ${line.operation.padEnd(width)}  ${line.cells
+          .map(({ status, cell }) => `${status} ${cell === "failed" ? "FAILED" : cell}`)
+          .join(", ")}`,
+    ),
   ];
 }
 
@@ -48,7 +46,7 @@ export function consoleReport(result: RunResult): string {
       lines.push(`  ! ${check.id} [advisory]: ${check.actual?.split(" — got ")[0] ?? ""}`);
     }
   }
-  lines.push(...matrixLines(result));
+  lines.push(...matrix(result));
   lines.push(
     `created: ${createdList(result)}${result.created.length ? ` (names start with ${result.tag})` : ""}`,
   );

@@ -5,7 +5,7 @@
  */
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runPassed } from "../suite/results.js";
-import { createdList, matrixTable, summarize, verdict } from "./summary.js";
+import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { escapeHtml } from "./text.js";
 
 const style = `
@@ -32,14 +32,16 @@ function section(title: string, checks: readonly CheckResult[]): string {
 
 export function htmlReport(result: RunResult): string {
   const summaries = summarize(result);
-  const { header, rows } = matrixTable(result);
   const passed = runPassed(result) && !result.stoppedEarly;
-  const matrix = `<table id="matrix"><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join("")}</tr></thead><tbody>
-${rows
+  const matrix = `<table id="matrix"><thead><tr><th>operation</th><th colspan="3">documented statuses</th></tr></thead><tbody>
+${matrixLines(result)
   .map(
-    ([operation, ...cells]) =>
-      `<tr><th><code>${escapeHtml(operation ?? "")}</code></th>${cells
-        .map((cell) => `<td class="${cell.split(" ")[0]}">${escapeHtml(cell)}</td>`)
+    (line) =>
+      `<tr><th><code>${line.operation}</code></th>${line.cells
+        .map(
+          ({ status, cell }) =>
+            `<td class="${cell.split(" ")[0]}"><strong>${status}</strong> ${cell}</td>`,
+        )
         .join("")}</tr>`,
   )
   .join("\n")}</tbody></table>`;

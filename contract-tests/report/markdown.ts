@@ -1,7 +1,7 @@
 /** A Markdown summary for a CI step summary (`$GITHUB_STEP_SUMMARY`). */
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runPassed } from "../suite/results.js";
-import { createdList, matrixTable, summarize, verdict } from "./summary.js";
+import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { escapeHtml } from "./text.js";
 
 /** Server text in Markdown: HTML escaped (no `</details>`, no `<img>`), one line, no table breaks. */
@@ -20,21 +20,15 @@ function fenced(text: string): string[] {
 
 const printableLine = (text: string) => escapeHtml(text).replace(/\s+/g, " ");
 
+const icon = { passed: "✅", failed: "❌", "never triggered": "➖ never triggered" } as const;
+
 function matrix(result: RunResult): string[] {
-  const { header, rows } = matrixTable(result);
-  const icon: Record<string, string> = {
-    passed: "✅ passed",
-    failed: "❌ failed",
-    "never triggered": "➖ never triggered",
-  };
   return [
-    "**Documented statuses**",
-    "",
-    `| ${header.join(" | ")} |`,
-    `|${header.map(() => "---").join("|")}|`,
-    ...rows.map(
-      ([operation, ...cells]) =>
-        `| \`${operation}\` | ${cells.map((c) => icon[c] ?? c).join(" | ")} |`,
+    "| operation | documented statuses (✅ seen and passing, ❌ failed, ➖ never triggered) |",
+    "|---|---|",
+    ...matrixLines(result).map(
+      (line) =>
+        `| \`${line.operation}\` | ${line.cells.map(({ status, cell }) => `${status} ${icon[cell]}`).join(" · ")} |`,
     ),
     "",
   ];

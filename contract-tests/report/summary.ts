@@ -78,39 +78,43 @@ export interface MatrixRow {
  * had is "never triggered"; one a check expected but did not get is "failed".
  */
 export function statusMatrix(result: RunResult): MatrixRow[] {
+  const reported = new Set(result.checks.map((check) => check.operation));
   const failedChecks = failingChecks(result);
   const failedIds = new Set(failedChecks.map((check) => check.caseId));
-  return operationIds.flatMap((operation) =>
-    documentedStatuses[operation].map((status): MatrixRow => {
-      const cases = result.cases.filter(
-        (record) => record.operation === operation && record.exchange.response?.status === status,
-      );
-      const expectedButMissed = failedChecks.some(
-        (check) => check.operation === operation && check.id.endsWith(`.status-${status}`),
-      );
-      const cell: MatrixCell =
-        expectedButMissed || cases.some((record) => failedIds.has(record.caseId))
-          ? "failed"
-          : cases.length > 0
-            ? "passed"
-            : "never triggered";
-      return { operation, status, cell };
-    }),
-  );
+  return operationIds
+    .filter((operation) => reported.has(operation))
+    .flatMap((operation) =>
+      documentedStatuses[operation].map((status): MatrixRow => {
+        const cases = result.cases.filter(
+          (record) => record.operation === operation && record.exchange.response?.status === status,
+        );
+        const expectedButMissed = failedChecks.some(
+          (check) => check.operation === operation && check.id.endsWith(`.status-${status}`),
+        );
+        const cell: MatrixCell =
+          expectedButMissed || cases.some((record) => failedIds.has(record.caseId))
+            ? "failed"
+            : cases.length > 0
+              ? "passed"
+              : "never triggered";
+        return { operation, status, cell };
+      }),
+    );
 }
 
-/** The matrix as rows of text cells: operation, then one cell per status column. */
-export function matrixTable(result: RunResult): { header: string[]; rows: string[][] } {
+export interface MatrixLine {
+  readonly operation: OperationId;
+  readonly cells: ReadonlyArray<{ readonly status: number; readonly cell: MatrixCell }>;
+}
+
+/** The matrix per operation, only for operations the run reported on. */
+export function matrixLines(result: RunResult): MatrixLine[] {
   const matrix = statusMatrix(result);
-  const statuses = [...new Set(matrix.map((row) => row.status))].sort();
-  return {
-    header: ["operation", ...statuses.map(String)],
-    rows: operationIds.map((operation) => [
+  const reported = new Set(result.checks.map((check) => check.operation));
+  return operationIds
+    .filter((operation) => reported.has(operation))
+    .map((operation) => ({
       operation,
-      ...statuses.map(
-        (status) =>
-          matrix.find((row) => row.operation === operation && row.status === status)?.cell ?? "—",
-      ),
-    ]),
-  };
+      cells: matrix.filter((row) => row.operation === operation),
+    }));
 }
