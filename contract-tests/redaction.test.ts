@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startPetstoreServer } from "../mocks/server/server.js";
 import { main } from "./cli-main.js";
 import { createRedactor, secretForms } from "./redact.js";
+import { describeResponse } from "./suite/context.js";
 
 const key = "s3cr3t-contract-key-abcdef";
 const basicForm = Buffer.from(`contract:${key}`).toString("base64");
@@ -19,6 +20,45 @@ describe("createRedactor", () => {
   it("hides a short key only as a whole token, so words survive", () => {
     const redact = createRedactor(["k"]);
     expect(redact("Bearer k skipped")).toBe("Bearer *** skipped");
+  });
+});
+
+describe("every form a report can show the key in", () => {
+  const tricky = `k"e\\y&<odd>+/%='${"x".repeat(8)}`;
+  const redact = createRedactor(secretForms(tricky));
+  const forms = {
+    raw: tricky,
+    "JSON-escaped": JSON.stringify(tricky).slice(1, -1),
+    "URL-encoded": encodeURIComponent(tricky),
+    "form-encoded": new URLSearchParams({ k: tricky }).toString().slice(2),
+    "Basic (base64)": Buffer.from(`contract:${tricky}`).toString("base64"),
+    "XML-escaped": tricky
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&#39;"),
+  };
+  it.each(Object.entries(forms))("redacts the %s form", (_name, form) => {
+    expect(redact(`before ${form} after`)).toBe("before *** after");
+    expect(redact(JSON.stringify({ message: `echo ${form}` }))).not.toContain(form.slice(0, 8));
+  });
+});
+
+describe("describeResponse", () => {
+  it("redacts before it cuts the body preview, so no piece of the key survives the cut", () => {
+    const key = "abcdefghijklmn"; // 14 characters; 13 of them before the 300-character cut
+    const text = `${"x".repeat(287)}${key}${"y".repeat(50)}`;
+    const exchange = {
+      request: { method: "GET", path: "/pets" },
+      url: "http://127.0.0.1/v1/pets",
+      response: { status: 401, headers: {}, text, json: undefined, isJson: false, raw: {} },
+      retries: 0,
+      durationMs: 1,
+    } as const;
+    const shown = describeResponse(exchange, createRedactor(secretForms(key)));
+    expect(shown).not.toContain("abcdefgh");
+    expect(shown).toContain("***");
   });
 });
 
