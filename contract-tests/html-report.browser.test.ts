@@ -47,10 +47,10 @@ describe.skipIf(skipBrowserTests)("the HTML report", () => {
       expect(await page.title()).toMatch(/^Pet Store contract: http:\/\/127\.0\.0\.1:\d+\/v1$/);
       const matrix = page.locator("#matrix");
       await expect.poll(() => matrix.isVisible()).toBe(true);
-      expect(await matrix.innerText()).toMatch(/getPet\s+200 passed\s+401 passed\s+404 failed/);
+      expect(await matrix.textContent()).toMatch(/getPet\s*200 passed\s*401 passed\s*404 failed/);
       expect(await page.locator("details").count()).toBe(1);
       await page.locator("details summary").click();
-      const failure = await page.locator("details").innerText();
+      const failure = (await page.locator("details").textContent()) ?? "";
       expect(failure).toContain("getPet.absent.status-404");
       expect(failure).toContain(hostileMessage.replace(/"/g, '\\"'));
       expect(failure).toMatch(/curl -sS -i '.*\/pets\/9007199254740991'/);
