@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { curlLine, RunBudget, retryAfterMs, send, type Target } from "./http.js";
-import { startTinyServer, type TinyServer } from "./test-support/servers.js";
+import { pumpForever, startTinyServer, type TinyServer } from "./test-support/servers.js";
 
 let server: TinyServer | undefined;
 afterEach(async () => {
@@ -95,15 +95,9 @@ describe("bounds against a hostile server", () => {
   });
 
   it("stops reading an endless body at the cap and says so", async () => {
-    server = await startTinyServer((_request, response) => {
-      response.writeHead(200, { "content-type": "application/json" });
-      const chunk = "x".repeat(64 * 1024);
-      const pump = () => {
-        while (!response.destroyed && response.write(chunk)) {}
-        if (!response.destroyed) response.once("drain", pump);
-      };
-      pump();
-    });
+    server = await startTinyServer((_request, response) =>
+      pumpForever(response, "x".repeat(64 * 1024)),
+    );
     const exchange = await send(targetFor(server.url, { timeoutMs: 20_000 }), {
       method: "GET",
       path: "/pets",

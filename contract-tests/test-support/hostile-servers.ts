@@ -6,6 +6,7 @@
  * and lets no server text reach a report raw.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { pumpForever } from "./servers.js";
 
 /** A key with every character that has an escaped form in some report. */
 export const hostileKey = `h0stile"key\\with&<odd>+/chars%='q`;
@@ -106,13 +107,7 @@ export const hostileServers: readonly HostileServer[] = [
     threat: "answers listCategories with an endless JSON array, as fast as it can",
     intercept: (request, response) => {
       if (!isGet(request, /\/categories$/) || !bearerKey(request)) return false;
-      response.writeHead(200, { "content-type": "application/json" });
-      const chunk = `${'{"id":1,"name":"dog"},'.repeat(3000)}`;
-      const pump = () => {
-        while (!response.destroyed && response.write(chunk)) {}
-        if (!response.destroyed) response.once("drain", pump);
-      };
-      pump();
+      pumpForever(response, `[${'{"id":1,"name":"dog"},'.repeat(3000)}`);
       return true;
     },
     args: [],

@@ -1,5 +1,5 @@
 /** Tiny throwaway HTTP servers for the suite's own tests (port 0, 127.0.0.1). */
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface TinyServer {
@@ -29,4 +29,14 @@ export async function freePort(): Promise<number> {
   const port = Number(new URL(probe.url).port);
   await probe.close();
   return port;
+}
+
+/** Answers 200 JSON and writes `chunk` as fast as the client reads, until it hangs up. */
+export function pumpForever(response: ServerResponse, chunk: string): void {
+  response.writeHead(200, { "content-type": "application/json" });
+  const pump = () => {
+    while (!response.destroyed && response.write(chunk)) {}
+    if (!response.destroyed) response.once("drain", pump);
+  };
+  pump();
 }
