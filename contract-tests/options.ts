@@ -24,7 +24,7 @@ export interface RunOptions {
   readonly strict: boolean;
   /** Run only these operations' checks (empty: all). */
   readonly only: readonly OperationId[];
-  /** Per-request timeout in ms. */
+  /** Deadline for each whole request (connect, headers, body), in ms. */
   readonly timeoutMs: number;
   /** At most this many retries of a GET answered 429/503. */
   readonly maxRetries: number;
