@@ -68,6 +68,11 @@ export function guardConnections(
   let open = 0;
   const refused = new WeakSet<Socket>();
   const inFlight = new WeakMap<Duplex, InFlight>();
+  const counted = new WeakSet<Duplex>();
+  /** A connection stops counting once it closes or once its closing answer is written. */
+  const release = (socket: Duplex) => {
+    if (counted.delete(socket)) open--;
+  };
 
   server.on("connection", (socket: Socket) => {
     if (open >= maxConnections) {
@@ -81,7 +86,8 @@ export function guardConnections(
       return;
     }
     open++;
-    socket.once("close", () => open--);
+    counted.add(socket);
+    socket.once("close", () => release(socket));
   });
 
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -98,6 +104,7 @@ export function guardConnections(
       // An incomplete request is dropped with its connection; nothing is stored.
       if (current?.response.headersSent) socket.destroy();
       else answerAndClose(socket, code, message);
+      release(socket);
       return;
     }
     // A complete request followed by junk: its answer goes first, then the junk's.
@@ -105,6 +112,10 @@ export function guardConnections(
       if (socket.writable) answerAndClose(socket, code, message);
       else socket.destroy();
     };
+    if (current.response.writableFinished) {
+      answerJunk();
+      return;
+    }
     current.response.once("finish", answerJunk);
     current.response.once("close", () => {
       if (!current.response.writableFinished) socket.destroy();

@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { connect, type Socket } from "node:net";
+import { serverTimeouts } from "../../mocks/server/server.js";
 import { printTable } from "./report.js";
 import { apiKey, type Launched, launch, type Server, servers, stop } from "./server.js";
 
@@ -19,11 +20,14 @@ const scale = {
   slowSockets: 300,
   /** Creates with 1 MB names. */
   hugeCreates: 300,
-  /** Seconds each pattern runs; longer than the 10 s header and request timeouts. */
+  /** Seconds each pattern runs at least. */
   seconds: 16,
+  /** Seconds a slow-client pattern is measured after the timeouts have cut it. */
+  judgedSeconds: 5,
 } as const;
-/** The server's header and request timeouts (`serverTimeouts`), plus its 1 s check interval. */
-const timeoutMs = 11_000;
+/** When the server's header and request timeouts have surely cut a slow client. */
+const timeoutMs =
+  Math.max(serverTimeouts.headers, serverTimeouts.request) + serverTimeouts.checkEvery;
 const goals = { successRate: 0.99, p99Ms: 100, rssMb: 300 } as const;
 
 const ours = servers.find((server) => server.key === "ours") as Server;
@@ -55,9 +59,13 @@ function normalRequest(origin: string): Promise<{ ok: boolean; ms: number }> {
   });
 }
 
-async function normalClient(origin: string, until: number, started: number): Promise<Sample[]> {
+async function normalClient(
+  origin: string,
+  until: () => number,
+  started: number,
+): Promise<Sample[]> {
   const samples: Sample[] = [];
-  while (performance.now() < until) {
+  while (performance.now() < until()) {
     const at = performance.now() - started;
     const { ok, ms } = await normalRequest(origin);
     samples.push({ at, ok, ms });
@@ -221,6 +229,8 @@ interface Outcome {
   readonly pattern: Pattern;
   readonly attackSummary: string;
   readonly all: readonly Sample[];
+  /** Milliseconds into the run from which the goal is judged. */
+  readonly judgedFrom: number;
   readonly peakRssMb: number;
 }
 
@@ -229,11 +239,20 @@ async function measure(pattern: Pattern): Promise<Outcome> {
   const held: Socket[] = [];
   try {
     const started = performance.now();
-    const until = started + scale.seconds * 1000;
-    const client = normalClient(server.origin, until, started);
+    let until = started + scale.seconds * 1000;
+    const client = normalClient(server.origin, () => until, started);
     const attackSummary = await pattern.attack(server.origin, held, until);
+    // Slow clients are judged from the timeouts on, counted from when the attack was delivered.
+    const judgedFrom = performance.now() - started + timeoutMs;
+    if (pattern.slow) until = Math.max(until, started + judgedFrom + scale.judgedSeconds * 1000);
     const all = await client;
-    return { pattern, attackSummary, all, peakRssMb: peakRssMb(server.child.pid) };
+    return {
+      pattern,
+      attackSummary,
+      all,
+      judgedFrom: pattern.slow ? judgedFrom : 0,
+      peakRssMb: peakRssMb(server.child.pid),
+    };
   } finally {
     for (const socket of held) socket.destroy();
     await stop(server.child);
@@ -271,7 +290,8 @@ export async function run(): Promise<void> {
   console.log(
     `Each pattern: a fresh server (default limits), ${scale.seconds} s; a normal client sends ` +
       "GET /v1/pets?limit=20 every 20 ms on a new connection. Goal: ≥ 99 % success, p99 < 100 ms " +
-      `(slow-client patterns: from the header timeout on, ${timeoutMs / 1000} s), peak RSS < 300 MB.\n`,
+      `(slow-client patterns: from ${timeoutMs / 1000} s after the attack was delivered, when the ` +
+      "timeouts have cut it), peak RSS < 300 MB.\n",
   );
   const outcomes: Outcome[] = [];
   for (const pattern of patterns) outcomes.push(await measure(pattern));
@@ -282,18 +302,20 @@ export async function run(): Promise<void> {
       "success (all)",
       "p50 ms",
       "p99 ms",
+      "judged from s",
       "success (judged)",
       "p50 ms",
       "p99 ms",
       "peak RSS MiB",
       "goal",
     ],
-    outcomes.map(({ pattern, attackSummary, all, peakRssMb }) => {
-      const judged = pattern.slow ? all.filter((sample) => sample.at >= timeoutMs) : all;
+    outcomes.map(({ pattern, attackSummary, all, judgedFrom, peakRssMb }) => {
+      const judged = all.filter((sample) => sample.at >= judgedFrom);
       return [
         pattern.name,
         attackSummary,
         ...figures(all),
+        fixed(judgedFrom / 1000, 1),
         ...figures(judged),
         fixed(peakRssMb),
         meetsGoal(judged, peakRssMb) ? "met" : "NOT met",
