@@ -7,19 +7,19 @@
  * p50/p99 latency over the whole attack and from the header timeout on, and
  * the server's peak RSS (VmHWM). `npm run bench -- hostile`.
  */
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { connect, type Socket } from "node:net";
+import { fileURLToPath } from "node:url";
 import { serverTimeouts } from "../../mocks/server/server.js";
+import { type Pattern, patterns } from "./hostile-attacks.js";
 import { printTable } from "./report.js";
 import { apiKey, type Launched, launch, type Server, servers, stop } from "./server.js";
 
-/** Attack sizes, modest so the section can run on a shared 2-core machine. */
-const scale = {
-  /** Sockets of the slow-client patterns (the issue's own figure is 300). */
-  slowSockets: 300,
-  /** Creates with 1 MB names. */
-  hugeCreates: 300,
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** How long each pattern runs. */
+const timing = {
   /** Seconds each pattern runs at least. */
   seconds: 16,
   /** Seconds a slow-client pattern is measured after the timeouts have cut it. */
@@ -37,24 +37,29 @@ interface Sample {
   readonly at: number;
   readonly ok: boolean;
   readonly ms: number;
+  /** The status, or the error code, of a failed request. */
+  readonly failure?: string;
 }
 
 /** One GET on a fresh connection; ok when it is answered 200 within 2 s. */
-function normalRequest(origin: string): Promise<{ ok: boolean; ms: number }> {
+function normalRequest(origin: string): Promise<Omit<Sample, "at">> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const done = (ok: boolean) => resolve({ ok, ms: performance.now() - started });
+    const done = (ok: boolean, failure?: string) =>
+      resolve({ ok, ms: performance.now() - started, ...(ok ? {} : { failure }) });
     const sent = request(
       `${origin}/v1/pets?limit=20`,
       { headers: { authorization: auth }, agent: false, timeout: 2_000 },
       (response) => {
         response.resume();
-        response.on("end", () => done(response.statusCode === 200));
-        response.on("error", () => done(false));
+        response.on("end", () => done(response.statusCode === 200, `${response.statusCode}`));
+        response.on("error", (error: NodeJS.ErrnoException) => done(false, error.code));
       },
     );
-    sent.on("timeout", () => sent.destroy());
-    sent.on("error", () => done(false));
+    sent.on("timeout", () =>
+      sent.destroy(Object.assign(new Error("timeout"), { code: "timeout" })),
+    );
+    sent.on("error", (error: NodeJS.ErrnoException) => done(false, error.code));
     sent.end();
   });
 }
@@ -67,147 +72,11 @@ async function normalClient(
   const samples: Sample[] = [];
   while (performance.now() < until()) {
     const at = performance.now() - started;
-    const { ok, ms } = await normalRequest(origin);
-    samples.push({ at, ok, ms });
+    samples.push({ at, ...(await normalRequest(origin)) });
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return samples;
 }
-
-/** Opens a socket, writes the bytes, then neither reads nor closes until `release`. */
-function silentSocket(origin: string, bytes: string | Buffer, held: Socket[]): Promise<void> {
-  const { port } = new URL(origin);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), "127.0.0.1", () => {
-      socket.pause();
-      socket.write(bytes, () => resolve());
-    });
-    socket.on("error", () => resolve());
-    held.push(socket);
-  });
-}
-
-function post(origin: string, path: string, body: string): Promise<number> {
-  return new Promise((resolve) => {
-    const sent = request(
-      `${origin}${path}`,
-      {
-        method: "POST",
-        headers: { authorization: auth, "content-type": "application/json" },
-        agent: false,
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    sent.on("error", () => resolve(0));
-    sent.end(body);
-  });
-}
-
-/** Runs `count` tasks, `parallel` at a time. */
-async function pool(count: number, parallel: number, task: (index: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < count) await task(next++);
-    }),
-  );
-}
-
-interface Pattern {
-  readonly name: string;
-  /** True when the pattern holds connections until the server's timeouts cut them. */
-  readonly slow: boolean;
-  /** Starts the attack; resolves when it has been sent. Sockets it holds go into `held`. */
-  attack(origin: string, held: Socket[], until: number): Promise<string>;
-}
-
-const mib = 1024 * 1024;
-const uploadHead = (length: number) =>
-  `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n` +
-  `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
-
-const patterns: readonly Pattern[] = [
-  {
-    name: `${scale.slowSockets} half requests, never read`,
-    slow: true,
-    async attack(origin, held) {
-      await Promise.all(
-        Array.from({ length: scale.slowSockets }, () =>
-          silentSocket(origin, "GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Slow: ", held),
-        ),
-      );
-      return `${scale.slowSockets} sockets`;
-    },
-  },
-  {
-    name: `${scale.slowSockets} stalled 1 MiB uploads`,
-    slow: true,
-    async attack(origin, held) {
-      const body = Buffer.alloc(mib - 1, "x");
-      await Promise.all(
-        Array.from({ length: scale.slowSockets }, () =>
-          silentSocket(origin, Buffer.concat([Buffer.from(uploadHead(mib)), body]), held),
-        ),
-      );
-      return `${scale.slowSockets} sockets`;
-    },
-  },
-  {
-    name: `${scale.hugeCreates} creates with 1 MB names`,
-    slow: false,
-    async attack(origin) {
-      const body = JSON.stringify({ name: "n".repeat(1_000_000), categoryId: 1 });
-      const statuses: Record<number, number> = {};
-      await pool(scale.hugeCreates, 10, async () => {
-        const status = await post(origin, "/v1/pets", body);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-      });
-      return Object.entries(statuses)
-        .map(([status, count]) => `${count}× ${status}`)
-        .join(", ");
-    },
-  },
-  {
-    name: "store filled: 1,000-char names to the pet limit",
-    slow: false,
-    async attack(origin, _held, until) {
-      const body = JSON.stringify({ name: "n".repeat(1_000), categoryId: 1 });
-      let created = 0;
-      let full = false;
-      await pool(20_000, 10, async () => {
-        if (full || performance.now() > until) return;
-        const status = await post(origin, "/v1/pets", body);
-        if (status === 201) created++;
-        if (status === 409) full = true;
-      });
-      return `${created} created${full ? ", then 409 store_full" : ""}`;
-    },
-  },
-  {
-    name: "pipelined junk after valid creates",
-    slow: false,
-    async attack(origin, _held, until) {
-      const body = JSON.stringify({ name: "Junk", categoryId: 1 });
-      const bytes = `${uploadHead(Buffer.byteLength(body))}${body}JUNK\r\n\r\n`;
-      const { port } = new URL(origin);
-      let sent = 0;
-      await pool(5_000, 4, async () => {
-        if (performance.now() > until) return;
-        await new Promise<void>((resolve) => {
-          const socket = connect(Number(port), "127.0.0.1", () => socket.end(bytes));
-          socket.resume();
-          socket.on("close", () => resolve());
-          socket.on("error", () => resolve());
-        });
-        sent++;
-      });
-      return `${sent} writes`;
-    },
-  },
-];
 
 /** Peak resident memory of a process (Linux VmHWM), MiB. */
 function peakRssMb(pid: number | undefined): number {
@@ -234,27 +103,56 @@ interface Outcome {
   readonly peakRssMb: number;
 }
 
-async function measure(pattern: Pattern): Promise<Outcome> {
+/** Starts the pattern's attacker process; resolves with it and its summary once the attack is delivered. */
+function startAttack(
+  index: number,
+  origin: string,
+): Promise<{ summary: string; attacker: ReturnType<typeof spawn> }> {
+  const attacker = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/bench/hostile-attacks.ts",
+      `${index}`,
+      origin,
+      `${timing.seconds}`,
+    ],
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = "";
+    attacker.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split("\n").find((text) => text.startsWith("{"));
+      if (line) resolve({ summary: (JSON.parse(line) as { summary: string }).summary, attacker });
+    });
+    attacker.once("exit", (code) => reject(new Error(`attacker exited (${code}) early`)));
+  });
+}
+
+async function measure(pattern: Pattern, index: number): Promise<Outcome> {
   const server: Launched = await launch(ours);
-  const held: Socket[] = [];
+  let attacker: ReturnType<typeof spawn> | undefined;
   try {
     const started = performance.now();
-    let until = started + scale.seconds * 1000;
+    let until = started + timing.seconds * 1000;
     const client = normalClient(server.origin, () => until, started);
-    const attackSummary = await pattern.attack(server.origin, held, until);
+    const attack = await startAttack(index, server.origin);
+    attacker = attack.attacker;
     // Slow clients are judged from the timeouts on, counted from when the attack was delivered.
     const judgedFrom = performance.now() - started + timeoutMs;
-    if (pattern.slow) until = Math.max(until, started + judgedFrom + scale.judgedSeconds * 1000);
+    if (pattern.slow) until = Math.max(until, started + judgedFrom + timing.judgedSeconds * 1000);
     const all = await client;
     return {
       pattern,
-      attackSummary,
+      attackSummary: attack.summary,
       all,
       judgedFrom: pattern.slow ? judgedFrom : 0,
       peakRssMb: peakRssMb(server.child.pid),
     };
   } finally {
-    for (const socket of held) socket.destroy();
+    if (attacker) await stop(attacker);
     await stop(server.child);
   }
 }
@@ -274,6 +172,15 @@ function figures(samples: readonly Sample[]): string[] {
   ];
 }
 
+/** The failed requests by cause, e.g. `12× 503, 3× ECONNRESET`. */
+function failures(samples: readonly Sample[]): string {
+  const counts = new Map<string, number>();
+  for (const { failure } of samples) {
+    if (failure !== undefined) counts.set(failure, (counts.get(failure) ?? 0) + 1);
+  }
+  return [...counts].map(([cause, count]) => `${count}× ${cause}`).join(", ") || "none";
+}
+
 function meetsGoal(samples: readonly Sample[], rssMb: number): boolean {
   const ok = samples.filter((sample) => sample.ok);
   return (
@@ -288,13 +195,13 @@ function meetsGoal(samples: readonly Sample[], rssMb: number): boolean {
 
 export async function run(): Promise<void> {
   console.log(
-    `Each pattern: a fresh server (default limits), ${scale.seconds} s; a normal client sends ` +
+    `Each pattern: a fresh server (default limits), ${timing.seconds} s; a normal client sends ` +
       "GET /v1/pets?limit=20 every 20 ms on a new connection. Goal: ≥ 99 % success, p99 < 100 ms " +
       `(slow-client patterns: from ${timeoutMs / 1000} s after the attack was delivered, when the ` +
       "timeouts have cut it), peak RSS < 300 MB.\n",
   );
   const outcomes: Outcome[] = [];
-  for (const pattern of patterns) outcomes.push(await measure(pattern));
+  for (const [index, pattern] of patterns.entries()) outcomes.push(await measure(pattern, index));
   printTable(
     [
       "pattern",
@@ -306,6 +213,7 @@ export async function run(): Promise<void> {
       "success (judged)",
       "p50 ms",
       "p99 ms",
+      "judged failures",
       "peak RSS MiB",
       "goal",
     ],
@@ -317,6 +225,7 @@ export async function run(): Promise<void> {
         ...figures(all),
         fixed(judgedFrom / 1000, 1),
         ...figures(judged),
+        failures(judged),
         fixed(peakRssMb),
         meetsGoal(judged, peakRssMb) ? "met" : "NOT met",
       ];
