@@ -1,6 +1,7 @@
 /**
  * The standalone mock server: the core behind node:http, with sane timeouts,
- * a 400/408/431 Error for malformed HTTP, and a graceful close.
+ * a connection limit, a 400/408/431 Error for malformed HTTP (`connections.ts`),
+ * and a graceful close.
  *
  * @example
  * const petstore = await startPetstoreServer({ port: 0 });
