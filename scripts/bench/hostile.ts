@@ -136,7 +136,8 @@ async function measure(pattern: Pattern, index: number): Promise<Outcome> {
   let attacker: ReturnType<typeof spawn> | undefined;
   try {
     const started = performance.now();
-    let until = started + timing.seconds * 1000;
+    // Runs until the attack is delivered; then long enough to judge the pattern.
+    let until = Number.POSITIVE_INFINITY;
     const client = normalClient(server.origin, () => until, started);
     const attack = await startAttack(index, server.origin);
     attacker = attack.attacker;
@@ -145,7 +146,7 @@ async function measure(pattern: Pattern, index: number): Promise<Outcome> {
       pattern.judged === "all"
         ? 0
         : delivered + (pattern.judged === "after timeouts" ? timeoutMs : 0);
-    until = Math.max(until, started + judgedFrom + timing.judgedSeconds * 1000);
+    until = started + Math.max(timing.seconds * 1000, judgedFrom + timing.judgedSeconds * 1000);
     const all = await client;
     return {
       pattern,
