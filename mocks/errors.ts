@@ -11,6 +11,7 @@ export const errorCodes = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  store_full: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
@@ -18,6 +19,7 @@ export const errorCodes = {
   malformed_request: 400,
   request_timeout: 408,
   headers_too_large: 431,
+  too_many_connections: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -21,5 +21,10 @@ export { type Latency, parseLatency } from "./core/latency.js";
 export { type ErrorCode, errorCodes } from "./errors.js";
 export { createPetstoreHandlers, type PetstoreHandlersOptions } from "./msw.js";
 export { apiBasePath, limitRule, petStatuses } from "./spec.js";
-export { createPetstoreStore, type ListPetsQuery, type PetstoreStore } from "./store.js";
+export {
+  createPetstoreStore,
+  type ListPetsQuery,
+  type PetstoreStore,
+  type RecordCounts,
+} from "./store.js";
 export type * from "./types.js";

@@ -17,6 +17,10 @@ export interface PetstoreOptions {
   baseUrl?: string;
   /** Added delay before every answer, in ms or a `[min, max]` range; default none. */
   latency?: Latency;
+  /** At most this many pets are stored; creates beyond get a 409 `store_full`. Default 10,000. */
+  maxPets?: number;
+  /** At most this many categories are stored; default 1,000. */
+  maxCategories?: number;
 }
 
 /** Seed options from the public `seed`/`counts` shape. */

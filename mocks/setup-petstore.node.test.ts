@@ -32,6 +32,18 @@ describe("setupPetstore", () => {
     ).toBe(401);
   });
 
+  it("caps stored records at maxPets and maxCategories (409 store_full)", async () => {
+    await start({ counts: { pets: 2, categories: 1 }, maxPets: 3, maxCategories: 1 });
+    const key = "petstore-dev-key";
+    const pet = { name: "Rex", categoryId: 1 };
+    expect((await fetch("http://x.test/v1/pets", post(key, pet))).status).toBe(201);
+    const full = await fetch("http://x.test/v1/pets", post(key, pet));
+    expect(full.status).toBe(409);
+    expect(await full.json()).toMatchObject({ code: "store_full", status: 409 });
+    const category = await fetch("http://x.test/v1/categories", post(key, { name: "ferret" }));
+    expect(category.status).toBe(409);
+  });
+
   it("seeds the store from seed and counts", async () => {
     const petstore = await start({ seed: 3, counts: { pets: 12, categories: 2 } });
     const pets = await (

@@ -97,6 +97,10 @@ class IdIndex<T extends Identified> {
     return this.#fresh().#byId.get(id);
   }
 
+  get size(): number {
+    return this.#fresh().#byId.size;
+  }
+
   get maxId(): number {
     return this.#fresh().#maxId;
   }
@@ -113,6 +117,12 @@ export interface ListPetsQuery {
   limit: number;
 }
 
+/** How many records a store holds, creates in progress included. */
+export interface RecordCounts {
+  readonly pets: number;
+  readonly categories: number;
+}
+
 export interface PetstoreStore {
   /** The live pets collection (`@msw/data`). Read it through the store: `reset()` replaces it. */
   readonly pets: PetCollection;
@@ -124,6 +134,8 @@ export interface PetstoreStore {
   createPet(input: NewPet): Promise<Pet>;
   /** Stores a new category under the next free id. */
   createCategory(input: NewCategory): Promise<Category>;
+  /** How many records are stored, creates in progress included. */
+  count(): RecordCounts;
   getPet(id: number): Pet | undefined;
   getCategory(id: number): Category | undefined;
   /** The first `limit` pets by ascending id, with the given status if one is given. */
@@ -150,6 +162,8 @@ class Collections {
   readonly categoryIndex: IdIndex<Category>;
   nextPetId: number;
   nextCategoryId: number;
+  /** Creates begun but not yet stored (`@msw/data` validates asynchronously). */
+  creating = { pets: 0, categories: 0 };
 
   private constructor(
     readonly pets: PetCollection,
@@ -191,14 +205,28 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
       const id = Math.max(collections.nextPetId, collections.petIndex.maxId + 1);
       collections.nextPetId = id + 1;
       const record = pick({ ...input, id }, petKeys);
-      return collections.pets.create(record);
+      collections.creating.pets++;
+      try {
+        return await collections.pets.create(record);
+      } finally {
+        collections.creating.pets--;
+      }
     },
     async createCategory(input) {
       const collections = current;
       const id = Math.max(collections.nextCategoryId, collections.categoryIndex.maxId + 1);
       collections.nextCategoryId = id + 1;
-      return collections.categories.create(pick({ ...input, id }, categoryKeys));
+      collections.creating.categories++;
+      try {
+        return await collections.categories.create(pick({ ...input, id }, categoryKeys));
+      } finally {
+        collections.creating.categories--;
+      }
     },
+    count: () => ({
+      pets: current.petIndex.size + current.creating.pets,
+      categories: current.categoryIndex.size + current.creating.categories,
+    }),
     getPet: (id) => current.petIndex.get(id),
     getCategory: (id) => current.categoryIndex.get(id),
     listPets({ status, limit }) {

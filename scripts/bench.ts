@@ -7,6 +7,7 @@ const sections = {
   core: () => import("./bench/core.js"),
   server: () => import("./bench/server.js"),
   scale: () => import("./bench/scale.js"),
+  hostile: () => import("./bench/hostile.js"),
 } as const satisfies Record<string, () => Promise<{ run(): Promise<void> }>>;
 
 type SectionName = keyof typeof sections;

@@ -17,6 +17,7 @@ import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { errorResponse, jsonResponse } from "./exchange.js";
 import type { Latency } from "./latency.js";
 import { latencyMs, sleep } from "./latency.js";
+import { defaultMaxRecords } from "./limits.js";
 import { deprecationHeaders, operations } from "./operations.js";
 
 export const defaultApiKey = "petstore-dev-key";
@@ -27,6 +28,10 @@ export interface PetstoreHandlerOptions {
   readonly apiKeys?: readonly string[] | undefined;
   /** Added delay before every answer, in ms or a `[min, max]` range. */
   readonly latency?: Latency | undefined;
+  /** At most this many pets are stored; creates beyond get a 409 `store_full`. Default 10,000. */
+  readonly maxPets?: number | undefined;
+  /** At most this many categories are stored; default 1,000. */
+  readonly maxCategories?: number | undefined;
   /** The path of the API base, used in `Location` and `Link` headers; default `/v1`. */
   readonly basePath?: string | undefined;
 }
@@ -80,6 +85,10 @@ export function createPetstoreHandler(options: PetstoreHandlerOptions): Petstore
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey];
   const defaultBasePath = options.basePath ?? apiBasePath;
   const pathList = routes.map((route) => route.template).join(", ");
+  const maxRecords = {
+    pets: options.maxPets ?? defaultMaxRecords.pets,
+    categories: options.maxCategories ?? defaultMaxRecords.categories,
+  };
 
   function answer(
     request: CoreRequest,
@@ -109,7 +118,13 @@ export function createPetstoreHandler(options: PetstoreHandlerOptions): Petstore
       const headers = scenario === 401 ? unauthorizedHeaders : undefined;
       return jsonResponse(scenario, scenarioErrorBody(scenario), headers);
     }
-    return operations[match.operationId]({ request, params: match.params, store, basePath });
+    return operations[match.operationId]({
+      request,
+      params: match.params,
+      store,
+      basePath,
+      maxRecords,
+    });
   }
 
   return async (request) => {

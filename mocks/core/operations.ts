@@ -5,7 +5,7 @@
 import * as validators from "../generated/validators.js";
 import type { OperationId } from "../spec.js";
 import { getPetSunset } from "../spec.js";
-import type { PetstoreStore } from "../store.js";
+import type { PetstoreStore, RecordCounts } from "../store.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
@@ -20,6 +20,8 @@ export interface OperationContext {
   readonly store: PetstoreStore;
   /** The API base path for links, e.g. `/v1`. */
   readonly basePath: string;
+  /** How many records of each kind may be stored. */
+  readonly maxRecords: RecordCounts;
 }
 
 type Operation = (context: OperationContext) => CoreResponse | Promise<CoreResponse>;
@@ -53,6 +55,20 @@ export function deprecationHeaders(basePath: string): Readonly<Record<string, st
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
 
+/** The 409 for a create into a full collection, or undefined while there is room. */
+function storeFull(
+  kind: keyof RecordCounts,
+  store: PetstoreStore,
+  maxRecords: RecordCounts,
+): CoreResponse | undefined {
+  const max = maxRecords[kind];
+  if (store.count()[kind] < max) return undefined;
+  return failure(
+    "store_full",
+    `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`,
+  );
+}
+
 export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store }) {
     const query = listPetsQuery(request.query);
@@ -60,7 +76,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     return jsonTextResponse(200, listJson(store.listPets(query.value)));
   },
 
-  async createPet({ request, store, basePath }) {
+  async createPet({ request, store, basePath, maxRecords }) {
     const body = readJsonBody(request);
     if (!body.ok) return body.response;
     const input = newPet(body.value);
@@ -72,6 +88,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
         `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
       );
     }
+    const full = storeFull("pets", store, maxRecords);
+    if (full) return full;
     const pet = await store.createPet(input.value);
     return jsonResponse(201, pet, { location: `${basePath}/pets/${pet.id}` });
   },
@@ -92,12 +110,15 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     return jsonTextResponse(200, listJson(store.listCategories()));
   },
 
-  async createCategory({ request, store }) {
+  async createCategory({ request, store, maxRecords }) {
     const body = readJsonBody(request);
     if (!body.ok) return body.response;
     const input = newCategory(body.value);
     if (!input.ok) return failure("invalid_body", input.message);
     if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
-    return jsonResponse(201, await store.createCategory(input.value));
+    return (
+      storeFull("categories", store, maxRecords) ??
+      jsonResponse(201, await store.createCategory(input.value))
+    );
   },
 };

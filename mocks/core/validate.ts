@@ -7,6 +7,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { OperationId, OperationParameter } from "../spec.js";
 import { operationParameters, requestBodySchema } from "../spec.js";
+import { maxStringLength } from "./limits.js";
 
 export type Validated<T> =
   | { readonly ok: true; readonly value: T }
@@ -177,7 +178,15 @@ export function bodyValidator<T>(
     const unsafe = unsafeInt64(wide, input);
     if (unsafe) return fail(unsafe);
     const value: Record<string, unknown> = {};
-    for (const field of fields) if (input[field] !== undefined) value[field] = input[field];
+    for (const field of fields) {
+      const fieldValue = input[field];
+      if (typeof fieldValue === "string" && fieldValue.length > maxStringLength) {
+        return fail(
+          `${field} must be at most ${maxStringLength} characters (got ${fieldValue.length})`,
+        );
+      }
+      if (fieldValue !== undefined) value[field] = fieldValue;
+    }
     return { ok: true, value: value as T };
   };
 }

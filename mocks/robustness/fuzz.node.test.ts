@@ -15,6 +15,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { createPetstoreHandler } from "../core/handler.js";
+import { maxStringLength } from "../core/limits.js";
 import * as validators from "../generated/validators.js";
 import { createPetstoreHandlers } from "../msw.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
@@ -242,7 +243,9 @@ const validRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
     path: fc.constant("/pets"),
     query: fc.constant(""),
     headers: fc.tuple(validAuthorization, jsonContentType).map(([a, t]) => headersOf(a, t)),
-    body: newPet.filter((pet) => pet.name.trim() !== "").map(rawBody),
+    body: newPet
+      .filter((pet) => pet.name.trim() !== "" && pet.name.length <= maxStringLength)
+      .map(rawBody),
     valid: fc.constant(true),
   }),
   fc.record({
@@ -258,6 +261,7 @@ const validRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
         },
         { requiredKeys: ["name"] },
       )
+      .filter((category) => (category.description?.length ?? 0) <= maxStringLength)
       .map(rawBody),
     valid: fc.constant(true),
   }),

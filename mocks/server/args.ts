@@ -5,6 +5,8 @@
 import { parseArgs } from "node:util";
 import { defaultApiKey } from "../core/handler.js";
 import { parseLatency } from "../core/latency.js";
+import { defaultMaxRecords } from "../core/limits.js";
+import { defaultMaxConnections } from "./connections.js";
 import { defaultHost, defaultPort, type PetstoreServerOptions } from "./server.js";
 
 export class CliUsageError extends Error {
@@ -29,6 +31,12 @@ Options:
   --pets <n>          number of seeded pets (default 50)
   --categories <n>    number of seeded categories (default 5)
   --latency <ms>      delay before every answer: ms (200) or a range (100-400)
+  --max-pets <n>      most pets stored; creates beyond get 409
+                      (env PETSTORE_MAX_PETS; default ${defaultMaxRecords.pets})
+  --max-categories <n>  most categories stored
+                      (env PETSTORE_MAX_CATEGORIES; default ${defaultMaxRecords.categories})
+  --max-connections <n> most open connections; more get 503
+                      (env PETSTORE_MAX_CONNECTIONS; default ${defaultMaxConnections})
   --quiet             no banner and no request log, only the "listening" line
   --help              show this help
   --version           show the version
@@ -43,6 +51,9 @@ const flags = {
   pets: { type: "string" },
   categories: { type: "string" },
   latency: { type: "string" },
+  "max-pets": { type: "string" },
+  "max-categories": { type: "string" },
+  "max-connections": { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -109,6 +120,37 @@ export function parseCli(
   };
   if (values.seed !== undefined) {
     options.seed = integer("--seed", values.seed, 0, Number.MAX_SAFE_INTEGER);
+  }
+  /** A limit from its flag, else its environment variable; undefined when neither is set. */
+  const limit = (
+    flag: "max-pets" | "max-categories" | "max-connections",
+    envName: string,
+    minimum: number,
+  ): number | undefined => {
+    const flagged = values[flag];
+    if (flagged !== undefined) return integer(`--${flag}`, flagged, minimum, 10_000_000);
+    const text = env[envName]?.trim();
+    return text ? integer(envName, text, minimum, 10_000_000) : undefined;
+  };
+  const limits = {
+    maxPets: limit("max-pets", "PETSTORE_MAX_PETS", 0),
+    maxCategories: limit("max-categories", "PETSTORE_MAX_CATEGORIES", 0),
+    maxConnections: limit("max-connections", "PETSTORE_MAX_CONNECTIONS", 1),
+  };
+  for (const [name, value] of Object.entries(limits)) {
+    if (value !== undefined) options[name as keyof typeof limits] = value;
+  }
+  const seeded = { pets: counts.pets ?? 50, categories: counts.categories ?? 5 };
+  const maxima = {
+    pets: limits.maxPets ?? defaultMaxRecords.pets,
+    categories: limits.maxCategories ?? defaultMaxRecords.categories,
+  };
+  for (const kind of ["pets", "categories"] as const) {
+    if (seeded[kind] > maxima[kind]) {
+      throw new CliUsageError(
+        `--${kind} ${seeded[kind]} exceeds the ${maxima[kind]} ${kind} the store may hold (raise --max-${kind})`,
+      );
+    }
   }
   if (values.latency !== undefined) {
     try {

@@ -1,6 +1,7 @@
 /**
  * The standalone mock server: the core behind node:http, with sane timeouts,
- * a 400/408/431 Error for malformed HTTP, and a graceful close.
+ * a connection limit, a 400/408/431 Error for malformed HTTP (`connections.ts`),
+ * and a graceful close.
  *
  * @example
  * const petstore = await startPetstoreServer({ port: 0 });
@@ -8,14 +9,13 @@
  * await petstore.reset();
  * await petstore.close();
  */
-import { createServer, type Server, STATUS_CODES } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Duplex } from "node:stream";
 import { createPetstoreHandler, type PetstoreHandler } from "../core/handler.js";
 import type { Latency } from "../core/latency.js";
-import { type ErrorCode, errorBody } from "../errors.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
+import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { createRequestListener } from "./listener.js";
 
 export const defaultPort = 4000;
@@ -25,8 +25,8 @@ export const defaultHost = "127.0.0.1";
 export const serverTimeouts = {
   /** Until a request's headers have arrived. */
   headers: 10_000,
-  /** Until the whole request (headers and body) has arrived. */
-  request: 30_000,
+  /** Until the whole request (headers and body) has arrived: 1 MiB needs 100 KiB/s. */
+  request: 10_000,
   /** How often the header and request timeouts are checked. */
   checkEvery: 1_000,
   /** An idle keep-alive connection. */
@@ -52,6 +52,12 @@ export interface PetstoreServerOptions {
   quiet?: boolean;
   /** Where log lines go; default stdout. */
   log?: (line: string) => void;
+  /** At most this many pets are stored; creates beyond get a 409 `store_full`. Default 10,000. */
+  maxPets?: number;
+  /** At most this many categories are stored; default 1,000. */
+  maxCategories?: number;
+  /** Open connections beyond this many get a 503 `too_many_connections`; default 128. */
+  maxConnections?: number;
   /** Wraps the core handler, e.g. to inject faults in tests. */
   wrapHandler?: (handle: PetstoreHandler) => PetstoreHandler;
 }
@@ -70,30 +76,6 @@ export interface RunningPetstoreServer {
   reset(options?: SeedOptions): Promise<void>;
   /** Stops accepting connections and resolves once in-flight requests have finished. */
   close(): Promise<void>;
-}
-
-const clientErrorAnswers: Readonly<Record<string, readonly [ErrorCode, string]>> = {
-  ERR_HTTP_REQUEST_TIMEOUT: ["request_timeout", "The request did not arrive in time."],
-  HPE_HEADER_OVERFLOW: ["headers_too_large", "The request headers are too large."],
-};
-
-/** Answers a request node could not parse (or that timed out) with an Error body. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === "ECONNRESET" || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [code, message] = clientErrorAnswers[error.code ?? ""] ?? [
-    "malformed_request",
-    `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`,
-  ];
-  const answer = errorBody(code, message);
-  const body = JSON.stringify(answer);
-  const { status } = answer;
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
 }
 
 /** The host as it appears in a URL: wildcards become loopback, IPv6 gets brackets. */
@@ -125,6 +107,8 @@ export async function startPetstoreServer(
     store,
     apiKeys: options.apiKeys,
     latency: options.latency,
+    maxPets: options.maxPets,
+    maxCategories: options.maxCategories,
   });
   const handle = options.wrapHandler ? options.wrapHandler(core) : core;
   const write = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -136,18 +120,20 @@ export async function startPetstoreServer(
     keepAliveTimeout: serverTimeouts.keepAlive,
     connectionsCheckingInterval: serverTimeouts.checkEvery,
   });
+  const tracked = guardConnections(server, options.maxConnections ?? defaultMaxConnections);
   server.on(
     "request",
-    createRequestListener(handle, {
-      log: (options.quiet ?? true) ? undefined : write,
-      reset: async (seedOptions) => {
-        await store.reset(seedOptions);
-        return store.seedOptions;
-      },
-      closing: () => closing,
-    }),
+    tracked(
+      createRequestListener(handle, {
+        log: (options.quiet ?? true) ? undefined : write,
+        reset: async (seedOptions) => {
+          await store.reset(seedOptions);
+          return store.seedOptions;
+        },
+        closing: () => closing,
+      }),
+    ),
   );
-  server.on("clientError", answerClientError);
   await listen(server, options.port ?? defaultPort, host);
 
   const { port } = server.address() as AddressInfo;

@@ -7,6 +7,7 @@
  * Everything here is plain data, so a browser page can receive the requests.
  */
 import { defaultApiKey } from "../core/handler.js";
+import { maxStringLength } from "../core/limits.js";
 import { limitRule, petStatuses } from "../spec.js";
 
 export interface CaseRequest {
@@ -222,6 +223,30 @@ const createPetCases: BehaviourCase[] = [
     expect: { status: 400, code: "invalid_body", messageIncludes: field },
   })),
   {
+    name: `createPet: a name of exactly ${maxStringLength} characters is stored`,
+    request: {
+      method: "POST",
+      path: "/pets",
+      headers: json,
+      body: JSON.stringify({ name: "n".repeat(maxStringLength), categoryId: 1 }),
+    },
+    expect: { status: 201, fields: { name: "n".repeat(maxStringLength) } },
+  },
+  {
+    name: `createPet: a name over ${maxStringLength} characters → 400 naming the limit`,
+    request: {
+      method: "POST",
+      path: "/pets",
+      headers: json,
+      body: JSON.stringify({ name: "n".repeat(maxStringLength + 1), categoryId: 1 }),
+    },
+    expect: {
+      status: 400,
+      code: "invalid_body",
+      messageIncludes: `name must be at most ${maxStringLength} characters`,
+    },
+  },
+  {
     name: "createPet: a non-JSON content type → 415",
     request: {
       method: "POST",
@@ -279,6 +304,11 @@ const categoryCases: BehaviourCase[] = [
       ["body an array", "[]", "body"],
       ["malformed JSON", "{", "JSON"],
       ["empty body", "", "body"],
+      [
+        `description over ${maxStringLength} characters`,
+        JSON.stringify({ name: "x", description: "d".repeat(maxStringLength + 1) }),
+        `description must be at most ${maxStringLength} characters`,
+      ],
     ] as const
   ).map(([what, body, field]) => ({
     name: `createCategory: ${what} → 400`,

@@ -19,7 +19,7 @@ import autocannon from "autocannon";
 import { median, printTable } from "./report.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const apiKey = "bench-key";
+export const apiKey = "bench-key";
 
 /** The same load for every server and operation. */
 const load = { connections: 10, warmupSeconds: 1, seconds: 2, rounds: 5 } as const;
@@ -45,7 +45,7 @@ const launchRounds = 5;
 
 const targets = { prismRatio: 10, bareRatio: 0.5, startupRatio: 5 } as const;
 
-interface Server {
+export interface Server {
   readonly key: "ours" | "prism" | "bare";
   readonly label: string;
   /** Where the API's paths start: Prism's mock serves the paths of openapi.yaml at its root. */
@@ -53,7 +53,7 @@ interface Server {
   readonly args: (port: number) => string[];
 }
 
-const servers: readonly Server[] = [
+export const servers: readonly Server[] = [
   {
     key: "ours",
     label: "petstore-mock",
@@ -134,14 +134,14 @@ function probe(url: string): Promise<number | undefined> {
   });
 }
 
-interface Launched {
+export interface Launched {
   readonly child: ChildProcess;
   readonly origin: string;
   /** Milliseconds from spawn to the first answered request. */
   readonly startupMs: number;
 }
 
-async function launch(server: Server): Promise<Launched> {
+export async function launch(server: Server): Promise<Launched> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const readyUrl = `${origin}${server.basePath}/pets?limit=20`;
@@ -167,7 +167,7 @@ async function launch(server: Server): Promise<Launched> {
   throw new Error(`${server.label} did not answer within 60 s: ${stderr.slice(0, 500)}`);
 }
 
-function stop(child: ChildProcess): Promise<void> {
+export function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const force = setTimeout(() => child.kill("SIGKILL"), 5_000);

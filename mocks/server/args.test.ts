@@ -1,0 +1,58 @@
+/** The limit flags of `petstore-mock`: flag over environment, bounds, and seeds that fit the store. */
+import { describe, expect, it } from "vitest";
+import { CliUsageError, parseCli, usage } from "./args.js";
+
+const serve = (argv: string[], env: Record<string, string> = {}) => {
+  const command = parseCli(argv, env);
+  if (command.kind !== "serve") throw new Error(`not serve: ${command.kind}`);
+  return command.options;
+};
+
+describe("limit flags", () => {
+  it("are unset by default, so the server's defaults apply", () => {
+    const options = serve([]);
+    expect(options).not.toHaveProperty("maxPets");
+    expect(options).not.toHaveProperty("maxConnections");
+  });
+
+  it("come from flags, else from the environment", () => {
+    expect(
+      serve(["--max-pets", "200", "--max-categories", "9", "--max-connections", "16"]),
+    ).toMatchObject({ maxPets: 200, maxCategories: 9, maxConnections: 16 });
+    expect(
+      serve([], {
+        PETSTORE_MAX_PETS: "300",
+        PETSTORE_MAX_CATEGORIES: "7",
+        PETSTORE_MAX_CONNECTIONS: "32",
+      }),
+    ).toMatchObject({ maxPets: 300, maxCategories: 7, maxConnections: 32 });
+    expect(serve(["--max-pets", "60"], { PETSTORE_MAX_PETS: "300" })).toMatchObject({
+      maxPets: 60,
+    });
+  });
+
+  it.each([
+    [["--max-pets", "-1"], {}, "--max-pets"],
+    [["--max-connections", "0"], {}, "--max-connections"],
+    [[], { PETSTORE_MAX_CATEGORIES: "many" }, "PETSTORE_MAX_CATEGORIES"],
+    [["--pets", "20", "--max-pets", "10"], {}, "--max-pets"],
+    [["--pets", "20000"], {}, "--max-pets"],
+    [["--categories", "6", "--max-categories", "5"], {}, "--max-categories"],
+  ])("%j %j is refused naming %s", (argv, env, mention) => {
+    expect(() => parseCli(argv, env)).toThrow(CliUsageError);
+    expect(() => parseCli(argv, env)).toThrow(mention);
+  });
+
+  it("are listed in --help with their variables", () => {
+    for (const name of [
+      "--max-pets",
+      "--max-categories",
+      "--max-connections",
+      "PETSTORE_MAX_PETS",
+      "PETSTORE_MAX_CATEGORIES",
+      "PETSTORE_MAX_CONNECTIONS",
+    ]) {
+      expect(usage).toContain(name);
+    }
+  });
+});
