@@ -3,6 +3,7 @@
  * `petstore-mock-kit/browser`) and their mapping onto the store's seed options.
  * Runtime-neutral: nothing here imports Node or browser APIs.
  */
+import type { FaultInput, FaultPreset } from "./core/faults.js";
 import type { Latency } from "./core/latency.js";
 import type { SeedOptions } from "./store.js";
 
@@ -17,6 +18,12 @@ export interface PetstoreOptions {
   baseUrl?: string;
   /** Added delay before every answer, in ms or a `[min, max]` range; default none. */
   latency?: Latency;
+  /** Faults active from the start and again after every `reset()`. */
+  faults?: readonly FaultInput[];
+  /** A named fault preset active from the start and again after every `reset()`. */
+  preset?: FaultPreset;
+  /** Requests the journal keeps (the oldest go first); default 1,000. */
+  journalSize?: number;
 }
 
 /** Seed options from the public `seed`/`counts` shape. */

@@ -10,7 +10,15 @@
 export type { PetstoreHandler } from "../core/handler.js";
 export { type Latency, parseLatency } from "../core/latency.js";
 export type { PetstoreStore, SeedOptions } from "../store.js";
-export { resetPath } from "./listener.js";
+export {
+  type AdminRequest,
+  type AdminRoute,
+  adminBasePath,
+  faultsPath,
+  healthPath,
+  requestsPath,
+  resetPath,
+} from "./admin.js";
 export {
   createRequestListener,
   defaultHost,
