@@ -31,6 +31,17 @@ describe("petstore.faults and petstore.journal", () => {
     expect(petstore.journal.all()).toMatchObject([{ operationId: "listPets", status: 0 }]);
   });
 
+  it("a hang holds the request until the client gives up (a timeout, not a network error)", async () => {
+    petstore.faults.add({ operation: "listPets", network: "hang" });
+    const started = performance.now();
+    const hung = fetch("https://api.example.com/v1/pets", {
+      headers,
+      signal: AbortSignal.timeout(500),
+    });
+    await expect(hung).rejects.toMatchObject({ name: "TimeoutError" });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
+  });
+
   it("reset() clears the faults and the journal", async () => {
     petstore.faults.preset("server-down");
     expect((await createPet()).status).toBe(503);

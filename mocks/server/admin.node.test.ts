@@ -152,6 +152,24 @@ describe("POST /__mock/faults", () => {
   });
 });
 
+describe("dropped connections on the wire", () => {
+  it("reset destroys the socket; hang holds it until the client gives up; the server lives on", async () => {
+    const client = connectPetstoreMock(server.url);
+    await client.faults.add({ operation: "getPet", network: "reset", times: 1 });
+    await expect(send(`${server.url}/pets/1`, { headers: devAuth })).rejects.toMatchObject({
+      code: "ECONNRESET",
+    });
+    await client.faults.add({ operation: "getPet", network: "hang", times: 1 });
+    const hung = fetch(`${server.url}/pets/1`, {
+      headers: devAuth,
+      signal: AbortSignal.timeout(500),
+    });
+    await expect(hung).rejects.toMatchObject({ name: "TimeoutError" });
+    expect((await send(`${server.url}/pets/1`, { headers: devAuth })).status).toBe(200);
+    await client.reset();
+  });
+});
+
 describe("the journal over HTTP", () => {
   it("is bounded by --journal-size, oldest first, and survives junk admin input", async () => {
     const small = await startPetstoreServer({ port: 0, journalSize: 3 });
