@@ -32,6 +32,24 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
   return typeof value === "string" || value === undefined ? value : value.join(", ");
 }
 
+/** The request's body as the core takes it; undefined when the client aborted the upload. */
+async function receive(
+  request: IncomingMessage,
+  method: string,
+): Promise<
+  { body: string | undefined; bodyTooLarge: boolean; closeConnection: boolean } | undefined
+> {
+  if (method === "GET" || method === "HEAD") {
+    return { body: undefined, bodyTooLarge: false, closeConnection: false };
+  }
+  const read = await readBody(request);
+  if (read.kind === "aborted") return undefined;
+  if (read.kind === "too_large") {
+    return { body: undefined, bodyTooLarge: true, closeConnection: read.closeConnection };
+  }
+  return { body: read.body, bodyTooLarge: false, closeConnection: false };
+}
+
 const isUnder = (pathname: string, base: string) =>
   pathname.startsWith(base) && (pathname.length === base.length || pathname[base.length] === "/");
 
@@ -94,17 +112,9 @@ export function createRequestListener(
     query: string,
   ): Promise<void> {
     const method = request.method ?? "GET";
-    let body: string | undefined;
-    let bodyTooLarge = false;
-    let closeConnection = false;
-    if (method !== "GET" && method !== "HEAD") {
-      const read = await readBody(request);
-      if (read.kind === "aborted") return;
-      if (read.kind === "too_large") {
-        bodyTooLarge = true;
-        closeConnection = read.closeConnection;
-      } else body = read.body;
-    }
+    const received = await receive(request, method);
+    if (!received) return;
+    const { body, bodyTooLarge, closeConnection } = received;
     let answer: CoreResponse;
     const gone = new AbortController();
     response.once("close", () => gone.abort());
@@ -131,17 +141,9 @@ export function createRequestListener(
     path: string,
   ): Promise<void> {
     const method = request.method ?? "GET";
-    let body: string | undefined;
-    let bodyTooLarge = false;
-    let closeConnection = false;
-    if (method !== "GET" && method !== "HEAD") {
-      const read = await readBody(request);
-      if (read.kind === "aborted") return;
-      if (read.kind === "too_large") {
-        bodyTooLarge = true;
-        closeConnection = read.closeConnection;
-      } else body = read.body;
-    }
+    const received = await receive(request, method);
+    if (!received) return;
+    const { body, bodyTooLarge, closeConnection } = received;
     let answer: CoreResponse;
     try {
       answer = admin
