@@ -126,26 +126,28 @@ function problemOf(response: CoreResponse): Problem {
   }
 }
 
-/** Blanks out every secret (and its percent-encoded form) in a text. */
-function redact(text: string, secrets: readonly string[]): string {
+/** A secret and its percent-encoded form, as they may appear in a URL or a message. */
+const secretForms = (secret: string): string[] =>
+  secret.length < 4 ? [] : [...new Set([secret, encodeURIComponent(secret)])];
+
+/** Blanks out every form of every secret in a text. */
+function redact(text: string, forms: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) {
-    for (const form of new Set([secret, encodeURIComponent(secret)])) {
-      if (form !== "" && out.includes(form)) out = out.split(form).join("[redacted]");
-    }
-  }
+  for (const form of forms) if (out.includes(form)) out = out.split(form).join("[redacted]");
   return out;
 }
 
 /** The bearer token a request presents, to keep it out of the journal even when it is wrong. */
 function presentedToken(authorization: string | undefined): string | undefined {
-  const token = authorization?.trim().split(/\s+/)[1];
-  return token !== undefined && token.length >= 4 ? token.slice(0, 4096) : undefined;
+  const credential = authorization?.trim();
+  const gap = credential?.search(/\s/) ?? -1;
+  return gap < 0 ? undefined : credential?.slice(gap).trim().slice(0, 4096);
 }
 
 export function createPetstoreHandler(options: PetstoreHandlerOptions): PetstoreHandler {
   const { store, latency } = options;
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey];
+  const keyForms = apiKeys.flatMap(secretForms);
   const faults = options.faults ?? createFaultRegistry();
   const journal = options.journal ?? createJournal();
   const defaultBasePath = options.basePath ?? apiBasePath;
@@ -248,7 +250,11 @@ export function createPetstoreHandler(options: PetstoreHandlerOptions): Petstore
       };
     }
     const response = finish(request, match, basePath, outcome);
-    const secrets = [...apiKeys, presentedToken(request.header("authorization")) ?? ""];
+    const token = presentedToken(request.header("authorization"));
+    const secrets =
+      token === undefined || apiKeys.includes(token)
+        ? keyForms
+        : [...keyForms, ...secretForms(token)];
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     journal.record({
       method: clip(request.method, 16),
