@@ -51,6 +51,20 @@ describe("petstore.faults and petstore.journal", () => {
     expect((await createPet()).status).toBe(201);
   });
 
+  it("bounds the recorded path", async () => {
+    await fetch(`https://api.example.com/v1/pets?pad=${"x".repeat(10_000)}`, { headers });
+    const [entry] = petstore.journal.all();
+    expect(entry?.path.length).toBe(2048);
+    expect(entry?.path.endsWith("…")).toBe(true);
+  });
+
+  it("invalid faults throw at setup and at add, with the reason", async () => {
+    await expect(setupPetstore({ faults: [{ status: 200 }] })).rejects.toThrow(/status/);
+    expect(() => petstore.faults.add({ operation: "getPet", body: "empty" })).toThrow(/list/);
+    expect(petstore.faults.list()).toEqual([]);
+  });
+
+  // Last: a second msw server in this process takes over interception until it closes.
   it("a preset given at setup comes back after reset()", async () => {
     const empty = await setupPetstore({ preset: "empty-store", baseUrl: "https://empty.test/v1" });
     empty.listen();
@@ -61,11 +75,5 @@ describe("petstore.faults and petstore.journal", () => {
     } finally {
       empty.close();
     }
-  });
-
-  it("invalid faults throw at setup and at add, with the reason", async () => {
-    await expect(setupPetstore({ faults: [{ status: 200 }] })).rejects.toThrow(/status/);
-    expect(() => petstore.faults.add({ operation: "getPet", body: "empty" })).toThrow(/list/);
-    expect(petstore.faults.list()).toEqual([]);
   });
 });

@@ -271,7 +271,7 @@ describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
     await page.evaluate(() => window.petstore.reset());
   });
 
-  it("takes a preset from the URL: ?petstore-preset=empty-store", async () => {
+  it("takes a preset from the URL (?petstore-preset=empty-store) or from localStorage", async () => {
     const other = await browser.newPage();
     try {
       await other.goto(`${server.url}/?petstore-preset=empty-store`);
@@ -279,6 +279,14 @@ describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
       await expect.poll(() => other.locator("#pet-count").textContent()).toBe("0 pets shown");
       expect(await other.locator("#fault-preset").inputValue()).toBe("empty-store");
       expect(await other.locator("#category-list li").count()).toBe(0);
+
+      await other.evaluate(() => localStorage.setItem("petstore-preset", "server-down"));
+      await other.goto(server.url);
+      await other.locator('#mock-status[data-state="ready"]').waitFor();
+      await expect
+        .poll(() => other.locator("#error-message").textContent())
+        .toMatch(/^503 service_unavailable: /);
+      expect(await other.locator("#fault-preset").inputValue()).toBe("server-down");
     } finally {
       await other.close();
     }

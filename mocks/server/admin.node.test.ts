@@ -152,6 +152,56 @@ describe("POST /__mock/faults", () => {
   });
 });
 
+describe("junk sent to the admin endpoints", () => {
+  it("neither crashes the server nor changes its faults or data", async () => {
+    const client = connectPetstoreMock(server.url);
+    await client.reset();
+    const kept = await client.faults.add({ operation: "getPet", delayMs: 0 });
+    const before = await client.listPets({ limit: 100 });
+    const bodies = [
+      "",
+      "{",
+      "[]",
+      "null",
+      "0",
+      '"x"',
+      "\u0000\uffff",
+      "{}".repeat(5000),
+      '{"seed":-1}',
+      '{"seed":1e300}',
+      '{"pets":"5"}',
+      '{"__proto__":{"status":503}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    ];
+    const paths = [
+      "/__mock/reset",
+      "/__mock/faults",
+      "/__mock/faults/f1%00",
+      "/__mock/requests",
+      `/__mock/faults/${"9".repeat(100)}`,
+    ];
+    for (const path of paths) {
+      for (const method of ["POST", "PUT", "DELETE", "PATCH", "GET"]) {
+        for (const body of bodies.slice(0, method === "GET" ? 1 : bodies.length)) {
+          const reply = await send(`${server.origin}${path}`, {
+            method: method,
+            headers: json,
+            body: method === "GET" ? undefined : body,
+          });
+          expect(reply.status, `${method} ${path} ${body.slice(0, 20)}`).toBeLessThan(500);
+          if (method === "DELETE" && path === "/__mock/faults")
+            await client.faults.add({ operation: "getPet", delayMs: 0 });
+        }
+      }
+    }
+    expect((await client.faults.list()).some((fault) => fault.operation === "getPet")).toBe(true);
+    expect(await client.listPets({ limit: 100 })).toEqual(before);
+    expect(({} as Record<string, unknown>).status).toBeUndefined();
+    await client.faults.remove(kept.id).catch(() => undefined);
+    await client.reset();
+  });
+});
+
 describe("dropped connections on the wire", () => {
   it("reset destroys the socket; hang holds it until the client gives up; the server lives on", async () => {
     const client = connectPetstoreMock(server.url);
