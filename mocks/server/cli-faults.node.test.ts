@@ -1,7 +1,7 @@
 /** The CLI's fault, journal and admin flags: parsed into options, shown in the banner, never the key. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { CliUsageError, parseCli } from "./args.js";
-import { buildOnce, send, serveCli } from "./test-support/http.js";
+import { buildOnce, runCli, send, serveCli } from "./test-support/http.js";
 
 beforeAll(buildOnce, 120_000);
 
@@ -12,6 +12,22 @@ const serve = (argv: string[], env: Record<string, string> = {}) => {
 };
 
 describe("fault and admin flags", () => {
+  it("--help lists them, the presets and the admin endpoints", async () => {
+    const run = await runCli(["--help"]);
+    for (const text of [
+      "--preset",
+      "--fault",
+      "--journal-size",
+      "--admin-key",
+      "PETSTORE_ADMIN_KEY",
+      "server-down",
+      "/__mock/faults",
+      "/__mock/health",
+    ]) {
+      expect(run.stdout).toContain(text);
+    }
+  });
+
   it("reads --preset, repeated --fault, --journal-size and the admin key (flag or env)", () => {
     const options = serve([
       "--preset",
