@@ -37,7 +37,7 @@ export const journalLimits = {
   /** Entries kept by default. */
   defaultSize: 1000,
   /** The largest configurable size. */
-  maxSize: 100_000,
+  maxSize: 10_000,
   /** Recorded path length, in characters. */
   path: 2048,
   /** Recorded problem message length, in characters. */
@@ -56,7 +56,7 @@ export interface Journal {
 }
 
 export interface JournalOptions {
-  /** Entries kept (the oldest go first); default 1,000, at most 100,000. */
+  /** Entries kept (the oldest go first); default 1,000, at most 10,000. */
   readonly size?: number | undefined;
 }
 

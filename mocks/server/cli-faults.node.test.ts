@@ -58,7 +58,7 @@ describe("fault and admin flags", () => {
     [["--fault", "{"], "--fault"],
     [["--fault", '{"status":200}'], "status"],
     [["--journal-size", "0"], "--journal-size"],
-    [["--journal-size", "100001"], "--journal-size"],
+    [["--journal-size", "10001"], "--journal-size"],
     [["--admin-key", " "], "--admin-key"],
   ])("%j is a one-line usage error naming %s", (argv, mention) => {
     expect(() => parseCli(argv, {})).toThrow(CliUsageError);
