@@ -9,27 +9,38 @@
  * await petstore.start();
  * await fetch("/v1/pets?limit=5", { headers: { Authorization: "Bearer petstore-dev-key" } });
  */
-import type { RequestHandler } from "msw";
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
-import { createPetstoreHandlers } from "./msw.js";
-import { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
-import type { PetstoreStore } from "./store.js";
-import { createPetstoreStore } from "./store.js";
+import { type FaultPreset, faultPresetNames } from "./core/faults.js";
+import type { PetstoreOptions } from "./setup-options.js";
+import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
 
-export interface PetstoreWorker {
+export interface PetstoreWorkerOptions extends PetstoreOptions {
+  /**
+   * Read a preset from the page: the URL query parameter `petstore-preset`
+   * (e.g. `?petstore-preset=server-down`), else the `localStorage` key
+   * `petstore-preset`. Default true; an explicit `preset` option wins.
+   */
+  presetFromPage?: boolean;
+}
+
+/** The URL query parameter and `localStorage` key that select a preset. */
+export const presetKey = "petstore-preset";
+
+export interface PetstoreWorker extends PetstoreParts {
   /** The underlying msw worker (for `use`, events, ...). */
   readonly worker: SetupWorker;
-  /** The typed store behind the handlers: arrange and inspect records. */
-  readonly store: PetstoreStore;
-  /** The kit's handlers, for composing with your own msw setup. */
-  readonly handlers: readonly RequestHandler[];
+  /** The preset in effect from the start (option, URL or localStorage), if any. */
+  readonly preset: FaultPreset | undefined;
   /**
    * Registers the service worker and starts intercepting. Requests the mock does
    * not handle go to the network (`onUnhandledRequest: "bypass"`) unless you say
    * otherwise. Rejects with a how-to-fix message when the worker script is missing.
    */
   start(options?: StartOptions): Promise<ServiceWorkerRegistration | undefined>;
-  /** Removes runtime handlers added with `worker.use` and restores the seeded store. */
+  /**
+   * Removes runtime handlers added with `worker.use`, restores the seeded
+   * store and the start-up faults, and empties the journal.
+   */
   reset(): Promise<void>;
   /** Stops intercepting for this page. */
   stop(): void;
@@ -58,14 +69,35 @@ function missingWorkerMessage(url: string): string {
   ].join("\n");
 }
 
-export async function setupPetstoreWorker(options: PetstoreOptions = {}): Promise<PetstoreWorker> {
-  const store = await createPetstoreStore(seedOptionsOf(options));
-  const handlers = createPetstoreHandlers({ ...options, store });
-  const worker = setupWorker(...handlers);
+/** The preset the page asks for, if it names a known one; an unknown name is reported and ignored. */
+function pagePreset(): FaultPreset | undefined {
+  let name: string | null = new URLSearchParams(location.search).get(presetKey);
+  try {
+    name ??= localStorage.getItem(presetKey);
+  } catch {
+    // Storage can be blocked (privacy settings, sandboxed frames): no preset then.
+  }
+  if (name === null || name === "") return undefined;
+  if ((faultPresetNames as readonly string[]).includes(name)) return name as FaultPreset;
+  console.warn(
+    `[petstore-mock-kit] Unknown preset ${JSON.stringify(name.slice(0, 40))} ignored; presets: ${faultPresetNames.join(", ")}.`,
+  );
+  return undefined;
+}
+
+export async function setupPetstoreWorker(
+  options: PetstoreWorkerOptions = {},
+): Promise<PetstoreWorker> {
+  const preset = options.preset ?? (options.presetFromPage === false ? undefined : pagePreset());
+  const { restore, ...parts } = await createPetstoreParts({
+    ...options,
+    ...(preset ? { preset } : {}),
+  });
+  const worker = setupWorker(...parts.handlers);
   return {
+    ...parts,
     worker,
-    store,
-    handlers,
+    preset,
     async start(startOptions) {
       try {
         return await worker.start({ onUnhandledRequest: "bypass", ...startOptions });
@@ -79,12 +111,15 @@ export async function setupPetstoreWorker(options: PetstoreOptions = {}): Promis
     },
     async reset() {
       worker.resetHandlers();
-      await store.reset();
+      await restore();
     },
     stop: () => worker.stop(),
   };
 }
 
+export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
+export { faultPresetNames } from "./core/faults.js";
+export type { JournalEntry, Problem } from "./core/journal.js";
 export { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

@@ -20,6 +20,10 @@ export const errorCodes = {
   request_timeout: 408,
   headers_too_large: 431,
   too_many_connections: 503,
+  // Admin endpoints (`/__mock/...`) of the standalone server.
+  forbidden: 403,
+  invalid_fault: 400,
+  too_many_faults: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -51,6 +55,15 @@ export function scenarioErrorBody(status: number): ErrorBody {
   return {
     code: scenarioCodes[status] ?? "simulated_error",
     message: `Simulated ${status} response requested with the Prefer header.`,
+    status,
+  };
+}
+
+/** The Error body of a status fault: the same `code` as the `Prefer` scenario of that status. */
+export function faultErrorBody(status: number, faultId: string): ErrorBody {
+  return {
+    code: scenarioCodes[status] ?? "simulated_error",
+    message: `Simulated ${status} response: fault ${faultId} is active.`,
     status,
   };
 }

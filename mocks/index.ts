@@ -1,7 +1,9 @@
 /**
  * petstore-mock-kit: the Pet Store mock's handlers, store, seed and types, for
- * composing with your own msw setup. Runtime entries: `petstore-mock-kit/node`,
- * `petstore-mock-kit/browser`, `petstore-mock-kit/server`.
+ * composing with your own msw setup, and the runtime-neutral faults and
+ * journal (`createMockControls`) to pass to `createPetstoreHandler`. Runtime
+ * entries: `petstore-mock-kit/node`, `petstore-mock-kit/browser`,
+ * `petstore-mock-kit/server`.
  */
 export {
   defaultSeedOptions,
@@ -9,14 +11,39 @@ export {
   type SeedData,
   type SeedOptions,
 } from "../fixtures/seed.js";
+export {
+  createMockControls,
+  type MockControls,
+  type MockControlsOptions,
+} from "./core/controls.js";
 export type { CoreRequest, CoreResponse } from "./core/exchange.js";
 export { maxBodyBytes } from "./core/exchange.js";
+export {
+  type AppliedFault,
+  createFaultRegistry,
+  type Fault,
+  type FaultEffect,
+  type FaultInput,
+  FaultInputError,
+  type FaultPreset,
+  type FaultRegistry,
+  faultLimits,
+  faultPresetNames,
+  faultPresets,
+} from "./core/faults.js";
 export {
   createPetstoreHandler,
   defaultApiKey,
   type PetstoreHandler,
   type PetstoreHandlerOptions,
 } from "./core/handler.js";
+export {
+  createJournal,
+  type Journal,
+  type JournalEntry,
+  journalLimits,
+  type Problem,
+} from "./core/journal.js";
 export { type Latency, parseLatency } from "./core/latency.js";
 export { type ErrorCode, errorCodes } from "./errors.js";
 export { createPetstoreHandlers, type PetstoreHandlersOptions } from "./msw.js";

@@ -45,6 +45,7 @@ async function toCoreRequest(request: Request, basePath: string): Promise<CoreRe
     body,
     bodyTooLarge,
     basePath,
+    signal: request.signal,
   };
 }
 
@@ -74,6 +75,8 @@ export function createPetstoreHandlers(options: PetstoreHandlersOptions): HttpHa
     http.all(basePattern(base), async ({ request }) => {
       const basePath = fixedBasePath ?? basePathOf(new URL(request.url).pathname);
       const response = await handle(await toCoreRequest(request, basePath));
+      // A dropped or hung connection: the client sees a network error.
+      if (response.dropped) return HttpResponse.error();
       return new HttpResponse(response.body ?? null, {
         status: response.status,
         headers: response.headers,

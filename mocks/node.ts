@@ -7,44 +7,41 @@
  * afterEach(() => petstore.reset());
  * afterAll(() => petstore.close());
  */
-import type { RequestHandler } from "msw";
 import { type SetupServer, type SetupServerApi, setupServer } from "msw/node";
-import { createPetstoreHandlers } from "./msw.js";
-import { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
-import type { PetstoreStore } from "./store.js";
-import { createPetstoreStore } from "./store.js";
+import type { PetstoreOptions } from "./setup-options.js";
+import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
 
-export interface Petstore {
+export interface Petstore extends PetstoreParts {
   /** The underlying msw server (for `use`, events, ...). */
   readonly server: SetupServer;
-  /** The typed store behind the handlers: arrange and inspect records. */
-  readonly store: PetstoreStore;
-  /** The kit's handlers, for composing with your own msw setup. */
-  readonly handlers: readonly RequestHandler[];
   /** Starts intercepting; unhandled requests are errors unless you say otherwise. */
   listen(options?: Parameters<SetupServerApi["listen"]>[0]): void;
-  /** Removes runtime handlers added with `server.use` and restores the seeded store. */
+  /**
+   * Removes runtime handlers added with `server.use`, restores the seeded
+   * store and the start-up faults, and empties the journal.
+   */
   reset(): Promise<void>;
   close(): void;
 }
 
 export async function setupPetstore(options: PetstoreOptions = {}): Promise<Petstore> {
-  const store = await createPetstoreStore(seedOptionsOf(options));
-  const handlers = createPetstoreHandlers({ ...options, store });
-  const server = setupServer(...handlers);
+  const { restore, ...parts } = await createPetstoreParts(options);
+  const server = setupServer(...parts.handlers);
   return {
+    ...parts,
     server,
-    store,
-    handlers,
     listen: (listenOptions) => server.listen({ onUnhandledRequest: "error", ...listenOptions }),
     async reset() {
       server.resetHandlers();
-      await store.reset();
+      await restore();
     },
     close: () => server.close(),
   };
 }
 
+export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
+export { faultPresetNames } from "./core/faults.js";
+export type { JournalEntry, Problem } from "./core/journal.js";
 export { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

@@ -3,6 +3,7 @@
  * `petstore-mock-kit/browser`) and their mapping onto the store's seed options.
  * Runtime-neutral: nothing here imports Node or browser APIs.
  */
+import type { FaultInput, FaultPreset } from "./core/faults.js";
 import type { Latency } from "./core/latency.js";
 import type { SeedOptions } from "./store.js";
 
@@ -21,6 +22,12 @@ export interface PetstoreOptions {
   maxPets?: number;
   /** At most this many categories are stored; default 1,000. */
   maxCategories?: number;
+  /** Faults active from the start and again after every `reset()`. */
+  faults?: readonly FaultInput[];
+  /** A named fault preset active from the start and again after every `reset()`. */
+  preset?: FaultPreset;
+  /** Requests the journal keeps (the oldest go first); default 1,000. */
+  journalSize?: number;
 }
 
 /** Seed options from the public `seed`/`counts` shape. */

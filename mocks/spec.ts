@@ -93,6 +93,11 @@ function buildRoutes(): Route[] {
 
 export const routes: readonly Route[] = buildRoutes();
 
+/** Every operationId of openapi.yaml, in document order. */
+export const operationIds: readonly OperationId[] = routes.flatMap((route) => [
+  ...route.operations.values(),
+]);
+
 function operationObject(operationId: OperationId): Node {
   for (const pathItem of Object.values(openapiDocument.paths)) {
     for (const operation of Object.values(pathItem)) {

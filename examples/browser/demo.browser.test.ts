@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PetstoreWorker } from "../../mocks/browser.js";
 import { createPetstoreHandler } from "../../mocks/core/handler.js";
 import { createPetstoreStore } from "../../mocks/store.js";
 import {
@@ -20,6 +21,11 @@ import {
   type CaseRequest,
   checkCase,
 } from "../../mocks/test-support/cases.js";
+import {
+  type ControlDriver,
+  controlCases,
+  runControlCase,
+} from "../../mocks/test-support/control-cases.js";
 import type { ErrorBody } from "../../mocks/types.js";
 import { collectPageErrors, launchChromium, skipBrowserTests } from "./test-support/chromium.js";
 import { sendCasesInPage } from "./test-support/page-fetch.js";
@@ -51,6 +57,13 @@ async function expectedErrorLine(request: CaseRequest): Promise<string> {
 
 async function rowNames(page: Page): Promise<string[]> {
   return page.locator("#pet-rows tr td:nth-child(2)").allTextContents();
+}
+
+declare global {
+  interface Window {
+    /** The demo's mock, put on the page for the devtools console. */
+    petstore: PetstoreWorker;
+  }
 }
 
 describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
@@ -182,10 +195,45 @@ describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
     const expected = await expectedErrorLine({ method: "GET", path: "/pets/9999", headers: auth });
     expect(expected).toMatch(/^404 not_found: /);
     await expect.poll(() => page.locator("#error-message").textContent()).toBe(expected);
+  });
+
+  it("switches a fault preset, shows its Error, and lists the requests in the journal panel", async () => {
+    await page.selectOption("#fault-preset", "server-down");
+    await expect.poll(() => page.locator("#fault-list li").count()).toBe(1);
+    await page.click("#pet-filter button");
+    await expect
+      .poll(() => page.locator("#error-message").textContent())
+      .toMatch(/^503 service_unavailable: /);
+    const newest = page.locator("#journal-rows tr").first().locator("td");
+    await expect
+      .poll(() => newest.allTextContents())
+      .toEqual([
+        "GET",
+        "/pets",
+        "listPets",
+        "503",
+        expect.any(String),
+        expect.stringMatching(/^f\d+$/),
+        "—",
+      ]);
+    expect(await page.evaluate(() => localStorage.getItem("petstore-preset"))).toBe("server-down");
+
+    await page.selectOption("#fault-operation", "getPet");
+    await page.selectOption("#fault-effect", "malformed JSON");
+    await page.fill("#fault-times", "1");
+    await page.click("#new-fault button");
+    await expect.poll(() => page.locator("#fault-list li").count()).toBe(2);
+    await page.fill("#lookup-id", "3");
+    await page.click("#pet-lookup button");
+    await expect.poll(() => page.locator("#error-message").textContent()).toMatch(/^SyntaxError: /);
 
     await mkdir(join(screenshotPath, ".."), { recursive: true });
     await page.screenshot({ path: screenshotPath, fullPage: true });
     expect(pageErrors).toEqual([]);
+
+    await page.selectOption("#fault-preset", "");
+    await expect.poll(() => page.locator("#fault-list li").count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem("petstore-preset"))).toBeNull();
   });
 
   it("resets the data to the seed", async () => {
@@ -198,6 +246,50 @@ describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
     await expect
       .poll(() => rowNames(page))
       .toEqual(reference.listPets({ limit: 100 }).map((pet) => pet.name));
+  });
+
+  it("meets the fault and journal case table through window.petstore and fetch in the page", async () => {
+    const inPage: ControlDriver = {
+      reset: () => page.evaluate(() => window.petstore.reset()),
+      addFault: async (input) => {
+        await page.evaluate((fault) => window.petstore.faults.add(fault), input);
+      },
+      faultCount: () => page.evaluate(() => window.petstore.faults.list().length),
+      journal: () => page.evaluate(() => window.petstore.journal.all()),
+      send: async (request) => {
+        const [result] = await sendCasesInPage(page, `${server.url}/v1`, [request]);
+        if (!result) throw new Error("no result from the page");
+        return result;
+      },
+    };
+    const failures: Record<string, string[]> = {};
+    for (const testCase of controlCases) {
+      const problems = await runControlCase(testCase, inPage);
+      if (problems.length > 0) failures[testCase.name] = problems;
+    }
+    expect(failures).toEqual({});
+    await page.evaluate(() => window.petstore.reset());
+  });
+
+  it("takes a preset from the URL (?petstore-preset=empty-store) or from localStorage", async () => {
+    const other = await browser.newPage();
+    try {
+      await other.goto(`${server.url}/?petstore-preset=empty-store`);
+      await other.locator('#mock-status[data-state="ready"]').waitFor();
+      await expect.poll(() => other.locator("#pet-count").textContent()).toBe("0 pets shown");
+      expect(await other.locator("#fault-preset").inputValue()).toBe("empty-store");
+      expect(await other.locator("#category-list li").count()).toBe(0);
+
+      await other.evaluate(() => localStorage.setItem("petstore-preset", "server-down"));
+      await other.goto(server.url);
+      await other.locator('#mock-status[data-state="ready"]').waitFor();
+      await expect
+        .poll(() => other.locator("#error-message").textContent())
+        .toMatch(/^503 service_unavailable: /);
+      expect(await other.locator("#fault-preset").inputValue()).toBe("server-down");
+    } finally {
+      await other.close();
+    }
   });
 
   it("answers every behavioural case as in Node, through fetch in the page", async () => {

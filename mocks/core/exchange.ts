@@ -21,6 +21,8 @@ export interface CoreRequest {
   readonly bodyTooLarge?: boolean;
   /** The API base path this request came in under, when it differs per request (e.g. `/api/v1`). */
   readonly basePath?: string;
+  /** Aborts when the client gives up (a hang or a delay then ends early). */
+  readonly signal?: AbortSignal;
 }
 
 export interface CoreResponse {
@@ -28,7 +30,17 @@ export interface CoreResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** The serialized JSON body, or undefined for none. */
   readonly body: string | undefined;
+  /** Send no answer at all: the adapter drops the connection (msw: a network error). */
+  readonly dropped?: true;
 }
+
+/** No answer: a fault dropped the connection or hung until the client gave up. */
+export const droppedResponse: CoreResponse = {
+  status: 0,
+  headers: {},
+  body: undefined,
+  dropped: true,
+};
 
 /** Bodies over this many bytes are answered with 413. */
 export const maxBodyBytes = 1024 * 1024;

@@ -1,6 +1,7 @@
 /**
  * The mock's whole request pipeline, shared by every runtime:
- * latency → route → credential → unknown path / method → scenario → operation.
+ * latency → route → credential → unknown path / method → scenario or fault →
+ * operation, and a journal entry for every request.
  *
  * @example
  * const handle = createPetstoreHandler({ store: await createPetstoreStore() });
@@ -8,13 +9,20 @@
  *   header: (name) => (name === "authorization" ? "Bearer petstore-dev-key" : undefined),
  *   body: undefined });
  */
-import { scenarioErrorBody } from "../errors.js";
+import { faultErrorBody, scenarioErrorBody } from "../errors.js";
 import type { OperationId, Route } from "../spec.js";
 import { apiBasePath, routes } from "../spec.js";
 import type { PetstoreStore } from "../store.js";
 import { checkCredential } from "./auth.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { errorResponse, jsonResponse } from "./exchange.js";
+import { droppedResponse, errorResponse, jsonResponse } from "./exchange.js";
+import {
+  type AppliedFault,
+  createFaultRegistry,
+  type FaultRegistry,
+  faultLimits,
+} from "./faults.js";
+import { clip, createJournal, type Journal, journalLimits, type Problem } from "./journal.js";
 import type { Latency } from "./latency.js";
 import { latencyMs, sleep } from "./latency.js";
 import { defaultMaxRecords } from "./limits.js";
@@ -34,6 +42,10 @@ export interface PetstoreHandlerOptions {
   readonly maxCategories?: number | undefined;
   /** The path of the API base, used in `Location` and `Link` headers; default `/v1`. */
   readonly basePath?: string | undefined;
+  /** The faults to apply; default an empty registry of the handler's own. */
+  readonly faults?: FaultRegistry | undefined;
+  /** Where every request is recorded; default a journal of the last 1,000 of the handler's own. */
+  readonly journal?: Journal | undefined;
 }
 
 export type PetstoreHandler = (request: CoreRequest) => Promise<CoreResponse>;
@@ -80,9 +92,69 @@ function withHeaders(
   return { status: response.status, headers: merged, body: response.body };
 }
 
+/** Waits `ms`, or less when the client gives up first. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** A proper prefix of a JSON object or array is never valid JSON. */
+const malformed = (body: string | undefined) =>
+  body === undefined || body.length < 2 ? "{" : body.slice(0, Math.floor(body.length / 2));
+
+/** The bytes of a text in UTF-8, for a HEAD answer's Content-Length. */
+const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
+
+/** What answering one request came to, before the journal sees it. */
+interface Outcome {
+  readonly response: CoreResponse;
+  readonly fault?: AppliedFault;
+  /** The answer says the request broke the interface (its Error names where). */
+  readonly broke?: boolean;
+}
+
+/** The Error code and message of a response, as a journal problem. */
+function problemOf(response: CoreResponse): Problem {
+  try {
+    const { code, message } = JSON.parse(response.body ?? "") as Problem;
+    return { code: String(code), message: clip(String(message), journalLimits.message) };
+  } catch {
+    return { code: "unknown", message: `status ${response.status}` };
+  }
+}
+
+/** A secret and its percent-encoded form, as they may appear in a URL or a message. */
+const secretForms = (secret: string): string[] =>
+  secret.length < 4 ? [] : [...new Set([secret, encodeURIComponent(secret)])];
+
+/** Blanks out every form of every secret in a text. */
+function redact(text: string, forms: readonly string[]): string {
+  let out = text;
+  for (const form of forms) if (out.includes(form)) out = out.split(form).join("[redacted]");
+  return out;
+}
+
+/** The bearer token a request presents, to keep it out of the journal even when it is wrong. */
+function presentedToken(authorization: string | undefined): string | undefined {
+  const credential = authorization?.trim();
+  const gap = credential?.search(/\s/) ?? -1;
+  return gap < 0 ? undefined : credential?.slice(gap).trim().slice(0, 4096);
+}
+
 export function createPetstoreHandler(options: PetstoreHandlerOptions): PetstoreHandler {
   const { store, latency } = options;
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey];
+  const keyForms = apiKeys.flatMap(secretForms);
+  const faults = options.faults ?? createFaultRegistry();
+  const journal = options.journal ?? createJournal();
   const defaultBasePath = options.basePath ?? apiBasePath;
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = {
@@ -90,57 +162,128 @@ export function createPetstoreHandler(options: PetstoreHandlerOptions): Petstore
     categories: options.maxCategories ?? defaultMaxRecords.categories,
   };
 
-  function answer(
-    request: CoreRequest,
-    match: Match,
-    basePath: string,
-  ): CoreResponse | Promise<CoreResponse> {
+  async function answer(request: CoreRequest, match: Match, basePath: string): Promise<Outcome> {
     const credential = checkCredential(request.header("authorization"), apiKeys);
     if (!credential.ok) {
-      return errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
+      const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
+      return { response, broke: true };
     }
     if (match.kind === "not_found") {
-      return errorResponse(
+      const response = errorResponse(
         "not_found",
         `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,
       );
+      return { response, broke: true };
     }
     if (match.kind === "method_not_allowed") {
       const { route } = match;
-      return errorResponse(
+      const response = errorResponse(
         "method_not_allowed",
         `${request.method} is not allowed on ${basePath}${route.template}; allowed: ${route.allow}.`,
         { allow: route.allow },
       );
+      return { response, broke: true };
     }
     const scenario = preferredStatus(request.header("prefer"));
     if (scenario !== undefined) {
       const headers = scenario === 401 ? unauthorizedHeaders : undefined;
-      return jsonResponse(scenario, scenarioErrorBody(scenario), headers);
+      return { response: jsonResponse(scenario, scenarioErrorBody(scenario), headers) };
     }
-    return operations[match.operationId]({
-      request,
-      params: match.params,
-      store,
-      basePath,
-      maxRecords,
-    });
+    const operate = async (): Promise<Outcome> => {
+      const response = await operations[match.operationId]({
+        request,
+        params: match.params,
+        store,
+        basePath,
+        maxRecords,
+      });
+      // A 404 for an absent record is the interface working, not the request breaking it.
+      return {
+        response,
+        broke: response.status >= 400 && response.status < 500 && response.status !== 404,
+      };
+    };
+    const fault = faults.take(match.operationId);
+    if (!fault) return operate();
+    if (fault.delayMs) await wait(fault.delayMs, request.signal);
+    if (fault.network) return { response: droppedResponse, fault };
+    if (fault.status !== undefined) {
+      const headers = fault.status === 401 ? unauthorizedHeaders : undefined;
+      return {
+        response: jsonResponse(fault.status, faultErrorBody(fault.status, fault.id), headers),
+        fault,
+      };
+    }
+    const outcome = await operate();
+    const { response } = outcome;
+    if (fault.body === "malformed") {
+      return { ...outcome, fault, response: { ...response, body: malformed(response.body) } };
+    }
+    if (fault.body === "empty" && response.status === 200) {
+      return { ...outcome, fault, response: { ...response, body: "[]" } };
+    }
+    return { ...outcome, fault };
+  }
+
+  function finish(
+    request: CoreRequest,
+    match: Match,
+    basePath: string,
+    outcome: Outcome,
+  ): CoreResponse {
+    let { response } = outcome;
+    if (response.dropped) return response;
+    if (match.kind === "operation" && match.operationId === "getPet") {
+      response = withHeaders(response, deprecationHeaders(basePath));
+    }
+    if (request.method === "HEAD" && response.body !== undefined) {
+      const headers = { ...response.headers, "content-length": String(byteLength(response.body)) };
+      response = { status: response.status, headers, body: undefined };
+    }
+    return response;
   }
 
   return async (request) => {
+    const started = performance.now();
     const delay = latencyMs(latency);
     if (delay > 0) await sleep(delay);
-    const match = matchRoute(request.method, request.path);
+    // HEAD is answered wherever GET is (RFC 9110 §9.3.2): the GET answer without its body.
+    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
     const basePath = request.basePath ?? defaultBasePath;
-    let response: CoreResponse;
+    let outcome: Outcome;
     try {
-      response = await answer(request, match, basePath);
+      outcome = await answer(request, match, basePath);
     } catch (error) {
       console.error("petstore-mock: unexpected error", error);
-      response = errorResponse("internal_error", "The mock failed unexpectedly; see its log.");
+      outcome = {
+        response: errorResponse("internal_error", "The mock failed unexpectedly; see its log."),
+      };
     }
-    return match.kind === "operation" && match.operationId === "getPet"
-      ? withHeaders(response, deprecationHeaders(basePath))
-      : response;
+    const response = finish(request, match, basePath, outcome);
+    const token = presentedToken(request.header("authorization"));
+    const secrets =
+      token === undefined || apiKeys.includes(token)
+        ? keyForms
+        : [...keyForms, ...secretForms(token)];
+    const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
+    journal.record({
+      method: clip(request.method, 16),
+      path: redact(clip(path, journalLimits.path), secrets),
+      operationId: match.kind === "operation" ? match.operationId : null,
+      status: response.dropped ? 0 : response.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      fault: outcome.fault ?? null,
+      problems: outcome.broke
+        ? [problemOf(outcome.response)].map((problem) => ({
+            ...problem,
+            message: redact(problem.message, secrets),
+          }))
+        : [],
+    });
+    // Journaled before it starts: a hang's end is not always seen (msw's
+    // browser worker does not pass the page's abort on), so it is recorded as
+    // no answer at once, then holds the request until the client gives up.
+    if (outcome.fault?.network === "hang") await wait(faultLimits.hangMs, request.signal);
+    return response;
   };
 }

@@ -300,6 +300,11 @@ function checkAnswer(request: FuzzRequest, answer: Answer): unknown {
   if (request.valid && (httpStatus < 200 || httpStatus > 299)) {
     throw new Error(`a valid request was refused: ${httpStatus} ${text}`);
   }
+  // HEAD is answered as GET without the body (RFC 9110).
+  if (request.method === "HEAD") {
+    if (text) throw new Error(`a HEAD answer with a body: ${text}`);
+    return undefined;
+  }
   const body: unknown = text === undefined || text === "" ? undefined : JSON.parse(text);
   if (httpStatus < 200 || httpStatus > 299) {
     if (!validators.Error(body)) throw new Error(`not an Error body: ${text}`);

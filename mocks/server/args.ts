@@ -3,7 +3,14 @@
  * server options. Every bad value is one `CliUsageError` line.
  */
 import { parseArgs } from "node:util";
+import {
+  type FaultInput,
+  type FaultPreset,
+  faultPresetNames,
+  parseFaultInput,
+} from "../core/faults.js";
 import { defaultApiKey } from "../core/handler.js";
+import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";
 import { defaultMaxRecords } from "../core/limits.js";
 import { defaultMaxConnections } from "./connections.js";
@@ -37,11 +44,19 @@ Options:
                       (env PETSTORE_MAX_CATEGORIES; default ${defaultMaxRecords.categories})
   --max-connections <n> most open connections; more get 503
                       (env PETSTORE_MAX_CONNECTIONS; default ${defaultMaxConnections})
+  --preset <name>     start with a fault preset: ${faultPresetNames.join(", ")}
+  --fault <json>      start with a fault, e.g. '{"operation":"createPet","status":503}';
+                      repeat for several
+  --journal-size <n>  requests the journal keeps (default ${journalLimits.defaultSize})
+  --admin-key <key>   key the /__mock/ admin endpoints want as a Bearer token
+                      (env PETSTORE_ADMIN_KEY); required to use them when --host
+                      is not a loopback address
   --quiet             no banner and no request log, only the "listening" line
   --help              show this help
   --version           show the version
 
-POST /__mock/reset (optional JSON body {"seed": n}) restores the seeded data.`;
+Admin endpoints (outside /v1): POST /__mock/reset, /__mock/faults,
+/__mock/requests (the journal), GET /__mock/health (no key needed).`;
 
 const flags = {
   port: { type: "string" },
@@ -54,6 +69,10 @@ const flags = {
   "max-pets": { type: "string" },
   "max-categories": { type: "string" },
   "max-connections": { type: "string" },
+  preset: { type: "string" },
+  fault: { type: "string", multiple: true },
+  "journal-size": { type: "string" },
+  "admin-key": { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -159,5 +178,44 @@ export function parseCli(
       throw new CliUsageError(`--${(error as Error).message}`);
     }
   }
+  if (values.preset !== undefined) {
+    if (!(faultPresetNames as readonly string[]).includes(values.preset)) {
+      throw new CliUsageError(
+        `--preset must be one of ${faultPresetNames.join(", ")}, got "${values.preset.slice(0, 40)}"`,
+      );
+    }
+    options.preset = values.preset as FaultPreset;
+  }
+  if (values.fault !== undefined) options.faults = values.fault.map(faultFlag);
+  if (values["journal-size"] !== undefined) {
+    options.journalSize = integer(
+      "--journal-size",
+      values["journal-size"],
+      1,
+      journalLimits.maxSize,
+    );
+  }
+  const adminKey = values["admin-key"] ?? (env.PETSTORE_ADMIN_KEY?.trim() || undefined);
+  if (adminKey !== undefined) {
+    if (adminKey.trim() === "") throw new CliUsageError("--admin-key must not be empty");
+    options.adminKey = adminKey.trim();
+  }
   return { kind: "serve", options };
+}
+
+/** One `--fault` value: a JSON fault object. */
+function faultFlag(text: string): FaultInput {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CliUsageError(
+      `--fault must be a JSON object such as '{"operation":"createPet","status":503}', got ${JSON.stringify(text.slice(0, 60))}`,
+    );
+  }
+  try {
+    return parseFaultInput(value);
+  } catch (error) {
+    throw new CliUsageError(`--fault: ${(error as Error).message}`);
+  }
 }

@@ -10,8 +10,8 @@
  */
 import { readFileSync } from "node:fs";
 import { defaultApiKey } from "../core/handler.js";
+import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { CliUsageError, parseCli, usage } from "./args.js";
-import { resetPath } from "./listener.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 
 const name = "petstore-mock";
@@ -45,9 +45,30 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
     `  base URL   ${running.url}`,
     `  API key    ${keys}`,
     `  data       ${pets} pets, ${categories} categories, seed ${seed}; POST ${running.origin}${resetPath} restores it`,
+    `  admin      ${adminLine(running)}`,
+    ...faultLines(running),
     `  try        curl -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
     "Press Ctrl+C to stop.",
   ].join("\n");
+}
+
+/** Who may use the admin endpoints; the admin key itself is never printed. */
+function adminLine(running: RunningPetstoreServer): string {
+  const where = `${running.origin}${faultsPath}, ${requestsPath}`;
+  if (running.adminAccess === "off") {
+    return `off: bound to ${running.host}, beyond loopback, without --admin-key (they answer 403)`;
+  }
+  return running.adminAccess === "open"
+    ? `${where}: open (loopback only, no key)`
+    : `${where}: send the admin key as a Bearer token`;
+}
+
+function faultLines(running: RunningPetstoreServer): string[] {
+  const active = running.faults.list();
+  if (active.length === 0) return [];
+  return [
+    `  faults     ${active.length} active from the start: ${active.map((f) => JSON.stringify(f)).join(" ")}`,
+  ];
 }
 
 async function main(): Promise<void> {

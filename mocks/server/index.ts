@@ -7,10 +7,27 @@
  * // point the app at petstore.url, then:
  * await petstore.close();
  */
+export type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
+export { faultPresetNames, faultPresets } from "../core/faults.js";
 export type { PetstoreHandler } from "../core/handler.js";
+export type { JournalEntry, Problem } from "../core/journal.js";
 export { type Latency, parseLatency } from "../core/latency.js";
 export type { PetstoreStore, SeedOptions } from "../store.js";
-export { resetPath } from "./listener.js";
+export {
+  type AdminRequest,
+  type AdminRoute,
+  adminBasePath,
+  faultsPath,
+  healthPath,
+  requestsPath,
+  resetPath,
+} from "./admin.js";
+export {
+  connectPetstoreMock,
+  type PetstoreMockClient,
+  type PetstoreMockClientOptions,
+  PetstoreMockError,
+} from "./client.js";
 export {
   createRequestListener,
   defaultHost,

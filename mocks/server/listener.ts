@@ -2,37 +2,26 @@
  * The node:http adapter: an IncomingMessage becomes the core's `CoreRequest`
  * and its `CoreResponse` is written straight to the ServerResponse, with no
  * Fetch `Request`/`Response` in between. Around the core it adds only what a
- * real server needs: CORS, the body limit on the wire, `POST /__mock/reset`
- * and a request log.
+ * real server needs: CORS, the body limit on the wire, the admin endpoints
+ * under `/__mock/` (./admin.ts) and a request log.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { type CoreResponse, errorResponse, maxBodyBytes } from "../core/exchange.js";
+import { type CoreResponse, errorResponse } from "../core/exchange.js";
 import type { PetstoreHandler } from "../core/handler.js";
 import { apiBasePath } from "../spec.js";
-import type { SeedOptions } from "../store.js";
+import { type AdminRequest, adminBasePath } from "./admin.js";
 import { readBody } from "./body.js";
 import { isPreflight, preflightHeaders, pushCorsHeaders } from "./cors.js";
-
-/** The path of the reset endpoint, outside the API base. */
-export const resetPath = "/__mock/reset";
-
-/** The seed options `POST /__mock/reset` accepts in its optional JSON body. */
-const resetFields = [
-  "seed",
-  "pets",
-  "categories",
-] as const satisfies readonly (keyof SeedOptions)[];
 
 export interface RequestListenerOptions {
   /** Receives one line per answered request (`GET /v1/pets 200 0.4ms`); no log when absent. */
   readonly log?: ((line: string) => void) | undefined;
-  /**
-   * Serves `POST /__mock/reset`: restores the seeded store (reseeded with the
-   * given options) and resolves to the seed options now in effect.
-   */
-  readonly reset?: ((options: SeedOptions) => Promise<Required<SeedOptions>>) | undefined;
+  /** Serves everything under `/__mock/` (reset, faults, journal, health); 404 there when absent. */
+  readonly admin?: ((request: AdminRequest) => Promise<CoreResponse>) | undefined;
   /** While it returns true every answer closes its connection (graceful shutdown). */
   readonly closing?: (() => boolean) | undefined;
+  /** Aborts when the server closes, ending any request a fault keeps hanging. */
+  readonly closed?: AbortSignal | undefined;
 }
 
 const internalError = () =>
@@ -43,42 +32,26 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
   return typeof value === "string" || value === undefined ? value : value.join(", ");
 }
 
-/** Validates the optional reset body: a JSON object with any of seed, pets, categories. */
-function resetOptions(body: string | undefined): SeedOptions | CoreResponse {
-  if (body === undefined || body.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch (error) {
-    return errorResponse(
-      "invalid_body",
-      `The reset body is not valid JSON: ${(error as Error).message}`,
-    );
+/** The request's body as the core takes it; undefined when the client aborted the upload. */
+async function receive(
+  request: IncomingMessage,
+  method: string,
+): Promise<
+  { body: string | undefined; bodyTooLarge: boolean; closeConnection: boolean } | undefined
+> {
+  if (method === "GET" || method === "HEAD") {
+    return { body: undefined, bodyTooLarge: false, closeConnection: false };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return errorResponse(
-      "invalid_body",
-      `The reset body must be a JSON object such as {"seed": 7}.`,
-    );
+  const read = await readBody(request);
+  if (read.kind === "aborted") return undefined;
+  if (read.kind === "too_large") {
+    return { body: undefined, bodyTooLarge: true, closeConnection: read.closeConnection };
   }
-  const options: SeedOptions = {};
-  for (const [name, field] of Object.entries(value)) {
-    if (!(resetFields as readonly string[]).includes(name)) {
-      return errorResponse(
-        "invalid_body",
-        `Unknown reset field "${name.slice(0, 40)}"; accepted: ${resetFields.join(", ")}.`,
-      );
-    }
-    if (typeof field !== "number" || !Number.isSafeInteger(field) || field < 0) {
-      return errorResponse(
-        "invalid_body",
-        `${name} must be a non-negative integer (got ${JSON.stringify(field)?.slice(0, 40)}).`,
-      );
-    }
-    options[name as (typeof resetFields)[number]] = field;
-  }
-  return options;
+  return { body: read.body, bodyTooLarge: false, closeConnection: false };
 }
+
+const isUnder = (pathname: string, base: string) =>
+  pathname.startsWith(base) && (pathname.length === base.length || pathname[base.length] === "/");
 
 /** The last resort: a failure while answering closes that connection, never the server. */
 function abandon(response: ServerResponse, error: unknown): void {
@@ -97,7 +70,7 @@ export function createRequestListener(
   handle: PetstoreHandler,
   options: RequestListenerOptions = {},
 ): RequestListener {
-  const { log, reset, closing } = options;
+  const { log, admin, closing, closed } = options;
 
   function send(
     request: IncomingMessage,
@@ -112,7 +85,14 @@ export function createRequestListener(
     }
     pushCorsHeaders(headers, request.headers.origin);
     const body = answer.body;
-    headers.push("content-length", body === undefined ? "0" : String(Buffer.byteLength(body)));
+    // A HEAD answer carries the Content-Length its GET would have.
+    const length = body === undefined ? (source["content-length"] ?? "0") : Buffer.byteLength(body);
+    headers.push("content-length", String(length));
+    if (answer.dropped) {
+      // A fault asked for no answer: the client sees its connection reset.
+      request.socket.destroy();
+      return;
+    }
     if (closeConnection || closing?.()) headers.push("connection", "close");
     try {
       response.writeHead(answer.status, headers);
@@ -132,18 +112,12 @@ export function createRequestListener(
     query: string,
   ): Promise<void> {
     const method = request.method ?? "GET";
-    let body: string | undefined;
-    let bodyTooLarge = false;
-    let closeConnection = false;
-    if (method !== "GET" && method !== "HEAD") {
-      const read = await readBody(request);
-      if (read.kind === "aborted") return;
-      if (read.kind === "too_large") {
-        bodyTooLarge = true;
-        closeConnection = read.closeConnection;
-      } else body = read.body;
-    }
+    const received = await receive(request, method);
+    if (!received) return;
+    const { body, bodyTooLarge, closeConnection } = received;
     let answer: CoreResponse;
+    const gone = new AbortController();
+    response.once("close", () => gone.abort());
     try {
       answer = await handle({
         method,
@@ -152,6 +126,7 @@ export function createRequestListener(
         header: (name) => headerOf(request, name),
         body,
         bodyTooLarge,
+        signal: closed ? AbortSignal.any([gone.signal, closed]) : gone.signal,
       });
     } catch (error) {
       console.error("petstore-mock: unexpected error", error);
@@ -160,50 +135,31 @@ export function createRequestListener(
     send(request, response, answer, closeConnection);
   }
 
-  async function answerReset(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (request.method !== "POST" || !reset) {
-      send(
-        request,
-        response,
-        errorResponse(
-          "method_not_allowed",
-          `${request.method} is not allowed on ${resetPath}; allowed: POST.`,
-          { allow: "POST" },
-        ),
-      );
-      return;
-    }
-    const read = await readBody(request);
-    if (read.kind === "aborted") return;
-    if (read.kind === "too_large") {
-      const tooLarge = errorResponse(
-        "payload_too_large",
-        `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
-      );
-      send(request, response, tooLarge, read.closeConnection);
-      return;
-    }
-    const parsed = resetOptions(read.body);
-    if ("status" in parsed) {
-      send(request, response, parsed);
-      return;
-    }
+  async function answerAdmin(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+  ): Promise<void> {
+    const method = request.method ?? "GET";
+    const received = await receive(request, method);
+    if (!received) return;
+    const { body, bodyTooLarge, closeConnection } = received;
     let answer: CoreResponse;
     try {
-      const seedOptions = await reset(parsed);
-      answer = {
-        status: 200,
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ reset: true, ...seedOptions }),
-      };
+      answer = admin
+        ? await admin({
+            method,
+            path,
+            authorization: headerOf(request, "authorization"),
+            body,
+            bodyTooLarge,
+          })
+        : errorResponse("not_found", `No route at ${path.slice(0, 100)}.`);
     } catch (error) {
-      if (error instanceof RangeError) answer = errorResponse("invalid_body", `${error.message}.`);
-      else {
-        console.error("petstore-mock: reset failed", error);
-        answer = internalError();
-      }
+      console.error("petstore-mock: admin endpoint failed", error);
+      answer = internalError();
     }
-    send(request, response, answer);
+    send(request, response, answer, closeConnection);
   }
 
   return (request, response) => {
@@ -222,18 +178,15 @@ export function createRequestListener(
     const url = request.url ?? "/";
     const queryAt = url.indexOf("?");
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (
-      pathname.startsWith(apiBasePath) &&
-      (pathname.length === apiBasePath.length || pathname[apiBasePath.length] === "/")
-    ) {
+    if (isUnder(pathname, apiBasePath)) {
       const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
       answerApi(request, response, pathname.slice(apiBasePath.length), query).catch((error) =>
         abandon(response, error),
       );
       return;
     }
-    if (pathname === resetPath) {
-      answerReset(request, response).catch((error) => abandon(response, error));
+    if (isUnder(pathname, adminBasePath)) {
+      answerAdmin(request, response, pathname).catch((error) => abandon(response, error));
       return;
     }
     send(

@@ -11,10 +11,14 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createMockControls } from "../core/controls.js";
+import type { FaultInput, FaultPreset, FaultRegistry } from "../core/faults.js";
 import { createPetstoreHandler, type PetstoreHandler } from "../core/handler.js";
+import type { Journal } from "../core/journal.js";
 import type { Latency } from "../core/latency.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
+import { adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { createRequestListener } from "./listener.js";
 
@@ -60,6 +64,17 @@ export interface PetstoreServerOptions {
   maxConnections?: number;
   /** Wraps the core handler, e.g. to inject faults in tests. */
   wrapHandler?: (handle: PetstoreHandler) => PetstoreHandler;
+  /** Faults active from the start and again after every reset. */
+  faults?: readonly FaultInput[];
+  /** A named fault preset active from the start and again after every reset. */
+  preset?: FaultPreset;
+  /** Requests the journal keeps; default 1,000. */
+  journalSize?: number;
+  /**
+   * The key the admin endpoints (`/__mock/...`) want as a Bearer token. Without
+   * one they are open on loopback and refused (403) on any other address.
+   */
+  adminKey?: string;
 }
 
 export interface RunningPetstoreServer {
@@ -72,7 +87,16 @@ export interface RunningPetstoreServer {
   /** The store behind the server: arrange and inspect records. */
   readonly store: PetstoreStore;
   readonly server: Server;
-  /** Restores the seeded records; with options, reseeds first. */
+  /** The faults in effect: add, list, remove, clear, preset. */
+  readonly faults: FaultRegistry;
+  /** Every request to the API: all, forOperation, clear. */
+  readonly journal: Journal;
+  /**
+   * Who may use the admin endpoints: `open` (loopback, no key), `key` (the
+   * admin key as a Bearer token), `off` (beyond loopback without a key: 403).
+   */
+  readonly adminAccess: "open" | "key" | "off";
+  /** Restores the seeded records (with options, reseeds first) and the start-up faults; empties the journal. */
   reset(options?: SeedOptions): Promise<void>;
   /** Stops accepting connections and resolves once in-flight requests have finished. */
   close(): Promise<void>;
@@ -103,17 +127,32 @@ export async function startPetstoreServer(
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...options.counts,
   });
+  const controls = createMockControls(options);
   const core = createPetstoreHandler({
     store,
     apiKeys: options.apiKeys,
     latency: options.latency,
     maxPets: options.maxPets,
     maxCategories: options.maxCategories,
+    faults: controls.faults,
+    journal: controls.journal,
   });
   const handle = options.wrapHandler ? options.wrapHandler(core) : core;
   const write = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
 
   let closing = false;
+  const closed = new AbortController();
+  const trust = { adminKey: options.adminKey, loopback: isLoopback(host) };
+  const admin = createAdminEndpoints(
+    trust,
+    adminRoutes({
+      controls,
+      reset: async (seedOptions) => {
+        await store.reset(seedOptions);
+        return store.seedOptions;
+      },
+    }),
+  );
   const server = createServer({
     headersTimeout: serverTimeouts.headers,
     requestTimeout: serverTimeouts.request,
@@ -126,11 +165,9 @@ export async function startPetstoreServer(
     tracked(
       createRequestListener(handle, {
         log: (options.quiet ?? true) ? undefined : write,
-        reset: async (seedOptions) => {
-          await store.reset(seedOptions);
-          return store.seedOptions;
-        },
+        admin,
         closing: () => closing,
+        closed: closed.signal,
       }),
     ),
   );
@@ -138,7 +175,7 @@ export async function startPetstoreServer(
 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${urlHost(host)}:${port}`;
-  let closed: Promise<void> | undefined;
+  let stopped: Promise<void> | undefined;
 
   return {
     url: `${origin}${apiBasePath}`,
@@ -147,10 +184,17 @@ export async function startPetstoreServer(
     host,
     store,
     server,
-    reset: (seedOptions) => store.reset(seedOptions),
+    faults: controls.faults,
+    journal: controls.journal,
+    adminAccess: trust.adminKey !== undefined ? "key" : trust.loopback ? "open" : "off",
+    async reset(seedOptions) {
+      await store.reset(seedOptions);
+      controls.restore();
+    },
     close() {
-      closed ??= new Promise<void>((resolve, reject) => {
+      stopped ??= new Promise<void>((resolve, reject) => {
         closing = true;
+        closed.abort();
         const deadline = setTimeout(() => server.closeAllConnections(), serverTimeouts.shutdown);
         deadline.unref();
         server.close((error) => {
@@ -161,7 +205,7 @@ export async function startPetstoreServer(
         // Idle keep-alive connections go now; busy ones close after their answer.
         server.closeIdleConnections();
       });
-      return closed;
+      return stopped;
     },
   };
 }

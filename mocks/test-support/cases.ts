@@ -16,10 +16,17 @@ export interface CaseRequest {
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** The client gives up after this long (a result of status 0). */
+  readonly timeoutMs?: number;
 }
 
 export interface CaseExpectation {
+  /** The status; 0 for no answer (a dropped connection, or the client gave up). */
   readonly status: number;
+  /** The body must be there and not be valid JSON (a malformed-body fault). */
+  readonly bodyNotJson?: boolean;
+  /** The body must be empty (HEAD). */
+  readonly emptyBody?: boolean;
   /** The Error body's `code` (the body must then have the Error shape). */
   readonly code?: string;
   /** A substring of the Error body's `message`. */
@@ -50,6 +57,7 @@ export interface BehaviourCase {
 
 /** What came back, in a form any runtime can produce. */
 export interface CaseResult {
+  /** The status; 0 when no answer came (network error or timeout). */
   readonly status: number;
   /** Headers by lower-case name. */
   readonly headers: Readonly<Record<string, string>>;
@@ -347,6 +355,29 @@ const routingCases: BehaviourCase[] = [
   })),
 ];
 
+const headCases: BehaviourCase[] = [
+  {
+    name: "HEAD /pets → 200 with GET's headers and no body",
+    request: { method: "HEAD", path: "/pets?limit=3", headers: auth },
+    expect: {
+      status: 200,
+      emptyBody: true,
+      headers: { "content-type": "application/json" },
+      headerPatterns: { "content-length": "^[1-9]\\d*$" },
+    },
+  },
+  {
+    name: "HEAD /pets/1 → 200 with the deprecation headers",
+    request: { method: "HEAD", path: "/pets/1", headers: auth },
+    expect: { status: 200, emptyBody: true, headers: deprecation },
+  },
+  {
+    name: "HEAD /categories without a credential → 401",
+    request: { method: "HEAD", path: "/categories" },
+    expect: { status: 401, emptyBody: true, headers: { "www-authenticate": "Bearer" } },
+  },
+];
+
 const scenarioCases: BehaviourCase[] = [
   ...([503, 500, 429, 404] as const).map((status) => ({
     name: `Prefer: code=${status} → ${status} Error`,
@@ -372,6 +403,7 @@ export const behaviourCases: readonly BehaviourCase[] = [
   ...getPetCases,
   ...categoryCases,
   ...routingCases,
+  ...headCases,
   ...scenarioCases,
 ];
 
@@ -425,7 +457,18 @@ export function checkCase(expectation: CaseExpectation, result: CaseResult): str
   for (const name of expectation.absentHeaders ?? []) {
     if (result.headers[name] !== undefined) problems.push(`header ${name} should be absent`);
   }
+  if (expectation.status === 0 || result.status === 0) return problems;
+  if (expectation.emptyBody) {
+    return result.text === ""
+      ? problems
+      : [...problems, `body should be empty: ${result.text.slice(0, 100)}`];
+  }
   const body = parseJson(result.text);
+  if (expectation.bodyNotJson) {
+    return body.ok || result.text === ""
+      ? [...problems, `body should be malformed JSON: ${result.text.slice(0, 100)}`]
+      : problems;
+  }
   if (!body.ok)
     return [...problems, `body is not JSON: ${JSON.stringify(result.text.slice(0, 100))}`];
   const value = body.value;
@@ -478,16 +521,30 @@ export function checkCase(expectation: CaseExpectation, result: CaseResult): str
   return problems;
 }
 
-/** Sends a case's request with `fetch` to a base URL (ending in `/v1`) and reads the result. */
+/**
+ * Sends a case's request with `fetch` to a base URL (ending in `/v1`) and
+ * reads the result; a network error or a timeout is status 0. The browser
+ * tests send the same way (examples/browser/test-support/page-fetch.ts).
+ */
 export async function sendCase(baseUrl: string, request: CaseRequest): Promise<CaseResult> {
-  const response = await fetch(`${baseUrl}${request.path}`, {
-    method: request.method,
-    headers: request.headers ?? {},
-    ...(request.body === undefined ? {} : { body: request.body }),
-  });
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  return { status: response.status, headers, text: await response.text() };
+  try {
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: request.method,
+      headers: request.headers ?? {},
+      ...(request.body === undefined ? {} : { body: request.body }),
+      ...(request.timeoutMs === undefined
+        ? {}
+        : { signal: AbortSignal.timeout(request.timeoutMs) }),
+    });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    return { status: response.status, headers, text: await response.text() };
+  } catch (error) {
+    if (error instanceof TypeError || (error as Error).name === "TimeoutError") {
+      return { status: 0, headers: {}, text: "" };
+    }
+    throw error;
+  }
 }

@@ -3,9 +3,16 @@
  * to `/v1` with plain `fetch` as a real app would. Nothing but static files is
  * served; every API answer comes from the worker.
  */
-import { setupPetstoreWorker } from "../../../mocks/browser.js";
+import {
+  type FaultInput,
+  type FaultPreset,
+  faultPresetNames,
+  type PetstoreWorker,
+  presetKey,
+  setupPetstoreWorker,
+} from "../../../mocks/browser.js";
 import { defaultApiKey } from "../../../mocks/core/handler.js";
-import { limitRule, petStatuses } from "../../../mocks/spec.js";
+import { limitRule, operationIds, petStatuses } from "../../../mocks/spec.js";
 import type { Category, Pet, PetStatus } from "../../../mocks/types.js";
 import { ApiError, createPetstoreClient } from "./api.js";
 
@@ -38,7 +45,30 @@ const ui = {
   newCategory: byId<HTMLFormElement>("new-category"),
   newCategoryName: byId<HTMLInputElement>("new-category-name"),
   newCategoryDescription: byId<HTMLInputElement>("new-category-description"),
+  faultPreset: byId<HTMLSelectElement>("fault-preset"),
+  newFault: byId<HTMLFormElement>("new-fault"),
+  faultOperation: byId<HTMLSelectElement>("fault-operation"),
+  faultEffect: byId<HTMLSelectElement>("fault-effect"),
+  faultTimes: byId<HTMLInputElement>("fault-times"),
+  faultList: byId<HTMLUListElement>("fault-list"),
+  journalRows: byId<HTMLTableSectionElement>("journal-rows"),
+  clearJournal: byId<HTMLButtonElement>("clear-journal"),
 };
+
+/** The effects the fault form offers, by label. */
+const faultEffects: Readonly<Record<string, FaultInput>> = {
+  "503 Service Unavailable": { status: 503 },
+  "500 Internal Server Error": { status: 500 },
+  "429 Too Many Requests": { status: 429 },
+  "2 s delay": { delayMs: 2000 },
+  "connection reset": { network: "reset" },
+  "hang (no answer)": { network: "hang" },
+  "malformed JSON": { body: "malformed" },
+  "empty list": { body: "empty" },
+};
+
+/** How many journal entries the panel shows. */
+const journalRowsShown = 8;
 
 const api = createPetstoreClient("/v1", () => ui.apiKey.value);
 let categoryNames = new Map<number, string>();
@@ -56,19 +86,58 @@ function cell(text: string): HTMLTableCellElement {
   return element;
 }
 
+/** Shows the API's Error, or what went wrong on the way (a network error, malformed JSON). */
 function showError(error: unknown): void {
-  if (!(error instanceof ApiError)) throw error;
-  ui.errorMessage.textContent = error.message;
+  if (!(error instanceof Error)) throw error;
+  ui.errorMessage.textContent =
+    error instanceof ApiError ? error.message : `${error.name}: ${error.message}`;
   ui.errorPanel.hidden = false;
 }
 
-/** Runs one user action: clears the last error, shows the API's Error if the action fails. */
+let petstore: PetstoreWorker | undefined;
+
+function renderFaults(): void {
+  ui.faultList.replaceChildren(
+    ...(petstore?.faults.list() ?? []).map((fault) => {
+      const item = document.createElement("li");
+      const { id, ...effect } = fault;
+      item.textContent = `${id} ${JSON.stringify(effect)}`;
+      return item;
+    }),
+  );
+}
+
+function renderJournal(): void {
+  const entries = (petstore?.journal.all() ?? []).slice(-journalRowsShown).reverse();
+  ui.journalRows.replaceChildren(
+    ...entries.map((entry) => {
+      const row = document.createElement("tr");
+      const fault = entry.fault ? `${entry.fault.id}` : "—";
+      const problems = entry.problems.map((problem) => problem.code).join(", ") || "—";
+      row.append(
+        cell(entry.method),
+        cell(entry.path),
+        cell(entry.operationId ?? "—"),
+        cell(entry.status === 0 ? "no answer" : String(entry.status)),
+        cell(entry.durationMs.toFixed(1)),
+        cell(fault),
+        cell(problems),
+      );
+      return row;
+    }),
+  );
+}
+
+/** Runs one user action: clears the last error, shows the Error if the action fails. */
 async function act(action: () => Promise<void>): Promise<void> {
   ui.errorPanel.hidden = true;
   try {
     await action();
   } catch (error) {
     showError(error);
+  } finally {
+    renderFaults();
+    renderJournal();
   }
 }
 
@@ -160,13 +229,50 @@ ui.newCategory.addEventListener("submit", (event) => {
   });
 });
 
+/** The fault switcher (presets, remembered in localStorage), the fault form and the journal panel. */
+function wireFaultControls(mock: PetstoreWorker): void {
+  ui.faultPreset.append(option("", "none"), ...faultPresetNames.map((name) => option(name)));
+  ui.faultPreset.value = mock.preset ?? "";
+  ui.faultPreset.addEventListener("change", () => {
+    const name = ui.faultPreset.value as FaultPreset | "";
+    mock.faults.clear();
+    if (name) mock.faults.preset(name);
+    try {
+      if (name) localStorage.setItem(presetKey, name);
+      else localStorage.removeItem(presetKey);
+    } catch {}
+    ui.notice.textContent = name ? `Preset “${name}” active.` : "No faults active.";
+    renderFaults();
+  });
+  ui.faultOperation.append(option("*", "every operation"), ...operationIds.map((id) => option(id)));
+  ui.faultEffect.append(...Object.keys(faultEffects).map((label) => option(label)));
+  ui.newFault.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void act(async () => {
+      const times = ui.faultTimes.value === "" ? undefined : Number(ui.faultTimes.value);
+      const fault = mock.faults.add({
+        operation: ui.faultOperation.value as FaultInput["operation"],
+        ...faultEffects[ui.faultEffect.value],
+        ...(times === undefined ? {} : { times }),
+      });
+      ui.notice.textContent = `Fault ${fault.id} added.`;
+    });
+  });
+  ui.clearJournal.addEventListener("click", () => {
+    mock.journal.clear();
+    renderJournal();
+  });
+}
+
 async function main(): Promise<void> {
   ui.apiKey.value = defaultApiKey;
   ui.statusFilter.append(option("", "any"), ...petStatuses.map((status) => option(status)));
   ui.newPetStatus.append(option("", "(none)"), ...petStatuses.map((status) => option(status)));
   ui.limit.placeholder = String(limitRule.default);
 
-  const petstore = await setupPetstoreWorker();
+  petstore = await setupPetstoreWorker();
+  // For poking from the devtools console (and for the browser tests).
+  (globalThis as { petstore?: PetstoreWorker }).petstore = petstore;
   try {
     await petstore.start({ quiet: true });
   } catch (error) {
@@ -174,10 +280,11 @@ async function main(): Promise<void> {
     ui.mockStatus.dataset.state = "failed";
     return;
   }
+  wireFaultControls(petstore);
   ui.reset.disabled = false;
   ui.reset.addEventListener("click", () => {
     void act(async () => {
-      await petstore.reset();
+      await petstore?.reset();
       ui.notice.textContent = "Data reset to the seeded pets and categories.";
       await loadCategories();
       await loadPets();

@@ -16,16 +16,26 @@ export function sendCasesInPage(
     async ({ baseUrl, requests }) => {
       const results: CaseResult[] = [];
       for (const request of requests) {
-        const response = await fetch(`${baseUrl}${request.path}`, {
-          method: request.method,
-          headers: request.headers ?? {},
-          ...(request.body === undefined ? {} : { body: request.body }),
-        });
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, name) => {
-          headers[name] = value;
-        });
-        results.push({ status: response.status, headers, text: await response.text() });
+        try {
+          const response = await fetch(`${baseUrl}${request.path}`, {
+            method: request.method,
+            headers: request.headers ?? {},
+            ...(request.body === undefined ? {} : { body: request.body }),
+            ...(request.timeoutMs === undefined
+              ? {}
+              : { signal: AbortSignal.timeout(request.timeoutMs) }),
+          });
+          const headers: Record<string, string> = {};
+          response.headers.forEach((value, name) => {
+            headers[name] = value;
+          });
+          results.push({ status: response.status, headers, text: await response.text() });
+        } catch (error) {
+          // As sendCase: a network error or a timeout is status 0.
+          if (!(error instanceof TypeError) && (error as Error).name !== "TimeoutError")
+            throw error;
+          results.push({ status: 0, headers: {}, text: "" });
+        }
       }
       return results;
     },

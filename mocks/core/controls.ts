@@ -1,0 +1,47 @@
+/**
+ * The run-time controls every runtime offers beside the store: the faults and
+ * the journal, and a restore to how start-up left them. Runtime-neutral; the
+ * node and browser entries, the standalone server and its admin endpoints all
+ * hold one of these.
+ *
+ * @example
+ * const controls = createMockControls({ preset: "slow-network", journalSize: 200 });
+ * const handle = createPetstoreHandler({ store, ...controls });
+ */
+import {
+  createFaultRegistry,
+  type FaultInput,
+  type FaultPreset,
+  type FaultRegistry,
+} from "./faults.js";
+import { createJournal, type Journal } from "./journal.js";
+
+export interface MockControlsOptions {
+  /** Faults active from the start (and again after every reset). */
+  readonly faults?: readonly FaultInput[] | undefined;
+  /** A named preset active from the start (and again after every reset). */
+  readonly preset?: FaultPreset | undefined;
+  /** Journal entries kept; default 1,000. */
+  readonly journalSize?: number | undefined;
+}
+
+export interface MockControls {
+  readonly faults: FaultRegistry;
+  readonly journal: Journal;
+  /** Back to the start-up faults, with an empty journal. */
+  restore(): void;
+}
+
+/** Builds the controls; throws a RangeError naming the bad start-up fault, preset or size. */
+export function createMockControls(options: MockControlsOptions = {}): MockControls {
+  const faults = createFaultRegistry();
+  const journal = createJournal({ size: options.journalSize });
+  const restore = () => {
+    faults.clear();
+    if (options.preset !== undefined) faults.preset(options.preset);
+    for (const fault of options.faults ?? []) faults.add(fault);
+    journal.clear();
+  };
+  restore();
+  return { faults, journal, restore };
+}

@@ -1,0 +1,236 @@
+/**
+ * Faults: answers the mock gives instead of (or on top of) its normal one, set
+ * at run time and aimed at one operation or all. One model for every runtime;
+ * the adapters only carry out a dropped connection their own way.
+ *
+ * @example
+ * const faults = createFaultRegistry();
+ * faults.add({ operation: "createPet", status: 503, times: 2 });
+ * faults.add({ operation: "getPet", delayMs: 2000 });
+ * faults.add({ operation: "listPets", network: "reset" });
+ */
+import type { OperationId } from "../spec.js";
+import { operationIds } from "../spec.js";
+
+/** What a fault does to the requests it matches. */
+export interface FaultEffect {
+  /** Answer this 4xx/5xx status with an Error body instead of running the operation. */
+  readonly status?: number;
+  /** Wait this long before answering (added to any global latency). */
+  readonly delayMs?: number;
+  /** Send no answer: `reset` drops the connection, `hang` waits until the client gives up. */
+  readonly network?: "reset" | "hang";
+  /** Run the operation, then send `malformed` JSON (cut short) or, for the list operations, `empty` `[]`. */
+  readonly body?: "malformed" | "empty";
+}
+
+export interface FaultInput extends FaultEffect {
+  /** The operationId the fault applies to, or `*` for every operation; default `*`. */
+  readonly operation?: OperationId | "*";
+  /** Apply to the next N matching requests only, then disappear; default until removed. */
+  readonly times?: number;
+}
+
+export interface Fault extends FaultEffect {
+  readonly id: string;
+  readonly operation: OperationId | "*";
+  /** Matching requests still to be affected; absent while unlimited. */
+  readonly times?: number;
+}
+
+/** What the journal records of the fault that shaped an answer. */
+export type AppliedFault = Omit<Fault, "times">;
+
+export const faultLimits = {
+  /** Faults active at once. */
+  active: 100,
+  /** `delayMs` maximum. */
+  delayMs: 60_000,
+  /** `times` maximum. */
+  times: 1_000_000,
+  /** A hang ends (the connection is dropped) after this long even if the client waits on. */
+  hangMs: 120_000,
+} as const;
+
+const listOperations: ReadonlySet<OperationId> = new Set(["listPets", "listCategories"]);
+const fields = ["operation", "times", "status", "delayMs", "network", "body"] as const;
+const networks = ["reset", "hang"] as const;
+const bodies = ["malformed", "empty"] as const;
+
+/** A fault input that cannot be stored; the message says why. */
+export class FaultInputError extends RangeError {
+  override name = "FaultInputError";
+}
+
+/** The registry already holds `faultLimits.active` faults. */
+export class FaultLimitError extends FaultInputError {
+  override name = "FaultLimitError";
+}
+
+const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 60) ?? String(value);
+
+function integerIn(name: string, value: unknown, minimum: number, maximum: number): number {
+  if (
+    typeof value !== "number" ||
+    !Number.isSafeInteger(value) ||
+    value < minimum ||
+    value > maximum
+  ) {
+    throw new FaultInputError(
+      `${name} must be an integer from ${minimum} to ${maximum} (got ${shown(value)})`,
+    );
+  }
+  return value;
+}
+
+function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[]): T {
+  if (!(allowed as readonly unknown[]).includes(value)) {
+    throw new FaultInputError(`${name} must be one of ${allowed.join(", ")} (got ${shown(value)})`);
+  }
+  return value as T;
+}
+
+/** Checks untrusted fault input (e.g. a parsed request body); throws `FaultInputError`. */
+export function parseFaultInput(input: unknown): FaultInput {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw new FaultInputError(
+      'A fault must be a JSON object such as {"operation": "createPet", "status": 503}',
+    );
+  }
+  const record = input as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    if (!(fields as readonly string[]).includes(name)) {
+      throw new FaultInputError(
+        `Unknown fault field ${shown(name)}; accepted: ${fields.join(", ")}`,
+      );
+    }
+  }
+  const fault: { -readonly [K in keyof FaultInput]: FaultInput[K] } = {
+    operation:
+      record.operation === undefined
+        ? "*"
+        : oneOf<OperationId | "*">("operation", record.operation, ["*", ...operationIds]),
+  };
+  if (record.times !== undefined) {
+    fault.times = integerIn("times", record.times, 1, faultLimits.times);
+  }
+  if (record.status !== undefined) fault.status = integerIn("status", record.status, 400, 599);
+  if (record.delayMs !== undefined) {
+    fault.delayMs = integerIn("delayMs", record.delayMs, 0, faultLimits.delayMs);
+  }
+  if (record.network !== undefined) fault.network = oneOf("network", record.network, networks);
+  if (record.body !== undefined) fault.body = oneOf("body", record.body, bodies);
+  const answers = [fault.status, fault.network, fault.body].filter((v) => v !== undefined);
+  if (answers.length > 1) {
+    throw new FaultInputError("A fault sets at most one of status, network and body");
+  }
+  if (answers.length === 0 && fault.delayMs === undefined) {
+    throw new FaultInputError("A fault needs an effect: status, delayMs, network or body");
+  }
+  if (
+    fault.body === "empty" &&
+    fault.operation !== "*" &&
+    !listOperations.has(fault.operation as OperationId)
+  ) {
+    throw new FaultInputError(
+      `body "empty" applies to listPets and listCategories only (got ${fault.operation})`,
+    );
+  }
+  return fault;
+}
+
+export interface FaultRegistry {
+  /** Validates and stores a fault; throws `FaultInputError` for bad input, `FaultLimitError` when full. */
+  add(input: FaultInput): Fault;
+  /** The active faults, oldest first. */
+  list(): Fault[];
+  /** Removes one fault; false when no fault has that id. */
+  remove(id: string): boolean;
+  clear(): void;
+  /** Adds a named preset's faults; throws `FaultInputError` for an unknown name. */
+  preset(name: FaultPreset): Fault[];
+  /**
+   * The fault that shapes a request to this operation, counting it against
+   * its `times`: the newest active fault that matches, if any.
+   */
+  take(operationId: OperationId): AppliedFault | undefined;
+}
+
+function applies(fault: Fault, operationId: OperationId): boolean {
+  if (fault.operation !== "*" && fault.operation !== operationId) return false;
+  return fault.body !== "empty" || listOperations.has(operationId);
+}
+
+export function createFaultRegistry(): FaultRegistry {
+  let faults: Fault[] = [];
+  let nextId = 1;
+  return {
+    add(input) {
+      const parsed = parseFaultInput(input);
+      if (faults.length >= faultLimits.active) {
+        throw new FaultLimitError(
+          `At most ${faultLimits.active} faults can be active; remove some first`,
+        );
+      }
+      const fault: Fault = { id: `f${nextId++}`, ...parsed, operation: parsed.operation ?? "*" };
+      faults.push(fault);
+      return { ...fault };
+    },
+    list: () => faults.map((fault) => ({ ...fault })),
+    remove(id) {
+      const before = faults.length;
+      faults = faults.filter((fault) => fault.id !== id);
+      return faults.length < before;
+    },
+    clear() {
+      faults = [];
+    },
+    preset(name) {
+      return applyPreset(this, name);
+    },
+    take(operationId) {
+      for (let index = faults.length - 1; index >= 0; index--) {
+        const fault = faults[index] as Fault;
+        if (!applies(fault, operationId)) continue;
+        const { times, ...applied } = fault;
+        if (times !== undefined) {
+          if (times <= 1) faults.splice(index, 1);
+          else faults[index] = { ...fault, times: times - 1 };
+        }
+        return applied;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Named sets of faults, to flip a whole state at once. */
+export const faultPresets = {
+  /** Both lists answer `[]`: the app's empty state. Writes still work. */
+  "empty-store": [
+    { operation: "listPets", body: "empty" },
+    { operation: "listCategories", body: "empty" },
+  ],
+  /** Every operation answers 1.5 s late. */
+  "slow-network": [{ operation: "*", delayMs: 1500 }],
+  /** The next createPet and the next createCategory fail with 503; a retry succeeds. */
+  "flaky-writes": [
+    { operation: "createPet", status: 503, times: 1 },
+    { operation: "createCategory", status: 503, times: 1 },
+  ],
+  /** Every operation answers 503 until the faults are cleared. */
+  "server-down": [{ operation: "*", status: 503 }],
+} as const satisfies Record<string, readonly FaultInput[]>;
+
+export type FaultPreset = keyof typeof faultPresets;
+export const faultPresetNames = Object.keys(faultPresets) as FaultPreset[];
+
+/** Adds a preset's faults; throws `FaultInputError` naming the presets for an unknown name. */
+function applyPreset(faults: FaultRegistry, name: string): Fault[] {
+  if (!Object.hasOwn(faultPresets, name)) {
+    throw new FaultInputError(
+      `Unknown preset ${shown(name)}; presets: ${faultPresetNames.join(", ")}`,
+    );
+  }
+  return faultPresets[name as FaultPreset].map((input) => faults.add(input));
+}

@@ -1,0 +1,96 @@
+/**
+ * The request journal: what the mock was asked and what it answered, the last
+ * N requests (default 1,000), oldest first. Entries hold no header and no
+ * body, so no credential reaches them; configured keys are also blanked out
+ * of the recorded path.
+ *
+ * @example
+ * const journal = createJournal({ size: 100 });
+ * journal.forOperation("createPet").length; // how many createPet requests came in
+ */
+import type { OperationId } from "../spec.js";
+import type { AppliedFault } from "./faults.js";
+
+/** Where a request broke the interface: the failure class and the mock's reason. */
+export interface Problem {
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface JournalEntry {
+  /** Upper-case method. */
+  readonly method: string;
+  /** The path below the API base with its query, e.g. `/pets?limit=5` (cut at 2,048 characters). */
+  readonly path: string;
+  /** The operation the request matched; null when none did. */
+  readonly operationId: OperationId | null;
+  /** The status sent; 0 when no answer was sent (a dropped or hung connection). */
+  readonly status: number;
+  readonly durationMs: number;
+  /** The fault that shaped the answer, or null. */
+  readonly fault: AppliedFault | null;
+  /** Where the request broke the interface; empty when it did not. */
+  readonly problems: readonly Problem[];
+}
+
+export const journalLimits = {
+  /** Entries kept by default. */
+  defaultSize: 1000,
+  /** The largest configurable size. */
+  maxSize: 10_000,
+  /** Recorded path length, in characters. */
+  path: 2048,
+  /** Recorded problem message length, in characters. */
+  message: 300,
+} as const;
+
+export interface Journal {
+  /** Every kept entry, oldest first. */
+  all(): JournalEntry[];
+  /** The kept entries of one operation (null: the requests that matched none), oldest first. */
+  forOperation(operationId: OperationId | null): JournalEntry[];
+  clear(): void;
+  /** How many entries are kept at most. */
+  readonly size: number;
+  record(entry: JournalEntry): void;
+}
+
+export interface JournalOptions {
+  /** Entries kept (the oldest go first); default 1,000, at most 10,000. */
+  readonly size?: number | undefined;
+}
+
+/** Cuts text to `max` characters, marking the cut. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+export function createJournal(options: JournalOptions = {}): Journal {
+  const size = options.size ?? journalLimits.defaultSize;
+  if (!Number.isSafeInteger(size) || size < 1 || size > journalLimits.maxSize) {
+    throw new RangeError(
+      `journal size must be an integer from 1 to ${journalLimits.maxSize}, got ${size}`,
+    );
+  }
+  // A ring: `start` is the oldest entry once the ring is full.
+  let entries: JournalEntry[] = [];
+  let start = 0;
+  const ordered = () =>
+    start === 0 ? entries.slice() : [...entries.slice(start), ...entries.slice(0, start)];
+  return {
+    size,
+    all: ordered,
+    forOperation: (operationId) => ordered().filter((entry) => entry.operationId === operationId),
+    clear() {
+      entries = [];
+      start = 0;
+    },
+    record(entry) {
+      if (entries.length < size) entries.push(entry);
+      else {
+        entries[start] = entry;
+        start = (start + 1) % size;
+      }
+    },
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * The standalone server's admin endpoints under `/__mock/`: a table of routes
+ * and one trust check in front of all of them. Open while the server is bound
+ * to loopback; bound elsewhere (or given an admin key) every route but
+ * `/__mock/health` wants `Authorization: Bearer <admin key>` and answers 403
+ * without it. A new endpoint is one more row in the table.
+ */
+import { constantTimeEqual } from "../core/auth.js";
+import type { MockControls } from "../core/controls.js";
+import type { CoreResponse } from "../core/exchange.js";
+import { errorResponse, jsonResponse, maxBodyBytes } from "../core/exchange.js";
+import { type FaultInput, FaultInputError, FaultLimitError } from "../core/faults.js";
+import type { SeedOptions } from "../store.js";
+
+/** Everything the admin endpoints live under, outside the API base. */
+export const adminBasePath = "/__mock";
+export const resetPath = `${adminBasePath}/reset`;
+export const healthPath = `${adminBasePath}/health`;
+export const faultsPath = `${adminBasePath}/faults`;
+export const requestsPath = `${adminBasePath}/requests`;
+
+export interface AdminRequest {
+  /** Upper-case method; HEAD is served by a route's GET. */
+  readonly method: string;
+  /** The path, e.g. `/__mock/faults/f3`, without the query. */
+  readonly path: string;
+  /** The `Authorization` header, for the trust check only. */
+  readonly authorization: string | undefined;
+  /** The body text (read only for methods that carry one), or undefined. */
+  readonly body: string | undefined;
+  /** True when the body exceeded the size limit and was not kept. */
+  readonly bodyTooLarge?: boolean;
+}
+
+type AdminAction = (
+  request: AdminRequest,
+  params: readonly string[],
+) => CoreResponse | Promise<CoreResponse>;
+
+export interface AdminRoute {
+  /** An exact path, or a pattern whose groups become `params`. */
+  readonly path: string | RegExp;
+  readonly methods: Readonly<Record<string, AdminAction>>;
+  /** Answered without the admin key (health probes). */
+  readonly public?: boolean;
+}
+
+/** Who may call the admin endpoints. */
+export interface AdminTrust {
+  /** The admin key, when one was set. */
+  readonly adminKey?: string | undefined;
+  /** Whether the server is bound to loopback only. */
+  readonly loopback: boolean;
+}
+
+/** Whether a bind address only accepts connections from this machine. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return (
+    bare === "localhost" ||
+    bare === "::1" ||
+    /^127(?:\.\d{1,3}){3}$/.test(bare) ||
+    /^::ffff:127(?:\.\d{1,3}){3}$/.test(bare)
+  );
+}
+
+/** Undefined when the request may use the admin endpoints, else the 403 that refuses it. */
+export function refuseAdmin(
+  trust: AdminTrust,
+  authorization: string | undefined,
+): CoreResponse | undefined {
+  if (trust.adminKey === undefined) {
+    if (trust.loopback) return undefined;
+    return errorResponse(
+      "forbidden",
+      "The admin endpoints are off: the server is bound beyond loopback without an admin key (start it with --admin-key or PETSTORE_ADMIN_KEY).",
+    );
+  }
+  const token = /^\s*bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "";
+  if (constantTimeEqual(token, trust.adminKey)) return undefined;
+  return errorResponse(
+    "forbidden",
+    "The admin endpoints need the admin key: send Authorization: Bearer <admin key>.",
+  );
+}
+
+/** The parsed JSON body, or the 400 that rejects it; an empty body is `undefined`. */
+function jsonBody(request: AdminRequest): { value: unknown } | CoreResponse {
+  if (request.bodyTooLarge) {
+    return errorResponse(
+      "payload_too_large",
+      `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
+    );
+  }
+  if (request.body === undefined || request.body.trim() === "") return { value: undefined };
+  try {
+    return { value: JSON.parse(request.body) };
+  } catch (error) {
+    return errorResponse("invalid_body", `The body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+const resetFields = [
+  "seed",
+  "pets",
+  "categories",
+] as const satisfies readonly (keyof SeedOptions)[];
+
+/** Validates the optional reset body: a JSON object with any of seed, pets, categories. */
+function resetOptions(value: unknown): SeedOptions | CoreResponse {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return errorResponse(
+      "invalid_body",
+      `The reset body must be a JSON object such as {"seed": 7}.`,
+    );
+  }
+  const options: SeedOptions = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (!(resetFields as readonly string[]).includes(name)) {
+      return errorResponse(
+        "invalid_body",
+        `Unknown reset field "${name.slice(0, 40)}"; accepted: ${resetFields.join(", ")}.`,
+      );
+    }
+    if (typeof field !== "number" || !Number.isSafeInteger(field) || field < 0) {
+      return errorResponse(
+        "invalid_body",
+        `${name} must be a non-negative integer (got ${JSON.stringify(field)?.slice(0, 40)}).`,
+      );
+    }
+    options[name as (typeof resetFields)[number]] = field;
+  }
+  return options;
+}
+
+const noContent: CoreResponse = { status: 204, headers: {}, body: undefined };
+
+export interface AdminContext {
+  readonly controls: MockControls;
+  /** Reseeds the store (with any given options) and resolves to the seed options in effect. */
+  reset(options: SeedOptions): Promise<Required<SeedOptions>>;
+}
+
+/** The built-in admin routes: health, reset, faults, requests. */
+export function adminRoutes({ controls, reset }: AdminContext): AdminRoute[] {
+  const { faults, journal } = controls;
+  return [
+    {
+      path: healthPath,
+      public: true,
+      methods: { GET: () => jsonResponse(200, { status: "ok" }) },
+    },
+    {
+      path: resetPath,
+      methods: {
+        async POST(request) {
+          const body = jsonBody(request);
+          if ("status" in body) return body;
+          const options = resetOptions(body.value);
+          if ("status" in options) return options;
+          try {
+            const seedOptions = await reset(options);
+            controls.restore();
+            return jsonResponse(200, { reset: true, ...seedOptions });
+          } catch (error) {
+            if (error instanceof RangeError) {
+              return errorResponse("invalid_body", `${error.message}.`);
+            }
+            throw error;
+          }
+        },
+      },
+    },
+    {
+      path: faultsPath,
+      methods: {
+        GET: () => jsonResponse(200, faults.list()),
+        POST(request) {
+          const body = jsonBody(request);
+          if ("status" in body) return body;
+          try {
+            return jsonResponse(201, faults.add(body.value as FaultInput));
+          } catch (error) {
+            if (error instanceof FaultLimitError) {
+              return errorResponse("too_many_faults", `${error.message}.`);
+            }
+            if (error instanceof FaultInputError) {
+              return errorResponse("invalid_fault", `${error.message}.`);
+            }
+            throw error;
+          }
+        },
+        DELETE() {
+          faults.clear();
+          return noContent;
+        },
+      },
+    },
+    {
+      path: new RegExp(`^${faultsPath}/([^/]{1,64})$`),
+      methods: {
+        DELETE(_request, [id = ""]) {
+          if (faults.remove(id)) return noContent;
+          return errorResponse(
+            "not_found",
+            `No active fault with id ${JSON.stringify(id)}; GET ${faultsPath} lists them.`,
+          );
+        },
+      },
+    },
+    {
+      path: requestsPath,
+      methods: {
+        GET: () => jsonResponse(200, journal.all()),
+        DELETE() {
+          journal.clear();
+          return noContent;
+        },
+      },
+    },
+  ];
+}
+
+function find(routes: readonly AdminRoute[], path: string) {
+  for (const route of routes) {
+    if (route.path === path) return { route, params: [] };
+    if (route.path instanceof RegExp) {
+      const found = route.path.exec(path);
+      if (found) return { route, params: found.slice(1) };
+    }
+  }
+  return undefined;
+}
+
+/** Answers one admin request from the table, behind the trust check. */
+export function createAdminEndpoints(
+  trust: AdminTrust,
+  routes: readonly AdminRoute[],
+): (request: AdminRequest) => Promise<CoreResponse> {
+  const paths = routes.map((route) => (typeof route.path === "string" ? route.path : null));
+  return async (request) => {
+    const found = find(routes, request.path);
+    if (!found) {
+      return errorResponse(
+        "not_found",
+        `No admin endpoint at ${request.path.slice(0, 100)}; endpoints: ${paths.filter(Boolean).join(", ")}, ${faultsPath}/{id}.`,
+      );
+    }
+    if (!found.route.public) {
+      const refusal = refuseAdmin(trust, request.authorization);
+      if (refusal) return refusal;
+    }
+    const { methods } = found.route;
+    const action = methods[request.method === "HEAD" ? "GET" : request.method];
+    if (!action) {
+      const allow = Object.keys(methods).join(", ");
+      return errorResponse(
+        "method_not_allowed",
+        `${request.method.slice(0, 16)} is not allowed on ${request.path}; allowed: ${allow}.`,
+        { allow },
+      );
+    }
+    return action(request, found.params);
+  };
+}
