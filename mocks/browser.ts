@@ -15,6 +15,7 @@ import { createPetstoreHandlers } from "./msw.js";
 import { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
 import type { PetstoreStore } from "./store.js";
 import { createPetstoreStore } from "./store.js";
+import { withUnhandledDefault } from "./unhandled.js";
 
 export interface PetstoreWorker {
   /** The underlying msw worker (for `use`, events, ...). */
@@ -25,14 +26,14 @@ export interface PetstoreWorker {
   readonly handlers: readonly RequestHandler[];
   /**
    * Registers the service worker and starts intercepting. Requests the mock does
-   * not handle go to the network (`onUnhandledRequest: "bypass"`) unless you say
-   * otherwise. Rejects with a how-to-fix message when the worker script is missing.
+   * not handle go to the network, without a warning each, unless you say otherwise
+   * (msw 2: `onUnhandledRequest`, msw 3: `onUnhandledFrame`). Rejects with a how-to-fix message when the worker script is missing.
    */
   start(options?: StartOptions): Promise<ServiceWorkerRegistration | undefined>;
   /** Removes runtime handlers added with `worker.use` and restores the seeded store. */
   reset(): Promise<void>;
-  /** Stops intercepting for this page. */
-  stop(): void;
+  /** Stops intercepting for this page (msw 3 returns a Promise, msw 2 nothing). */
+  stop(): ReturnType<SetupWorker["stop"]>;
 }
 
 const defaultWorkerUrl = "/mockServiceWorker.js";
@@ -68,7 +69,7 @@ export async function setupPetstoreWorker(options: PetstoreOptions = {}): Promis
     handlers,
     async start(startOptions) {
       try {
-        return await worker.start({ onUnhandledRequest: "bypass", ...startOptions });
+        return await worker.start(withUnhandledDefault("bypass", startOptions));
       } catch (error) {
         const url = startOptions?.serviceWorker?.url ?? defaultWorkerUrl;
         if (!(await isWorkerScriptMissing(url))) throw error;

@@ -8,11 +8,15 @@
  * afterAll(() => petstore.close());
  */
 import type { RequestHandler } from "msw";
-import { type SetupServer, type SetupServerApi, setupServer } from "msw/node";
+import { type SetupServer, setupServer } from "msw/node";
 import { createPetstoreHandlers } from "./msw.js";
 import { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
 import type { PetstoreStore } from "./store.js";
 import { createPetstoreStore } from "./store.js";
+import { withUnhandledDefault } from "./unhandled.js";
+
+/** `server.listen`'s options, as the installed msw major (2 or 3) defines them. */
+export type PetstoreListenOptions = Parameters<SetupServer["listen"]>[0];
 
 export interface Petstore {
   /** The underlying msw server (for `use`, events, ...). */
@@ -21,8 +25,11 @@ export interface Petstore {
   readonly store: PetstoreStore;
   /** The kit's handlers, for composing with your own msw setup. */
   readonly handlers: readonly RequestHandler[];
-  /** Starts intercepting; unhandled requests are errors unless you say otherwise. */
-  listen(options?: Parameters<SetupServerApi["listen"]>[0]): void;
+  /**
+   * Starts intercepting. Requests no handler matches are errors unless you say
+   * otherwise (msw 2: `onUnhandledRequest`, msw 3: `onUnhandledFrame`).
+   */
+  listen(options?: PetstoreListenOptions): void;
   /** Removes runtime handlers added with `server.use` and restores the seeded store. */
   reset(): Promise<void>;
   close(): void;
@@ -36,7 +43,7 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
     server,
     store,
     handlers,
-    listen: (listenOptions) => server.listen({ onUnhandledRequest: "error", ...listenOptions }),
+    listen: (listenOptions) => server.listen(withUnhandledDefault("error", listenOptions)),
     async reset() {
       server.resetHandlers();
       await store.reset();

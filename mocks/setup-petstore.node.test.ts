@@ -1,4 +1,6 @@
 /** `setupPetstore` options and lifecycle, through msw/node and real `fetch`. */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { maxBodyBytes } from "./core/exchange.js";
@@ -20,6 +22,48 @@ const post = (key: string, body: unknown) => ({
   method: "POST",
   headers: { ...bearer(key), "content-type": "application/json" },
   body: JSON.stringify(body),
+});
+
+/** A real server on loopback that answers every request, so only msw can make a request to it fail. */
+async function liveServer(): Promise<{ url: string; server: Server }> {
+  const server = createServer((_request, response) => response.end("real network"));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe("requests no handler matches", () => {
+  it("are errors by default, even to a live server that would answer", async () => {
+    const live = await liveServer();
+    try {
+      expect(await (await fetch(`${live.url}/other`)).text()).toBe("real network");
+      await start();
+      await expect(fetch(`${live.url}/other`)).rejects.toThrow();
+    } finally {
+      live.server.close();
+    }
+  });
+
+  it("are errors when the option is given but left undefined", async () => {
+    const live = await liveServer();
+    try {
+      running = await setupPetstore();
+      running.listen({ onUnhandledFrame: undefined });
+      await expect(fetch(`${live.url}/other`)).rejects.toThrow();
+    } finally {
+      live.server.close();
+    }
+  });
+
+  it("go to the network when the caller says bypass", async () => {
+    const live = await liveServer();
+    try {
+      running = await setupPetstore();
+      running.listen({ onUnhandledFrame: "bypass" });
+      expect(await (await fetch(`${live.url}/other`)).text()).toBe("real network");
+    } finally {
+      live.server.close();
+    }
+  });
 });
 
 describe("setupPetstore", () => {
@@ -136,10 +180,7 @@ describe("setupPetstore", () => {
   });
 
   it("intercepts only the given baseUrl, and links under its path", async () => {
-    await start({
-      baseUrl: "https://api.example.com/api/v1",
-      onUnhandledRequest: undefined,
-    } as never);
+    await start({ baseUrl: "https://api.example.com/api/v1" });
     const created = await fetch(
       "https://api.example.com/api/v1/pets",
       post("petstore-dev-key", { name: "Rex", categoryId: 1 }),
@@ -149,10 +190,6 @@ describe("setupPetstore", () => {
       headers: bearer("petstore-dev-key"),
     });
     expect(pet.headers.get("link")).toBe('</api/v1/pets>; rel="successor-version"');
-    // Unhandled requests are errors by default: this one is not the mock's.
-    await expect(
-      fetch("https://other.example.com/v1/pets", { headers: bearer("petstore-dev-key") }),
-    ).rejects.toThrow();
   });
 
   it("links under the prefix a request came in with when no baseUrl is given", async () => {
