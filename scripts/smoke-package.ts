@@ -109,7 +109,7 @@ async function pack(dir: string): Promise<string> {
  * only what it installed (a stray `/tmp/node_modules` would hide a missing
  * dependency).
  */
-function isolatedBase(): string {
+export function isolatedBase(): string {
   const seesNodeModules = (dir: string): boolean => {
     for (let at = resolve(dir); ; at = dirname(at)) {
       if (existsSync(join(at, "node_modules"))) return true;
