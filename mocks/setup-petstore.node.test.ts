@@ -1,10 +1,9 @@
 /** `setupPetstore` options and lifecycle, through msw/node and real `fetch`. */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { maxBodyBytes } from "./core/exchange.js";
 import { type Petstore, setupPetstore } from "./node.js";
+import { liveAnswer, startLiveServer } from "./test-support/live-server.js";
 
 let running: Petstore | undefined;
 async function start(options: Parameters<typeof setupPetstore>[0] = {}): Promise<Petstore> {
@@ -24,18 +23,11 @@ const post = (key: string, body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-/** A real server on loopback that answers every request, so only msw can make a request to it fail. */
-async function liveServer(): Promise<{ url: string; server: Server }> {
-  const server = createServer((_request, response) => response.end("real network"));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 describe("requests no handler matches", () => {
   it("are errors by default, even to a live server that would answer", async () => {
-    const live = await liveServer();
+    const live = await startLiveServer();
     try {
-      expect(await (await fetch(`${live.url}/other`)).text()).toBe("real network");
+      expect(await (await fetch(`${live.url}/other`)).text()).toBe(liveAnswer);
       await start();
       await expect(fetch(`${live.url}/other`)).rejects.toThrow();
     } finally {
@@ -44,7 +36,7 @@ describe("requests no handler matches", () => {
   });
 
   it("are errors when the option is given but left undefined", async () => {
-    const live = await liveServer();
+    const live = await startLiveServer();
     try {
       running = await setupPetstore();
       running.listen({ onUnhandledFrame: undefined });
@@ -55,11 +47,11 @@ describe("requests no handler matches", () => {
   });
 
   it("go to the network when the caller says bypass", async () => {
-    const live = await liveServer();
+    const live = await startLiveServer();
     try {
       running = await setupPetstore();
       running.listen({ onUnhandledFrame: "bypass" });
-      expect(await (await fetch(`${live.url}/other`)).text()).toBe("real network");
+      expect(await (await fetch(`${live.url}/other`)).text()).toBe(liveAnswer);
     } finally {
       live.server.close();
     }

@@ -7,8 +7,6 @@
  * exits 1 when anything fails.
  */
 import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { sendCasesInPage } from "../../examples/browser/test-support/page-fetch.js";
@@ -22,6 +20,7 @@ import {
   checkCase,
   sendCase,
 } from "../../mocks/test-support/cases.js";
+import { startLiveServer } from "../../mocks/test-support/live-server.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const failures: string[] = [];
@@ -34,16 +33,9 @@ function check(transport: string, testCase: BehaviourCase, result: CaseResult): 
   }
 }
 
-/** A server on loopback that answers everything: only msw can make a request to it fail. */
-async function liveServer() {
-  const server = createServer((_request, response) => response.end("real network"));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 async function throughMswNode(): Promise<void> {
   const petstore = await setupPetstore();
-  const live = await liveServer();
+  const live = await startLiveServer();
   petstore.listen();
   try {
     for (const testCase of behaviourCases) {
