@@ -13,6 +13,7 @@ import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
 import { type FaultPreset, faultPresetNames } from "./core/faults.js";
 import type { PetstoreOptions } from "./setup-options.js";
 import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
+import { withUnhandledDefault } from "./unhandled.js";
 
 export interface PetstoreWorkerOptions extends PetstoreOptions {
   /**
@@ -33,8 +34,8 @@ export interface PetstoreWorker extends PetstoreParts {
   readonly preset: FaultPreset | undefined;
   /**
    * Registers the service worker and starts intercepting. Requests the mock does
-   * not handle go to the network (`onUnhandledRequest: "bypass"`) unless you say
-   * otherwise. Rejects with a how-to-fix message when the worker script is missing.
+   * not handle go to the network, without a warning each, unless you say otherwise
+   * (msw 2: `onUnhandledRequest`, msw 3: `onUnhandledFrame`). Rejects with a how-to-fix message when the worker script is missing.
    */
   start(options?: StartOptions): Promise<ServiceWorkerRegistration | undefined>;
   /**
@@ -42,8 +43,8 @@ export interface PetstoreWorker extends PetstoreParts {
    * store and the start-up faults, and empties the journal.
    */
   reset(): Promise<void>;
-  /** Stops intercepting for this page. */
-  stop(): void;
+  /** Stops intercepting for this page (msw 3 returns a Promise, msw 2 nothing). */
+  stop(): ReturnType<SetupWorker["stop"]>;
 }
 
 const defaultWorkerUrl = "/mockServiceWorker.js";
@@ -100,7 +101,7 @@ export async function setupPetstoreWorker(
     preset,
     async start(startOptions) {
       try {
-        return await worker.start({ onUnhandledRequest: "bypass", ...startOptions });
+        return await worker.start(withUnhandledDefault("bypass", startOptions));
       } catch (error) {
         const url = startOptions?.serviceWorker?.url ?? defaultWorkerUrl;
         if (!(await isWorkerScriptMissing(url))) throw error;

@@ -7,15 +7,22 @@
  * afterEach(() => petstore.reset());
  * afterAll(() => petstore.close());
  */
-import { type SetupServer, type SetupServerApi, setupServer } from "msw/node";
+import { type SetupServer, setupServer } from "msw/node";
 import type { PetstoreOptions } from "./setup-options.js";
 import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
+import { withUnhandledDefault } from "./unhandled.js";
+
+/** `server.listen`'s options, as the installed msw major (2 or 3) defines them. */
+export type PetstoreListenOptions = Parameters<SetupServer["listen"]>[0];
 
 export interface Petstore extends PetstoreParts {
   /** The underlying msw server (for `use`, events, ...). */
   readonly server: SetupServer;
-  /** Starts intercepting; unhandled requests are errors unless you say otherwise. */
-  listen(options?: Parameters<SetupServerApi["listen"]>[0]): void;
+  /**
+   * Starts intercepting. Requests no handler matches are errors unless you say
+   * otherwise (msw 2: `onUnhandledRequest`, msw 3: `onUnhandledFrame`).
+   */
+  listen(options?: PetstoreListenOptions): void;
   /**
    * Removes runtime handlers added with `server.use`, restores the seeded
    * store and the start-up faults, and empties the journal.
@@ -30,7 +37,7 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
   return {
     ...parts,
     server,
-    listen: (listenOptions) => server.listen({ onUnhandledRequest: "error", ...listenOptions }),
+    listen: (listenOptions) => server.listen(withUnhandledDefault("error", listenOptions)),
     async reset() {
       server.resetHandlers();
       await restore();

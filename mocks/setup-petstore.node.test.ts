@@ -3,6 +3,7 @@ import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { maxBodyBytes } from "./core/exchange.js";
 import { type Petstore, setupPetstore } from "./node.js";
+import { liveAnswer, startLiveServer } from "./test-support/live-server.js";
 
 let running: Petstore | undefined;
 async function start(options: Parameters<typeof setupPetstore>[0] = {}): Promise<Petstore> {
@@ -20,6 +21,41 @@ const post = (key: string, body: unknown) => ({
   method: "POST",
   headers: { ...bearer(key), "content-type": "application/json" },
   body: JSON.stringify(body),
+});
+
+describe("requests no handler matches", () => {
+  it("are errors by default, even to a live server that would answer", async () => {
+    const live = await startLiveServer();
+    try {
+      expect(await (await fetch(`${live.url}/other`)).text()).toBe(liveAnswer);
+      await start();
+      await expect(fetch(`${live.url}/other`)).rejects.toThrow();
+    } finally {
+      live.server.close();
+    }
+  });
+
+  it("are errors when the option is given but left undefined", async () => {
+    const live = await startLiveServer();
+    try {
+      running = await setupPetstore();
+      running.listen({ onUnhandledFrame: undefined });
+      await expect(fetch(`${live.url}/other`)).rejects.toThrow();
+    } finally {
+      live.server.close();
+    }
+  });
+
+  it("go to the network when the caller says bypass", async () => {
+    const live = await startLiveServer();
+    try {
+      running = await setupPetstore();
+      running.listen({ onUnhandledFrame: "bypass" });
+      expect(await (await fetch(`${live.url}/other`)).text()).toBe(liveAnswer);
+    } finally {
+      live.server.close();
+    }
+  });
 });
 
 describe("setupPetstore", () => {
@@ -148,10 +184,7 @@ describe("setupPetstore", () => {
   });
 
   it("intercepts only the given baseUrl, and links under its path", async () => {
-    await start({
-      baseUrl: "https://api.example.com/api/v1",
-      onUnhandledRequest: undefined,
-    } as never);
+    await start({ baseUrl: "https://api.example.com/api/v1" });
     const created = await fetch(
       "https://api.example.com/api/v1/pets",
       post("petstore-dev-key", { name: "Rex", categoryId: 1 }),
@@ -161,10 +194,6 @@ describe("setupPetstore", () => {
       headers: bearer("petstore-dev-key"),
     });
     expect(pet.headers.get("link")).toBe('</api/v1/pets>; rel="successor-version"');
-    // Unhandled requests are errors by default: this one is not the mock's.
-    await expect(
-      fetch("https://other.example.com/v1/pets", { headers: bearer("petstore-dev-key") }),
-    ).rejects.toThrow();
   });
 
   it("links under the prefix a request came in with when no baseUrl is given", async () => {

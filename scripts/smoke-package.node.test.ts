@@ -1,10 +1,14 @@
 /**
- * The package as other projects get it: the packed tarball installed into a
- * fresh temporary project (offline), then every entry point imported, the
- * type declarations checked, both bins run, and the README's commands run as
- * written (server: `npm start -- …`, `npx petstore-mock`, its `curl` line, the
- * in-process example; node: the vitest example; contract: the CI commands
- * against the installed mock). Needs `dist/` (built by `npm test` first).
+ * The package as other projects get it: the packed tarball installed from the
+ * registry into a fresh temporary project per msw major (msw@2 and
+ * msw@latest, next to the latest vitest and TypeScript), then, under each, the
+ * public types compiled with `skipLibCheck: false`, the README's vitest example
+ * run as written, and an unhandled request to a live local server shown to be
+ * an error. Under the latest msw also: every entry point imported and bundled,
+ * both bins run, and the README's commands run as written (server: `npm start
+ * -- …`, `npx petstore-mock`, its `curl` line, the in-process example;
+ * contract: the CI commands against the installed mock). Needs `dist/` (built
+ * by `npm test` first).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
@@ -12,32 +16,131 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type InstalledKit, installPackedKit, linkTools, repositoryRoot } from "./smoke-package.js";
+import { type InstalledKit, installPackedKit, repositoryRoot, userEnv } from "./smoke-package.js";
 
 const run = promisify(execFile);
 const devKey = "petstore-dev-key";
+const installTimeoutMs = 300_000;
 
-/** The environment of a user's shell: none of this test runner's variables. */
-const cleanEnv = {
-  ...Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$|TSX|PETSTORE_|PORT$|npm_)/.test(name),
-    ),
-  ),
-  // npx finds the installed bins; it must never reach for the registry.
-  npm_config_offline: "true",
+/** A user's shell; npx finds the installed bins and must never reach for the registry. */
+const cleanEnv = { ...userEnv, npm_config_offline: "true" };
+
+/** One install per msw range, shared by the describes that need it. */
+const installs = new Map<string, Promise<InstalledKit>>();
+const kitWith = (msw: string) => {
+  const install = installs.get(msw) ?? installPackedKit(msw);
+  installs.set(msw, install);
+  return install;
 };
+afterAll(async () => {
+  for (const install of installs.values()) await (await install.catch(() => undefined))?.remove();
+});
+
+describe.each([
+  { msw: "2", major: 2 },
+  { msw: "latest", major: 3 },
+])("installed next to msw@$msw, vitest@latest and typescript@latest", ({ msw, major }) => {
+  let kit: InstalledKit;
+  const inApp = (...parts: string[]) => join(kit.dir, ...parts);
+  beforeAll(async () => {
+    kit = await kitWith(msw);
+  }, installTimeoutMs);
+
+  it(`installed msw ${major} without --force or --legacy-peer-deps`, () => {
+    expect(kit.mswVersion.split(".")[0]).toBe(String(major));
+  });
+
+  it("compiles a consumer of every entry with skipLibCheck: false", async () => {
+    await writeFile(
+      inApp("consumer.ts"),
+      `import { createPetstoreStore, type Pet } from "petstore-mock-kit";
+import { type PetstoreWorker, setupPetstoreWorker } from "petstore-mock-kit/browser";
+import { setupPetstore } from "petstore-mock-kit/node";
+import { startPetstoreServer } from "petstore-mock-kit/server";
+
+const store = await createPetstoreStore({ seed: 1 });
+const pet: Pet | undefined = store.getPet(1);
+const petstore = await setupPetstore({ apiKeys: ["k"] });
+petstore.listen();
+const server = await startPetstoreServer({ port: 0 });
+const url: string = server.url;
+const stop = (worker: PetstoreWorker): void | Promise<void> => worker.stop();
+// @ts-expect-error: seed is a number
+await setupPetstore({ seed: "7" });
+export { pet, petstore, setupPetstoreWorker, stop, url };
+`,
+    );
+    await writeFile(
+      inApp("tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          lib: ["ES2023", "DOM"],
+          types: ["node"],
+        },
+        files: ["consumer.ts"],
+      }),
+    );
+    const result = await run(inApp("node_modules", ".bin", "tsc"), ["-p", kit.dir], {
+      cwd: kit.dir,
+      env: cleanEnv,
+    }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    expect(result.stdout).toBe("");
+  }, 120_000);
+
+  it("runs the README's vitest example as written", async () => {
+    const example = codeBlocks(await readmeSection("node"))[0];
+    expect(example, "README section:node has a ts example").toMatch(/petstore-mock-kit\/node/);
+    await writeFile(inApp("readme.test.ts"), example ?? "");
+    const { stdout } = await run(
+      inApp("node_modules", ".bin", "vitest"),
+      ["run", "--root", kit.dir, "readme.test.ts"],
+      { cwd: kit.dir, env: { ...cleanEnv, CI: "" } },
+    );
+    expect(stdout).toMatch(/1 passed/);
+  }, 120_000);
+
+  it("makes a request no handler matches an error, even to a live local server", async () => {
+    const script = `
+      import { createServer } from "node:http";
+      import { setupPetstore } from "petstore-mock-kit/node";
+      const live = createServer((_request, response) => response.end("real network"));
+      await new Promise((resolve) => live.listen(0, "127.0.0.1", resolve));
+      const url = \`http://127.0.0.1:\${live.address().port}/other\`;
+      const before = await (await fetch(url)).text();
+      const petstore = await setupPetstore();
+      petstore.listen();
+      const after = await fetch(url).then((response) => response.text(), () => "error");
+      petstore.close();
+      live.close();
+      console.log(JSON.stringify({ before, after }));
+    `;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "--eval", script], {
+      cwd: kit.dir,
+      env: cleanEnv,
+      timeout: 30_000,
+    });
+    expect(JSON.parse(stdout.trim().split("\n").at(-1) ?? "")).toEqual({
+      before: "real network",
+      after: "error",
+    });
+  }, 60_000);
+});
 
 let kit: InstalledKit;
 const inApp = (...parts: string[]) => join(kit.dir, ...parts);
 const bin = (name: string) => inApp("node_modules", ".bin", name);
 
 beforeAll(async () => {
-  kit = await installPackedKit();
-}, 120_000);
-afterAll(() => kit?.remove());
+  kit = await kitWith("latest");
+}, installTimeoutMs);
 
-describe("the packed tarball, installed into a fresh project", () => {
+describe("the packed tarball, installed next to msw@latest", () => {
   it("contains dist, openapi.yaml and the README, and no sources, tests or maps", async () => {
     const { stdout } = await run("tar", ["-tzf", kit.tarball]);
     const files = stdout.trim().split("\n");
@@ -107,48 +210,6 @@ describe("the packed tarball, installed into a fresh project", () => {
     await expect(bundle("petstore-mock-kit")).resolves.toBeDefined();
     await expect(bundle("petstore-mock-kit/node")).rejects.toThrow();
     await expect(bundle("petstore-mock-kit/server")).rejects.toThrow();
-  }, 30_000);
-
-  it("ships type declarations every entry resolves to (strict, NodeNext)", async () => {
-    await linkTools(kit.dir, ["@types/node"]);
-    await writeFile(
-      inApp("consumer.ts"),
-      `import { createPetstoreStore, type Pet } from "petstore-mock-kit";
-import { setupPetstoreWorker } from "petstore-mock-kit/browser";
-import { setupPetstore } from "petstore-mock-kit/node";
-import { startPetstoreServer } from "petstore-mock-kit/server";
-
-const store = await createPetstoreStore({ seed: 1 });
-const pet: Pet | undefined = store.getPet(1);
-const petstore = await setupPetstore({ apiKeys: ["k"] });
-const server = await startPetstoreServer({ port: 0 });
-const url: string = server.url;
-// @ts-expect-error: seed is a number
-await setupPetstore({ seed: "7" });
-export { pet, petstore, setupPetstoreWorker, url };
-`,
-    );
-    await writeFile(
-      inApp("tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          lib: ["ES2023", "DOM"],
-          types: ["node"],
-        },
-        files: ["consumer.ts"],
-      }),
-    );
-    const tsc = join(repositoryRoot, "node_modules", "typescript", "bin", "tsc");
-    const result = await run(process.execPath, [tsc, "-p", kit.dir]).catch(
-      (error: { stdout: string }) => ({ stdout: error.stdout }),
-    );
-    expect(result.stdout).toBe("");
   }, 30_000);
 
   it("runs petstore-mock --version", async () => {
@@ -245,22 +306,6 @@ export { pet, petstore, setupPetstoreWorker, url };
     } finally {
       await mock.stop();
     }
-  }, 60_000);
-
-  it("runs the README's vitest example on the Node entry", async () => {
-    await linkTools(kit.dir, ["vitest"]);
-    const example = codeBlocks(await readmeSection("node"))[0];
-    expect(example, "README section:node has a ts example").toMatch(/petstore-mock-kit\/node/);
-    await writeFile(
-      inApp("readme.test.ts"),
-      `import { afterAll, afterEach, beforeAll, expect, test } from "vitest";\n${example}`,
-    );
-    const { stdout } = await run(
-      process.execPath,
-      [inApp("node_modules", "vitest", "vitest.mjs"), "run", "--root", kit.dir],
-      { cwd: kit.dir, env: { ...cleanEnv, CI: "" } },
-    );
-    expect(stdout).toMatch(/1 passed/);
   }, 60_000);
 });
 

@@ -1,19 +1,19 @@
 /**
- * Installs the packed tarball into a fresh temporary project, the way another
- * project gets the kit, without the network: `npm pack`, then `npm ci
- * --offline` from a lockfile that pins the kit's dependencies (and msw, its
- * peer) to the versions and integrity hashes of this repository's lockfile, so
- * every tarball comes from the npm cache `npm ci` filled here.
+ * Installs the packed tarball into a fresh temporary project the way a user
+ * does: `npm pack`, then `npm install -D <tarball> msw@<major> vitest@latest
+ * typescript@latest @types/node` from the registry, with no `--force` or
+ * `--legacy-peer-deps`, so a peer range that excludes the chosen msw fails
+ * here as it would for them. Nothing depends on what the npm cache holds
+ * (`--prefer-offline` only saves downloads it already has).
  *
  * @example
- * const app = await installPackedKit();
+ * const app = await installPackedKit("2");
  * // app.dir/node_modules/petstore-mock-kit is the installed package
  * await app.remove();
  */
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,75 +21,25 @@ import { promisify } from "node:util";
 
 export const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 const run = promisify(execFile);
+const installTimeoutMs = 5 * 60_000;
 
-interface LockEntry {
-  version: string;
-  dependencies?: Record<string, string>;
-  optionalDependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-  [field: string]: unknown;
-}
-
-interface Manifest {
-  name: string;
-  version: string;
-  license?: string;
-  engines?: Record<string, string>;
-  bin?: Record<string, string>;
-  dependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
-}
+/** The environment of a user's shell: none of a test runner's or an npm script's variables. */
+export const userEnv: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$|TSX|PETSTORE_|PORT$|npm_)/i.test(name),
+  ),
+);
 
 export interface InstalledKit {
   /** The temporary project; the kit is in `node_modules/petstore-mock-kit`. */
   readonly dir: string;
   readonly tarball: string;
+  /** The msw version npm chose for the requested range. */
+  readonly mswVersion: string;
   /** Milliseconds spent packing and installing. */
   readonly packMs: number;
   readonly installMs: number;
   remove(): Promise<void>;
-}
-
-/** Where node would find `name` when required from the lock path `from`. */
-function resolveIn(
-  packages: Record<string, LockEntry>,
-  from: string,
-  name: string,
-): string | undefined {
-  let base = from;
-  for (;;) {
-    const candidate = `${base ? `${base}/` : ""}node_modules/${name}`;
-    if (packages[candidate]) return candidate;
-    if (base === "") return undefined;
-    const parent = base.lastIndexOf("/node_modules/");
-    base = parent < 0 ? "" : base.slice(0, parent);
-  }
-}
-
-/** The lock entries of `roots` and everything they need, at this repository's lock paths. */
-function closure(packages: Record<string, LockEntry>, roots: readonly string[]) {
-  const picked: Record<string, LockEntry> = {};
-  const queue = roots.map((name) => resolveIn(packages, "", name));
-  while (queue.length > 0) {
-    const path = queue.pop();
-    if (path === undefined || picked[path]) continue;
-    const entry = packages[path];
-    if (!entry) continue;
-    // In the new project these are production packages, whatever they were here.
-    const { dev, devOptional, peer, ...production } = entry;
-    picked[path] = production;
-    const needed = [
-      ...Object.keys(entry.dependencies ?? {}),
-      ...Object.keys(entry.optionalDependencies ?? {}),
-      ...Object.keys(entry.peerDependencies ?? {}).filter(
-        (name) => !entry.peerDependenciesMeta?.[name]?.optional,
-      ),
-    ];
-    for (const name of needed) queue.push(resolveIn(packages, path, name));
-  }
-  return picked;
 }
 
 /** `npm pack` into `dir` (scripts skipped: `npm test` has just built `dist/`). */
@@ -109,7 +59,7 @@ async function pack(dir: string): Promise<string> {
  * only what it installed (a stray `/tmp/node_modules` would hide a missing
  * dependency).
  */
-function isolatedBase(): string {
+export function isolatedBase(): string {
   const seesNodeModules = (dir: string): boolean => {
     for (let at = resolve(dir); ; at = dirname(at)) {
       if (existsSync(join(at, "node_modules"))) return true;
@@ -121,85 +71,41 @@ function isolatedBase(): string {
   return base;
 }
 
-export async function installPackedKit(): Promise<InstalledKit> {
+/** Packs the kit and installs it with `msw@<msw>` (e.g. "2", "latest") into a new project. */
+export async function installPackedKit(msw: string): Promise<InstalledKit> {
   const dir = await mkdtemp(join(isolatedBase(), "petstore-kit-smoke-"));
-  const packStarted = performance.now();
-  const tarball = await pack(dir);
-  const packMs = performance.now() - packStarted;
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    const packStarted = performance.now();
+    const tarball = await pack(dir);
+    const packMs = performance.now() - packStarted;
+    const app = { name: "petstore-kit-smoke-app", version: "1.0.0", private: true, type: "module" };
+    await writeFile(join(dir, "package.json"), `${JSON.stringify(app, null, 2)}\n`);
 
-  const manifest = JSON.parse(
-    await readFile(join(repositoryRoot, "package.json"), "utf8"),
-  ) as Manifest;
-  const lock = JSON.parse(await readFile(join(repositoryRoot, "package-lock.json"), "utf8")) as {
-    packages: Record<string, LockEntry>;
-  };
-  const peers = Object.keys(manifest.peerDependencies ?? {});
-  const picked = closure(lock.packages, [...Object.keys(manifest.dependencies ?? {}), ...peers]);
-  const dependencies: Record<string, string> = { [manifest.name]: `file:${tarball}` };
-  for (const peer of peers) {
-    const version = lock.packages[`node_modules/${peer}`]?.version;
-    if (!version) throw new Error(`package-lock.json has no ${peer} to install as the peer`);
-    dependencies[peer] = version;
-  }
-  const app = { name: "petstore-kit-smoke-app", version: "1.0.0", private: true, type: "module" };
-  const integrity = `sha512-${createHash("sha512")
-    .update(await readFile(tarball))
-    .digest("base64")}`;
-  const kitEntry = {
-    version: manifest.version,
-    resolved: `file:${tarball}`,
-    integrity,
-    license: manifest.license,
-    dependencies: manifest.dependencies,
-    bin: manifest.bin,
-    peerDependencies: manifest.peerDependencies,
-    peerDependenciesMeta: manifest.peerDependenciesMeta,
-    engines: manifest.engines,
-  };
-  await writeFile(join(dir, "package.json"), JSON.stringify({ ...app, dependencies }, null, 2));
-  await writeFile(
-    join(dir, "package-lock.json"),
-    JSON.stringify(
-      {
-        name: app.name,
-        version: app.version,
-        lockfileVersion: 3,
-        requires: true,
-        packages: {
-          "": { name: app.name, version: app.version, dependencies },
-          [`node_modules/${manifest.name}`]: kitEntry,
-          ...picked,
-        },
-      },
-      null,
-      2,
-    ),
-  );
-
-  const installStarted = performance.now();
-  await run("npm", ["ci", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], {
-    cwd: dir,
-  });
-  const installMs = performance.now() - installStarted;
-  return {
-    dir,
-    tarball,
-    packMs,
-    installMs,
-    remove: () => rm(dir, { recursive: true, force: true }),
-  };
-}
-
-/**
- * Makes tools of this repository (e.g. vitest, @types/node) available to the
- * temporary project as if it had installed them (unless it has), without
- * touching the kit.
- */
-export async function linkTools(dir: string, names: readonly string[]): Promise<void> {
-  for (const name of names) {
-    const target = join(dir, "node_modules", name);
-    if (existsSync(target)) continue;
-    await mkdir(join(target, ".."), { recursive: true });
-    await symlink(join(repositoryRoot, "node_modules", name), target, "dir");
+    const installStarted = performance.now();
+    await run(
+      "npm",
+      [
+        "install",
+        "--save-dev",
+        "--no-audit",
+        "--no-fund",
+        "--prefer-offline",
+        tarball,
+        `msw@${msw}`,
+        "vitest@latest",
+        "typescript@latest",
+        "@types/node",
+      ],
+      { cwd: dir, env: userEnv, timeout: installTimeoutMs },
+    );
+    const installMs = performance.now() - installStarted;
+    const installed = JSON.parse(
+      await readFile(join(dir, "node_modules", "msw", "package.json"), "utf8"),
+    ) as { version: string };
+    return { dir, tarball, mswVersion: installed.version, packMs, installMs, remove };
+  } catch (error) {
+    await remove();
+    throw error;
   }
 }

@@ -448,7 +448,7 @@ describe("fuzzing through msw/node and fetch", () => {
     store = await createPetstoreStore(seeded);
     const { setupServer } = await import("msw/node");
     const server = setupServer(...createPetstoreHandlers({ store, apiKeys: [apiKey] }));
-    server.listen({ onUnhandledRequest: "error" });
+    server.listen({ onUnhandledFrame: "error" });
     close = () => server.close();
   });
   afterAll(() => close());

@@ -89,8 +89,9 @@ const server = await startPetstoreServer({ port: 0 });
 
 beforeAll(() =>
   msw.listen({
-    onUnhandledRequest(request, print) {
-      if (!request.url.startsWith(server.origin)) print.error();
+    onUnhandledFrame({ frame, defaults }) {
+      const url = frame.protocol === "http" ? (frame.data as { request: Request }).request.url : "";
+      if (!url.startsWith(server.origin)) defaults.error();
     },
   }),
 );

@@ -31,7 +31,7 @@ async function perRequest(
   size: number,
 ): Promise<number> {
   const server = setupServer(...handlers);
-  server.listen({ onUnhandledRequest: "error" });
+  server.listen({ onUnhandledFrame: "error" });
   try {
     const samples: number[] = [];
     for (let batch = 0; batch < batches; batch++) {

@@ -133,7 +133,7 @@ async function measureLatencies(storeSizes: readonly number[]): Promise<Record<n
     subjects.push({ pets, handlers, rounds });
   }
   const server = setupServer(...subjects.flatMap((subject) => subject.handlers));
-  server.listen({ onUnhandledRequest: "error" });
+  server.listen({ onUnhandledFrame: "error" });
 
   const best: Record<number, Record<string, number>> = {};
   try {
