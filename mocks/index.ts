@@ -21,5 +21,12 @@ export { type Latency, parseLatency } from "./core/latency.js";
 export { type ErrorCode, errorCodes } from "./errors.js";
 export { createPetstoreHandlers, type PetstoreHandlersOptions } from "./msw.js";
 export { apiBasePath, limitRule, petStatuses } from "./spec.js";
+export {
+  checkSnapshot,
+  SnapshotError,
+  type StoreSnapshot,
+  snapshotFormat,
+  snapshotFormatVersion,
+} from "./state.js";
 export { createPetstoreStore, type ListPetsQuery, type PetstoreStore } from "./store.js";
 export type * from "./types.js";

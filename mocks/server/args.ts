@@ -29,11 +29,15 @@ Options:
   --pets <n>          number of seeded pets (default 50)
   --categories <n>    number of seeded categories (default 5)
   --latency <ms>      delay before every answer: ms (200) or a range (100-400)
+  --state-file <path> keep the data in this JSON file across restarts: loaded
+                      when it exists, else created from the seed
+                      (env PETSTORE_STATE_FILE)
   --quiet             no banner and no request log, only the "listening" line
   --help              show this help
   --version           show the version
 
-POST /__mock/reset (optional JSON body {"seed": n}) restores the seeded data.`;
+POST /__mock/reset (optional JSON body {"seed": n}) restores the seeded data;
+GET /__mock/state exports it as a snapshot, PUT /__mock/state imports one.`;
 
 const flags = {
   port: { type: "string" },
@@ -43,6 +47,7 @@ const flags = {
   pets: { type: "string" },
   categories: { type: "string" },
   latency: { type: "string" },
+  "state-file": { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -116,6 +121,11 @@ export function parseCli(
     } catch (error) {
       throw new CliUsageError(`--${(error as Error).message}`);
     }
+  }
+  const stateFile = values["state-file"] ?? (env.PETSTORE_STATE_FILE?.trim() || undefined);
+  if (stateFile !== undefined) {
+    if (stateFile.trim() === "") throw new CliUsageError("--state-file must not be empty");
+    options.stateFile = stateFile;
   }
   return { kind: "serve", options };
 }

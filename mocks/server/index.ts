@@ -11,6 +11,8 @@ export type { PetstoreHandler } from "../core/handler.js";
 export { type Latency, parseLatency } from "../core/latency.js";
 export type { PetstoreStore, SeedOptions } from "../store.js";
 export { resetPath } from "./listener.js";
+export { StateFileError } from "./state-file.js";
+export { statePath } from "./state-routes.js";
 export {
   createRequestListener,
   defaultHost,

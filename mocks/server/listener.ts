@@ -12,6 +12,7 @@ import { apiBasePath } from "../spec.js";
 import type { SeedOptions } from "../store.js";
 import { readBody } from "./body.js";
 import { isPreflight, preflightHeaders, pushCorsHeaders } from "./cors.js";
+import { answerState, type StateAccess, statePath, stateTakesBody } from "./state-routes.js";
 
 /** The path of the reset endpoint, outside the API base. */
 export const resetPath = "/__mock/reset";
@@ -31,6 +32,8 @@ export interface RequestListenerOptions {
    * given options) and resolves to the seed options now in effect.
    */
   readonly reset?: ((options: SeedOptions) => Promise<Required<SeedOptions>>) | undefined;
+  /** Serves `GET`/`PUT /__mock/state` (snapshot export and import); 404 when absent. */
+  readonly state?: StateAccess | undefined;
   /** While it returns true every answer closes its connection (graceful shutdown). */
   readonly closing?: (() => boolean) | undefined;
 }
@@ -97,7 +100,7 @@ export function createRequestListener(
   handle: PetstoreHandler,
   options: RequestListenerOptions = {},
 ): RequestListener {
-  const { log, reset, closing } = options;
+  const { log, reset, state, closing } = options;
 
   function send(
     request: IncomingMessage,
@@ -160,6 +163,36 @@ export function createRequestListener(
     send(request, response, answer, closeConnection);
   }
 
+  const answered = Symbol("answered");
+
+  /** An admin request's body, or `answered` when it was too large (413 sent) or the client left. */
+  async function readAdminBody(
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<string | undefined | typeof answered> {
+    const read = await readBody(request);
+    if (read.kind === "aborted") return answered;
+    if (read.kind === "too_large") {
+      const tooLarge = errorResponse(
+        "payload_too_large",
+        `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
+      );
+      send(request, response, tooLarge, read.closeConnection);
+      return answered;
+    }
+    return read.body;
+  }
+
+  async function answerStateRequest(
+    request: IncomingMessage,
+    response: ServerResponse,
+    access: StateAccess,
+  ): Promise<void> {
+    const body = stateTakesBody(request.method) ? await readAdminBody(request, response) : undefined;
+    if (body === answered) return;
+    send(request, response, await answerState(access, request.method, body));
+  }
+
   async function answerReset(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== "POST" || !reset) {
       send(
@@ -173,17 +206,9 @@ export function createRequestListener(
       );
       return;
     }
-    const read = await readBody(request);
-    if (read.kind === "aborted") return;
-    if (read.kind === "too_large") {
-      const tooLarge = errorResponse(
-        "payload_too_large",
-        `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
-      );
-      send(request, response, tooLarge, read.closeConnection);
-      return;
-    }
-    const parsed = resetOptions(read.body);
+    const read = await readAdminBody(request, response);
+    if (read === answered) return;
+    const parsed = resetOptions(read);
     if ("status" in parsed) {
       send(request, response, parsed);
       return;
@@ -234,6 +259,10 @@ export function createRequestListener(
     }
     if (pathname === resetPath) {
       answerReset(request, response).catch((error) => abandon(response, error));
+      return;
+    }
+    if (pathname === statePath && state) {
+      answerStateRequest(request, response, state).catch((error) => abandon(response, error));
       return;
     }
     send(

@@ -17,6 +17,13 @@ import { type ErrorCode, errorBody } from "../errors.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
 import { createRequestListener } from "./listener.js";
+import {
+  followStoreIntoFile,
+  readStateFile,
+  StateFileError,
+  type StateFileWriter,
+  writeFileAtomically,
+} from "./state-file.js";
 
 export const defaultPort = 4000;
 export const defaultHost = "127.0.0.1";
@@ -52,6 +59,13 @@ export interface PetstoreServerOptions {
   quiet?: boolean;
   /** Where log lines go; default stdout. */
   log?: (line: string) => void;
+  /**
+   * Keeps the store in this JSON file: loaded at start when it exists (its
+   * records and seed options win over `seed`/`counts`), else seeded and
+   * created; rewritten soon after every change and on `close()`. A damaged or
+   * incompatible file rejects the start with `StateFileError`.
+   */
+  stateFile?: string;
   /** Wraps the core handler, e.g. to inject faults in tests. */
   wrapHandler?: (handle: PetstoreHandler) => PetstoreHandler;
 }
@@ -66,6 +80,8 @@ export interface RunningPetstoreServer {
   /** The store behind the server: arrange and inspect records. */
   readonly store: PetstoreStore;
   readonly server: Server;
+  /** The `stateFile` in use, and whether its state was loaded (else it was created from the seed). */
+  readonly stateFile: { readonly path: string; readonly loaded: boolean } | undefined;
   /** Restores the seeded records; with options, reseeds first. */
   reset(options?: SeedOptions): Promise<void>;
   /** Stops accepting connections and resolves once in-flight requests have finished. */
@@ -117,10 +133,18 @@ export async function startPetstoreServer(
   options: PetstoreServerOptions = {},
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
-  const store = await createPetstoreStore({
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...options.counts,
-  });
+  const saved = options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
+  const store = await createPetstoreStore(
+    saved?.seedOptions ?? {
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...options.counts,
+    },
+  );
+  if (saved) await store.restore(saved);
+  const stateFile =
+    options.stateFile === undefined
+      ? undefined
+      : await persistInto(store, options.stateFile, saved === undefined);
   const core = createPetstoreHandler({
     store,
     apiKeys: options.apiKeys,
@@ -144,11 +168,17 @@ export async function startPetstoreServer(
         await store.reset(seedOptions);
         return store.seedOptions;
       },
+      state: store,
       closing: () => closing,
     }),
   );
   server.on("clientError", answerClientError);
-  await listen(server, options.port ?? defaultPort, host);
+  try {
+    await listen(server, options.port ?? defaultPort, host);
+  } catch (error) {
+    await stateFile?.close();
+    throw error;
+  }
 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${urlHost(host)}:${port}`;
@@ -161,6 +191,7 @@ export async function startPetstoreServer(
     host,
     store,
     server,
+    stateFile: options.stateFile !== undefined ? { path: options.stateFile, loaded: saved !== undefined } : undefined,
     reset: (seedOptions) => store.reset(seedOptions),
     close() {
       closed ??= new Promise<void>((resolve, reject) => {
@@ -169,8 +200,9 @@ export async function startPetstoreServer(
         deadline.unref();
         server.close((error) => {
           clearTimeout(deadline);
-          if (error) reject(error);
-          else resolve();
+          // Every answered change reaches the file before close() resolves.
+          const saved = stateFile ? stateFile.close() : Promise.resolve();
+          saved.then(() => (error ? reject(error) : resolve()), reject);
         });
         // Idle keep-alive connections go now; busy ones close after their answer.
         server.closeIdleConnections();
@@ -178,6 +210,22 @@ export async function startPetstoreServer(
       return closed;
     },
   };
+}
+
+/** Creates the state file from the fresh store when asked, then follows the store into it. */
+async function persistInto(
+  store: PetstoreStore,
+  path: string,
+  create: boolean,
+): Promise<StateFileWriter> {
+  if (create) {
+    try {
+      await writeFileAtomically(path, `${JSON.stringify(store.snapshot())}\n`);
+    } catch (error) {
+      throw new StateFileError(`state file ${path} cannot be created: ${(error as Error).message}`);
+    }
+  }
+  return followStoreIntoFile(store, path, (line) => process.stderr.write(`${line}\n`));
 }
 
 export { createRequestListener, type RequestListenerOptions } from "./listener.js";
