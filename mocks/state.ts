@@ -6,10 +6,11 @@
  * (unique ids, existing categories, next ids beyond every id).
  * Runtime-neutral: nothing here imports Node or browser APIs.
  */
-import { resolveSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
-import { openapiDocument, openapiSha256 } from "./generated/openapi-document.js";
+
 import type { ValidateFunction } from "ajv";
+import { resolveSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
 import { describeError, shown } from "./core/validate.js";
+import { openapiDocument, openapiSha256 } from "./generated/openapi-document.js";
 import * as validators from "./generated/validators.js";
 import type { Category, Pet } from "./types.js";
 
@@ -45,7 +46,9 @@ function field(object: Record<string, unknown>, name: string): unknown {
 function count(object: Record<string, unknown>, name: string, where: string): number {
   const value = field(object, name);
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new SnapshotError(`${where}.${name} must be a non-negative integer, got ${shown(value)}.`);
+    throw new SnapshotError(
+      `${where}.${name} must be a non-negative integer, got ${shown(value)}.`,
+    );
   }
   return value;
 }

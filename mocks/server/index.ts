@@ -11,8 +11,6 @@ export type { PetstoreHandler } from "../core/handler.js";
 export { type Latency, parseLatency } from "../core/latency.js";
 export type { PetstoreStore, SeedOptions } from "../store.js";
 export { resetPath } from "./listener.js";
-export { StateFileError } from "./state-file.js";
-export { statePath } from "./state-routes.js";
 export {
   createRequestListener,
   defaultHost,
@@ -23,3 +21,5 @@ export {
   serverTimeouts,
   startPetstoreServer,
 } from "./server.js";
+export { StateFileError } from "./state-file.js";
+export { statePath } from "./state-routes.js";

@@ -188,7 +188,9 @@ export function createRequestListener(
     response: ServerResponse,
     access: StateAccess,
   ): Promise<void> {
-    const body = stateTakesBody(request.method) ? await readAdminBody(request, response) : undefined;
+    const body = stateTakesBody(request.method)
+      ? await readAdminBody(request, response)
+      : undefined;
     if (body === answered) return;
     send(request, response, await answerState(access, request.method, body));
   }

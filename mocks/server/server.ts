@@ -133,7 +133,8 @@ export async function startPetstoreServer(
   options: PetstoreServerOptions = {},
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
-  const saved = options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
+  const saved =
+    options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
   const store = await createPetstoreStore(
     saved?.seedOptions ?? {
       ...(options.seed === undefined ? {} : { seed: options.seed }),
@@ -191,7 +192,10 @@ export async function startPetstoreServer(
     host,
     store,
     server,
-    stateFile: options.stateFile !== undefined ? { path: options.stateFile, loaded: saved !== undefined } : undefined,
+    stateFile:
+      options.stateFile !== undefined
+        ? { path: options.stateFile, loaded: saved !== undefined }
+        : undefined,
     reset: (seedOptions) => store.reset(seedOptions),
     close() {
       closed ??= new Promise<void>((resolve, reject) => {

@@ -29,7 +29,10 @@ export async function answerState(
     );
   }
   if (body === undefined || body.trim() === "") {
-    return errorResponse("invalid_body", `PUT ${statePath} needs a snapshot from GET ${statePath}.`);
+    return errorResponse(
+      "invalid_body",
+      `PUT ${statePath} needs a snapshot from GET ${statePath}.`,
+    );
   }
   let value: unknown;
   try {
