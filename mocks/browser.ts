@@ -5,12 +5,17 @@
  *
  * @example
  * // once: npx msw init public --save
- * const petstore = await setupPetstoreWorker({ seed: 7 });
+ * const petstore = await setupPetstoreWorker({ seed: 7, persist: "session" });
  * await petstore.start();
  * await fetch("/v1/pets?limit=5", { headers: { Authorization: "Bearer petstore-dev-key" } });
  */
 import type { RequestHandler } from "msw";
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
+import {
+  type BrowserPersistence,
+  type PersistMode,
+  persistInBrowser,
+} from "./browser-persistence.js";
 import { createPetstoreHandlers } from "./msw.js";
 import { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
 import type { PetstoreStore } from "./store.js";
@@ -29,10 +34,21 @@ export interface PetstoreWorker {
    * otherwise. Rejects with a how-to-fix message when the worker script is missing.
    */
   start(options?: StartOptions): Promise<ServiceWorkerRegistration | undefined>;
-  /** Removes runtime handlers added with `worker.use` and restores the seeded store. */
+  /**
+   * Removes runtime handlers added with `worker.use` and restores the seeded
+   * store (and forgets the state `persist` saved).
+   */
   reset(): Promise<void>;
   /** Stops intercepting for this page. */
   stop(): void;
+}
+
+export interface PetstoreWorkerOptions extends PetstoreOptions {
+  /**
+   * Keep the data across reloads: `"session"` in sessionStorage (this tab),
+   * `"local"` in localStorage (every tab of the origin). Off by default.
+   */
+  persist?: PersistMode | undefined;
 }
 
 const defaultWorkerUrl = "/mockServiceWorker.js";
@@ -58,8 +74,12 @@ function missingWorkerMessage(url: string): string {
   ].join("\n");
 }
 
-export async function setupPetstoreWorker(options: PetstoreOptions = {}): Promise<PetstoreWorker> {
+export async function setupPetstoreWorker(
+  options: PetstoreWorkerOptions = {},
+): Promise<PetstoreWorker> {
   const store = await createPetstoreStore(seedOptionsOf(options));
+  const persistence =
+    options.persist === undefined ? undefined : await persistInBrowser(store, options.persist);
   const handlers = createPetstoreHandlers({ ...options, store });
   const worker = setupWorker(...handlers);
   return {
@@ -80,11 +100,13 @@ export async function setupPetstoreWorker(options: PetstoreOptions = {}): Promis
     async reset() {
       worker.resetHandlers();
       await store.reset();
+      persistence?.clear();
     },
     stop: () => worker.stop(),
   };
 }
 
+export { type PersistMode, persistKey } from "./browser-persistence.js";
 export { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";
