@@ -11,11 +11,7 @@
  */
 import type { RequestHandler } from "msw";
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
-import {
-  type BrowserPersistence,
-  type PersistMode,
-  persistInBrowser,
-} from "./browser-persistence.js";
+import { type PersistMode, persistInBrowser } from "./browser-persistence.js";
 import { createPetstoreHandlers } from "./msw.js";
 import { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
 import type { PetstoreStore } from "./store.js";

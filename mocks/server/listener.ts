@@ -12,6 +12,7 @@ import { apiBasePath } from "../spec.js";
 import type { SeedOptions } from "../store.js";
 import { readBody } from "./body.js";
 import { isPreflight, preflightHeaders, pushCorsHeaders } from "./cors.js";
+import { parseJsonBody } from "./json-body.js";
 import { answerState, type StateAccess, statePath, stateTakesBody } from "./state-routes.js";
 
 /** The path of the reset endpoint, outside the API base. */
@@ -49,15 +50,9 @@ function headerOf(request: IncomingMessage, name: string): string | undefined {
 /** Validates the optional reset body: a JSON object with any of seed, pets, categories. */
 function resetOptions(body: string | undefined): SeedOptions | CoreResponse {
   if (body === undefined || body.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch (error) {
-    return errorResponse(
-      "invalid_body",
-      `The reset body is not valid JSON: ${(error as Error).message}`,
-    );
-  }
+  const parsed = parseJsonBody(body, "The reset body");
+  if ("status" in parsed) return parsed;
+  const { value } = parsed;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return errorResponse(
       "invalid_body",

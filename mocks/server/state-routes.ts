@@ -6,6 +6,7 @@
 import { type CoreResponse, errorResponse, jsonResponse } from "../core/exchange.js";
 import { SnapshotError } from "../state.js";
 import type { PetstoreStore } from "../store.js";
+import { parseJsonBody } from "./json-body.js";
 
 /** The path of the state endpoint, outside the API base. */
 export const statePath = "/__mock/state";
@@ -34,17 +35,10 @@ export async function answerState(
       `PUT ${statePath} needs a snapshot from GET ${statePath}.`,
     );
   }
-  let value: unknown;
+  const parsed = parseJsonBody(body, "The snapshot");
+  if ("status" in parsed) return parsed;
   try {
-    value = JSON.parse(body);
-  } catch (error) {
-    return errorResponse(
-      "invalid_body",
-      `The snapshot is not valid JSON: ${(error as Error).message}`,
-    );
-  }
-  try {
-    await state.restore(value);
+    await state.restore(parsed.value);
   } catch (error) {
     if (error instanceof SnapshotError) return errorResponse("invalid_body", error.message);
     throw error;
