@@ -199,7 +199,7 @@ class Collections {
 
 export async function createPetstoreStore(options: SeedOptions = {}): Promise<PetstoreStore> {
   let seedOptions = resolveSeedOptions(options);
-  // Generated when first needed: a store restored from a snapshot may never reset.
+  // Dropped by a restore to other seed options; generated again when reset() needs it.
   let seed: SeedData | undefined = generateSeedData(seedOptions);
   const listeners = new Set<() => void>();
   const changed = () => {
@@ -247,7 +247,7 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
       format: snapshotFormat,
       formatVersion: snapshotFormatVersion,
       openapi: currentInterface,
-      seedOptions,
+      seedOptions: { ...seedOptions },
       nextIds: {
         pets: Math.max(current.nextPetId, current.petIndex.maxId + 1),
         categories: Math.max(current.nextCategoryId, current.categoryIndex.maxId + 1),

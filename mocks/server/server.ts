@@ -14,6 +14,7 @@ import type { Duplex } from "node:stream";
 import { createPetstoreHandler, type PetstoreHandler } from "../core/handler.js";
 import type { Latency } from "../core/latency.js";
 import { type ErrorCode, errorBody } from "../errors.js";
+import { seedOptionsOf } from "../setup-options.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
 import { createRequestListener } from "./listener.js";
@@ -135,12 +136,7 @@ export async function startPetstoreServer(
   const host = options.host ?? defaultHost;
   const saved =
     options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
-  const store = await createPetstoreStore(
-    saved?.seedOptions ?? {
-      ...(options.seed === undefined ? {} : { seed: options.seed }),
-      ...options.counts,
-    },
-  );
+  const store = await createPetstoreStore(saved?.seedOptions ?? seedOptionsOf(options));
   if (saved) await store.restore(saved);
   const stateFile =
     options.stateFile === undefined
