@@ -5,11 +5,12 @@
  *
  * @example
  * // once: npx msw init public --save
- * const petstore = await setupPetstoreWorker({ seed: 7 });
+ * const petstore = await setupPetstoreWorker({ seed: 7, persist: "session" });
  * await petstore.start();
  * await fetch("/v1/pets?limit=5", { headers: { Authorization: "Bearer petstore-dev-key" } });
  */
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
+import { type PersistMode, persistInBrowser } from "./browser-persistence.js";
 import { type FaultPreset, faultPresetNames } from "./core/faults.js";
 import type { PetstoreOptions } from "./setup-options.js";
 import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
@@ -22,6 +23,11 @@ export interface PetstoreWorkerOptions extends PetstoreOptions {
    * `petstore-preset`. Default true; an explicit `preset` option wins.
    */
   presetFromPage?: boolean;
+  /**
+   * Keep the data across reloads: `"session"` in sessionStorage (this tab),
+   * `"local"` in localStorage (every tab of the origin). Off by default.
+   */
+  persist?: PersistMode | undefined;
 }
 
 /** The URL query parameter and `localStorage` key that select a preset. */
@@ -40,7 +46,8 @@ export interface PetstoreWorker extends PetstoreParts {
   start(options?: StartOptions): Promise<ServiceWorkerRegistration | undefined>;
   /**
    * Removes runtime handlers added with `worker.use`, restores the seeded
-   * store and the start-up faults, and empties the journal.
+   * store and the start-up faults, empties the journal, and forgets the state
+   * `persist` saved.
    */
   reset(): Promise<void>;
   /** Stops intercepting for this page (msw 3 returns a Promise, msw 2 nothing). */
@@ -95,6 +102,10 @@ export async function setupPetstoreWorker(
     ...(preset ? { preset } : {}),
   });
   const worker = setupWorker(...parts.handlers);
+  const persistence =
+    options.persist === undefined
+      ? undefined
+      : await persistInBrowser(parts.store, options.persist);
   return {
     ...parts,
     worker,
@@ -113,11 +124,13 @@ export async function setupPetstoreWorker(
     async reset() {
       worker.resetHandlers();
       await restore();
+      persistence?.clear();
     },
     stop: () => worker.stop(),
   };
 }
 
+export { type PersistMode, persistKey } from "./browser-persistence.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";

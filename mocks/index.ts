@@ -49,6 +49,13 @@ export { type ErrorCode, errorCodes } from "./errors.js";
 export { createPetstoreHandlers, type PetstoreHandlersOptions } from "./msw.js";
 export { apiBasePath, limitRule, petStatuses } from "./spec.js";
 export {
+  checkSnapshot,
+  SnapshotError,
+  type StoreSnapshot,
+  snapshotFormat,
+  snapshotFormatVersion,
+} from "./state.js";
+export {
   createPetstoreStore,
   type ListPetsQuery,
   type PetstoreStore,

@@ -7,18 +7,27 @@
  * const store = await createPetstoreStore({ seed: 7, pets: 10 });
  * const pet = await store.createPet({ name: "Rex", categoryId: 1 });
  * store.getPet(pet.id); // the same record
+ * const saved = store.snapshot(); // plain JSON, see mocks/state.ts
  * await store.reset(); // back to the 10 seeded pets
+ * await store.restore(saved); // back to the saved records
  */
 import { Collection } from "@msw/data";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { ValidateFunction } from "ajv";
 import {
-  defaultSeedOptions,
   generateSeedData,
+  resolveSeedOptions,
   type SeedData,
   type SeedOptions,
 } from "../fixtures/seed.js";
 import * as validators from "./generated/validators.js";
+import {
+  checkSnapshot,
+  currentInterface,
+  type StoreSnapshot,
+  snapshotFormat,
+  snapshotFormatVersion,
+} from "./state.js";
 import type { Category, NewCategory, NewPet, Pet, PetStatus } from "./types.js";
 
 /** A Standard Schema backed by a precompiled openapi.yaml validator. */
@@ -142,10 +151,21 @@ export interface PetstoreStore {
   listPets(query: ListPetsQuery): Pet[];
   /** All categories by ascending id. */
   listCategories(): Category[];
-  /** Plain copies of every record, by ascending id. */
-  snapshot(): SeedData;
+  /** The whole state as plain JSON: every record by ascending id, the next ids, the seed options. */
+  snapshot(): StoreSnapshot;
+  /**
+   * Replaces every record with a snapshot's (checked first: an invalid one
+   * throws `SnapshotError` and changes nothing). `reset()` then returns to the
+   * snapshot's seed options.
+   */
+  restore(snapshot: unknown): Promise<void>;
   /** Restores the seeded records exactly; with options, reseeds first. */
   reset(options?: SeedOptions): Promise<void>;
+  /**
+   * Calls `listener` after every change: a create, an update or delete through
+   * the collections, a reset, a restore. Returns the unsubscribe function.
+   */
+  onChange(listener: () => void): () => void;
 }
 
 /** Only the fields the schema declares, so unknown input fields never reach the store. */
@@ -168,27 +188,38 @@ class Collections {
   private constructor(
     readonly pets: PetCollection,
     readonly categories: CategoryCollection,
+    changed: () => void,
   ) {
     this.petIndex = new IdIndex<Pet>(pets);
     this.categoryIndex = new IdIndex<Category>(categories);
     this.nextPetId = this.petIndex.maxId + 1;
     this.nextCategoryId = this.categoryIndex.maxId + 1;
+    for (const collection of [pets, categories] as const) {
+      for (const event of ["create", "update", "delete"] as const) {
+        collection.hooks.on(event, changed);
+      }
+    }
   }
 
   /** Seeds fresh collections, then indexes them in one pass (no hook event per seeded record). */
-  static async seeded(data: SeedData): Promise<Collections> {
+  static async seeded(data: SeedData, changed: () => void): Promise<Collections> {
     const pets = new Collection({ schema: petSchema });
     const categories = new Collection({ schema: categorySchema });
     for (const category of data.categories) await categories.create({ ...category });
     for (const pet of data.pets) await pets.create({ ...pet });
-    return new Collections(pets, categories);
+    return new Collections(pets, categories, changed);
   }
 }
 
 export async function createPetstoreStore(options: SeedOptions = {}): Promise<PetstoreStore> {
-  let seedOptions = { ...defaultSeedOptions, ...options };
-  let seed = generateSeedData(seedOptions);
-  let current = await Collections.seeded(seed);
+  let seedOptions = resolveSeedOptions(options);
+  // Dropped by a restore to other seed options; generated again when reset() needs it.
+  let seed: SeedData | undefined = generateSeedData(seedOptions);
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  let current = await Collections.seeded(seed, changed);
 
   return {
     get pets() {
@@ -241,9 +272,29 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
     },
     listCategories: () => [...current.categoryIndex.ordered()],
     snapshot: () => ({
+      format: snapshotFormat,
+      formatVersion: snapshotFormatVersion,
+      openapi: currentInterface,
+      seedOptions: { ...seedOptions },
+      nextIds: {
+        pets: Math.max(current.nextPetId, current.petIndex.maxId + 1),
+        categories: Math.max(current.nextCategoryId, current.categoryIndex.maxId + 1),
+      },
       categories: current.categoryIndex.ordered().map((record) => pick(record, categoryKeys)),
       pets: current.petIndex.ordered().map((record) => pick(record, petKeys)),
     }),
+    async restore(value) {
+      const snapshot = checkSnapshot(value);
+      const restored = await Collections.seeded(snapshot, changed);
+      restored.nextPetId = snapshot.nextIds.pets;
+      restored.nextCategoryId = snapshot.nextIds.categories;
+      if (!sameSeedOptions(snapshot.seedOptions, seedOptions)) {
+        seedOptions = snapshot.seedOptions;
+        seed = undefined;
+      }
+      current = restored;
+      changed();
+    },
     async reset(nextOptions) {
       if (nextOptions) {
         // Generated first, so invalid options leave the store as it was.
@@ -251,9 +302,20 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
         seed = generateSeedData(nextSeedOptions);
         seedOptions = nextSeedOptions;
       }
-      current = await Collections.seeded(seed);
+      seed ??= generateSeedData(seedOptions);
+      current = await Collections.seeded(seed, changed);
+      changed();
+    },
+    onChange(listener) {
+      const subscribed = () => listener();
+      listeners.add(subscribed);
+      return () => listeners.delete(subscribed);
     },
   };
 }
 
+const sameSeedOptions = (a: Required<SeedOptions>, b: Required<SeedOptions>) =>
+  a.seed === b.seed && a.pets === b.pets && a.categories === b.categories;
+
+export { SnapshotError, type StoreSnapshot } from "./state.js";
 export type { SeedData, SeedOptions };

@@ -2,13 +2,16 @@
  * Derives everything the kit needs from `openapi.yaml`, the one source of truth:
  *
  * - `mocks/generated/openapi-types.ts`: TypeScript types (openapi-typescript);
- * - `mocks/generated/openapi-document.ts`: the document as a typed constant;
+ * - `mocks/generated/openapi-document.ts`: the document as a typed constant, and
+ *   its SHA-256 (of the parsed document, so line endings and comments do not
+ *   count) that state snapshots carry to name the interface they were made for;
  * - `mocks/generated/validators.js` (+ `.d.ts`): precompiled Ajv validators for
  *   every component schema and for each operation's path and query parameters.
  *
  * `tsx scripts/generate.ts --check` writes nothing and exits 1 when any
  * generated file is stale (the drift check run by `npm test`).
  */
+import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -110,7 +113,7 @@ async function generate(): Promise<Record<string, string>> {
   const { js, dts } = validatorsModule(document);
   return {
     "openapi-types.ts": `${header}${types}`,
-    "openapi-document.ts": `${header}export const openapiDocument = ${JSON.stringify(document, null, 2)} as const;\n`,
+    "openapi-document.ts": `${header}export const openapiDocument = ${JSON.stringify(document, null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
     "validators.js": js,
     "validators.d.ts": dts,
   };

@@ -424,3 +424,6 @@ export const openapiDocument = {
     }
   }
 } as const;
+
+/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */
+export const openapiSha256 = "208a46f45b4c496a724b2a35ca89e2c8b25008cc411699da51b2e65661cf1fec";

@@ -363,7 +363,11 @@ async function checkRun(
       if (!validators.Pet(body)) throw new Error(`201 body is not a Pet: ${answer.text}`);
       const pet = body as Pet;
       created.set(pet.id, JSON.stringify(pet));
-      expected = { categories: before.categories, pets: [...before.pets, pet] };
+      expected = {
+        ...before,
+        nextIds: { ...before.nextIds, pets: pet.id + 1 },
+        pets: [...before.pets, pet],
+      };
     } else if (answer.status === 201) {
       expected = after; // a new category; its invariants are checked below
     }

@@ -11,6 +11,7 @@ import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse, maxBodyBytes } from "../core/exchange.js";
 import { type FaultInput, FaultInputError, FaultLimitError } from "../core/faults.js";
 import type { SeedOptions } from "../store.js";
+import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
 
 /** Everything the admin endpoints live under, outside the API base. */
 export const adminBasePath = "/__mock";
@@ -140,11 +141,27 @@ export interface AdminContext {
   readonly controls: MockControls;
   /** Reseeds the store (with any given options) and resolves to the seed options in effect. */
   reset(options: SeedOptions): Promise<Required<SeedOptions>>;
+  /** Serves `GET`/`PUT /__mock/state` (snapshot export and import) when given. */
+  readonly state?: StateAccess | undefined;
 }
 
-/** The built-in admin routes: health, reset, faults, requests. */
-export function adminRoutes({ controls, reset }: AdminContext): AdminRoute[] {
+/** The built-in admin routes: health, reset, faults, requests, and state when given. */
+export function adminRoutes({ controls, reset, state }: AdminContext): AdminRoute[] {
   const { faults, journal } = controls;
+  const stateRoutes: AdminRoute[] = state
+    ? [
+        {
+          path: statePath,
+          methods: {
+            GET: () => jsonResponse(200, state.snapshot()),
+            PUT(request) {
+              const body = jsonBody(request);
+              return "status" in body ? body : importSnapshot(state, body.value);
+            },
+          },
+        },
+      ]
+    : [];
   return [
     {
       path: healthPath,
@@ -219,6 +236,7 @@ export function adminRoutes({ controls, reset }: AdminContext): AdminRoute[] {
         },
       },
     },
+    ...stateRoutes,
   ];
 }
 

@@ -51,12 +51,16 @@ Options:
   --admin-key <key>   key the /__mock/ admin endpoints want as a Bearer token
                       (env PETSTORE_ADMIN_KEY); required to use them when --host
                       is not a loopback address
+  --state-file <path> keep the data in this JSON file across restarts: loaded
+                      when it exists, else created from the seed
+                      (env PETSTORE_STATE_FILE)
   --quiet             no banner and no request log, only the "listening" line
   --help              show this help
   --version           show the version
 
-Admin endpoints (outside /v1): POST /__mock/reset, /__mock/faults,
-/__mock/requests (the journal), GET /__mock/health (no key needed).`;
+Admin endpoints (outside /v1): POST /__mock/reset (optional JSON body {"seed": n}),
+/__mock/faults, /__mock/requests (the journal), GET/PUT /__mock/state (snapshot
+export and import), GET /__mock/health (no key needed).`;
 
 const flags = {
   port: { type: "string" },
@@ -73,6 +77,7 @@ const flags = {
   fault: { type: "string", multiple: true },
   "journal-size": { type: "string" },
   "admin-key": { type: "string" },
+  "state-file": { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -199,6 +204,11 @@ export function parseCli(
   if (adminKey !== undefined) {
     if (adminKey.trim() === "") throw new CliUsageError("--admin-key must not be empty");
     options.adminKey = adminKey.trim();
+  }
+  const stateFile = values["state-file"] ?? (env.PETSTORE_STATE_FILE?.trim() || undefined);
+  if (stateFile !== undefined) {
+    if (stateFile.trim() === "") throw new CliUsageError("--state-file must not be empty");
+    options.stateFile = stateFile;
   }
   return { kind: "serve", options };
 }

@@ -46,11 +46,13 @@ describe("flags that exit", () => {
       "--pets",
       "--categories",
       "--latency",
+      "--state-file",
       "--quiet",
       "--help",
       "--version",
       "PORT",
       "PETSTORE_API_KEYS",
+      "PETSTORE_STATE_FILE",
     ]) {
       expect(run.stdout).toContain(flag);
     }
@@ -71,6 +73,7 @@ describe("flags that exit", () => {
     [["--seed", "1.5"], {}, "--seed"],
     [["--api-key", " "], {}, "--api-key"],
     [["--categories", "0"], {}, "--categories"],
+    [["--state-file", " "], {}, "--state-file"],
     [["serve"], {}, "serve"],
     [[], { PORT: "http" }, "PORT"],
   ])("%j %j: one line on stderr naming %s, exit 2", async (args, env, mention) => {

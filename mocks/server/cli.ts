@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `petstore-mock` (and `npm start`): runs the standalone mock until SIGINT or
- * SIGTERM, then lets in-flight requests finish. Exit codes: 0 after a clean
- * stop, 1 when the server cannot start, 2 for bad flags.
+ * SIGTERM, then lets in-flight requests finish (and writes the state file).
+ * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for bad
+ * flags, 3 when the state file is damaged, incompatible or cannot be written.
  *
  * `npm run build` bundles this file with its imports into one module
  * (`postbuild`, esbuild), so start-up loads one file instead of the hundreds
@@ -13,6 +14,7 @@ import { defaultApiKey } from "../core/handler.js";
 import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { CliUsageError, parseCli, usage } from "./args.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
+import { StateFileError } from "./state-file.js";
 
 const name = "petstore-mock";
 
@@ -47,6 +49,11 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
     `  data       ${pets} pets, ${categories} categories, seed ${seed}; POST ${running.origin}${resetPath} restores it`,
     `  admin      ${adminLine(running)}`,
     ...faultLines(running),
+    ...(running.stateFile
+      ? [
+          `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,
+        ]
+      : []),
     `  try        curl -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
     "Press Ctrl+C to stop.",
   ].join("\n");
@@ -94,6 +101,10 @@ async function main(): Promise<void> {
   try {
     running = await startPetstoreServer(options);
   } catch (error) {
+    if (error instanceof StateFileError) {
+      process.stderr.write(`${name}: cannot start: ${error.message}\n`);
+      process.exit(3);
+    }
     const { code, message } = error as NodeJS.ErrnoException;
     const reason =
       code === "EADDRINUSE"
@@ -114,7 +125,7 @@ async function main(): Promise<void> {
       () => process.exit(0),
       (error: Error) => {
         process.stderr.write(`${name}: ${error.message}\n`);
-        process.exit(1);
+        process.exit(error instanceof StateFileError ? 3 : 1);
       },
     );
   };

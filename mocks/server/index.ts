@@ -38,3 +38,5 @@ export {
   serverTimeouts,
   startPetstoreServer,
 } from "./server.js";
+export { StateFileError } from "./state-file.js";
+export { statePath } from "./state-routes.js";

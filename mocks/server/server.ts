@@ -16,11 +16,19 @@ import type { FaultInput, FaultPreset, FaultRegistry } from "../core/faults.js";
 import { createPetstoreHandler, type PetstoreHandler } from "../core/handler.js";
 import type { Journal } from "../core/journal.js";
 import type { Latency } from "../core/latency.js";
+import { seedOptionsOf } from "../setup-options.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
 import { adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { createRequestListener } from "./listener.js";
+import {
+  followStoreIntoFile,
+  readStateFile,
+  StateFileError,
+  type StateFileWriter,
+  writeFileAtomically,
+} from "./state-file.js";
 
 export const defaultPort = 4000;
 export const defaultHost = "127.0.0.1";
@@ -62,6 +70,13 @@ export interface PetstoreServerOptions {
   maxCategories?: number;
   /** Open connections beyond this many get a 503 `too_many_connections`; default 128. */
   maxConnections?: number;
+  /**
+   * Keeps the store in this JSON file: loaded at start when it exists (its
+   * records and seed options win over `seed`/`counts`), else seeded and
+   * created; rewritten soon after every change and on `close()`. A damaged or
+   * incompatible file rejects the start with `StateFileError`.
+   */
+  stateFile?: string;
   /** Wraps the core handler, e.g. to inject faults in tests. */
   wrapHandler?: (handle: PetstoreHandler) => PetstoreHandler;
   /** Faults active from the start and again after every reset. */
@@ -96,6 +111,8 @@ export interface RunningPetstoreServer {
    * admin key as a Bearer token), `off` (beyond loopback without a key: 403).
    */
   readonly adminAccess: "open" | "key" | "off";
+  /** The `stateFile` in use, and whether its state was loaded (else it was created from the seed). */
+  readonly stateFile: { readonly path: string; readonly loaded: boolean } | undefined;
   /** Restores the seeded records (with options, reseeds first) and the start-up faults; empties the journal. */
   reset(options?: SeedOptions): Promise<void>;
   /** Stops accepting connections and resolves once in-flight requests have finished. */
@@ -123,10 +140,14 @@ export async function startPetstoreServer(
   options: PetstoreServerOptions = {},
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
-  const store = await createPetstoreStore({
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...options.counts,
-  });
+  const saved =
+    options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
+  const store = await createPetstoreStore(saved?.seedOptions ?? seedOptionsOf(options));
+  if (saved) await store.restore(saved);
+  const stateFile =
+    options.stateFile === undefined
+      ? undefined
+      : await persistInto(store, options.stateFile, saved === undefined);
   const controls = createMockControls(options);
   const core = createPetstoreHandler({
     store,
@@ -151,6 +172,7 @@ export async function startPetstoreServer(
         await store.reset(seedOptions);
         return store.seedOptions;
       },
+      state: store,
     }),
   );
   const server = createServer({
@@ -171,7 +193,12 @@ export async function startPetstoreServer(
       }),
     ),
   );
-  await listen(server, options.port ?? defaultPort, host);
+  try {
+    await listen(server, options.port ?? defaultPort, host);
+  } catch (error) {
+    await stateFile?.close();
+    throw error;
+  }
 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${urlHost(host)}:${port}`;
@@ -191,6 +218,10 @@ export async function startPetstoreServer(
       await store.reset(seedOptions);
       controls.restore();
     },
+    stateFile:
+      options.stateFile !== undefined
+        ? { path: options.stateFile, loaded: saved !== undefined }
+        : undefined,
     close() {
       stopped ??= new Promise<void>((resolve, reject) => {
         closing = true;
@@ -199,8 +230,9 @@ export async function startPetstoreServer(
         deadline.unref();
         server.close((error) => {
           clearTimeout(deadline);
-          if (error) reject(error);
-          else resolve();
+          // Every answered change reaches the file before close() resolves.
+          const saved = stateFile ? stateFile.close() : Promise.resolve();
+          saved.then(() => (error ? reject(error) : resolve()), reject);
         });
         // Idle keep-alive connections go now; busy ones close after their answer.
         server.closeIdleConnections();
@@ -208,6 +240,22 @@ export async function startPetstoreServer(
       return stopped;
     },
   };
+}
+
+/** Creates the state file from the fresh store when asked, then follows the store into it. */
+async function persistInto(
+  store: PetstoreStore,
+  path: string,
+  create: boolean,
+): Promise<StateFileWriter> {
+  if (create) {
+    try {
+      await writeFileAtomically(path, `${JSON.stringify(store.snapshot())}\n`);
+    } catch (error) {
+      throw new StateFileError(`state file ${path} cannot be created: ${(error as Error).message}`);
+    }
+  }
+  return followStoreIntoFile(store, path, (line) => process.stderr.write(`${line}\n`));
 }
 
 export { createRequestListener, type RequestListenerOptions } from "./listener.js";

@@ -1,28 +1,33 @@
 /**
- * Bench section "core": the cost of `reset()` on the default store, and the
+ * Bench section "core": the cost of `reset()`, and of `snapshot()` plus
+ * `restore()`, on the default store (what a test pays between tests), and the
  * added cost of the kit's msw handlers over a trivial msw handler that returns
  * the same JSON, both through msw/node and `fetch` in this process.
  */
 import { HttpResponse, http, type RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { createPetstoreHandlers } from "../../mocks/msw.js";
-import { createPetstoreStore } from "../../mocks/store.js";
+import { createPetstoreStore, type PetstoreStore } from "../../mocks/store.js";
 import { median, printTable } from "./report.js";
 
 const url = "http://bench.test/v1/pets?limit=20";
 const headers = { authorization: "Bearer petstore-dev-key" };
 
-async function resetCost(): Promise<number[]> {
+/** Milliseconds `back` takes to return a changed default store to a clean state, per round. */
+async function cleanUpCost(back: (store: PetstoreStore) => Promise<void>): Promise<number[]> {
   const store = await createPetstoreStore();
   const samples: number[] = [];
   for (let round = 0; round < 200; round++) {
     await store.createPet({ name: "Dirty", categoryId: 1 });
     const started = performance.now();
-    await store.reset();
+    await back(store);
     samples.push(performance.now() - started);
   }
   return samples.slice(20);
 }
+
+const p95 = (samples: readonly number[]) =>
+  [...samples].sort((a, b) => a - b)[Math.floor(samples.length * 0.95)] ?? Number.NaN;
 
 /** Median microseconds per request over batches, for one set of handlers. */
 async function perRequest(
@@ -49,10 +54,14 @@ async function perRequest(
 }
 
 export async function run(): Promise<void> {
-  const reset = await resetCost();
+  const reset = await cleanUpCost((store) => store.reset());
   const resetMedian = median(reset);
-  const sortedReset = [...reset].sort((a, b) => a - b);
-  const resetP95 = sortedReset[Math.floor(sortedReset.length * 0.95)] ?? Number.NaN;
+  const clean = (await createPetstoreStore()).snapshot();
+  const restore = await cleanUpCost((store) => {
+    store.snapshot(); // what a test takes before it changes the store
+    return store.restore(clean);
+  });
+  const restoreMedian = median(restore);
 
   const store = await createPetstoreStore();
   const fixed = JSON.stringify(store.listPets({ limit: 20 }));
@@ -84,7 +93,14 @@ export async function run(): Promise<void> {
         "≤ 5 ms",
         resetMedian <= 5 ? "yes" : "NO",
       ],
-      ["reset() of the default store, p95", `${resetP95.toFixed(2)} ms`, "", ""],
+      ["reset() of the default store, p95", `${p95(reset).toFixed(2)} ms`, "", ""],
+      [
+        "snapshot() + restore() of the default store, median",
+        `${restoreMedian.toFixed(2)} ms`,
+        "≤ 5 ms",
+        restoreMedian <= 5 ? "yes" : "NO",
+      ],
+      ["snapshot() + restore() of the default store, p95", `${p95(restore).toFixed(2)} ms`, "", ""],
       ["trivial msw handler, GET /v1/pets?limit=20", `${trivialUs.toFixed(1)} µs/req`, "", ""],
       ["kit handlers, GET /v1/pets?limit=20", `${kitUs.toFixed(1)} µs/req`, "", ""],
       ["kit / trivial", `${ratio.toFixed(2)}×`, "≤ 1.25×", ratio <= 1.25 ? "yes" : "NO"],

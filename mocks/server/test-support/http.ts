@@ -91,7 +91,10 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
     execFile(
       process.execPath,
       [compiledCli, ...args],
-      { cwd: repositoryRoot, env: { ...process.env, PORT: "", PETSTORE_API_KEYS: "", ...env } },
+      {
+        cwd: repositoryRoot,
+        env: { ...process.env, PORT: "", PETSTORE_API_KEYS: "", PETSTORE_STATE_FILE: "", ...env },
+      },
       (error, stdout, stderr) => {
         resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr });
       },
@@ -116,7 +119,7 @@ export function serveCli(
 ): Promise<ServingCli> {
   const child = spawn(process.execPath, [compiledCli, ...args], {
     cwd: repositoryRoot,
-    env: { ...process.env, PORT: "", PETSTORE_API_KEYS: "", ...env },
+    env: { ...process.env, PORT: "", PETSTORE_API_KEYS: "", PETSTORE_STATE_FILE: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -1,0 +1,137 @@
+/** Snapshots: the store's whole state as JSON, restored exactly, and refused when it does not fit. */
+import { describe, expect, it } from "vitest";
+import { openapiSha256 } from "./generated/openapi-document.js";
+import { SnapshotError, snapshotFormatVersion } from "./state.js";
+import { createPetstoreStore, type StoreSnapshot } from "./store.js";
+
+async function changedStore() {
+  const store = await createPetstoreStore({ seed: 3, pets: 6, categories: 2 });
+  await store.createCategory({ name: "ferret", description: "Curious." });
+  await store.createPet({ name: "Rex", categoryId: 3, status: "sold" });
+  return store;
+}
+
+describe("store.snapshot() and store.restore()", () => {
+  it("carries the format version, the interface hash, the seed options and the next ids", async () => {
+    const snapshot = (await changedStore()).snapshot();
+    expect(snapshot).toMatchObject({
+      format: "petstore-mock-kit/state",
+      formatVersion: snapshotFormatVersion,
+      openapi: { version: "1.0.0", sha256: openapiSha256 },
+      seedOptions: { seed: 3, pets: 6, categories: 2 },
+      nextIds: { pets: 8, categories: 4 },
+    });
+    expect(snapshot.openapi.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(snapshot.pets.at(-1)).toEqual({ id: 7, name: "Rex", categoryId: 3, status: "sold" });
+  });
+
+  it("restores another store exactly, through JSON, and ids carry on", async () => {
+    const source = await changedStore();
+    const target = await createPetstoreStore();
+    await target.restore(JSON.parse(JSON.stringify(source.snapshot())));
+    expect(target.snapshot()).toEqual(source.snapshot());
+    expect(target.getPet(7)?.name).toBe("Rex");
+    expect(target.listPets({ status: "sold", limit: 100 }).map((pet) => pet.id)).toContain(7);
+    expect((await target.createPet({ name: "Next", categoryId: 1 })).id).toBe(8);
+    expect((await target.createCategory({ name: "newt" })).id).toBe(4);
+  });
+
+  it("keeps next ids past records deleted before the snapshot", async () => {
+    const source = await changedStore();
+    source.pets.delete((q) => q.where({ id: 7 }));
+    const target = await createPetstoreStore();
+    await target.restore(source.snapshot());
+    expect((await target.createPet({ name: "Fresh", categoryId: 1 })).id).toBe(8);
+  });
+
+  it("resets to the snapshot's seed, not the one the store was created with", async () => {
+    const target = await createPetstoreStore();
+    await target.restore((await changedStore()).snapshot());
+    await target.reset();
+    const seeded = await createPetstoreStore({ seed: 3, pets: 6, categories: 2 });
+    expect(target.snapshot()).toEqual(seeded.snapshot());
+  });
+
+  it("tells its listeners about every change", async () => {
+    const store = await createPetstoreStore({ pets: 2 });
+    let changes = 0;
+    const unsubscribe = store.onChange(() => changes++);
+    await store.createPet({ name: "A", categoryId: 1 });
+    await store.createCategory({ name: "B" });
+    await store.pets.update((q) => q.where({ id: 1 }), {
+      data(pet) {
+        pet.name = "Renamed";
+      },
+    });
+    store.pets.delete((q) => q.where({ id: 2 }));
+    await store.reset();
+    await store.restore(store.snapshot());
+    expect(changes).toBe(6);
+    unsubscribe();
+    await store.createPet({ name: "C", categoryId: 1 });
+    expect(changes).toBe(6);
+  });
+
+  type Edit = (snapshot: Record<string, unknown> & StoreSnapshot) => unknown;
+  const refused: readonly [string, Edit, RegExp][] = [
+    ["not an object", () => [], /must be a JSON object/],
+    ["another format", (s) => ({ ...s, format: "json-server" }), /Not a petstore-mock-kit\/state/],
+    ["a newer format version", (s) => ({ ...s, formatVersion: 2 }), /format version 2/],
+    [
+      "another interface version",
+      (s) => ({ ...s, openapi: { version: "2.0.0", sha256: "0".repeat(64) } }),
+      /another interface version.*2\.0\.0.*this mock serves 1\.0\.0/,
+    ],
+    ["no pets field", ({ pets: _pets, ...rest }) => rest, /no "pets" field/],
+    [
+      "a pet breaking the Pet schema",
+      (s) => ({ ...s, pets: [{ id: 1, name: 5, categoryId: 1 }] }),
+      /pets\[0\]: name must be a string/,
+    ],
+    [
+      "a status outside the enum",
+      (s) => ({ ...s, pets: [{ id: 1, name: "A", categoryId: 1, status: "lost" }] }),
+      /pets\[0\]: status must be one of/,
+    ],
+    [
+      "a duplicate id",
+      (s) => ({ ...s, categories: [s.categories[0], s.categories[0]] }),
+      /id 1 appears twice/,
+    ],
+    [
+      "an unsafe id",
+      (s) => ({ ...s, pets: [{ id: 2 ** 60, name: "A", categoryId: 1 }] }),
+      /pets\[0\]\.id must be a positive integer/,
+    ],
+    [
+      "a pet in a missing category",
+      (s) => ({ ...s, pets: [{ id: 1, name: "A", categoryId: 99 }] }),
+      /categoryId 99 names no category/,
+    ],
+    [
+      "an unknown record field",
+      (s) => ({ ...s, categories: [{ ...s.categories[0], owner: "me" }] }),
+      /unknown field "owner"/,
+    ],
+    [
+      "next ids not past the records",
+      (s) => ({ ...s, nextIds: { ...s.nextIds, pets: 3 } }),
+      /nextIds\.pets must be greater than every id in pets \(7\)/,
+    ],
+    [
+      "bad seed options",
+      (s) => ({ ...s, seedOptions: { ...s.seedOptions, pets: -1 } }),
+      /seedOptions\.pets must be a non-negative integer/,
+    ],
+  ];
+
+  it.each(refused)("refuses %s with a clear message and changes nothing", async (_, edit, why) => {
+    const store = await changedStore();
+    const before = store.snapshot();
+    const bad = edit(structuredClone(before) as Record<string, unknown> & StoreSnapshot);
+    const restoring = store.restore(bad);
+    await expect(restoring).rejects.toThrow(SnapshotError);
+    await expect(restoring).rejects.toThrow(why);
+    expect(store.snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The store's state as one JSON document: what `store.snapshot()` returns,
+ * `GET /__mock/state` sends, `--state-file` holds and the browser keeps in
+ * Web Storage. `checkSnapshot` accepts only a document made for this
+ * openapi.yaml whose records pass the generated validators and hang together
+ * (unique ids, existing categories, next ids beyond every id).
+ * Runtime-neutral: nothing here imports Node or browser APIs.
+ */
+
+import type { ValidateFunction } from "ajv";
+import { resolveSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
+import { describeError, shown } from "./core/validate.js";
+import { openapiDocument, openapiSha256 } from "./generated/openapi-document.js";
+import * as validators from "./generated/validators.js";
+import type { Category, Pet } from "./types.js";
+
+export const snapshotFormat = "petstore-mock-kit/state";
+export const snapshotFormatVersion = 1;
+
+export interface StoreSnapshot extends SeedData {
+  readonly format: typeof snapshotFormat;
+  readonly formatVersion: typeof snapshotFormatVersion;
+  /** The interface the records were made for: openapi.yaml's version and SHA-256. */
+  readonly openapi: { readonly version: string; readonly sha256: string };
+  /** The seed options `reset()` returns to. */
+  readonly seedOptions: Required<SeedOptions>;
+  /** The ids the next created records get. */
+  readonly nextIds: { readonly pets: number; readonly categories: number };
+}
+
+/** A snapshot that cannot be restored; the message says why. */
+export class SnapshotError extends Error {
+  override name = "SnapshotError";
+}
+
+export const currentInterface = { version: openapiDocument.info.version, sha256: openapiSha256 };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function field(object: Record<string, unknown>, name: string): unknown {
+  if (!(name in object)) throw new SnapshotError(`The snapshot has no "${name}" field.`);
+  return object[name];
+}
+
+function count(object: Record<string, unknown>, name: string, where: string): number {
+  const value = field(object, name);
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw new SnapshotError(
+      `${where}.${name} must be a non-negative integer, got ${shown(value)}.`,
+    );
+  }
+  return value;
+}
+
+function records<T extends { id: number }>(
+  value: unknown,
+  name: string,
+  validate: ValidateFunction,
+  keys: readonly string[],
+): T[] {
+  if (!Array.isArray(value)) throw new SnapshotError(`The snapshot's "${name}" must be an array.`);
+  const ids = new Set<number>();
+  return value.map((record: unknown, index) => {
+    const where = `${name}[${index}]`;
+    const [error] = validate(record) ? [] : (validate.errors ?? []);
+    if (error) throw new SnapshotError(`${where}: ${describeError(error, record, where)}.`);
+    if (!isObject(record)) throw new SnapshotError(`${where} must be a JSON object.`);
+    const id = record.id;
+    if (typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) {
+      throw new SnapshotError(`${where}.id must be a positive integer, got ${shown(id)}.`);
+    }
+    if (ids.has(id)) throw new SnapshotError(`${where}.id ${id} appears twice in ${name}.`);
+    ids.add(id);
+    const unknown = Object.keys(record).find((key) => !keys.includes(key));
+    if (unknown !== undefined) {
+      throw new SnapshotError(`${where} has an unknown field "${unknown.slice(0, 40)}".`);
+    }
+    return record as T;
+  });
+}
+
+const maxId = (list: readonly { id: number }[]) =>
+  list.reduce((max, record) => Math.max(max, record.id), 0);
+
+/**
+ * Checks an untrusted value (parsed JSON) and returns it as a snapshot, or
+ * throws `SnapshotError` naming the first problem.
+ */
+export function checkSnapshot(value: unknown): StoreSnapshot {
+  if (!isObject(value)) throw new SnapshotError("A snapshot must be a JSON object.");
+  if (value.format !== snapshotFormat) {
+    throw new SnapshotError(`Not a ${snapshotFormat} snapshot (format is ${shown(value.format)}).`);
+  }
+  if (value.formatVersion !== snapshotFormatVersion) {
+    throw new SnapshotError(
+      `Snapshot format version ${shown(value.formatVersion)} is not supported; this mock reads version ${snapshotFormatVersion}.`,
+    );
+  }
+  const made = field(value, "openapi");
+  if (!isObject(made) || made.sha256 !== openapiSha256) {
+    const theirs = isObject(made) ? `${shown(made.version)} (sha256 ${shown(made.sha256)})` : "?";
+    throw new SnapshotError(
+      `The snapshot was made for another interface version: openapi.yaml ${theirs}; this mock serves ${currentInterface.version} (sha256 "${openapiSha256}").`,
+    );
+  }
+  const seed = field(value, "seedOptions");
+  if (!isObject(seed)) throw new SnapshotError(`The snapshot's "seedOptions" must be an object.`);
+  const seedOptions = {
+    seed: count(seed, "seed", "seedOptions"),
+    pets: count(seed, "pets", "seedOptions"),
+    categories: count(seed, "categories", "seedOptions"),
+  };
+  try {
+    resolveSeedOptions(seedOptions);
+  } catch (error) {
+    throw new SnapshotError(`seedOptions: ${(error as Error).message}.`);
+  }
+  const categories = records<Category>(
+    field(value, "categories"),
+    "categories",
+    validators.Category,
+    ["id", "name", "description"],
+  );
+  const pets = records<Pet>(field(value, "pets"), "pets", validators.Pet, [
+    "id",
+    "name",
+    "categoryId",
+    "status",
+  ]);
+  const categoryIds = new Set(categories.map((category) => category.id));
+  const orphan = pets.findIndex((pet) => !categoryIds.has(pet.categoryId));
+  if (orphan >= 0) {
+    throw new SnapshotError(
+      `pets[${orphan}].categoryId ${pets[orphan]?.categoryId} names no category in the snapshot.`,
+    );
+  }
+  const next = field(value, "nextIds");
+  if (!isObject(next)) throw new SnapshotError(`The snapshot's "nextIds" must be an object.`);
+  const nextIds = {
+    pets: count(next, "pets", "nextIds"),
+    categories: count(next, "categories", "nextIds"),
+  };
+  for (const [name, list] of [
+    ["pets", pets],
+    ["categories", categories],
+  ] as const) {
+    if (nextIds[name] <= maxId(list)) {
+      throw new SnapshotError(
+        `nextIds.${name} must be greater than every id in ${name} (${maxId(list)}), got ${nextIds[name]}.`,
+      );
+    }
+  }
+  return {
+    format: snapshotFormat,
+    formatVersion: snapshotFormatVersion,
+    openapi: currentInterface,
+    seedOptions,
+    nextIds,
+    categories,
+    pets,
+  };
+}
