@@ -109,6 +109,11 @@ describe("store.snapshot() and store.restore()", () => {
       /categoryId 99 names no category/,
     ],
     [
+      "a string over the mock's length limit",
+      (s) => ({ ...s, pets: [{ id: 1, name: "x".repeat(1_001), categoryId: 1 }] }),
+      /pets\[0\]\.name holds 1001 characters; at most 1000/,
+    ],
+    [
       "an unknown record field",
       (s) => ({ ...s, categories: [{ ...s.categories[0], owner: "me" }] }),
       /unknown field "owner"/,

@@ -9,6 +9,7 @@
 
 import type { ValidateFunction } from "ajv";
 import { resolveSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
+import { maxStringLength } from "./core/limits.js";
 import { describeError, shown } from "./core/validate.js";
 import { openapiDocument, openapiSha256 } from "./generated/openapi-document.js";
 import * as validators from "./generated/validators.js";
@@ -75,6 +76,13 @@ function records<T extends { id: number }>(
     const unknown = Object.keys(record).find((key) => !keys.includes(key));
     if (unknown !== undefined) {
       throw new SnapshotError(`${where} has an unknown field "${unknown.slice(0, 40)}".`);
+    }
+    for (const [key, text] of Object.entries(record)) {
+      if (typeof text === "string" && text.length > maxStringLength) {
+        throw new SnapshotError(
+          `${where}.${key} holds ${text.length} characters; at most ${maxStringLength}, as in a create.`,
+        );
+      }
     }
     return record as T;
   });
