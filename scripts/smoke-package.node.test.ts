@@ -186,7 +186,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
       expect.arrayContaining([
         "createPetstoreHandlers",
         "createPetstoreStore",
-        "createPetstoreHandler",
+        "createPetstoreCore",
       ]),
     );
     expect(found.node).toContain("setupPetstore");

@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PetstoreWorker } from "../../mocks/browser.js";
-import { createPetstoreHandler } from "../../mocks/core/handler.js";
+import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
 import { createPetstoreStore } from "../../mocks/store.js";
 import {
   auth,
@@ -38,7 +38,7 @@ const screenshotPath = fileURLToPath(
 
 /** The same mock in Node: the reference for what the page must show. */
 const reference = await createPetstoreStore();
-const referenceHandler = createPetstoreHandler({ store: await createPetstoreStore() });
+const referenceHandler = createPetstoreCore({ store: await createPetstoreStore() });
 
 /** The line the demo shows for the Error the mock answers this request with, computed in Node. */
 async function expectedErrorLine(request: CaseRequest): Promise<string> {

@@ -6,7 +6,7 @@
  *
  * @example
  * const controls = createMockControls({ preset: "slow-network", journalSize: 200 });
- * const handle = createPetstoreHandler({ store, ...controls });
+ * const handle = createPetstoreCore({ store, ...controls });
  */
 import {
   createFaultRegistry,

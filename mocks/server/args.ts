@@ -9,10 +9,10 @@ import {
   faultPresetNames,
   parseFaultInput,
 } from "../core/faults.js";
-import { defaultApiKey } from "../core/handler.js";
 import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";
 import { defaultMaxRecords } from "../core/limits.js";
+import { defaultApiKey } from "../core/petstore-core.js";
 import { defaultMaxConnections } from "./connections.js";
 import { defaultHost, defaultPort, type PetstoreServerOptions } from "./server.js";
 

@@ -7,7 +7,8 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { type CoreResponse, errorResponse } from "../core/exchange.js";
-import type { PetstoreHandler } from "../core/handler.js";
+import type { PetstoreCore } from "../core/petstore-core.js";
+import { apiPathOf } from "../core/router.js";
 import { apiBasePath } from "../spec.js";
 import { type AdminRequest, adminBasePath } from "./admin.js";
 import { readBody } from "./body.js";
@@ -50,9 +51,6 @@ async function receive(
   return { body: read.body, bodyTooLarge: false, closeConnection: false };
 }
 
-const isUnder = (pathname: string, base: string) =>
-  pathname.startsWith(base) && (pathname.length === base.length || pathname[base.length] === "/");
-
 /** The last resort: a failure while answering closes that connection, never the server. */
 function abandon(response: ServerResponse, error: unknown): void {
   console.error("petstore-mock: could not answer a request", error);
@@ -63,11 +61,11 @@ function abandon(response: ServerResponse, error: unknown): void {
  * Builds the node:http listener around a core handler.
  *
  * @example
- * const handle = createPetstoreHandler({ store: await createPetstoreStore() });
+ * const handle = createPetstoreCore({ store: await createPetstoreStore() });
  * http.createServer(createRequestListener(handle)).listen(4000, "127.0.0.1");
  */
 export function createRequestListener(
-  handle: PetstoreHandler,
+  handle: PetstoreCore,
   options: RequestListenerOptions = {},
 ): RequestListener {
   const { log, admin, closing, closed } = options;
@@ -178,14 +176,13 @@ export function createRequestListener(
     const url = request.url ?? "/";
     const queryAt = url.indexOf("?");
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (isUnder(pathname, apiBasePath)) {
+    const api = apiPathOf(pathname, apiBasePath);
+    if (api) {
       const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
-      answerApi(request, response, pathname.slice(apiBasePath.length), query).catch((error) =>
-        abandon(response, error),
-      );
+      answerApi(request, response, api.path, query).catch((error) => abandon(response, error));
       return;
     }
-    if (isUnder(pathname, adminBasePath)) {
+    if (apiPathOf(pathname, adminBasePath)) {
       answerAdmin(request, response, pathname).catch((error) => abandon(response, error));
       return;
     }

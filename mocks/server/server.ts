@@ -13,9 +13,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMockControls } from "../core/controls.js";
 import type { FaultInput, FaultPreset, FaultRegistry } from "../core/faults.js";
-import { createPetstoreHandler, type PetstoreHandler } from "../core/handler.js";
 import type { Journal } from "../core/journal.js";
 import type { Latency } from "../core/latency.js";
+import { createPetstoreCore, type PetstoreCore } from "../core/petstore-core.js";
 import { seedOptionsOf } from "../setup-options.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
@@ -78,7 +78,7 @@ export interface PetstoreServerOptions {
    */
   stateFile?: string;
   /** Wraps the core handler, e.g. to inject faults in tests. */
-  wrapHandler?: (handle: PetstoreHandler) => PetstoreHandler;
+  wrapHandler?: (handle: PetstoreCore) => PetstoreCore;
   /** Faults active from the start and again after every reset. */
   faults?: readonly FaultInput[];
   /** A named fault preset active from the start and again after every reset. */
@@ -149,7 +149,7 @@ export async function startPetstoreServer(
       ? undefined
       : await persistInto(store, options.stateFile, saved === undefined);
   const controls = createMockControls(options);
-  const core = createPetstoreHandler({
+  const core = createPetstoreCore({
     store,
     apiKeys: options.apiKeys,
     latency: options.latency,

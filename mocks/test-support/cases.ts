@@ -6,8 +6,9 @@
  * (5 categories, 50 pets), the default key, and do not depend on their order.
  * Everything here is plain data, so a browser page can receive the requests.
  */
-import { defaultApiKey } from "../core/handler.js";
+
 import { maxStringLength } from "../core/limits.js";
+import { defaultApiKey } from "../core/petstore-core.js";
 import { limitRule, petStatuses } from "../spec.js";
 
 export interface CaseRequest {

@@ -91,7 +91,7 @@ async function meanMicros(
  * mean of its best round (the one least disturbed by other processes).
  */
 async function measureLatencies(storeSizes: readonly number[]): Promise<Record<number, Latencies>> {
-  const { createPetstoreHandler, createPetstoreStore, createPetstoreHandlers } = await import(
+  const { createPetstoreCore, createPetstoreStore, createPetstoreHandlers } = await import(
     "../../mocks/index.js"
   );
   const { setupServer } = await import("msw/node");
@@ -105,7 +105,7 @@ async function measureLatencies(storeSizes: readonly number[]): Promise<Record<n
   const subjects = [];
   for (const pets of storeSizes) {
     const store = await createPetstoreStore({ pets });
-    const handle = createPetstoreHandler({ store, apiKeys: [apiKey] });
+    const handle = createPetstoreCore({ store, apiKeys: [apiKey] });
     const baseUrl = `http://pets-${pets}.test/v1`;
     // Ids spread over the whole store, the same sequence for every size.
     let state = 12345;

@@ -11,7 +11,7 @@ import {
   presetKey,
   setupPetstoreWorker,
 } from "../../../mocks/browser.js";
-import { defaultApiKey } from "../../../mocks/core/handler.js";
+import { defaultApiKey } from "../../../mocks/core/petstore-core.js";
 import { limitRule, operationIds, petStatuses } from "../../../mocks/spec.js";
 import type { Category, Pet, PetStatus } from "../../../mocks/types.js";
 import { ApiError, createPetstoreClient } from "./api.js";
