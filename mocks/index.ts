@@ -41,12 +41,21 @@ export {
 export { type Latency, parseLatency } from "./core/latency.js";
 export {
   createPetstoreCore,
-  defaultApiKey,
   type PetstoreCore,
   type PetstoreCoreOptions,
 } from "./core/petstore-core.js";
 export { type ErrorCode, errorCodes } from "./errors.js";
 export { createPetstoreHandlers, type PetstoreHandlersOptions } from "./msw.js";
+export {
+  defaultApiKey,
+  defaults,
+  type PersistMode,
+  type PetstoreBaseOptions,
+  type PetstoreOptions,
+  type PetstoreServerOptions,
+  type PetstoreWorkerOptions,
+  seedOptionsOf,
+} from "./options.js";
 export { apiBasePath, limitRule, petStatuses } from "./spec.js";
 export {
   checkSnapshot,

@@ -10,6 +10,7 @@
  *   body: undefined });
  */
 import { faultErrorBody, scenarioErrorBody } from "../errors.js";
+import { defaultApiKey, type PetstoreBaseOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import type { PetstoreStore } from "../store.js";
 import { checkCredential } from "./auth.js";
@@ -23,27 +24,17 @@ import {
   faultLimits,
 } from "./faults.js";
 import { clip, createJournal, type Journal, journalLimits, type Problem } from "./journal.js";
-import type { Latency } from "./latency.js";
 import { latencyMs, sleep } from "./latency.js";
 import { defaultMaxRecords } from "./limits.js";
 import { operations } from "./operations.js";
 import { type Match, matchRoute, routes } from "./router.js";
 
-export const defaultApiKey = "petstore-dev-key";
-
-export interface PetstoreCoreOptions {
+export interface PetstoreCoreOptions
+  extends Pick<PetstoreBaseOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
   readonly store: PetstoreStore;
-  /** Accepted bearer keys; default `["petstore-dev-key"]`. */
-  readonly apiKeys?: readonly string[] | undefined;
-  /** Added delay before every answer, in ms or a `[min, max]` range. */
-  readonly latency?: Latency | undefined;
-  /** At most this many pets are stored; creates beyond get a 409 `store_full`. Default 10,000. */
-  readonly maxPets?: number | undefined;
-  /** At most this many categories are stored; default 1,000. */
-  readonly maxCategories?: number | undefined;
-  /** The faults to apply; default an empty registry of the handler's own. */
+  /** The faults to apply; default an empty registry of the core's own. */
   readonly faults?: FaultRegistry | undefined;
-  /** Where every request is recorded; default a journal of the last 1,000 of the handler's own. */
+  /** Where every request is recorded; default a journal of the last 1,000 of the core's own. */
   readonly journal?: Journal | undefined;
 }
 

@@ -10,7 +10,7 @@
  * the dependencies spread over; the core inside is the same code.
  */
 import { readFileSync } from "node:fs";
-import { defaultApiKey } from "../core/petstore-core.js";
+import { defaultApiKey } from "../options.js";
 import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { CliUsageError, parseCli, usage } from "./args.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";

@@ -89,7 +89,17 @@ describe("the state file with the CLI", () => {
   it("leaves a whole file, old or new, when killed with SIGKILL mid-write", async () => {
     const path = freshPath();
     // A larger file takes longer to write, so the kill often lands during a write.
-    const cli = await serveCli(["--port", "0", "--quiet", "--pets", "20000", "--state-file", path]);
+    const cli = await serveCli([
+      "--port",
+      "0",
+      "--quiet",
+      "--pets",
+      "20000",
+      "--max-pets",
+      "20000",
+      "--state-file",
+      path,
+    ]);
     let created = 0;
     const deadline = Date.now() + 1_500;
     const writes = (async () => {

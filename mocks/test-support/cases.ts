@@ -8,7 +8,7 @@
  */
 
 import { maxStringLength } from "../core/limits.js";
-import { defaultApiKey } from "../core/petstore-core.js";
+import { defaultApiKey } from "../options.js";
 import { limitRule, petStatuses } from "../spec.js";
 
 export interface CaseRequest {
