@@ -103,8 +103,8 @@ function apiKeysFrom(flagged: readonly string[] | undefined, env: string | undef
   return keys.length > 0 ? keys : [defaultApiKey];
 }
 
-/** Parses the command line; throws `CliUsageError` with a one-line reason. */
-export function parseCli(
+/** Parses the command line into a command; throws `CliUsageError` with a one-line reason. */
+export function parseCommand(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): CliCommand {
