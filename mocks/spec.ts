@@ -5,6 +5,7 @@
  */
 import { openapiDocument } from "./generated/openapi-document.js";
 import type { PetStatus } from "./types.js";
+import { resolveRef } from "./util/json-ref.js";
 
 /** The version segment every deployment's base address ends with. */
 export const apiBasePath = "/v1";
@@ -31,20 +32,9 @@ export interface OperationParameter {
 type Node = Readonly<Record<string, unknown>>;
 const document = openapiDocument as unknown as Node;
 
-function lookup(ref: string): Node {
-  const target = ref
-    .replace(/^#\//, "")
-    .split("/")
-    .reduce<unknown>((node, key) => (node as Node | undefined)?.[key], document);
-  if (typeof target !== "object" || target === null) {
-    throw new Error(`openapi.yaml: unresolved reference ${ref}`);
-  }
-  return target as Node;
-}
-
 function deref(node: unknown): Node {
   const value = node as Node;
-  return typeof value.$ref === "string" ? deref(lookup(value.$ref)) : value;
+  return typeof value.$ref === "string" ? deref(resolveRef(document, value.$ref)) : value;
 }
 
 /** Every operationId of openapi.yaml, in document order. */

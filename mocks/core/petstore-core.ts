@@ -16,7 +16,7 @@ import type { PetstoreStore } from "../store.js";
 import { checkCredential } from "./auth.js";
 import { deprecationHeaders } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { droppedResponse, errorResponse, jsonResponse } from "./exchange.js";
+import { droppedResponse, errorResponse, internalError, jsonResponse } from "./exchange.js";
 import {
   type AppliedFault,
   createFaultRegistry,
@@ -220,9 +220,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
       outcome = await answer(request, match, basePath);
     } catch (error) {
       console.error("petstore-mock: unexpected error", error);
-      outcome = {
-        response: errorResponse("internal_error", "The mock failed unexpectedly; see its log."),
-      };
+      outcome = { response: internalError() };
     }
     const response = finish(request, match, basePath, outcome);
     const token = presentedToken(request.header("authorization"));

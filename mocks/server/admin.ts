@@ -6,9 +6,10 @@
  * without it. A new endpoint is one more row in the table.
  */
 import { constantTimeEqual } from "../core/auth.js";
+import { parseJsonBody } from "../core/body.js";
 import type { MockControls } from "../core/controls.js";
 import type { CoreResponse } from "../core/exchange.js";
-import { errorResponse, jsonResponse, maxBodyBytes } from "../core/exchange.js";
+import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { type FaultInput, FaultInputError, FaultLimitError } from "../core/faults.js";
 import { type SeedOptions, seedOptionsFromJson } from "../options.js";
 import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
@@ -85,20 +86,10 @@ export function refuseAdmin(
   );
 }
 
-/** The parsed JSON body, or the 400 that rejects it; an empty body is `undefined`. */
+/** The parsed JSON body (`undefined` when empty), or the 413/400 that rejects it. */
 function jsonBody(request: AdminRequest): { value: unknown } | CoreResponse {
-  if (request.bodyTooLarge) {
-    return errorResponse(
-      "payload_too_large",
-      `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
-    );
-  }
-  if (request.body === undefined || request.body.trim() === "") return { value: undefined };
-  try {
-    return { value: JSON.parse(request.body) };
-  } catch (error) {
-    return errorResponse("invalid_body", `The body is not valid JSON: ${(error as Error).message}`);
-  }
+  const parsed = parseJsonBody(request);
+  return parsed.ok ? { value: parsed.value } : parsed.response;
 }
 
 /** The optional reset body as seed options, or the 400 that rejects it. */

@@ -6,7 +6,7 @@
  * under `/__mock/` (./admin.ts) and a request log.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { type CoreResponse, errorResponse } from "../core/exchange.js";
+import { type CoreResponse, errorResponse, internalError } from "../core/exchange.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiPathOf } from "../core/router.js";
 import { apiBasePath } from "../spec.js";
@@ -25,21 +25,19 @@ export interface RequestListenerOptions {
   readonly closed?: AbortSignal | undefined;
 }
 
-const internalError = () =>
-  errorResponse("internal_error", "The mock failed unexpectedly; see its log.");
-
 function headerOf(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === "string" || value === undefined ? value : value.join(", ");
 }
 
+interface Received {
+  readonly body: string | undefined;
+  readonly bodyTooLarge: boolean;
+  readonly closeConnection: boolean;
+}
+
 /** The request's body as the core takes it; undefined when the client aborted the upload. */
-async function receive(
-  request: IncomingMessage,
-  method: string,
-): Promise<
-  { body: string | undefined; bodyTooLarge: boolean; closeConnection: boolean } | undefined
-> {
+async function receive(request: IncomingMessage, method: string): Promise<Received | undefined> {
   if (method === "GET" || method === "HEAD") {
     return { body: undefined, bodyTooLarge: false, closeConnection: false };
   }
@@ -103,21 +101,35 @@ export function createRequestListener(
     response.end(body);
   }
 
-  async function answerApi(
+  /** Reads the body, asks `answer` for the response (a 500 when it throws) and sends it. */
+  async function serve(
     request: IncomingMessage,
     response: ServerResponse,
-    path: string,
-    query: string,
+    answer: (method: string, body: Received) => Promise<CoreResponse>,
   ): Promise<void> {
     const method = request.method ?? "GET";
     const received = await receive(request, method);
     if (!received) return;
-    const { body, bodyTooLarge, closeConnection } = received;
-    let answer: CoreResponse;
+    let answered: CoreResponse;
+    try {
+      answered = await answer(method, received);
+    } catch (error) {
+      console.error("petstore-mock: unexpected error", error);
+      answered = internalError();
+    }
+    send(request, response, answered, received.closeConnection);
+  }
+
+  function answerApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: string,
+  ) {
     const gone = new AbortController();
     response.once("close", () => gone.abort());
-    try {
-      answer = await handle({
+    return serve(request, response, (method, { body, bodyTooLarge }) =>
+      handle({
         method,
         path,
         query,
@@ -125,39 +137,22 @@ export function createRequestListener(
         body,
         bodyTooLarge,
         signal: closed ? AbortSignal.any([gone.signal, closed]) : gone.signal,
-      });
-    } catch (error) {
-      console.error("petstore-mock: unexpected error", error);
-      answer = internalError();
-    }
-    send(request, response, answer, closeConnection);
+      }),
+    );
   }
 
-  async function answerAdmin(
-    request: IncomingMessage,
-    response: ServerResponse,
-    path: string,
-  ): Promise<void> {
-    const method = request.method ?? "GET";
-    const received = await receive(request, method);
-    if (!received) return;
-    const { body, bodyTooLarge, closeConnection } = received;
-    let answer: CoreResponse;
-    try {
-      answer = admin
-        ? await admin({
+  function answerAdmin(request: IncomingMessage, response: ServerResponse, path: string) {
+    return serve(request, response, async (method, { body, bodyTooLarge }) =>
+      admin
+        ? admin({
             method,
             path,
             authorization: headerOf(request, "authorization"),
             body,
             bodyTooLarge,
           })
-        : errorResponse("not_found", `No route at ${path.slice(0, 100)}.`);
-    } catch (error) {
-      console.error("petstore-mock: admin endpoint failed", error);
-      answer = internalError();
-    }
-    send(request, response, answer, closeConnection);
+        : errorResponse("not_found", `No route at ${path.slice(0, 100)}.`),
+    );
   }
 
   return (request, response) => {

@@ -12,6 +12,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { median } from "./report.js";
 
 const sizes = [100, 1_000, 10_000, 100_000] as const;
 const apiKey = "scale-bench-key";
@@ -165,9 +166,6 @@ async function latenciesInChild(): Promise<Record<number, Latencies>> {
   );
   return lastJsonLine<Record<number, Latencies>>(stdout);
 }
-
-const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** Seed time and memory for one size: the median of three fresh processes. */
 async function footprint(pets: number): Promise<Footprint> {
