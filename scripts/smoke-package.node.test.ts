@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
 import { type InstalledKit, installPackedKit, repositoryRoot, userEnv } from "./smoke-package.js";
 
 const run = promisify(execFile);
@@ -309,19 +310,15 @@ describe("the packed tarball, installed next to msw@latest", () => {
   }, 60_000);
 });
 
-async function readmeSection(name: string): Promise<string> {
-  const readme = await readFile(join(repositoryRoot, "README.md"), "utf8");
-  const section = new RegExp(`<!-- section:${name} -->([\\s\\S]*?)<!-- /section:${name} -->`).exec(
-    readme,
-  )?.[1];
-  if (section === undefined) throw new Error(`README.md has no section:${name}`);
-  return section;
-}
+/** A marked section of the docs page that holds it. */
+const readmeSection = async (name: string): Promise<string> =>
+  docSection(
+    { node: "testing.md", server: "server.md", contract: "contract.md" }[name] ?? `${name}.md`,
+    name,
+  );
 
-/** The ts/js code blocks of a README section, in order. */
-function codeBlocks(section: string): string[] {
-  return [...section.matchAll(/```(?:ts|js)\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
-}
+/** The ts/js code blocks of a documented section, in order. */
+const codeBlocks = (section: string): string[] => fencedBlocks(section, ["ts", "js"]);
 
 interface Serving {
   readonly url: string;
