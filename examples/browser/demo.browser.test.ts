@@ -22,14 +22,18 @@ import {
   checkCase,
 } from "../../mocks/test-support/cases.js";
 import {
+  collectPageErrors,
+  launchChromium,
+  skipBrowserTests,
+} from "../../mocks/test-support/chromium.js";
+import {
   type ControlDriver,
   controlCases,
   runControlCase,
 } from "../../mocks/test-support/control-cases.js";
+import { sendCasesInPage } from "../../mocks/test-support/page-fetch.js";
+import { type StaticServer, serveStatic } from "../../mocks/test-support/static-server.js";
 import type { ErrorBody } from "../../mocks/types.js";
-import { collectPageErrors, launchChromium, skipBrowserTests } from "./test-support/chromium.js";
-import { sendCasesInPage } from "./test-support/page-fetch.js";
-import { type StaticServer, serveStatic } from "./test-support/static-server.js";
 
 const demoConfig = fileURLToPath(new URL("vite.config.ts", import.meta.url));
 const screenshotPath = fileURLToPath(

@@ -3,7 +3,7 @@
  * service worker answers them, and brings back what Node's `sendCase` would.
  */
 import type { Page } from "playwright-core";
-import type { CaseRequest, CaseResult } from "../../../mocks/test-support/cases.js";
+import type { CaseRequest, CaseResult } from "./cases.js";
 
 /** Runs the requests one after another in the page, against `${baseUrl}${path}`. */
 export function sendCasesInPage(
