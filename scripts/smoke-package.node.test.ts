@@ -142,21 +142,26 @@ beforeAll(async () => {
 }, installTimeoutMs);
 
 describe("the packed tarball, installed next to msw@latest", () => {
-  it("contains dist, openapi.yaml and the README, and no sources, tests or maps", async () => {
+  it("contains dist, openapi.yaml, the README and its docs, and no sources, tests, maps or dev-only tools", async () => {
     const { stdout } = await run("tar", ["-tzf", kit.tarball]);
     const files = stdout.trim().split("\n");
     expect(files).toContain("package/openapi.yaml");
     expect(files).toContain("package/README.md");
+    expect(files).toContain("package/docs/server.md");
     expect(files).toContain("package/dist/mocks/index.d.ts");
     expect(
       files.filter(
         (file) =>
-          !/^package\/(dist\/|openapi\.yaml$|README\.md$|package\.json$|LICENSE)/.test(file),
+          !/^package\/(dist\/|docs\/[\w-]+\.md$|openapi\.yaml$|README\.md$|package\.json$|LICENSE)/.test(
+            file,
+          ),
       ),
     ).toEqual([]);
     expect(files.filter((file) => /\.test\.|test-support|\.map$|tsbuildinfo/.test(file))).toEqual(
       [],
     );
+    // The Prism proxy needs @stoplight/prism-cli, a dev dependency: it runs from a clone only.
+    expect(files.filter((file) => /prism-proxy|proxy-cli/.test(file))).toEqual([]);
   });
 
   it("imports every Node entry point; ./browser is refused in Node", async () => {
