@@ -525,7 +525,7 @@ export function checkCase(expectation: CaseExpectation, result: CaseResult): str
 /**
  * Sends a case's request with `fetch` to a base URL (ending in `/v1`) and
  * reads the result; a network error or a timeout is status 0. The browser
- * tests send the same way (mocks/test-support/page-fetch.ts).
+ * tests send with this very function, inside the page (./page-fetch.ts).
  */
 export async function sendCase(baseUrl: string, request: CaseRequest): Promise<CaseResult> {
   try {
