@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { launchChromium, skipBrowserTests } from "../examples/browser/test-support/chromium.js";
 import { startPetstoreServer } from "../mocks/server/server.js";
+import { launchChromium, skipBrowserTests } from "../mocks/test-support/chromium.js";
 import { main } from "./cli-main.js";
 import { testApiKey } from "./test-support/faulty-servers.js";
 

@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PetstoreHandler } from "../mocks/core/handler.js";
+import type { PetstoreCore } from "../mocks/core/petstore-core.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../mocks/server/server.js";
 import {
   freePort,
@@ -38,8 +38,8 @@ describe("npm run contract:proxy against the kit's mock", () => {
 });
 
 describe("the suite through Prism's proxy against a faulty server", () => {
-  let core: PetstoreHandler;
-  let fault: PetstoreHandler | undefined;
+  let core: PetstoreCore;
+  let fault: PetstoreCore | undefined;
   let server: RunningPetstoreServer;
   let proxy: PrismProxy;
   beforeAll(async () => {

@@ -10,14 +10,10 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  launchChromium,
-  skipBrowserTests,
-  watchConsole,
-} from "../examples/browser/test-support/chromium.js";
-import { type StaticServer, serveStatic } from "../examples/browser/test-support/static-server.js";
 import type { PetstoreWorker } from "./browser.js";
 import { persistKey } from "./browser-persistence.js";
+import { launchChromium, skipBrowserTests, watchConsole } from "./test-support/chromium.js";
+import { type StaticServer, serveStatic } from "./test-support/static-server.js";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -5,9 +5,8 @@
  * hidden or left (`visibilitychange`, `pagehide`; never the deprecated
  * `unload`, which browsers skip and which spoils the back/forward cache).
  */
+import type { PersistMode } from "./options.js";
 import type { PetstoreStore } from "./store.js";
-
-export type PersistMode = "session" | "local";
 
 /** The Web Storage key the state is kept under. */
 export const persistKey = "petstore-mock-kit:state";

@@ -10,25 +10,11 @@
  * await fetch("/v1/pets?limit=5", { headers: { Authorization: "Bearer petstore-dev-key" } });
  */
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
-import { type PersistMode, persistInBrowser } from "./browser-persistence.js";
+import { persistInBrowser } from "./browser-persistence.js";
 import { type FaultPreset, faultPresetNames } from "./core/faults.js";
-import type { PetstoreOptions } from "./setup-options.js";
+import type { PetstoreWorkerOptions } from "./options.js";
 import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
 import { withUnhandledDefault } from "./unhandled.js";
-
-export interface PetstoreWorkerOptions extends PetstoreOptions {
-  /**
-   * Read a preset from the page: the URL query parameter `petstore-preset`
-   * (e.g. `?petstore-preset=server-down`), else the `localStorage` key
-   * `petstore-preset`. Default true; an explicit `preset` option wins.
-   */
-  presetFromPage?: boolean;
-  /**
-   * Keep the data across reloads: `"session"` in sessionStorage (this tab),
-   * `"local"` in localStorage (every tab of the origin). Off by default.
-   */
-  persist?: PersistMode | undefined;
-}
 
 /** The URL query parameter and `localStorage` key that select a preset. */
 export const presetKey = "petstore-preset";
@@ -130,10 +116,17 @@ export async function setupPetstoreWorker(
   };
 }
 
-export { type PersistMode, persistKey } from "./browser-persistence.js";
+export { persistKey } from "./browser-persistence.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
-export { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
+export {
+  defaultApiKey,
+  type PersistMode,
+  type PetstoreOptions,
+  type PetstoreWorkerOptions,
+  seedOptionsOf,
+} from "./options.js";
+export { limitRule, operationIds, petStatuses } from "./spec.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

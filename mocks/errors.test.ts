@@ -1,9 +1,9 @@
-/** Every Error code the mock can send is listed in the README with its status. */
-import { readFileSync } from "node:fs";
+/** Every Error code the mock can send is listed in docs/behaviour.md with its status. */
 import { describe, expect, it } from "vitest";
 import { errorBody, errorCodes, scenarioErrorBody } from "./errors.js";
+import { docSection } from "./test-support/docs.js";
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const readme = docSection("behaviour.md", "behaviour");
 
 describe("error codes", () => {
   it.each(Object.entries(errorCodes))("README lists %s with status %i", (code, status) => {

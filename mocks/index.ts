@@ -1,7 +1,7 @@
 /**
  * petstore-mock-kit: the Pet Store mock's handlers, store, seed and types, for
  * composing with your own msw setup, and the runtime-neutral faults and
- * journal (`createMockControls`) to pass to `createPetstoreHandler`. Runtime
+ * journal (`createMockControls`) to pass to `createPetstoreCore`. Runtime
  * entries: `petstore-mock-kit/node`, `petstore-mock-kit/browser`,
  * `petstore-mock-kit/server`.
  */
@@ -32,12 +32,6 @@ export {
   faultPresets,
 } from "./core/faults.js";
 export {
-  createPetstoreHandler,
-  defaultApiKey,
-  type PetstoreHandler,
-  type PetstoreHandlerOptions,
-} from "./core/handler.js";
-export {
   createJournal,
   type Journal,
   type JournalEntry,
@@ -45,8 +39,23 @@ export {
   type Problem,
 } from "./core/journal.js";
 export { type Latency, parseLatency } from "./core/latency.js";
+export {
+  createPetstoreCore,
+  type PetstoreCore,
+  type PetstoreCoreOptions,
+} from "./core/petstore-core.js";
 export { type ErrorCode, errorCodes } from "./errors.js";
 export { createPetstoreHandlers, type PetstoreHandlersOptions } from "./msw.js";
+export {
+  defaultApiKey,
+  defaults,
+  type PersistMode,
+  type PetstoreBaseOptions,
+  type PetstoreOptions,
+  type PetstoreServerOptions,
+  type PetstoreWorkerOptions,
+  seedOptionsOf,
+} from "./options.js";
 export { apiBasePath, limitRule, petStatuses } from "./spec.js";
 export {
   checkSnapshot,

@@ -9,11 +9,13 @@
 import { type HttpHandler, HttpResponse, http } from "msw";
 import type { CoreRequest } from "./core/exchange.js";
 import { maxBodyBytes } from "./core/exchange.js";
-import type { PetstoreHandlerOptions } from "./core/handler.js";
-import { createPetstoreHandler } from "./core/handler.js";
-import { apiBasePath, escapeRegExp } from "./spec.js";
+import type { PetstoreCoreOptions } from "./core/petstore-core.js";
+import { createPetstoreCore } from "./core/petstore-core.js";
+import { apiPathOf } from "./core/router.js";
+import { apiBasePath } from "./spec.js";
+import { escapeRegExp } from "./util/text.js";
 
-export interface PetstoreHandlersOptions extends Omit<PetstoreHandlerOptions, "basePath"> {
+export interface PetstoreHandlersOptions extends PetstoreCoreOptions {
   /**
    * The API base URL to intercept, e.g. `https://api.example.com/v1` or `/v1`
    * (relative to the page in a browser). Default: any origin, any path ending in `/v1`.
@@ -21,15 +23,11 @@ export interface PetstoreHandlersOptions extends Omit<PetstoreHandlerOptions, "b
   readonly baseUrl?: string | undefined;
 }
 
-/** Where the API base ends in a pathname: after the first `/v1` segment. */
-function basePathOf(pathname: string): string {
-  const marker = pathname.indexOf(`${apiBasePath}/`);
-  if (marker >= 0) return pathname.slice(0, marker + apiBasePath.length);
-  return pathname.endsWith(apiBasePath) ? pathname : apiBasePath;
-}
-
-async function toCoreRequest(request: Request, basePath: string): Promise<CoreRequest> {
-  const url = new URL(request.url);
+async function toCoreRequest(
+  request: Request,
+  at: { readonly basePath: string; readonly path: string },
+  query: string,
+): Promise<CoreRequest> {
   let body: string | undefined;
   let bodyTooLarge = false;
   if (request.method !== "GET" && request.method !== "HEAD" && request.body !== null) {
@@ -39,12 +37,12 @@ async function toCoreRequest(request: Request, basePath: string): Promise<CoreRe
   }
   return {
     method: request.method,
-    path: url.pathname.slice(basePath.length),
-    query: url.search.slice(1),
+    path: at.path,
+    query,
     header: (name) => request.headers.get(name) ?? undefined,
     body,
     bodyTooLarge,
-    basePath,
+    basePath: at.basePath,
     signal: request.signal,
   };
 }
@@ -66,15 +64,17 @@ function basePattern(base: string | undefined): RegExp {
 }
 
 export function createPetstoreHandlers(options: PetstoreHandlersOptions): HttpHandler[] {
-  const handle = createPetstoreHandler(options);
+  const handle = createPetstoreCore(options);
   const base = options.baseUrl?.replace(/\/+$/, "");
   const fixedBasePath =
     base === undefined ? undefined : new URL(base, "http://relative.invalid").pathname;
 
   return [
     http.all(basePattern(base), async ({ request }) => {
-      const basePath = fixedBasePath ?? basePathOf(new URL(request.url).pathname);
-      const response = await handle(await toCoreRequest(request, basePath));
+      const url = new URL(request.url);
+      const at = apiPathOf(url.pathname, fixedBasePath);
+      if (!at) return undefined;
+      const response = await handle(await toCoreRequest(request, at, url.search.slice(1)));
       // A dropped or hung connection: the client sees a network error.
       if (response.dropped) return HttpResponse.error();
       return new HttpResponse(response.body ?? null, {

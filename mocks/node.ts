@@ -8,7 +8,7 @@
  * afterAll(() => petstore.close());
  */
 import { type SetupServer, setupServer } from "msw/node";
-import type { PetstoreOptions } from "./setup-options.js";
+import type { PetstoreOptions } from "./options.js";
 import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
 import { withUnhandledDefault } from "./unhandled.js";
 
@@ -49,6 +49,6 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
-export { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
+export { type PetstoreOptions, seedOptionsOf } from "./options.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

@@ -8,7 +8,7 @@ import { createMockControls } from "./core/controls.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
 import { createPetstoreHandlers } from "./msw.js";
-import { type PetstoreOptions, seedOptionsOf } from "./setup-options.js";
+import { type PetstoreOptions, seedOptionsOf } from "./options.js";
 import { createPetstoreStore, type PetstoreStore } from "./store.js";
 
 export interface PetstoreParts {

@@ -24,38 +24,36 @@ const post = (key: string, body: unknown) => ({
 });
 
 describe("requests no handler matches", () => {
-  it("are errors by default, even to a live server that would answer", async () => {
+  /** A live server that would answer `/other`, closed after `use`. */
+  async function withLiveServer(use: (url: string) => Promise<void>): Promise<void> {
     const live = await startLiveServer();
     try {
-      expect(await (await fetch(`${live.url}/other`)).text()).toBe(liveAnswer);
-      await start();
-      await expect(fetch(`${live.url}/other`)).rejects.toThrow();
+      await use(live.url);
     } finally {
       live.server.close();
     }
-  });
+  }
 
-  it("are errors when the option is given but left undefined", async () => {
-    const live = await startLiveServer();
-    try {
+  it("are errors by default, even to a live server that would answer", () =>
+    withLiveServer(async (url) => {
+      expect(await (await fetch(`${url}/other`)).text()).toBe(liveAnswer);
+      await start();
+      await expect(fetch(`${url}/other`)).rejects.toThrow();
+    }));
+
+  it("are errors when the option is given but left undefined", () =>
+    withLiveServer(async (url) => {
       running = await setupPetstore();
       running.listen({ onUnhandledFrame: undefined });
-      await expect(fetch(`${live.url}/other`)).rejects.toThrow();
-    } finally {
-      live.server.close();
-    }
-  });
+      await expect(fetch(`${url}/other`)).rejects.toThrow();
+    }));
 
-  it("go to the network when the caller says bypass", async () => {
-    const live = await startLiveServer();
-    try {
+  it("go to the network when the caller says bypass", () =>
+    withLiveServer(async (url) => {
       running = await setupPetstore();
       running.listen({ onUnhandledFrame: "bypass" });
-      expect(await (await fetch(`${live.url}/other`)).text()).toBe(liveAnswer);
-    } finally {
-      live.server.close();
-    }
-  });
+      expect(await (await fetch(`${url}/other`)).text()).toBe(liveAnswer);
+    }));
 });
 
 describe("setupPetstore", () => {

@@ -1,10 +1,11 @@
 /**
- * Facts the mock reads from openapi.yaml at run time: routes, parameter
- * schemas and defaults, enums, body fields, the deprecation of `getPet`.
+ * Facts the mock reads from openapi.yaml at run time: operations, parameter
+ * schemas and defaults, enums, body fields, deprecations (`deprecated`, `x-sunset`, `x-replacement`).
  * Nothing here restates the document; it only looks things up in it.
  */
 import { openapiDocument } from "./generated/openapi-document.js";
 import type { PetStatus } from "./types.js";
+import { resolveRef } from "./util/json-ref.js";
 
 /** The version segment every deployment's base address ends with. */
 export const apiBasePath = "/v1";
@@ -28,75 +29,21 @@ export interface OperationParameter {
   readonly schema: ParameterSchema;
 }
 
-export interface Route {
-  /** The path template relative to the base, e.g. `/pets/{petId}`. */
-  readonly template: string;
-  readonly pattern: RegExp;
-  readonly paramNames: readonly string[];
-  /** Upper-case method → operation. */
-  readonly operations: ReadonlyMap<string, OperationId>;
-  /** The `Allow` header value for this path. */
-  readonly allow: string;
-}
-
 type Node = Readonly<Record<string, unknown>>;
 const document = openapiDocument as unknown as Node;
 
-function lookup(ref: string): Node {
-  const target = ref
-    .replace(/^#\//, "")
-    .split("/")
-    .reduce<unknown>((node, key) => (node as Node | undefined)?.[key], document);
-  if (typeof target !== "object" || target === null) {
-    throw new Error(`openapi.yaml: unresolved reference ${ref}`);
-  }
-  return target as Node;
-}
-
 function deref(node: unknown): Node {
   const value = node as Node;
-  return typeof value.$ref === "string" ? deref(lookup(value.$ref)) : value;
+  return typeof value.$ref === "string" ? deref(resolveRef(document, value.$ref)) : value;
 }
-
-/** Text as a literal inside a RegExp source. */
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-const httpMethods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
-
-function buildRoutes(): Route[] {
-  return Object.entries(openapiDocument.paths).map(([template, pathItem]) => {
-    const paramNames: string[] = [];
-    const source = template
-      .split("/")
-      .map((segment) => {
-        const param = /^\{(.+)\}$/.exec(segment);
-        if (!param?.[1]) return escapeRegExp(segment);
-        paramNames.push(param[1]);
-        return "([^/]+)";
-      })
-      .join("/");
-    const operations = new Map<string, OperationId>();
-    for (const [method, operation] of Object.entries(pathItem)) {
-      if (httpMethods.has(method)) {
-        operations.set(method.toUpperCase(), (operation as Node).operationId as OperationId);
-      }
-    }
-    return {
-      template,
-      pattern: new RegExp(`^${source}$`),
-      paramNames,
-      operations,
-      allow: [...operations.keys()].join(", "),
-    };
-  });
-}
-
-export const routes: readonly Route[] = buildRoutes();
 
 /** Every operationId of openapi.yaml, in document order. */
-export const operationIds: readonly OperationId[] = routes.flatMap((route) => [
-  ...route.operations.values(),
-]);
+export const operationIds: readonly OperationId[] = Object.values(openapiDocument.paths).flatMap(
+  (pathItem) =>
+    Object.values(pathItem as Node)
+      .map((operation) => (operation as Node | undefined)?.operationId)
+      .filter((id): id is OperationId => typeof id === "string"),
+);
 
 function operationObject(operationId: OperationId): Node {
   for (const pathItem of Object.values(openapiDocument.paths)) {
@@ -154,5 +101,32 @@ export const limitRule = (() => {
   return { minimum, maximum, default: fallback };
 })();
 
-/** getPet's deprecation: the sunset instant recorded in openapi.yaml (`x-sunset`). */
-export const getPetSunset = new Date(String(operationObject("getPet")["x-sunset"]));
+export interface Deprecation {
+  /** When the operation goes away (`x-sunset`), if the document says. */
+  readonly sunset: Date | undefined;
+  /** The successor's path below the base (from `x-replacement`, e.g. `GET /pets`), if any. */
+  readonly successorPath: string | undefined;
+}
+
+/** The operations openapi.yaml marks `deprecated: true`, with their sunset and successor. */
+export const deprecations: ReadonlyMap<OperationId, Deprecation> = new Map(
+  operationIds.flatMap((operationId): [OperationId, Deprecation][] => {
+    const operation = operationObject(operationId);
+    if (operation.deprecated !== true) return [];
+    const sunset = operation["x-sunset"];
+    const replacement = operation["x-replacement"];
+    const successorPath =
+      typeof replacement === "string"
+        ? /^(?:[A-Z]+\s+)?(\/\S*)$/.exec(replacement.trim())?.[1]
+        : undefined;
+    return [
+      [
+        operationId,
+        { sunset: typeof sunset === "string" ? new Date(sunset) : undefined, successorPath },
+      ],
+    ];
+  }),
+);
+
+/** getPet's sunset instant as recorded in openapi.yaml (`x-sunset`). */
+export const getPetSunset = deprecations.get("getPet")?.sunset ?? new Date(Number.NaN);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openapiSha256 } from "./generated/openapi-document.js";
 import { SnapshotError, snapshotFormatVersion } from "./state.js";
 import { createPetstoreStore, type StoreSnapshot } from "./store.js";
+import { mutateEveryWay } from "./test-support/mutations.js";
 
 async function changedStore() {
   const store = await createPetstoreStore({ seed: 3, pets: 6, categories: 2 });
@@ -56,14 +57,7 @@ describe("store.snapshot() and store.restore()", () => {
     const store = await createPetstoreStore({ pets: 2 });
     let changes = 0;
     const unsubscribe = store.onChange(() => changes++);
-    await store.createPet({ name: "A", categoryId: 1 });
-    await store.createCategory({ name: "B" });
-    await store.pets.update((q) => q.where({ id: 1 }), {
-      data(pet) {
-        pet.name = "Renamed";
-      },
-    });
-    store.pets.delete((q) => q.where({ id: 2 }));
+    await mutateEveryWay(store, { renameId: 1, deleteId: 2 });
     await store.reset();
     await store.restore(store.snapshot());
     expect(changes).toBe(6);

@@ -8,11 +8,12 @@
  */
 
 import type { ValidateFunction } from "ajv";
-import { resolveSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
+import type { SeedData, SeedOptions } from "../fixtures/seed.js";
 import { maxStringLength } from "./core/limits.js";
 import { describeError, shown } from "./core/validate.js";
 import { openapiDocument, openapiSha256 } from "./generated/openapi-document.js";
 import * as validators from "./generated/validators.js";
+import { seedOptionsFromJson } from "./options.js";
 import type { Category, Pet } from "./types.js";
 
 export const snapshotFormat = "petstore-mock-kit/state";
@@ -112,17 +113,15 @@ export function checkSnapshot(value: unknown): StoreSnapshot {
       `The snapshot was made for another interface version: openapi.yaml ${theirs}; this mock serves ${currentInterface.version} (sha256 "${openapiSha256}").`,
     );
   }
-  const seed = field(value, "seedOptions");
-  if (!isObject(seed)) throw new SnapshotError(`The snapshot's "seedOptions" must be an object.`);
-  const seedOptions = {
-    seed: count(seed, "seed", "seedOptions"),
-    pets: count(seed, "pets", "seedOptions"),
-    categories: count(seed, "categories", "seedOptions"),
-  };
+  let seedOptions: Required<SeedOptions>;
   try {
-    resolveSeedOptions(seedOptions);
+    seedOptions = seedOptionsFromJson(field(value, "seedOptions"), {
+      name: `The snapshot's "seedOptions"`,
+      fieldPrefix: "seedOptions.",
+      complete: true,
+    }) as Required<SeedOptions>;
   } catch (error) {
-    throw new SnapshotError(`seedOptions: ${(error as Error).message}.`);
+    throw new SnapshotError(`${(error as Error).message}.`);
   }
   const categories = records<Category>(
     field(value, "categories"),

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { generateSeedData } from "../fixtures/seed.js";
 import { createPetstoreStore, type StoreSnapshot } from "./store.js";
+import { mutateEveryWay } from "./test-support/mutations.js";
 
 /** Only the records of a snapshot, to compare with seed data. */
 const records = ({ categories, pets }: StoreSnapshot) => ({ categories, pets });
@@ -17,14 +18,7 @@ describe("createPetstoreStore", () => {
   it("restores the seeded state after any mutation, ids included", async () => {
     const store = await createPetstoreStore();
     const fresh = store.snapshot();
-    await store.createPet({ name: "Rex", categoryId: 1 });
-    await store.createCategory({ name: "ferret" });
-    await store.pets.update((q) => q.where({ id: 3 }), {
-      data(pet) {
-        pet.name = "Renamed";
-      },
-    });
-    store.pets.delete((q) => q.where({ id: 4 }));
+    await mutateEveryWay(store, { renameId: 3, deleteId: 4 });
     expect(store.snapshot()).not.toEqual(fresh);
 
     await store.reset();

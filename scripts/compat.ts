@@ -13,7 +13,7 @@ import { execFile } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { build, type Plugin } from "esbuild";
+import { type BuildOptions, build, type Plugin } from "esbuild";
 import { isolatedBase, repositoryRoot } from "./smoke-package.js";
 
 const run = promisify(execFile);
@@ -40,6 +40,18 @@ function mswFrom(dir: string): Plugin {
       );
     },
   };
+}
+
+/** Bundles a repository file into one ES module at `outfile`. */
+async function bundle(entry: string, outfile: string, options: BuildOptions): Promise<void> {
+  await build({
+    entryPoints: [join(repositoryRoot, entry)],
+    outfile,
+    bundle: true,
+    format: "esm",
+    logLevel: "warning",
+    ...options,
+  });
 }
 
 async function devVersion(name: string): Promise<string> {
@@ -69,27 +81,17 @@ try {
 
   const nodeVersion = (await run(values.node, ["--version"])).stdout.trim();
   const target = `node${nodeVersion.replace(/^v/, "").split(".")[0]}`;
-  await build({
-    entryPoints: [join(repositoryRoot, "scripts/compat/run-cases.ts")],
-    outfile: join(dir, "run-cases.mjs"),
-    bundle: true,
+  await bundle("scripts/compat/run-cases.ts", join(dir, "run-cases.mjs"), {
     platform: "node",
-    format: "esm",
     target,
     external: ["msw", "msw/*", "playwright-core"],
-    logLevel: "warning",
   });
   const publicDir = join(dir, "public");
   await mkdir(publicDir);
-  await build({
-    entryPoints: [join(repositoryRoot, "scripts/compat/page.ts")],
-    outfile: join(publicDir, "page.js"),
-    bundle: true,
+  await bundle("scripts/compat/page.ts", join(publicDir, "page.js"), {
     platform: "browser",
-    format: "esm",
     target: "es2022",
     plugins: [mswFrom(dir)],
-    logLevel: "warning",
   });
   await copyFile(
     join(dir, "node_modules/msw/lib/mockServiceWorker.js"),

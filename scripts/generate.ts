@@ -18,6 +18,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
+import { resolveRef } from "../mocks/util/json-ref.js";
 
 const root = new URL("../", import.meta.url);
 const outDir = new URL("mocks/generated/", root);
@@ -48,12 +49,7 @@ function toJsonSchema(value: Json): Json {
 
 function resolve(document: JsonObject, value: Json): JsonObject {
   if (isObject(value) && typeof value.$ref === "string") {
-    const target = value.$ref
-      .replace(/^#\//, "")
-      .split("/")
-      .reduce<Json | undefined>((node, key) => (isObject(node) ? node[key] : undefined), document);
-    if (!isObject(target)) throw new Error(`openapi.yaml: unresolved reference ${value.$ref}`);
-    return target;
+    return resolveRef(document, value.$ref) as JsonObject;
   }
   if (!isObject(value)) throw new Error("openapi.yaml: expected an object");
   return value;

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
 import { type InstalledKit, installPackedKit, repositoryRoot, userEnv } from "./smoke-package.js";
 
 const run = promisify(execFile);
@@ -141,21 +142,26 @@ beforeAll(async () => {
 }, installTimeoutMs);
 
 describe("the packed tarball, installed next to msw@latest", () => {
-  it("contains dist, openapi.yaml and the README, and no sources, tests or maps", async () => {
+  it("contains dist, openapi.yaml, the README and its docs, and no sources, tests, maps or dev-only tools", async () => {
     const { stdout } = await run("tar", ["-tzf", kit.tarball]);
     const files = stdout.trim().split("\n");
     expect(files).toContain("package/openapi.yaml");
     expect(files).toContain("package/README.md");
+    expect(files).toContain("package/docs/server.md");
     expect(files).toContain("package/dist/mocks/index.d.ts");
     expect(
       files.filter(
         (file) =>
-          !/^package\/(dist\/|openapi\.yaml$|README\.md$|package\.json$|LICENSE)/.test(file),
+          !/^package\/(dist\/|docs\/[\w-]+\.md$|openapi\.yaml$|README\.md$|package\.json$|LICENSE)/.test(
+            file,
+          ),
       ),
     ).toEqual([]);
     expect(files.filter((file) => /\.test\.|test-support|\.map$|tsbuildinfo/.test(file))).toEqual(
       [],
     );
+    // The Prism proxy needs @stoplight/prism-cli, a dev dependency: it runs from a clone only.
+    expect(files.filter((file) => /prism-proxy|proxy-cli/.test(file))).toEqual([]);
   });
 
   it("imports every Node entry point; ./browser is refused in Node", async () => {
@@ -186,7 +192,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
       expect.arrayContaining([
         "createPetstoreHandlers",
         "createPetstoreStore",
-        "createPetstoreHandler",
+        "createPetstoreCore",
       ]),
     );
     expect(found.node).toContain("setupPetstore");
@@ -309,19 +315,15 @@ describe("the packed tarball, installed next to msw@latest", () => {
   }, 60_000);
 });
 
-async function readmeSection(name: string): Promise<string> {
-  const readme = await readFile(join(repositoryRoot, "README.md"), "utf8");
-  const section = new RegExp(`<!-- section:${name} -->([\\s\\S]*?)<!-- /section:${name} -->`).exec(
-    readme,
-  )?.[1];
-  if (section === undefined) throw new Error(`README.md has no section:${name}`);
-  return section;
-}
+/** A marked section of the docs page that holds it. */
+const readmeSection = async (name: string): Promise<string> =>
+  docSection(
+    { node: "testing.md", server: "server.md", contract: "contract.md" }[name] ?? `${name}.md`,
+    name,
+  );
 
-/** The ts/js code blocks of a README section, in order. */
-function codeBlocks(section: string): string[] {
-  return [...section.matchAll(/```(?:ts|js)\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
-}
+/** The ts/js code blocks of a documented section, in order. */
+const codeBlocks = (section: string): string[] => fencedBlocks(section, ["ts", "js"]);
 
 interface Serving {
   readonly url: string;

@@ -4,14 +4,14 @@
  * test runs the contract suite against each and asserts which checks fail.
  */
 import type { CoreRequest, CoreResponse } from "../../mocks/core/exchange.js";
-import type { PetstoreHandler } from "../../mocks/core/handler.js";
+import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
 import type { PetstoreServerOptions } from "../../mocks/server/server.js";
 
 export interface FaultyServer {
   readonly name: string;
   /** The documented rule the fault breaks. */
   readonly violation: string;
-  readonly wrap: (handle: PetstoreHandler) => PetstoreHandler;
+  readonly wrap: (handle: PetstoreCore) => PetstoreCore;
   /**
    * Checks that must fail: the fault is caught for the right reason. Checks
    * of other operations than these must all pass.
@@ -50,7 +50,7 @@ const validCredential = `Bearer ${testApiKey}`;
 /** Rewrites matching requests before the real mock sees them. */
 const rewriteRequest =
   (when: (request: CoreRequest) => boolean, rewrite: Rewrite) =>
-  (handle: PetstoreHandler): PetstoreHandler =>
+  (handle: PetstoreCore): PetstoreCore =>
   (request) =>
     handle(when(request) ? rewrite(request) : request);
 
@@ -60,7 +60,7 @@ const rewriteResponse =
     when: (request: CoreRequest) => boolean,
     rewrite: (response: CoreResponse, request: CoreRequest) => CoreResponse,
   ) =>
-  (handle: PetstoreHandler): PetstoreHandler =>
+  (handle: PetstoreCore): PetstoreCore =>
   async (request) => {
     const response = await handle(request);
     return when(request) ? rewrite(response, request) : response;
@@ -94,11 +94,11 @@ function jsonError(status: number, code: string, message: string): CoreResponse 
 function forgetCreated(
   creates: (request: CoreRequest) => boolean,
   answer: (
-    handle: PetstoreHandler,
+    handle: PetstoreCore,
     request: CoreRequest,
     forgotten: ReadonlySet<number>,
   ) => Promise<CoreResponse> | undefined,
-): (handle: PetstoreHandler) => PetstoreHandler {
+): (handle: PetstoreCore) => PetstoreCore {
   return (handle) => {
     const forgotten = new Set<number>();
     return async (request) => {

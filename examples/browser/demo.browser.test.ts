@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PetstoreWorker } from "../../mocks/browser.js";
-import { createPetstoreHandler } from "../../mocks/core/handler.js";
+import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
 import { createPetstoreStore } from "../../mocks/store.js";
 import {
   auth,
@@ -22,14 +22,18 @@ import {
   checkCase,
 } from "../../mocks/test-support/cases.js";
 import {
+  collectPageErrors,
+  launchChromium,
+  skipBrowserTests,
+} from "../../mocks/test-support/chromium.js";
+import {
   type ControlDriver,
   controlCases,
   runControlCase,
 } from "../../mocks/test-support/control-cases.js";
+import { sendCasesInPage } from "../../mocks/test-support/page-fetch.js";
+import { type StaticServer, serveStatic } from "../../mocks/test-support/static-server.js";
 import type { ErrorBody } from "../../mocks/types.js";
-import { collectPageErrors, launchChromium, skipBrowserTests } from "./test-support/chromium.js";
-import { sendCasesInPage } from "./test-support/page-fetch.js";
-import { type StaticServer, serveStatic } from "./test-support/static-server.js";
 
 const demoConfig = fileURLToPath(new URL("vite.config.ts", import.meta.url));
 const screenshotPath = fileURLToPath(
@@ -38,7 +42,7 @@ const screenshotPath = fileURLToPath(
 
 /** The same mock in Node: the reference for what the page must show. */
 const reference = await createPetstoreStore();
-const referenceHandler = createPetstoreHandler({ store: await createPetstoreStore() });
+const referenceHandler = createPetstoreCore({ store: await createPetstoreStore() });
 
 /** The line the demo shows for the Error the mock answers this request with, computed in Node. */
 async function expectedErrorLine(request: CaseRequest): Promise<string> {

@@ -14,10 +14,10 @@ import {
   missingWorkerMessage,
   skipBrowserTests,
   watchConsole,
-} from "./test-support/chromium.js";
+} from "../../mocks/test-support/chromium.js";
+import { type StaticServer, serveStatic } from "../../mocks/test-support/static-server.js";
 import { createFreshApp, runCommand } from "./test-support/fresh-app.js";
 import { readmeBlocks, readmeCommands } from "./test-support/readme.js";
-import { type StaticServer, serveStatic } from "./test-support/static-server.js";
 
 const commands = readmeCommands("A plain static page");
 const [pageHtml = ""] = readmeBlocks("A plain static page", "html");

@@ -16,7 +16,7 @@ import {
   missingWorkerMessage,
   skipBrowserTests,
   watchConsole,
-} from "./test-support/chromium.js";
+} from "../../mocks/test-support/chromium.js";
 import { createFreshApp, kitRoot, runCommand } from "./test-support/fresh-app.js";
 import { readmeBlocks, readmeCommands } from "./test-support/readme.js";
 

@@ -1,39 +1,44 @@
 /** Reading a JSON request body: size, presence, media type, syntax. */
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { errorResponse, maxBodyBytes } from "./exchange.js";
+import { errorResponse, payloadTooLarge } from "./exchange.js";
 
 const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
-/** The parsed body, or the Error response that rejects it. */
-export function readJsonBody(
-  request: CoreRequest,
-): { ok: true; value: unknown } | { ok: false; response: CoreResponse } {
-  const reject = (code: Parameters<typeof errorResponse>[0], message: string) => ({
-    ok: false as const,
-    response: errorResponse(code, message),
-  });
-  if (request.bodyTooLarge) {
-    return reject(
-      "payload_too_large",
-      `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
-    );
-  }
-  if (request.body === undefined || request.body.trim() === "") {
-    return reject("invalid_body", "A request body is required: a JSON object.");
-  }
-  const contentType = request.header("content-type");
-  if (contentType === undefined || !jsonMediaType.test(contentType)) {
-    return reject(
-      "unsupported_media_type",
-      `Content-Type must be application/json (got ${contentType === undefined ? "none" : JSON.stringify(contentType.slice(0, 60))}).`,
-    );
-  }
+export type JsonBody = { ok: true; value: unknown } | { ok: false; response: CoreResponse };
+
+const rejected = (response: CoreResponse) => ({ ok: false as const, response });
+
+/** The body as JSON, `undefined` when there is none; a 413 or 400 Error when it is too large or not JSON. */
+export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge">): JsonBody {
+  if (request.bodyTooLarge) return rejected(payloadTooLarge());
+  if (request.body === undefined || request.body.trim() === "")
+    return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(request.body) };
   } catch (error) {
-    return reject(
-      "invalid_body",
-      `The request body is not valid JSON: ${(error as Error).message}`,
+    return rejected(
+      errorResponse(
+        "invalid_body",
+        `The request body is not valid JSON: ${(error as Error).message}`,
+      ),
     );
   }
+}
+
+/** The parsed body of a create, or the Error response that rejects it: it must be there, as JSON. */
+export function readJsonBody(request: CoreRequest): JsonBody {
+  if (request.bodyTooLarge) return rejected(payloadTooLarge());
+  if (request.body === undefined || request.body.trim() === "") {
+    return rejected(errorResponse("invalid_body", "A request body is required: a JSON object."));
+  }
+  const contentType = request.header("content-type");
+  if (contentType === undefined || !jsonMediaType.test(contentType)) {
+    return rejected(
+      errorResponse(
+        "unsupported_media_type",
+        `Content-Type must be application/json (got ${contentType === undefined ? "none" : JSON.stringify(contentType.slice(0, 60))}).`,
+      ),
+    );
+  }
+  return parseJsonBody(request);
 }

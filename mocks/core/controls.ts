@@ -6,24 +6,14 @@
  *
  * @example
  * const controls = createMockControls({ preset: "slow-network", journalSize: 200 });
- * const handle = createPetstoreHandler({ store, ...controls });
+ * const handle = createPetstoreCore({ store, ...controls });
  */
-import {
-  createFaultRegistry,
-  type FaultInput,
-  type FaultPreset,
-  type FaultRegistry,
-} from "./faults.js";
+import type { PetstoreBaseOptions } from "../options.js";
+import { createFaultRegistry, type FaultRegistry } from "./faults.js";
 import { createJournal, type Journal } from "./journal.js";
 
-export interface MockControlsOptions {
-  /** Faults active from the start (and again after every reset). */
-  readonly faults?: readonly FaultInput[] | undefined;
-  /** A named preset active from the start (and again after every reset). */
-  readonly preset?: FaultPreset | undefined;
-  /** Journal entries kept; default 1,000. */
-  readonly journalSize?: number | undefined;
-}
+/** Which faults are active from the start (and again after every reset), and the journal's size. */
+export type MockControlsOptions = Pick<PetstoreBaseOptions, "faults" | "preset" | "journalSize">;
 
 export interface MockControls {
   readonly faults: FaultRegistry;

@@ -65,6 +65,17 @@ export function jsonResponse(
 }
 
 /** The Error response of a failure class: its status, and the Error body naming the cause. */
+/** The 413 for a body over `maxBodyBytes`. */
+export const payloadTooLarge = (): CoreResponse =>
+  errorResponse(
+    "payload_too_large",
+    `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
+  );
+
+/** The 500 for a failure of the mock itself; the details go to its log, never to the client. */
+export const internalError = (): CoreResponse =>
+  errorResponse("internal_error", "The mock failed unexpectedly; see its log.");
+
 export function errorResponse(
   code: ErrorCode,
   message: string,

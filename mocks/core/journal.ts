@@ -8,6 +8,8 @@
  * const journal = createJournal({ size: 100 });
  * journal.forOperation("createPet").length; // how many createPet requests came in
  */
+
+import { defaults } from "../options.js";
 import type { OperationId } from "../spec.js";
 import type { AppliedFault } from "./faults.js";
 
@@ -35,7 +37,7 @@ export interface JournalEntry {
 
 export const journalLimits = {
   /** Entries kept by default. */
-  defaultSize: 1000,
+  defaultSize: defaults.journalSize,
   /** The largest configurable size. */
   maxSize: 10_000,
   /** Recorded path length, in characters. */

@@ -1,7 +1,7 @@
 /** The record limits, in the core every runtime shares: a full store refuses creates with 409 store_full. */
 import { describe, expect, it } from "vitest";
 import { createPetstoreStore } from "../store.js";
-import { createPetstoreHandler } from "./handler.js";
+import { createPetstoreCore } from "./petstore-core.js";
 
 const headers = (header: string) =>
   ({ authorization: "Bearer petstore-dev-key", "content-type": "application/json" })[header] ??
@@ -9,7 +9,7 @@ const headers = (header: string) =>
 
 async function setup(limits: { maxPets?: number; maxCategories?: number }) {
   const store = await createPetstoreStore({ pets: 3, categories: 2 });
-  const handle = createPetstoreHandler({ store, ...limits });
+  const handle = createPetstoreCore({ store, ...limits });
   const create = (path: "/pets" | "/categories", name: string) =>
     handle({
       method: "POST",

@@ -4,7 +4,6 @@
  */
 import * as validators from "../generated/validators.js";
 import type { OperationId } from "../spec.js";
-import { getPetSunset } from "../spec.js";
 import type { PetstoreStore, RecordCounts } from "../store.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
@@ -33,25 +32,6 @@ const listPetsQuery = queryValidator<{ limit: number; status?: PetStatus }>(
 const getPetPath = pathValidator<{ petId: number }>("getPet", validators.getPetPath);
 const newPet = bodyValidator<NewPet>("createPet", validators.NewPet);
 const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewCategory);
-
-/** When `getPet` was marked deprecated: the interface does not say, so the mock states 2025-01-01. */
-export const getPetDeprecatedSince = new Date("2025-01-01T00:00:00Z");
-
-/** The last base path's deprecation headers: every request of a deployment shares one base. */
-let lastDeprecation: { basePath: string; headers: Readonly<Record<string, string>> } | undefined;
-
-/** The headers every `getPet` answer carries (RFC 9745 Deprecation, RFC 8594 Sunset). */
-export function deprecationHeaders(basePath: string): Readonly<Record<string, string>> {
-  if (lastDeprecation?.basePath !== basePath) {
-    const headers = {
-      deprecation: `@${Math.floor(getPetDeprecatedSince.getTime() / 1000)}`,
-      sunset: getPetSunset.toUTCString(),
-      link: `<${basePath}/pets>; rel="successor-version"`,
-    };
-    lastDeprecation = { basePath, headers };
-  }
-  return lastDeprecation.headers;
-}
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
 

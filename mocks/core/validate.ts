@@ -98,6 +98,21 @@ function unsafeInt64(
 const formDecoded = (text: string): string =>
   text.includes("%") || text.includes("+") ? decodeURIComponent(text.replaceAll("+", " ")) : text;
 
+/** Validated, or the first schema error, or an int64 beyond the safe range. */
+function checked<T>(
+  validate: ValidateFunction,
+  value: Record<string, unknown>,
+  location: "query" | "path",
+  wide: ReturnType<typeof int64Fields>,
+): Validated<T> {
+  if (!validate(value)) return fail(firstError(validate, value, location));
+  const unsafe = unsafeInt64(wide, value);
+  return unsafe ? fail(unsafe) : { ok: true, value: value as T };
+}
+
+const parameterInt64Fields = (parameters: readonly OperationParameter[]) =>
+  int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
+
 /** Parses and validates an operation's query string against its declared parameters. */
 export function queryValidator<T>(
   operationId: OperationId,
@@ -106,7 +121,7 @@ export function queryValidator<T>(
   const parameters = operationParameters(operationId, "query");
   const byName = new Map(parameters.map((parameter) => [parameter.name, parameter]));
   const defaults = parameters.filter((parameter) => parameter.schema.default !== undefined);
-  const wide = int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
+  const wide = parameterInt64Fields(parameters);
 
   return (query) => {
     const value: Record<string, unknown> = {};
@@ -131,9 +146,7 @@ export function queryValidator<T>(
     for (const parameter of defaults) {
       if (!Object.hasOwn(value, parameter.name)) value[parameter.name] = parameter.schema.default;
     }
-    if (!validate(value)) return fail(firstError(validate, value, "query"));
-    const unsafe = unsafeInt64(wide, value);
-    return unsafe ? fail(unsafe) : { ok: true, value: value as T };
+    return checked<T>(validate, value, "query", wide);
   };
 }
 
@@ -143,7 +156,7 @@ export function pathValidator<T>(
   validate: ValidateFunction,
 ): (captured: Readonly<Record<string, string>>) => Validated<T> {
   const parameters = operationParameters(operationId, "path");
-  const wide = int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
+  const wide = parameterInt64Fields(parameters);
   return (captured) => {
     const value: Record<string, unknown> = {};
     for (const parameter of parameters) {
@@ -155,9 +168,7 @@ export function pathValidator<T>(
         return fail(`${parameter.name} is not valid percent-encoding (got ${shown(raw)})`);
       }
     }
-    if (!validate(value)) return fail(firstError(validate, value, "path"));
-    const unsafe = unsafeInt64(wide, value);
-    return unsafe ? fail(unsafe) : { ok: true, value: value as T };
+    return checked<T>(validate, value, "path", wide);
   };
 }
 

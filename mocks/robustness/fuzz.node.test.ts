@@ -14,8 +14,8 @@ import { Agent, request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
-import { createPetstoreHandler } from "../core/handler.js";
 import { maxStringLength } from "../core/limits.js";
+import { createPetstoreCore } from "../core/petstore-core.js";
 import * as validators from "../generated/validators.js";
 import { createPetstoreHandlers } from "../msw.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
@@ -397,7 +397,7 @@ const fcParameters = (numRuns: number): fc.Parameters<[FuzzRequest[]]> => ({
 describe("answers the fuzzer once found unclear", () => {
   it("names a JSON number too large for a double as Infinity, not null", async () => {
     const store = await createPetstoreStore(seeded);
-    const handle = createPetstoreHandler({ store, apiKeys: [apiKey] });
+    const handle = createPetstoreCore({ store, apiKeys: [apiKey] });
     const headers: Record<string, string> = {
       authorization: `Bearer ${apiKey}`,
       "content-type": "application/json",
@@ -420,7 +420,7 @@ describe("answers the fuzzer once found unclear", () => {
 describe("fuzzing the core handler", () => {
   it("answers ≥ 10,000 generated requests without a 5xx, with Error bodies and a consistent store", async () => {
     const store = await createPetstoreStore(seeded);
-    const handle = createPetstoreHandler({ store, apiKeys: [apiKey] });
+    const handle = createPetstoreCore({ store, apiKeys: [apiKey] });
     let sent = 0;
     const send = async (request: FuzzRequest): Promise<Answer> => {
       sent++;

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkCredential, constantTimeEqual } from "../core/auth.js";
-import { createPetstoreHandler } from "../core/handler.js";
+import { createPetstoreCore } from "../core/petstore-core.js";
 import { setupPetstore } from "../node.js";
 import { startPetstoreServer } from "../server/server.js";
 import { serveCli } from "../server/test-support/http.js";
@@ -59,7 +59,7 @@ afterEach(() => {
 describe("no prototype pollution", () => {
   it("through bodies and query strings on the core handler", async () => {
     const store = await createPetstoreStore();
-    const handle = createPetstoreHandler({ store, apiKeys: [key] });
+    const handle = createPetstoreCore({ store, apiKeys: [key] });
     const header = (headers: Record<string, string>) => (name: string) => headers[name];
     for (const body of pollutingBodies) {
       for (const path of ["/pets", "/categories"]) {

@@ -6,11 +6,12 @@
  * without it. A new endpoint is one more row in the table.
  */
 import { constantTimeEqual } from "../core/auth.js";
+import { parseJsonBody } from "../core/body.js";
 import type { MockControls } from "../core/controls.js";
 import type { CoreResponse } from "../core/exchange.js";
-import { errorResponse, jsonResponse, maxBodyBytes } from "../core/exchange.js";
+import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { type FaultInput, FaultInputError, FaultLimitError } from "../core/faults.js";
-import type { SeedOptions } from "../store.js";
+import { type SeedOptions, seedOptionsFromJson } from "../options.js";
 import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
 
 /** Everything the admin endpoints live under, outside the API base. */
@@ -85,54 +86,20 @@ export function refuseAdmin(
   );
 }
 
-/** The parsed JSON body, or the 400 that rejects it; an empty body is `undefined`. */
+/** The parsed JSON body (`undefined` when empty), or the 413/400 that rejects it. */
 function jsonBody(request: AdminRequest): { value: unknown } | CoreResponse {
-  if (request.bodyTooLarge) {
-    return errorResponse(
-      "payload_too_large",
-      `The request body exceeds the limit of ${maxBodyBytes} bytes.`,
-    );
-  }
-  if (request.body === undefined || request.body.trim() === "") return { value: undefined };
-  try {
-    return { value: JSON.parse(request.body) };
-  } catch (error) {
-    return errorResponse("invalid_body", `The body is not valid JSON: ${(error as Error).message}`);
-  }
+  const parsed = parseJsonBody(request);
+  return parsed.ok ? { value: parsed.value } : parsed.response;
 }
 
-const resetFields = [
-  "seed",
-  "pets",
-  "categories",
-] as const satisfies readonly (keyof SeedOptions)[];
-
-/** Validates the optional reset body: a JSON object with any of seed, pets, categories. */
+/** The optional reset body as seed options, or the 400 that rejects it. */
 function resetOptions(value: unknown): SeedOptions | CoreResponse {
   if (value === undefined) return {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return errorResponse(
-      "invalid_body",
-      `The reset body must be a JSON object such as {"seed": 7}.`,
-    );
+  try {
+    return seedOptionsFromJson(value, { name: "The reset body" });
+  } catch (error) {
+    return errorResponse("invalid_body", `${(error as Error).message}.`);
   }
-  const options: SeedOptions = {};
-  for (const [name, field] of Object.entries(value)) {
-    if (!(resetFields as readonly string[]).includes(name)) {
-      return errorResponse(
-        "invalid_body",
-        `Unknown reset field "${name.slice(0, 40)}"; accepted: ${resetFields.join(", ")}.`,
-      );
-    }
-    if (typeof field !== "number" || !Number.isSafeInteger(field) || field < 0) {
-      return errorResponse(
-        "invalid_body",
-        `${name} must be a non-negative integer (got ${JSON.stringify(field)?.slice(0, 40)}).`,
-      );
-    }
-    options[name as (typeof resetFields)[number]] = field;
-  }
-  return options;
 }
 
 const noContent: CoreResponse = { status: 204, headers: {}, body: undefined };

@@ -1,9 +1,9 @@
 /** The limit flags of `petstore-mock`: flag over environment, bounds, and seeds that fit the store. */
 import { describe, expect, it } from "vitest";
-import { CliUsageError, parseCli, usage } from "./args.js";
+import { CliUsageError, parseCommand, usage } from "./args.js";
 
 const serve = (argv: string[], env: Record<string, string> = {}) => {
-  const command = parseCli(argv, env);
+  const command = parseCommand(argv, env);
   if (command.kind !== "serve") throw new Error(`not serve: ${command.kind}`);
   return command.options;
 };
@@ -39,8 +39,8 @@ describe("limit flags", () => {
     [["--pets", "20000"], {}, "--max-pets"],
     [["--categories", "6", "--max-categories", "5"], {}, "--max-categories"],
   ])("%j %j is refused naming %s", (argv, env, mention) => {
-    expect(() => parseCli(argv, env)).toThrow(CliUsageError);
-    expect(() => parseCli(argv, env)).toThrow(mention);
+    expect(() => parseCommand(argv, env)).toThrow(CliUsageError);
+    expect(() => parseCommand(argv, env)).toThrow(mention);
   });
 
   it("are listed in --help with their variables", () => {

@@ -9,12 +9,9 @@ import {
   faultPresetNames,
   parseFaultInput,
 } from "../core/faults.js";
-import { defaultApiKey } from "../core/handler.js";
 import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";
-import { defaultMaxRecords } from "../core/limits.js";
-import { defaultMaxConnections } from "./connections.js";
-import { defaultHost, defaultPort, type PetstoreServerOptions } from "./server.js";
+import { defaultApiKey, defaults, type PetstoreServerOptions } from "../options.js";
 
 export class CliUsageError extends Error {
   override name = "CliUsageError";
@@ -30,24 +27,24 @@ export const usage = `Usage: petstore-mock [options]
 Serves the stateful Pet Store mock at http://<host>:<port>/v1.
 
 Options:
-  --port <n>          TCP port, 0 for any free one (env PORT; default ${defaultPort})
-  --host <address>    address to bind (default ${defaultHost})
+  --port <n>          TCP port, 0 for any free one (env PORT; default ${defaults.port})
+  --host <address>    address to bind (default ${defaults.host})
   --api-key <key>     accepted bearer key; repeat for several
                       (env PETSTORE_API_KEYS, comma-separated; default ${defaultApiKey})
-  --seed <n>          seed of the generated data (default 42)
-  --pets <n>          number of seeded pets (default 50)
-  --categories <n>    number of seeded categories (default 5)
+  --seed <n>          seed of the generated data (default ${defaults.seed})
+  --pets <n>          number of seeded pets (default ${defaults.counts.pets})
+  --categories <n>    number of seeded categories (default ${defaults.counts.categories})
   --latency <ms>      delay before every answer: ms (200) or a range (100-400)
   --max-pets <n>      most pets stored; creates beyond get 409
-                      (env PETSTORE_MAX_PETS; default ${defaultMaxRecords.pets})
+                      (env PETSTORE_MAX_PETS; default ${defaults.maxPets})
   --max-categories <n>  most categories stored
-                      (env PETSTORE_MAX_CATEGORIES; default ${defaultMaxRecords.categories})
+                      (env PETSTORE_MAX_CATEGORIES; default ${defaults.maxCategories})
   --max-connections <n> most open connections; more get 503
-                      (env PETSTORE_MAX_CONNECTIONS; default ${defaultMaxConnections})
+                      (env PETSTORE_MAX_CONNECTIONS; default ${defaults.maxConnections})
   --preset <name>     start with a fault preset: ${faultPresetNames.join(", ")}
   --fault <json>      start with a fault, e.g. '{"operation":"createPet","status":503}';
                       repeat for several
-  --journal-size <n>  requests the journal keeps (default ${journalLimits.defaultSize})
+  --journal-size <n>  requests the journal keeps (default ${defaults.journalSize})
   --admin-key <key>   key the /__mock/ admin endpoints want as a Bearer token
                       (env PETSTORE_ADMIN_KEY); required to use them when --host
                       is not a loopback address
@@ -106,8 +103,8 @@ function apiKeysFrom(flagged: readonly string[] | undefined, env: string | undef
   return keys.length > 0 ? keys : [defaultApiKey];
 }
 
-/** Parses the command line; throws `CliUsageError` with a one-line reason. */
-export function parseCli(
+/** Parses the command line into a command; throws `CliUsageError` with a one-line reason. */
+export function parseCommand(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): CliCommand {
@@ -122,20 +119,20 @@ export function parseCli(
   if (values.version) return { kind: "version" };
 
   const portText = values.port ?? (env.PORT?.trim() || undefined);
-  const host = values.host ?? defaultHost;
+  const host = values.host ?? defaults.host;
   if (host.trim() === "") throw new CliUsageError("--host must not be empty");
   const counts: { pets?: number; categories?: number } = {};
   if (values.pets !== undefined) counts.pets = integer("--pets", values.pets, 0, 1_000_000);
   if (values.categories !== undefined) {
     counts.categories = integer("--categories", values.categories, 0, 1_000_000);
   }
-  if ((counts.pets ?? 50) > 0 && counts.categories === 0) {
+  if ((counts.pets ?? defaults.counts.pets) > 0 && counts.categories === 0) {
     throw new CliUsageError("--categories must be >= 1 while there are pets");
   }
   const options: PetstoreServerOptions & { quiet: boolean } = {
     port:
       portText === undefined
-        ? defaultPort
+        ? defaults.port
         : integer(values.port === undefined ? "PORT" : "--port", portText, 0, 65_535),
     host,
     apiKeys: apiKeysFrom(values["api-key"], env.PETSTORE_API_KEYS),
@@ -164,10 +161,10 @@ export function parseCli(
   for (const [name, value] of Object.entries(limits)) {
     if (value !== undefined) options[name as keyof typeof limits] = value;
   }
-  const seeded = { pets: counts.pets ?? 50, categories: counts.categories ?? 5 };
+  const seeded = { ...defaults.counts, ...counts };
   const maxima = {
-    pets: limits.maxPets ?? defaultMaxRecords.pets,
-    categories: limits.maxCategories ?? defaultMaxRecords.categories,
+    pets: limits.maxPets ?? defaults.maxPets,
+    categories: limits.maxCategories ?? defaults.maxCategories,
   };
   for (const kind of ["pets", "categories"] as const) {
     if (seeded[kind] > maxima[kind]) {

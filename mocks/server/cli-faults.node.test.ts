@@ -1,12 +1,12 @@
 /** The CLI's fault, journal and admin flags: parsed into options, shown in the banner, never the key. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { CliUsageError, parseCli } from "./args.js";
+import { CliUsageError, parseCommand } from "./args.js";
 import { buildOnce, runCli, send, serveCli } from "./test-support/http.js";
 
 beforeAll(buildOnce, 120_000);
 
 const serve = (argv: string[], env: Record<string, string> = {}) => {
-  const command = parseCli(argv, env);
+  const command = parseCommand(argv, env);
   if (command.kind !== "serve") throw new Error(command.kind);
   return command.options;
 };
@@ -61,8 +61,8 @@ describe("fault and admin flags", () => {
     [["--journal-size", "10001"], "--journal-size"],
     [["--admin-key", " "], "--admin-key"],
   ])("%j is a one-line usage error naming %s", (argv, mention) => {
-    expect(() => parseCli(argv, {})).toThrow(CliUsageError);
-    expect(() => parseCli(argv, {})).toThrow(mention);
+    expect(() => parseCommand(argv, {})).toThrow(CliUsageError);
+    expect(() => parseCommand(argv, {})).toThrow(mention);
   });
 
   it("starts with the preset, says so in the banner, and never prints the admin key", async () => {

@@ -13,8 +13,8 @@
  */
 import type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
 import { faultPresets } from "../core/faults.js";
-import { defaultApiKey } from "../core/handler.js";
 import type { JournalEntry } from "../core/journal.js";
+import { defaultApiKey } from "../options.js";
 import type { OperationId } from "../spec.js";
 import type { SeedOptions } from "../store.js";
 import type { Category, ErrorBody, NewCategory, NewPet, Pet, PetStatus } from "../types.js";

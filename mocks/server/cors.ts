@@ -4,7 +4,7 @@
  * (`Deprecation`, `Sunset`, `Link`, `Location`) are exposed.
  */
 import type { IncomingMessage } from "node:http";
-import { routes } from "../spec.js";
+import { routes } from "../core/router.js";
 
 /** The response headers a browser script may read. */
 export const exposedHeaders = "Deprecation, Sunset, Link, Location";

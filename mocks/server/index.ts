@@ -9,9 +9,9 @@
  */
 export type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
 export { faultPresetNames, faultPresets } from "../core/faults.js";
-export type { PetstoreHandler } from "../core/handler.js";
 export type { JournalEntry, Problem } from "../core/journal.js";
 export { type Latency, parseLatency } from "../core/latency.js";
+export type { PetstoreCore } from "../core/petstore-core.js";
 export type { PetstoreStore, SeedOptions } from "../store.js";
 export {
   type AdminRequest,

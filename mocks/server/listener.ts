@@ -6,8 +6,9 @@
  * under `/__mock/` (./admin.ts) and a request log.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { type CoreResponse, errorResponse } from "../core/exchange.js";
-import type { PetstoreHandler } from "../core/handler.js";
+import { type CoreResponse, errorResponse, internalError } from "../core/exchange.js";
+import type { PetstoreCore } from "../core/petstore-core.js";
+import { apiPathOf } from "../core/router.js";
 import { apiBasePath } from "../spec.js";
 import { type AdminRequest, adminBasePath } from "./admin.js";
 import { readBody } from "./body.js";
@@ -24,21 +25,19 @@ export interface RequestListenerOptions {
   readonly closed?: AbortSignal | undefined;
 }
 
-const internalError = () =>
-  errorResponse("internal_error", "The mock failed unexpectedly; see its log.");
-
 function headerOf(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === "string" || value === undefined ? value : value.join(", ");
 }
 
+interface Received {
+  readonly body: string | undefined;
+  readonly bodyTooLarge: boolean;
+  readonly closeConnection: boolean;
+}
+
 /** The request's body as the core takes it; undefined when the client aborted the upload. */
-async function receive(
-  request: IncomingMessage,
-  method: string,
-): Promise<
-  { body: string | undefined; bodyTooLarge: boolean; closeConnection: boolean } | undefined
-> {
+async function receive(request: IncomingMessage, method: string): Promise<Received | undefined> {
   if (method === "GET" || method === "HEAD") {
     return { body: undefined, bodyTooLarge: false, closeConnection: false };
   }
@@ -50,9 +49,6 @@ async function receive(
   return { body: read.body, bodyTooLarge: false, closeConnection: false };
 }
 
-const isUnder = (pathname: string, base: string) =>
-  pathname.startsWith(base) && (pathname.length === base.length || pathname[base.length] === "/");
-
 /** The last resort: a failure while answering closes that connection, never the server. */
 function abandon(response: ServerResponse, error: unknown): void {
   console.error("petstore-mock: could not answer a request", error);
@@ -63,11 +59,11 @@ function abandon(response: ServerResponse, error: unknown): void {
  * Builds the node:http listener around a core handler.
  *
  * @example
- * const handle = createPetstoreHandler({ store: await createPetstoreStore() });
+ * const handle = createPetstoreCore({ store: await createPetstoreStore() });
  * http.createServer(createRequestListener(handle)).listen(4000, "127.0.0.1");
  */
 export function createRequestListener(
-  handle: PetstoreHandler,
+  handle: PetstoreCore,
   options: RequestListenerOptions = {},
 ): RequestListener {
   const { log, admin, closing, closed } = options;
@@ -105,21 +101,35 @@ export function createRequestListener(
     response.end(body);
   }
 
-  async function answerApi(
+  /** Reads the body, asks `answer` for the response (a 500 when it throws) and sends it. */
+  async function serve(
     request: IncomingMessage,
     response: ServerResponse,
-    path: string,
-    query: string,
+    answer: (method: string, body: Received) => Promise<CoreResponse>,
   ): Promise<void> {
     const method = request.method ?? "GET";
     const received = await receive(request, method);
     if (!received) return;
-    const { body, bodyTooLarge, closeConnection } = received;
-    let answer: CoreResponse;
+    let answered: CoreResponse;
+    try {
+      answered = await answer(method, received);
+    } catch (error) {
+      console.error("petstore-mock: unexpected error", error);
+      answered = internalError();
+    }
+    send(request, response, answered, received.closeConnection);
+  }
+
+  function answerApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: string,
+  ) {
     const gone = new AbortController();
     response.once("close", () => gone.abort());
-    try {
-      answer = await handle({
+    return serve(request, response, (method, { body, bodyTooLarge }) =>
+      handle({
         method,
         path,
         query,
@@ -127,39 +137,22 @@ export function createRequestListener(
         body,
         bodyTooLarge,
         signal: closed ? AbortSignal.any([gone.signal, closed]) : gone.signal,
-      });
-    } catch (error) {
-      console.error("petstore-mock: unexpected error", error);
-      answer = internalError();
-    }
-    send(request, response, answer, closeConnection);
+      }),
+    );
   }
 
-  async function answerAdmin(
-    request: IncomingMessage,
-    response: ServerResponse,
-    path: string,
-  ): Promise<void> {
-    const method = request.method ?? "GET";
-    const received = await receive(request, method);
-    if (!received) return;
-    const { body, bodyTooLarge, closeConnection } = received;
-    let answer: CoreResponse;
-    try {
-      answer = admin
-        ? await admin({
+  function answerAdmin(request: IncomingMessage, response: ServerResponse, path: string) {
+    return serve(request, response, async (method, { body, bodyTooLarge }) =>
+      admin
+        ? admin({
             method,
             path,
             authorization: headerOf(request, "authorization"),
             body,
             bodyTooLarge,
           })
-        : errorResponse("not_found", `No route at ${path.slice(0, 100)}.`);
-    } catch (error) {
-      console.error("petstore-mock: admin endpoint failed", error);
-      answer = internalError();
-    }
-    send(request, response, answer, closeConnection);
+        : errorResponse("not_found", `No route at ${path.slice(0, 100)}.`),
+    );
   }
 
   return (request, response) => {
@@ -178,14 +171,13 @@ export function createRequestListener(
     const url = request.url ?? "/";
     const queryAt = url.indexOf("?");
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (isUnder(pathname, apiBasePath)) {
+    const api = apiPathOf(pathname, apiBasePath);
+    if (api) {
       const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
-      answerApi(request, response, pathname.slice(apiBasePath.length), query).catch((error) =>
-        abandon(response, error),
-      );
+      answerApi(request, response, api.path, query).catch((error) => abandon(response, error));
       return;
     }
-    if (isUnder(pathname, adminBasePath)) {
+    if (apiPathOf(pathname, adminBasePath)) {
       answerAdmin(request, response, pathname).catch((error) => abandon(response, error));
       return;
     }

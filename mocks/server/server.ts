@@ -12,15 +12,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMockControls } from "../core/controls.js";
-import type { FaultInput, FaultPreset, FaultRegistry } from "../core/faults.js";
-import { createPetstoreHandler, type PetstoreHandler } from "../core/handler.js";
+import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
-import type { Latency } from "../core/latency.js";
-import { seedOptionsOf } from "../setup-options.js";
+import { createPetstoreCore } from "../core/petstore-core.js";
+import { defaults, logsRequests, type PetstoreServerOptions, seedOptionsOf } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
 import { adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
-import { defaultMaxConnections, guardConnections } from "./connections.js";
+import { guardConnections } from "./connections.js";
 import { createRequestListener } from "./listener.js";
 import {
   followStoreIntoFile,
@@ -30,8 +29,8 @@ import {
   writeFileAtomically,
 } from "./state-file.js";
 
-export const defaultPort = 4000;
-export const defaultHost = "127.0.0.1";
+export const defaultPort = defaults.port;
+export const defaultHost = defaults.host;
 
 /** Timeouts against slow or stalled clients, in ms. */
 export const serverTimeouts = {
@@ -46,51 +45,6 @@ export const serverTimeouts = {
   /** How long `close()` waits for in-flight requests before cutting connections. */
   shutdown: 10_000,
 } as const;
-
-export interface PetstoreServerOptions {
-  /** TCP port; default 4000; 0 picks a free one. */
-  port?: number;
-  /** Address to bind; default `127.0.0.1`. */
-  host?: string;
-  /** Accepted bearer keys; default `["petstore-dev-key"]`. */
-  apiKeys?: readonly string[];
-  /** Faker seed of the store; default 42. */
-  seed?: number;
-  /** How many records to seed; default 5 categories and 50 pets. */
-  counts?: { pets?: number; categories?: number };
-  /** Added delay before every answer, in ms or a `[min, max]` range; default none. */
-  latency?: Latency;
-  /** No request log; default true here (the CLI logs unless `--quiet`). */
-  quiet?: boolean;
-  /** Where log lines go; default stdout. */
-  log?: (line: string) => void;
-  /** At most this many pets are stored; creates beyond get a 409 `store_full`. Default 10,000. */
-  maxPets?: number;
-  /** At most this many categories are stored; default 1,000. */
-  maxCategories?: number;
-  /** Open connections beyond this many get a 503 `too_many_connections`; default 128. */
-  maxConnections?: number;
-  /**
-   * Keeps the store in this JSON file: loaded at start when it exists (its
-   * records and seed options win over `seed`/`counts`), else seeded and
-   * created; rewritten soon after every change and on `close()`. A damaged or
-   * incompatible file rejects the start with `StateFileError`.
-   */
-  stateFile?: string;
-  /** Wraps the core handler, e.g. to inject faults in tests. */
-  wrapHandler?: (handle: PetstoreHandler) => PetstoreHandler;
-  /** Faults active from the start and again after every reset. */
-  faults?: readonly FaultInput[];
-  /** A named fault preset active from the start and again after every reset. */
-  preset?: FaultPreset;
-  /** Requests the journal keeps; default 1,000. */
-  journalSize?: number;
-  /**
-   * The key the admin endpoints (`/__mock/...`) want as a Bearer token. Without
-   * one they are open on loopback and refused (403) on any other address.
-   */
-  adminKey?: string;
-}
 
 export interface RunningPetstoreServer {
   /** The API base URL, e.g. `http://127.0.0.1:4000/v1`. */
@@ -149,7 +103,7 @@ export async function startPetstoreServer(
       ? undefined
       : await persistInto(store, options.stateFile, saved === undefined);
   const controls = createMockControls(options);
-  const core = createPetstoreHandler({
+  const core = createPetstoreCore({
     store,
     apiKeys: options.apiKeys,
     latency: options.latency,
@@ -181,12 +135,12 @@ export async function startPetstoreServer(
     keepAliveTimeout: serverTimeouts.keepAlive,
     connectionsCheckingInterval: serverTimeouts.checkEvery,
   });
-  const tracked = guardConnections(server, options.maxConnections ?? defaultMaxConnections);
+  const tracked = guardConnections(server, options.maxConnections ?? defaults.maxConnections);
   server.on(
     "request",
     tracked(
       createRequestListener(handle, {
-        log: (options.quiet ?? true) ? undefined : write,
+        log: logsRequests(options) ? write : undefined,
         admin,
         closing: () => closing,
         closed: closed.signal,
@@ -258,4 +212,5 @@ async function persistInto(
   return followStoreIntoFile(store, path, (line) => process.stderr.write(`${line}\n`));
 }
 
+export type { PetstoreServerOptions } from "../options.js";
 export { createRequestListener, type RequestListenerOptions } from "./listener.js";

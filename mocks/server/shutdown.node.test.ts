@@ -1,7 +1,7 @@
 /** Graceful shutdown: `close()` stops new connections and lets in-flight requests finish. */
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import type { PetstoreHandler } from "../core/handler.js";
+import type { PetstoreCore } from "../core/petstore-core.js";
 import { startPetstoreServer } from "./server.js";
 import { devAuth, send } from "./test-support/http.js";
 
@@ -16,7 +16,7 @@ function gate() {
     release = resolve;
   });
   const wrap =
-    (handle: PetstoreHandler): PetstoreHandler =>
+    (handle: PetstoreCore): PetstoreCore =>
     async (request) => {
       entered();
       await opened;

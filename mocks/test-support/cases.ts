@@ -6,8 +6,9 @@
  * (5 categories, 50 pets), the default key, and do not depend on their order.
  * Everything here is plain data, so a browser page can receive the requests.
  */
-import { defaultApiKey } from "../core/handler.js";
+
 import { maxStringLength } from "../core/limits.js";
+import { defaultApiKey } from "../options.js";
 import { limitRule, petStatuses } from "../spec.js";
 
 export interface CaseRequest {
@@ -524,7 +525,7 @@ export function checkCase(expectation: CaseExpectation, result: CaseResult): str
 /**
  * Sends a case's request with `fetch` to a base URL (ending in `/v1`) and
  * reads the result; a network error or a timeout is status 0. The browser
- * tests send the same way (examples/browser/test-support/page-fetch.ts).
+ * tests send with this very function, inside the page (./page-fetch.ts).
  */
 export async function sendCase(baseUrl: string, request: CaseRequest): Promise<CaseResult> {
   try {

@@ -12,7 +12,7 @@ import { apiKey } from "./server.js";
 
 /** Attack sizes, modest so the section can run on a shared 2-core machine. */
 export const scale = {
-  /** Sockets of the slow-client patterns (the issue's own figure is 300). */
+  /** Sockets of the slow-client patterns: 300, the load the server is sized to survive. */
   slowSockets: 300,
   /** Creates with 1 MB names. */
   hugeCreates: 300,

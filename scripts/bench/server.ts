@@ -11,11 +11,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { freePort } from "../../mocks/server/free-port.js";
 import { median, printTable } from "./report.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -110,17 +110,6 @@ const operations: readonly Operation[] = [
 ];
 
 const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Resolves with the status of one GET, or undefined when nothing answers yet. */
 function probe(url: string): Promise<number | undefined> {

@@ -9,8 +9,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { sendCasesInPage } from "../../examples/browser/test-support/page-fetch.js";
-import { serveStatic } from "../../examples/browser/test-support/static-server.js";
 import { setupPetstore } from "../../mocks/node.js";
 import { startPetstoreServer } from "../../mocks/server/index.js";
 import {
@@ -21,6 +19,8 @@ import {
   sendCase,
 } from "../../mocks/test-support/cases.js";
 import { startLiveServer } from "../../mocks/test-support/live-server.js";
+import { sendCasesInPage } from "../../mocks/test-support/page-fetch.js";
+import { serveStatic } from "../../mocks/test-support/static-server.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const failures: string[] = [];

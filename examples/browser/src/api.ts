@@ -9,7 +9,7 @@ import type {
   NewPet,
   Pet,
   PetStatus,
-} from "../../../mocks/types.js";
+} from "petstore-mock-kit/browser";
 
 export class ApiError extends Error {
   constructor(readonly body: ErrorBody) {

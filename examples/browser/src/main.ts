@@ -4,16 +4,20 @@
  * served; every API answer comes from the worker.
  */
 import {
+  type Category,
+  defaultApiKey,
   type FaultInput,
   type FaultPreset,
   faultPresetNames,
+  limitRule,
+  operationIds,
+  type Pet,
+  type PetStatus,
   type PetstoreWorker,
+  petStatuses,
   presetKey,
   setupPetstoreWorker,
-} from "../../../mocks/browser.js";
-import { defaultApiKey } from "../../../mocks/core/handler.js";
-import { limitRule, operationIds, petStatuses } from "../../../mocks/spec.js";
-import type { Category, Pet, PetStatus } from "../../../mocks/types.js";
+} from "petstore-mock-kit/browser";
 import { ApiError, createPetstoreClient } from "./api.js";
 
 function byId<T extends HTMLElement>(id: string): T {

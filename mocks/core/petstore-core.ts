@@ -4,18 +4,19 @@
  * operation, and a journal entry for every request.
  *
  * @example
- * const handle = createPetstoreHandler({ store: await createPetstoreStore() });
+ * const handle = createPetstoreCore({ store: await createPetstoreStore() });
  * const response = await handle({ method: "GET", path: "/pets", query: "limit=5",
  *   header: (name) => (name === "authorization" ? "Bearer petstore-dev-key" : undefined),
  *   body: undefined });
  */
 import { faultErrorBody, scenarioErrorBody } from "../errors.js";
-import type { OperationId, Route } from "../spec.js";
-import { apiBasePath, routes } from "../spec.js";
+import { defaultApiKey, type PetstoreBaseOptions } from "../options.js";
+import { apiBasePath } from "../spec.js";
 import type { PetstoreStore } from "../store.js";
 import { checkCredential } from "./auth.js";
+import { deprecationHeaders } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { droppedResponse, errorResponse, jsonResponse } from "./exchange.js";
+import { droppedResponse, errorResponse, internalError, jsonResponse } from "./exchange.js";
 import {
   type AppliedFault,
   createFaultRegistry,
@@ -23,56 +24,21 @@ import {
   faultLimits,
 } from "./faults.js";
 import { clip, createJournal, type Journal, journalLimits, type Problem } from "./journal.js";
-import type { Latency } from "./latency.js";
 import { latencyMs, sleep } from "./latency.js";
 import { defaultMaxRecords } from "./limits.js";
-import { deprecationHeaders, operations } from "./operations.js";
+import { operations } from "./operations.js";
+import { type Match, matchRoute, routes } from "./router.js";
 
-export const defaultApiKey = "petstore-dev-key";
-
-export interface PetstoreHandlerOptions {
+export interface PetstoreCoreOptions
+  extends Pick<PetstoreBaseOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
   readonly store: PetstoreStore;
-  /** Accepted bearer keys; default `["petstore-dev-key"]`. */
-  readonly apiKeys?: readonly string[] | undefined;
-  /** Added delay before every answer, in ms or a `[min, max]` range. */
-  readonly latency?: Latency | undefined;
-  /** At most this many pets are stored; creates beyond get a 409 `store_full`. Default 10,000. */
-  readonly maxPets?: number | undefined;
-  /** At most this many categories are stored; default 1,000. */
-  readonly maxCategories?: number | undefined;
-  /** The path of the API base, used in `Location` and `Link` headers; default `/v1`. */
-  readonly basePath?: string | undefined;
-  /** The faults to apply; default an empty registry of the handler's own. */
+  /** The faults to apply; default an empty registry of the core's own. */
   readonly faults?: FaultRegistry | undefined;
-  /** Where every request is recorded; default a journal of the last 1,000 of the handler's own. */
+  /** Where every request is recorded; default a journal of the last 1,000 of the core's own. */
   readonly journal?: Journal | undefined;
 }
 
-export type PetstoreHandler = (request: CoreRequest) => Promise<CoreResponse>;
-
-type Match =
-  | {
-      readonly kind: "operation";
-      readonly operationId: OperationId;
-      readonly params: Record<string, string>;
-    }
-  | { readonly kind: "method_not_allowed"; readonly route: Route }
-  | { readonly kind: "not_found" };
-
-export function matchRoute(method: string, path: string): Match {
-  for (const route of routes) {
-    const found = route.pattern.exec(path);
-    if (!found) continue;
-    const operationId = route.operations.get(method);
-    if (!operationId) return { kind: "method_not_allowed", route };
-    const params: Record<string, string> = {};
-    route.paramNames.forEach((name, index) => {
-      params[name] = found[index + 1] ?? "";
-    });
-    return { kind: "operation", operationId, params };
-  }
-  return { kind: "not_found" };
-}
+export type PetstoreCore = (request: CoreRequest) => Promise<CoreResponse>;
 
 const unauthorizedHeaders = { "www-authenticate": "Bearer" } as const;
 
@@ -149,13 +115,12 @@ function presentedToken(authorization: string | undefined): string | undefined {
   return gap < 0 ? undefined : credential?.slice(gap).trim().slice(0, 4096);
 }
 
-export function createPetstoreHandler(options: PetstoreHandlerOptions): PetstoreHandler {
+export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const { store, latency } = options;
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey];
   const keyForms = apiKeys.flatMap(secretForms);
   const faults = options.faults ?? createFaultRegistry();
   const journal = options.journal ?? createJournal();
-  const defaultBasePath = options.basePath ?? apiBasePath;
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = {
     pets: options.maxPets ?? defaultMaxRecords.pets,
@@ -233,9 +198,9 @@ export function createPetstoreHandler(options: PetstoreHandlerOptions): Petstore
   ): CoreResponse {
     let { response } = outcome;
     if (response.dropped) return response;
-    if (match.kind === "operation" && match.operationId === "getPet") {
-      response = withHeaders(response, deprecationHeaders(basePath));
-    }
+    const deprecation =
+      match.kind === "operation" ? deprecationHeaders(match.operationId, basePath) : undefined;
+    if (deprecation) response = withHeaders(response, deprecation);
     if (request.method === "HEAD" && response.body !== undefined) {
       const headers = { ...response.headers, "content-length": String(byteLength(response.body)) };
       response = { status: response.status, headers, body: undefined };
@@ -249,15 +214,13 @@ export function createPetstoreHandler(options: PetstoreHandlerOptions): Petstore
     if (delay > 0) await sleep(delay);
     // HEAD is answered wherever GET is (RFC 9110 §9.3.2): the GET answer without its body.
     const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
-    const basePath = request.basePath ?? defaultBasePath;
+    const basePath = request.basePath ?? apiBasePath;
     let outcome: Outcome;
     try {
       outcome = await answer(request, match, basePath);
     } catch (error) {
       console.error("petstore-mock: unexpected error", error);
-      outcome = {
-        response: errorResponse("internal_error", "The mock failed unexpectedly; see its log."),
-      };
+      outcome = { response: internalError() };
     }
     const response = finish(request, match, basePath, outcome);
     const token = presentedToken(request.header("authorization"));

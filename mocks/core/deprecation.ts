@@ -1,0 +1,29 @@
+/**
+ * The headers a deprecated operation's answers carry, derived from
+ * openapi.yaml: `Deprecation` (RFC 9745), `Sunset` (RFC 8594) from `x-sunset`,
+ * and a `successor-version` link from `x-replacement`.
+ */
+import { type Deprecation, deprecations, type OperationId } from "../spec.js";
+
+/** When the operations were marked deprecated: the interface does not say, so the mock states 2025-01-01. */
+export const deprecatedSince = new Date("2025-01-01T00:00:00Z");
+
+const deprecationValue = `@${Math.floor(deprecatedSince.getTime() / 1000)}`;
+
+function headersOf(deprecation: Deprecation, basePath: string): Record<string, string> {
+  const headers: Record<string, string> = { deprecation: deprecationValue };
+  if (deprecation.sunset) headers.sunset = deprecation.sunset.toUTCString();
+  if (deprecation.successorPath !== undefined) {
+    headers.link = `<${basePath}${deprecation.successorPath}>; rel="successor-version"`;
+  }
+  return headers;
+}
+
+/** The deprecation headers of an operation under a base path; undefined when it is not deprecated. */
+export function deprecationHeaders(
+  operationId: OperationId,
+  basePath: string,
+): Readonly<Record<string, string>> | undefined {
+  const deprecation = deprecations.get(operationId);
+  return deprecation ? headersOf(deprecation, basePath) : undefined;
+}

@@ -1,0 +1,112 @@
+/**
+ * Routing, derived from the paths of openapi.yaml: which operation a method
+ * and path name, and where the API base ends in a URL's pathname (the one
+ * rule every adapter uses).
+ */
+import { openapiDocument } from "../generated/openapi-document.js";
+import { apiBasePath, type OperationId } from "../spec.js";
+import { escapeRegExp } from "../util/text.js";
+
+export interface Route {
+  /** The path template relative to the base, e.g. `/pets/{petId}`. */
+  readonly template: string;
+  readonly pattern: RegExp;
+  readonly paramNames: readonly string[];
+  /** Upper-case method → operation. */
+  readonly operations: ReadonlyMap<string, OperationId>;
+  /** The `Allow` header value for this path. */
+  readonly allow: string;
+}
+
+export type Match =
+  | {
+      readonly kind: "operation";
+      readonly operationId: OperationId;
+      readonly params: Record<string, string>;
+    }
+  | { readonly kind: "method_not_allowed"; readonly route: Route }
+  | { readonly kind: "not_found" };
+
+const httpMethods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+function buildRoutes(): Route[] {
+  return Object.entries(openapiDocument.paths).map(([template, pathItem]) => {
+    const paramNames: string[] = [];
+    const source = template
+      .split("/")
+      .map((segment) => {
+        const param = /^\{(.+)\}$/.exec(segment);
+        if (!param?.[1]) return escapeRegExp(segment);
+        paramNames.push(param[1]);
+        return "([^/]+)";
+      })
+      .join("/");
+    const operations = new Map<string, OperationId>();
+    for (const [method, operation] of Object.entries(pathItem)) {
+      if (httpMethods.has(method)) {
+        operations.set(
+          method.toUpperCase(),
+          (operation as { operationId: OperationId }).operationId,
+        );
+      }
+    }
+    return {
+      template,
+      pattern: new RegExp(`^${source}$`),
+      paramNames,
+      operations,
+      allow: [...operations.keys()].join(", "),
+    };
+  });
+}
+
+export const routes: readonly Route[] = buildRoutes();
+
+/** The operation a method and a path below the base name, or why none does. */
+export function matchRoute(method: string, path: string): Match {
+  for (const route of routes) {
+    const found = route.pattern.exec(path);
+    if (!found) continue;
+    const operationId = route.operations.get(method);
+    if (!operationId) return { kind: "method_not_allowed", route };
+    const params: Record<string, string> = {};
+    route.paramNames.forEach((name, index) => {
+      params[name] = found[index + 1] ?? "";
+    });
+    return { kind: "operation", operationId, params };
+  }
+  return { kind: "not_found" };
+}
+
+/**
+ * Splits a URL's pathname at the API base: the given base path, or else the
+ * first `/v1` segment anywhere in it. Undefined when the pathname is not under
+ * the base.
+ *
+ * @example
+ * apiPathOf("/api/v1/pets")        // { basePath: "/api/v1", path: "/pets" }
+ * apiPathOf("/v1/pets", "/v1")     // { basePath: "/v1", path: "/pets" }
+ * apiPathOf("/v10/pets", "/v1")    // undefined
+ */
+export function apiPathOf(
+  pathname: string,
+  basePath?: string,
+): { readonly basePath: string; readonly path: string } | undefined {
+  let end: number;
+  if (basePath !== undefined) {
+    end = basePath.length;
+    if (!pathname.startsWith(basePath)) return undefined;
+  } else {
+    let at = pathname.indexOf(apiBasePath);
+    while (at >= 0 && !isSegmentEnd(pathname, at + apiBasePath.length)) {
+      at = pathname.indexOf(apiBasePath, at + 1);
+    }
+    if (at < 0) return undefined;
+    end = at + apiBasePath.length;
+  }
+  if (!isSegmentEnd(pathname, end)) return undefined;
+  return { basePath: pathname.slice(0, end), path: pathname.slice(end) };
+}
+
+const isSegmentEnd = (pathname: string, index: number) =>
+  index === pathname.length || pathname[index] === "/";

@@ -1,0 +1,86 @@
+/** `petstore-mock` in-process: `main(argv, env, io)` resolves to the exit code the bin passes on. */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { usage } from "./args.js";
+import { type CliIo, main } from "./run.js";
+
+function fakeIo() {
+  const io = {
+    out: [] as string[],
+    err: [] as string[],
+    stops: [] as ((signal: string) => void)[],
+  };
+  const cliIo: CliIo = {
+    out: (text) => io.out.push(text),
+    err: (text) => io.err.push(text),
+    onStop: (listener) => io.stops.push(listener),
+  };
+  const stop = (signal = "SIGTERM") => {
+    for (const listener of io.stops) listener(signal);
+  };
+  return { io, cliIo, stop };
+}
+
+/** Resolves once the CLI has printed its "listening" line, with the URL it names. */
+async function listening(io: { out: string[] }): Promise<string> {
+  for (let tries = 0; tries < 500; tries++) {
+    const line = io.out.join("").match(/listening on (\S+)/)?.[1];
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no listening line: ${io.out.join("")}`);
+}
+
+let directory: string | undefined;
+afterEach(async () => {
+  if (directory) await rm(directory, { recursive: true, force: true });
+  directory = undefined;
+});
+
+describe("petstore-mock main", () => {
+  it("prints the usage for --help and exits 0", async () => {
+    const { io, cliIo } = fakeIo();
+    expect(await main(["--help"], {}, cliIo)).toBe(0);
+    expect(io.out.join("")).toBe(`${usage}\n`);
+  });
+
+  it("refuses a bad flag with one line and exit code 2", async () => {
+    const { io, cliIo } = fakeIo();
+    expect(await main(["--seed", "x"], {}, cliIo)).toBe(2);
+    expect(io.err.join("")).toMatch(
+      /^petstore-mock: --seed must be an integer .* \(see --help\)\n$/,
+    );
+  });
+
+  it("serves until a stop, then exits 0; a second stop while stopping exits 1", async () => {
+    const { io, cliIo, stop } = fakeIo();
+    const exit = main(["--port", "0", "--quiet"], {}, cliIo);
+    const url = await listening(io);
+    const answer = await fetch(`${url}/pets`, {
+      headers: { authorization: "Bearer petstore-dev-key" },
+    });
+    expect(answer.status).toBe(200);
+    stop();
+    expect(await exit).toBe(0);
+    await expect(fetch(`${url}/pets`)).rejects.toThrow();
+
+    const again = fakeIo();
+    const held = main(["--port", "0", "--quiet"], {}, again.cliIo);
+    await listening(again.io);
+    again.stop("SIGINT");
+    again.stop("SIGINT");
+    expect(await held).toBe(1);
+    expect(again.io.err.join("")).toContain("SIGINT again, exiting now");
+  });
+
+  it("exits 3 when the state file is damaged", async () => {
+    directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
+    const path = join(directory, "state.json");
+    await writeFile(path, "{ not json");
+    const { io, cliIo } = fakeIo();
+    expect(await main(["--port", "0", "--quiet", "--state-file", path], {}, cliIo)).toBe(3);
+    expect(io.err.join("")).toContain("cannot start");
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Runs a parsed `petstore-mock` command against an injected `io` and resolves
+ * to the exit code: 0 after a clean stop (or help, version), 1 when the server
+ * cannot start or a second signal cuts the stop short, 3 when the state file
+ * is damaged, incompatible or cannot be written. (2, bad flags, is the bin's:
+ * `parseCommand` throws before there is a command.)
+ */
+import { readFileSync } from "node:fs";
+import { defaultApiKey } from "../options.js";
+import { faultsPath, requestsPath, resetPath } from "./admin.js";
+import { type CliCommand, CliUsageError, parseCommand, usage } from "./args.js";
+import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
+import { StateFileError } from "./state-file.js";
+
+export interface CliIo {
+  /** Writes text to standard output. */
+  out(text: string): void;
+  /** Writes text to standard error. */
+  err(text: string): void;
+  /** Calls `listener` on every stop request (SIGINT, SIGTERM). */
+  onStop(listener: (signal: string) => void): void;
+}
+
+const name = "petstore-mock";
+
+/** The kit's version, from the nearest package.json above this file (src or dist). */
+function version(): string {
+  for (let up = "../"; up.length < 30; up += "../") {
+    try {
+      const manifest = JSON.parse(
+        readFileSync(new URL(`${up}package.json`, import.meta.url), "utf8"),
+      );
+      if (manifest.name === "petstore-mock-kit") return String(manifest.version);
+    } catch {}
+  }
+  return "unknown";
+}
+
+/**
+ * The default key is public, so the banner shows it and a curl line ready to
+ * paste; keys the user chose are never printed (logs travel), only counted.
+ */
+function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): string {
+  const isDefault = apiKeys.length === 1 && apiKeys[0] === defaultApiKey;
+  const key = isDefault ? defaultApiKey : "$PETSTORE_API_KEY";
+  const keys = isDefault
+    ? `${defaultApiKey}  (send Authorization: Bearer ${defaultApiKey})`
+    : `${apiKeys.length} configured key${apiKeys.length === 1 ? "" : "s"} (not printed)`;
+  const { seed, pets, categories } = running.store.seedOptions;
+  return [
+    `${name} ${version()}: the Pet Store mock is ready`,
+    `  base URL   ${running.url}`,
+    `  API key    ${keys}`,
+    `  data       ${pets} pets, ${categories} categories, seed ${seed}; POST ${running.origin}${resetPath} restores it`,
+    `  admin      ${adminLine(running)}`,
+    ...faultLines(running),
+    ...(running.stateFile
+      ? [
+          `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,
+        ]
+      : []),
+    `  try        curl -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
+    "Press Ctrl+C to stop.",
+  ].join("\n");
+}
+
+/** Who may use the admin endpoints; the admin key itself is never printed. */
+function adminLine(running: RunningPetstoreServer): string {
+  const where = `${running.origin}${faultsPath}, ${requestsPath}`;
+  if (running.adminAccess === "off") {
+    return `off: bound to ${running.host}, beyond loopback, without --admin-key (they answer 403)`;
+  }
+  return running.adminAccess === "open"
+    ? `${where}: open (loopback only, no key)`
+    : `${where}: send the admin key as a Bearer token`;
+}
+
+function faultLines(running: RunningPetstoreServer): string[] {
+  const active = running.faults.list();
+  if (active.length === 0) return [];
+  return [
+    `  faults     ${active.length} active from the start: ${active.map((f) => JSON.stringify(f)).join(" ")}`,
+  ];
+}
+
+export async function run(command: CliCommand, io: CliIo): Promise<number> {
+  if (command.kind === "help") {
+    io.out(`${usage}\n`);
+    return 0;
+  }
+  if (command.kind === "version") {
+    io.out(`${version()}\n`);
+    return 0;
+  }
+  const { options } = command;
+  let running: RunningPetstoreServer;
+  try {
+    running = await startPetstoreServer(options);
+  } catch (error) {
+    if (error instanceof StateFileError) {
+      io.err(`${name}: cannot start: ${error.message}\n`);
+      return 3;
+    }
+    const { code, message } = error as NodeJS.ErrnoException;
+    const reason =
+      code === "EADDRINUSE"
+        ? `port ${options.port} on ${options.host} is already in use (try --port 0)`
+        : message;
+    io.err(`${name}: cannot start: ${reason}\n`);
+    return 1;
+  }
+  const exitCode = new Promise<number>((resolve) => {
+    let stopping = false;
+    io.onStop((signal) => {
+      if (stopping) {
+        io.err(`${name}: ${signal} again, exiting now\n`);
+        resolve(1);
+        return;
+      }
+      stopping = true;
+      if (!options.quiet) io.out(`${name}: ${signal}, finishing in-flight requests\n`);
+      running.close().then(
+        () => resolve(0),
+        (error: Error) => {
+          io.err(`${name}: ${error.message}\n`);
+          resolve(error instanceof StateFileError ? 3 : 1);
+        },
+      );
+    });
+  });
+  // Printed last: whoever waits for this line can signal the process at once.
+  io.out(
+    options.quiet
+      ? `${name} listening on ${running.url}\n`
+      : `${banner(running, options.apiKeys ?? [])}\n`,
+  );
+  return exitCode;
+}
+
+/** Parses, then runs; a bad flag is one line on stderr and exit code 2. */
+export async function main(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  io: CliIo,
+): Promise<number> {
+  let command: CliCommand;
+  try {
+    command = parseCommand(argv, env);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    io.err(`${name}: ${error.message} (see --help)\n`);
+    return 2;
+  }
+  return run(command, io);
+}

@@ -1,0 +1,4 @@
+/** Small text helpers shared by every runtime. */
+
+/** Text as a literal inside a RegExp source. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
