@@ -7,8 +7,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningPetstoreServer, startPetstoreServer } from "../mocks/server/server.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
+import { freePort } from "./prism-proxy.js";
 import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
-import { freePort, startTinyServer } from "./test-support/servers.js";
+import { startTinyServer } from "./test-support/servers.js";
 
 function capture(env: Record<string, string | undefined> = {}) {
   const output = { out: "", err: "" };

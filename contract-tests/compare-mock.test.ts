@@ -3,15 +3,16 @@ import { describe, expect, it } from "vitest";
 import { startPetstoreServer } from "../mocks/server/server.js";
 import { type CliIo, main } from "./cli-main.js";
 import { bodyShape, compareWithMock } from "./compare-mock.js";
-import { parseCliOptions } from "./options.js";
+import { parse } from "./options.js";
 import { runContractSuite } from "./runner.js";
 import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
 
 async function compareAgainst(wrapHandler?: (typeof faultyServers)[number]["wrap"]) {
   const deployment = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], wrapHandler });
   try {
-    const options = parseCliOptions(["--url", deployment.url, "--key", testApiKey], {});
-    if (typeof options === "string") throw new Error(`unexpected ${options}`);
+    const command = parse(["--url", deployment.url, "--key", testApiKey], {});
+    if (command.kind !== "run") throw new Error(`unexpected ${command.kind}`);
+    const { options } = command;
     return await compareWithMock(options, await runContractSuite(options));
   } finally {
     await deployment.close();

@@ -75,7 +75,7 @@ describe("the suite through Prism's proxy against a faulty server", () => {
         apiKey: testApiKey,
         foreignAnswer: prismAnswer,
       });
-      const result = withProxyChecks(raw, server.url, testApiKey);
+      const result = withProxyChecks(raw);
       expect(runPassed(result)).toBe(false);
       const failure = failingChecks(result).find((check) => check.id === checkId);
       expect(failure?.actual).toMatch(message);

@@ -11,8 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { Exchange, Target } from "./http.js";
 import { RunBudget, RunDeadlineError, send } from "./http.js";
 import { defaultMaxTimeS, defaultTimeoutMs, type RunOptions, retryPolicy } from "./options.js";
-import { createRedactor, installRedactingLogger, registerSecret, secretForms } from "./redact.js";
-import { installSchemaAdapter } from "./schemas.js";
+import { createRedactor, registerSecret, secretForms } from "./redact.js";
 import { authCases } from "./suite/auth.js";
 import { categoryCases } from "./suite/categories.js";
 import { SuiteContext, type SuiteContextOptions } from "./suite/context.js";
@@ -71,8 +70,6 @@ export async function preflight(target: Target, notes: string[] = []): Promise<s
 }
 
 export async function runContractSuite(options: SuiteOptions): Promise<RunResult> {
-  installRedactingLogger();
-  installSchemaAdapter();
   registerSecret(options.apiKey);
   const started = performance.now();
   const tag = options.tag ?? newRunTag();

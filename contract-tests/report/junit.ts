@@ -3,7 +3,7 @@
  * findings outside `--strict` are passing testcases with the finding in
  * `system-out`, so CI dashboards show them without going red.
  */
-import { operationIds } from "../options.js";
+import { operationIds } from "../../mocks/spec.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { statusMatrix } from "./summary.js";
 
