@@ -52,7 +52,8 @@ async function suiteRun(options: CliOptions): Promise<RunResult> {
   let prism: typeof import("./prism-proxy.js");
   try {
     prism = await import("./prism-proxy.js");
-  } catch {
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
     throw new UsageError(
       "--via-prism runs from a checkout of petstore-mock-kit (npm ci, then npm run contract:proxy); the installed package does not include it",
     );

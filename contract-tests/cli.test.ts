@@ -41,6 +41,10 @@ describe("bad usage", () => {
     [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--max-time", "0"], /--max-time/],
     [["--url", "http://127.0.0.1:1/v1", "--key", "ke\u0007y"], /character 3 is U\+0007/],
     [["--url", "http://127.0.0.1:1/v1", "--key", "k\u001b[2Jey"], /printable ASCII/],
+    [
+      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--via-prism", "--compare-mock"],
+      /--compare-mock is not available with --via-prism/,
+    ],
   ])("%j exits 2 with one line", async (args, message) => {
     const { io, output } = capture();
     expect(await main(args, io)).toBe(exitCodes.usage);
