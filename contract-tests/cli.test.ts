@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningPetstoreServer, startPetstoreServer } from "../mocks/server/server.js";
+import type { RunningPetstoreServer } from "../mocks/server/server.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
 import { freePort } from "./prism-proxy.js";
-import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
+import { fault, startMock, testApiKey } from "./test-support/faulty-servers.js";
 import { startTinyServer } from "./test-support/servers.js";
 
 function capture(env: Record<string, string | undefined> = {}) {
@@ -23,7 +23,7 @@ function capture(env: Record<string, string | undefined> = {}) {
 
 let mock: RunningPetstoreServer;
 beforeAll(async () => {
-  mock = await startPetstoreServer({ port: 0, apiKeys: [testApiKey] });
+  mock = await startMock();
 });
 afterAll(() => mock.close());
 
@@ -105,12 +105,7 @@ describe("a run", () => {
   });
 
   it("exits 1 and names the failed check, what came back and a curl line", async () => {
-    const fault = faultyServers.find((candidate) => candidate.name === "absent-pet-400");
-    const faulty = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: fault?.wrap,
-    });
+    const faulty = await startMock(fault("absent-pet-400"));
     try {
       const { io, output } = capture({ PETSTORE_API_KEY: testApiKey });
       const junit = join(await mkdtemp(join(tmpdir(), "contract-cli-")), "junit.xml");
@@ -132,14 +127,10 @@ describe("a run", () => {
   });
 
   it("fails on advisory findings only under --strict", async () => {
-    const noLocation = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: (handle) => async (request) => {
-        const response = await handle(request);
-        const { location: _dropped, ...headers } = response.headers;
-        return { ...response, headers };
-      },
+    const noLocation = await startMock((handle) => async (request) => {
+      const response = await handle(request);
+      const { location: _dropped, ...headers } = response.headers;
+      return { ...response, headers };
     });
     try {
       const args = ["--url", noLocation.url, "--key", testApiKey, "--only", "createPet"];
@@ -155,12 +146,7 @@ describe("a run", () => {
 
 describe("reports", () => {
   it("shows the status matrix on the console, in Markdown and as JUnit properties, and writes JSON and HTML", async () => {
-    const fault = faultyServers.find((candidate) => candidate.name === "absent-pet-400");
-    const faulty = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: fault?.wrap,
-    });
+    const faulty = await startMock(fault("absent-pet-400"));
     const dir = await mkdtemp(join(tmpdir(), "contract-reports-"));
     const file = (name: string) => join(dir, name);
     try {

@@ -12,7 +12,7 @@ import { main } from "./cli-main.js";
 import { secretForms } from "./redact.js";
 import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
-import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
+import { faultyServers, startMock, testApiKey } from "./test-support/faulty-servers.js";
 import { frontOf, hostileKey, hostileServers } from "./test-support/hostile-servers.js";
 import { startTinyServer } from "./test-support/servers.js";
 
@@ -93,7 +93,7 @@ describe("the contract suite against hostile deployments", () => {
   );
 
   it.each(hostileServers)("stays bounded and safe: $name ($threat)", async (hostile) => {
-    const mock = await startPetstoreServer({ port: 0, apiKeys: [hostileKey] });
+    const mock = await startMock(undefined, hostileKey);
     const front = await startTinyServer(frontOf(mock.url, hostile));
     const dir = await mkdtemp(join(tmpdir(), `contract-hostile-${hostile.name}-`));
     const file = (name: string) => join(dir, name);

@@ -55,13 +55,8 @@ describe("the packed contract CLI", () => {
   });
 
   it("refuses --via-prism with one clear line and exit 2, before any request", async () => {
-    const refused = await shippedBin([
-      "--via-prism",
-      "--url",
-      "http://127.0.0.1:9/v1",
-      "--key",
-      "k",
-    ]);
+    const target = ["--url", "http://127.0.0.1:9/v1", "--key", "k"];
+    const refused = await shippedBin(["--via-prism", ...target]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(
       /^petstore-contract: --via-prism runs from a checkout of petstore-mock-kit .*\n$/,
