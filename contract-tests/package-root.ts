@@ -30,3 +30,10 @@ export function toolVersion(): string {
   const root = packageRoot();
   return (root && packageJson(join(root, "package.json")).version) || "unknown";
 }
+
+/** A file at the kit's root, e.g. `openapi.yaml`. */
+export function kitFile(name: string): string {
+  const root = packageRoot();
+  if (!root) throw new Error(`${name} not found: no ${packageName} package.json above this module`);
+  return join(root, name);
+}

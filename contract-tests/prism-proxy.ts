@@ -24,7 +24,7 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import type { Exchange } from "./http.js";
 import type { RunOptions } from "./options.js";
-import { packageRoot } from "./package-root.js";
+import { kitFile } from "./package-root.js";
 import { preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
 import { type CaseRecord, type CheckResult, checkId, type RunResult } from "./suite/results.js";
 
@@ -195,7 +195,7 @@ export async function startPrismProxy(targetUrl: string, port: number): Promise<
     [
       prismBin(),
       "proxy",
-      join(packageRoot() ?? ".", "openapi.yaml"),
+      kitFile("openapi.yaml"),
       targetUrl,
       "--errors",
       "--validate-request=false",
