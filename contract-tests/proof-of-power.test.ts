@@ -12,7 +12,7 @@ import { main } from "./cli-main.js";
 import { secretForms } from "./redact.js";
 import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
-import { faultyServers, startMock, testApiKey } from "./test-support/faulty-servers.js";
+import { fault, faultyServers, startMock, testApiKey } from "./test-support/faulty-servers.js";
 import { frontOf, hostileKey, hostileServers } from "./test-support/hostile-servers.js";
 import { startTinyServer } from "./test-support/servers.js";
 
@@ -53,6 +53,22 @@ describe("the contract suite against the kit's standalone mock", () => {
     expect(result.created).toEqual([]);
     expect(server.store.listCategories()).toHaveLength(5);
     expect(server.store.listPets({ limit: 100 })).toHaveLength(50);
+  });
+});
+
+describe("what a run created", () => {
+  it("lists every record a POST created for clean-up, requests sent to be rejected included", async () => {
+    const wrapHandler = fault("accepts-pet-without-name");
+    const { result } = await runAgainst({ wrapHandler }, { only: ["createPet"] });
+    const pets = result.created.filter((record) => record.collection === "pets");
+    expect(pets.map((record) => record.name)).toEqual([
+      expect.stringMatching(/Rex$/),
+      expect.stringMatching(/Luna$/),
+      expect.stringMatching(/Hops"$/),
+      "unnamed",
+    ]);
+    // The categories createPet needs are written (and listed) though not reported.
+    expect(result.created.filter((record) => record.collection === "categories")).toHaveLength(2);
   });
 });
 
