@@ -57,8 +57,18 @@ export const retryPolicy = {
   maxRetryTotalMs: 60_000,
 } as const;
 const maxTimeoutMs = 120_000;
-export const defaultMaxTimeS = 300;
+const defaultMaxTimeS = 300;
 const maxMaxTimeS = 86_400;
+
+/** What a run does when its caller leaves an option out (the CLI's defaults too). */
+export const runDefaults: Omit<RunOptions, "baseUrl" | "apiKey"> = {
+  readOnly: false,
+  strict: false,
+  only: [],
+  timeoutMs: defaultTimeoutMs,
+  maxTimeMs: defaultMaxTimeS * 1000,
+  ...retryPolicy,
+};
 
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
