@@ -7,7 +7,6 @@
  * API, 4 the run reached `--max-time` (the reports hold what it had).
  */
 import { writeFile } from "node:fs/promises";
-import { compareWithMock, comparisonReport } from "./compare-mock.js";
 import { type CliOptions, type Command, type Env, parse, UsageError, usage } from "./options.js";
 import { createRedactor, type Redact, secretForms } from "./redact.js";
 import { consoleReport } from "./report/console.js";
@@ -18,7 +17,6 @@ import { markdownReport } from "./report/markdown.js";
 import { printable } from "./report/text.js";
 import { runContractSuite, TargetUnavailableError } from "./runner.js";
 import { type RunResult, runPassed } from "./suite/results.js";
-import { fullPlan, traceMarkdown, traceRules } from "./trace.js";
 
 export const exitCodes = { passed: 0, failed: 1, usage: 2, unavailable: 3, maxTime: 4 } as const;
 
@@ -73,6 +71,8 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];
     if (options.compareMock && !result.stoppedEarly) {
+      // The kit's mock (and its data generator) loads only for the runs that need it.
+      const { compareWithMock, comparisonReport } = await import("./compare-mock.js");
       const report = comparisonReport(await compareWithMock(options, result));
       io.out(printable(redact(report.text)));
       extra = report.markdown;
@@ -99,9 +99,11 @@ export async function run(command: Command, io: CliIo): Promise<number> {
     case "help":
       io.out(`${usage}\n`);
       return exitCodes.passed;
-    case "list-checks":
+    case "list-checks": {
+      const { fullPlan, traceMarkdown, traceRules } = await import("./trace.js");
       io.out(traceMarkdown(traceRules(await fullPlan())));
       return exitCodes.passed;
+    }
     case "run":
       return runSuite(command.options, io);
   }
