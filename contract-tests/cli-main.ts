@@ -1,13 +1,14 @@
 /**
  * `petstore-contract`: checks a deployment against the Pet Store contract.
+ * `parse(argv, env)` (options.ts) gives the command, `run(command, io)` carries
+ * it out and returns the exit code; the bin (cli.ts) only wires the process in.
  * Exit codes: 0 passed, 1 a documented check failed (or an advisory one
  * under `--strict`), 2 bad usage, 3 the target is unreachable or not a JSON
  * API, 4 the run reached `--max-time` (the reports hold what it had).
  */
 import { writeFile } from "node:fs/promises";
-import { compareWithMock, comparisonReport } from "./compare-mock.js";
-import { type CliOptions, parseCliOptions, UsageError, usage } from "./options.js";
-import { createRedactor, secretForms } from "./redact.js";
+import { type CliOptions, type Command, type Env, parse, UsageError, usage } from "./options.js";
+import { createRedactor, type Redact, secretForms } from "./redact.js";
 import { consoleReport } from "./report/console.js";
 import { htmlReport } from "./report/html.js";
 import { jsonReport } from "./report/json.js";
@@ -16,34 +17,22 @@ import { markdownReport } from "./report/markdown.js";
 import { printable } from "./report/text.js";
 import { runContractSuite, TargetUnavailableError } from "./runner.js";
 import { type RunResult, runPassed } from "./suite/results.js";
-import { fullPlan, traceMarkdown, traceRules } from "./trace.js";
 
 export const exitCodes = { passed: 0, failed: 1, usage: 2, unavailable: 3, maxTime: 4 } as const;
 
 export interface CliIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly env: Env;
 }
 
-const processIo: CliIo = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  env: process.env,
-};
-
-type ReportOptions = Pick<
-  CliOptions,
-  "apiKey" | "junitFile" | "markdownFile" | "jsonFile" | "htmlFile"
->;
-
 /** Writes the report files a run asked for (every one redacted) and returns its exit code. */
-export async function finish(
+async function finish(
   result: RunResult,
-  options: Partial<ReportOptions> & Pick<ReportOptions, "apiKey">,
-  markdownExtra: readonly string[] = [],
+  options: CliOptions,
+  redact: Redact,
+  markdownExtra: readonly string[],
 ): Promise<number> {
-  const redact = createRedactor(secretForms(options.apiKey));
   const files: Array<[string | undefined, () => string]> = [
     [options.junitFile, () => junitReport(result)],
     [options.markdownFile, () => markdownReport(result, markdownExtra)],
@@ -55,40 +44,72 @@ export async function finish(
   return runPassed(result) ? exitCodes.passed : exitCodes.failed;
 }
 
-export async function main(args: readonly string[], io: CliIo = processIo): Promise<number> {
-  let options: CliOptions | "help" | "list-checks";
+/** The suite direct, or through Prism's proxy (a module not shipped in the package). */
+async function suiteRun(options: CliOptions): Promise<RunResult> {
+  if (!options.viaPrism) return runContractSuite(options);
+  let prism: typeof import("./prism-proxy.js");
   try {
-    options = parseCliOptions(args, io.env);
+    prism = await import("./prism-proxy.js");
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.err(`petstore-contract: ${printable(error.message)} (see --help)\n`);
-    return exitCodes.usage;
+    if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    throw new UsageError(
+      "--via-prism runs from a checkout of petstore-mock-kit (npm ci, then npm run contract:proxy); the installed package does not include it",
+    );
   }
-  if (options === "help") {
-    io.out(`${usage}\n`);
-    return exitCodes.passed;
+  try {
+    return await prism.runViaPrism(options);
+  } catch (error) {
+    if (error instanceof prism.PrismMissingError) throw new UsageError(error.message);
+    throw error;
   }
-  if (options === "list-checks") {
-    io.out(traceMarkdown(traceRules(await fullPlan())));
-    return exitCodes.passed;
-  }
+}
+
+async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
   const redact = createRedactor(secretForms(options.apiKey));
   try {
-    const result = await runContractSuite(options);
+    const result = await suiteRun(options);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];
     if (options.compareMock && !result.stoppedEarly) {
-      const comparison = await compareWithMock(options, result);
-      const report = comparisonReport(comparison);
+      // The kit's mock (and its data generator) loads only for the runs that need it.
+      const { compareWithMock, comparisonReport } = await import("./compare-mock.js");
+      const report = comparisonReport(await compareWithMock(options, result));
       io.out(printable(redact(report.text)));
       extra = report.markdown;
     }
-    return await finish(result, options, extra);
+    return await finish(result, options, redact, extra);
   } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`petstore-contract: ${error.message}\n`);
+      return exitCodes.usage;
+    }
     if (error instanceof TargetUnavailableError) {
       io.err(printable(redact(`petstore-contract: ${error.message}\n`)));
       return exitCodes.unavailable;
     }
     throw error;
   }
+}
+
+export async function run(command: Command, io: CliIo): Promise<number> {
+  switch (command.kind) {
+    case "invalid":
+      io.err(`petstore-contract: ${printable(command.message)} (see --help)\n`);
+      return exitCodes.usage;
+    case "help":
+      io.out(`${usage}\n`);
+      return exitCodes.passed;
+    case "list-checks": {
+      const { fullPlan, traceMarkdown, traceRules } = await import("./trace.js");
+      io.out(traceMarkdown(traceRules(await fullPlan())));
+      return exitCodes.passed;
+    }
+    case "run":
+      return runSuite(command.options, io);
+  }
+}
+
+/** `run(parse(argv, io.env), io)`: what the bin does, for tests. */
+export function main(argv: readonly string[], io: CliIo): Promise<number> {
+  return run(parse(argv, io.env), io);
 }

@@ -5,10 +5,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningPetstoreServer, startPetstoreServer } from "../mocks/server/server.js";
+import type { RunningPetstoreServer } from "../mocks/server/server.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
-import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
-import { freePort, startTinyServer } from "./test-support/servers.js";
+import { freePort } from "./prism-proxy.js";
+import { fault, startMock, testApiKey } from "./test-support/faulty-servers.js";
+import { startTinyServer } from "./test-support/servers.js";
 
 function capture(env: Record<string, string | undefined> = {}) {
   const output = { out: "", err: "" };
@@ -22,7 +23,7 @@ function capture(env: Record<string, string | undefined> = {}) {
 
 let mock: RunningPetstoreServer;
 beforeAll(async () => {
-  mock = await startPetstoreServer({ port: 0, apiKeys: [testApiKey] });
+  mock = await startMock();
 });
 afterAll(() => mock.close());
 
@@ -40,6 +41,10 @@ describe("bad usage", () => {
     [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--max-time", "0"], /--max-time/],
     [["--url", "http://127.0.0.1:1/v1", "--key", "ke\u0007y"], /character 3 is U\+0007/],
     [["--url", "http://127.0.0.1:1/v1", "--key", "k\u001b[2Jey"], /printable ASCII/],
+    [
+      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--via-prism", "--compare-mock"],
+      /--compare-mock is not available with --via-prism/,
+    ],
   ])("%j exits 2 with one line", async (args, message) => {
     const { io, output } = capture();
     expect(await main(args, io)).toBe(exitCodes.usage);
@@ -100,12 +105,7 @@ describe("a run", () => {
   });
 
   it("exits 1 and names the failed check, what came back and a curl line", async () => {
-    const fault = faultyServers.find((candidate) => candidate.name === "absent-pet-400");
-    const faulty = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: fault?.wrap,
-    });
+    const faulty = await startMock(fault("absent-pet-400"));
     try {
       const { io, output } = capture({ PETSTORE_API_KEY: testApiKey });
       const junit = join(await mkdtemp(join(tmpdir(), "contract-cli-")), "junit.xml");
@@ -127,14 +127,10 @@ describe("a run", () => {
   });
 
   it("fails on advisory findings only under --strict", async () => {
-    const noLocation = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: (handle) => async (request) => {
-        const response = await handle(request);
-        const { location: _dropped, ...headers } = response.headers;
-        return { ...response, headers };
-      },
+    const noLocation = await startMock((handle) => async (request) => {
+      const response = await handle(request);
+      const { location: _dropped, ...headers } = response.headers;
+      return { ...response, headers };
     });
     try {
       const args = ["--url", noLocation.url, "--key", testApiKey, "--only", "createPet"];
@@ -150,12 +146,7 @@ describe("a run", () => {
 
 describe("reports", () => {
   it("shows the status matrix on the console, in Markdown and as JUnit properties, and writes JSON and HTML", async () => {
-    const fault = faultyServers.find((candidate) => candidate.name === "absent-pet-400");
-    const faulty = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: fault?.wrap,
-    });
+    const faulty = await startMock(fault("absent-pet-400"));
     const dir = await mkdtemp(join(tmpdir(), "contract-reports-"));
     const file = (name: string) => join(dir, name);
     try {

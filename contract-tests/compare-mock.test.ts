@@ -1,24 +1,22 @@
 /** `--compare-mock`: per request, where a deployment and the kit's mock answer differently. */
 import { describe, expect, it } from "vitest";
-import { startPetstoreServer } from "../mocks/server/server.js";
 import { type CliIo, main } from "./cli-main.js";
 import { bodyShape, compareWithMock } from "./compare-mock.js";
-import { parseCliOptions } from "./options.js";
+import { parse } from "./options.js";
 import { runContractSuite } from "./runner.js";
-import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
+import { type FaultyServer, fault, startMock, testApiKey } from "./test-support/faulty-servers.js";
 
-async function compareAgainst(wrapHandler?: (typeof faultyServers)[number]["wrap"]) {
-  const deployment = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], wrapHandler });
+async function compareAgainst(wrapHandler?: FaultyServer["wrap"]) {
+  const deployment = await startMock(wrapHandler);
   try {
-    const options = parseCliOptions(["--url", deployment.url, "--key", testApiKey], {});
-    if (typeof options === "string") throw new Error(`unexpected ${options}`);
+    const command = parse(["--url", deployment.url, "--key", testApiKey], {});
+    if (command.kind !== "run") throw new Error(`unexpected ${command.kind}`);
+    const { options } = command;
     return await compareWithMock(options, await runContractSuite(options));
   } finally {
     await deployment.close();
   }
 }
-
-const fault = (name: string) => faultyServers.find((candidate) => candidate.name === name)?.wrap;
 
 describe("compareWithMock", () => {
   it("finds no difference between the mock and itself", async () => {
@@ -71,11 +69,7 @@ describe("bodyShape", () => {
 
 describe("petstore-contract --compare-mock", () => {
   it("prints the comparison after the run", async () => {
-    const deployment = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: fault("absent-pet-400"),
-    });
+    const deployment = await startMock(fault("absent-pet-400"));
     let out = "";
     const io: CliIo = { out: (text) => (out += text), err: () => {}, env: {} };
     try {

@@ -4,28 +4,23 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { startPetstoreServer } from "../mocks/server/server.js";
 import { launchChromium, skipBrowserTests } from "../mocks/test-support/chromium.js";
 import { main } from "./cli-main.js";
-import { testApiKey } from "./test-support/faulty-servers.js";
+import { startMock, testApiKey } from "./test-support/faulty-servers.js";
 
 const hostileMessage = "</details><img src=x onerror=\"document.title='pwned'\"><b>bold</b>";
 
 describe.skipIf(skipBrowserTests)("the HTML report", () => {
   it("opens offline in Chromium with the matrix, failures and no live server text", async () => {
     // getPet answers 404 as 400 with hostile HTML in the message; nothing else is wrong.
-    const server = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: (handle) => async (request) => {
-        const response = await handle(request);
-        if (response.status !== 404) return response;
-        return {
-          ...response,
-          status: 400,
-          body: JSON.stringify({ code: "bad", message: hostileMessage, status: 400 }),
-        };
-      },
+    const server = await startMock((handle) => async (request) => {
+      const response = await handle(request);
+      if (response.status !== 404) return response;
+      return {
+        ...response,
+        status: 400,
+        body: JSON.stringify({ code: "bad", message: hostileMessage, status: 400 }),
+      };
     });
     const dir = await mkdtemp(join(tmpdir(), "contract-html-"));
     const file = join(dir, "report.html");

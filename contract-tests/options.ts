@@ -1,18 +1,11 @@
 /**
- * The suite's run options, from command-line flags and the environment
- * (`PETSTORE_URL`, `PETSTORE_API_KEY`). Bad input is a `UsageError`: the CLI
- * prints its one-line message and exits 2.
+ * The contract CLI's command, from command-line flags and the environment
+ * (`PETSTORE_URL`, `PETSTORE_API_KEY`): `parse(argv, env)` never throws; bad
+ * input becomes an `invalid` command whose one-line message the CLI prints
+ * before it exits 2.
  */
 import { parseArgs } from "node:util";
-import type { OperationId } from "../mocks/spec.js";
-
-export const operationIds: readonly OperationId[] = [
-  "listPets",
-  "createPet",
-  "getPet",
-  "listCategories",
-  "createCategory",
-];
+import { type OperationId, operationIds } from "../mocks/spec.js";
 
 export interface RunOptions {
   /** The API base URL, including `/v1`, without a trailing slash. */
@@ -42,7 +35,15 @@ export interface CliOptions extends RunOptions {
   readonly jsonFile: string | undefined;
   readonly htmlFile: string | undefined;
   readonly compareMock: boolean;
+  /** Run through Prism's validation proxy in front of the target (`--via-prism`). */
+  readonly viaPrism: boolean;
 }
+
+export type Command =
+  | { readonly kind: "help" }
+  | { readonly kind: "list-checks" }
+  | { readonly kind: "invalid"; readonly message: string }
+  | { readonly kind: "run"; readonly options: CliOptions };
 
 export class UsageError extends Error {
   override readonly name = "UsageError";
@@ -56,15 +57,27 @@ export const retryPolicy = {
   maxRetryTotalMs: 60_000,
 } as const;
 const maxTimeoutMs = 120_000;
-export const defaultMaxTimeS = 300;
+const defaultMaxTimeS = 300;
 const maxMaxTimeS = 86_400;
+
+/** What a run does when its caller leaves an option out (the CLI's defaults too). */
+export const runDefaults: Omit<RunOptions, "baseUrl" | "apiKey"> = {
+  readOnly: false,
+  strict: false,
+  only: [],
+  timeoutMs: defaultTimeoutMs,
+  maxTimeMs: defaultMaxTimeS * 1000,
+  ...retryPolicy,
+};
 
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
-  [--json FILE] [--html FILE] [--compare-mock]
+  [--json FILE] [--html FILE] [--compare-mock | --via-prism]
        petstore-contract --list-checks
   URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
   OPERATION is one of ${operationIds.join(", ")}.
+  --via-prism sends the suite through Prism's validation proxy (a checkout with its dev
+  dependencies: npm run contract:proxy); it fails on every violation Prism reports.
   Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 target unreachable or not a JSON API,
   4 the run hit --max-time (reports hold what was checked until then).`;
 
@@ -137,24 +150,35 @@ function parseOnly(raw: readonly string[]): OperationId[] {
   return [...new Set(names as OperationId[])];
 }
 
-/** Parses the bin's arguments; flags win over the environment. */
-export function parseCliOptions(
-  args: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): CliOptions | "help" | "list-checks" {
-  let values: ReturnType<typeof parse>["values"];
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The command the arguments ask for; flags win over the environment. */
+export function parse(argv: readonly string[], env: Env): Command {
   try {
-    values = parse(args).values;
+    return parseOrThrow(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return { kind: "invalid", message: error.message };
+  }
+}
+
+function parseOrThrow(argv: readonly string[], env: Env): Command {
+  let values: ReturnType<typeof parseFlags>["values"];
+  try {
+    values = parseFlags(argv).values;
   } catch (error) {
     throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
   }
-  if (values.help) return "help";
-  if (values["list-checks"]) return "list-checks";
+  if (values.help) return { kind: "help" };
+  if (values["list-checks"]) return { kind: "list-checks" };
+  if (values["compare-mock"] && values["via-prism"]) {
+    throw new UsageError("--compare-mock is not available with --via-prism");
+  }
   const url = values.url ?? env.PETSTORE_URL;
   const key = values.key ?? env.PETSTORE_API_KEY;
   if (!url) throw new UsageError("missing --url (or PETSTORE_URL): the API base including /v1");
   if (!key) throw new UsageError("missing --key (or PETSTORE_API_KEY): the bearer API key");
-  return {
+  const options: CliOptions = {
     baseUrl: parseBaseUrl(url),
     apiKey: checkKey(key),
     readOnly: values["read-only"] ?? false,
@@ -168,10 +192,12 @@ export function parseCliOptions(
     jsonFile: values.json,
     htmlFile: values.html,
     compareMock: values["compare-mock"] ?? false,
+    viaPrism: values["via-prism"] ?? false,
   };
+  return { kind: "run", options };
 }
 
-function parse(args: readonly string[]) {
+function parseFlags(args: readonly string[]) {
   return parseArgs({
     args: [...args],
     strict: true,
@@ -190,6 +216,7 @@ function parse(args: readonly string[]) {
       html: { type: "string" },
       "list-checks": { type: "boolean" },
       "compare-mock": { type: "boolean" },
+      "via-prism": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });

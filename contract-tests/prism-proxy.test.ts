@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PetstoreCore } from "../mocks/core/petstore-core.js";
-import { type RunningPetstoreServer, startPetstoreServer } from "../mocks/server/server.js";
+import type { RunningPetstoreServer } from "../mocks/server/server.js";
 import {
   freePort,
   type PrismProxy,
@@ -16,12 +16,12 @@ import {
 } from "./prism-proxy.js";
 import { runContractSuite } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
-import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
+import { fault as faultNamed, startMock, testApiKey } from "./test-support/faulty-servers.js";
 
 describe("npm run contract:proxy against the kit's mock", () => {
   let mock: RunningPetstoreServer;
   beforeAll(async () => {
-    mock = await startPetstoreServer({ port: 0, apiKeys: [testApiKey] });
+    mock = await startMock();
   });
   afterAll(() => mock.close());
 
@@ -44,13 +44,9 @@ describe("the suite through Prism's proxy against a faulty server", () => {
   let proxy: PrismProxy;
   beforeAll(async () => {
     // One server and one Prism; each test injects its fault around the server's core.
-    server = await startPetstoreServer({
-      port: 0,
-      apiKeys: [testApiKey],
-      wrapHandler: (handle) => {
-        core = handle;
-        return (request) => (fault ?? core)(request);
-      },
+    server = await startMock((handle) => {
+      core = handle;
+      return (request) => (fault ?? core)(request);
     });
     proxy = await startPrismProxy(server.url, await freePort());
     return async () => {
@@ -67,15 +63,14 @@ describe("the suite through Prism's proxy against a faulty server", () => {
       /Unable to match the returned status code/,
     ],
   ])("fails %s on Prism's report", async (faultName, checkId, message) => {
-    const wrap = faultyServers.find((candidate) => candidate.name === faultName)?.wrap;
-    fault = wrap?.(core);
+    fault = faultNamed(faultName)(core);
     try {
       const raw = await runContractSuite({
         baseUrl: proxy.url,
         apiKey: testApiKey,
         foreignAnswer: prismAnswer,
       });
-      const result = withProxyChecks(raw, server.url, testApiKey);
+      const result = withProxyChecks(raw);
       expect(runPassed(result)).toBe(false);
       const failure = failingChecks(result).find((check) => check.id === checkId);
       expect(failure?.actual).toMatch(message);

@@ -1,11 +1,11 @@
 /**
- * The suite through Prism's validation proxy (`npm run contract:proxy`).
- * Prism runs as `prism proxy openapi.yaml <target> --errors
- * --validate-request=false`: every request the suite sends reaches the target
- * (the suite sends invalid ones on purpose), and every answer is validated
- * against openapi.yaml; violations come back in the `sl-violations` header,
- * and with `--errors` an answer whose body breaks the document is replaced
- * by a 500 problem.
+ * `petstore-contract --via-prism` (`npm run contract:proxy`): the suite through
+ * Prism's validation proxy. Prism runs as `prism proxy openapi.yaml <target>
+ * --errors --validate-request=false`: every request the suite sends reaches
+ * the target (the suite sends invalid ones on purpose), and every answer is
+ * validated against openapi.yaml; violations come back in the `sl-violations`
+ * header, and with `--errors` an answer whose body breaks the document is
+ * replaced by a 500 problem.
  *
  * Prism still answers requests without a usable Bearer credential itself
  * (401 problem+json): those never reach the target, so their checks are
@@ -13,15 +13,20 @@
  * list for an answer to a request the suite sent to be rejected (e.g. 401 on
  * the category operations, 400 for `limit=0`) is where the interface is
  * silent: reported as a note, not a failure.
+ *
+ * Needs the dev dependency @stoplight/prism-cli, so this module is not
+ * shipped in the package; the CLI imports it only for `--via-prism`.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { curlLine, type Exchange } from "./http.js";
-import type { CaseRecord, CheckResult, RunResult } from "./suite/results.js";
+import type { Exchange } from "./http.js";
+import type { RunOptions } from "./options.js";
+import { kitFile } from "./package-root.js";
+import { preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
+import { type CaseRecord, type CheckResult, checkId, type RunResult } from "./suite/results.js";
 
 const prismErrorType = "https://stoplight.io/prism/errors#";
 
@@ -95,20 +100,12 @@ const describeViolation = (violation: Violation) =>
   `${(violation.location ?? []).join(".") || "?"}: ${violation.message ?? "violation"} (${violation.severity ?? "?"})`;
 
 /** Adds one documented check per request: the proxy reports no violation by the target. */
-export function withProxyChecks(result: RunResult, targetUrl: string, apiKey: string): RunResult {
+export function withProxyChecks(result: RunResult): RunResult {
   const checks: CheckResult[] = [];
   const silent: string[] = [];
-  const target = {
-    baseUrl: targetUrl,
-    apiKey,
-    timeoutMs: 0,
-    maxRetries: 0,
-    maxRetryWaitMs: 0,
-    wrongKey: `wrong-key-${result.tag}`,
-  };
   for (const record of result.cases) {
     const base = {
-      id: `${record.caseId}.proxy-no-violations`,
+      id: checkId(record.caseId, "proxy-no-violations"),
       caseId: record.caseId,
       operation: record.operation,
       kind: "documented" as const,
@@ -140,10 +137,7 @@ export function withProxyChecks(result: RunResult, targetUrl: string, apiKey: st
       ...base,
       outcome: "failed",
       actual: problem?.type === "FetchError" ? `Prism: ${problem.title}` : unique.join("; "),
-      curl: curlLine(target, record.exchange.request).replace(
-        /\$PETSTORE_API_KEY/g,
-        "$PETSTORE_API_KEY",
-      ),
+      curl: record.curl,
     });
   }
   const notes = silent.length
@@ -154,21 +148,21 @@ export function withProxyChecks(result: RunResult, targetUrl: string, apiKey: st
   return { ...result, checks: [...result.checks, ...checks], notes: [...result.notes, ...notes] };
 }
 
-/** openapi.yaml at the package root, found from this module (source or dist). */
-export function openapiPath(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, "openapi.yaml");
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error("openapi.yaml not found above contract-tests/");
-    dir = parent;
-  }
+/** Thrown when the dev dependency @stoplight/prism-cli is not installed. */
+export class PrismMissingError extends Error {
+  override readonly name = "PrismMissingError";
 }
 
 function prismBin(): string {
   const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve("@stoplight/prism-cli/package.json");
+  let manifestPath: string;
+  try {
+    manifestPath = require.resolve("@stoplight/prism-cli/package.json");
+  } catch {
+    throw new PrismMissingError(
+      "--via-prism needs @stoplight/prism-cli: run it from a checkout of the kit after npm ci",
+    );
+  }
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin: { prism: string } };
   return join(dirname(manifestPath), manifest.bin.prism);
 }
@@ -201,7 +195,7 @@ export async function startPrismProxy(targetUrl: string, port: number): Promise<
     [
       prismBin(),
       "proxy",
-      openapiPath(),
+      kitFile("openapi.yaml"),
       targetUrl,
       "--errors",
       "--validate-request=false",
@@ -246,4 +240,42 @@ export async function startPrismProxy(targetUrl: string, port: number): Promise<
       await exited;
     },
   };
+}
+
+/** Points a result at the target rather than the (gone) proxy, for reports and curl lines. */
+function throughProxy(result: RunResult, proxyUrl: string, targetUrl: string): RunResult {
+  const retarget = (text: string) => text.split(proxyUrl).join(targetUrl);
+  return {
+    ...result,
+    baseUrl: `${targetUrl} (through Prism's validation proxy)`,
+    checks: result.checks.map((check) =>
+      check.curl ? { ...check, curl: retarget(check.curl) } : check,
+    ),
+  };
+}
+
+/**
+ * The whole suite through a fresh Prism proxy in front of `options.baseUrl`,
+ * with the proxy's own check on every answer.
+ */
+export async function runViaPrism(options: RunOptions): Promise<RunResult> {
+  // Through Prism a dead target looks like a 500 problem: ask it directly first.
+  await preflight({ ...options, wrongKey: "", maxRetries: 0 });
+  let proxy: PrismProxy;
+  try {
+    proxy = await startPrismProxy(options.baseUrl, await freePort());
+  } catch (error) {
+    if (error instanceof PrismMissingError) throw error;
+    throw new TargetUnavailableError((error as Error).message);
+  }
+  try {
+    const raw = await runContractSuite({
+      ...options,
+      baseUrl: proxy.url,
+      foreignAnswer: prismAnswer,
+    });
+    return throughProxy(withProxyChecks(raw), proxy.url, options.baseUrl);
+  } finally {
+    await proxy.close();
+  }
 }

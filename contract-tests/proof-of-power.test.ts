@@ -12,7 +12,7 @@ import { main } from "./cli-main.js";
 import { secretForms } from "./redact.js";
 import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
-import { faultyServers, testApiKey } from "./test-support/faulty-servers.js";
+import { fault, faultyServers, startMock, testApiKey } from "./test-support/faulty-servers.js";
 import { frontOf, hostileKey, hostileServers } from "./test-support/hostile-servers.js";
 import { startTinyServer } from "./test-support/servers.js";
 
@@ -56,6 +56,22 @@ describe("the contract suite against the kit's standalone mock", () => {
   });
 });
 
+describe("what a run created", () => {
+  it("lists every record a POST created for clean-up, requests sent to be rejected included", async () => {
+    const wrapHandler = fault("accepts-pet-without-name");
+    const { result } = await runAgainst({ wrapHandler }, { only: ["createPet"] });
+    const pets = result.created.filter((record) => record.collection === "pets");
+    expect(pets.map((record) => record.name)).toEqual([
+      expect.stringMatching(/Rex$/),
+      expect.stringMatching(/Luna$/),
+      expect.stringMatching(/Hops"$/),
+      "unnamed",
+    ]);
+    // The categories createPet needs are written (and listed) though not reported.
+    expect(result.created.filter((record) => record.collection === "categories")).toHaveLength(2);
+  });
+});
+
 describe("--only", () => {
   it("reports only the chosen operation and writes only what it needs", async () => {
     const listOnly = (await runAgainst({}, { only: ["listPets"] })).result;
@@ -93,7 +109,7 @@ describe("the contract suite against hostile deployments", () => {
   );
 
   it.each(hostileServers)("stays bounded and safe: $name ($threat)", async (hostile) => {
-    const mock = await startPetstoreServer({ port: 0, apiKeys: [hostileKey] });
+    const mock = await startMock(undefined, hostileKey);
     const front = await startTinyServer(frontOf(mock.url, hostile));
     const dir = await mkdtemp(join(tmpdir(), `contract-hostile-${hostile.name}-`));
     const file = (name: string) => join(dir, name);

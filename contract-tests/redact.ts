@@ -1,10 +1,7 @@
 /**
- * Keeps the API key out of every output: a redactor for report text and a
- * pactum logger that passes everything pactum prints (it dumps requests,
- * `Authorization` included, when one fails) through that redactor.
+ * Keeps the API key out of every output: a redactor for report text, and one
+ * for every key registered in this process (pactum's logger, see pactum.ts).
  */
-import { inspect } from "node:util";
-import pactum from "pactum";
 
 export const redactedMark = "***";
 
@@ -68,51 +65,12 @@ export function createRedactor(secrets: readonly string[]): Redact {
 
 /** Secrets of every run in this process; pactum's logger is global, so it redacts them all. */
 const registeredSecrets = new Set<string>();
-let redactRegistered: Redact = (text) => text;
+let redactAll: Redact = (text) => text;
 
 export function registerSecret(key: string): void {
   for (const form of secretForms(key)) registeredSecrets.add(form);
-  redactRegistered = createRedactor([...registeredSecrets]);
+  redactAll = createRedactor([...registeredSecrets]);
 }
 
-function render(messages: readonly unknown[]): string {
-  return messages
-    .map((message) =>
-      typeof message === "string" ? message : inspect(message, { depth: 6, breakLength: 120 }),
-    )
-    .join(" ");
-}
-
-export type LogSink = (line: string) => void;
-let sink: LogSink = (line) => process.stderr.write(`${line}\n`);
-
-/** Where pactum's (redacted) log lines go; returns the previous sink. For tests. */
-export function setPactumLogSink(next: LogSink): LogSink {
-  const previous = sink;
-  sink = next;
-  return previous;
-}
-
-let installed = false;
-
-/**
- * Installs the redacting logger once. pactum stays silent unless asked: the
- * suite reports transport errors itself.
- */
-export function installRedactingLogger(level?: "SILENT" | "ERROR" | "WARN" | "INFO"): void {
-  if (level) pactum.settings.setLogLevel(level);
-  if (installed) return;
-  installed = true;
-  if (!level) pactum.settings.setLogLevel("SILENT");
-  const write =
-    (label: string) =>
-    (messages: unknown[]): void =>
-      sink(`pactum ${label}: ${redactRegistered(render(messages))}`);
-  pactum.settings.setLogger({
-    trace: write("trace"),
-    debug: write("debug"),
-    info: write("info"),
-    warn: write("warn"),
-    error: write("error"),
-  });
-}
+/** Redacts every key registered so far. */
+export const redactRegistered: Redact = (text) => redactAll(text);

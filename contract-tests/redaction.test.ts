@@ -3,10 +3,10 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startPetstoreServer } from "../mocks/server/server.js";
 import { main } from "./cli-main.js";
 import { createRedactor, secretForms } from "./redact.js";
 import { describeResponse } from "./suite/context.js";
+import { type FaultyServer, startMock } from "./test-support/faulty-servers.js";
 
 const key = "s3cr3t-contract-key-abcdef";
 const basicForm = Buffer.from(`contract:${key}`).toString("base64");
@@ -69,21 +69,18 @@ describe("a run against a server that echoes credentials in its failures", () =>
   });
 
   it("keeps the key out of the console, JUnit and Markdown reports", async () => {
-    const server = await startPetstoreServer({
-      port: 0,
-      apiKeys: [key],
-      // Answers every rejected credential with 403 and the credential in the message.
-      wrapHandler: (handle) => async (request) => {
-        const response = await handle(request);
-        if (response.status !== 401) return response;
-        const message = `rejected ${request.header("authorization") ?? "nothing"}`;
-        return {
-          ...response,
-          status: 403,
-          body: JSON.stringify({ code: "forbidden", message, status: 403 }),
-        };
-      },
-    });
+    // Answers every rejected credential with 403 and the credential in the message.
+    const echoing: FaultyServer["wrap"] = (handle) => async (request) => {
+      const response = await handle(request);
+      if (response.status !== 401) return response;
+      const message = `rejected ${request.header("authorization") ?? "nothing"}`;
+      return {
+        ...response,
+        status: 403,
+        body: JSON.stringify({ code: "forbidden", message, status: 403 }),
+      };
+    };
+    const server = await startMock(echoing, key);
     servers.push(server);
     const dir = await mkdtemp(join(tmpdir(), "contract-redaction-"));
     let out = "";

@@ -10,9 +10,8 @@
 import { randomBytes } from "node:crypto";
 import type { Exchange, Target } from "./http.js";
 import { RunBudget, RunDeadlineError, send } from "./http.js";
-import { defaultMaxTimeS, defaultTimeoutMs, type RunOptions, retryPolicy } from "./options.js";
-import { createRedactor, installRedactingLogger, registerSecret, secretForms } from "./redact.js";
-import { installSchemaAdapter } from "./schemas.js";
+import { type RunOptions, runDefaults } from "./options.js";
+import { createRedactor, registerSecret, secretForms } from "./redact.js";
 import { authCases } from "./suite/auth.js";
 import { categoryCases } from "./suite/categories.js";
 import { SuiteContext, type SuiteContextOptions } from "./suite/context.js";
@@ -71,28 +70,25 @@ export async function preflight(target: Target, notes: string[] = []): Promise<s
 }
 
 export async function runContractSuite(options: SuiteOptions): Promise<RunResult> {
-  installRedactingLogger();
-  installSchemaAdapter();
   registerSecret(options.apiKey);
   const started = performance.now();
+  const given = Object.entries(options).filter(([, value]) => value !== undefined);
+  const settings: RunOptions = { ...runDefaults, ...(Object.fromEntries(given) as SuiteOptions) };
   const tag = options.tag ?? newRunTag();
   const target: Target = {
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     apiKey: options.apiKey,
-    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
-    maxRetries: options.maxRetries ?? retryPolicy.maxRetries,
-    maxRetryWaitMs: options.maxRetryWaitMs ?? retryPolicy.maxRetryWaitMs,
+    timeoutMs: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
+    maxRetryWaitMs: settings.maxRetryWaitMs,
     wrongKey: `wrong-key-${tag}`,
-    budget: new RunBudget(
-      options.maxTimeMs ?? defaultMaxTimeS * 1000,
-      options.maxRetryTotalMs ?? retryPolicy.maxRetryTotalMs,
-    ),
+    budget: new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
   };
   const ctx = new SuiteContext({
     target,
     tag,
-    readOnly: options.readOnly ?? false,
-    only: options.only ?? [],
+    readOnly: settings.readOnly,
+    only: settings.only,
     redact: createRedactor(secretForms(options.apiKey)),
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
   });
@@ -104,19 +100,19 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     await authCases(ctx);
   } catch (error) {
     if (!(error instanceof RunDeadlineError)) throw error;
-    stoppedEarly = `the run reached its --max-time of ${Math.round((options.maxTimeMs ?? defaultMaxTimeS * 1000) / 1000)} s and stopped; checks not reached are missing`;
+    stoppedEarly = `the run reached its --max-time of ${Math.round(settings.maxTimeMs / 1000)} s and stopped; checks not reached are missing`;
     ctx.notes.push(stoppedEarly);
   }
   if (target.budget?.retryBudgetSpent()) {
     ctx.notes.push(
-      `the retry budget (${Math.round((options.maxRetryTotalMs ?? retryPolicy.maxRetryTotalMs) / 1000)} s of Retry-After waits per run) ran out; later 429/503 answers were not retried`,
+      `the retry budget (${Math.round(settings.maxRetryTotalMs / 1000)} s of Retry-After waits per run) ran out; later 429/503 answers were not retried`,
     );
   }
   return {
     baseUrl: target.baseUrl,
     tag,
     readOnly: ctx.readOnly,
-    strict: options.strict ?? false,
+    strict: settings.strict,
     checks: ctx.results,
     cases: ctx.cases,
     created: ctx.created,

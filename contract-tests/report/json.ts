@@ -1,25 +1,11 @@
 /** `--json FILE`: the whole result, for dashboards and baselines. */
-import { readFileSync } from "node:fs";
 import { defaultMaxBodyBytes } from "../http.js";
+import { toolVersion } from "../package-root.js";
 import { type RunResult, runPassed } from "../suite/results.js";
 import { statusMatrix } from "./summary.js";
 
 /** The interface version the suite checks (INTERFACE.md §9.1). */
 export const interfaceVersion = "1.0.0";
-
-/** This kit's version, from the package.json above this module (source or dist). */
-export function toolVersion(): string {
-  for (const up of ["../../package.json", "../../../package.json"]) {
-    try {
-      const json = JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as {
-        name?: string;
-        version?: string;
-      };
-      if (json.name === "petstore-mock-kit" && json.version) return json.version;
-    } catch {}
-  }
-  return "unknown";
-}
 
 export function jsonReport(result: RunResult): string {
   return `${JSON.stringify(

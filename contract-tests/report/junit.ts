@@ -3,8 +3,8 @@
  * findings outside `--strict` are passing testcases with the finding in
  * `system-out`, so CI dashboards show them without going red.
  */
-import { operationIds } from "../options.js";
-import type { CheckResult, RunResult } from "../suite/results.js";
+import { operationIds } from "../../mocks/spec.js";
+import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
 import { statusMatrix } from "./summary.js";
 
 /** Characters XML 1.0 allows (control characters other than tab and line breaks are not). */
@@ -42,15 +42,14 @@ function testcase(check: CheckResult, strict: boolean): string {
 }
 
 export function junitReport(result: RunResult): string {
-  const failing = (check: CheckResult) =>
-    check.outcome === "failed" && (check.kind === "documented" || result.strict);
+  const failing = new Set(failingChecks(result));
   const matrix = statusMatrix(result);
   const suites = operationIds
     .map((operation) => result.checks.filter((check) => check.operation === operation))
     .filter((checks) => checks.length > 0)
     .map((checks) => {
       const operation = checks[0]?.operation ?? "";
-      const failures = checks.filter(failing).length;
+      const failures = checks.filter((check) => failing.has(check)).length;
       const skipped = checks.filter((check) => check.outcome === "skipped").length;
       const properties = matrix
         .filter((row) => row.operation === operation)
@@ -63,7 +62,7 @@ export function junitReport(result: RunResult): string {
       ].join("\n");
     });
   const total = result.checks.length;
-  const failures = result.checks.filter(failing).length;
+  const failures = failing.size;
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<testsuites name="petstore-contract ${escapeXml(result.baseUrl)}" tests="${total}" failures="${failures}" errors="0" time="${(result.durationMs / 1000).toFixed(3)}">`,

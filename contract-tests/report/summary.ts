@@ -1,6 +1,6 @@
 /** Figures every report shares: per-operation counts and the overall verdict. */
 import type { OperationId } from "../../mocks/spec.js";
-import { operationIds } from "../options.js";
+import { operationIds } from "../../mocks/spec.js";
 import { documentedStatuses } from "../rules.js";
 import {
   advisoryWarnings,

@@ -10,7 +10,6 @@ import type { ContractRequest, CredentialVariant } from "../http.js";
 import type { RuleId } from "../rules.js";
 import type { SuiteContext } from "./context.js";
 import { rejection, wwwAuthenticateBearer } from "./expectations.js";
-import { recordCreation } from "./records.js";
 
 export const badCredentials: readonly Exclude<CredentialVariant, "valid">[] = [
   "missing",
@@ -51,16 +50,13 @@ export async function authCases(ctx: SuiteContext): Promise<void> {
       ? rejection({ documented: 401, errorBody: "documented", because: authRules })
       : rejection({ advised: 401, errorBody: "advisory", because: authRules });
     for (const credential of badCredentials) {
-      const exchange = await ctx.run({
+      await ctx.run({
         id: `${operation}.auth-${credential}`,
         operation,
         request: { ...request, credential },
         checks: [...checks, wwwAuthenticateBearer()],
         provocation: true,
       });
-      if (request.method === "POST") {
-        recordCreation(ctx, exchange, operation === "createPet" ? "pets" : "categories");
-      }
     }
   }
 }

@@ -3,25 +3,14 @@
  * success answers, so a rejection's status and Error body are advisory here;
  * that invalid input is never accepted is documented (`name` is required).
  */
-import type { Exchange } from "../http.js";
-import type { CaseDefinition, SuiteContext } from "./context.js";
+import { type CaseDefinition, recordIn, type SuiteContext } from "./context.js";
 import { bodySchema, echoes, rejection, status } from "./expectations.js";
-import { recordCreation } from "./records.js";
 
 const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
   ["missing-name", { description: "no name" }],
   ["name-not-string", { name: 42 }],
   ["array-body", [{ name: "in an array" }]],
 ];
-
-function created(exchange: Exchange | undefined): { id: number; name: string } | undefined {
-  const body = exchange?.response?.json as { id?: unknown; name?: unknown } | undefined;
-  return exchange?.response?.status === 201 &&
-    Number.isSafeInteger(body?.id) &&
-    typeof body?.name === "string"
-    ? { id: body.id as number, name: body.name }
-    : undefined;
-}
 
 export async function categoryCases(ctx: SuiteContext): Promise<void> {
   const listed = await ctx.run(
@@ -43,7 +32,7 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
     description: "Created by the contract suite; safe to remove.",
   };
   const nameOnly = { name: `${ctx.tag} cat` };
-  const createdCategories: Array<{ id: number; name: string }> = [];
+  const createdCategories: Array<{ id: number }> = [];
   for (const [id, sent] of [
     ["createCategory.full", full],
     ["createCategory.name-only", nameOnly],
@@ -57,9 +46,8 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
       },
       ["createPet", "getPet", "listCategories"],
     );
-    recordCreation(ctx, exchange, "categories");
-    const record = created(exchange);
-    if (record) createdCategories.push(record);
+    const record = exchange?.response?.status === 201 ? recordIn(exchange.response) : undefined;
+    if (record?.name !== undefined) createdCategories.push(record);
   }
   if (createdCategories[0]) ctx.state.categoryId = createdCategories[0].id;
 
@@ -84,7 +72,6 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
           const missing = createdCategories.filter((category) => !listedIds.has(category.id));
           if (missing.length > 0)
             throw new Error(`missing id ${missing.map((c) => c.id).join(", ")}`);
-          return undefined;
         },
       },
     ],
@@ -93,16 +80,15 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
   else if (ctx.selected("listCategories")) ctx.skip(afterCreate, "the run created no category");
 
   for (const [name, body] of invalidBodies) {
-    const exchange = await ctx.run({
+    await ctx.run({
       id: `createCategory.${name}`,
       operation: "createCategory",
       request: { method: "POST", path: "/categories", json: body },
       checks: rejection({ advised: 400, errorBody: "advisory", because: ["§2.NewCategory"] }),
       provocation: true,
     });
-    recordCreation(ctx, exchange, "categories");
   }
-  const malformed = await ctx.run({
+  await ctx.run({
     id: "createCategory.malformed-json",
     operation: "createCategory",
     request: { method: "POST", path: "/categories", rawBody: `{"name": "${ctx.tag} broken"` },
@@ -113,5 +99,4 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
     }),
     provocation: true,
   });
-  recordCreation(ctx, malformed, "categories");
 }

@@ -1,7 +1,7 @@
 /**
  * The suite's runner state: sends each case's request, evaluates its checks in
- * order, and records results, cases and created records. Checks run one
- * request at a time (safe on a shared staging).
+ * order, and records results, cases and what each POST created. Checks run
+ * one request at a time (safe on a shared staging).
  */
 import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
@@ -9,10 +9,14 @@ import { curlLine, send } from "../http.js";
 import type { Redact } from "../redact.js";
 import type { RuleId } from "../rules.js";
 import { jsonMediaType } from "./expectations.js";
-import type { CaseRecord, CheckKind, CheckResult, CreatedRecord, PlannedCheck } from "./results.js";
-
-/** Returned by a check that does not apply to this answer (e.g. an Error check on a 2xx): not reported. */
-export const notApplicable = Symbol("not applicable");
+import {
+  type CaseRecord,
+  type CheckKind,
+  type CheckResult,
+  type CreatedRecord,
+  checkId,
+  type PlannedCheck,
+} from "./results.js";
 
 export interface Check {
   readonly slug: string;
@@ -20,8 +24,10 @@ export interface Check {
   readonly expected: string;
   /** The interface statements (rules.ts) the check enforces, possibly per operation. */
   readonly rules: readonly RuleId[] | ((operation: OperationId) => readonly RuleId[]);
+  /** Whether the check applies to this answer (default: always); one that does not is not reported. */
+  appliesTo?(response: ContractResponse): boolean;
   /** Throws when the answer breaks the expectation. */
-  assert(response: ContractResponse): undefined | typeof notApplicable;
+  assert(response: ContractResponse): void;
 }
 
 export function rulesOf(check: Check, operation: OperationId): readonly RuleId[] {
@@ -43,6 +49,21 @@ export interface SuiteState {
   /** A pet known to exist: created by the run, else the first listed. */
   knownPet?: Readonly<Record<string, unknown>> & { readonly id: number };
 }
+
+/** The record an answer body describes: a safe-integer `id`, and `name` when it is a string. */
+export function recordIn(
+  response: ContractResponse | undefined,
+): { readonly id: number; readonly name: string | undefined } | undefined {
+  const body = response?.json as { id?: unknown; name?: unknown } | null | undefined;
+  if (typeof body !== "object" || body === null || !Number.isSafeInteger(body.id)) return undefined;
+  return { id: body.id as number, name: typeof body.name === "string" ? body.name : undefined };
+}
+
+/** The collection a successful POST of an operation adds to. */
+const createdIn: Partial<Record<OperationId, CreatedRecord["collection"]>> = {
+  createPet: "pets",
+  createCategory: "categories",
+};
 
 const bodyPreviewChars = 300;
 const importantHeaders = ["content-type", "www-authenticate", "location", "retry-after"];
@@ -130,20 +151,32 @@ export class SuiteContext {
     }
     if (selected) this.planChecks(definition);
     const exchange = await send(this.options.target, definition.request);
+    this.noteCreated(definition.operation, exchange);
     if (!selected) return exchange;
-    this.cases.push({
+    const record: CaseRecord = {
       caseId: definition.id,
       operation: definition.operation,
       exchange,
       provocation: definition.provocation ?? false,
-    });
+      curl: this.options.redact(curlLine(this.options.target, definition.request)),
+    };
+    this.cases.push(record);
     const foreign = this.options.foreignAnswer?.(exchange);
     if (foreign) {
       this.skip(definition, foreign);
       return exchange;
     }
-    for (const check of this.checksOf(definition)) this.evaluate(definition, check, exchange);
+    for (const check of this.checksOf(definition)) this.evaluate(definition, check, record);
     return exchange;
+  }
+
+  /** Remembers what a successful POST created, so the report can list it for clean-up. */
+  private noteCreated(operation: OperationId, exchange: Exchange): void {
+    const collection = createdIn[operation];
+    const status = exchange.response?.status ?? 0;
+    const record = recordIn(exchange.response);
+    if (!collection || status < 200 || status >= 300 || !record) return;
+    this.created.push({ collection, id: record.id, name: record.name ?? "" });
   }
 
   /** Every case's checks, plus the media type of its answer. */
@@ -151,76 +184,51 @@ export class SuiteContext {
     return [...definition.checks, jsonMediaType()];
   }
 
+  /** What every result of a check on a case carries. */
+  private resultBase(definition: CaseDefinition, check: Check) {
+    return {
+      id: checkId(definition.id, check.slug),
+      caseId: definition.id,
+      operation: definition.operation,
+      kind: check.kind,
+      expected: check.expected,
+    };
+  }
+
   private planChecks(definition: CaseDefinition): void {
     for (const check of this.checksOf(definition)) {
-      this.plan.push({
-        id: `${definition.id}.${check.slug}`,
-        operation: definition.operation,
-        kind: check.kind,
-        expected: check.expected,
-        rules: rulesOf(check, definition.operation),
-      });
+      const { caseId: _case, ...planned } = this.resultBase(definition, check);
+      this.plan.push({ ...planned, rules: rulesOf(check, definition.operation) });
     }
   }
 
   skip(definition: CaseDefinition, note: string): void {
     this.planChecks(definition);
     for (const check of this.checksOf(definition)) {
-      this.results.push({
-        id: `${definition.id}.${check.slug}`,
-        caseId: definition.id,
-        operation: definition.operation,
-        kind: check.kind,
-        outcome: "skipped",
-        expected: check.expected,
-        note,
-      });
+      this.results.push({ ...this.resultBase(definition, check), outcome: "skipped", note });
     }
   }
 
-  /** A redacted failure result for a check of a case. */
-  private failure(
-    definition: { id: string; operation: OperationId; request: ContractRequest },
-    check: { slug: string; kind: CheckKind; expected: string },
-    exchange: Exchange,
-    why: string,
-  ): CheckResult {
+  private evaluate(definition: CaseDefinition, check: Check, record: CaseRecord): void {
+    const base = this.resultBase(definition, check);
     const { redact } = this.options;
-    return {
-      id: `${definition.id}.${check.slug}`,
-      caseId: definition.id,
-      operation: definition.operation,
-      kind: check.kind,
+    const failed = (why: string): CheckResult => ({
+      ...base,
       outcome: "failed",
-      expected: check.expected,
-      actual: redact(`${why} — got ${describeResponse(exchange, redact)}`),
-      curl: redact(curlLine(this.options.target, definition.request)),
-    };
-  }
-
-  private evaluate(definition: CaseDefinition, check: Check, exchange: Exchange): void {
-    const base = {
-      id: `${definition.id}.${check.slug}`,
-      caseId: definition.id,
-      operation: definition.operation,
-      kind: check.kind,
-      expected: check.expected,
-    };
-    if (!exchange.response) {
-      this.results.push(this.failure(definition, check, exchange, "no answer"));
+      actual: redact(`${why} — got ${describeResponse(record.exchange, redact)}`),
+      curl: record.curl,
+    });
+    const { response } = record.exchange;
+    if (!response) {
+      this.results.push(failed("no answer"));
       return;
     }
+    if (check.appliesTo && !check.appliesTo(response)) return;
     try {
-      // A check that does not apply to this answer (an Error check on a 2xx) is no result at all.
-      if (check.assert(exchange.response) !== notApplicable) {
-        this.results.push({ ...base, outcome: "passed" });
-      }
+      check.assert(response);
+      this.results.push({ ...base, outcome: "passed" });
     } catch (error) {
-      this.results.push(this.failure(definition, check, exchange, reason(error)));
+      this.results.push(failed(reason(error)));
     }
-  }
-
-  noteCreated(record: CreatedRecord): void {
-    this.created.push(record);
   }
 }

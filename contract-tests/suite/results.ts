@@ -7,6 +7,9 @@ import type { RuleId } from "../rules.js";
 export type CheckKind = "documented" | "advisory";
 export type Outcome = "passed" | "failed" | "skipped";
 
+/** A check result's stable id: `<case>.<check>`. */
+export const checkId = (caseId: string, slug: string): string => `${caseId}.${slug}`;
+
 export interface CheckResult {
   /** Stable id: `<case>.<check>`, e.g. `listPets.limit-5.at-most-limit`. */
   readonly id: string;
@@ -39,6 +42,8 @@ export interface CaseRecord {
   readonly exchange: Exchange;
   /** The suite sent this request to be rejected (bad credential or input). */
   readonly provocation: boolean;
+  /** A command that reproduces the request, redacted (key in `$PETSTORE_API_KEY`). */
+  readonly curl: string;
 }
 
 export interface CreatedRecord {

@@ -5,7 +5,7 @@
  */
 import type { CoreRequest, CoreResponse } from "../../mocks/core/exchange.js";
 import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
-import type { PetstoreServerOptions } from "../../mocks/server/server.js";
+import { type PetstoreServerOptions, startPetstoreServer } from "../../mocks/server/server.js";
 
 export interface FaultyServer {
   readonly name: string;
@@ -54,6 +54,10 @@ const rewriteRequest =
   (request) =>
     handle(when(request) ? rewrite(request) : request);
 
+/** Lets the requests `when` picks through as if they carried the valid key. */
+const grantedWhen = (when: (request: CoreRequest) => boolean) =>
+  rewriteRequest(when, (request) => withAuthorization(request, validCredential));
+
 /** Rewrites the real mock's answers to matching requests. */
 const rewriteResponse =
   (
@@ -65,6 +69,16 @@ const rewriteResponse =
     const response = await handle(request);
     return when(request) ? rewrite(response, request) : response;
   };
+
+/** Rewrites a request's JSON body; a body that is not JSON passes unchanged. */
+function editRequestJson(request: CoreRequest, edit: (body: unknown) => unknown): CoreRequest {
+  if (request.body === undefined) return request;
+  try {
+    return { ...request, body: JSON.stringify(edit(JSON.parse(request.body))) };
+  } catch {
+    return request;
+  }
+}
 
 function editJson(response: CoreResponse, edit: (body: unknown) => unknown): CoreResponse {
   if (response.body === undefined) return response;
@@ -181,37 +195,25 @@ export const faultyServers: readonly FaultyServer[] = [
   {
     name: "listPets-without-credential",
     violation: "listPets answers 200 without a credential",
-    wrap: rewriteRequest(
-      (r) => listPets(r) && r.header("authorization") === undefined,
-      (r) => withAuthorization(r, validCredential),
-    ),
+    wrap: grantedWhen((r) => listPets(r) && r.header("authorization") === undefined),
     caughtBy: ["listPets.auth-missing.status-401", "listPets.auth-missing.rejected"],
   },
   {
     name: "getPet-any-bearer",
     violation: "getPet accepts any bearer token",
-    wrap: rewriteRequest(
-      (r) => getPet(r) && /^bearer\s+\S/i.test(r.header("authorization") ?? ""),
-      (r) => withAuthorization(r, validCredential),
-    ),
+    wrap: grantedWhen((r) => getPet(r) && /^bearer\s+\S/i.test(r.header("authorization") ?? "")),
     caughtBy: ["getPet.auth-wrong.status-401"],
   },
   {
     name: "createPet-accepts-basic",
     violation: "createPet accepts the key in a Basic credential",
-    wrap: rewriteRequest(
-      (r) => createPet(r) && /^basic\s/i.test(r.header("authorization") ?? ""),
-      (r) => withAuthorization(r, validCredential),
-    ),
+    wrap: grantedWhen((r) => createPet(r) && /^basic\s/i.test(r.header("authorization") ?? "")),
     caughtBy: ["createPet.auth-basic.status-401", "createPet.auth-basic.rejected"],
   },
   {
     name: "createCategory-without-credential",
     violation: "createCategory stores a category without a credential",
-    wrap: rewriteRequest(
-      (r) => createCategory(r) && r.header("authorization") === undefined,
-      (r) => withAuthorization(r, validCredential),
-    ),
+    wrap: grantedWhen((r) => createCategory(r) && r.header("authorization") === undefined),
     caughtBy: ["createCategory.auth-missing.rejected"],
   },
   {
@@ -365,15 +367,9 @@ export const faultyServers: readonly FaultyServer[] = [
   {
     name: "drops-pet-status",
     violation: "createPet stores and echoes the pet without the `status` it was sent",
-    wrap: rewriteRequest(createPet, (r) => {
-      if (r.body === undefined) return r;
-      try {
-        const body = JSON.parse(r.body) as Record<string, unknown>;
-        return { ...r, body: JSON.stringify({ ...body, status: undefined }) };
-      } catch {
-        return r;
-      }
-    }),
+    wrap: rewriteRequest(createPet, (r) =>
+      editRequestJson(r, (body) => ({ ...(body as object), status: undefined })),
+    ),
     caughtBy: ["createPet.full.echoes-input", "getPet.created.same-as-created"],
   },
   {
@@ -392,16 +388,28 @@ export const faultyServers: readonly FaultyServer[] = [
   {
     name: "accepts-pet-without-name",
     violation: "createPet stores a pet whose body lacks the required `name`",
-    wrap: rewriteRequest(createPet, (r) => {
-      if (r.body === undefined) return r;
-      try {
-        const body = JSON.parse(r.body) as unknown;
-        if (body && typeof body === "object" && !Array.isArray(body) && !("name" in body)) {
-          return { ...r, body: JSON.stringify({ ...body, name: "unnamed" }) };
-        }
-      } catch {}
-      return r;
-    }),
+    wrap: rewriteRequest(createPet, (r) =>
+      editRequestJson(r, (body) =>
+        body && typeof body === "object" && !Array.isArray(body) && !("name" in body)
+          ? { ...body, name: "unnamed" }
+          : body,
+      ),
+    ),
     caughtBy: ["createPet.missing-name.rejected", "createPet.missing-name.status-400"],
   },
 ];
+
+/** The wrapper of the faulty server with this name. */
+export function fault(name: string): FaultyServer["wrap"] {
+  const found = faultyServers.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no faulty server named ${name}`);
+  return found.wrap;
+}
+
+/** The kit's mock on a free port accepting `apiKey`, optionally wrapped (a fault). */
+export function startMock(
+  wrapHandler?: FaultyServer["wrap"],
+  apiKey: string = testApiKey,
+): ReturnType<typeof startPetstoreServer> {
+  return startPetstoreServer({ port: 0, apiKeys: [apiKey], wrapHandler });
+}

@@ -31,6 +31,14 @@ const isGet = (request: IncomingMessage, pattern: RegExp) =>
 const bearerKey = (request: IncomingMessage) =>
   request.headers.authorization === `Bearer ${hostileKey}`;
 
+/** The run stops at `--max-time seconds` (exit 4, no check need fail) within `maxSeconds`. */
+const stopsAtMaxTime = (seconds: number, maxSeconds: number) => ({
+  args: ["--max-time", String(seconds)],
+  exitCode: 4,
+  caughtBy: [],
+  maxSeconds,
+});
+
 function json(response: ServerResponse, status: number, body: string): true {
   response.writeHead(status, { "content-type": "application/json" });
   response.end(body);
@@ -127,10 +135,7 @@ export const hostileServers: readonly HostileServer[] = [
         return true;
       };
     })(),
-    args: ["--max-time", "2"],
-    exitCode: 4,
-    caughtBy: [],
-    maxSeconds: 8,
+    ...stopsAtMaxTime(2, 8),
   },
   {
     name: "retry-after-forever",
@@ -141,10 +146,7 @@ export const hostileServers: readonly HostileServer[] = [
       response.end('{"code":"slow_down","message":"come back tomorrow","status":429}');
       return true;
     },
-    args: ["--max-time", "3"],
-    exitCode: 4,
-    caughtBy: [],
-    maxSeconds: 10,
+    ...stopsAtMaxTime(3, 10),
   },
   {
     name: "escape-sequences-and-html",

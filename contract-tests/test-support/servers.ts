@@ -23,14 +23,6 @@ export async function startTinyServer(listener: RequestListener): Promise<TinySe
   };
 }
 
-/** A port that was free a moment ago (nothing listens there). */
-export async function freePort(): Promise<number> {
-  const probe = await startTinyServer(() => {});
-  const port = Number(new URL(probe.url).port);
-  await probe.close();
-  return port;
-}
-
 /** Answers 200 JSON and writes `chunk` as fast as the client reads, until it hangs up. */
 export function pumpForever(response: ServerResponse, chunk: string): void {
   response.writeHead(200, { "content-type": "application/json" });
