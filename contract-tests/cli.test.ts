@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../mocks/server/free-port.js";
 import type { RunningPetstoreServer } from "../mocks/server/server.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
-import { freePort } from "./prism-proxy.js";
 import { fault, startMock, testApiKey } from "./test-support/faulty-servers.js";
 import { startTinyServer } from "./test-support/servers.js";
 

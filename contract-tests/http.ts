@@ -7,6 +7,7 @@
  */
 import { request as httpRequest, IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { sleep } from "../mocks/core/latency.js";
 import { registerSecret } from "./redact.js";
 
 /** The most of an answer body the suite reads: 1 MiB. */
@@ -260,8 +261,6 @@ async function sendOnce(
   });
   return { status: answer.status, headers: answer.headers, text, json, isJson, raw };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends one request; never throws for transport failures (they land in `error`). */
 export async function send(target: Target, request: ContractRequest): Promise<Exchange> {

@@ -6,14 +6,9 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PetstoreCore } from "../mocks/core/petstore-core.js";
+import { freePort } from "../mocks/server/free-port.js";
 import type { RunningPetstoreServer } from "../mocks/server/server.js";
-import {
-  freePort,
-  type PrismProxy,
-  prismAnswer,
-  startPrismProxy,
-  withProxyChecks,
-} from "./prism-proxy.js";
+import { type PrismProxy, prismAnswer, startPrismProxy, withProxyChecks } from "./prism-proxy.js";
 import { runContractSuite } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
 import { fault as faultNamed, startMock, testApiKey } from "./test-support/faulty-servers.js";

@@ -20,8 +20,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { freePort } from "../mocks/server/free-port.js";
 import type { Exchange } from "./http.js";
 import type { RunOptions } from "./options.js";
 import { kitFile } from "./package-root.js";
@@ -174,19 +174,6 @@ export interface PrismProxy {
 }
 
 const startupTimeoutMs = 60_000;
-
-/** A TCP port on 127.0.0.1 that was free a moment ago (Prism takes no port 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `prism proxy` in front of `targetUrl` on `port` and waits until it listens. */
 export async function startPrismProxy(targetUrl: string, port: number): Promise<PrismProxy> {

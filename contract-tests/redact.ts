@@ -2,6 +2,7 @@
  * Keeps the API key out of every output: a redactor for report text, and one
  * for every key registered in this process (pactum's logger, see pactum.ts).
  */
+import { escapeRegExp } from "../mocks/util/text.js";
 
 export const redactedMark = "***";
 
@@ -50,8 +51,6 @@ export type Redact = (text: string) => string;
 
 /** Below this length a secret is redacted only as a whole token, so "k" leaves "skipped" alone. */
 const shortSecretLength = 8;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function createRedactor(secrets: readonly string[]): Redact {
   const ordered = [...new Set(secrets)].filter(Boolean).sort((a, b) => b.length - a.length);
