@@ -8,10 +8,9 @@
  */
 import { type HttpHandler, HttpResponse, http } from "msw";
 import type { CoreRequest } from "./core/exchange.js";
-import { maxBodyBytes } from "./core/exchange.js";
 import type { PetstoreHandlerOptions } from "./core/handler.js";
 import { createPetstoreHandler } from "./core/handler.js";
-import { apiBasePath, escapeRegExp } from "./spec.js";
+import { apiBase, bodyFields } from "./intercept.js";
 
 export interface PetstoreHandlersOptions extends Omit<PetstoreHandlerOptions, "basePath"> {
   /**
@@ -21,22 +20,10 @@ export interface PetstoreHandlersOptions extends Omit<PetstoreHandlerOptions, "b
   readonly baseUrl?: string | undefined;
 }
 
-/** Where the API base ends in a pathname: after the first `/v1` segment. */
-function basePathOf(pathname: string): string {
-  const marker = pathname.indexOf(`${apiBasePath}/`);
-  if (marker >= 0) return pathname.slice(0, marker + apiBasePath.length);
-  return pathname.endsWith(apiBasePath) ? pathname : apiBasePath;
-}
-
 async function toCoreRequest(request: Request, basePath: string): Promise<CoreRequest> {
   const url = new URL(request.url);
-  let body: string | undefined;
-  let bodyTooLarge = false;
-  if (request.method !== "GET" && request.method !== "HEAD" && request.body !== null) {
-    const bytes = await request.arrayBuffer();
-    if (bytes.byteLength > maxBodyBytes) bodyTooLarge = true;
-    else body = new TextDecoder().decode(bytes);
-  }
+  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== null;
+  const { body, bodyTooLarge } = bodyFields(hasBody ? await request.arrayBuffer() : null);
   return {
     method: request.method,
     path: url.pathname.slice(basePath.length),
@@ -49,31 +36,13 @@ async function toCoreRequest(request: Request, basePath: string): Promise<CoreRe
   };
 }
 
-/**
- * The URLs the handlers answer, as a RegExp without capture groups: msw
- * decodes what string patterns capture and answers 500 to a malformed escape
- * such as `/v1/pets/%ZZ`, which the core answers with a 400. A relative base
- * is resolved against the page (any origin where there is none).
- */
-function basePattern(base: string | undefined): RegExp {
-  const below = "(?:/[^?#]*)?$";
-  if (base === undefined) return new RegExp(`^[^?#]*${escapeRegExp(apiBasePath)}${below}`);
-  const page = (globalThis as { location?: { href: string } }).location?.href;
-  if (URL.canParse(base) || page !== undefined) {
-    return new RegExp(`^${escapeRegExp(new URL(base, page).href.replace(/\/+$/, ""))}${below}`);
-  }
-  return new RegExp(`^[a-z][a-z\\d+.-]*://[^/?#]*${escapeRegExp(base)}${below}`, "i");
-}
-
 export function createPetstoreHandlers(options: PetstoreHandlersOptions): HttpHandler[] {
   const handle = createPetstoreHandler(options);
-  const base = options.baseUrl?.replace(/\/+$/, "");
-  const fixedBasePath =
-    base === undefined ? undefined : new URL(base, "http://relative.invalid").pathname;
+  const base = apiBase(options.baseUrl);
 
   return [
-    http.all(basePattern(base), async ({ request }) => {
-      const basePath = fixedBasePath ?? basePathOf(new URL(request.url).pathname);
+    http.all(base.pattern, async ({ request }) => {
+      const basePath = base.basePathOf(new URL(request.url).pathname);
       const response = await handle(await toCoreRequest(request, basePath));
       // A dropped or hung connection: the client sees a network error.
       if (response.dropped) return HttpResponse.error();
