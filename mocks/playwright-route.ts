@@ -95,7 +95,8 @@ export function createPetstoreRouting(
   }
 
   return {
-    matches: (url) => base.pattern.test(url.href),
+    // Like msw, the pattern is matched against the URL without its query.
+    matches: (url) => base.pattern.test(`${url.origin}${url.pathname}`),
     async handle(route, request) {
       const gone = new AbortController();
       waiting.set(request, gone);
