@@ -41,9 +41,10 @@ export function apiBase(baseUrl: string | undefined): {
 }
 
 /** A request body as the core takes it: text, or only the fact that it is over the limit. */
-export function bodyFields(
-  bytes: Uint8Array | ArrayBuffer | null,
-): { body: string | undefined; bodyTooLarge: boolean } {
+export function bodyFields(bytes: Uint8Array | ArrayBuffer | null): {
+  body: string | undefined;
+  bodyTooLarge: boolean;
+} {
   if (bytes === null) return { body: undefined, bodyTooLarge: false };
   if (bytes.byteLength > maxBodyBytes) return { body: undefined, bodyTooLarge: true };
   return { body: new TextDecoder().decode(bytes), bodyTooLarge: false };

@@ -13,9 +13,7 @@ const rendezvous = process.env.PETSTORE_RENDEZVOUS ?? "";
 /** Says this test has created its pet, then waits until the other one has too. */
 async function meet(me: string, other: string): Promise<void> {
   await writeFile(join(rendezvous, me), "");
-  await expect
-    .poll(() => existsSync(join(rendezvous, other)), { timeout: 20_000 })
-    .toBe(true);
+  await expect.poll(() => existsSync(join(rendezvous, other)), { timeout: 20_000 }).toBe(true);
 }
 
 test.describe("two tests at once", () => {
@@ -39,20 +37,21 @@ test.describe("two tests at once", () => {
   }
 });
 
-test.describe.serial("one test after another in a worker", () => {
-  test.use({ petstore: { counts: { pets: 1 } } });
+test.describe
+  .serial("one test after another in a worker", () => {
+    test.use({ petstore: { counts: { pets: 1 } } });
 
-  test("the first leaves a pet and a fault behind", async ({ petstore, page }) => {
-    await petstore.store.createPet({ name: "Leftover", categoryId: 1 });
-    petstore.faults.add({ operation: "*", status: 500 });
-    await page.goto("/");
-    await expect(page.getByRole("alert")).toContainText("(500)");
-  });
+    test("the first leaves a pet and a fault behind", async ({ petstore, page }) => {
+      await petstore.store.createPet({ name: "Leftover", categoryId: 1 });
+      petstore.faults.add({ operation: "*", status: 500 });
+      await page.goto("/");
+      await expect(page.getByRole("alert")).toContainText("(500)");
+    });
 
-  test("the next starts from the seed", async ({ petstore, page }) => {
-    await page.goto("/");
-    await expect(page.getByRole("status")).toHaveText("1 pets");
-    expect(petstore.faults.list()).toEqual([]);
-    expect(petstore.journal.all()).toHaveLength(1);
+    test("the next starts from the seed", async ({ petstore, page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("status")).toHaveText("1 pets");
+      expect(petstore.faults.list()).toEqual([]);
+      expect(petstore.journal.all()).toHaveLength(1);
+    });
   });
-});

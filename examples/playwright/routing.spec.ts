@@ -44,7 +44,9 @@ test.beforeEach(async ({ page, petstore }) => {
 
 test("passes the path, query and headers as sent", async ({ page, petstore }) => {
   const sold = await send(page, "/v1/pets?status=sold&limit=2");
-  expect(JSON.parse(sold.text ?? "")).toEqual(petstore.store.listPets({ status: "sold", limit: 2 }));
+  expect(JSON.parse(sold.text ?? "")).toEqual(
+    petstore.store.listPets({ status: "sold", limit: 2 }),
+  );
   expect(sold.headers?.["content-type"]).toBe("application/json");
   const preferred = await send(page, "/v1/pets", { headers: { Prefer: "code=429" } });
   expect(preferred.status).toBe(429);
@@ -69,7 +71,11 @@ test("reads the body, up to the 1 MiB limit", async ({ page, petstore }) => {
     body: JSON.stringify({ name: "ferret", description: "ünïcode ✓" }),
   });
   expect(created.status).toBe(201);
-  expect(petstore.store.getCategory(6)).toEqual({ id: 6, name: "ferret", description: "ünïcode ✓" });
+  expect(petstore.store.getCategory(6)).toEqual({
+    id: 6,
+    name: "ferret",
+    description: "ünïcode ✓",
+  });
   const padding = "x".repeat(1024 * 1024);
   const tooLarge = await send(page, "/v1/pets", {
     method: "POST",

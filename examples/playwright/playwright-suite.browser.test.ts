@@ -1,0 +1,93 @@
+/**
+ * Runs the Playwright suite (`npx playwright test` with this folder's config,
+ * its own runner and workers) from `npm test`, and checks its JSON report:
+ * every spec passed, none was skipped, and the isolation pair ran in two
+ * workers at once.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath, skipBrowserTests } from "../browser/test-support/chromium.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const cli = join(root, "node_modules/@playwright/test/cli.js");
+const config = join(root, "examples/playwright/playwright.config.ts");
+
+interface ReportTest {
+  readonly status: "expected" | "unexpected" | "flaky" | "skipped";
+  readonly results: readonly { readonly parallelIndex: number; readonly errors: unknown[] }[];
+}
+interface ReportSuite {
+  readonly title: string;
+  readonly specs?: readonly { readonly title: string; readonly tests: readonly ReportTest[] }[];
+  readonly suites?: readonly ReportSuite[];
+}
+
+/** Every spec of the report by its full title (`file › group › test`). */
+function specsOf(suites: readonly ReportSuite[], path: string[] = []): Map<string, ReportTest> {
+  const specs = new Map<string, ReportTest>();
+  for (const suite of suites) {
+    const inner = [...path, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) specs.set([...inner, spec.title].join(" › "), test);
+    }
+    for (const [title, test] of specsOf(suite.suites ?? [], inner)) specs.set(title, test);
+  }
+  return specs;
+}
+
+describe.skipIf(skipBrowserTests)("the Playwright fixture under @playwright/test", () => {
+  let dir: string;
+  let specs: Map<string, ReportTest>;
+  let output: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "petstore-playwright-"));
+    const report = join(dir, "report.json");
+    try {
+      const run = await promisify(execFile)(process.execPath, [cli, "test", "--config", config], {
+        cwd: root,
+        env: {
+          ...process.env,
+          CHROMIUM_PATH: chromiumPath,
+          PETSTORE_PLAYWRIGHT_JSON: report,
+          PETSTORE_RENDEZVOUS: dir,
+        },
+        timeout: 280_000,
+        maxBuffer: 16 * 1024 * 1024,
+      });
+      output = run.stdout + run.stderr;
+    } catch (error) {
+      const failed = error as { stdout?: string; stderr?: string; message: string };
+      output = `${failed.message}\n${failed.stdout ?? ""}${failed.stderr ?? ""}`;
+    }
+    const parsed = JSON.parse(await readFile(report, "utf8")) as { suites: ReportSuite[] };
+    specs = specsOf(parsed.suites);
+  }, 300_000);
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("passes every spec, skipping none", () => {
+    const outcomes = Object.fromEntries([...specs].map(([title, test]) => [title, test.status]));
+    expect(specs.size, output).toBeGreaterThanOrEqual(20);
+    for (const [title, status] of Object.entries(outcomes)) {
+      expect({ title, status, errors: specs.get(title)?.results.flatMap((r) => r.errors) }).toEqual(
+        { title, status: "expected", errors: [] },
+      );
+    }
+  });
+
+  it("ran the two isolation tests in two workers at once", () => {
+    const pair = [...specs]
+      .filter(([title]) => title.includes("two tests at once"))
+      .map(([, test]) => test.results[0]?.parallelIndex);
+    expect(pair).toHaveLength(2);
+    expect(new Set(pair).size).toBe(2);
+  });
+});
