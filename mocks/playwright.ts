@@ -62,12 +62,14 @@ type WorkerArgs = PlaywrightWorkerArgs & PlaywrightWorkerOptions;
 // biome-ignore lint/suspicious/noExplicitAny: Playwright's own constraint on fixture maps.
 type KeyValue = { [key: string]: any };
 
+/** What Playwright's `test.use` takes: overrides of existing fixtures only. */
+// biome-ignore lint/complexity/noBannedTypes: Playwright's own spelling of "no new fixtures".
+type UseFixtures<T extends KeyValue, W extends KeyValue> = Fixtures<{}, {}, T, W>;
+
 /** `test.use`'s fixtures, with `petstore` taking options (added to those in effect). */
 export type PetstoreUse<T extends KeyValue, W extends KeyValue> =
-  // biome-ignore lint/complexity/noBannedTypes: Playwright's `use` takes no new fixtures.
-  | Fixtures<{}, {}, T, W>
-  // biome-ignore lint/complexity/noBannedTypes: as above.
-  | (Omit<Fixtures<{}, {}, T, W>, "petstore"> & { petstore?: PetstoreOptions });
+  | UseFixtures<T, W>
+  | (Omit<UseFixtures<T, W>, "petstore"> & { petstore?: PetstoreOptions });
 
 /** Playwright's `TestType` whose `use` also takes `{ petstore: options }`, kept through `extend`. */
 export interface PetstoreTestType<T extends TestArgs, W extends WorkerArgs> extends TestType<T, W> {
@@ -120,7 +122,7 @@ function withPetstoreAlias<T extends TestArgs, W extends WorkerArgs>(
   const use = test.use;
   const extend = test.extend;
   return Object.assign(test, {
-    use: (fixtures: KeyValue) => use(aliasPetstore(fixtures) as Fixtures<{}, {}, T, W>),
+    use: (fixtures: KeyValue) => use(aliasPetstore(fixtures) as UseFixtures<T, W>),
     extend: (fixtures: Fixtures<KeyValue, KeyValue, T, W>) => withPetstoreAlias(extend(fixtures)),
   }) as PetstoreTestType<T, W>;
 }
