@@ -50,11 +50,15 @@ export interface PetstoreFixture {
   reset(): Promise<void>;
 }
 
-export interface PetstoreFixtures {
-  /** The mock of this test; it answers the page's requests whether or not the test names it. */
-  petstore: PetstoreFixture;
+/** The option the config's `use` can set: `defineConfig<PetstoreTestOptions>({ use: { petstoreOptions } })`. */
+export interface PetstoreTestOptions {
   /** The mock's options: set in the config's `use`, or per file or group with `test.use`. */
   petstoreOptions: PetstoreOptions;
+}
+
+export interface PetstoreFixtures extends PetstoreTestOptions {
+  /** The mock of this test; it answers the page's requests whether or not the test names it. */
+  petstore: PetstoreFixture;
 }
 
 type TestArgs = PlaywrightTestArgs & PlaywrightTestOptions & PetstoreFixtures;

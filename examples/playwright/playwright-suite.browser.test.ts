@@ -2,9 +2,10 @@
  * Runs the Playwright suite (`npx playwright test` with this folder's config,
  * its own runner and workers) from `npm test`, and checks its JSON report:
  * every spec passed, none was skipped, and the isolation pair ran in two
- * workers at once.
+ * workers at once. The README's test is one of the specs, as written.
  */
 import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,6 +40,33 @@ function specsOf(suites: readonly ReportSuite[], path: string[] = []): Map<strin
   }
   return specs;
 }
+
+/** The fenced `ts` blocks of the docs' Playwright section (README.md, or a page in docs/). */
+function playwrightSectionBlocks(): string[] {
+  const pages = [
+    join(root, "README.md"),
+    ...readdirSync(join(root, "docs"))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => join(root, "docs", name)),
+  ];
+  for (const page of pages) {
+    const section = /<!-- section:playwright -->([\s\S]*?)<!-- \/section:playwright -->/.exec(
+      readFileSync(page, "utf8"),
+    )?.[1];
+    if (section) return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? "");
+  }
+  throw new Error("no <!-- section:playwright --> in README.md or docs/");
+}
+
+describe("the README's Playwright test", () => {
+  it("is examples/playwright/readme.spec.ts, the app import aside", () => {
+    const documented = playwrightSectionBlocks().find((block) => block.includes("test.use("));
+    const spec = readFileSync(join(root, "examples/playwright/readme.spec.ts"), "utf8")
+      .replace(/^\/\*\*[\s\S]*?\*\/\n/, "")
+      .replace('from "./app.js"', 'from "petstore-mock-kit/playwright"');
+    expect(documented).toBe(spec);
+  });
+});
 
 describe.skipIf(skipBrowserTests)("the Playwright fixture under @playwright/test", () => {
   let dir: string;
