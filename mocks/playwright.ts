@@ -120,6 +120,11 @@ function aliasPetstore(fixtures: KeyValue): KeyValue {
   };
 }
 
+/**
+ * Gives a test's `use` and `extend` the `petstore` shorthand. (Playwright names
+ * the caller of `use`/`extend` in its load errors; through these wrappers that
+ * is this file, the fixture's name still says which.)
+ */
 function withPetstoreAlias<T extends TestArgs, W extends WorkerArgs>(
   test: TestType<T, W>,
 ): PetstoreTestType<T, W> {

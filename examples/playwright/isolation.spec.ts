@@ -13,7 +13,7 @@ const rendezvous = process.env.PETSTORE_RENDEZVOUS ?? "";
 /** Says this test has created its pet, then waits until the other one has too. */
 async function meet(me: string, other: string): Promise<void> {
   await writeFile(join(rendezvous, me), "");
-  await expect.poll(() => existsSync(join(rendezvous, other)), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => existsSync(join(rendezvous, other)), { timeout: 45_000 }).toBe(true);
 }
 
 test.describe("two tests at once", () => {

@@ -52,8 +52,8 @@ test("shows a dropped connection and a cut-off body", async ({ page, petstore })
 
 test("a hang lasts until the page gives up", async ({ page, petstore }) => {
   petstore.faults.add({ operation: "listPets", network: "hang" });
-  await page.goto("/");
-  // The app gives up after 2 s; the hang would otherwise hold the request for 120 s.
+  await page.goto("/?timeout=1500");
+  // The app gives up after 1.5 s; the hang would otherwise hold the request for 120 s.
   await expect(page.getByRole("alert")).toHaveText("The pet store did not answer in time.");
   const [entry] = petstore.journal.all();
   expect(entry).toMatchObject({ operationId: "listPets", status: 0, fault: { network: "hang" } });

@@ -14,14 +14,19 @@ interface Answer {
 }
 
 /** Sends one request from the page (after the app's own first load) and reads the answer. */
-async function send(page: Page, path: string, init: RequestInit = {}): Promise<Answer> {
+async function send(
+  page: Page,
+  path: string,
+  init: RequestInit = {},
+  timeoutMs = 20_000,
+): Promise<Answer> {
   return page.evaluate(
-    async ({ path, init }) => {
+    async ({ path, init, timeoutMs }) => {
       try {
         const response = await fetch(path, {
           ...init,
           headers: { Authorization: "Bearer petstore-dev-key", ...init.headers },
-          signal: AbortSignal.timeout(5000),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         return {
           status: response.status,
@@ -32,7 +37,7 @@ async function send(page: Page, path: string, init: RequestInit = {}): Promise<A
         return { error: (error as Error).name };
       }
     },
-    { path, init },
+    { path, init, timeoutMs },
   );
 }
 
@@ -109,7 +114,7 @@ test("carries out each kind of fault", async ({ page, petstore }) => {
   expect(await send(page, "/v1/pets/1")).toEqual({ error: "TypeError" });
 
   petstore.faults.add({ operation: "getPet", network: "hang", times: 1 });
-  expect(await send(page, "/v1/pets/1")).toEqual({ error: "TimeoutError" });
+  expect(await send(page, "/v1/pets/1", {}, 1500)).toEqual({ error: "TimeoutError" });
 
   petstore.faults.add({ operation: "listCategories", body: "malformed", times: 1 });
   const malformed = await send(page, "/v1/categories");
