@@ -114,7 +114,12 @@ test("carries out each kind of fault", async ({ page, petstore }) => {
   expect(await send(page, "/v1/pets/1")).toEqual({ error: "TypeError" });
 
   petstore.faults.add({ operation: "getPet", network: "hang", times: 1 });
+  // The page giving up is what ends the hang in the fixture: Playwright reports it.
+  const gaveUp = page.waitForEvent("requestfailed", (request) =>
+    /ABORTED/.test(request.failure()?.errorText ?? ""),
+  );
   expect(await send(page, "/v1/pets/1", {}, 1500)).toEqual({ error: "TimeoutError" });
+  expect((await gaveUp).url()).toMatch(/\/v1\/pets\/1$/);
 
   petstore.faults.add({ operation: "listCategories", body: "malformed", times: 1 });
   const malformed = await send(page, "/v1/categories");
