@@ -8,12 +8,10 @@
  */
 import { type HttpHandler, HttpResponse, http } from "msw";
 import type { CoreRequest } from "./core/exchange.js";
-import { maxBodyBytes } from "./core/exchange.js";
 import type { PetstoreCoreOptions } from "./core/petstore-core.js";
 import { createPetstoreCore } from "./core/petstore-core.js";
-import { apiPathOf } from "./core/router.js";
-import { apiBasePath } from "./spec.js";
-import { escapeRegExp } from "./util/text.js";
+import type { ApiPath } from "./core/router.js";
+import { apiBase, bodyFields } from "./intercept.js";
 
 export interface PetstoreHandlersOptions extends PetstoreCoreOptions {
   /**
@@ -23,18 +21,9 @@ export interface PetstoreHandlersOptions extends PetstoreCoreOptions {
   readonly baseUrl?: string | undefined;
 }
 
-async function toCoreRequest(
-  request: Request,
-  at: { readonly basePath: string; readonly path: string },
-  query: string,
-): Promise<CoreRequest> {
-  let body: string | undefined;
-  let bodyTooLarge = false;
-  if (request.method !== "GET" && request.method !== "HEAD" && request.body !== null) {
-    const bytes = await request.arrayBuffer();
-    if (bytes.byteLength > maxBodyBytes) bodyTooLarge = true;
-    else body = new TextDecoder().decode(bytes);
-  }
+async function toCoreRequest(request: Request, at: ApiPath, query: string): Promise<CoreRequest> {
+  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== null;
+  const { body, bodyTooLarge } = bodyFields(hasBody ? await request.arrayBuffer() : null);
   return {
     method: request.method,
     path: at.path,
@@ -47,32 +36,14 @@ async function toCoreRequest(
   };
 }
 
-/**
- * The URLs the handlers answer, as a RegExp without capture groups: msw
- * decodes what string patterns capture and answers 500 to a malformed escape
- * such as `/v1/pets/%ZZ`, which the core answers with a 400. A relative base
- * is resolved against the page (any origin where there is none).
- */
-function basePattern(base: string | undefined): RegExp {
-  const below = "(?:/[^?#]*)?$";
-  if (base === undefined) return new RegExp(`^[^?#]*${escapeRegExp(apiBasePath)}${below}`);
-  const page = (globalThis as { location?: { href: string } }).location?.href;
-  if (URL.canParse(base) || page !== undefined) {
-    return new RegExp(`^${escapeRegExp(new URL(base, page).href.replace(/\/+$/, ""))}${below}`);
-  }
-  return new RegExp(`^[a-z][a-z\\d+.-]*://[^/?#]*${escapeRegExp(base)}${below}`, "i");
-}
-
 export function createPetstoreHandlers(options: PetstoreHandlersOptions): HttpHandler[] {
   const handle = createPetstoreCore(options);
-  const base = options.baseUrl?.replace(/\/+$/, "");
-  const fixedBasePath =
-    base === undefined ? undefined : new URL(base, "http://relative.invalid").pathname;
+  const base = apiBase(options.baseUrl);
 
   return [
-    http.all(basePattern(base), async ({ request }) => {
+    http.all(base.pattern, async ({ request }) => {
       const url = new URL(request.url);
-      const at = apiPathOf(url.pathname, fixedBasePath);
+      const at = base.locate(url.pathname);
       if (!at) return undefined;
       const response = await handle(await toCoreRequest(request, at, url.search.slice(1)));
       // A dropped or hung connection: the client sees a network error.

@@ -78,6 +78,12 @@ export function matchRoute(method: string, path: string): Match {
   return { kind: "not_found" };
 }
 
+/** A pathname split at the API base. */
+export interface ApiPath {
+  readonly basePath: string;
+  readonly path: string;
+}
+
 /**
  * Splits a URL's pathname at the API base: the given base path, or else the
  * first `/v1` segment anywhere in it. Undefined when the pathname is not under
@@ -88,10 +94,7 @@ export function matchRoute(method: string, path: string): Match {
  * apiPathOf("/v1/pets", "/v1")     // { basePath: "/v1", path: "/pets" }
  * apiPathOf("/v10/pets", "/v1")    // undefined
  */
-export function apiPathOf(
-  pathname: string,
-  basePath?: string,
-): { readonly basePath: string; readonly path: string } | undefined {
+export function apiPathOf(pathname: string, basePath?: string): ApiPath | undefined {
   let end: number;
   if (basePath !== undefined) {
     end = basePath.length;

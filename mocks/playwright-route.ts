@@ -1,0 +1,125 @@
+/**
+ * The Playwright routing adapter: a request the browser sends becomes the
+ * core's `CoreRequest`, and its `CoreResponse` is fulfilled through the route
+ * (or the route is aborted when a fault drops the connection). No Fetch
+ * objects, no worker script, no server: the answer is made in the test's own
+ * process, from the test's own store.
+ */
+import type { Request, Route } from "@playwright/test";
+import type { CoreRequest, CoreResponse } from "./core/exchange.js";
+import type { PetstoreCore } from "./core/petstore-core.js";
+import { apiBase, bodyFields } from "./intercept.js";
+import { pushCorsHeaders } from "./server/cors.js";
+
+/** The parts of a Playwright `Request` the conversion reads. */
+export type RoutedRequest = Pick<Request, "method" | "url" | "allHeaders" | "postDataBuffer">;
+
+/** The core's view of a routed request; `basePath` is where the API base ends in its path. */
+export async function coreRequestOf(
+  request: RoutedRequest,
+  basePath: string,
+  signal?: AbortSignal,
+): Promise<CoreRequest> {
+  const url = new URL(request.url());
+  const method = request.method();
+  const headers = await request.allHeaders();
+  const hasBody = method !== "GET" && method !== "HEAD";
+  const { body, bodyTooLarge } = bodyFields(hasBody ? request.postDataBuffer() : null);
+  return {
+    method,
+    path: url.pathname.slice(basePath.length),
+    query: url.search.slice(1),
+    header: (name) => headers[name],
+    body,
+    bodyTooLarge,
+    basePath,
+    ...(signal ? { signal } : {}),
+  };
+}
+
+/** The answer's headers with those a page on another origin needs to read it. */
+export function withCorsHeaders(
+  response: CoreResponse,
+  origin: string | undefined,
+): Record<string, string> {
+  const cors: string[] = [];
+  pushCorsHeaders(cors, origin);
+  const headers: Record<string, string> = { ...response.headers };
+  for (let index = 0; index < cors.length; index += 2) {
+    headers[cors[index] as string] = cors[index + 1] as string;
+  }
+  return headers;
+}
+
+export interface PetstoreRouting {
+  /** Whether a URL is under the API base (the route's matcher). */
+  matches(url: URL): boolean;
+  /** Answers one routed request from the core. */
+  handle(route: Route, request: Request): Promise<void>;
+  /** The page gave up on a request (Playwright's `requestfailed`): a hang or a delay ends early. */
+  failed(request: Request): void;
+  /** Ends every request still waiting (hangs, delays) and ignores what they would still send. */
+  stop(): void;
+}
+
+/**
+ * Routing for one browser context, around the core.
+ *
+ * @example
+ * const routing = createPetstoreRouting(handle, { baseUrl: "http://localhost:4000/v1" });
+ * await context.route((url) => routing.matches(url), (route, request) => routing.handle(route, request));
+ * context.on("requestfailed", (request) => routing.failed(request));
+ */
+export function createPetstoreRouting(
+  handle: PetstoreCore,
+  options: { readonly baseUrl?: string | undefined } = {},
+): PetstoreRouting {
+  const base = apiBase(options.baseUrl);
+  const waiting = new Map<Request, AbortController>();
+  let stopped = false;
+
+  async function answer(route: Route, request: Request, signal: AbortSignal): Promise<void> {
+    const at = base.locate(new URL(request.url()).pathname);
+    if (!at) {
+      await route.fallback();
+      return;
+    }
+    const core = await coreRequestOf(request, at.basePath, signal);
+    const response = await handle(core);
+    if (signal.aborted) return; // nobody is waiting for the answer any more
+    if (response.dropped) {
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.fulfill({
+      status: response.status,
+      headers: withCorsHeaders(response, core.header("origin")),
+      body: response.body ?? "",
+    });
+  }
+
+  return {
+    // Like msw, the pattern is matched against the URL without its query.
+    matches: (url) => base.pattern.test(`${url.origin}${url.pathname}`),
+    async handle(route, request) {
+      const gone = new AbortController();
+      waiting.set(request, gone);
+      try {
+        await answer(route, request, gone.signal);
+      } catch (error) {
+        // Once the page or the test has given up, the route may be gone: nothing to report.
+        if (!gone.signal.aborted && !stopped) throw error;
+      } finally {
+        waiting.delete(request);
+      }
+    },
+    failed(request) {
+      waiting.get(request)?.abort();
+    },
+    stop() {
+      stopped = true;
+      for (const gone of waiting.values()) gone.abort();
+      waiting.clear();
+    },
+  };
+}

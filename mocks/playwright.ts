@@ -1,0 +1,169 @@
+/**
+ * `petstore-mock-kit/playwright`: Playwright's `test` with a `petstore`
+ * fixture. Every test gets its own seeded store, faults and journal, answered
+ * through the browser context's request routing: no worker script, no second
+ * process, and tests running in parallel never share data.
+ *
+ * @example
+ * import { expect, test } from "petstore-mock-kit/playwright";
+ *
+ * test.use({ petstore: { seed: 7 } });
+ *
+ * test("shows a failed save", async ({ page, petstore }) => {
+ *   petstore.faults.add({ operation: "createPet", status: 503, times: 1 });
+ *   await page.goto("/");
+ *   // ...
+ *   expect(petstore.journal.forOperation("createPet")[0]?.status).toBe(503);
+ * });
+ */
+import {
+  test as base,
+  type Fixtures,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type Request,
+  type Route,
+  type TestType,
+} from "@playwright/test";
+// The core, its controls and the store: the one place this entry names them.
+import { createMockControls } from "./core/controls.js";
+import type { FaultRegistry } from "./core/faults.js";
+import type { Journal } from "./core/journal.js";
+import { createPetstoreCore } from "./core/petstore-core.js";
+import { type PetstoreOptions, seedOptionsOf } from "./options.js";
+import { createPetstoreRouting } from "./playwright-route.js";
+import { createPetstoreStore, type PetstoreStore } from "./store.js";
+
+/** What a test gets as `petstore`: the mock answering its browser context. */
+export interface PetstoreFixture {
+  /** The test's own typed store: arrange and inspect records. */
+  readonly store: PetstoreStore;
+  /** Faults to apply from now on: `add`, `list`, `remove`, `clear`, `preset`. */
+  readonly faults: FaultRegistry;
+  /** Every request the mock answered in this test: `all`, `forOperation`, `clear`. */
+  readonly journal: Journal;
+  /** The options in effect for this test. */
+  readonly options: Readonly<PetstoreOptions>;
+  /** Restores the seeded store and the start-up faults, and empties the journal. */
+  reset(): Promise<void>;
+}
+
+/** The option the config's `use` can set: `defineConfig<PetstoreTestOptions>({ use: { petstoreOptions } })`. */
+export interface PetstoreTestOptions {
+  /** The mock's options: set in the config's `use`, or per file or group with `test.use`. */
+  petstoreOptions: PetstoreOptions;
+}
+
+export interface PetstoreFixtures extends PetstoreTestOptions {
+  /** The mock of this test; it answers the page's requests whether or not the test names it. */
+  petstore: PetstoreFixture;
+}
+
+type TestArgs = PlaywrightTestArgs & PlaywrightTestOptions & PetstoreFixtures;
+type WorkerArgs = PlaywrightWorkerArgs & PlaywrightWorkerOptions;
+// biome-ignore lint/suspicious/noExplicitAny: Playwright's own constraint on fixture maps.
+type KeyValue = { [key: string]: any };
+
+/** What Playwright's `test.use` takes: overrides of existing fixtures only. */
+// biome-ignore lint/complexity/noBannedTypes: Playwright's own spelling of "no new fixtures".
+type UseFixtures<T extends KeyValue, W extends KeyValue> = Fixtures<{}, {}, T, W>;
+
+/** `test.use`'s fixtures, with `petstore` taking options (added to those in effect). */
+export type PetstoreUse<T extends KeyValue, W extends KeyValue> =
+  | UseFixtures<T, W>
+  | (Omit<UseFixtures<T, W>, "petstore"> & { petstore?: PetstoreOptions });
+
+/** Playwright's `TestType` whose `use` also takes `{ petstore: options }`, kept through `extend`. */
+export interface PetstoreTestType<T extends TestArgs, W extends WorkerArgs> extends TestType<T, W> {
+  use(fixtures: PetstoreUse<T, W>): void;
+  // biome-ignore lint/complexity/noBannedTypes: Playwright's defaults.
+  extend<U extends KeyValue, V extends KeyValue = {}>(
+    fixtures: Fixtures<U, V, T, W>,
+  ): PetstoreTestType<T & U, W & V>;
+}
+
+async function startPetstore(options: PetstoreOptions) {
+  const controls = createMockControls(options);
+  const store = await createPetstoreStore(seedOptionsOf(options));
+  const handle = createPetstoreCore({ ...options, store, ...controls });
+  const fixture: PetstoreFixture = {
+    store,
+    faults: controls.faults,
+    journal: controls.journal,
+    options,
+    async reset() {
+      await store.reset();
+      controls.restore();
+    },
+  };
+  return { fixture, routing: createPetstoreRouting(handle, options) };
+}
+
+const isOptions = (value: unknown): value is PetstoreOptions =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** `{ petstore: options }` as Playwright takes it: an override of `petstoreOptions` that adds to it. */
+function aliasPetstore(fixtures: KeyValue): KeyValue {
+  const { petstore, ...rest } = fixtures;
+  if (!isOptions(petstore)) return fixtures;
+  if ("petstoreOptions" in rest) {
+    throw new Error("test.use: set `petstore` or `petstoreOptions`, not both");
+  }
+  return {
+    ...rest,
+    petstoreOptions: async (
+      { petstoreOptions }: { petstoreOptions: PetstoreOptions },
+      use: (options: PetstoreOptions) => Promise<void>,
+    ) => use({ ...petstoreOptions, ...petstore }),
+  };
+}
+
+/**
+ * Gives a test's `use` and `extend` the `petstore` shorthand. (Playwright names
+ * the caller of `use`/`extend` in its load errors; through these wrappers that
+ * is this file, the fixture's name still says which.)
+ */
+function withPetstoreAlias<T extends TestArgs, W extends WorkerArgs>(
+  test: TestType<T, W>,
+): PetstoreTestType<T, W> {
+  const use = test.use;
+  const extend = test.extend;
+  return Object.assign(test, {
+    use: (fixtures: KeyValue) => use(aliasPetstore(fixtures) as UseFixtures<T, W>),
+    extend: (fixtures: Fixtures<KeyValue, KeyValue, T, W>) => withPetstoreAlias(extend(fixtures)),
+  }) as PetstoreTestType<T, W>;
+}
+
+export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
+  base.extend<PetstoreFixtures>({
+    petstoreOptions: [{}, { option: true }],
+    petstore: [
+      async ({ context, petstoreOptions }, use) => {
+        const { fixture, routing } = await startPetstore(petstoreOptions);
+        const failed = (request: Request) => routing.failed(request);
+        const matches = (url: URL) => routing.matches(url);
+        const handle = (route: Route, request: Request) => routing.handle(route, request);
+        context.on("requestfailed", failed);
+        await context.route(matches, handle);
+        try {
+          await use(fixture);
+        } finally {
+          routing.stop();
+          context.off("requestfailed", failed);
+          await context.unroute(matches, handle);
+        }
+      },
+      { auto: true },
+    ],
+  }),
+);
+
+export { expect } from "@playwright/test";
+export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
+export { faultPresetNames } from "./core/faults.js";
+export type { JournalEntry, Problem } from "./core/journal.js";
+export type { PetstoreOptions } from "./options.js";
+export type { PetstoreStore, SeedOptions } from "./store.js";
+export type * from "./types.js";
