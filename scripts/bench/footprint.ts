@@ -55,7 +55,7 @@ import { setupServer } from "msw/node";
 const server = setupServer(
   http.get("*/v1/pets", () => HttpResponse.json([{ id: 1, name: "Rex", categoryId: 1 }])),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => server.listen());
 afterAll(() => server.close());
 
 it("lists pets", async () => {
