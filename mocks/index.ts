@@ -5,12 +5,8 @@
  * entries: `petstore-mock-kit/node`, `petstore-mock-kit/browser`,
  * `petstore-mock-kit/server`.
  */
-export {
-  defaultSeedOptions,
-  generateSeedData,
-  type SeedData,
-  type SeedOptions,
-} from "../fixtures/seed.js";
+export { generateSeedData } from "../fixtures/generate-seed.js";
+export { defaultSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
 export {
   createMockControls,
   type MockControls,

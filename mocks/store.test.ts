@@ -1,6 +1,6 @@
 /** The store: seeded deterministically, ids assigned once, indexes kept true, reset exact. */
 import { describe, expect, it } from "vitest";
-import { generateSeedData } from "../fixtures/seed.js";
+import { generateSeedData } from "../fixtures/generate-seed.js";
 import { createPetstoreStore, type StoreSnapshot } from "./store.js";
 import { mutateEveryWay } from "./test-support/mutations.js";
 

@@ -15,7 +15,7 @@ import { Collection } from "@msw/data";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { ValidateFunction } from "ajv";
 import {
-  generateSeedData,
+  loadSeedData,
   resolveSeedOptions,
   type SeedData,
   type SeedOptions,
@@ -214,7 +214,7 @@ class Collections {
 export async function createPetstoreStore(options: SeedOptions = {}): Promise<PetstoreStore> {
   let seedOptions = resolveSeedOptions(options);
   // Dropped by a restore to other seed options; generated again when reset() needs it.
-  let seed: SeedData | undefined = generateSeedData(seedOptions);
+  let seed: SeedData | undefined = await loadSeedData(seedOptions);
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
@@ -299,10 +299,10 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
       if (nextOptions) {
         // Generated first, so invalid options leave the store as it was.
         const nextSeedOptions = { ...seedOptions, ...nextOptions };
-        seed = generateSeedData(nextSeedOptions);
+        seed = await loadSeedData(nextSeedOptions);
         seedOptions = nextSeedOptions;
       }
-      seed ??= generateSeedData(seedOptions);
+      seed ??= await loadSeedData(seedOptions);
       current = await Collections.seeded(seed, changed);
       changed();
     },

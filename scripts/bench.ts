@@ -8,6 +8,7 @@ const sections = {
   server: () => import("./bench/server.js"),
   scale: () => import("./bench/scale.js"),
   hostile: () => import("./bench/hostile.js"),
+  footprint: () => import("./bench/footprint.js"),
 } as const satisfies Record<string, () => Promise<{ run(): Promise<void> }>>;
 
 type SectionName = keyof typeof sections;

@@ -6,24 +6,28 @@
  *   its SHA-256 (of the parsed document, so line endings and comments do not
  *   count) that state snapshots carry to name the interface they were made for;
  * - `mocks/generated/validators.js` (+ `.d.ts`): precompiled Ajv validators for
- *   every component schema and for each operation's path and query parameters.
+ *   every component schema and for each operation's path and query parameters;
+ * - `fixtures/generated/default-seed.ts`: the default seed's records, as faker
+ *   generates them (`fixtures/generate-seed.ts`), so that stores seeded with
+ *   the defaults never load faker.
  *
  * `tsx scripts/generate.ts --check` writes nothing and exits 1 when any
  * generated file is stale (the drift check run by `npm test`).
  */
 import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
+import { generateSeedData } from "../fixtures/generate-seed.js";
 import { resolveRef } from "../mocks/util/json-ref.js";
 
 const root = new URL("../", import.meta.url);
-const outDir = new URL("mocks/generated/", root);
-const header =
-  "// Generated from openapi.yaml by scripts/generate.ts. Do not edit: run `npm run generate`.\n";
+const generatedFrom = (source: string) =>
+  `// Generated from ${source} by scripts/generate.ts. Do not edit: run \`npm run generate\`.\n`;
+const header = generatedFrom("openapi.yaml");
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -102,16 +106,36 @@ function validatorsModule(document: JsonObject): { js: string; dts: string } {
   return { js, dts };
 }
 
+function defaultSeedModule(): string {
+  const { categories, pets } = generateSeedData();
+  const rows = (records: readonly object[]) =>
+    records.map((record) => `    ${JSON.stringify(record)},`).join("\n");
+  return `${generatedFrom("fixtures/generate-seed.ts")}import type { SeedData } from "../seed-options.js";
+
+/** \`generateSeedData()\` with the default options (seed 42, 50 pets, 5 categories). */
+export const defaultSeedData: SeedData = {
+  categories: [
+${rows(categories)}
+  ],
+  pets: [
+${rows(pets)}
+  ],
+};
+`;
+}
+
+/** Every generated file by its path from the repository root. */
 async function generate(): Promise<Record<string, string>> {
   const source = await readFile(new URL("openapi.yaml", root), "utf8");
   const document = parse(source) as JsonObject;
   const types = astToString(await openapiTS(source, { exportType: true }));
   const { js, dts } = validatorsModule(document);
   return {
-    "openapi-types.ts": `${header}${types}`,
-    "openapi-document.ts": `${header}export const openapiDocument = ${JSON.stringify(document, null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
-    "validators.js": js,
-    "validators.d.ts": dts,
+    "mocks/generated/openapi-types.ts": `${header}${types}`,
+    "mocks/generated/openapi-document.ts": `${header}export const openapiDocument = ${JSON.stringify(document, null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
+    "mocks/generated/validators.js": js,
+    "mocks/generated/validators.d.ts": dts,
+    "fixtures/generated/default-seed.ts": defaultSeedModule(),
   };
 }
 
@@ -119,12 +143,15 @@ async function main(): Promise<void> {
   const check = process.argv.includes("--check");
   const files = await generate();
   const stale: string[] = [];
-  for (const [name, content] of Object.entries(files)) {
-    const target = new URL(name, outDir);
+  for (const [path, content] of Object.entries(files)) {
+    const target = new URL(path, root);
     const current = await readFile(target, "utf8").catch(() => undefined);
     if (current === content) continue;
-    stale.push(`mocks/generated/${name}`);
-    if (!check) await writeFile(target, content);
+    stale.push(path);
+    if (!check) {
+      await mkdir(new URL(".", target), { recursive: true });
+      await writeFile(target, content);
+    }
   }
   if (check && stale.length > 0) {
     console.error(
@@ -134,7 +161,7 @@ async function main(): Promise<void> {
   }
   console.log(
     check
-      ? "Generated files match openapi.yaml."
+      ? "Generated files are up to date."
       : stale.length > 0
         ? `Wrote ${stale.join(", ")}`
         : "Generated files already up to date.",

@@ -202,6 +202,36 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(found.browser).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
   });
 
+  it("loads faker only for a seed other than the default, and no @msw/data or es-toolkit files", async () => {
+    const script = `
+      import { registerHooks } from "node:module";
+      const opened = [];
+      registerHooks({ load(url, context, next) { opened.push(url); return next(url, context); } });
+      const from = (name) => opened.filter((url) => url.includes("/node_modules/" + name + "/")).length;
+      const { setupPetstore } = await import("petstore-mock-kit/node");
+      const byDefault = await setupPetstore();
+      const atDefault = { faker: from("@faker-js/faker"), data: from("@msw/data"), toolkit: from("es-toolkit") };
+      const seeded = await setupPetstore({ seed: 7 });
+      console.log(JSON.stringify({
+        atDefault,
+        fakerAtSeed7: from("@faker-js/faker") > 0,
+        pets: [byDefault.store.count().pets, seeded.store.count().pets],
+        differ: byDefault.store.getPet(1)?.name !== seeded.store.getPet(1)?.name
+          || byDefault.store.getPet(2)?.name !== seeded.store.getPet(2)?.name,
+      }));
+    `;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "--eval", script], {
+      cwd: kit.dir,
+      env: cleanEnv,
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      atDefault: { faker: 0, data: 0, toolkit: 0 },
+      fakerAtSeed7: true,
+      pets: [50, 50],
+      differ: true,
+    });
+  });
+
   it("bundles ./browser and the root for browsers, and refuses ./node and ./server there", async () => {
     const bundle = (specifier: string) =>
       build({
