@@ -8,7 +8,7 @@
  * 3's targets. `npm run bench -- server` (after `npm run build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -19,6 +19,11 @@ import { freePort } from "../../mocks/server/free-port.js";
 import { median, printTable } from "./report.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+const prismVersion = (
+  JSON.parse(readFileSync(`${root}node_modules/@stoplight/prism-cli/package.json`, "utf8")) as {
+    version: string;
+  }
+).version;
 export const apiKey = "bench-key";
 
 /** The same load for every server and operation. */
@@ -65,11 +70,14 @@ export const servers: readonly Server[] = [
       `${port}`,
       "--api-key",
       apiKey,
+      // The POST cells create tens of thousands of pets: above the default cap, 409s would be measured.
+      "--max-pets",
+      "10000000",
     ],
   },
   {
     key: "prism",
-    label: "Prism 5.14.2 mock",
+    label: `Prism ${prismVersion} mock`,
     basePath: "",
     args: (port) => [
       realpathSync(`${root}node_modules/.bin/prism`),
