@@ -32,24 +32,33 @@ const suiteRounds = 3;
 const importRounds = 9;
 const targets = { suite: 1.3, importTime: 1.5, bundle: 1.5 } as const;
 
-const kitTest = `import { afterAll, beforeAll, expect, it } from "vitest";
-import { setupPetstore } from "petstore-mock-kit/node";
-
-const petstore = await setupPetstore();
-beforeAll(() => petstore.listen());
-afterAll(() => petstore.close());
-
+/** One test file of the measured suites: its setup, then the same request and checks. */
+const suiteTest = (
+  setup: string,
+  listed: number,
+) => `import { afterAll, beforeAll, expect, it } from "vitest";
+${setup}
 it("lists pets", async () => {
   const response = await fetch("http://api.test/v1/pets?limit=5", {
     headers: { authorization: "Bearer petstore-dev-key" },
   });
   expect(response.status).toBe(200);
-  expect(await response.json()).toHaveLength(5);
+  expect(await response.json()).toHaveLength(${listed});
 });
 `;
 
-const mswTest = `import { afterAll, beforeAll, expect, it } from "vitest";
-import { HttpResponse, http } from "msw";
+const kitTest = suiteTest(
+  `import { setupPetstore } from "petstore-mock-kit/node";
+
+const petstore = await setupPetstore();
+beforeAll(() => petstore.listen());
+afterAll(() => petstore.close());
+`,
+  5,
+);
+
+const mswTest = suiteTest(
+  `import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 
 const server = setupServer(
@@ -57,15 +66,9 @@ const server = setupServer(
 );
 beforeAll(() => server.listen());
 afterAll(() => server.close());
-
-it("lists pets", async () => {
-  const response = await fetch("http://api.test/v1/pets?limit=5", {
-    headers: { authorization: "Bearer petstore-dev-key" },
-  });
-  expect(response.status).toBe(200);
-  expect(await response.json()).toHaveLength(1);
-});
-`;
+`,
+  1,
+);
 
 const kitPage = `import { setupPetstoreWorker } from "petstore-mock-kit/browser";
 const petstore = await setupPetstoreWorker();
