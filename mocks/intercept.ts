@@ -16,7 +16,7 @@ import { escapeRegExp } from "./util/text.js";
  * path with a `/v1` segment. A relative base is resolved against the page
  * (any origin where there is none).
  */
-export function basePattern(base: string | undefined): RegExp {
+function basePattern(base: string | undefined): RegExp {
   const below = "(?:/[^?#]*)?$";
   if (base === undefined) return new RegExp(`^[^?#]*${escapeRegExp(apiBasePath)}${below}`);
   const page = (globalThis as { location?: { href: string } }).location?.href;

@@ -9,13 +9,9 @@ import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } 
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { type ErrorCode, errorBody } from "../errors.js";
-import { defaults } from "../options.js";
 
 /** How long a closing answer may take to reach a client before its socket is destroyed, in ms. */
 export const closeGraceMs = 1_000;
-
-/** The default for `maxConnections`: open connections beyond it get a 503. */
-export const defaultMaxConnections = defaults.maxConnections;
 
 /**
  * Writes an Error answer on a raw socket and closes it: ended at once,
