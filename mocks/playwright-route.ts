@@ -6,10 +6,16 @@
  * process, from the test's own store.
  */
 import type { Request, Route } from "@playwright/test";
+// The core, its controls and the store: the one place the Playwright entry names them.
+import { createMockControls } from "./core/controls.js";
 import type { CoreRequest, CoreResponse } from "./core/exchange.js";
-import type { PetstoreCore } from "./core/petstore-core.js";
+import type { FaultRegistry } from "./core/faults.js";
+import type { Journal } from "./core/journal.js";
+import { createPetstoreCore, type PetstoreCore } from "./core/petstore-core.js";
 import { apiBase, bodyFields } from "./intercept.js";
+import { type PetstoreOptions, seedOptionsOf } from "./options.js";
 import { pushCorsHeaders } from "./server/cors.js";
+import { createPetstoreStore, type PetstoreStore } from "./store.js";
 
 /** The parts of a Playwright `Request` the conversion reads. */
 export type RoutedRequest = Pick<Request, "method" | "url" | "allHeaders" | "postDataBuffer">;
@@ -122,4 +128,36 @@ export function createPetstoreRouting(
       waiting.clear();
     },
   };
+}
+
+/** What a test gets as `petstore`: the mock answering its browser context. */
+export interface PetstoreFixture {
+  /** The test's own typed store: arrange and inspect records. */
+  readonly store: PetstoreStore;
+  /** Faults to apply from now on: `add`, `list`, `remove`, `clear`, `preset`. */
+  readonly faults: FaultRegistry;
+  /** Every request the mock answered in this test: `all`, `forOperation`, `clear`. */
+  readonly journal: Journal;
+  /** The options in effect for this test. */
+  readonly options: Readonly<PetstoreOptions>;
+  /** Restores the seeded store and the start-up faults, and empties the journal. */
+  reset(): Promise<void>;
+}
+
+/** The mock of one browser context: its fixture and the routing that answers from it. */
+export async function startRoutedPetstore(options: PetstoreOptions) {
+  const controls = createMockControls(options);
+  const store = await createPetstoreStore(seedOptionsOf(options));
+  const handle = createPetstoreCore({ ...options, store, ...controls });
+  const fixture: PetstoreFixture = {
+    store,
+    faults: controls.faults,
+    journal: controls.journal,
+    options,
+    async reset() {
+      await store.reset();
+      controls.restore();
+    },
+  };
+  return { fixture, routing: createPetstoreRouting(handle, options) };
 }

@@ -27,28 +27,8 @@ import {
   type Route,
   type TestType,
 } from "@playwright/test";
-// The core, its controls and the store: the one place this entry names them.
-import { createMockControls } from "./core/controls.js";
-import type { FaultRegistry } from "./core/faults.js";
-import type { Journal } from "./core/journal.js";
-import { createPetstoreCore } from "./core/petstore-core.js";
-import { type PetstoreOptions, seedOptionsOf } from "./options.js";
-import { createPetstoreRouting } from "./playwright-route.js";
-import { createPetstoreStore, type PetstoreStore } from "./store.js";
-
-/** What a test gets as `petstore`: the mock answering its browser context. */
-export interface PetstoreFixture {
-  /** The test's own typed store: arrange and inspect records. */
-  readonly store: PetstoreStore;
-  /** Faults to apply from now on: `add`, `list`, `remove`, `clear`, `preset`. */
-  readonly faults: FaultRegistry;
-  /** Every request the mock answered in this test: `all`, `forOperation`, `clear`. */
-  readonly journal: Journal;
-  /** The options in effect for this test. */
-  readonly options: Readonly<PetstoreOptions>;
-  /** Restores the seeded store and the start-up faults, and empties the journal. */
-  reset(): Promise<void>;
-}
+import type { PetstoreOptions } from "./options.js";
+import { type PetstoreFixture, startRoutedPetstore } from "./playwright-route.js";
 
 /** The option the config's `use` can set: `defineConfig<PetstoreTestOptions>({ use: { petstoreOptions } })`. */
 export interface PetstoreTestOptions {
@@ -82,23 +62,6 @@ export interface PetstoreTestType<T extends TestArgs, W extends WorkerArgs> exte
   extend<U extends KeyValue, V extends KeyValue = {}>(
     fixtures: Fixtures<U, V, T, W>,
   ): PetstoreTestType<T & U, W & V>;
-}
-
-async function startPetstore(options: PetstoreOptions) {
-  const controls = createMockControls(options);
-  const store = await createPetstoreStore(seedOptionsOf(options));
-  const handle = createPetstoreCore({ ...options, store, ...controls });
-  const fixture: PetstoreFixture = {
-    store,
-    faults: controls.faults,
-    journal: controls.journal,
-    options,
-    async reset() {
-      await store.reset();
-      controls.restore();
-    },
-  };
-  return { fixture, routing: createPetstoreRouting(handle, options) };
 }
 
 const isOptions = (value: unknown): value is PetstoreOptions =>
@@ -141,7 +104,7 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
     petstoreOptions: [{}, { option: true }],
     petstore: [
       async ({ context, petstoreOptions }, use) => {
-        const { fixture, routing } = await startPetstore(petstoreOptions);
+        const { fixture, routing } = await startRoutedPetstore(petstoreOptions);
         const failed = (request: Request) => routing.failed(request);
         const matches = (url: URL) => routing.matches(url);
         const handle = (route: Route, request: Request) => routing.handle(route, request);
@@ -165,5 +128,6 @@ export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
 export type { PetstoreOptions } from "./options.js";
+export type { PetstoreFixture } from "./playwright-route.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

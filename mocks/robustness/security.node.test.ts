@@ -129,16 +129,42 @@ describe("no prototype pollution", () => {
   });
 });
 
-/** A string stand-in that counts how many characters are read from it. */
+/**
+ * A string stand-in that counts how many characters are read from it, through
+ * any of the ways code reads one character (an index, `charCodeAt`,
+ * `codePointAt`, `charAt`, `at`), so a rewrite of the comparison in another of
+ * those styles is still measured. Anything that would read the whole string
+ * unseen (a conversion to a primitive, `slice`, …) fails with a clear message.
+ */
 function countingString(text: string): { value: string; reads: () => number } {
   let reads = 0;
-  const fake = {
-    length: text.length,
-    charCodeAt(index: number) {
+  const reading =
+    (method: "charCodeAt" | "codePointAt" | "charAt" | "at") =>
+    (index: number): unknown => {
       reads++;
-      return text.charCodeAt(index);
+      return text[method](index);
+    };
+  const fake = new Proxy(new String(text), {
+    get(_target, property) {
+      if (property === "length") return text.length;
+      if (typeof property === "string" && /^\d+$/.test(property)) {
+        reads++;
+        return text[Number(property)];
+      }
+      if (
+        property === "charCodeAt" ||
+        property === "codePointAt" ||
+        property === "charAt" ||
+        property === "at"
+      ) {
+        return reading(property);
+      }
+      throw new Error(
+        `countingString: the comparison used ${String(property)}, which reads characters unseen; ` +
+          "compare character by character so this test can count the reads",
+      );
     },
-  };
+  });
   return { value: fake as unknown as string, reads: () => reads };
 }
 

@@ -69,8 +69,15 @@ describe("close()", () => {
     agent.destroy();
   });
 
-  it("can be called twice", async () => {
+  it("can be called twice: both calls resolve and the server is closed", async () => {
     const server = await startPetstoreServer({ port: 0 });
-    await Promise.all([server.close(), server.close()]);
+    const { port } = server.server.address() as { port: number };
+    await expect(Promise.all([server.close(), server.close()])).resolves.toEqual([
+      undefined,
+      undefined,
+    ]);
+    expect(server.server.listening).toBe(false);
+    expect(await connectionRefused(port)).toBe(true);
+    await expect(server.close()).resolves.toBeUndefined();
   });
 });

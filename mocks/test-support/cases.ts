@@ -84,6 +84,8 @@ const operationsUnderAuth: readonly CaseRequest[] = [
 const badCredentials: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   missing: {},
   wrong: { authorization: "Bearer not-the-key" },
+  "key in another case": { authorization: `Bearer ${defaultApiKey.toUpperCase()}` },
+  "key with a trailing character": { authorization: `Bearer ${defaultApiKey}x` },
   malformed: { authorization: `Bearer${defaultApiKey}` },
   "Basic scheme": { authorization: `Basic ${btoa(`user:${defaultApiKey}`)}` },
   "empty bearer": { authorization: "Bearer " },

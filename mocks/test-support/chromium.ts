@@ -24,8 +24,11 @@ export const chromiumMissing = existsSync(chromiumPath)
   ? undefined
   : `no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`;
 
+/** Whether this run is CI's: `CI` set to anything but empty, `0` or `false`. */
+export const underCi = !/^(0|false)?$/i.test(process.env.CI ?? "");
+
 /** Skip the browser tests outside CI when Chromium is missing; in CI they run and fail. */
-export const skipBrowserTests = chromiumMissing !== undefined && !process.env.CI;
+export const skipBrowserTests = chromiumMissing !== undefined && !underCi;
 if (skipBrowserTests) console.warn(`browser tests skipped: ${chromiumMissing}`);
 
 /** Launches headless Chromium; playwright gives it a fresh temporary profile it removes on close. */
