@@ -1,0 +1,33 @@
+// Mutation testing (`npm run mutation`): StrykerJS with the vitest runner over
+// the modules whose every line a user relies on. Incremental: a re-run only
+// tests mutants in code (or tests) changed since the last run's report.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  vitest: { configFile: "scripts/config/vitest.mutation.config.ts", related: true },
+  plugins: ["@stryker-mutator/vitest-runner"],
+  mutate: [
+    "mocks/core/*.ts",
+    "mocks/store.ts",
+    "mocks/state.ts",
+    "mocks/server/listener.ts",
+    "mocks/server/admin.ts",
+    "mocks/server/state-file.ts",
+    "mocks/playwright-route.ts",
+    "mocks/msw.ts",
+    "mocks/intercept.ts",
+    "contract-tests/suite/*.ts",
+    "!**/*.test.ts",
+  ],
+  coverageAnalysis: "perTest",
+  incremental: true,
+  incrementalFile: "reports/mutation/stryker-incremental.json",
+  reporters: ["clear-text", "progress", "html", "json"],
+  htmlReporter: { fileName: "reports/mutation/index.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  tempDirName: ".stryker-tmp",
+  concurrency: 2,
+  timeoutMS: 10000,
+  dryRunTimeoutMinutes: 45,
+  thresholds: { high: 90, low: 80, break: null },
+};
