@@ -18,7 +18,8 @@ test("the routed mock answers every behavioural case", async ({ page }) => {
     behaviourCases
       .map((testCase: BehaviourCase, index) => {
         const result = results[index];
-        return [testCase.name, result ? checkCase(testCase.expect, result) : ["no result"]];
+        const problems = result ? checkCase(testCase.expect, result) : ["no result"];
+        return [testCase.name, problems] as const;
       })
       .filter(([, problems]) => problems.length > 0),
   );
