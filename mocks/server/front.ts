@@ -1,0 +1,64 @@
+/**
+ * What the standalone server puts before its listener: the mock core, or the
+ * validating proxy in front of a deployment (`proxy`), and the recorder around
+ * either (`record`). The proxy and the recorder load only when asked for.
+ */
+import type { Journal } from "../core/journal.js";
+import type { PetstoreCore } from "../core/petstore-core.js";
+import {
+  defaultApiKey,
+  type PetstoreServerOptions,
+  resolveProxyOptions,
+  resolveRecordOptions,
+} from "../options.js";
+
+export interface Front {
+  readonly handle: PetstoreCore;
+  /** The deployment's base URL when proxying. */
+  readonly proxyUrl: string | undefined;
+  /** The recording file in use. */
+  readonly recordFile: string | undefined;
+  /** Finishes the recording and drops pooled connections to the deployment. */
+  close(): Promise<void>;
+}
+
+/**
+ * The handler to serve. `mock` builds the mock core on a journal (the proxy
+ * gives it one that marks its entries as answered by the mock).
+ */
+export async function createFront(
+  options: PetstoreServerOptions,
+  journal: Journal,
+  mock: (journal: Journal) => PetstoreCore,
+  log: (line: string) => void,
+): Promise<Front> {
+  const apiKeys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
+  const proxy = options.proxy ? resolveProxyOptions(options.proxy) : undefined;
+  const record = options.record ? resolveRecordOptions(options.record) : undefined;
+  let handle: PetstoreCore;
+  let closeProxy = () => {};
+  if (proxy) {
+    const { createProxyHandler } = await import("./proxy.js");
+    const proxying = createProxyHandler({ proxy, apiKeys, journal, mock });
+    handle = proxying.handle;
+    closeProxy = proxying.close;
+  } else {
+    handle = mock(journal);
+  }
+  const recorder = record
+    ? await (await import("./recording.js")).openRecording(record, {
+        apiKeys,
+        secrets: proxy?.key === undefined ? apiKeys : [...apiKeys, proxy.key],
+        log,
+      })
+    : undefined;
+  return {
+    handle: recorder ? recorder.wrap(handle) : handle,
+    proxyUrl: proxy?.url,
+    recordFile: record?.file,
+    async close() {
+      closeProxy();
+      await recorder?.close();
+    },
+  };
+}
