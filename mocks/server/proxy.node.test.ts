@@ -76,6 +76,28 @@ describe("the proxy in front of a conforming deployment (the kit's own mock)", a
     expect(deployment.journal.all().at(-1)?.status).toBe(201);
   });
 
+  it("forwards only the body, its type and its own key: no client header reaches the deployment", async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const spy = await keep(
+      startTinyServer((request, response) => {
+        seen.push(request.headers);
+        response.writeHead(200, { "content-type": "application/json", "set-cookie": "a=b" });
+        response.end("[]");
+      }),
+    );
+    const proxied = await proxyTo(spy.url);
+    const reply = await send(`${proxied.url}/pets?limit=1`, {
+      headers: { ...devAuth, cookie: "session=s3cret", "x-app": "1", prefer: "code=500" },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.headers["set-cookie"]).toBeUndefined();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.authorization).toBe(`Bearer ${testApiKey}`);
+    expect(Object.keys(seen[0] ?? {}).sort()).toEqual(
+      ["accept", "authorization", "connection", "host", "x-petstore-proxy"].sort(),
+    );
+  });
+
   it("answers a client without a valid key itself (401), forwarding nothing", async () => {
     const before = deployment.journal.all().length;
     const reply = await send(`${proxy.url}/pets`, { headers: { authorization: "Bearer nope" } });
