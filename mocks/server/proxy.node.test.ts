@@ -5,8 +5,11 @@
  * leaves; hostile deployments stay bounded and their echoes of the proxy key
  * are redacted; without an answer, a 502 or (`fallback: "mock"`) the mock.
  */
+import { mkdtemp, readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fault, startMock, testApiKey } from "../../contract-tests/test-support/faulty-servers.js";
 import {
@@ -16,6 +19,7 @@ import {
 } from "../../contract-tests/test-support/hostile-servers.js";
 import { startTinyServer } from "../../contract-tests/test-support/servers.js";
 import type { JournalEntry } from "../core/journal.js";
+import { type CliIo, main } from "./run.js";
 import {
   type PetstoreServerOptions,
   type RunningPetstoreServer,
@@ -235,6 +239,39 @@ describe("the proxy in front of a hostile deployment", () => {
     const reply = await send(`${proxy.url}/pets`, { headers: devAuth });
     expect(reply.status).toBe(508);
     expect(JSON.parse(reply.text)).toMatchObject({ code: "proxy_loop" });
+  });
+});
+
+describe("petstore-mock --proxy --proxy-key --record", () => {
+  it("serves the deployment's data, says so in the banner, and records the session", async () => {
+    const deployment = await keep(startMock());
+    await deployment.store.createPet({ name: "Staging only", categoryId: 1 });
+    const file = join(await mkdtemp(join(tmpdir(), "petstore-proxy-cli-")), "session.jsonl");
+    const out: string[] = [];
+    const stops: ((signal: string) => void)[] = [];
+    const io: CliIo = {
+      out: (text) => out.push(text),
+      err: (text) => out.push(text),
+      onStop: (listener) => stops.push(listener),
+    };
+    const args = ["--port", "0", "--proxy", deployment.url, "--record", file];
+    const exited = main(args, { PETSTORE_PROXY_KEY: testApiKey }, io);
+    let url: string | undefined;
+    for (let tries = 0; tries < 500 && !url; tries++) {
+      url = out.join("").match(/base URL\s+(\S+)/)?.[1];
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const banner = out.join("");
+    expect(banner).toContain(`every API request goes to ${deployment.url}`);
+    expect(banner).not.toContain(testApiKey);
+    const reply = await send(`${url}/pets?limit=100`, { headers: devAuth });
+    expect(reply.text).toContain("Staging only");
+    for (const stop of stops) stop("SIGTERM");
+    expect(await exited).toBe(0);
+    const recorded = (await readFile(file, "utf8")).trimEnd().split("\n");
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toContain("Staging only");
+    expect(recorded[0]).not.toContain(testApiKey);
   });
 });
 
