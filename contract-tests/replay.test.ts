@@ -197,6 +197,15 @@ describe("a bad recording exits 2 with one line naming the problem", () => {
     expect(output.err.trim().split("\n")).toHaveLength(1);
   });
 
+  it("and --replay goes with neither --compare-mock nor --via-prism", async () => {
+    for (const other of ["--compare-mock", "--via-prism"]) {
+      const { io, output } = capture();
+      const args = ["--replay", recording, other, "--url", "http://127.0.0.1:1/v1", "--key", "k"];
+      expect(await main(args, io)).toBe(exitCodes.usage);
+      expect(output.err).toMatch(/--replay is not available with/);
+    }
+  });
+
   it("and a directory is not a recording", async () => {
     const { io, output } = capture();
     const args = ["--replay", dir, "--url", "http://127.0.0.1:1/v1", "--key", testApiKey];

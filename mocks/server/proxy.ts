@@ -33,11 +33,7 @@ import { matchRoute } from "../core/router.js";
 import type { resolveProxyOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import { urlUnder } from "../util/url-under.js";
-
-/** The response header that lists the rules a deployment's answer broke (JSON, ASCII). */
-export const violationsHeader = "petstore-violations";
-/** Sent with every forwarded request; a request that carries it came from a proxy: a loop. */
-export const proxyMarkHeader = "x-petstore-proxy";
+import { proxyMarkHeader, violationsHeader } from "./front.js";
 
 /** The most characters the violations header carries (the violations that fit, in order). */
 const maxHeaderChars = 4096;
