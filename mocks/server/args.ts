@@ -19,6 +19,7 @@ import {
   resolveProxyOptions,
   resolveRecordOptions,
 } from "../options.js";
+import { checkProxyExposure } from "./front.js";
 
 export class CliUsageError extends Error {
   override name = "CliUsageError";
@@ -229,6 +230,7 @@ export function parseCommand(
   }
   const proxy = proxyFlags(values, env);
   if (proxy) options.proxy = proxy;
+  checked("--proxy", () => checkProxyExposure(options));
   const record = values.record ?? (env.PETSTORE_RECORD_FILE?.trim() || undefined);
   if (record !== undefined)
     options.record = checked("--record", () => resolveRecordOptions(record));

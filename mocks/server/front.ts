@@ -7,10 +7,12 @@ import type { Journal } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import {
   defaultApiKey,
+  defaults,
   type PetstoreServerOptions,
   resolveProxyOptions,
   resolveRecordOptions,
 } from "../options.js";
+import { isLoopback } from "./admin.js";
 
 /** Behind `proxy`: the response header listing the rules a deployment's answer broke (JSON, ASCII). */
 export const violationsHeader = "petstore-violations";
@@ -28,6 +30,23 @@ export interface Front {
 }
 
 /**
+ * Refuses (RangeError) a proxy that anyone could use: bound beyond loopback
+ * while the only accepted key is the public default, it would lend the proxy
+ * key to whoever reaches the address.
+ */
+export function checkProxyExposure(
+  options: Pick<PetstoreServerOptions, "proxy" | "host" | "apiKeys">,
+): void {
+  const keys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
+  const publicKeyOnly = keys.every((key) => key === defaultApiKey);
+  if (options.proxy && publicKeyOnly && !isLoopback(options.host ?? defaults.host)) {
+    throw new RangeError(
+      `a proxy bound to ${options.host} needs an --api-key of your own: ${defaultApiKey} is public, and anyone who can reach the address would use the proxy key`,
+    );
+  }
+}
+
+/**
  * The handler to serve. `mock` builds the mock core on a journal (the proxy
  * gives it one that marks its entries as answered by the mock).
  */
@@ -37,6 +56,7 @@ export async function createFront(
   mock: (journal: Journal) => PetstoreCore,
   log: (line: string) => void,
 ): Promise<Front> {
+  checkProxyExposure(options);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
   const proxy = options.proxy ? resolveProxyOptions(options.proxy) : undefined;
   const record = options.record ? resolveRecordOptions(options.record) : undefined;

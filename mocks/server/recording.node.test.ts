@@ -116,9 +116,24 @@ describe("the --record and --proxy flags", () => {
     [["--proxy-key", "k"], "need --proxy"],
     [["--proxy", "http://127.0.0.1:9/v1", "--fallback", "prism"], "--fallback"],
     [["--record", " "], "--record"],
+    [["--proxy", "http://127.0.0.1:9/v1", "--host", "0.0.0.0"], "an --api-key of your own"],
   ])("%j is refused naming %s", (argv, mention) => {
     expect(() => parseCommand(argv, {})).toThrow(CliUsageError);
     expect(() => parseCommand(argv, {})).toThrow(mention);
+  });
+
+  it("bind a proxy beyond loopback only with a key of one's own", async () => {
+    const exposed = { port: 0, host: "0.0.0.0", proxy: { url: "http://127.0.0.1:9/v1" } };
+    await expect(startPetstoreServer(exposed)).rejects.toThrow("is public");
+    const keyed = serve([
+      "--proxy",
+      "http://127.0.0.1:9/v1",
+      "--host",
+      "0.0.0.0",
+      "--api-key",
+      "k",
+    ]);
+    expect(keyed).toMatchObject({ host: "0.0.0.0", apiKeys: ["k"] });
   });
 
   it("are listed in --help with their variables", () => {
