@@ -136,6 +136,7 @@ describe("petstore-contract --replay", () => {
       expect.arrayContaining([
         "getPet.replay-0004.status-documented",
         "getPet.replay-0004.body-Pet",
+        "getPet.replay-0004.found-after-create",
         "listPets.replay-0001.every-status-available",
         "listPets.replay-0007.error-body",
         "listPets.replay-0008.error-body",
@@ -151,6 +152,7 @@ describe("petstore-contract --replay", () => {
     ],
     ["status-filter-ignored", ["listPets.replay-0001.every-status-available"]],
     ["created-as-200", ["createPet.replay-0003.status-documented"]],
+    ["loses-pets", ["getPet.replay-0004.found-after-create"]],
     ["html-401", ["listPets.replay-0007.error-body", "listPets.replay-0007.media-type"]],
   ])("fails against the faulty deployment %s with the right checks", async (name, caughtBy) => {
     const faulty = await startMock(fault(name));

@@ -3,7 +3,8 @@
  * --record`), sent in order to a deployment, each answer judged by the
  * interface's rules (judge.ts), not compared with the recorded answer. Ids the
  * deployment assigns on create replace the recorded ones in later paths
- * (`/pets/{id}`) and bodies (`categoryId`). Only GET and POST are sent.
+ * (`/pets/{id}`, which must then read back) and bodies (`categoryId`). Only
+ * GET and POST are sent.
  *
  * A recording is untrusted input: its size, line length and count are
  * bounded (mocks/options.ts `recordingLimits`), every line's shape is
@@ -24,7 +25,7 @@ import { answerChecks } from "./judge.js";
 import { UsageError } from "./options.js";
 import { printable } from "./report/text.js";
 import { runCases, type SuiteOptions } from "./runner.js";
-import { recordIn, type SuiteContext } from "./suite/context.js";
+import { type Check, recordIn, type SuiteContext } from "./suite/context.js";
 import type { RunResult } from "./suite/results.js";
 
 const credentials: readonly RecordedCredential[] = ["valid", "missing", "wrong"];
@@ -135,13 +136,22 @@ interface IdMaps {
   readonly categories: Map<number, number>;
 }
 
-/** A recorded `/pets/{id}` with the id the deployment assigned in its place. */
-function mappedPath(path: string, ids: IdMaps): string {
-  return path.replace(/^\/pets\/(\d+)$/, (whole, id: string) => {
-    const now = ids.pets.get(Number(id));
-    return now === undefined ? whole : `/pets/${now}`;
-  });
+/** A recorded `/pets/{id}` with the id the deployment assigned in its place, if it did. */
+function mappedPath(path: string, ids: IdMaps): { path: string; created: boolean } {
+  const now = ids.pets.get(Number(/^\/pets\/(\d+)$/.exec(path)?.[1]));
+  return now === undefined ? { path, created: false } : { path: `/pets/${now}`, created: true };
 }
+
+/** A pet created earlier in the replay reads back (read-after-create). */
+const foundAfterCreate: Check = {
+  slug: "found-after-create",
+  kind: "documented",
+  rules: ["§4.3.getPet"],
+  expected: "HTTP 200: the pet was created earlier in this replay",
+  assert(response) {
+    if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+  },
+};
 
 /** A recorded body whose `categoryId` names a category created earlier: the new id. */
 function mappedBody(body: string, ids: IdMaps): string {
@@ -165,7 +175,7 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
       skip(`${method} (the replay sends GET and POST only)`);
       continue;
     }
-    const path = mappedPath(recorded.request.path, ids);
+    const { path, created } = mappedPath(recorded.request.path, ids);
     const match = matchRoute(method, path);
     if (match.kind !== "operation") {
       skip("no operation of the interface at that method and path");
@@ -190,7 +200,10 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
         id: `${operation}.replay-${String(index + 1).padStart(4, "0")}`,
         operation,
         request,
-        checks: answerChecks(operation, new URLSearchParams(query)),
+        checks: [
+          ...answerChecks(operation, new URLSearchParams(query)),
+          ...(created && credential === "valid" ? [foundAfterCreate] : []),
+        ],
         provocation: credential !== "valid",
       },
       collection ? operationIds : [],
