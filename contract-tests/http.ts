@@ -149,7 +149,8 @@ export class RunBudget {
   }
 }
 
-function describeError(error: unknown): string {
+/** A transport error in one line: its code and message. */
+export function describeError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
   const text = message ?? String(error);
   return code && !text.includes(code) ? `${code}: ${text}` : text;

@@ -14,7 +14,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
-import { contractResponse, exchangeOnce, type RawAnswer } from "../../contract-tests/http.js";
+import {
+  contractResponse,
+  describeError,
+  exchangeOnce,
+  type RawAnswer,
+} from "../../contract-tests/http.js";
 import { judgeAnswer, type Violation } from "../../contract-tests/judge.js";
 import { createRedactor, secretForms } from "../../contract-tests/redact.js";
 import { printable } from "../../contract-tests/report/text.js";
@@ -89,12 +94,6 @@ function clientProblem(json: unknown, status: number): Problem {
   return typeof body?.code === "string" && typeof body.message === "string"
     ? { by: "client", code: neutral(body.code), message: neutral(body.message) }
     : { by: "client", code: "unknown", message: `status ${status}` };
-}
-
-function describeError(error: unknown): string {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  const text = typeof message === "string" ? message : String(error);
-  return typeof code === "string" && !text.includes(code) ? `${code}: ${text}` : text;
 }
 
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
