@@ -174,6 +174,38 @@ describe("petstore-contract --replay", () => {
   });
 });
 
+describe("what a replay leaves out", () => {
+  it("sends no DELETE and nothing outside the interface, and says so in a note", async () => {
+    const line = (method: string, path: string) =>
+      JSON.stringify({
+        v: 1,
+        request: { method, path, query: "", credential: "valid" },
+        response: { status: 200 },
+      });
+    const file = join(dir, "odd.jsonl");
+    await writeFile(
+      file,
+      [line("GET", "/pets"), line("DELETE", "/pets/1"), line("GET", "/store/orders")].join("\n"),
+    );
+    const deployment = await startMock();
+    const json = join(dir, "odd.json");
+    try {
+      const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
+      expect(await main(args, capture().io)).toBe(exitCodes.passed);
+      expect(deployment.journal.all().map((entry) => entry.method)).not.toContain("DELETE");
+    } finally {
+      await deployment.close();
+    }
+    const { notes } = JSON.parse(await readFile(json, "utf8")) as { notes: string[] };
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        "1 recorded exchange not replayed: DELETE (the replay sends GET and POST only)",
+        "1 recorded exchange not replayed: no operation of the interface at that method and path",
+      ]),
+    );
+  });
+});
+
 describe("a bad recording exits 2 with one line naming the problem", () => {
   const valid = JSON.stringify({
     v: 1,
