@@ -44,8 +44,12 @@ async function finish(
   return runPassed(result) ? exitCodes.passed : exitCodes.failed;
 }
 
-/** The suite direct, or through Prism's proxy (a module not shipped in the package). */
+/** A replayed recording, the suite direct, or through Prism's proxy (a module not shipped in the package). */
 async function suiteRun(options: CliOptions): Promise<RunResult> {
+  if (options.replayFile !== undefined) {
+    const { readRecording, runReplay } = await import("./replay.js");
+    return runReplay(options, await readRecording(options.replayFile));
+  }
   if (!options.viaPrism) return runContractSuite(options);
   let prism: typeof import("./prism-proxy.js");
   try {

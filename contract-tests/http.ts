@@ -5,7 +5,7 @@
  * it with the key left in an environment variable. (pactum asserts the
  * answers; it cannot bound a trickling or huge answer, so it does not send.)
  */
-import { request as httpRequest, IncomingMessage } from "node:http";
+import { type Agent, request as httpRequest, IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { sleep } from "../mocks/core/latency.js";
 import { registerSecret } from "./redact.js";
@@ -149,14 +149,15 @@ export class RunBudget {
   }
 }
 
-function describeError(error: unknown): string {
+/** A transport error in one line: its code and message. */
+export function describeError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
   const text = message ?? String(error);
   return code && !text.includes(code) ? `${code}: ${text}` : text;
 }
 
 /** The raw answer: status, headers (lower-case names), body text. */
-interface RawAnswer {
+export interface RawAnswer {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly text: string;
@@ -165,19 +166,22 @@ interface RawAnswer {
 /**
  * One HTTP exchange with a deadline for the whole request (connect, headers
  * and body) and a cap on the body read: a trickling or endless answer costs at
- * most `deadlineMs`, a huge one at most `maxBodyBytes` of reading.
+ * most `deadlineMs`, a huge one at most `maxBodyBytes` of reading. Redirects
+ * are answers like any other: none is followed.
  */
-function exchangeOnce(
+export function exchangeOnce(
   url: string,
   method: string,
   headers: Record<string, string>,
   body: string | undefined,
   deadlineMs: number,
   maxBodyBytes: number,
+  /** The connection pool (http or https, as the URL); default Node's global one. */
+  agent?: Agent,
 ): Promise<RawAnswer> {
   const request = url.startsWith("https:") ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method, headers });
+    const outgoing = request(url, agent ? { method, headers, agent } : { method, headers });
     const timer = setTimeout(
       () => outgoing.destroy(new Error(`timeout: no complete answer within ${deadlineMs} ms`)),
       deadlineMs,
@@ -221,6 +225,29 @@ function exchangeOnce(
   });
 }
 
+/** An answer as the checks read it: its body parsed when it is JSON. */
+export function contractResponse(answer: RawAnswer): ContractResponse {
+  const { text } = answer;
+  let json: unknown;
+  let isJson = false;
+  if (text.trim() !== "") {
+    try {
+      json = JSON.parse(text);
+      isJson = true;
+    } catch {
+      json = undefined;
+    }
+  }
+  // pactum's `expect` reads a response only from an IncomingMessage (else it takes the value as JSON).
+  const raw = Object.assign(Object.create(IncomingMessage.prototype) as IncomingMessage, {
+    statusCode: answer.status,
+    headers: answer.headers,
+    body: isJson ? json : text,
+    json,
+  });
+  return { status: answer.status, headers: answer.headers, text, json, isJson, raw };
+}
+
 async function sendOnce(
   target: Target,
   request: ContractRequest,
@@ -241,25 +268,7 @@ async function sendOnce(
     Math.max(1, Math.min(target.timeoutMs || defaultDeadlineMs, runLeft)),
     target.maxBodyBytes ?? defaultMaxBodyBytes,
   );
-  const { text } = answer;
-  let json: unknown;
-  let isJson = false;
-  if (text.trim() !== "") {
-    try {
-      json = JSON.parse(text);
-      isJson = true;
-    } catch {
-      json = undefined;
-    }
-  }
-  // pactum's `expect` reads a response only from an IncomingMessage (else it takes the value as JSON).
-  const raw = Object.assign(Object.create(IncomingMessage.prototype) as IncomingMessage, {
-    statusCode: answer.status,
-    headers: answer.headers,
-    body: isJson ? json : text,
-    json,
-  });
-  return { status: answer.status, headers: answer.headers, text, json, isJson, raw };
+  return contractResponse(answer);
 }
 
 /** Sends one request; never throws for transport failures (they land in `error`). */

@@ -37,6 +37,8 @@ export interface CliOptions extends RunOptions {
   readonly compareMock: boolean;
   /** Run through Prism's validation proxy in front of the target (`--via-prism`). */
   readonly viaPrism: boolean;
+  /** Replay this recording (`petstore-mock --record`) instead of the suite (`--replay`). */
+  readonly replayFile?: string | undefined;
 }
 
 export type Command =
@@ -72,12 +74,14 @@ export const runDefaults: Omit<RunOptions, "baseUrl" | "apiKey"> = {
 
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
-  [--json FILE] [--html FILE] [--compare-mock | --via-prism]
+  [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE]
        petstore-contract --list-checks
   URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
   OPERATION is one of ${operationIds.join(", ")}.
   --via-prism sends the suite through Prism's validation proxy (a checkout with its dev
   dependencies: npm run contract:proxy); it fails on every violation Prism reports.
+  --replay FILE sends the requests of a petstore-mock --record file, in order, and judges
+  each answer by the interface's rules (docs/proxy.md); a bad file exits 2.
   Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 target unreachable or not a JSON API,
   4 the run hit --max-time (reports hold what was checked until then).`;
 
@@ -174,6 +178,11 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   if (values["compare-mock"] && values["via-prism"]) {
     throw new UsageError("--compare-mock is not available with --via-prism");
   }
+  const replay = values.replay;
+  if (replay !== undefined && (values["compare-mock"] || values["via-prism"])) {
+    throw new UsageError("--replay is not available with --compare-mock or --via-prism");
+  }
+  if (replay?.trim() === "") throw new UsageError("--replay needs a file");
   const url = values.url ?? env.PETSTORE_URL;
   const key = values.key ?? env.PETSTORE_API_KEY;
   if (!url) throw new UsageError("missing --url (or PETSTORE_URL): the API base including /v1");
@@ -193,6 +202,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     htmlFile: values.html,
     compareMock: values["compare-mock"] ?? false,
     viaPrism: values["via-prism"] ?? false,
+    ...(replay !== undefined ? { replayFile: replay } : {}),
   };
   return { kind: "run", options };
 }
@@ -217,6 +227,7 @@ function parseFlags(args: readonly string[]) {
       "list-checks": { type: "boolean" },
       "compare-mock": { type: "boolean" },
       "via-prism": { type: "boolean" },
+      replay: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -69,7 +69,23 @@ export async function preflight(target: Target, notes: string[] = []): Promise<s
   return notes;
 }
 
-export async function runContractSuite(options: SuiteOptions): Promise<RunResult> {
+export function runContractSuite(options: SuiteOptions): Promise<RunResult> {
+  return runCases(options, async (ctx) => {
+    await categoryCases(ctx);
+    await petCases(ctx);
+    await authCases(ctx);
+  });
+}
+
+/**
+ * A run of the given cases against one base URL: the preflight, the run's
+ * deadline and retry budget, then `cases` on a fresh context (the suite's
+ * own, or a replayed recording's), and the result every report reads.
+ */
+export async function runCases(
+  options: SuiteOptions,
+  cases: (ctx: SuiteContext) => Promise<void>,
+): Promise<RunResult> {
   registerSecret(options.apiKey);
   const started = performance.now();
   const given = Object.entries(options).filter(([, value]) => value !== undefined);
@@ -95,9 +111,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
   let stoppedEarly: string | undefined;
   try {
     await preflight(target, ctx.notes);
-    await categoryCases(ctx);
-    await petCases(ctx);
-    await authCases(ctx);
+    await cases(ctx);
   } catch (error) {
     if (!(error instanceof RunDeadlineError)) throw error;
     stoppedEarly = `the run reached its --max-time of ${Math.round(settings.maxTimeMs / 1000)} s and stopped; checks not reached are missing`;

@@ -24,6 +24,9 @@ export const errorCodes = {
   forbidden: 403,
   invalid_fault: 400,
   too_many_faults: 409,
+  // Behind `--proxy` (docs/proxy.md).
+  bad_gateway: 502,
+  proxy_loop: 508,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -28,7 +28,44 @@ export const defaults = {
   port: 4000,
   host: "127.0.0.1",
   maxConnections: 128,
+  /** Behind `--proxy`: the deadline of one whole answer from the deployment, in ms. */
+  proxyTimeoutMs: 10_000,
+  /** Behind `--proxy`: the most of an answer body read from the deployment (the contract suite's cap). */
+  proxyMaxBodyBytes: 1024 * 1024,
+  /** `--record`: the recording file stops growing at this size. */
+  recordMaxBytes: 16 * 1024 * 1024,
 } as const;
+
+/** What a recording may hold: the recorder writes no more, `--replay` reads no more. */
+export const recordingLimits = {
+  /** The largest file. */
+  maxBytes: 256 * 1024 * 1024,
+  /** The longest line (one exchange); a longer exchange is not recorded. */
+  maxLineBytes: 4 * 1024 * 1024,
+  /** The most exchanges in one file. */
+  maxExchanges: 10_000,
+} as const;
+
+/** Standing in front of a real deployment (`--proxy`); see docs/proxy.md. */
+export interface ProxyOptions {
+  /** The deployment's API base URL, including `/v1`; only paths below it are reachable. */
+  url: string;
+  /** The bearer key sent to the deployment (the client's credential never is); default none. */
+  key?: string | undefined;
+  /** `"mock"`: when the deployment gives no answer, the in-memory mock answers. Default: a 502. */
+  fallback?: "mock" | undefined;
+  /** Deadline of one whole answer, in ms; default 10,000. */
+  timeoutMs?: number | undefined;
+  /** The most of an answer body read, in bytes; default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+}
+
+/** Recording every exchange as JSON lines (`--record`); see docs/proxy.md. */
+export interface RecordOptions {
+  file: string;
+  /** The file stops growing at this size (a log line says so); default 16 MiB. */
+  maxBytes?: number | undefined;
+}
 
 /** The options every entry takes. */
 export interface PetstoreBaseOptions {
@@ -100,8 +137,85 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
    * incompatible file rejects the start with `StateFileError`.
    */
   stateFile?: string | undefined;
+  /**
+   * Forward every API request to a deployment and judge its answers by the
+   * interface's rules (violations in the journal and the `petstore-violations`
+   * header). Faults, latency and the store then act only on `fallback: "mock"`.
+   */
+  proxy?: ProxyOptions | undefined;
+  /** Append every exchange (credentials removed) to a JSON-lines file: a path, or the file and its cap. */
+  record?: string | RecordOptions | undefined;
   /** Wraps the core, e.g. to inject faults in tests. */
   wrapHandler?: ((handle: PetstoreCore) => PetstoreCore) | undefined;
+}
+
+/** A bearer key is visible ASCII: no space, no control character, nothing a header cannot carry. */
+const isBearerKey = (key: string) => /^[\x21-\x7e]+$/.test(key);
+
+const integerIn = (value: number, minimum: number, maximum: number) =>
+  Number.isSafeInteger(value) && value >= minimum && value <= maximum;
+
+/**
+ * Validated proxy options with their defaults: `url` an http(s) base without
+ * query, fragment or credentials (no trailing slash kept). Throws a RangeError
+ * naming the option.
+ */
+export function resolveProxyOptions(
+  options: ProxyOptions,
+): Required<Omit<ProxyOptions, "key" | "fallback">> & Pick<ProxyOptions, "key" | "fallback"> {
+  let url: URL;
+  try {
+    url = new URL(options.url);
+  } catch {
+    throw new RangeError(
+      `proxy URL must be an absolute http(s) URL such as https://staging.example.com/v1`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new RangeError(`proxy URL must use http or https, got ${url.protocol.slice(0, 20)}`);
+  }
+  if (url.search || url.hash) throw new RangeError("proxy URL must not carry a query or fragment");
+  if (url.username || url.password) {
+    throw new RangeError("proxy URL must not carry credentials; give the key as the proxy key");
+  }
+  if (options.key !== undefined && !isBearerKey(options.key)) {
+    throw new RangeError("proxy key must be printable ASCII without spaces");
+  }
+  if (options.fallback !== undefined && options.fallback !== "mock") {
+    throw new RangeError(
+      `proxy fallback must be "mock", got ${JSON.stringify(options.fallback).slice(0, 40)}`,
+    );
+  }
+  const timeoutMs = options.timeoutMs ?? defaults.proxyTimeoutMs;
+  if (!integerIn(timeoutMs, 1, 120_000)) {
+    throw new RangeError(`proxy timeoutMs must be an integer from 1 to 120000, got ${timeoutMs}`);
+  }
+  const maxBodyBytes = options.maxBodyBytes ?? defaults.proxyMaxBodyBytes;
+  if (!integerIn(maxBodyBytes, 1, 64 * 1024 * 1024)) {
+    throw new RangeError(
+      `proxy maxBodyBytes must be an integer from 1 to ${64 * 1024 * 1024}, got ${maxBodyBytes}`,
+    );
+  }
+  return {
+    url: url.href.replace(/\/+$/, ""),
+    key: options.key,
+    fallback: options.fallback,
+    timeoutMs,
+    maxBodyBytes,
+  };
+}
+
+/** Validated record options with their defaults. Throws a RangeError naming the option. */
+export function resolveRecordOptions(options: string | RecordOptions): Required<RecordOptions> {
+  const { file, maxBytes = defaults.recordMaxBytes } =
+    typeof options === "string" ? { file: options } : options;
+  if (file.trim() === "") throw new RangeError("record file must not be empty");
+  if (!integerIn(maxBytes, 1, recordingLimits.maxBytes)) {
+    throw new RangeError(
+      `record maxBytes must be an integer from 1 to ${recordingLimits.maxBytes}, got ${maxBytes}`,
+    );
+  }
+  return { file, maxBytes };
 }
 
 /** The store's seed options from the public `seed`/`counts` shape. */

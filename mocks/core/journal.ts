@@ -13,10 +13,19 @@ import { defaults } from "../options.js";
 import type { OperationId } from "../spec.js";
 import type { AppliedFault } from "./faults.js";
 
-/** Where a request broke the interface: the failure class and the mock's reason. */
+/**
+ * Where an exchange broke the interface: the failure class and the reason.
+ * `by` says whose the problem is: the client's request, or (behind `--proxy`)
+ * the deployment's answer, whose `code` is then the contract check it failed
+ * (e.g. `at-most-limit`) and `rules` the interface statements behind it.
+ */
 export interface Problem {
+  /** Absent in entries recorded before `by` existed: the client's. */
+  readonly by?: "client" | "deployment";
   readonly code: string;
   readonly message: string;
+  /** A deployment's problem: the interface statements it broke (docs/contract-rules.md). */
+  readonly rules?: readonly string[];
 }
 
 export interface JournalEntry {
@@ -31,8 +40,10 @@ export interface JournalEntry {
   readonly durationMs: number;
   /** The fault that shaped the answer, or null. */
   readonly fault: AppliedFault | null;
-  /** Where the request broke the interface; empty when it did not. */
+  /** Where the request (or, behind `--proxy`, the deployment's answer) broke the interface. */
   readonly problems: readonly Problem[];
+  /** Behind `--proxy` only: who answered, the deployment or the mock (`--fallback mock`). */
+  readonly answeredBy?: "deployment" | "mock";
 }
 
 export const journalLimits = {

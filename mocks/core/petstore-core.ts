@@ -91,9 +91,13 @@ interface Outcome {
 function problemOf(response: CoreResponse): Problem {
   try {
     const { code, message } = JSON.parse(response.body ?? "") as Problem;
-    return { code: String(code), message: clip(String(message), journalLimits.message) };
+    return {
+      by: "client",
+      code: String(code),
+      message: clip(String(message), journalLimits.message),
+    };
   } catch {
-    return { code: "unknown", message: `status ${response.status}` };
+    return { by: "client", code: "unknown", message: `status ${response.status}` };
   }
 }
 

@@ -11,7 +11,15 @@ import {
 } from "../core/faults.js";
 import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";
-import { defaultApiKey, defaults, type PetstoreServerOptions } from "../options.js";
+import {
+  defaultApiKey,
+  defaults,
+  type PetstoreServerOptions,
+  type ProxyOptions,
+  resolveProxyOptions,
+  resolveRecordOptions,
+} from "../options.js";
+import { checkProxyExposure } from "./front.js";
 
 export class CliUsageError extends Error {
   override name = "CliUsageError";
@@ -51,6 +59,15 @@ Options:
   --state-file <path> keep the data in this JSON file across restarts: loaded
                       when it exists, else created from the seed
                       (env PETSTORE_STATE_FILE)
+  --proxy <url>       forward every API request to this deployment base URL
+                      (including /v1) and judge its answers by the interface's
+                      rules (env PETSTORE_PROXY_URL; see docs/proxy.md)
+  --proxy-key <key>   bearer key sent to the deployment; the client's never is
+                      (env PETSTORE_PROXY_KEY)
+  --fallback mock     behind --proxy: the mock answers when the deployment
+                      gives no answer within ${defaults.proxyTimeoutMs / 1000} s (default: 502 bad_gateway)
+  --record <file>     append every exchange, credentials removed, to this
+                      JSON-lines file, up to ${defaults.recordMaxBytes / 1024 / 1024} MiB (env PETSTORE_RECORD_FILE)
   --quiet             no banner and no request log, only the "listening" line
   --help              show this help
   --version           show the version
@@ -75,6 +92,10 @@ const flags = {
   "journal-size": { type: "string" },
   "admin-key": { type: "string" },
   "state-file": { type: "string" },
+  proxy: { type: "string" },
+  "proxy-key": { type: "string" },
+  fallback: { type: "string" },
+  record: { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -207,7 +228,45 @@ export function parseCommand(
     if (stateFile.trim() === "") throw new CliUsageError("--state-file must not be empty");
     options.stateFile = stateFile;
   }
+  const proxy = proxyFlags(values, env);
+  if (proxy) options.proxy = proxy;
+  checked("--proxy", () => checkProxyExposure(options));
+  const record = values.record ?? (env.PETSTORE_RECORD_FILE?.trim() || undefined);
+  if (record !== undefined)
+    options.record = checked("--record", () => resolveRecordOptions(record));
   return { kind: "serve", options };
+}
+
+/** An option's validation (options.ts), its RangeError as a usage error naming the flag. */
+function checked<T>(flag: string, resolve: () => T): T {
+  try {
+    return resolve();
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new CliUsageError(`${flag}: ${error.message}`);
+  }
+}
+
+/** `--proxy`, `--proxy-key`, `--fallback` (and their env), validated; undefined without `--proxy`. */
+function proxyFlags(
+  values: { proxy?: string; "proxy-key"?: string; fallback?: string },
+  env: Readonly<Record<string, string | undefined>>,
+): ProxyOptions | undefined {
+  const url = values.proxy ?? (env.PETSTORE_PROXY_URL?.trim() || undefined);
+  const key = values["proxy-key"] ?? (env.PETSTORE_PROXY_KEY?.trim() || undefined);
+  const { fallback } = values;
+  if (url === undefined) {
+    if (values["proxy-key"] !== undefined || fallback !== undefined) {
+      throw new CliUsageError("--proxy-key and --fallback need --proxy <deployment base URL>");
+    }
+    return undefined;
+  }
+  if (fallback !== undefined && fallback !== "mock") {
+    throw new CliUsageError(`--fallback must be "mock", got "${fallback.slice(0, 40)}"`);
+  }
+  const proxy: ProxyOptions = { url, key, fallback };
+  checked("--proxy", () => resolveProxyOptions(proxy));
+  return proxy;
 }
 
 /** One `--fault` value: a JSON fault object. */

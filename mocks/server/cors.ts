@@ -1,13 +1,14 @@
 /**
  * CORS for the standalone server: any origin is reflected, a preflight is
  * answered without credentials, and the headers a browser app needs to read
- * (`Deprecation`, `Sunset`, `Link`, `Location`) are exposed.
+ * (`Deprecation`, `Sunset`, `Link`, `Location`, and behind `--proxy` the
+ * `Petstore-Violations` header) are exposed.
  */
 import type { IncomingMessage } from "node:http";
 import { routes } from "../core/router.js";
 
 /** The response headers a browser script may read. */
-export const exposedHeaders = "Deprecation, Sunset, Link, Location";
+export const exposedHeaders = "Deprecation, Sunset, Link, Location, Petstore-Violations";
 
 /** Request headers allowed when a preflight names none. */
 export const defaultAllowedHeaders = "Authorization, Content-Type, Prefer";

@@ -12,6 +12,7 @@ export { faultPresetNames, faultPresets } from "../core/faults.js";
 export type { JournalEntry, Problem } from "../core/journal.js";
 export { type Latency, parseLatency } from "../core/latency.js";
 export type { PetstoreCore } from "../core/petstore-core.js";
+export type { ProxyOptions, RecordOptions } from "../options.js";
 export type { PetstoreStore, SeedOptions } from "../store.js";
 export {
   type AdminRequest,
@@ -28,6 +29,8 @@ export {
   type PetstoreMockClientOptions,
   PetstoreMockError,
 } from "./client.js";
+export { proxyMarkHeader, violationsHeader } from "./front.js";
+export type { RecordedCredential, RecordedExchange } from "./recording.js";
 export {
   createRequestListener,
   defaultHost,

@@ -54,6 +54,12 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
     `  data       ${pets} pets, ${categories} categories, seed ${seed}; POST ${running.origin}${resetPath} restores it`,
     `  admin      ${adminLine(running)}`,
     ...faultLines(running),
+    ...(running.proxy
+      ? [
+          `  proxy      every API request goes to ${running.proxy}; its answers are judged (journal, petstore-violations header)`,
+        ]
+      : []),
+    ...(running.record ? [`  recording  ${running.record} (credentials removed)`] : []),
     ...(running.stateFile
       ? [
           `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,

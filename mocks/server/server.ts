@@ -20,6 +20,7 @@ import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
 import { adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
 import { guardConnections } from "./connections.js";
+import { createFront, type Front } from "./front.js";
 import { createRequestListener } from "./listener.js";
 import {
   followStoreIntoFile,
@@ -65,6 +66,10 @@ export interface RunningPetstoreServer {
    * admin key as a Bearer token), `off` (beyond loopback without a key: 403).
    */
   readonly adminAccess: "open" | "key" | "off";
+  /** The deployment's base URL behind `proxy`, else undefined. */
+  readonly proxy: string | undefined;
+  /** The recording file behind `record`, else undefined. */
+  readonly record: string | undefined;
   /** The `stateFile` in use, and whether its state was loaded (else it was created from the seed). */
   readonly stateFile: { readonly path: string; readonly loaded: boolean } | undefined;
   /** Restores the seeded records (with options, reseeds first) and the start-up faults; empties the journal. */
@@ -103,17 +108,29 @@ export async function startPetstoreServer(
       ? undefined
       : await persistInto(store, options.stateFile, saved === undefined);
   const controls = createMockControls(options);
-  const core = createPetstoreCore({
-    store,
-    apiKeys: options.apiKeys,
-    latency: options.latency,
-    maxPets: options.maxPets,
-    maxCategories: options.maxCategories,
-    faults: controls.faults,
-    journal: controls.journal,
-  });
-  const handle = options.wrapHandler ? options.wrapHandler(core) : core;
+  const mock = (journal: Journal) => {
+    const core = createPetstoreCore({
+      store,
+      apiKeys: options.apiKeys,
+      latency: options.latency,
+      maxPets: options.maxPets,
+      maxCategories: options.maxCategories,
+      faults: controls.faults,
+      journal,
+    });
+    return options.wrapHandler ? options.wrapHandler(core) : core;
+  };
   const write = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  let front: Front;
+  try {
+    front = await createFront(options, controls.journal, mock, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
+  } catch (error) {
+    await stateFile?.close();
+    throw error;
+  }
+  const handle = front.handle;
 
   let closing = false;
   const closed = new AbortController();
@@ -150,6 +167,7 @@ export async function startPetstoreServer(
   try {
     await listen(server, options.port ?? defaultPort, host);
   } catch (error) {
+    await front.close();
     await stateFile?.close();
     throw error;
   }
@@ -172,6 +190,8 @@ export async function startPetstoreServer(
       await store.reset(seedOptions);
       controls.restore();
     },
+    proxy: front.proxyUrl,
+    record: front.recordFile,
     stateFile:
       options.stateFile !== undefined
         ? { path: options.stateFile, loaded: saved !== undefined }
@@ -185,7 +205,7 @@ export async function startPetstoreServer(
         server.close((error) => {
           clearTimeout(deadline);
           // Every answered change reaches the file before close() resolves.
-          const saved = stateFile ? stateFile.close() : Promise.resolve();
+          const saved = Promise.all([front.close(), stateFile?.close()]).then(() => {});
           saved.then(() => (error ? reject(error) : resolve()), reject);
         });
         // Idle keep-alive connections go now; busy ones close after their answer.

@@ -1,0 +1,89 @@
+/**
+ * What the standalone server puts before its listener: the mock core, or the
+ * validating proxy in front of a deployment (`proxy`), and the recorder around
+ * either (`record`). The proxy and the recorder load only when asked for.
+ */
+import type { Journal } from "../core/journal.js";
+import type { PetstoreCore } from "../core/petstore-core.js";
+import {
+  defaultApiKey,
+  defaults,
+  type PetstoreServerOptions,
+  resolveProxyOptions,
+  resolveRecordOptions,
+} from "../options.js";
+import { isLoopback } from "./admin.js";
+
+/** Behind `proxy`: the response header listing the rules a deployment's answer broke (JSON, ASCII). */
+export const violationsHeader = "petstore-violations";
+/** Sent with every forwarded request; a request that arrives with it came from a proxy: a loop. */
+export const proxyMarkHeader = "x-petstore-proxy";
+
+export interface Front {
+  readonly handle: PetstoreCore;
+  /** The deployment's base URL when proxying. */
+  readonly proxyUrl: string | undefined;
+  /** The recording file in use. */
+  readonly recordFile: string | undefined;
+  /** Finishes the recording and drops pooled connections to the deployment. */
+  close(): Promise<void>;
+}
+
+/**
+ * Refuses (RangeError) a proxy that anyone could use: bound beyond loopback
+ * while the only accepted key is the public default, it would lend the proxy
+ * key to whoever reaches the address.
+ */
+export function checkProxyExposure(
+  options: Pick<PetstoreServerOptions, "proxy" | "host" | "apiKeys">,
+): void {
+  const keys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
+  const publicKeyOnly = keys.every((key) => key === defaultApiKey);
+  if (options.proxy && publicKeyOnly && !isLoopback(options.host ?? defaults.host)) {
+    throw new RangeError(
+      `a proxy bound to ${options.host} needs an --api-key of your own: ${defaultApiKey} is public, and anyone who can reach the address would use the proxy key`,
+    );
+  }
+}
+
+/**
+ * The handler to serve. `mock` builds the mock core on a journal (the proxy
+ * gives it one that marks its entries as answered by the mock).
+ */
+export async function createFront(
+  options: PetstoreServerOptions,
+  journal: Journal,
+  mock: (journal: Journal) => PetstoreCore,
+  log: (line: string) => void,
+): Promise<Front> {
+  checkProxyExposure(options);
+  const apiKeys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
+  const proxy = options.proxy ? resolveProxyOptions(options.proxy) : undefined;
+  const record = options.record ? resolveRecordOptions(options.record) : undefined;
+  let handle: PetstoreCore;
+  let closeProxy = () => {};
+  if (proxy) {
+    const { createProxyHandler } = await import("./proxy.js");
+    const proxying = createProxyHandler({ proxy, apiKeys, journal, mock });
+    handle = proxying.handle;
+    closeProxy = proxying.close;
+  } else {
+    handle = mock(journal);
+  }
+  const recorder = record
+    ? await (await import("./recording.js")).openRecording(record, {
+        apiKeys,
+        secrets: proxy?.key === undefined ? apiKeys : [...apiKeys, proxy.key],
+        log,
+      })
+    : undefined;
+  return {
+    handle: recorder ? recorder.wrap(handle) : handle,
+    proxyUrl: proxy?.url,
+    recordFile: record?.file,
+    async close() {
+      closeProxy();
+      await recorder?.close();
+    },
+  };
+}
