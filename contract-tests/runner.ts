@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import type { Exchange, Target } from "./http.js";
 import { RunBudget, RunDeadlineError, send } from "./http.js";
+import { DeploymentSilentError } from "./liveness.js";
 import { type RunOptions, runDefaults } from "./options.js";
 import { createRedactor, registerSecret, secretForms } from "./redact.js";
 import { authCases } from "./suite/auth.js";
@@ -35,8 +36,8 @@ export function newRunTag(): string {
   return `ct-${Date.now().toString(36)}-${randomBytes(2).toString("hex")}`;
 }
 
-/** One GET before the suite: is anything there, and does it speak JSON? Returns notes for the report. */
-export async function preflight(target: Target, notes: string[] = []): Promise<string[]> {
+/** One GET before the suite: is anything there, and does it speak JSON? */
+export async function preflight(target: Target): Promise<void> {
   const probe: Exchange = await send(target, {
     method: "GET",
     path: "/pets",
@@ -61,12 +62,6 @@ export async function preflight(target: Target, notes: string[] = []): Promise<s
       `${where} answered 404: no pet list there. Is the URL the API base (including /v1)?`,
     );
   }
-  if (response.status === 401) {
-    notes.push(
-      "The key was rejected (401) on GET /pets: every check that needs a valid key fails. Check --key.",
-    );
-  }
-  return notes;
 }
 
 export async function runContractSuite(options: SuiteOptions): Promise<RunResult> {
@@ -92,16 +87,23 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     redact: createRedactor(secretForms(options.apiKey)),
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
   });
-  let stoppedEarly: string | undefined;
+  let stopped: Pick<RunResult, "stoppedEarly" | "stopReason"> = {};
   try {
-    await preflight(target, ctx.notes);
+    await preflight(target);
     await categoryCases(ctx);
     await petCases(ctx);
     await authCases(ctx);
   } catch (error) {
-    if (!(error instanceof RunDeadlineError)) throw error;
-    stoppedEarly = `the run reached its --max-time of ${Math.round(settings.maxTimeMs / 1000)} s and stopped; checks not reached are missing`;
-    ctx.notes.push(stoppedEarly);
+    if (error instanceof RunDeadlineError) {
+      const message = `the run reached its --max-time of ${Math.round(settings.maxTimeMs / 1000)} s and stopped; checks not reached are missing`;
+      stopped = { stopReason: "max-time", stoppedEarly: message };
+      ctx.notes.push(message);
+    } else if (error instanceof DeploymentSilentError) {
+      // The diagnosis reports it, with the checks it cost.
+      stopped = { stopReason: "not-answering", stoppedEarly: error.message };
+    } else {
+      throw error;
+    }
   }
   if (target.budget?.retryBudgetSpent()) {
     ctx.notes.push(
@@ -119,6 +121,6 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     durationMs: performance.now() - started,
     notes: ctx.notes,
     plan: ctx.plan,
-    ...(stoppedEarly ? { stoppedEarly } : {}),
+    ...stopped,
   };
 }

@@ -42,8 +42,12 @@ export function verdict(result: RunResult): string {
   const warnings = advisoryWarnings(result).length;
   const passed = result.checks.filter((check) => check.outcome === "passed").length;
   const skipped = result.checks.filter((check) => check.outcome === "skipped").length;
-  const head = result.stoppedEarly
-    ? `STOPPED at --max-time: ${failed} documented check${failed === 1 ? "" : "s"} failed so far`
+  const stopped = {
+    "max-time": "STOPPED at --max-time",
+    "not-answering": "STOPPED: the deployment stopped answering",
+  } as const;
+  const head = result.stopReason
+    ? `${stopped[result.stopReason]}: ${failed} documented check${failed === 1 ? "" : "s"} failed so far`
     : runPassed(result)
       ? "PASSED"
       : `FAILED: ${failed} ${result.strict ? "" : "documented "}check${failed === 1 ? "" : "s"} failed`;

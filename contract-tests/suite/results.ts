@@ -52,6 +52,8 @@ export interface CreatedRecord {
   readonly name: string;
 }
 
+export type StopReason = "max-time" | "not-answering";
+
 export interface RunResult {
   readonly baseUrl: string;
   readonly tag: string;
@@ -65,8 +67,10 @@ export interface RunResult {
   readonly notes: readonly string[];
   /** Every check the run meant to evaluate. */
   readonly plan?: readonly PlannedCheck[];
-  /** Set when the run stopped early at its `--max-time`. */
+  /** Set when the run stopped early: why, in words. */
   readonly stoppedEarly?: string;
+  /** Why the run stopped early: its `--max-time`, or the deployment stopped answering. */
+  readonly stopReason?: StopReason;
 }
 
 export function failingChecks(result: RunResult): CheckResult[] {
@@ -83,4 +87,9 @@ export function advisoryWarnings(result: RunResult): CheckResult[] {
 
 export function runPassed(result: RunResult): boolean {
   return failingChecks(result).length === 0;
+}
+
+/** Every check passed and the run was not cut short: the deployment conforms. */
+export function runConforms(result: RunResult): boolean {
+  return runPassed(result) && result.stopReason === undefined;
 }
