@@ -67,9 +67,9 @@ async function writeReports(
 }
 
 function verdictCode(result: RunResult): number {
-  if (result.stopReason === "max-time") return exitCodes.maxTime;
-  if (result.stopReason === "not-answering") return exitCodes.unavailable;
-  return runPassed(result) ? exitCodes.passed : exitCodes.failed;
+  if (result.stopReason === undefined)
+    return runPassed(result) ? exitCodes.passed : exitCodes.failed;
+  return result.stopReason === "max-time" ? exitCodes.maxTime : exitCodes.unavailable;
 }
 
 /** The suite direct, or through Prism's proxy (a module not shipped in the package). */
@@ -104,6 +104,9 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
       const report = comparisonReport(await compareWithMock(options, result));
       io.out(printable(redact(report.text)));
       extra = report.markdown;
+    }
+    if (verdictCode(result) === exitCodes.unavailable) {
+      io.err(printable(redact(`petstore-contract: ${result.stoppedEarly}\n`)));
     }
     const unwritten = await writeReports(result, options, redact, extra);
     for (const line of unwritten) io.err(printable(redact(`petstore-contract: ${line}\n`)));

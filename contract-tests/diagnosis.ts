@@ -79,10 +79,12 @@ const notAnswering: Detector = ({ result, failed }) => {
   const count = `${plural(silent.length, "request")} of ${operations.join(", ")} got no answer`;
   return {
     cause: "not-answering",
-    title: stopped ? "The deployment stopped answering" : "Requests got no answer",
-    evidence: stopped
-      ? `${result.stoppedEarly}; ${count}`
-      : `${count}, e.g. ${answerOf(failed.find(inCases(silent)))}`,
+    title: stopped ? "The deployment is not answering" : "Requests got no answer",
+    evidence: !stopped
+      ? `${count}, e.g. ${answerOf(failed.find(inCases(silent)))}`
+      : silent.length > 0
+        ? `${result.stoppedEarly}; ${count}`
+        : (result.stoppedEarly ?? ""),
     hint: "Is the deployment up and reachable from here? If it is only slow, raise --timeout.",
     explains: inCases(silent),
     always: stopped,
@@ -107,7 +109,7 @@ const keyRejected: Detector = (evidence) => {
 
 /** What looks wrong with the path of a base URL: /v1 missing or doubled. */
 function basePathAdvice(baseUrl: string): string {
-  const path = new URL(baseUrl).pathname;
+  const path = URL.parse(baseUrl)?.pathname ?? "";
   const versions = path.split("/").filter((segment) => segment === "v1").length;
   if (versions > 1) return `The URL has /v1 ${versions} times (${path}): it belongs there once.`;
   if (versions === 0)
@@ -126,6 +128,26 @@ const wrongBasePath: Detector = (evidence) => {
     evidence: `${missing.length} of ${plural(evidence.answered.length, "answer")} were 404, on ${plural(operations.size, "operation")}, e.g. ${answerOf(firstFailure(evidence, missing))}`,
     hint: basePathAdvice(evidence.result.baseUrl),
     explains: inCases(missing),
+  };
+};
+
+/** The first request found no pet list (404) or no JSON at the URL: no check ran. */
+const unusableAtStart: Detector = ({ result }) => {
+  const reason = result.stopReason;
+  if (reason !== "wrong-base-path" && reason !== "not-this-api") return undefined;
+  return {
+    cause: reason,
+    title:
+      reason === "wrong-base-path"
+        ? "Wrong base path: no pet list at this URL"
+        : "Not the Pet Store API at this URL: no JSON there",
+    evidence: result.stoppedEarly ?? "",
+    hint:
+      reason === "wrong-base-path"
+        ? basePathAdvice(result.baseUrl)
+        : "Is --url the API base (including /v1)? A web page, login page or proxy answers there.",
+    explains: () => false,
+    always: true,
   };
 };
 
@@ -186,7 +208,7 @@ const noErrorShape: Detector = (evidence) => {
     cause: "no-error-shape",
     title: "No answer has the Error shape: maybe not the Pet Store API",
     evidence: `none of the ${plural(rejections.length, "error answer")} (${statusList(rejections)}) carried an Error body {code, message, status}, e.g. ${answerOf(firstFailure(evidence, rejections))}`,
-    hint: "Is --url the Pet Store API itself? Its errors are JSON objects with code, message and status (interface §7); a gateway or proxy in front answers in its own format.",
+    hint: "Is --url the Pet Store API itself? Its errors are JSON objects with code, message and status (interface §7); a gateway or proxy in front answers in its own format. If it is the API, its error bodies miss a field: see the first failure.",
     explains: inCases(rejections),
   };
 };
@@ -221,6 +243,7 @@ const notJson: Detector = ({ failed }) => {
 /** In order: a cause earlier in the list claims its failures first. */
 const detectors: readonly Detector[] = [
   notAnswering,
+  unusableAtStart,
   keyRejected,
   wrongBasePath,
   sameAnswerForAll,

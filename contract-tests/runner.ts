@@ -17,7 +17,7 @@ import { authCases } from "./suite/auth.js";
 import { categoryCases } from "./suite/categories.js";
 import { SuiteContext, type SuiteContextOptions } from "./suite/context.js";
 import { petCases } from "./suite/pets.js";
-import type { RunResult } from "./suite/results.js";
+import type { RunResult, StopReason } from "./suite/results.js";
 
 export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
   Partial<Omit<RunOptions, "baseUrl" | "apiKey">> & {
@@ -27,9 +27,19 @@ export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
     readonly foreignAnswer?: SuiteContextOptions["foreignAnswer"];
   };
 
+/** Why no check can run: no answer, no pet list at this path, or no JSON there. */
+export type Unavailable = Extract<StopReason, "not-answering" | "wrong-base-path" | "not-this-api">;
+
 /** The target is down, or is not a JSON API at this URL: no check can run. */
 export class TargetUnavailableError extends Error {
   override readonly name = "TargetUnavailableError";
+
+  constructor(
+    message: string,
+    readonly reason: Unavailable = "not-answering",
+  ) {
+    super(message);
+  }
 }
 
 export function newRunTag(): string {
@@ -38,6 +48,7 @@ export function newRunTag(): string {
 
 /** One GET before the suite: is anything there, and does it speak JSON? */
 export async function preflight(target: Target): Promise<void> {
+  const redact = createRedactor(secretForms(target.apiKey));
   const probe: Exchange = await send(target, {
     method: "GET",
     path: "/pets",
@@ -51,17 +62,45 @@ export async function preflight(target: Target): Promise<void> {
   }
   const { response } = probe;
   if (!response.isJson) {
-    const start = response.text.replace(/\s+/g, " ").trim().slice(0, 80);
+    // Redacted before the cut, so no part of an echoed key is left behind.
+    const start = redact(response.text).replace(/\s+/g, " ").trim().slice(0, 80);
     throw new TargetUnavailableError(
       `${where} answered HTTP ${response.status} with ${response.headers["content-type"] ?? "no content type"}, not JSON` +
         `${start ? ` ("${start}…")` : ""}. Is the URL the API base (including /v1)?`,
+      response.status === 404 ? "wrong-base-path" : "not-this-api",
     );
   }
   if (response.status === 404) {
     throw new TargetUnavailableError(
       `${where} answered 404: no pet list there. Is the URL the API base (including /v1)?`,
+      "wrong-base-path",
     );
   }
+}
+
+type Stop = Pick<RunResult, "stoppedEarly" | "stopReason">;
+
+/** Why the run stopped early, from what stopped it; any other error is rethrown. */
+function whyStopped(error: unknown, maxTimeMs: number): Required<Stop> {
+  if (error instanceof RunDeadlineError) {
+    return {
+      stopReason: "max-time",
+      stoppedEarly: `the run reached its --max-time of ${Math.round(maxTimeMs / 1000)} s and stopped; checks not reached are missing`,
+    };
+  }
+  if (error instanceof DeploymentSilentError) {
+    return { stopReason: "not-answering", stoppedEarly: error.message };
+  }
+  if (error instanceof TargetUnavailableError) {
+    return { stopReason: error.reason, stoppedEarly: error.message };
+  }
+  throw error;
+}
+
+async function allCases(ctx: SuiteContext): Promise<void> {
+  await categoryCases(ctx);
+  await petCases(ctx);
+  await authCases(ctx);
 }
 
 export async function runContractSuite(options: SuiteOptions): Promise<RunResult> {
@@ -87,23 +126,15 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     redact: createRedactor(secretForms(options.apiKey)),
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
   });
-  let stopped: Pick<RunResult, "stoppedEarly" | "stopReason"> = {};
+  let stopped: Stop = {};
   try {
     await preflight(target);
-    await categoryCases(ctx);
-    await petCases(ctx);
-    await authCases(ctx);
+    await allCases(ctx);
   } catch (error) {
-    if (error instanceof RunDeadlineError) {
-      const message = `the run reached its --max-time of ${Math.round(settings.maxTimeMs / 1000)} s and stopped; checks not reached are missing`;
-      stopped = { stopReason: "max-time", stoppedEarly: message };
-      ctx.notes.push(message);
-    } else if (error instanceof DeploymentSilentError) {
-      // The diagnosis reports it, with the checks it cost.
-      stopped = { stopReason: "not-answering", stoppedEarly: error.message };
-    } else {
-      throw error;
-    }
+    const stop = whyStopped(error, settings.maxTimeMs);
+    // A deployment that is not answering, or not the API, is the diagnosis's to report.
+    if (stop.stopReason === "max-time") ctx.notes.push(stop.stoppedEarly);
+    stopped = stop;
   }
   if (target.budget?.retryBudgetSpent()) {
     ctx.notes.push(

@@ -11,6 +11,7 @@ import { printable } from "./text.js";
 /** The operation × documented-status matrix as aligned text. */
 function matrix(result: RunResult): string[] {
   const lines = matrixLines(result);
+  if (lines.length === 0) return [];
   const width = Math.max(0, ...lines.map((line) => line.operation.length));
   return [
     "documented statuses (passed: seen, every check passed; FAILED; never triggered):",
@@ -41,11 +42,14 @@ function diagnosisLines(result: RunResult, diagnoses: readonly Diagnosis[]): str
   const explained = diagnoses.reduce((sum, diagnosis) => sum + diagnosis.checks.length, 0);
   const failed = result.checks.filter((check) => check.outcome === "failed").length;
   const lines = [
-    `diagnosis: ${diagnoses.length === 1 ? "1 likely cause explains" : `${diagnoses.length} likely causes explain`} ${explained} of ${failed} failed checks (documented and advisory)`,
+    failed === 0
+      ? "diagnosis:"
+      : `diagnosis: ${diagnoses.length === 1 ? "1 likely cause explains" : `${diagnoses.length} likely causes explain`} ${explained} of ${failed} failed checks (documented and advisory)`,
   ];
   for (const diagnosis of diagnoses) {
+    const count = diagnosis.checks.length;
     lines.push(
-      `✗ ${diagnosis.title} [${diagnosis.cause}]: ${diagnosis.checks.length} check${diagnosis.checks.length === 1 ? "" : "s"}`,
+      `✗ ${diagnosis.title} [${diagnosis.cause}]${count ? `: ${count} check${count === 1 ? "" : "s"}` : ""}`,
       `    evidence: ${diagnosis.evidence}`,
       `    hint:     ${diagnosis.hint}`,
     );

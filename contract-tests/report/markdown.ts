@@ -7,7 +7,7 @@
 import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
-import { createdList, matrixLines, summarize, verdict } from "./summary.js";
+import { createdList, matrixLines, type OperationSummary, summarize, verdict } from "./summary.js";
 import { escapeHtml, printable } from "./text.js";
 
 /** Server text in Markdown: HTML escaped (no `</details>`, no `<img>`), one line, no table breaks. */
@@ -32,12 +32,26 @@ export function fenced(text: string): string[] {
 const icon = { passed: "✅", failed: "❌", "never triggered": "➖ never triggered" } as const;
 
 function matrix(result: RunResult): string[] {
+  if (result.checks.length === 0) return [];
   return [
     "| operation | documented statuses (✅ seen and passing, ❌ failed, ➖ never triggered) |",
     "|---|---|",
     ...matrixLines(result).map(
       (line) =>
         `| \`${line.operation}\` | ${line.cells.map(({ status, cell }) => `${status} ${icon[cell]}`).join(" · ")} |`,
+    ),
+    "",
+  ];
+}
+
+function counts(summaries: readonly OperationSummary[]): string[] {
+  if (summaries.length === 0) return [];
+  return [
+    "| operation | passed | failed | advisory | skipped |",
+    "|---|---:|---:|---:|---:|",
+    ...summaries.map(
+      (s) =>
+        `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
     ),
     "",
   ];
@@ -65,12 +79,13 @@ function diagnosisSection(result: RunResult, diagnoses: readonly Diagnosis[]): s
   if (diagnoses.length === 0) return [];
   const explained = diagnoses.reduce((sum, diagnosis) => sum + diagnosis.checks.length, 0);
   const failed = result.checks.filter((check) => check.outcome === "failed").length;
-  const lines = [
-    "### Diagnosis",
-    "",
-    `${diagnoses.length === 1 ? "One likely cause explains" : `${diagnoses.length} likely causes explain`} ${explained} of ${failed} failed checks (documented and advisory):`,
-    "",
-  ];
+  const lines = ["### Diagnosis", ""];
+  if (failed > 0) {
+    lines.push(
+      `${diagnoses.length === 1 ? "One likely cause explains" : `${diagnoses.length} likely causes explain`} ${explained} of ${failed} failed checks (documented and advisory):`,
+      "",
+    );
+  }
   for (const diagnosis of diagnoses) {
     lines.push(
       `- ❌ **${cell(diagnosis.title)}** (\`${diagnosis.cause}\`, ${diagnosis.checks.length} checks)`,
@@ -95,13 +110,7 @@ export function markdownReport(result: RunResult, extra: readonly string[] = [])
     "",
     ...result.notes.flatMap((note) => [`> ${cell(note)}`, ""]),
     ...diagnosisSection(result, diagnose(result)),
-    "| operation | passed | failed | advisory | skipped |",
-    "|---|---:|---:|---:|---:|",
-    ...summaries.map(
-      (s) =>
-        `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
-    ),
-    "",
+    ...counts(summaries),
     ...matrix(result),
     ...findings(
       "Failures",

@@ -52,7 +52,11 @@ export interface CreatedRecord {
   readonly name: string;
 }
 
-export type StopReason = "max-time" | "not-answering";
+/**
+ * Why a run stopped early: its `--max-time`; the deployment not answering (at
+ * the start or mid-run); or, at the start, no pet list at this path or no JSON.
+ */
+export type StopReason = "max-time" | "not-answering" | "wrong-base-path" | "not-this-api";
 
 export interface RunResult {
   readonly baseUrl: string;
@@ -69,7 +73,7 @@ export interface RunResult {
   readonly plan?: readonly PlannedCheck[];
   /** Set when the run stopped early: why, in words. */
   readonly stoppedEarly?: string;
-  /** Why the run stopped early: its `--max-time`, or the deployment stopped answering. */
+  /** Why the run stopped early. */
   readonly stopReason?: StopReason;
 }
 
