@@ -131,7 +131,9 @@ describe("the contract suite against hostile deployments", () => {
           env: { PETSTORE_API_KEY: hostileKey },
         },
       );
-      expect({ code, err }).toEqual({ code: hostile.exitCode, err: "" });
+      expect(code).toBe(hostile.exitCode);
+      if (hostile.stderr) expect(err).toMatch(hostile.stderr);
+      else expect(err).toBe("");
     } finally {
       await front.close();
       await mock.close();
@@ -150,7 +152,7 @@ describe("the contract suite against hostile deployments", () => {
     };
     const failed = result.checks.filter((check) => check.outcome === "failed").map((c) => c.id);
     expect(failed).toEqual(expect.arrayContaining([...hostile.caughtBy]));
-    expect(result.stoppedEarly !== null).toBe(hostile.exitCode === 4);
+    expect(result.stoppedEarly !== null).toBe([3, 4].includes(hostile.exitCode));
     for (const [name, text] of Object.entries(reports)) {
       const leaked = keyPieces.filter((piece) => text.includes(piece));
       expect(leaked, `${name} shows part of the key`).toEqual([]);
@@ -159,5 +161,6 @@ describe("the contract suite against hostile deployments", () => {
     for (const text of [reports.markdown, reports.html]) {
       expect(text).not.toMatch(/<img|<script|<\/details><img/i);
     }
-  });
+    // The slowest (a deployment that stops answering) takes about 12 s; each has its own bound above.
+  }, 40_000);
 });
