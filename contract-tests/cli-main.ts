@@ -55,12 +55,13 @@ async function writeReports(
   const failures: string[] = [];
   for (const [flag, file, render] of files) {
     if (!file) continue;
+    let step = "create the folder of";
     try {
       await mkdir(dirname(file), { recursive: true });
+      step = "write";
       await writeFile(file, redact(render()));
     } catch (error) {
-      const { message } = error as Error;
-      failures.push(`cannot write the ${flag} report to ${file} (${message})`);
+      failures.push(`cannot ${step} the ${flag} report ${file} (${(error as Error).message})`);
     }
   }
   return failures;

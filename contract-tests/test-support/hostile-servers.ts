@@ -164,7 +164,8 @@ export const hostileServers: readonly HostileServer[] = [
     exitCode: 3,
     caughtBy: ["listCategories.all.status-200"],
     maxSeconds: 30,
-    stderr: /^petstore-contract: the deployment stopped answering: 3 requests in a row and a probe .* got no answer within --timeout 3000 ms .*\n$/,
+    stderr:
+      /^petstore-contract: the deployment stopped answering: 3 requests in a row and a probe .* got no answer within --timeout 3000 ms .*\n$/,
   },
   {
     name: "escape-sequences-and-html",
