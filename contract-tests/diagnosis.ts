@@ -57,7 +57,7 @@ type Detector = (evidence: Evidence) => Finding | undefined;
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** What came back, from a failed check's text ("<reason> — got <answer>"). */
-export const answerOf = (check: CheckResult | undefined) =>
+const answerOf = (check: CheckResult | undefined) =>
   check?.actual?.split(" — got ").slice(1).join(" — got ") ?? "";
 const reasonOf = (check: CheckResult | undefined) => check?.actual?.split(" — got ")[0] ?? "";
 
@@ -68,10 +68,14 @@ const inCases = (records: readonly CaseRecord[]) => {
 };
 const statusList = (records: readonly CaseRecord[]) =>
   [...new Set(records.map(statusOf))].sort().join("/");
-const firstFailure = (evidence: Evidence, records: readonly CaseRecord[]) =>
-  evidence.failed.find(inCases(records));
+/** ", e.g. <the answer of the first failure among these cases>", or nothing. */
+function example(evidence: Evidence, records: readonly CaseRecord[]): string {
+  const answer = answerOf(evidence.failed.find(inCases(records)));
+  return answer ? `, e.g. ${answer}` : "";
+}
 
-const notAnswering: Detector = ({ result, failed }) => {
+const notAnswering: Detector = (evidence) => {
+  const { result } = evidence;
   const silent = result.cases.filter((record) => record.exchange.unanswered);
   const stopped = result.stopReason === "not-answering";
   if (!stopped && silent.length < 3) return undefined;
@@ -81,7 +85,7 @@ const notAnswering: Detector = ({ result, failed }) => {
     cause: "not-answering",
     title: stopped ? "The deployment is not answering" : "Requests got no answer",
     evidence: !stopped
-      ? `${count}, e.g. ${answerOf(failed.find(inCases(silent)))}`
+      ? `${count}${example(evidence, silent)}`
       : silent.length > 0
         ? `${result.stoppedEarly}; ${count}`
         : (result.stoppedEarly ?? ""),
@@ -101,7 +105,7 @@ const keyRejected: Detector = (evidence) => {
   return {
     cause: "key-rejected",
     title: "The key was rejected",
-    evidence: `${rejected.length} of ${plural(withKey.length, "request")} sent with the key were answered ${statusList(rejected)}, e.g. ${answerOf(firstFailure(evidence, rejected))}`,
+    evidence: `${rejected.length} of ${plural(withKey.length, "request")} sent with the key were answered ${statusList(rejected)}${example(evidence, rejected)}`,
     hint: "Check --key (or PETSTORE_API_KEY): is it this deployment's key (staging and production keys differ), and still valid? It is sent as Authorization: Bearer <key>.",
     explains: inCases(rejected),
   };
@@ -125,7 +129,7 @@ const wrongBasePath: Detector = (evidence) => {
   return {
     cause: "wrong-base-path",
     title: "Wrong base path: (almost) everything is 404",
-    evidence: `${missing.length} of ${plural(evidence.answered.length, "answer")} were 404, on ${plural(operations.size, "operation")}, e.g. ${answerOf(firstFailure(evidence, missing))}`,
+    evidence: `${missing.length} of ${plural(evidence.answered.length, "answer")} were 404, on ${plural(operations.size, "operation")}${example(evidence, missing)}`,
     hint: basePathAdvice(evidence.result.baseUrl),
     explains: inCases(missing),
   };
@@ -171,7 +175,7 @@ const sameAnswerForAll: Detector = (evidence) => {
   return {
     cause: "not-this-api",
     title: "Not the Pet Store API at this URL: the same answer to everything",
-    evidence: `${largest.length} of ${plural(answered.length, "answer")}, to valid and invalid requests alike, were the same: ${answerOf(firstFailure(evidence, largest))}`,
+    evidence: `${largest.length} of ${plural(answered.length, "answer")}, to valid and invalid requests alike, were the same: ${answerOf(evidence.failed.find(inCases(largest)))}`,
     hint: "Is --url the Pet Store API's base (including /v1)? Something else answers there: a catch-all route, a health endpoint, a gateway or a stub.",
     explains: () => true,
   };
@@ -192,7 +196,7 @@ const operationMissing: Detector = (evidence) => {
   return {
     cause: "operation-missing",
     title: `${missing.length === 1 ? "One operation is" : "Operations are"} missing: ${names}`,
-    evidence: `every request to ${names} was answered ${statusList(records)}, e.g. ${answerOf(firstFailure(evidence, records))}`,
+    evidence: `every request to ${names} was answered ${statusList(records)}${example(evidence, records)}`,
     hint: "The deployment does not serve it (not deployed yet, or at another path). Fix the route, or leave it out with --only until it ships.",
     explains: inCases(records),
   };
@@ -207,7 +211,7 @@ const noErrorShape: Detector = (evidence) => {
   return {
     cause: "no-error-shape",
     title: "No answer has the Error shape: maybe not the Pet Store API",
-    evidence: `none of the ${plural(rejections.length, "error answer")} (${statusList(rejections)}) carried an Error body {code, message, status}, e.g. ${answerOf(firstFailure(evidence, rejections))}`,
+    evidence: `none of the ${plural(rejections.length, "error answer")} (${statusList(rejections)}) carried an Error body {code, message, status}${example(evidence, rejections)}`,
     hint: "Is --url the Pet Store API itself? Its errors are JSON objects with code, message and status (interface §7); a gateway or proxy in front answers in its own format. If it is the API, its error bodies miss a field: see the first failure.",
     explains: inCases(rejections),
   };
@@ -219,7 +223,7 @@ const serverErrors: Detector = (evidence) => {
   return {
     cause: "server-errors",
     title: "The deployment fails with 5xx",
-    evidence: `${plural(failing.length, "request")} answered ${statusList(failing)}, e.g. ${answerOf(firstFailure(evidence, failing))}`,
+    evidence: `${plural(failing.length, "request")} answered ${statusList(failing)}${example(evidence, failing)}`,
     hint: "No input may cause a 5xx. The deployment's logs for these requests say why; each failure below has a curl line that repeats it.",
     explains: inCases(failing),
   };
