@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startPetstoreServer } from "../mocks/server/server.js";
 import { main } from "./cli-main.js";
+import { diagnose } from "./diagnosis.js";
 import { secretForms } from "./redact.js";
 import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
@@ -99,6 +100,10 @@ describe("the contract suite against deliberately faulty servers", () => {
     expect(failing.map((check) => check.id)).toEqual(expect.arrayContaining([...fault.caughtBy]));
     const faultyOperations = new Set(fault.caughtBy.map((id) => id.split(".")[0]));
     expect(failing.filter((check) => !faultyOperations.has(check.operation))).toEqual([]);
+    // One fault in the real API: never blamed on the URL, the key or a dead deployment.
+    const wholeDeployment = ["not-answering", "key-rejected", "wrong-base-path", "not-this-api"];
+    const causes = diagnose(result).map((diagnosis) => diagnosis.cause);
+    expect(causes.filter((cause) => wholeDeployment.includes(cause))).toEqual([]);
   });
 });
 
