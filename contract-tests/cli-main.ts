@@ -3,10 +3,13 @@
  * `parse(argv, env)` (options.ts) gives the command, `run(command, io)` carries
  * it out and returns the exit code; the bin (cli.ts) only wires the process in.
  * Exit codes: 0 passed, 1 a documented check failed (or an advisory one
- * under `--strict`), 2 bad usage, 3 the target is unreachable or not a JSON
- * API, 4 the run reached `--max-time` (the reports hold what it had).
+ * under `--strict`), 2 bad usage, 3 the deployment is not answering (at the
+ * start, or it stopped mid-run) or is not a JSON API, 4 the run reached
+ * `--max-time` (the reports hold what it had), 5 a report file could not be
+ * written (said after the verdict).
  */
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
 import { type CliOptions, type Command, type Env, parse, UsageError, usage } from "./options.js";
 import { createRedactor, type Redact, secretForms } from "./redact.js";
 import { consoleReport } from "./report/console.js";
@@ -18,7 +21,14 @@ import { printable } from "./report/text.js";
 import { runContractSuite, TargetUnavailableError } from "./runner.js";
 import { type RunResult, runPassed } from "./suite/results.js";
 
-export const exitCodes = { passed: 0, failed: 1, usage: 2, unavailable: 3, maxTime: 4 } as const;
+export const exitCodes = {
+  passed: 0,
+  failed: 1,
+  usage: 2,
+  unavailable: 3,
+  maxTime: 4,
+  reportNotWritten: 5,
+} as const;
 
 export interface CliIo {
   readonly out: (text: string) => void;
@@ -26,22 +36,41 @@ export interface CliIo {
   readonly env: Env;
 }
 
-/** Writes the report files a run asked for (every one redacted) and returns its exit code. */
-async function finish(
+/**
+ * Writes the report files a run asked for (every one redacted), creating
+ * their folders; returns one line for each that could not be written.
+ */
+async function writeReports(
   result: RunResult,
   options: CliOptions,
   redact: Redact,
   markdownExtra: readonly string[],
-): Promise<number> {
-  const files: Array<[string | undefined, () => string]> = [
-    [options.junitFile, () => junitReport(result)],
-    [options.markdownFile, () => markdownReport(result, markdownExtra)],
-    [options.jsonFile, () => jsonReport(result)],
-    [options.htmlFile, () => htmlReport(result)],
+): Promise<string[]> {
+  const files: Array<[string, string | undefined, () => string]> = [
+    ["--junit", options.junitFile, () => junitReport(result)],
+    ["--markdown", options.markdownFile, () => markdownReport(result, markdownExtra)],
+    ["--json", options.jsonFile, () => jsonReport(result)],
+    ["--html", options.htmlFile, () => htmlReport(result)],
   ];
-  for (const [file, render] of files) if (file) await writeFile(file, redact(render()));
-  if (result.stoppedEarly) return exitCodes.maxTime;
-  return runPassed(result) ? exitCodes.passed : exitCodes.failed;
+  const failures: string[] = [];
+  for (const [flag, file, render] of files) {
+    if (!file) continue;
+    let step = "create the folder of";
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      step = "write";
+      await writeFile(file, redact(render()));
+    } catch (error) {
+      failures.push(`cannot ${step} the ${flag} report ${file} (${(error as Error).message})`);
+    }
+  }
+  return failures;
+}
+
+function verdictCode(result: RunResult): number {
+  if (result.stopReason === undefined)
+    return runPassed(result) ? exitCodes.passed : exitCodes.failed;
+  return result.stopReason === "max-time" ? exitCodes.maxTime : exitCodes.unavailable;
 }
 
 /** A replayed recording, the suite direct, or through Prism's proxy (a module not shipped in the package). */
@@ -74,14 +103,19 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
     const result = await suiteRun(options);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];
-    if (options.compareMock && !result.stoppedEarly) {
+    if (options.compareMock && !result.stopReason) {
       // The kit's mock (and its data generator) loads only for the runs that need it.
       const { compareWithMock, comparisonReport } = await import("./compare-mock.js");
       const report = comparisonReport(await compareWithMock(options, result));
       io.out(printable(redact(report.text)));
       extra = report.markdown;
     }
-    return await finish(result, options, redact, extra);
+    if (verdictCode(result) === exitCodes.unavailable) {
+      io.err(printable(redact(`petstore-contract: ${result.stoppedEarly}\n`)));
+    }
+    const unwritten = await writeReports(result, options, redact, extra);
+    for (const line of unwritten) io.err(printable(redact(`petstore-contract: ${line}\n`)));
+    return unwritten.length > 0 ? exitCodes.reportNotWritten : verdictCode(result);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`petstore-contract: ${error.message}\n`);

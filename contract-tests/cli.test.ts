@@ -1,6 +1,6 @@
 /** The `petstore-contract` bin and `npm run contract`: flags, environment, exit codes, report files. */
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -67,11 +67,17 @@ describe("URL credentials", () => {
 });
 
 describe("an unusable target", () => {
-  it("exits 3 with a clear message when nothing listens", async () => {
+  it("exits 3 with a clear message when nothing listens, and still writes its reports", async () => {
     const { io, output } = capture();
     const url = `http://127.0.0.1:${await freePort()}/v1`;
-    expect(await main(["--url", url, "--key", "k"], io)).toBe(exitCodes.unavailable);
+    const markdown = join(await mkdtemp(join(tmpdir(), "contract-cli-")), "summary.md");
+    const args = ["--url", url, "--key", "k", "--markdown", markdown];
+    expect(await main(args, io)).toBe(exitCodes.unavailable);
     expect(output.err).toMatch(/cannot reach .*ECONNREFUSED.*including \/v1/);
+    expect(output.out).toMatch(/^✗ The deployment is not answering \[not-answering\]$/m);
+    expect(await readFile(markdown, "utf8")).toMatch(
+      /STOPPED: the deployment is not answering: no check ran[\s\S]*### Diagnosis[\s\S]*ECONNREFUSED/,
+    );
   });
 
   it("exits 3 when the target answers HTML", async () => {
@@ -141,6 +147,51 @@ describe("a run", () => {
     } finally {
       await noLocation.close();
     }
+  });
+});
+
+describe("report files", () => {
+  it("the README's command passes in a folder without reports/: the folder is created", async () => {
+    const project = await mkdtemp(join(tmpdir(), "contract-readme-"));
+    const { io, output } = capture();
+    const args = ["--url", mock.url, "--key", testApiKey];
+    args.push("--junit", join(project, "reports/contract.xml"));
+    args.push("--markdown", join(project, "reports/contract.md"));
+    expect(await main(args, io)).toBe(exitCodes.passed);
+    expect(output.err).toBe("");
+    expect((await readdir(join(project, "reports"))).sort()).toEqual([
+      "contract.md",
+      "contract.xml",
+    ]);
+  });
+
+  it("a report that cannot be written: the others are written, a clear line after the verdict, exit 5", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "contract-unwritable-"));
+    const notAFolder = join(dir, "plain-file");
+    await writeFile(notAFolder, "");
+    const said: string[] = [];
+    const io: CliIo = {
+      out: (text) => said.push(`out: ${text}`),
+      err: (text) => said.push(`err: ${text}`),
+      env: {},
+    };
+    const args = ["--url", mock.url, "--key", testApiKey, "--only", "getPet"];
+    args.push("--junit", join(notAFolder, "junit.xml"), "--markdown", join(dir, "summary.md"));
+    expect(await main(args, io)).toBe(exitCodes.reportNotWritten);
+    expect(said.at(-2)).toMatch(/^out: [\s\S]*\nPASSED \(/);
+    expect(said.at(-1)).toMatch(
+      /^err: petstore-contract: cannot create the folder of the --junit report .*plain-file\/junit\.xml \(EEXIST: .*\)\n$/,
+    );
+    expect(await readFile(join(dir, "summary.md"), "utf8")).toMatch(/^## ✅/);
+
+    const folder = join(dir, "a-folder.md");
+    await mkdir(folder);
+    const again = capture();
+    args.push("--markdown", folder);
+    expect(await main(args, again.io)).toBe(exitCodes.reportNotWritten);
+    expect(again.output.err).toMatch(
+      /cannot write the --markdown report .*a-folder\.md \(EISDIR: /,
+    );
   });
 });
 

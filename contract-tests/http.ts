@@ -54,6 +54,11 @@ export interface Exchange {
   readonly response?: ContractResponse;
   /** Why no answer came. */
   readonly error?: string;
+  /**
+   * Set when nothing usable came back in time: refused, reset, or no complete
+   * answer within the deadline (not when a body was cut at its size cap).
+   */
+  readonly unanswered?: true;
   readonly retries: number;
   readonly durationMs: number;
 }
@@ -149,6 +154,11 @@ export class RunBudget {
   }
 }
 
+/** The answer's body passed the read cap: an answer came, too large to read. */
+class BodyTooLargeError extends Error {
+  override readonly name = "BodyTooLargeError";
+}
+
 /** A transport error in one line: its code and message. */
 export function describeError(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
@@ -198,7 +208,7 @@ export function exchangeOnce(
         size += chunk.length;
         if (size > maxBodyBytes) {
           outgoing.destroy(
-            new Error(
+            new BodyTooLargeError(
               `answer body larger than ${maxBodyBytes} bytes (HTTP ${incoming.statusCode}): stopped reading`,
             ),
           );
@@ -287,6 +297,7 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
         request,
         url,
         error: describeError(error),
+        ...(error instanceof BodyTooLargeError ? {} : { unanswered: true as const }),
         retries,
         durationMs: performance.now() - started,
       };

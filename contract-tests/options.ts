@@ -82,8 +82,10 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
   dependencies: npm run contract:proxy); it fails on every violation Prism reports.
   --replay FILE sends the requests of a petstore-mock --record file, in order, and judges
   each answer by the interface's rules (docs/proxy.md); a bad file exits 2.
-  Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 target unreachable or not a JSON API,
-  4 the run hit --max-time (reports hold what was checked until then).`;
+  Report folders are created when missing.
+  Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 the deployment is not answering
+  (at the start, or stopped mid-run) or is not a JSON API at this URL, 4 the run hit --max-time
+  (reports hold what was checked until then), 5 a report file could not be written.`;
 
 /** The URL text with any `user:pass@` part masked, for messages about a URL that does not parse. */
 export function withoutCredentials(raw: string): string {

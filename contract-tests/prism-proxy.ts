@@ -25,7 +25,7 @@ import { freePort } from "../mocks/server/free-port.js";
 import type { Exchange } from "./http.js";
 import type { RunOptions } from "./options.js";
 import { kitFile } from "./package-root.js";
-import { preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
+import { newRunTag, preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
 import { type CaseRecord, type CheckResult, checkId, type RunResult } from "./suite/results.js";
 
 const prismErrorType = "https://stoplight.io/prism/errors#";
@@ -247,7 +247,26 @@ function throughProxy(result: RunResult, proxyUrl: string, targetUrl: string): R
  */
 export async function runViaPrism(options: RunOptions): Promise<RunResult> {
   // Through Prism a dead target looks like a 500 problem: ask it directly first.
-  await preflight({ ...options, wrongKey: "", maxRetries: 0 });
+  const started = performance.now();
+  try {
+    await preflight({ ...options, wrongKey: "", maxRetries: 0 });
+  } catch (error) {
+    if (!(error instanceof TargetUnavailableError)) throw error;
+    // No check ran: the reports carry the diagnosis.
+    return {
+      baseUrl: options.baseUrl,
+      tag: newRunTag(),
+      readOnly: options.readOnly,
+      strict: options.strict,
+      checks: [],
+      cases: [],
+      created: [],
+      notes: [],
+      durationMs: performance.now() - started,
+      stopReason: error.reason,
+      stoppedEarly: error.message,
+    };
+  }
   let proxy: PrismProxy;
   try {
     proxy = await startPrismProxy(options.baseUrl, await freePort());

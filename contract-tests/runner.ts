@@ -10,13 +10,14 @@
 import { randomBytes } from "node:crypto";
 import type { Exchange, Target } from "./http.js";
 import { RunBudget, RunDeadlineError, send } from "./http.js";
+import { DeploymentSilentError } from "./liveness.js";
 import { type RunOptions, runDefaults } from "./options.js";
 import { createRedactor, registerSecret, secretForms } from "./redact.js";
 import { authCases } from "./suite/auth.js";
 import { categoryCases } from "./suite/categories.js";
 import { SuiteContext, type SuiteContextOptions } from "./suite/context.js";
 import { petCases } from "./suite/pets.js";
-import type { RunResult } from "./suite/results.js";
+import type { RunResult, StopReason } from "./suite/results.js";
 
 export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
   Partial<Omit<RunOptions, "baseUrl" | "apiKey">> & {
@@ -26,17 +27,28 @@ export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
     readonly foreignAnswer?: SuiteContextOptions["foreignAnswer"];
   };
 
+/** Why no check can run: no answer, no pet list at this path, or no JSON there. */
+export type Unavailable = Extract<StopReason, "not-answering" | "wrong-base-path" | "not-this-api">;
+
 /** The target is down, or is not a JSON API at this URL: no check can run. */
 export class TargetUnavailableError extends Error {
   override readonly name = "TargetUnavailableError";
+
+  constructor(
+    message: string,
+    readonly reason: Unavailable = "not-answering",
+  ) {
+    super(message);
+  }
 }
 
 export function newRunTag(): string {
   return `ct-${Date.now().toString(36)}-${randomBytes(2).toString("hex")}`;
 }
 
-/** One GET before the suite: is anything there, and does it speak JSON? Returns notes for the report. */
-export async function preflight(target: Target, notes: string[] = []): Promise<string[]> {
+/** One GET before the suite: is anything there, and does it speak JSON? */
+export async function preflight(target: Target): Promise<void> {
+  const redact = createRedactor(secretForms(target.apiKey));
   const probe: Exchange = await send(target, {
     method: "GET",
     path: "/pets",
@@ -50,23 +62,39 @@ export async function preflight(target: Target, notes: string[] = []): Promise<s
   }
   const { response } = probe;
   if (!response.isJson) {
-    const start = response.text.replace(/\s+/g, " ").trim().slice(0, 80);
+    // Redacted before the cut, so no part of an echoed key is left behind.
+    const start = redact(response.text).replace(/\s+/g, " ").trim().slice(0, 80);
     throw new TargetUnavailableError(
       `${where} answered HTTP ${response.status} with ${response.headers["content-type"] ?? "no content type"}, not JSON` +
         `${start ? ` ("${start}…")` : ""}. Is the URL the API base (including /v1)?`,
+      response.status === 404 ? "wrong-base-path" : "not-this-api",
     );
   }
   if (response.status === 404) {
     throw new TargetUnavailableError(
       `${where} answered 404: no pet list there. Is the URL the API base (including /v1)?`,
+      "wrong-base-path",
     );
   }
-  if (response.status === 401) {
-    notes.push(
-      "The key was rejected (401) on GET /pets: every check that needs a valid key fails. Check --key.",
-    );
+}
+
+type Stop = Pick<RunResult, "stoppedEarly" | "stopReason">;
+
+/** Why the run stopped early, from what stopped it; any other error is rethrown. */
+function whyStopped(error: unknown, maxTimeMs: number): Required<Stop> {
+  if (error instanceof RunDeadlineError) {
+    return {
+      stopReason: "max-time",
+      stoppedEarly: `the run reached its --max-time of ${Math.round(maxTimeMs / 1000)} s and stopped; checks not reached are missing`,
+    };
   }
-  return notes;
+  if (error instanceof DeploymentSilentError) {
+    return { stopReason: "not-answering", stoppedEarly: error.message };
+  }
+  if (error instanceof TargetUnavailableError) {
+    return { stopReason: error.reason, stoppedEarly: error.message };
+  }
+  throw error;
 }
 
 export function runContractSuite(options: SuiteOptions): Promise<RunResult> {
@@ -108,14 +136,15 @@ export async function runCases(
     redact: createRedactor(secretForms(options.apiKey)),
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
   });
-  let stoppedEarly: string | undefined;
+  let stopped: Stop = {};
   try {
-    await preflight(target, ctx.notes);
+    await preflight(target);
     await cases(ctx);
   } catch (error) {
-    if (!(error instanceof RunDeadlineError)) throw error;
-    stoppedEarly = `the run reached its --max-time of ${Math.round(settings.maxTimeMs / 1000)} s and stopped; checks not reached are missing`;
-    ctx.notes.push(stoppedEarly);
+    const stop = whyStopped(error, settings.maxTimeMs);
+    // A deployment that is not answering, or not the API, is the diagnosis's to report.
+    if (stop.stopReason === "max-time") ctx.notes.push(stop.stoppedEarly);
+    stopped = stop;
   }
   if (target.budget?.retryBudgetSpent()) {
     ctx.notes.push(
@@ -133,6 +162,6 @@ export async function runCases(
     durationMs: performance.now() - started,
     notes: ctx.notes,
     plan: ctx.plan,
-    ...(stoppedEarly ? { stoppedEarly } : {}),
+    ...stopped,
   };
 }

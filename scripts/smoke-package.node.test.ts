@@ -147,6 +147,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
     const files = stdout.trim().split("\n");
     expect(files).toContain("package/openapi.yaml");
     expect(files).toContain("package/README.md");
+    expect(files).toContain("package/LICENSE");
     expect(files).toContain("package/docs/server.md");
     expect(files).toContain("package/dist/mocks/index.d.ts");
     expect(

@@ -1,4 +1,9 @@
-/** The console summary: counts per operation, then each failure with its expectation, answer and curl line. */
+/**
+ * The console summary: the diagnosis first (each likely cause with a count and
+ * its first few failures), then counts per operation with every failure no
+ * cause explains (expectation, answer, curl line), the matrix and the verdict.
+ */
+import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { printable } from "./text.js";
@@ -6,6 +11,7 @@ import { printable } from "./text.js";
 /** The operation × documented-status matrix as aligned text. */
 function matrix(result: RunResult): string[] {
   const lines = matrixLines(result);
+  if (lines.length === 0) return [];
   const width = Math.max(0, ...lines.map((line) => line.operation.length));
   return [
     "documented statuses (passed: seen, every check passed; FAILED; never triggered):",
@@ -27,22 +33,64 @@ function describe(check: CheckResult, mark: string): string[] {
   ];
 }
 
+/** Failures shown in full under each cause on the console; the report files list them all. */
+export const shownPerCause = 3;
+
+function diagnosisLines(result: RunResult, diagnoses: readonly Diagnosis[]): string[] {
+  if (diagnoses.length === 0) return [];
+  const byId = new Map(result.checks.map((check) => [check.id, check]));
+  const explained = diagnoses.reduce((sum, diagnosis) => sum + diagnosis.checks.length, 0);
+  const failed = result.checks.filter((check) => check.outcome === "failed").length;
+  const lines = [
+    failed === 0
+      ? "diagnosis:"
+      : `diagnosis: ${diagnoses.length === 1 ? "1 likely cause explains" : `${diagnoses.length} likely causes explain`} ${explained} of ${failed} failed checks (documented and advisory)`,
+  ];
+  for (const diagnosis of diagnoses) {
+    const count = diagnosis.checks.length;
+    lines.push(
+      `✗ ${diagnosis.title} [${diagnosis.cause}]${count ? `: ${count} check${count === 1 ? "" : "s"}` : ""}`,
+      `    evidence: ${diagnosis.evidence}`,
+      `    hint:     ${diagnosis.hint}`,
+    );
+    for (const id of diagnosis.checks.slice(0, shownPerCause)) {
+      const check = byId.get(id);
+      if (check) lines.push(...describe(check, "✗"));
+    }
+    const rest = diagnosis.checks.length - shownPerCause;
+    if (rest > 0) {
+      lines.push(`  … and ${rest} more with this cause (every one is in the report files)`);
+    }
+  }
+  return lines;
+}
+
 export function consoleReport(result: RunResult): string {
   const lines = [
     `petstore-contract → ${result.baseUrl} (run tag ${result.tag}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
   ];
   for (const note of result.notes) lines.push(`note: ${note}`);
+  const diagnoses = diagnose(result);
+  lines.push(...diagnosisLines(result, diagnoses));
+  const explained = new Set(diagnoses.flatMap((diagnosis) => diagnosis.checks));
+  const unexplained = (checks: readonly CheckResult[]) =>
+    checks.filter((check) => !explained.has(check.id));
   const width = Math.max(...summarize(result).map((summary) => summary.operation.length));
   for (const summary of summarize(result)) {
+    const failed = unexplained(summary.failed);
+    const warnings = unexplained(summary.warnings);
+    const underCauses = summary.failed.length - failed.length;
     const counts = [
       `${summary.passed} passed`,
-      summary.failed.length ? `${summary.failed.length} FAILED` : "",
+      summary.failed.length
+        ? `${summary.failed.length} FAILED${underCauses ? ` (${underCauses} under the diagnosis above)` : ""}`
+        : "",
       summary.warnings.length ? `${summary.warnings.length} advisory` : "",
       summary.skipped ? `${summary.skipped} skipped` : "",
     ].filter(Boolean);
     lines.push(`${summary.operation.padEnd(width)}  ${counts.join(", ")}`);
-    for (const check of summary.failed) lines.push(...describe(check, "✗"));
-    for (const check of summary.warnings) {
+    for (const check of failed) lines.push(...describe(check, "✗"));
+    for (const check of warnings) {
       lines.push(`  ! ${check.id} [advisory]: ${check.actual?.split(" — got ")[0] ?? ""}`);
     }
   }

@@ -1,10 +1,12 @@
 /**
  * `--html FILE`: one self-contained page (inline CSS, no script, no external
- * asset) with the verdict, the status matrix, failures with their redacted
- * curl lines, and advisory findings. Every text from the run is HTML-escaped.
+ * asset) with the verdict, the diagnosis, the status matrix, failures with
+ * their redacted curl lines, and advisory findings. Every text from the run is
+ * HTML-escaped.
  */
+import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
-import { runPassed } from "../suite/results.js";
+import { runConforms } from "../suite/results.js";
 import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { escapeHtml } from "./text.js";
 
@@ -16,13 +18,27 @@ td.passed{background:#dcfce7}td.failed{background:#fee2e2;font-weight:600}td.nev
 .verdict{padding:.6rem 1rem;border-radius:6px;font-weight:600}.ok{background:#dcfce7}.bad{background:#fee2e2}
 details{border:1px solid #ccd;border-radius:6px;padding:.4rem .8rem;margin:.4rem 0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f8fa;padding:.5rem;border-radius:4px}
-code{font-family:ui-monospace,monospace}`;
+code{font-family:ui-monospace,monospace}
+.cause{border-left:4px solid #dc2626;background:#fef2f2;padding:.4rem .8rem;margin:.5rem 0}`;
 
 function finding(check: CheckResult): string {
   return `<details><summary><code>${escapeHtml(check.id)}</code> [${check.kind}]: ${escapeHtml(check.expected)}</summary>
 <p><strong>expected:</strong> ${escapeHtml(check.expected)}</p>
 <p><strong>got:</strong> ${escapeHtml(check.actual ?? "")}</p>
 <pre><code>${escapeHtml(check.curl ?? "")}</code></pre></details>`;
+}
+
+function diagnosisSection(diagnoses: readonly Diagnosis[]): string {
+  if (diagnoses.length === 0) return "";
+  const causes = diagnoses.map(
+    (
+      diagnosis,
+    ) => `<div class="cause"><p><strong>${escapeHtml(diagnosis.title)}</strong> (<code>${diagnosis.cause}</code>, ${diagnosis.checks.length} checks)</p>
+<p>${escapeHtml(diagnosis.evidence)}</p>
+<p><strong>What to do:</strong> ${escapeHtml(diagnosis.hint)}</p>
+<details><summary>The ${diagnosis.checks.length} checks</summary><p>${diagnosis.checks.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</p></details></div>`,
+  );
+  return `<h2 id="diagnosis">Diagnosis</h2>\n${causes.join("\n")}`;
 }
 
 function section(title: string, checks: readonly CheckResult[]): string {
@@ -32,7 +48,7 @@ function section(title: string, checks: readonly CheckResult[]): string {
 
 export function htmlReport(result: RunResult): string {
   const summaries = summarize(result);
-  const passed = runPassed(result) && !result.stoppedEarly;
+  const passed = runConforms(result);
   const matrix = `<table id="matrix"><thead><tr><th>operation</th><th colspan="3">documented statuses</th></tr></thead><tbody>
 ${matrixLines(result)
   .map(
@@ -60,6 +76,7 @@ ${matrixLines(result)
 <p class="verdict ${passed ? "ok" : "bad"}">${escapeHtml(verdict(result))}</p>
 <p>Run tag <code>${escapeHtml(result.tag)}</code>${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""}</p>
 ${result.notes.map((note) => `<blockquote>${escapeHtml(note)}</blockquote>`).join("\n")}
+${diagnosisSection(diagnose(result))}
 <h2>Documented statuses</h2>
 ${matrix}
 <h2>Checks per operation</h2>

@@ -1,7 +1,8 @@
 /** `--json FILE`: the whole result, for dashboards and baselines. */
+import { diagnose } from "../diagnosis.js";
 import { defaultMaxBodyBytes } from "../http.js";
 import { toolVersion } from "../package-root.js";
-import { type RunResult, runPassed } from "../suite/results.js";
+import { type RunResult, runConforms } from "../suite/results.js";
 import { statusMatrix } from "./summary.js";
 
 /** The interface version the suite checks (INTERFACE.md §9.1). */
@@ -16,11 +17,13 @@ export function jsonReport(result: RunResult): string {
       tag: result.tag,
       readOnly: result.readOnly,
       strict: result.strict,
-      passed: runPassed(result) && !result.stoppedEarly,
+      passed: runConforms(result),
       stoppedEarly: result.stoppedEarly ?? null,
+      stopReason: result.stopReason ?? null,
       durationMs: Math.round(result.durationMs),
       limits: { maxBodyBytes: defaultMaxBodyBytes },
       notes: result.notes,
+      diagnoses: diagnose(result),
       matrix: statusMatrix(result),
       checks: result.checks,
       cases: result.cases.map((record) => ({
@@ -30,6 +33,7 @@ export function jsonReport(result: RunResult): string {
         url: record.exchange.url,
         status: record.exchange.response?.status ?? null,
         error: record.exchange.error ?? null,
+        unanswered: record.exchange.unanswered ?? false,
         retries: record.exchange.retries,
         durationMs: Math.round(record.exchange.durationMs * 10) / 10,
       })),

@@ -4,6 +4,7 @@
  * `system-out`, so CI dashboards show them without going red.
  */
 import { operationIds } from "../../mocks/spec.js";
+import { diagnose } from "../diagnosis.js";
 import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
 import { statusMatrix } from "./summary.js";
 
@@ -25,25 +26,32 @@ const escapeXml = (text: string) =>
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;");
 
-function details(check: CheckResult): string {
-  return `expected: ${check.expected}\ngot: ${check.actual ?? ""}\nreproduce: ${check.curl ?? ""}`;
+/** The diagnosis title explaining each check it explains, by check id. */
+type Causes = ReadonlyMap<string, string>;
+
+function details(check: CheckResult, causes: Causes): string {
+  const cause = causes.get(check.id);
+  return `${cause ? `likely cause: ${cause}\n` : ""}expected: ${check.expected}\ngot: ${check.actual ?? ""}\nreproduce: ${check.curl ?? ""}`;
 }
 
-function testcase(check: CheckResult, strict: boolean): string {
+function testcase(check: CheckResult, strict: boolean, causes: Causes): string {
   const open = `    <testcase classname="${escapeXml(check.operation)}" name="${escapeXml(`${check.id} [${check.kind}]`)}">`;
   if (check.outcome === "skipped") {
     return `${open}<skipped message="${escapeXml(check.note ?? "skipped")}"/></testcase>`;
   }
   if (check.outcome === "passed") return `${open}</testcase>`;
   if (check.kind === "advisory" && !strict) {
-    return `${open}<system-out>${escapeXml(`ADVISORY (not failing the run)\n${details(check)}`)}</system-out></testcase>`;
+    return `${open}<system-out>${escapeXml(`ADVISORY (not failing the run)\n${details(check, causes)}`)}</system-out></testcase>`;
   }
-  return `${open}<failure message="${escapeXml(check.expected)}" type="${check.kind}">${escapeXml(details(check))}</failure></testcase>`;
+  return `${open}<failure message="${escapeXml(check.expected)}" type="${check.kind}">${escapeXml(details(check, causes))}</failure></testcase>`;
 }
 
 export function junitReport(result: RunResult): string {
   const failing = new Set(failingChecks(result));
   const matrix = statusMatrix(result);
+  const causes = new Map(
+    diagnose(result).flatMap((diagnosis) => diagnosis.checks.map((id) => [id, diagnosis.title])),
+  );
   const suites = operationIds
     .map((operation) => result.checks.filter((check) => check.operation === operation))
     .filter((checks) => checks.length > 0)
@@ -57,7 +65,7 @@ export function junitReport(result: RunResult): string {
       return [
         `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
         ...(properties.length ? ["    <properties>", ...properties, "    </properties>"] : []),
-        ...checks.map((check) => testcase(check, result.strict)),
+        ...checks.map((check) => testcase(check, result.strict, causes)),
         "  </testsuite>",
       ].join("\n");
     });

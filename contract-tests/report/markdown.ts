@@ -1,8 +1,14 @@
-/** A Markdown summary for a CI step summary (`$GITHUB_STEP_SUMMARY`). */
+/**
+ * A Markdown summary for a CI step summary (`$GITHUB_STEP_SUMMARY`): the
+ * diagnosis first, then counts, the matrix and every failure. Server text is
+ * HTML-escaped outside code fences; inside a fence it stays literal (so a curl
+ * line copies as is) and the fence is longer than any backtick run in it.
+ */
+import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
-import { runPassed } from "../suite/results.js";
-import { createdList, matrixLines, summarize, verdict } from "./summary.js";
-import { escapeHtml } from "./text.js";
+import { runConforms } from "../suite/results.js";
+import { createdList, matrixLines, type OperationSummary, summarize, verdict } from "./summary.js";
+import { escapeHtml, printable } from "./text.js";
 
 /** Server text in Markdown: HTML escaped (no `</details>`, no `<img>`), one line, no table breaks. */
 const cell = (text: string) =>
@@ -11,24 +17,41 @@ const cell = (text: string) =>
     .replace(/[`*_[\]]/g, (char) => `\\${char}`)
     .replace(/\s+/g, " ");
 
-/** A fenced block that no backtick run inside can close. */
-function fenced(text: string): string[] {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+/**
+ * A one-line fenced block holding `text` literally (control characters made
+ * visible): its fence is longer than any backtick run inside, so nothing in
+ * the text can close it, and Markdown renders nothing inside a fence.
+ */
+export function fenced(text: string): string[] {
+  const line = printable(text).replace(/\s+/g, " ");
+  const longest = Math.max(2, ...[...line.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = "`".repeat(longest + 1);
-  return [`${fence}sh`, printableLine(text), fence];
+  return [`${fence}sh`, line, fence];
 }
-
-const printableLine = (text: string) => escapeHtml(text).replace(/\s+/g, " ");
 
 const icon = { passed: "✅", failed: "❌", "never triggered": "➖ never triggered" } as const;
 
 function matrix(result: RunResult): string[] {
+  if (result.checks.length === 0) return [];
   return [
     "| operation | documented statuses (✅ seen and passing, ❌ failed, ➖ never triggered) |",
     "|---|---|",
     ...matrixLines(result).map(
       (line) =>
         `| \`${line.operation}\` | ${line.cells.map(({ status, cell }) => `${status} ${icon[cell]}`).join(" · ")} |`,
+    ),
+    "",
+  ];
+}
+
+function counts(summaries: readonly OperationSummary[]): string[] {
+  if (summaries.length === 0) return [];
+  return [
+    "| operation | passed | failed | advisory | skipped |",
+    "|---|---:|---:|---:|---:|",
+    ...summaries.map(
+      (s) =>
+        `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
     ),
     "",
   ];
@@ -52,21 +75,42 @@ function findings(title: string, checks: readonly CheckResult[]): string[] {
   return lines;
 }
 
+function diagnosisSection(result: RunResult, diagnoses: readonly Diagnosis[]): string[] {
+  if (diagnoses.length === 0) return [];
+  const explained = diagnoses.reduce((sum, diagnosis) => sum + diagnosis.checks.length, 0);
+  const failed = result.checks.filter((check) => check.outcome === "failed").length;
+  const lines = ["### Diagnosis", ""];
+  if (failed > 0) {
+    lines.push(
+      `${diagnoses.length === 1 ? "One likely cause explains" : `${diagnoses.length} likely causes explain`} ${explained} of ${failed} failed checks (documented and advisory):`,
+      "",
+    );
+  }
+  for (const diagnosis of diagnoses) {
+    lines.push(
+      `- ❌ **${cell(diagnosis.title)}** (\`${diagnosis.cause}\`, ${diagnosis.checks.length} checks)`,
+      `  - ${cell(diagnosis.evidence)}`,
+      `  - _What to do:_ ${cell(diagnosis.hint)}`,
+    );
+    if (diagnosis.checks.length > 0) {
+      lines.push(
+        `  - <details><summary>The ${diagnosis.checks.length} checks</summary>${diagnosis.checks.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</details>`,
+      );
+    }
+  }
+  return [...lines, ""];
+}
+
 export function markdownReport(result: RunResult, extra: readonly string[] = []): string {
   const summaries = summarize(result);
   const lines = [
-    `## ${runPassed(result) && !result.stoppedEarly ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
+    `## ${runConforms(result) ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
     "",
     `**${verdict(result)}** · run tag ${cell(result.tag)}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""}`,
     "",
     ...result.notes.flatMap((note) => [`> ${cell(note)}`, ""]),
-    "| operation | passed | failed | advisory | skipped |",
-    "|---|---:|---:|---:|---:|",
-    ...summaries.map(
-      (s) =>
-        `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
-    ),
-    "",
+    ...diagnosisSection(result, diagnose(result)),
+    ...counts(summaries),
     ...matrix(result),
     ...findings(
       "Failures",

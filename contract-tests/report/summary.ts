@@ -8,6 +8,7 @@ import {
   failingChecks,
   type RunResult,
   runPassed,
+  type StopReason,
 } from "../suite/results.js";
 
 export interface OperationSummary {
@@ -37,13 +38,20 @@ export function summarize(result: RunResult): OperationSummary[] {
     .filter((summary) => summary.total > 0);
 }
 
+const stopped: Record<StopReason, string> = {
+  "max-time": "STOPPED at --max-time",
+  "not-answering": "STOPPED: the deployment is not answering",
+  "wrong-base-path": "STOPPED: no pet list at this URL",
+  "not-this-api": "STOPPED: no JSON API at this URL",
+};
+
 export function verdict(result: RunResult): string {
   const failed = failingChecks(result).length;
   const warnings = advisoryWarnings(result).length;
   const passed = result.checks.filter((check) => check.outcome === "passed").length;
   const skipped = result.checks.filter((check) => check.outcome === "skipped").length;
-  const head = result.stoppedEarly
-    ? `STOPPED at --max-time: ${failed} documented check${failed === 1 ? "" : "s"} failed so far`
+  const head = result.stopReason
+    ? `${stopped[result.stopReason]}: ${result.checks.length === 0 ? "no check ran" : `${failed} documented check${failed === 1 ? "" : "s"} failed so far`}`
     : runPassed(result)
       ? "PASSED"
       : `FAILED: ${failed} ${result.strict ? "" : "documented "}check${failed === 1 ? "" : "s"} failed`;

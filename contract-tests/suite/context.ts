@@ -6,6 +6,7 @@
 import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
 import { curlLine, send } from "../http.js";
+import { LivenessWatch } from "../liveness.js";
 import type { Redact } from "../redact.js";
 import type { RuleId } from "../rules.js";
 import { jsonMediaType } from "./expectations.js";
@@ -117,8 +118,11 @@ export class SuiteContext {
   readonly plan: PlannedCheck[] = [];
   readonly notes: string[] = [];
   readonly state: SuiteState = {};
+  private readonly liveness: LivenessWatch;
 
-  constructor(readonly options: SuiteContextOptions) {}
+  constructor(readonly options: SuiteContextOptions) {
+    this.liveness = new LivenessWatch(options.target);
+  }
 
   get tag(): string {
     return this.options.tag;
@@ -138,6 +142,7 @@ export class SuiteContext {
    * operation left out by `--only` is sent only when an operation in
    * `neededBy` is selected (it needs this case's answer as state), and then
    * records no checks. Returns the exchange, or undefined when not sent.
+   * Throws `DeploymentSilentError` once the deployment stopped answering.
    */
   async run(
     definition: CaseDefinition,
@@ -152,7 +157,13 @@ export class SuiteContext {
     if (selected) this.planChecks(definition);
     const exchange = await send(this.options.target, definition.request);
     this.noteCreated(definition.operation, exchange);
-    if (!selected) return exchange;
+    if (selected) this.record(definition, exchange);
+    await this.liveness.observe(definition.operation, exchange);
+    return exchange;
+  }
+
+  /** Keeps the case and evaluates its checks on the answer. */
+  private record(definition: CaseDefinition, exchange: Exchange): void {
     const record: CaseRecord = {
       caseId: definition.id,
       operation: definition.operation,
@@ -164,10 +175,9 @@ export class SuiteContext {
     const foreign = this.options.foreignAnswer?.(exchange);
     if (foreign) {
       this.skip(definition, foreign);
-      return exchange;
+      return;
     }
     for (const check of this.checksOf(definition)) this.evaluate(definition, check, record);
-    return exchange;
   }
 
   /** Remembers what a successful POST created, so the report can list it for clean-up. */

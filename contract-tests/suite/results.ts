@@ -52,6 +52,12 @@ export interface CreatedRecord {
   readonly name: string;
 }
 
+/**
+ * Why a run stopped early: its `--max-time`; the deployment not answering (at
+ * the start or mid-run); or, at the start, no pet list at this path or no JSON.
+ */
+export type StopReason = "max-time" | "not-answering" | "wrong-base-path" | "not-this-api";
+
 export interface RunResult {
   readonly baseUrl: string;
   readonly tag: string;
@@ -65,8 +71,10 @@ export interface RunResult {
   readonly notes: readonly string[];
   /** Every check the run meant to evaluate. */
   readonly plan?: readonly PlannedCheck[];
-  /** Set when the run stopped early at its `--max-time`. */
+  /** Set when the run stopped early: why, in words. */
   readonly stoppedEarly?: string;
+  /** Why the run stopped early. */
+  readonly stopReason?: StopReason;
 }
 
 export function failingChecks(result: RunResult): CheckResult[] {
@@ -83,4 +91,9 @@ export function advisoryWarnings(result: RunResult): CheckResult[] {
 
 export function runPassed(result: RunResult): boolean {
   return failingChecks(result).length === 0;
+}
+
+/** Every check passed and the run was not cut short: the deployment conforms. */
+export function runConforms(result: RunResult): boolean {
+  return runPassed(result) && result.stopReason === undefined;
 }

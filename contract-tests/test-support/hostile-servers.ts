@@ -23,6 +23,8 @@ export interface HostileServer {
   readonly caughtBy: readonly string[];
   /** The run's wall time stays under this. */
   readonly maxSeconds: number;
+  /** What the run says on stderr (default: nothing). */
+  readonly stderr?: RegExp;
 }
 
 const path = (request: IncomingMessage) => new URL(request.url ?? "/", "http://x").pathname;
@@ -147,6 +149,23 @@ export const hostileServers: readonly HostileServer[] = [
       return true;
     },
     ...stopsAtMaxTime(3, 10),
+  },
+  {
+    name: "stops-answering",
+    threat: "answers the first request, then trickles one byte a second to every request",
+    intercept: (() => {
+      let seen = 0;
+      return (_request: IncomingMessage, response: ServerResponse) => {
+        seen++;
+        return seen > 1 && trickle(response, " ", 1000);
+      };
+    })(),
+    args: ["--timeout", "3000"],
+    exitCode: 3,
+    caughtBy: ["listCategories.all.status-200"],
+    maxSeconds: 30,
+    stderr:
+      /^petstore-contract: the deployment stopped answering: 3 requests in a row and a probe .* got no answer within --timeout 3000 ms .*\n$/,
   },
   {
     name: "escape-sequences-and-html",

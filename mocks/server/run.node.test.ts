@@ -75,6 +75,33 @@ describe("petstore-mock main", () => {
     expect(again.io.err.join("")).toContain("SIGINT again, exiting now");
   });
 
+  it("reports in its banner the records a state file loaded, not the seed's counts", async () => {
+    directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
+    const args = ["--port", "0", "--state-file", join(directory, "state.json")];
+    const first = fakeIo();
+    const created = main([...args, "--quiet"], {}, first.cliIo);
+    const url = await listening(first.io);
+    const answer = await fetch(`${url}/pets`, {
+      method: "POST",
+      headers: { authorization: "Bearer petstore-dev-key", "content-type": "application/json" },
+      body: JSON.stringify({ name: "Rex", categoryId: 1 }),
+    });
+    expect(answer.status).toBe(201);
+    first.stop();
+    expect(await created).toBe(0);
+
+    const second = fakeIo();
+    const loaded = main(args, {}, second.cliIo);
+    for (let tries = 0; tries < 500 && !second.io.out.join("").includes("Ctrl+C"); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(second.io.out.join("")).toMatch(
+      /^ {2}data {7}51 pets, 5 categories loaded from the state file; POST \S+ restores seed 42 \(50 pets, 5 categories\)$/m,
+    );
+    second.stop();
+    expect(await loaded).toBe(0);
+  });
+
   it("exits 3 when the state file is damaged", async () => {
     directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
     const path = join(directory, "state.json");

@@ -46,12 +46,11 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
   const keys = isDefault
     ? `${defaultApiKey}  (send Authorization: Bearer ${defaultApiKey})`
     : `${apiKeys.length} configured key${apiKeys.length === 1 ? "" : "s"} (not printed)`;
-  const { seed, pets, categories } = running.store.seedOptions;
   return [
     `${name} ${version()}: the Pet Store mock is ready`,
     `  base URL   ${running.url}`,
     `  API key    ${keys}`,
-    `  data       ${pets} pets, ${categories} categories, seed ${seed}; POST ${running.origin}${resetPath} restores it`,
+    `  data       ${dataLine(running)}`,
     `  admin      ${adminLine(running)}`,
     ...faultLines(running),
     ...(running.proxy
@@ -68,6 +67,17 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
     `  try        curl -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
     "Press Ctrl+C to stop.",
   ].join("\n");
+}
+
+/** What the store holds now (a loaded state file's records, not the seed's), and what a reset restores. */
+function dataLine(running: RunningPetstoreServer): string {
+  const { pets, categories } = running.store.count();
+  const seed = running.store.seedOptions;
+  const reset = `POST ${running.origin}${resetPath}`;
+  const held = `${pets} pets, ${categories} categories`;
+  return running.stateFile?.loaded
+    ? `${held} loaded from the state file; ${reset} restores seed ${seed.seed} (${seed.pets} pets, ${seed.categories} categories)`
+    : `${held}, seed ${seed.seed}; ${reset} restores it`;
 }
 
 /** Who may use the admin endpoints; the admin key itself is never printed. */
