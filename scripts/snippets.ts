@@ -76,7 +76,7 @@ async function main(argv: readonly string[]): Promise<number> {
     `${blocks.length} code blocks: ${blocks.length - notRun} in ${projectsOf(blocks).length} snippet projects, ${notRun} marked not run`,
   );
   if (values.list) {
-    for (const run of runs) console.log(`${run.label}: ${run.packages.join(" ")}`);
+    for (const run of runs) console.log(`${run.label}: the kit, ${run.packages.join(" ") || "alone"}`);
     return 0;
   }
   if (!existsSync(join(repositoryRoot, "dist/mocks/node.js"))) {
@@ -104,7 +104,7 @@ async function main(argv: readonly string[]): Promise<number> {
         failed += group.length;
         continue;
       }
-      console.log(`installed ${packages} (${seconds(install.installMs)})`);
+      console.log(`installed the kit, ${packages || "alone"} (${seconds(install.installMs)})`);
       const restore = await restorer(install.dir);
       for (const run of group) {
         const runStarted = performance.now();

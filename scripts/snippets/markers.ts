@@ -10,9 +10,9 @@
  *
  * Blocks with the same NAME (in README.md, then docs/ in name order) make one
  * project, set up in a fresh folder in that order: a block with `file` is
- * written to PATH, a `sh` block without it runs line by line, `run` runs after
- * the block. The project installs the packed kit and what its
- * `npm install -D …` lines name (a `sh` line, or a `// npm install -D …`
+ * written to PATH, a `sh` block without it runs line by line; then each
+ * distinct `run:` command runs. The project installs the packed kit and what
+ * its `npm install -D …` lines name (a `sh` line, or a `// npm install -D …`
  * comment opening a code block); what follows `&&` on such a line runs. Keys:
  *
  * - `msw: 2 3`: run the project once per msw major (`msw` becomes `msw@2`, `msw@3`);
@@ -51,6 +51,8 @@ export interface Project {
   readonly blocks: readonly CodeBlock[];
   /** Registry specifiers from the install lines, the kit left out (it is the packed tarball). */
   readonly packages: readonly string[];
+  /** The `run:` commands, run once each after every block is in place. */
+  readonly runs: readonly string[];
   readonly msw: readonly string[];
   readonly mocks: readonly string[];
   readonly env: Readonly<Record<string, string>>;
@@ -161,20 +163,15 @@ function assemble(name: string, blocks: readonly CodeBlock[]): Project {
         ? [block.marker.options[key]]
         : [],
     );
-  const words = (key: OptionKey) => option(key).flatMap((value) => value.split(/\s+/));
+  const words = (key: OptionKey) => [
+    ...new Set(option(key).flatMap((value) => value.split(/\s+/))),
+  ];
   const packages = [
     ...new Set(blocks.flatMap((block) => installsOf(block.text).flatMap((i) => i.packages))),
   ];
-  if (!packages.includes(kitName)) {
-    throw new Error(`snippet ${name}: no "npm install -D ${kitName} …" line in its blocks`);
-  }
-  if (
-    !blocks.some((block) => block.marker.kind === "snippet" && block.marker.options.run) &&
-    option("check").length === 0
-  ) {
-    // A project of files and shell lines runs its lines; one of files only must say how it runs.
+  if (option("run").length === 0 && option("check").length === 0) {
     const runsLines = blocks.some((block) => block.language === "sh" && !isFileBlock(block));
-    if (!runsLines) throw new Error(`snippet ${name}: nothing runs (no "run:" and no sh lines)`);
+    if (!runsLines) throw new Error(`snippet ${name}: nothing runs (no "run:", "check:" or sh lines)`);
   }
   const env = Object.fromEntries(
     words("env").map((pair) => {
@@ -186,6 +183,7 @@ function assemble(name: string, blocks: readonly CodeBlock[]): Project {
     name,
     blocks,
     packages: packages.filter((spec) => spec !== kitName),
+    runs: [...new Set(option("run"))],
     msw: words("msw"),
     mocks: words("mock"),
     env,

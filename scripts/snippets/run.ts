@@ -73,14 +73,14 @@ export async function runProject(project: Project, dir: string): Promise<void> {
         if (install.andThen) await command(install.andThen, dir, env, servers);
       }
       if (block.marker.kind !== "snippet") continue;
-      const { file, run: after } = block.marker.options;
+      const { file } = block.marker.options;
       if (file !== undefined) await writeInto(dir, file, text);
       else if (block.language === "sh") {
         for (const line of shellLines(text)) await command(line, dir, env, servers);
       } else
         throw new SnippetFailure(`${where(block)}: a ${block.language} block needs "file:"`, "");
-      if (after !== undefined) await command(adapt(after), dir, env, servers);
     }
+    for (const line of project.runs) await command(adapt(line), dir, env, servers);
     if (project.check === "page") await checkPage(servers.at(-1)?.url);
   } finally {
     for (const server of servers.reverse()) await server.stop();
