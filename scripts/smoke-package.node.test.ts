@@ -202,6 +202,30 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(found.browser).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
   });
 
+  it("requires the root, ./node and ./server from CommonJS, the same modules import gives", async () => {
+    const script = `
+      const { setupPetstore } = require("petstore-mock-kit/node");
+      const server = require("petstore-mock-kit/server");
+      const root = require("petstore-mock-kit");
+      import("petstore-mock-kit/node").then((imported) => console.log(JSON.stringify({
+        node: typeof setupPetstore,
+        same: imported.setupPetstore === setupPetstore,
+        server: typeof server.startPetstoreServer,
+        root: typeof root.createPetstoreStore,
+      })));
+    `;
+    const { stdout } = await run(process.execPath, ["--eval", script], {
+      cwd: kit.dir,
+      env: cleanEnv,
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      node: "function",
+      same: true,
+      server: "function",
+      root: "function",
+    });
+  });
+
   it("loads faker only for a seed other than the default, and no @msw/data or es-toolkit files", async () => {
     const script = `
       import { registerHooks } from "node:module";
