@@ -171,7 +171,8 @@ function assemble(name: string, blocks: readonly CodeBlock[]): Project {
   ];
   if (option("run").length === 0 && option("check").length === 0) {
     const runsLines = blocks.some((block) => block.language === "sh" && !isFileBlock(block));
-    if (!runsLines) throw new Error(`snippet ${name}: nothing runs (no "run:", "check:" or sh lines)`);
+    if (!runsLines)
+      throw new Error(`snippet ${name}: nothing runs (no "run:", "check:" or sh lines)`);
   }
   const env = Object.fromEntries(
     words("env").map((pair) => {
