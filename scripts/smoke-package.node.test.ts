@@ -285,7 +285,8 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(command, "README section:server has an npx petstore-mock line").toBeDefined();
     expect(curl, "README section:server has a curl line").not.toBeNull();
     const [name = "", value = ""] = (curl?.[1] ?? "").split(/:\s*/);
-    const mock = await serve("sh", ["-c", command ?? ""]);
+    // PORT=0 (the --port variable): the README's default 4000 may be taken on a shared machine.
+    const mock = await serve("sh", ["-c", command ?? ""], kit.dir, { PORT: "0" });
     try {
       const response = await fetch(`${mock.url}${curl?.[2]}`, { headers: { [name]: value } });
       expect(response.status).toBe(200);
@@ -385,11 +386,16 @@ interface Serving {
 }
 
 /** Starts a bin that prints its base URL, and resolves once it has. */
-function serve(command: string, args: readonly string[], cwd = kit.dir): Promise<Serving> {
+function serve(
+  command: string,
+  args: readonly string[],
+  cwd = kit.dir,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Serving> {
   // Its own process group, so stopping it also stops what npx or sh started.
   const child: ChildProcess = spawn(command, args, {
     cwd,
-    env: cleanEnv,
+    env: { ...cleanEnv, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

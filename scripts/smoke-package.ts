@@ -1,7 +1,8 @@
 /**
  * Installs the packed tarball into a fresh temporary project the way a user
  * does: `npm pack`, then `npm install -D <tarball> msw@<major> vitest@latest
- * typescript@latest @types/node` from the registry, with no `--force` or
+ * typescript@latest @types/node` (or the packages a docs snippet names:
+ * `installKitWith`) from the registry, with no `--force` or
  * `--legacy-peer-deps`, so a peer range that excludes the chosen msw fails
  * here as it would for them. Nothing depends on what the npm cache holds
  * (`--prefer-offline` only saves downloads it already has).
