@@ -21,8 +21,9 @@ function playwrightApp(): Record<string, string> {
     "app/serve.mjs": `import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 const page = readFileSync(new URL("index.html", import.meta.url));
+const { hostname, port } = new URL("http://localhost:5173");
 createServer((_request, response) => response.writeHead(200, { "content-type": "text/html" }).end(page))
-  .listen(5173, "localhost", () => console.log("app on http://localhost:5173"));
+  .listen(Number(port), hostname);
 `,
   };
 }

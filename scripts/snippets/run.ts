@@ -184,7 +184,8 @@ async function checkPage(url: string | undefined): Promise<void> {
     page.on("pageerror", (error) => lines.push(`pageerror: ${error.message}`));
     await page.goto(url);
     const deadline = Date.now() + 30_000;
-    const answered = () => lines.some((line) => /\[MSW\].*GET \/v1\/pets\S* \(\S*200 OK/.test(line));
+    const answered = () =>
+      lines.some((line) => /\[MSW\].*GET \/v1\/pets\S* \(\S*200 OK/.test(line));
     while (
       !answered() &&
       !lines.some((line) => line.startsWith("pageerror")) &&
