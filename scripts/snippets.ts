@@ -76,7 +76,8 @@ async function main(argv: readonly string[]): Promise<number> {
     `${blocks.length} code blocks: ${blocks.length - notRun} in ${projectsOf(blocks).length} snippet projects, ${notRun} marked not run`,
   );
   if (values.list) {
-    for (const run of runs) console.log(`${run.label}: the kit, ${run.packages.join(" ") || "alone"}`);
+    for (const run of runs)
+      console.log(`${run.label}: the kit, ${run.packages.join(" ") || "alone"}`);
     return 0;
   }
   if (!existsSync(join(repositoryRoot, "dist/mocks/node.js"))) {
