@@ -42,17 +42,17 @@ interface Server {
 /** Runs `project` in `dir` (its packages installed there); throws a SnippetFailure. */
 export async function runProject(project: Project, dir: string): Promise<void> {
   const servers: Server[] = [];
-  const replacements: [string, string][] = [];
-  for (const port of examplePorts) {
-    const free = String(await freePort());
-    replacements.push([`localhost:${port}`, `localhost:${free}`]);
-    replacements.push([`127.0.0.1:${port}`, `127.0.0.1:${free}`]);
-    replacements.push([`--port ${port}`, `--port ${free}`]);
-  }
+  const ports = new Map<number, string>();
+  for (const port of examplePorts) ports.set(port, String(await freePort()));
+  const replacements = [...ports].flatMap(([port, free]): [string, string][] => [
+    [`localhost:${port}`, `localhost:${free}`],
+    [`127.0.0.1:${port}`, `127.0.0.1:${free}`],
+    [`--port ${port}`, `--port ${free}`],
+  ]);
   const env: NodeJS.ProcessEnv = {
     ...userEnv,
     CHROMIUM_PATH: chromiumPath,
-    PORT: replacements[2]?.[1].replace("--port ", ""),
+    PORT: ports.get(4000),
     ...project.env,
   };
   try {
