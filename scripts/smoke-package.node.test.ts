@@ -203,6 +203,30 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(found.browser).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
   });
 
+  it("requires the root, ./node and ./server from CommonJS, the same modules import gives", async () => {
+    const script = `
+      const { setupPetstore } = require("petstore-mock-kit/node");
+      const server = require("petstore-mock-kit/server");
+      const root = require("petstore-mock-kit");
+      import("petstore-mock-kit/node").then((imported) => console.log(JSON.stringify({
+        node: typeof setupPetstore,
+        same: imported.setupPetstore === setupPetstore,
+        server: typeof server.startPetstoreServer,
+        root: typeof root.createPetstoreStore,
+      })));
+    `;
+    const { stdout } = await run(process.execPath, ["--eval", script], {
+      cwd: kit.dir,
+      env: cleanEnv,
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      node: "function",
+      same: true,
+      server: "function",
+      root: "function",
+    });
+  });
+
   it("loads faker only for a seed other than the default, and no @msw/data or es-toolkit files", async () => {
     const script = `
       import { registerHooks } from "node:module";
@@ -262,7 +286,8 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(command, "README section:server has an npx petstore-mock line").toBeDefined();
     expect(curl, "README section:server has a curl line").not.toBeNull();
     const [name = "", value = ""] = (curl?.[1] ?? "").split(/:\s*/);
-    const mock = await serve("sh", ["-c", command ?? ""]);
+    // PORT=0 (the --port variable): the README's default 4000 may be taken on a shared machine.
+    const mock = await serve("sh", ["-c", command ?? ""], kit.dir, { PORT: "0" });
     try {
       const response = await fetch(`${mock.url}${curl?.[2]}`, { headers: { [name]: value } });
       expect(response.status).toBe(200);
@@ -362,11 +387,16 @@ interface Serving {
 }
 
 /** Starts a bin that prints its base URL, and resolves once it has. */
-function serve(command: string, args: readonly string[], cwd = kit.dir): Promise<Serving> {
+function serve(
+  command: string,
+  args: readonly string[],
+  cwd = kit.dir,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Serving> {
   // Its own process group, so stopping it also stops what npx or sh started.
   const child: ChildProcess = spawn(command, args, {
     cwd,
-    env: cleanEnv,
+    env: { ...cleanEnv, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -1,7 +1,8 @@
 /**
  * Installs the packed tarball into a fresh temporary project the way a user
  * does: `npm pack`, then `npm install -D <tarball> msw@<major> vitest@latest
- * typescript@latest @types/node` from the registry, with no `--force` or
+ * typescript@latest @types/node` (or the packages a docs snippet names:
+ * `installKitWith`) from the registry, with no `--force` or
  * `--legacy-peer-deps`, so a peer range that excludes the chosen msw fails
  * here as it would for them. Nothing depends on what the npm cache holds
  * (`--prefer-offline` only saves downloads it already has).
@@ -43,7 +44,7 @@ export interface InstalledKit {
 }
 
 /** `npm pack` into `dir` (scripts skipped: `npm test` has just built `dist/`). */
-async function pack(dir: string): Promise<string> {
+export async function pack(dir: string): Promise<string> {
   const { stdout } = await run(
     "npm",
     ["pack", "--ignore-scripts", "--silent", "--pack-destination", dir],
@@ -73,13 +74,56 @@ export function isolatedBase(): string {
 
 /** Packs the kit and installs it with `msw@<msw>` (e.g. "2", "latest") into a new project. */
 export async function installPackedKit(msw: string): Promise<InstalledKit> {
+  const app = await installKitWith(
+    [`msw@${msw}`, "vitest@latest", "typescript@latest", "@types/node"],
+    {
+      manifest: { type: "module" },
+    },
+  );
+  try {
+    return { ...app, mswVersion: await installedVersion(app.dir, "msw") };
+  } catch (error) {
+    await app.remove();
+    throw error;
+  }
+}
+
+/** The version of `name` installed in the project `dir`. */
+export async function installedVersion(dir: string, name: string): Promise<string> {
+  const manifest = JSON.parse(
+    await readFile(join(dir, "node_modules", name, "package.json"), "utf8"),
+  ) as { version: string };
+  return manifest.version;
+}
+
+export interface KitInstallOptions {
+  /** A tarball packed before (shared by several installs); packed anew when absent. */
+  readonly tarball?: string;
+  /** Fields of the project's package.json besides its name (e.g. `type`). */
+  readonly manifest?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A new project with the packed kit and `packages` (registry specifiers, e.g.
+ * `msw@2`, `vitest`) installed with one `npm install --save-dev`, as a user
+ * runs it.
+ */
+export async function installKitWith(
+  packages: readonly string[],
+  options: KitInstallOptions = {},
+): Promise<Omit<InstalledKit, "mswVersion">> {
   const dir = await mkdtemp(join(isolatedBase(), "petstore-kit-smoke-"));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
     const packStarted = performance.now();
-    const tarball = await pack(dir);
+    const tarball = options.tarball ?? (await pack(dir));
     const packMs = performance.now() - packStarted;
-    const app = { name: "petstore-kit-smoke-app", version: "1.0.0", private: true, type: "module" };
+    const app = {
+      name: "petstore-kit-smoke-app",
+      version: "1.0.0",
+      private: true,
+      ...options.manifest,
+    };
     await writeFile(join(dir, "package.json"), `${JSON.stringify(app, null, 2)}\n`);
 
     const installStarted = performance.now();
@@ -92,18 +136,12 @@ export async function installPackedKit(msw: string): Promise<InstalledKit> {
         "--no-fund",
         "--prefer-offline",
         tarball,
-        `msw@${msw}`,
-        "vitest@latest",
-        "typescript@latest",
-        "@types/node",
+        ...packages,
       ],
       { cwd: dir, env: userEnv, timeout: installTimeoutMs },
     );
     const installMs = performance.now() - installStarted;
-    const installed = JSON.parse(
-      await readFile(join(dir, "node_modules", "msw", "package.json"), "utf8"),
-    ) as { version: string };
-    return { dir, tarball, mswVersion: installed.version, packMs, installMs, remove };
+    return { dir, tarball, packMs, installMs, remove };
   } catch (error) {
     await remove();
     throw error;

@@ -51,7 +51,7 @@ export async function createFreshApp(files: Readonly<Record<string, string>>): P
  * node_modules/.bin (as npx does when the tool is installed; never a download).
  */
 export async function runCommand(dir: string, command: string): Promise<void> {
-  const local = command.replace(/^npx /, "");
+  const local = command.replace(/^npx (--yes )?/, "");
   await promisify(execFile)("bash", ["-c", local], {
     cwd: dir,
     env: { ...process.env, PATH: `${join(dir, "node_modules/.bin")}:${process.env.PATH ?? ""}` },
