@@ -11,9 +11,8 @@ type Json<R> = R extends { content: { "application/json": infer B } } ? B : neve
 type Answer<O extends keyof operations, S extends keyof operations[O]["responses"]> = Json<
   operations[O]["responses"][S]
 >;
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2
-  ? true
-  : false;
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const same = <A, B>(proof: Equal<A, B>): Equal<A, B> => proof;
 
 export function typeChecks(): void {
