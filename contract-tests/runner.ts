@@ -8,13 +8,16 @@
  * if (!runPassed(result)) console.log(failingChecks(result));
  */
 import { randomBytes } from "node:crypto";
+import { randomSeed } from "./fuzz/random.js";
+import { fuzzChecks } from "./fuzz/results.js";
+import { type FuzzResult, runFuzz } from "./fuzz/run.js";
 import type { Exchange, Target } from "./http.js";
-import { RunBudget, RunDeadlineError, send } from "./http.js";
+import { curlLine, RunBudget, RunDeadlineError, send } from "./http.js";
 import { type RunOptions, runDefaults } from "./options.js";
-import { createRedactor, registerSecret, secretForms } from "./redact.js";
+import { createRedactor, type Redact, registerSecret, secretForms } from "./redact.js";
 import { authCases } from "./suite/auth.js";
 import { categoryCases } from "./suite/categories.js";
-import { SuiteContext, type SuiteContextOptions } from "./suite/context.js";
+import { describeResponse, SuiteContext, type SuiteContextOptions } from "./suite/context.js";
 import { petCases } from "./suite/pets.js";
 import type { RunResult } from "./suite/results.js";
 
@@ -69,6 +72,25 @@ export async function preflight(target: Target, notes: string[] = []): Promise<s
   return notes;
 }
 
+/** `--fuzz`: the generated requests, on the suite's transport, budget and run tag. */
+function fuzzTarget(
+  target: Target,
+  settings: RunOptions,
+  tag: string,
+  redact: Redact,
+): Promise<FuzzResult> {
+  return runFuzz({
+    count: settings.fuzz,
+    seed: settings.fuzzSeed ?? randomSeed(),
+    tag,
+    readOnly: settings.readOnly,
+    writeBudget: settings.fuzzWrites,
+    send: (request) => send(target, request),
+    curl: (request) => redact(curlLine(target, request)),
+    describe: (exchange) => describeResponse(exchange, redact),
+  });
+}
+
 export async function runContractSuite(options: SuiteOptions): Promise<RunResult> {
   registerSecret(options.apiKey);
   const started = performance.now();
@@ -93,11 +115,20 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
   });
   let stoppedEarly: string | undefined;
+  let fuzz: FuzzResult | undefined;
   try {
     await preflight(target, ctx.notes);
-    await categoryCases(ctx);
-    await petCases(ctx);
-    await authCases(ctx);
+    if (!settings.fuzzOnly) {
+      await categoryCases(ctx);
+      await petCases(ctx);
+      await authCases(ctx);
+    }
+    if (settings.fuzz > 0) {
+      fuzz = await fuzzTarget(target, settings, tag, ctx.options.redact);
+      ctx.results.push(...fuzzChecks(fuzz));
+      ctx.created.push(...fuzz.created);
+      if (fuzz.stopped) throw new RunDeadlineError(fuzz.stopped);
+    }
   } catch (error) {
     if (!(error instanceof RunDeadlineError)) throw error;
     stoppedEarly = `the run reached its --max-time of ${Math.round(settings.maxTimeMs / 1000)} s and stopped; checks not reached are missing`;
@@ -120,5 +151,6 @@ export async function runContractSuite(options: SuiteOptions): Promise<RunResult
     notes: ctx.notes,
     plan: ctx.plan,
     ...(stoppedEarly ? { stoppedEarly } : {}),
+    ...(fuzz ? { fuzz } : {}),
   };
 }

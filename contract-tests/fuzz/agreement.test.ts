@@ -26,6 +26,7 @@ async function fuzzTheCore(seed: number, count: number) {
     tag: "ct-agreement",
     readOnly: false,
     writeBudget: count,
+    checkDocument: true,
     send: coreTransport(core, target),
     curl: (request) =>
       curlLine(

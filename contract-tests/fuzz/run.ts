@@ -13,12 +13,10 @@ import { echoes } from "../suite/expectations.js";
 import type { CheckKind, CreatedRecord } from "../suite/results.js";
 import { documentedOperation } from "./document.js";
 import { type FuzzState, RequestGenerator, simplerValues } from "./generate.js";
-import { checksFor, type Finding, judge } from "./judge.js";
+import { checksFor as allChecksFor, type Finding, judge } from "./judge.js";
 import { createRandom } from "./random.js";
 import { type FuzzRequest, mayWrite, requestSize, toContractRequest } from "./request.js";
 
-/** Creates a fuzz run may ask for unless told otherwise (`--fuzz-writes`). */
-export const defaultWriteBudget = 40;
 /** Creates kept back from generation for shrinking failures. */
 const writeReserve = 10;
 /** Requests one failure's shrinking may send. */
@@ -31,7 +29,9 @@ export interface FuzzOptions {
   readonly tag: string;
   readonly readOnly: boolean;
   /** The most creates the run asks for, shrinking included. */
-  readonly writeBudget?: number;
+  readonly writeBudget: number;
+  /** Also require every answer to be one openapi.yaml lists (the kit's own choices included). */
+  readonly checkDocument?: boolean;
   /** Sends one request (the suite's transport: deadlines, caps, retries). */
   readonly send: (request: ContractRequest) => Promise<Exchange>;
   /** The request as a one-line curl command, key redacted. */
@@ -96,7 +96,11 @@ const causeOf = (findings: readonly Finding[]) =>
   findings.find((finding) => finding.check.kind === "documented") ?? findings[0];
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
-  const writeBudget = options.readOnly ? 0 : (options.writeBudget ?? defaultWriteBudget);
+  const checksFor = (request: FuzzRequest) =>
+    allChecksFor(request).filter(
+      (check) => options.checkDocument || check.slug !== "listed-in-openapi",
+    );
+  const writeBudget = options.readOnly ? 0 : options.writeBudget;
   const state: FuzzState = {
     tag: options.tag,
     categoryIds: [],

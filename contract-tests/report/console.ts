@@ -1,5 +1,6 @@
 /** The console summary: counts per operation, then each failure with its expectation, answer and curl line. */
 import type { CheckResult, RunResult } from "../suite/results.js";
+import { fuzzConsoleLines } from "./fuzz.js";
 import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { printable } from "./text.js";
 
@@ -47,6 +48,7 @@ export function consoleReport(result: RunResult): string {
     }
   }
   lines.push(...matrix(result));
+  lines.push(...fuzzConsoleLines(result));
   lines.push(
     `created: ${createdList(result)}${result.created.length ? ` (names start with ${result.tag})` : ""}`,
   );

@@ -1,6 +1,7 @@
 /** A Markdown summary for a CI step summary (`$GITHUB_STEP_SUMMARY`). */
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runPassed } from "../suite/results.js";
+import { fuzzSummary } from "./fuzz.js";
 import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { escapeHtml } from "./text.js";
 
@@ -52,6 +53,22 @@ function findings(title: string, checks: readonly CheckResult[]): string[] {
   return lines;
 }
 
+/** The fuzz section: what was generated and the seed; each cause with its shrunk curl line. */
+function fuzzSection(result: RunResult): string[] {
+  const { fuzz } = result;
+  if (!fuzz) return [];
+  const lines = ["### Generated requests (--fuzz)", "", cell(fuzzSummary(fuzz)), ""];
+  for (const failure of fuzz.failures) {
+    lines.push(
+      `- \`${cell(failure.key)}\` (${failure.kind}) ×${failure.count}`,
+      "",
+      ...fenced(failure.curl),
+      "",
+    );
+  }
+  return lines;
+}
+
 export function markdownReport(result: RunResult, extra: readonly string[] = []): string {
   const summaries = summarize(result);
   const lines = [
@@ -76,6 +93,7 @@ export function markdownReport(result: RunResult, extra: readonly string[] = [])
       "Advisory findings",
       summaries.flatMap((s) => s.warnings),
     ),
+    ...fuzzSection(result),
     `Created by this run: ${createdList(result)}.`,
     "",
     ...extra,

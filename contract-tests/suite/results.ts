@@ -1,5 +1,6 @@
 /** What a run produces: one result per check, the requests sent, the records created. */
 import type { OperationId } from "../../mocks/spec.js";
+import type { FuzzResult } from "../fuzz/run.js";
 import type { Exchange } from "../http.js";
 import type { RuleId } from "../rules.js";
 
@@ -67,6 +68,8 @@ export interface RunResult {
   readonly plan?: readonly PlannedCheck[];
   /** Set when the run stopped early at its `--max-time`. */
   readonly stoppedEarly?: string;
+  /** The generated requests' run (`--fuzz`), when there was one. */
+  readonly fuzz?: FuzzResult;
 }
 
 export function failingChecks(result: RunResult): CheckResult[] {
