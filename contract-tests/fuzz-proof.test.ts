@@ -5,11 +5,21 @@
  * shrunk to a minimal curl line; a seed replays a run exactly; `--read-only`
  * sends no write.
  */
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startPetstoreServer } from "../mocks/server/server.js";
+import { exitCodes, main } from "./cli-main.js";
 import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
-import { type FaultyServer, fuzzOnlyFaults, testApiKey } from "./test-support/faulty-servers.js";
+import {
+  type FaultyServer,
+  fault,
+  fuzzOnlyFaults,
+  startMock,
+  testApiKey,
+} from "./test-support/faulty-servers.js";
 
 async function runAgainst(
   wrapHandler: FaultyServer["wrap"] | undefined,
@@ -92,5 +102,44 @@ describe("--fuzz against bugs only some value combinations reach", () => {
       requests: journal.map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
     }));
     expect(second).toEqual(first);
+  });
+});
+
+describe("--fuzz in every report", () => {
+  it("shows the seed and each cause's shrunk curl line on the console, in JUnit, Markdown, HTML and JSON", async () => {
+    const faulty = await startMock(fault("500-for-a-body-combination"));
+    const dir = await mkdtemp(join(tmpdir(), "contract-fuzz-reports-"));
+    const file = (name: string) => join(dir, name);
+    let out = "";
+    try {
+      const args = ["--url", faulty.url, "--key", testApiKey, "--fuzz", "300", "--fuzz-seed", "2"];
+      args.push("--fuzz-only", "--junit", file("j.xml"), "--markdown", file("s.md"));
+      args.push("--json", file("r.json"), "--html", file("r.html"));
+      const io = { out: (text: string) => (out += text), err: () => {}, env: {} };
+      expect(await main(args, io)).toBe(exitCodes.failed);
+    } finally {
+      await faulty.close();
+    }
+    const curl = /curl -sS -i -X POST '[^']+\/pets' .*"categoryId":2,"status":"sold"\}'/;
+    expect(out).toMatch(
+      /^fuzz: 300 of 300 requests generated from openapi\.yaml \(seed 2; replay: --fuzz 300 --fuzz-seed 2\)/m,
+    );
+    expect(out).toMatch(curl);
+    const junit = await readFile(file("j.xml"), "utf8");
+    expect(junit).toContain('<property name="fuzz.seed" value="2"/>');
+    expect(junit).toMatch(
+      /<testcase classname="createPet" name="createPet\.fuzz\.no-5xx \[documented\]"><failure/,
+    );
+    const markdown = await readFile(file("s.md"), "utf8");
+    expect(markdown).toContain("### Generated requests (--fuzz)");
+    expect(markdown).toMatch(/seed 2/);
+    const html = await readFile(file("r.html"), "utf8");
+    expect(html).toContain('<h2 id="fuzz">');
+    expect(html).toContain("--fuzz-seed 2");
+    const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+    expect(json.fuzz).toMatchObject({ seed: 2, requested: 300, generated: 300 });
+    expect(json.fuzz.failures).toEqual([
+      expect.objectContaining({ key: "createPet no-5xx", curl: expect.stringMatching(curl) }),
+    ]);
   });
 });

@@ -212,10 +212,15 @@ export class RequestGenerator {
     return queue.pop() ?? [];
   }
 
-  /** A valid request: the next combination, a known pet for a path id, a tagged name. */
-  valid(operation: DocumentedOperation): FuzzRequest {
+  /**
+   * A valid request: the next untried combination (or, as the base of an
+   * invalid request, any one), a known pet for a path id, a tagged name.
+   */
+  valid(operation: DocumentedOperation, untried = true): FuzzRequest {
     const factors = factorsOf(operation);
-    const combo = this.nextCombination(operation, factors);
+    const combo = untried
+      ? this.nextCombination(operation, factors)
+      : factors.map((factor) => this.random.int(0, factor.levels.length - 1));
     const query: QueryPart[] = [];
     const body: Record<string, unknown> = {};
     factors.forEach((factor, index) => {
@@ -263,7 +268,7 @@ export class RequestGenerator {
 
   /** A request with one mistake, of a kind the operation can carry. */
   invalid(operation: DocumentedOperation): FuzzRequest {
-    const base = this.valid(operation);
+    const base = this.valid(operation, false);
     if (base.operation !== operation.id) return base;
     const kinds: Array<() => FuzzRequest> = [() => this.badCredential(base)];
     if (operation.query.length) kinds.push(() => this.badQuery(base, operation));
@@ -363,14 +368,20 @@ export class RequestGenerator {
   }
 }
 
-/** The shrink steps of the valid parts of a request, smallest first. */
+/**
+ * The shrink steps of a valid value, simplest first: an integer toward its
+ * minimum (the minimum, then ever smaller steps down: half the way, a
+ * quarter…, one), an enum value toward the first.
+ */
 export function simplerValues(value: unknown, schema: ParameterSchema | undefined): unknown[] {
   if (typeof value === "number" && Number.isInteger(value)) {
     const floor = schema?.minimum ?? 1;
-    if (value <= floor) return [];
-    return [...new Set([floor, Math.floor((floor + value) / 2), value - 1])].filter(
-      (candidate) => candidate < value,
-    );
+    const steps: number[] = [floor];
+    for (let gap = Math.ceil((value - floor) / 2); gap >= 1; gap = Math.floor(gap / 2)) {
+      steps.push(value - gap);
+      if (gap === 1) break;
+    }
+    return [...new Set(steps)].filter((candidate) => candidate < value);
   }
   if (schema?.enum && typeof value === "string") {
     const index = schema.enum.indexOf(value);

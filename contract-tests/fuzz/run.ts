@@ -198,52 +198,59 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 
   const affordable = (request: FuzzRequest) => !mayWrite(request) || state.writesLeft > 0;
 
-  /** Simpler variants of a request with the same mistake, smallest first. */
+  /**
+   * Simpler variants of a request, simplest first: the credential made valid
+   * when it was the mistake, then each valid part left out, then each valid
+   * value made simpler. Parts that are the request's mistake stay.
+   */
   const candidates = (request: FuzzRequest): FuzzRequest[] => {
     const operation = documentedOperation(request.operation);
-    const out: FuzzRequest[] = [];
+    const dropped: FuzzRequest[] = [];
+    const simpler: FuzzRequest[] = [];
+    if (request.expect === "credential") {
+      dropped.push({ ...request, credential: "valid", expect: "valid" });
+    }
     request.query.forEach((part, index) => {
       if (part.fixed) return;
       const parameter = operation.query.find((p) => p.name === part.name);
-      const without = request.query.filter((_, i) => i !== index);
-      if (!parameter?.required) out.push({ ...request, query: without });
-      const value = /^-?\d+$/.test(part.value)
-        ? Number(part.value)
-        : decodeURIComponent(part.value);
-      for (const simpler of simplerValues(value, parameter?.schema)) {
+      if (!parameter?.required) {
+        dropped.push({ ...request, query: request.query.filter((_, i) => i !== index) });
+      }
+      const text = decodeURIComponent(part.value);
+      const value = /^-?\d+$/.test(text) ? Number(text) : text;
+      for (const next of simplerValues(value, parameter?.schema)) {
         const query = request.query.map((p, i) =>
-          i === index ? { ...p, value: encodeURIComponent(String(simpler)) } : p,
+          i === index ? { ...p, value: encodeURIComponent(String(next)) } : p,
         );
-        out.push({ ...request, query });
+        simpler.push({ ...request, query });
       }
     });
     const body = request.body;
-    if (
-      body?.kind === "json" &&
-      body.value &&
-      typeof body.value === "object" &&
-      !Array.isArray(body.value)
-    ) {
-      const value = body.value as Record<string, unknown>;
+    const value = body?.kind === "json" ? body.value : undefined;
+    if (body?.kind === "json" && value && typeof value === "object" && !Array.isArray(value)) {
+      const fields = value as Record<string, unknown>;
+      const shortName = `${options.tag} fuzz`;
       for (const field of operation.body ?? []) {
-        if (!(field.name in value) || body.fixedFields?.includes(field.name)) continue;
-        const withField = (next: unknown) => ({
+        if (!(field.name in fields) || body.fixedFields?.includes(field.name)) continue;
+        const withField = (next: unknown): FuzzRequest => ({
           ...request,
-          body: { ...body, value: { ...value, [field.name]: next } },
+          body: { ...body, value: { ...fields, [field.name]: next } },
         });
         if (!field.required) {
-          const { [field.name]: _dropped, ...rest } = value;
-          out.push({ ...request, body: { ...body, value: rest } });
+          const { [field.name]: _dropped, ...rest } = fields;
+          dropped.push({ ...request, body: { ...body, value: rest } });
         }
-        for (const simpler of simplerValues(value[field.name], field.schema))
-          out.push(withField(simpler));
-        const shortName = `${options.tag} fuzz`;
-        if (field.name === "name" && typeof value.name === "string" && value.name !== shortName) {
-          out.push(withField(shortName));
+        for (const next of simplerValues(fields[field.name], field.schema)) {
+          simpler.push(withField(next));
+        }
+        if (field.name === "name" && typeof fields.name === "string" && fields.name !== shortName) {
+          simpler.push(withField(shortName));
         }
       }
     }
-    return out.filter((candidate) => requestSize(candidate) <= requestSize(request));
+    return [...dropped, ...simpler].filter(
+      (candidate) => requestSize(candidate) <= requestSize(request),
+    );
   };
 
   const shrink = async (request: FuzzRequest, key: string, first: Outcome) => {
