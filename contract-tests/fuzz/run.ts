@@ -199,9 +199,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const affordable = (request: FuzzRequest) => !mayWrite(request) || state.writesLeft > 0;
 
   /**
-   * Simpler variants of a request, simplest first: the credential made valid
-   * when it was the mistake, then each valid part left out, then each valid
-   * value made simpler. Parts that are the request's mistake stay.
+   * Simpler variants of a request, simplest first: the mistake undone where
+   * that leaves a valid request (a bad credential made valid, an odd query
+   * value left out), then each valid part left out, then each valid value
+   * made simpler. Other mistakes stay.
    */
   const candidates = (request: FuzzRequest): FuzzRequest[] => {
     const operation = documentedOperation(request.operation);
@@ -209,6 +210,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const simpler: FuzzRequest[] = [];
     if (request.expect === "credential") {
       dropped.push({ ...request, credential: "valid", expect: "valid" });
+    }
+    if (request.expect === "tolerated" && request.query.some((part) => part.fixed)) {
+      const query = request.query.filter((part) => !part.fixed);
+      dropped.push({ ...request, query, expect: "valid" });
     }
     request.query.forEach((part, index) => {
       if (part.fixed) return;
