@@ -8,7 +8,7 @@ import { limitRule, type OperationId } from "../../mocks/spec.js";
 import type { ContractResponse, Exchange } from "../http.js";
 import { documentedStatuses, type RuleId, statusRules } from "../rules.js";
 import { violations } from "../schemas.js";
-import type { Check } from "../suite/context.js";
+import { type Check, reason } from "../suite/context.js";
 import {
   atMost,
   bodySchema,
@@ -145,17 +145,6 @@ export interface Finding {
   readonly reason: string;
 }
 
-/** The first line of an assertion error (pactum repeats itself below). */
-function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (
-    message
-      .split("\n")
-      .find((line) => line.trim() !== "")
-      ?.trim() ?? "check failed"
-  );
-}
-
 /** The checks an answer breaks; no answer at all breaks the first. */
 export function judge(
   operation: OperationId,
@@ -173,7 +162,7 @@ export function judge(
     try {
       check.assert(response);
     } catch (error) {
-      findings.push({ operation, check, reason: reasonOf(error) });
+      findings.push({ operation, check, reason: reason(error) });
     }
   }
   return findings;
