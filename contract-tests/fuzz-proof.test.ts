@@ -35,12 +35,18 @@ async function runAgainst(
 }
 
 const seeds = [1, 2, 3];
+/**
+ * The smallest failing request of each: every other part left out, every
+ * value at its simplest. When the first failure came from a request with a
+ * mistake of its own that the bug needs too (`limit=0x10`, a missing name),
+ * that mistake stays.
+ */
 const minimal: Readonly<Record<string, RegExp>> = {
   "500-for-a-limit-band": /\/pets\?limit=81'/,
   "500-for-a-filter-and-a-limit-range":
-    /\/pets\?(status=pending&limit=10|limit=10&status=pending)'/,
+    /\/pets\?(status=pending&limit=(10|0x10)|limit=(10|0x10)&status=pending)'/,
   "500-for-a-body-combination":
-    /--data-raw '\{"name":"ct-fuzz fuzz","categoryId":2,"status":"sold"\}'/,
+    /--data-raw '\{("name":("ct-fuzz fuzz"|[^,"]+),)?"categoryId":2,"status":"sold"\}'/,
 };
 
 describe("--fuzz against the kit's mock", () => {
