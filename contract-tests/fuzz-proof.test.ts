@@ -58,6 +58,17 @@ describe("--fuzz against the kit's mock", () => {
     expect(result.fuzz?.writes).toBeLessThanOrEqual(60);
   });
 
+  it("fuzzes only the operations --only names", async () => {
+    const { result } = await runAgainst(undefined, {
+      fuzz: 100,
+      fuzzSeed: 6,
+      fuzzOnly: true,
+      only: ["getPet"],
+    });
+    expect(runPassed(result)).toBe(true);
+    expect(Object.keys(result.fuzz?.perOperation ?? {})).toEqual(["getPet"]);
+  });
+
   it("sends GETs only with --read-only", async () => {
     const { result, journal, counts } = await runAgainst(undefined, {
       fuzz: 300,

@@ -85,6 +85,7 @@ function fuzzTarget(
     tag,
     readOnly: settings.readOnly,
     writeBudget: settings.fuzzWrites,
+    only: settings.only,
     send: (request) => send(target, request),
     curl: (request) => redact(curlLine(target, request)),
     describe: (exchange) => describeResponse(exchange, redact),

@@ -199,7 +199,7 @@ export class RequestGenerator {
         (operation.method === "GET" || creates) &&
         (operation.path.length === 0 || this.state.petIds.length > 0 || creates),
     );
-    return this.random.pick(usable.length ? usable : this.picks.filter((o) => o.method === "GET"));
+    return this.random.pick(usable.length ? usable : this.picks);
   }
 
   /** The next untried combination of valid values for an operation (all of them, then again). */
@@ -248,9 +248,12 @@ export class RequestGenerator {
     };
   }
 
+  /** A read that needs nothing known (any listing), for when a write or an id is not possible. */
   private readInstead(): DocumentedOperation {
     return this.random.pick(
-      this.picks.filter((operation) => operation.method === "GET" && operation.path.length === 0),
+      documentedOperations.filter(
+        (operation) => operation.method === "GET" && operation.path.length === 0,
+      ),
     );
   }
 

@@ -11,7 +11,7 @@ import type { Check } from "../suite/context.js";
 import { recordIn } from "../suite/context.js";
 import { echoes } from "../suite/expectations.js";
 import type { CheckKind, CreatedRecord } from "../suite/results.js";
-import { documentedOperation } from "./document.js";
+import { documentedOperation, documentedOperations } from "./document.js";
 import { type FuzzState, RequestGenerator, simplerValues } from "./generate.js";
 import { checksFor as allChecksFor, type Finding, judge } from "./judge.js";
 import { createRandom } from "./random.js";
@@ -30,6 +30,8 @@ export interface FuzzOptions {
   readonly readOnly: boolean;
   /** The most creates the run asks for, shrinking included. */
   readonly writeBudget: number;
+  /** Generate requests for these operations only (`--only`; empty: all). */
+  readonly only?: readonly OperationId[];
   /** Also require every answer to be one openapi.yaml lists (the kit's own choices included). */
   readonly checkDocument?: boolean;
   /** Sends one request (the suite's transport: deadlines, caps, retries). */
@@ -110,7 +112,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     writeReserve: Math.min(writeReserve, Math.floor(writeBudget / 4)),
   };
   const random = createRandom(options.seed);
-  const generator = new RequestGenerator(random, state);
+  const only = options.only ?? [];
+  const operations = documentedOperations.filter(
+    (operation) => only.length === 0 || only.includes(operation.id),
+  );
+  const generator = new RequestGenerator(random, state, operations);
   const created: CreatedRecord[] = [];
   const perOperation: Partial<Record<OperationId, number>> = {};
   const statuses: Partial<Record<OperationId, Record<string, number>>> = {};
