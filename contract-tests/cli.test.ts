@@ -45,6 +45,25 @@ describe("bad usage", () => {
       ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--via-prism", "--compare-mock"],
       /--compare-mock is not available with --via-prism/,
     ],
+    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "0"], /--fuzz must be an integer/],
+    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "1e3"], /--fuzz must be/],
+    [
+      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz-seed", "7"],
+      /--fuzz-seed needs --fuzz/,
+    ],
+    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz-only"], /--fuzz-only needs --fuzz/],
+    [
+      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "5", "--fuzz-seed", "4294967296"],
+      /--fuzz-seed must be an integer from 0 to 4294967295/,
+    ],
+    [
+      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "5", "--fuzz-writes", "-1"],
+      /--fuzz-writes/,
+    ],
+    [
+      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "5", "--via-prism"],
+      /--fuzz is not available with --via-prism/,
+    ],
   ])("%j exits 2 with one line", async (args, message) => {
     const { io, output } = capture();
     expect(await main(args, io)).toBe(exitCodes.usage);

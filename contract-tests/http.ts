@@ -33,6 +33,10 @@ export interface ContractRequest {
   readonly json?: unknown;
   /** Sent as is, labelled `application/json` (for malformed bodies). */
   readonly rawBody?: string;
+  /** The query string as sent (odd encodings, repeats), instead of `query`. */
+  readonly rawQuery?: string;
+  /** The body's `Content-Type` instead of `application/json`; `""` sends none. */
+  readonly contentType?: string;
 }
 
 export interface ContractResponse {
@@ -80,7 +84,7 @@ export interface Target {
 export const apiKeyVariable = "PETSTORE_API_KEY";
 
 export function requestUrl(baseUrl: string, request: ContractRequest): string {
-  const query = new URLSearchParams(request.query ?? {}).toString();
+  const query = request.rawQuery ?? new URLSearchParams(request.query ?? {}).toString();
   return `${baseUrl}${request.path}${query ? `?${query}` : ""}`;
 }
 
@@ -104,7 +108,14 @@ export function authorizationHeader(
   }
 }
 
-function requestBody(request: ContractRequest): string | undefined {
+/** The `Content-Type` a request's body is sent with, if any. */
+export function bodyContentType(request: ContractRequest): string | undefined {
+  if (requestBody(request) === undefined) return undefined;
+  const type = request.contentType ?? "application/json";
+  return type === "" ? undefined : type;
+}
+
+export function requestBody(request: ContractRequest): string | undefined {
   if (request.rawBody !== undefined) return request.rawBody;
   return request.json === undefined ? undefined : JSON.stringify(request.json);
 }
@@ -237,7 +248,7 @@ export function exchangeOnce(
 
 /** An answer as the checks read it: its body parsed when it is JSON. */
 export function contractResponse(answer: RawAnswer): ContractResponse {
-  const { text } = answer;
+  const { status, headers, text } = answer;
   let json: unknown;
   let isJson = false;
   if (text.trim() !== "") {
@@ -250,12 +261,12 @@ export function contractResponse(answer: RawAnswer): ContractResponse {
   }
   // pactum's `expect` reads a response only from an IncomingMessage (else it takes the value as JSON).
   const raw = Object.assign(Object.create(IncomingMessage.prototype) as IncomingMessage, {
-    statusCode: answer.status,
-    headers: answer.headers,
+    statusCode: status,
+    headers,
     body: isJson ? json : text,
     json,
   });
-  return { status: answer.status, headers: answer.headers, text, json, isJson, raw };
+  return { status, headers, text, json, isJson, raw };
 }
 
 async function sendOnce(
@@ -267,7 +278,8 @@ async function sendOnce(
   const authorization = authorizationHeader(target, request.credential ?? "valid");
   if (authorization !== undefined) headers.authorization = authorization;
   const body = requestBody(request);
-  if (body !== undefined) headers["content-type"] = "application/json";
+  const contentType = bodyContentType(request);
+  if (contentType !== undefined) headers["content-type"] = contentType;
   const runLeft = target.budget?.remainingMs() ?? Number.POSITIVE_INFINITY;
   if (runLeft === 0) throw new RunDeadlineError("the run's --max-time has passed");
   const answer = await exchangeOnce(
@@ -344,7 +356,10 @@ export function curlLine(target: Target, request: ContractRequest): string {
   if (header) parts.push(`-H ${header}`);
   const body = requestBody(request);
   if (body !== undefined) {
-    parts.push(`-H 'Content-Type: application/json'`, `--data-raw ${shellQuote(body)}`);
+    const contentType = bodyContentType(request);
+    if (contentType !== undefined) parts.push(`-H ${shellQuote(`Content-Type: ${contentType}`)}`);
+    else parts.push(`-H 'Content-Type:'`);
+    parts.push(`--data-raw ${shellQuote(body)}`);
   }
   return parts.join(" ");
 }

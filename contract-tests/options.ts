@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { type OperationId, operationIds } from "../mocks/spec.js";
+import { maxSeed } from "./fuzz/random.js";
 
 export interface RunOptions {
   /** The API base URL, including `/v1`, without a trailing slash. */
@@ -27,6 +28,14 @@ export interface RunOptions {
   readonly maxRetryTotalMs: number;
   /** The whole run's deadline, in ms (`--max-time` is in seconds). */
   readonly maxTimeMs: number;
+  /** Requests to generate from openapi.yaml after the fixed checks (`--fuzz`); 0: none. */
+  readonly fuzz: number;
+  /** The generator's seed (`--fuzz-seed`); a random one when absent. */
+  readonly fuzzSeed?: number | undefined;
+  /** Generated requests only, no fixed checks (`--fuzz-only`). */
+  readonly fuzzOnly: boolean;
+  /** The most creates the generated requests may ask for (`--fuzz-writes`). */
+  readonly fuzzWrites: number;
 }
 
 export interface CliOptions extends RunOptions {
@@ -59,6 +68,10 @@ export const retryPolicy = {
   maxRetryTotalMs: 60_000,
 } as const;
 const maxTimeoutMs = 120_000;
+const maxFuzz = 100_000;
+/** Creates `--fuzz` may ask for unless `--fuzz-writes` says otherwise. */
+export const defaultFuzzWrites = 60;
+const maxFuzzWrites = 10_000;
 const defaultMaxTimeS = 300;
 const maxMaxTimeS = 86_400;
 
@@ -70,11 +83,15 @@ export const runDefaults: Omit<RunOptions, "baseUrl" | "apiKey"> = {
   timeoutMs: defaultTimeoutMs,
   maxTimeMs: defaultMaxTimeS * 1000,
   ...retryPolicy,
+  fuzz: 0,
+  fuzzOnly: false,
+  fuzzWrites: defaultFuzzWrites,
 };
 
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
   [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE]
+  [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
        petstore-contract --list-checks
   URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
   OPERATION is one of ${operationIds.join(", ")}.
@@ -119,6 +136,15 @@ function parseTimeout(raw: string | undefined): number {
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 1 || value > maxTimeoutMs) {
     throw new UsageError(`--timeout must be an integer from 1 to ${maxTimeoutMs} ms (got ${raw})`);
+  }
+  return value;
+}
+
+/** An integer flag within bounds, or a usage error naming it. */
+function parseCount(flag: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got ${raw})`);
   }
   return value;
 }
@@ -185,6 +211,14 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     throw new UsageError("--replay is not available with --compare-mock or --via-prism");
   }
   if (replay?.trim() === "") throw new UsageError("--replay needs a file");
+  const fuzz = values.fuzz === undefined ? 0 : parseCount("--fuzz", values.fuzz, 1, maxFuzz);
+  if (!fuzz) {
+    for (const flag of ["fuzz-seed", "fuzz-only", "fuzz-writes"] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --fuzz N`);
+    }
+  }
+  if (fuzz && values["via-prism"]) throw new UsageError("--fuzz is not available with --via-prism");
+  if (fuzz && replay !== undefined) throw new UsageError("--fuzz is not available with --replay");
   const url = values.url ?? env.PETSTORE_URL;
   const key = values.key ?? env.PETSTORE_API_KEY;
   if (!url) throw new UsageError("missing --url (or PETSTORE_URL): the API base including /v1");
@@ -205,6 +239,16 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     compareMock: values["compare-mock"] ?? false,
     viaPrism: values["via-prism"] ?? false,
     ...(replay !== undefined ? { replayFile: replay } : {}),
+    fuzz,
+    fuzzSeed:
+      values["fuzz-seed"] === undefined
+        ? undefined
+        : parseCount("--fuzz-seed", values["fuzz-seed"], 0, maxSeed),
+    fuzzOnly: values["fuzz-only"] ?? false,
+    fuzzWrites:
+      values["fuzz-writes"] === undefined
+        ? defaultFuzzWrites
+        : parseCount("--fuzz-writes", values["fuzz-writes"], 0, maxFuzzWrites),
   };
   return { kind: "run", options };
 }
@@ -230,6 +274,10 @@ function parseFlags(args: readonly string[]) {
       "compare-mock": { type: "boolean" },
       "via-prism": { type: "boolean" },
       replay: { type: "string" },
+      fuzz: { type: "string" },
+      "fuzz-seed": { type: "string" },
+      "fuzz-only": { type: "boolean" },
+      "fuzz-writes": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

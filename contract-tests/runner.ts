@@ -8,14 +8,17 @@
  * if (!runPassed(result)) console.log(failingChecks(result));
  */
 import { randomBytes } from "node:crypto";
+import { randomSeed } from "./fuzz/random.js";
+import { fuzzChecks } from "./fuzz/results.js";
+import { type FuzzResult, runFuzz } from "./fuzz/run.js";
 import type { Exchange, Target } from "./http.js";
-import { RunBudget, RunDeadlineError, send } from "./http.js";
+import { curlLine, RunBudget, RunDeadlineError, send } from "./http.js";
 import { DeploymentSilentError } from "./liveness.js";
 import { type RunOptions, runDefaults } from "./options.js";
-import { createRedactor, registerSecret, secretForms } from "./redact.js";
+import { createRedactor, type Redact, registerSecret, secretForms } from "./redact.js";
 import { authCases } from "./suite/auth.js";
 import { categoryCases } from "./suite/categories.js";
-import { SuiteContext, type SuiteContextOptions } from "./suite/context.js";
+import { describeResponse, SuiteContext, type SuiteContextOptions } from "./suite/context.js";
 import { petCases } from "./suite/pets.js";
 import type { RunResult, StopReason } from "./suite/results.js";
 
@@ -78,6 +81,26 @@ export async function preflight(target: Target): Promise<void> {
   }
 }
 
+/** `--fuzz`: the generated requests, on the suite's transport, budget and run tag. */
+function fuzzTarget(
+  target: Target,
+  settings: RunOptions,
+  tag: string,
+  redact: Redact,
+): Promise<FuzzResult> {
+  return runFuzz({
+    count: settings.fuzz,
+    seed: settings.fuzzSeed ?? randomSeed(),
+    tag,
+    readOnly: settings.readOnly,
+    writeBudget: settings.fuzzWrites,
+    only: settings.only,
+    send: (request) => send(target, request),
+    curl: (request) => redact(curlLine(target, request)),
+    describe: (exchange) => describeResponse(exchange, redact),
+  });
+}
+
 type Stop = Pick<RunResult, "stoppedEarly" | "stopReason">;
 
 /** Why the run stopped early, from what stopped it; any other error is rethrown. */
@@ -99,6 +122,7 @@ function whyStopped(error: unknown, maxTimeMs: number): Required<Stop> {
 
 export function runContractSuite(options: SuiteOptions): Promise<RunResult> {
   return runCases(options, async (ctx) => {
+    if (options.fuzzOnly) return;
     await categoryCases(ctx);
     await petCases(ctx);
     await authCases(ctx);
@@ -137,9 +161,16 @@ export async function runCases(
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
   });
   let stopped: Stop = {};
+  let fuzz: FuzzResult | undefined;
   try {
     await preflight(target);
     await cases(ctx);
+    if (settings.fuzz > 0) {
+      fuzz = await fuzzTarget(target, settings, tag, ctx.options.redact);
+      ctx.results.push(...fuzzChecks(fuzz));
+      ctx.created.push(...fuzz.created);
+      if (fuzz.stopped) throw new RunDeadlineError(fuzz.stopped);
+    }
   } catch (error) {
     const stop = whyStopped(error, settings.maxTimeMs);
     // A deployment that is not answering, or not the API, is the diagnosis's to report.
@@ -163,5 +194,6 @@ export async function runCases(
     notes: ctx.notes,
     plan: ctx.plan,
     ...stopped,
+    ...(fuzz ? { fuzz } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
+import { fuzzConsoleLines } from "./fuzz.js";
 import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { printable } from "./text.js";
 
@@ -95,6 +96,7 @@ export function consoleReport(result: RunResult): string {
     }
   }
   lines.push(...matrix(result));
+  lines.push(...fuzzConsoleLines(result));
   lines.push(
     `created: ${createdList(result)}${result.created.length ? ` (names start with ${result.tag})` : ""}`,
   );

@@ -7,6 +7,7 @@
 import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
+import { fuzzSummary } from "./fuzz.js";
 import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { escapeHtml } from "./text.js";
 
@@ -44,6 +45,19 @@ function diagnosisSection(diagnoses: readonly Diagnosis[]): string {
 function section(title: string, checks: readonly CheckResult[]): string {
   if (checks.length === 0) return `<h2>${title}</h2><p>None.</p>`;
   return `<h2>${title} (${checks.length})</h2>\n${checks.map(finding).join("\n")}`;
+}
+
+/** The fuzz section: what was generated and the seed; each cause with its shrunk curl line. */
+function fuzzSection(result: RunResult): string {
+  const { fuzz } = result;
+  if (!fuzz) return "";
+  const causes = fuzz.failures
+    .map(
+      (failure) =>
+        `<li><code>${escapeHtml(failure.key)}</code> [${failure.kind}] ×${failure.count}<pre><code>${escapeHtml(failure.curl)}</code></pre></li>`,
+    )
+    .join("\n");
+  return `<h2 id="fuzz">Generated requests (--fuzz)</h2><p>${escapeHtml(fuzzSummary(fuzz))}</p>${causes ? `<ul>${causes}</ul>` : ""}`;
 }
 
 export function htmlReport(result: RunResult): string {
@@ -90,6 +104,7 @@ ${section(
   "Advisory findings",
   summaries.flatMap((s) => s.warnings),
 )}
+${fuzzSection(result)}
 <h2>Created by this run</h2><p>${escapeHtml(createdList(result))}</p>
 </body></html>
 `;

@@ -3,6 +3,7 @@ import { diagnose } from "../diagnosis.js";
 import { defaultMaxBodyBytes } from "../http.js";
 import { toolVersion } from "../package-root.js";
 import { type RunResult, runConforms } from "../suite/results.js";
+import { fuzzJson } from "./fuzz.js";
 import { statusMatrix } from "./summary.js";
 
 /** The interface version the suite checks (INTERFACE.md §9.1). */
@@ -38,6 +39,7 @@ export function jsonReport(result: RunResult): string {
         durationMs: Math.round(record.exchange.durationMs * 10) / 10,
       })),
       created: result.created,
+      fuzz: fuzzJson(result),
     },
     null,
     2,

@@ -69,6 +69,26 @@ export function junitReport(result: RunResult): string {
         "  </testsuite>",
       ].join("\n");
     });
+  if (result.fuzz) {
+    const { fuzz } = result;
+    const properties = Object.entries({
+      seed: fuzz.seed,
+      requested: fuzz.requested,
+      generated: fuzz.generated,
+      sent: fuzz.sent,
+      writes: fuzz.writes,
+      causes: fuzz.failures.length,
+    }).map(([name, value]) => `      <property name="fuzz.${name}" value="${value}"/>`);
+    suites.push(
+      [
+        `  <testsuite name="fuzz" tests="0" failures="0" errors="0" skipped="0">`,
+        "    <properties>",
+        ...properties,
+        "    </properties>",
+        "  </testsuite>",
+      ].join("\n"),
+    );
+  }
   const total = result.checks.length;
   const failures = failing.size;
   return [

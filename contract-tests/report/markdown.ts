@@ -7,6 +7,7 @@
 import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
+import { fuzzSummary } from "./fuzz.js";
 import { createdList, matrixLines, type OperationSummary, summarize, verdict } from "./summary.js";
 import { escapeHtml, printable } from "./text.js";
 
@@ -101,6 +102,22 @@ function diagnosisSection(result: RunResult, diagnoses: readonly Diagnosis[]): s
   return [...lines, ""];
 }
 
+/** The fuzz section: what was generated and the seed; each cause with its shrunk curl line. */
+function fuzzSection(result: RunResult): string[] {
+  const { fuzz } = result;
+  if (!fuzz) return [];
+  const lines = ["### Generated requests (--fuzz)", "", cell(fuzzSummary(fuzz)), ""];
+  for (const failure of fuzz.failures) {
+    lines.push(
+      `- \`${cell(failure.key)}\` (${failure.kind}) ×${failure.count}`,
+      "",
+      ...fenced(failure.curl),
+      "",
+    );
+  }
+  return lines;
+}
+
 export function markdownReport(result: RunResult, extra: readonly string[] = []): string {
   const summaries = summarize(result);
   const lines = [
@@ -120,6 +137,7 @@ export function markdownReport(result: RunResult, extra: readonly string[] = [])
       "Advisory findings",
       summaries.flatMap((s) => s.warnings),
     ),
+    ...fuzzSection(result),
     `Created by this run: ${createdList(result)}.`,
     "",
     ...extra,

@@ -90,7 +90,7 @@ export function describeResponse(exchange: Exchange, redact: Redact = (text) => 
 }
 
 /** The first meaningful line of an assertion error (pactum repeats itself below). */
-function reason(error: unknown): string {
+export function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return (
     message

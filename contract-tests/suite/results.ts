@@ -1,5 +1,6 @@
 /** What a run produces: one result per check, the requests sent, the records created. */
 import type { OperationId } from "../../mocks/spec.js";
+import type { FuzzResult } from "../fuzz/run.js";
 import type { Exchange } from "../http.js";
 import type { RuleId } from "../rules.js";
 
@@ -75,6 +76,8 @@ export interface RunResult {
   readonly stoppedEarly?: string;
   /** Why the run stopped early. */
   readonly stopReason?: StopReason;
+  /** The generated requests' run (`--fuzz`), when there was one. */
+  readonly fuzz?: FuzzResult;
 }
 
 export function failingChecks(result: RunResult): CheckResult[] {

@@ -399,9 +399,56 @@ export const faultyServers: readonly FaultyServer[] = [
   },
 ];
 
+/**
+ * Faulty servers whose bug only some value combinations reach: each passes
+ * every fixed check, and `--fuzz` must find it (`caughtBy`: fuzz check ids).
+ */
+export const fuzzOnlyFaults: readonly FaultyServer[] = [
+  {
+    name: "500-for-a-limit-band",
+    violation:
+      "listPets answers 500 for `limit` from 81 to 99 (a page-size code path that crashes)",
+    wrap: rewriteResponse(
+      (r) => listPets(r) && /^(8[1-9]|9\d)$/.test(new URLSearchParams(r.query).get("limit") ?? ""),
+      () => jsonError(500, "internal", "page buffer overflow"),
+    ),
+    caughtBy: ["listPets.fuzz.no-5xx"],
+  },
+  {
+    name: "500-for-a-filter-and-a-limit-range",
+    violation: "listPets answers 500 for `status=pending` with `limit` from 10 to 30",
+    wrap: rewriteResponse(
+      (r) => {
+        const query = new URLSearchParams(r.query);
+        const limit = Number(query.get("limit") ?? Number.NaN);
+        return listPets(r) && query.get("status") === "pending" && limit >= 10 && limit <= 30;
+      },
+      () => jsonError(500, "internal", "index scan failed"),
+    ),
+    caughtBy: ["listPets.fuzz.no-5xx"],
+  },
+  {
+    name: "500-for-a-body-combination",
+    violation: "createPet answers 500 for a `sold` pet in category 2",
+    wrap: rewriteResponse(
+      (r) => {
+        if (!createPet(r)) return false;
+        try {
+          const body = JSON.parse(r.body ?? "") as { status?: unknown; categoryId?: unknown };
+          return body.status === "sold" && body.categoryId === 2;
+        } catch {
+          return false;
+        }
+      },
+      () => jsonError(500, "internal", "constraint violation"),
+    ),
+    caughtBy: ["createPet.fuzz.no-5xx"],
+  },
+];
+
 /** The wrapper of the faulty server with this name. */
 export function fault(name: string): FaultyServer["wrap"] {
-  const found = faultyServers.find((candidate) => candidate.name === name);
+  const found = [...faultyServers, ...fuzzOnlyFaults].find((candidate) => candidate.name === name);
   if (!found) throw new Error(`no faulty server named ${name}`);
   return found.wrap;
 }

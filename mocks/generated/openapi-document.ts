@@ -5,13 +5,17 @@ export const openapiDocument = {
     "title": "Pet Store Service Interface",
     "version": "1.0.0",
     "summary": "A pet store catalogue of animals (pets) and the categories that classify them.",
-    "description": "The service is a pet store catalogue over HTTP with JSON bodies. Every\noperation requires a bearer credential (`Authorization: Bearer <API_KEY>`).\nThe version is part of the base address: both server URLs already contain\nthe `/v1` path segment, and every path below is relative to it.\n\nNot stated by the interface, and therefore not described here: paging\nbeyond `limit`, status transitions, update or delete operations, the set of\nError `code` values, error responses of the category operations, rate and\nsize limits, events. A store orders endpoint (`GET /store/orders`) is\nreferred to by the interface without a description.\n",
+    "description": "The service is a pet store catalogue over HTTP with JSON bodies. Every\noperation requires a bearer credential (`Authorization: Bearer <API_KEY>`).\nThe version is part of the base address: every server URL already contains\nthe `/v1` path segment, and every path below is relative to it.\n\nNot stated by the interface: paging beyond `limit`, status transitions,\nupdate or delete operations, the set of Error `code` values, error\nresponses of the category operations, rate and size limits, events. A\nstore orders endpoint (`GET /store/orders`) is referred to by the interface\nwithout a description.\n\nWhere the interface is silent, this document describes what\npetstore-mock-kit's mock answers, and every such description starts with\n**Kit's choice** (docs/behaviour.md lists them all): `400` for invalid\nquery or path parameters and category bodies, `409` when the mock's store\nis full, `413` for a body over 1 MiB, `415` for a body not sent as\n`application/json`, `503` while a fault is injected, and a `default`\nError for anything else a deployment may answer (the Error shape is the\ninterface's). A method an operation's path does not offer is answered\n`405 method_not_allowed` with an `Allow` header; any other path under\n`/v1` (`/store/orders` included) `404 not_found`.\n\nExamples pair by name: a request example (a parameter's or the body's)\nand the response example of the same name belong together, and are\nconsistent with the mock's default seed (seed 42: 5 categories, 50 pets).\nThe `unauthorized` examples are the same request sent without the\n`Authorization` header.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
     }
   },
   "servers": [
+    {
+      "url": "http://127.0.0.1:4000/v1",
+      "description": "Kit's choice, not a deployment of the interface; the local mock (`npx petstore-mock`)."
+    },
     {
       "url": "{base_url}",
       "description": "Production (the address includes /v1)",
@@ -84,12 +88,88 @@ export const openapiDocument = {
                   "items": {
                     "$ref": "#/components/schemas/Pet"
                   }
+                },
+                "examples": {
+                  "firstTwo": {
+                    "summary": "The first two pets of the default seed (`limit=2`)",
+                    "value": [
+                      {
+                        "id": 1,
+                        "name": "Ginger",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 2,
+                        "name": "Milo",
+                        "categoryId": 3,
+                        "status": "pending"
+                      }
+                    ]
+                  },
+                  "availableFirstThree": {
+                    "summary": "The first three available pets (`status=available&limit=3`)",
+                    "value": [
+                      {
+                        "id": 1,
+                        "name": "Ginger",
+                        "categoryId": 5,
+                        "status": "available"
+                      },
+                      {
+                        "id": 6,
+                        "name": "Nova",
+                        "categoryId": 2,
+                        "status": "available"
+                      },
+                      {
+                        "id": 10,
+                        "name": "Jack",
+                        "categoryId": 4,
+                        "status": "available"
+                      }
+                    ]
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "Kit's choice (the interface lists no 400 for listPets): `limit` or\n`status` invalid or given twice is answered `invalid_query`, never\nclamped.\n",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "limitTooLarge": {
+                    "summary": "`limit=101`",
+                    "value": {
+                      "code": "invalid_query",
+                      "message": "limit must be <= 100 (got 101)",
+                      "status": 400
+                    }
+                  },
+                  "unknownStatus": {
+                    "summary": "`status=flying`",
+                    "value": {
+                      "code": "invalid_query",
+                      "message": "status must be one of available, pending, sold (got \"flying\")",
+                      "status": 400
+                    }
+                  }
                 }
               }
             }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "default": {
+            "$ref": "#/components/responses/OtherError"
           }
         }
       },
@@ -110,26 +190,126 @@ export const openapiDocument = {
             "application/json": {
               "schema": {
                 "$ref": "#/components/schemas/NewPet"
+              },
+              "examples": {
+                "created": {
+                  "summary": "A dog named Biscuit (category 1, dog, exists in the default seed)",
+                  "value": {
+                    "name": "Biscuit",
+                    "categoryId": 1,
+                    "status": "available"
+                  }
+                },
+                "missingName": {
+                  "summary": "No `name`",
+                  "value": {
+                    "categoryId": 1
+                  }
+                },
+                "unknownCategory": {
+                  "summary": "A `categoryId` no category has",
+                  "value": {
+                    "name": "Biscuit",
+                    "categoryId": 99
+                  }
+                },
+                "unauthorized": {
+                  "summary": "A valid body, sent without a credential",
+                  "value": {
+                    "name": "Biscuit",
+                    "categoryId": 1
+                  }
+                }
               }
             }
           }
         },
         "responses": {
           "201": {
-            "description": "The stored animal, including its assigned id.",
+            "description": "The stored animal, including its assigned id. Kit's choice: a\n`Location` header names it.\n",
+            "headers": {
+              "Location": {
+                "$ref": "#/components/headers/Location"
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Pet"
+                },
+                "examples": {
+                  "created": {
+                    "summary": "The first pet created after the default seed's 50",
+                    "value": {
+                      "id": 51,
+                      "name": "Biscuit",
+                      "categoryId": 1,
+                      "status": "available"
+                    }
+                  }
                 }
               }
             }
           },
           "400": {
-            "$ref": "#/components/responses/BadRequest"
+            "description": "The request body is missing required fields or contains invalid\nvalues. Kit's choice: the code is `invalid_body`, also for a body\nthat is missing, not JSON, not an object, a string over 1,000\ncharacters, or a `categoryId` that names no category.\n",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "missingName": {
+                    "value": {
+                      "code": "invalid_body",
+                      "message": "name is required",
+                      "status": 400
+                    }
+                  },
+                  "unknownCategory": {
+                    "value": {
+                      "code": "invalid_body",
+                      "message": "categoryId 99 does not name an existing category",
+                      "status": 400
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
+          },
+          "409": {
+            "description": "Kit's choice: the mock's store holds its most pets (10,000 by\ndefault, `--max-pets`); a reset empties it.\n",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "storeFull": {
+                    "value": {
+                      "code": "store_full",
+                      "message": "The mock stores at most 10000 pets; reset it (POST /__mock/reset or reset()) or raise the limit.",
+                      "status": 409
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "default": {
+            "$ref": "#/components/responses/OtherError"
           }
         }
       }
@@ -138,7 +318,7 @@ export const openapiDocument = {
       "get": {
         "operationId": "getPet",
         "summary": "Get an animal (deprecated)",
-        "description": "Deprecated, and removed on 5 December 2030. The replacement is\n`GET /pets` with the `status` filter.\n",
+        "description": "Deprecated, and removed on 5 December 2030. The replacement is\n`GET /pets` with the `status` filter. Kit's choice: every answer\ncarries `Sunset`, `Deprecation` and `Link` (successor) headers.\n",
         "deprecated": true,
         "x-sunset": "2030-12-05T00:00:00Z",
         "x-replacement": "GET /pets",
@@ -159,6 +339,22 @@ export const openapiDocument = {
             "schema": {
               "type": "integer",
               "format": "int64"
+            },
+            "examples": {
+              "found": {
+                "summary": "Pet 3 of the default seed",
+                "value": 3
+              },
+              "missing": {
+                "summary": "No pet has this id in the default seed",
+                "value": 999
+              },
+              "notAnInteger": {
+                "value": "abc"
+              },
+              "unauthorized": {
+                "value": 3
+              }
             }
           }
         ],
@@ -169,6 +365,35 @@ export const openapiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Pet"
+                },
+                "examples": {
+                  "found": {
+                    "value": {
+                      "id": 3,
+                      "name": "Bruno",
+                      "categoryId": 1,
+                      "status": "sold"
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "Kit's choice (the interface lists no 400 for getPet): a `petId`\nthat is not a positive safe integer is answered `invalid_path`.\n",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "notAnInteger": {
+                    "value": {
+                      "code": "invalid_path",
+                      "message": "petId must be an integer (got \"abc\")",
+                      "status": 400
+                    }
+                  }
                 }
               }
             }
@@ -177,7 +402,29 @@ export const openapiDocument = {
             "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "$ref": "#/components/responses/NotFound"
+            "description": "The requested resource could not be found. Kit's choice: the code\nis `not_found`.\n",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "missing": {
+                    "value": {
+                      "code": "not_found",
+                      "message": "No pet with id 999.",
+                      "status": 404
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "default": {
+            "$ref": "#/components/responses/OtherError"
           }
         }
       }
@@ -205,9 +452,51 @@ export const openapiDocument = {
                   "items": {
                     "$ref": "#/components/schemas/Category"
                   }
+                },
+                "examples": {
+                  "all": {
+                    "summary": "The default seed's five categories",
+                    "value": [
+                      {
+                        "id": 1,
+                        "name": "dog",
+                        "description": "Loyal companions of every size, from terriers to shepherds."
+                      },
+                      {
+                        "id": 2,
+                        "name": "cat",
+                        "description": "Independent, curious felines, indoor and outdoor."
+                      },
+                      {
+                        "id": 3,
+                        "name": "rabbit",
+                        "description": "Gentle long-eared herbivores that love to dig."
+                      },
+                      {
+                        "id": 4,
+                        "name": "bird",
+                        "description": "Parrots, canaries and finches that sing and chatter."
+                      },
+                      {
+                        "id": 5,
+                        "name": "fish",
+                        "description": "Freshwater and marine fish for home aquariums."
+                      }
+                    ]
+                  }
                 }
               }
             }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized",
+            "description": "Kit's choice (the interface shows no error responses for the\ncategory operations, though every operation requires the\ncredential): a missing or invalid API key is answered 401.\n"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "default": {
+            "$ref": "#/components/responses/OtherError"
           }
         }
       },
@@ -228,6 +517,25 @@ export const openapiDocument = {
             "application/json": {
               "schema": {
                 "$ref": "#/components/schemas/NewCategory"
+              },
+              "examples": {
+                "created": {
+                  "value": {
+                    "name": "reptile",
+                    "description": "Lizards, snakes and turtles."
+                  }
+                },
+                "missingName": {
+                  "value": {
+                    "description": "Lizards, snakes and turtles."
+                  }
+                },
+                "unauthorized": {
+                  "summary": "A valid body, sent without a credential",
+                  "value": {
+                    "name": "reptile"
+                  }
+                }
               }
             }
           }
@@ -239,9 +547,73 @@ export const openapiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Category"
+                },
+                "examples": {
+                  "created": {
+                    "summary": "The first category created after the default seed's 5",
+                    "value": {
+                      "id": 6,
+                      "name": "reptile",
+                      "description": "Lizards, snakes and turtles."
+                    }
+                  }
                 }
               }
             }
+          },
+          "400": {
+            "description": "Kit's choice (the interface shows no error responses for the\ncategory operations): a body that is missing, not JSON, not a\nNewCategory, or with a string over 1,000 characters is answered\n`invalid_body`.\n",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "missingName": {
+                    "value": {
+                      "code": "invalid_body",
+                      "message": "name is required",
+                      "status": 400
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized",
+            "description": "Kit's choice (the interface shows no error responses for the\ncategory operations, though every operation requires the\ncredential): a missing or invalid API key is answered 401.\n"
+          },
+          "409": {
+            "description": "Kit's choice: the mock's store holds its most categories (1,000\nby default, `--max-categories`); a reset empties it.\n",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                },
+                "examples": {
+                  "storeFull": {
+                    "value": {
+                      "code": "store_full",
+                      "message": "The mock stores at most 1000 categories; reset it (POST /__mock/reset or reset()) or raise the limit.",
+                      "status": 409
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "default": {
+            "$ref": "#/components/responses/OtherError"
           }
         }
       }
@@ -266,6 +638,17 @@ export const openapiDocument = {
           "minimum": 1,
           "maximum": 100,
           "default": 20
+        },
+        "examples": {
+          "firstTwo": {
+            "value": 2
+          },
+          "availableFirstThree": {
+            "value": 3
+          },
+          "limitTooLarge": {
+            "value": 101
+          }
         }
       },
       "StatusFilter": {
@@ -275,36 +658,131 @@ export const openapiDocument = {
         "description": "Returns only animals with this availability status.",
         "schema": {
           "$ref": "#/components/schemas/PetStatus"
+        },
+        "examples": {
+          "availableFirstThree": {
+            "value": "available"
+          },
+          "unknownStatus": {
+            "value": "flying"
+          }
+        }
+      }
+    },
+    "headers": {
+      "Location": {
+        "description": "Kit's choice; the path of the created pet, e.g. `/v1/pets/51`.",
+        "schema": {
+          "type": "string"
+        }
+      },
+      "WWWAuthenticate": {
+        "description": "Kit's choice: `Bearer`, the scheme the credential must use.",
+        "schema": {
+          "type": "string"
         }
       }
     },
     "responses": {
-      "BadRequest": {
-        "description": "The request body is missing required fields or contains invalid values.",
-        "content": {
-          "application/json": {
-            "schema": {
-              "$ref": "#/components/schemas/Error"
-            }
-          }
-        }
-      },
       "Unauthorized": {
-        "description": "Missing or invalid API key.",
+        "description": "Missing or invalid API key. Kit's choice: the code is `unauthorized`\nand a `WWW-Authenticate: Bearer` header names the scheme.\n",
+        "headers": {
+          "WWW-Authenticate": {
+            "$ref": "#/components/headers/WWWAuthenticate"
+          }
+        },
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "unauthorized": {
+                "summary": "No Authorization header",
+                "value": {
+                  "code": "unauthorized",
+                  "message": "Missing credential: send Authorization: Bearer <API_KEY>.",
+                  "status": 401
+                }
+              }
             }
           }
         }
       },
-      "NotFound": {
-        "description": "The requested resource could not be found.",
+      "PayloadTooLarge": {
+        "description": "Kit's choice: a body over 1 MiB (1,048,576 bytes) is answered `payload_too_large`.",
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "tooLarge": {
+                "value": {
+                  "code": "payload_too_large",
+                  "message": "The request body exceeds the limit of 1048576 bytes.",
+                  "status": 413
+                }
+              }
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "Kit's choice: a body not sent as `Content-Type: application/json` is answered `unsupported_media_type`.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "notJson": {
+                "summary": "The body sent as text/plain",
+                "value": {
+                  "code": "unsupported_media_type",
+                  "message": "Content-Type must be application/json (got \"text/plain\").",
+                  "status": 415
+                }
+              }
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "Kit's choice: the mock answers 503 while a fault is injected for the\noperation (`--fault`, `POST /__mock/faults`), while its state file\ncannot be written (writes only), or when more connections are open\nthan it serves (`too_many_connections`, with `Retry-After`).\n",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "faultInjected": {
+                "summary": "Fault f1 (status 503) is active",
+                "value": {
+                  "code": "service_unavailable",
+                  "message": "Simulated 503 response: fault f1 is active.",
+                  "status": 503
+                }
+              }
+            }
+          }
+        }
+      },
+      "OtherError": {
+        "description": "Any other error, in the interface's Error shape with `status` equal to\nthe HTTP status. Kit's choice: the mock answers other statuses only\nwhen asked to (`Prefer: code=NNN`, an injected fault) or for a bug of\nits own (`500 internal_error`).\n",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            },
+            "examples": {
+              "internalError": {
+                "value": {
+                  "code": "internal_error",
+                  "message": "The mock failed unexpectedly; see its log.",
+                  "status": 500
+                }
+              }
             }
           }
         }
@@ -426,4 +904,4 @@ export const openapiDocument = {
 } as const;
 
 /** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */
-export const openapiSha256 = "208a46f45b4c496a724b2a35ca89e2c8b25008cc411699da51b2e65661cf1fec";
+export const openapiSha256 = "11d557ee6f46ae176c54e718b16a69e0a3bab8fda3ba8c76b770e5a3ed136f5a";

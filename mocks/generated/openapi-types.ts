@@ -34,7 +34,8 @@ export type paths = {
          * Get an animal (deprecated)
          * @deprecated
          * @description Deprecated, and removed on 5 December 2030. The replacement is
-         *     `GET /pets` with the `status` filter.
+         *     `GET /pets` with the `status` filter. Kit's choice: every answer
+         *     carries `Sunset`, `Deprecation` and `Link` (successor) headers.
          */
         get: operations["getPet"];
         put?: never;
@@ -117,26 +118,58 @@ export type components = {
         };
     };
     responses: {
-        /** @description The request body is missing required fields or contains invalid values. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Missing or invalid API key. */
+        /**
+         * @description Missing or invalid API key. Kit's choice: the code is `unauthorized`
+         *     and a `WWW-Authenticate: Bearer` header names the scheme.
+         */
         Unauthorized: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The requested resource could not be found. */
-        NotFound: {
+        /** @description Kit's choice: a body over 1 MiB (1,048,576 bytes) is answered `payload_too_large`. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Kit's choice: a body not sent as `Content-Type: application/json` is answered `unsupported_media_type`. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Kit's choice: the mock answers 503 while a fault is injected for the
+         *     operation (`--fault`, `POST /__mock/faults`), while its state file
+         *     cannot be written (writes only), or when more connections are open
+         *     than it serves (`too_many_connections`, with `Retry-After`).
+         */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Any other error, in the interface's Error shape with `status` equal to
+         *     the HTTP status. Kit's choice: the mock answers other statuses only
+         *     when asked to (`Prefer: code=NNN`, an injected fault) or for a bug of
+         *     its own (`500 internal_error`).
+         */
+        OtherError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -152,7 +185,12 @@ export type components = {
         StatusFilter: components["schemas"]["PetStatus"];
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Kit's choice; the path of the created pet, e.g. `/v1/pets/51`. */
+        Location: string;
+        /** @description Kit's choice: `Bearer`, the scheme the credential must use. */
+        WWWAuthenticate: string;
+    };
     pathItems: never;
 };
 export type $defs = Record<string, never>;
@@ -180,7 +218,22 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"][];
                 };
             };
+            /**
+             * @description Kit's choice (the interface lists no 400 for listPets): `limit` or
+             *     `status` invalid or given twice is answered `invalid_query`, never
+             *     clamped.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["OtherError"];
         };
     };
     createPet: {
@@ -196,17 +249,50 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored animal, including its assigned id. */
+            /**
+             * @description The stored animal, including its assigned id. Kit's choice: a
+             *     `Location` header names it.
+             */
             201: {
                 headers: {
+                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description The request body is missing required fields or contains invalid
+             *     values. Kit's choice: the code is `invalid_body`, also for a body
+             *     that is missing, not JSON, not an object, a string over 1,000
+             *     characters, or a `categoryId` that names no category.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
+            /**
+             * @description Kit's choice: the mock's store holds its most pets (10,000 by
+             *     default, `--max-pets`); a reset empties it.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["OtherError"];
         };
     };
     getPet: {
@@ -230,8 +316,33 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
+            /**
+             * @description Kit's choice (the interface lists no 400 for getPet): a `petId`
+             *     that is not a positive safe integer is answered `invalid_path`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
+            /**
+             * @description The requested resource could not be found. Kit's choice: the code
+             *     is `not_found`.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["OtherError"];
         };
     };
     listCategories: {
@@ -252,6 +363,14 @@ export interface operations {
                     "application/json": components["schemas"]["Category"][];
                 };
             };
+            /**
+             * @description Kit's choice (the interface shows no error responses for the
+             *     category operations, though every operation requires the
+             *     credential): a missing or invalid API key is answered 401.
+             */
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["OtherError"];
         };
     };
     createCategory: {
@@ -276,6 +395,42 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
+            /**
+             * @description Kit's choice (the interface shows no error responses for the
+             *     category operations): a body that is missing, not JSON, not a
+             *     NewCategory, or with a string over 1,000 characters is answered
+             *     `invalid_body`.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Kit's choice (the interface shows no error responses for the
+             *     category operations, though every operation requires the
+             *     credential): a missing or invalid API key is answered 401.
+             */
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Kit's choice: the mock's store holds its most categories (1,000
+             *     by default, `--max-categories`); a reset empties it.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["OtherError"];
         };
     };
 }

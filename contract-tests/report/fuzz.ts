@@ -1,0 +1,39 @@
+/**
+ * The fuzz section every report adds when the run had `--fuzz`: what was
+ * generated, the seed that replays it, and each cause of failure once (its
+ * shrunk request is the failed check's curl line).
+ */
+import { replayFlags } from "../fuzz/results.js";
+import type { FuzzFailure, FuzzResult } from "../fuzz/run.js";
+import type { RunResult } from "../suite/results.js";
+
+export function fuzzSummary(fuzz: FuzzResult): string {
+  const causes = fuzz.failures.length;
+  const writes = fuzz.readOnly
+    ? "read-only, no write"
+    : `${fuzz.writes} of ${fuzz.writeBudget} creates`;
+  return [
+    `${fuzz.generated} of ${fuzz.requested} requests generated from openapi.yaml (seed ${fuzz.seed}; replay: ${replayFlags(fuzz)})`,
+    `${fuzz.sent} sent with read-backs and shrinking, ${writes}`,
+    causes === 0 ? "no failure" : `${causes} cause${causes === 1 ? "" : "s"} of failure`,
+    ...(fuzz.stopped ? [fuzz.stopped] : []),
+  ].join("; ");
+}
+
+export const failureLine = (failure: FuzzFailure): string =>
+  `${failure.key} [${failure.kind}] ×${failure.count}: ${failure.curl}`;
+
+/** The console's fuzz lines (none without `--fuzz`). */
+export function fuzzConsoleLines(result: RunResult): string[] {
+  const { fuzz } = result;
+  if (!fuzz) return [];
+  return [`fuzz: ${fuzzSummary(fuzz)}`, ...fuzz.failures.map((f) => `  ✗ ${failureLine(f)}`)];
+}
+
+/** The JSON report's `fuzz` member: everything but the structured requests. */
+export function fuzzJson(result: RunResult): object | null {
+  const { fuzz } = result;
+  if (!fuzz) return null;
+  const { created: _created, failures, ...rest } = fuzz;
+  return { ...rest, failures: failures.map(({ request: _request, ...failure }) => failure) };
+}
