@@ -15,6 +15,7 @@ const entries: NumberedEntry[] = [];
 let apiUrl = "";
 let selected: number | undefined;
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const statusClass = (status: number) => String(Math.floor(status / 100));
 
 function shown(entry: NumberedEntry): boolean {
@@ -133,7 +134,10 @@ export async function followRequests(apiBase: string, onNew: () => void): Promis
       last = answer.last;
       const time = new Date().toLocaleTimeString();
       const missed = answer.missed > 0 ? ` (${answer.missed} older requests left the journal)` : "";
-      say("feed-status", `Live: ${entries.length} requests shown, last contact ${time}${missed}.`);
+      say(
+        "feed-status",
+        `Live: ${plural(entries.length, "request")} shown, last contact ${time}${missed}.`,
+      );
       if (answer.entries.length > 0) {
         renderRequests();
         onNew();

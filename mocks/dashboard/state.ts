@@ -9,6 +9,21 @@ const statePath = "/__mock/state";
 /** The largest snapshot file the page reads (the server's body limit). */
 const maxUpload = 1024 * 1024;
 
+/** The server's options as the page names them (`GET /__mock/info` sends no key, only counts). */
+const optionNames: Readonly<Record<string, string>> = {
+  host: "Bound to",
+  apiKeys: "API keys (how many)",
+  adminKey: "Admin key set",
+  latency: "Latency (ms)",
+  maxPets: "Max pets",
+  maxCategories: "Max categories",
+  maxConnections: "Max connections",
+  journalSize: "Journal size",
+  preset: "Start-up preset",
+  startupFaults: "Start-up faults",
+  stateFile: "State file",
+};
+
 function facts(list: HTMLElement, pairs: readonly (readonly [string, unknown])[]): void {
   fill(
     list,
@@ -30,7 +45,9 @@ export function showState(info: ServerInfo): void {
   ]);
   facts(byId("server-facts"), [
     ["API base", `${location.origin}${info.apiBase}`],
-    ...Object.entries(info.options).map(([name, value]) => [name, value] as const),
+    ...Object.entries(info.options).map(
+      ([name, value]) => [optionNames[name] ?? name, value] as const,
+    ),
   ]);
 }
 

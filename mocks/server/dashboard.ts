@@ -90,11 +90,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function createFeed(journal: Journal, closed: AbortSignal | undefined) {
   let waiting = 0;
   return async (after: number): Promise<FeedAnswer> => {
-    if (journal.recorded <= after && waiting < feedLimits.waiting) {
+    // Nothing new yet (a number past the end is a restart: answered at once).
+    if (journal.recorded === after && waiting < feedLimits.waiting) {
       waiting++;
       try {
         const deadline = performance.now() + feedLimits.waitMs;
-        while (journal.recorded <= after && performance.now() < deadline && !closed?.aborted) {
+        while (journal.recorded === after && performance.now() < deadline && !closed?.aborted) {
           await sleep(feedLimits.checkEveryMs);
         }
       } finally {
