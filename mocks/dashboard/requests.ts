@@ -126,6 +126,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function followRequests(apiBase: string, onNew: () => void): Promise<never> {
   apiUrl = `${location.origin}${apiBase}`;
   let last = 0;
+  say("feed-status", "Live: watching for requests…");
   for (;;) {
     const started = performance.now();
     try {

@@ -14,8 +14,16 @@ export interface DashboardAssets {
   readonly js: string;
 }
 
-/** The dashboard's folder: `mocks/dashboard/` in source, `dist/mocks/dashboard/` in the package. */
-export const dashboardDir = fileURLToPath(new URL("../dashboard/", import.meta.url));
+/**
+ * The dashboard's folder: `mocks/dashboard/` in source, `dist/mocks/dashboard/`
+ * in the package, whether this module runs from `dist/mocks/<folder>/` or is
+ * bundled into an entry at `dist/mocks/`.
+ */
+export const dashboardDir =
+  ["../dashboard/", "./dashboard/"]
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find((dir) => existsSync(`${dir}index.html`)) ??
+  fileURLToPath(new URL("../dashboard/", import.meta.url));
 
 /** Bundles the page's script from its TypeScript source (needs esbuild, a development dependency). */
 export async function buildDashboardScript(sourceDir = dashboardDir): Promise<string> {
