@@ -62,7 +62,7 @@ async function start(): Promise<void> {
       refresh().catch(() => undefined);
     }, 300);
   };
-  void followRequests(info.apiBase, soon);
+  void followRequests(info.apiBase, soon, askForKey);
 }
 
 byId("sign-in-form").addEventListener("submit", (event) => {

@@ -123,7 +123,11 @@ function add(answer: FeedAnswer): void {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Follows the journal until the page closes; `onNew` runs after every batch of new requests. */
-export async function followRequests(apiBase: string, onNew: () => void): Promise<never> {
+export async function followRequests(
+  apiBase: string,
+  onNew: () => void,
+  onForbidden: (reason: string) => void,
+): Promise<never> {
   apiUrl = `${location.origin}${apiBase}`;
   let last = 0;
   say("feed-status", "Live: watching for requests…");
@@ -147,6 +151,8 @@ export async function followRequests(apiBase: string, onNew: () => void): Promis
       }
     } catch (error) {
       const reason = error instanceof AdminError ? error.message : String(error);
+      // The admin key changed (or the server restarted with another): ask again.
+      if (error instanceof AdminError && error.status === 403) onForbidden(reason);
       say("feed-status", `Not live: ${reason} Retrying…`);
       await sleep(2000);
     }

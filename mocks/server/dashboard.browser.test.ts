@@ -61,7 +61,7 @@ function unnamedControls(page: Page): Promise<string[]> {
   );
 }
 
-describe.skipIf(skipBrowserTests)("the dashboard in Chromium", () => {
+describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000 }, () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();
@@ -300,6 +300,12 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", () => {
       expect(await page.evaluate(() => localStorage.length)).toBe(0);
       expect(await page.content()).not.toContain(adminKey);
       await page.screenshot({ path: `${shots}/dashboard-signed-in.png`, fullPage: true });
+
+      // A key that stops working (the server restarted with another) brings the sign-in back.
+      await page.evaluate(() => sessionStorage.setItem("petstore-mock-admin-key", "stale"));
+      await fetch(`${mock.url}/categories`, { headers: { authorization: `Bearer ${apiKey}` } });
+      await signIn.waitFor();
+      expect(await page.getByRole("main").isHidden()).toBe(true);
 
       // Another tab has its own session: it asks again.
       const other = await context.newPage();
