@@ -24,12 +24,21 @@ const optionNames: Readonly<Record<string, string>> = {
   stateFile: "State file",
 };
 
+const shownValue = (value: unknown) =>
+  value === null || value === undefined
+    ? "none"
+    : typeof value === "boolean"
+      ? value
+        ? "yes"
+        : "no"
+      : String(value);
+
 function facts(list: HTMLElement, pairs: readonly (readonly [string, unknown])[]): void {
   fill(
     list,
     ...pairs.flatMap(([name, value]) => [
       el("dt", { text: name }),
-      el("dd", { text: value === null || value === undefined ? "none" : String(value) }),
+      el("dd", { text: shownValue(value) }),
     ]),
   );
 }
