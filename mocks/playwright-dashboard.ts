@@ -10,7 +10,7 @@ import type { MockControls } from "./core/controls.js";
 import { bodyFields } from "./intercept.js";
 import type { PetstoreOptions } from "./options.js";
 import { adminRoutes, createAdminEndpoints } from "./server/admin.js";
-import { dashboardPath, dashboardRoutes } from "./server/dashboard.js";
+import { dashboardPath, dashboardRoutes, publicBaseOptions } from "./server/dashboard.js";
 import type { PetstoreStore } from "./store.js";
 
 /** Where the fixture serves the dashboard: a name no app uses (`.localhost` never leaves the machine). */
@@ -41,7 +41,16 @@ export function createDashboardRouting(
       },
       state: store,
     }),
-    ...dashboardRoutes({ journal: controls.journal, store, options, closed: stopped.signal }),
+    ...dashboardRoutes({
+      journal: controls.journal,
+      store,
+      options: {
+        runtime: "Playwright fixture (context routing, no server)",
+        baseUrl: options.baseUrl ?? "any origin, /v1",
+        ...publicBaseOptions(options),
+      },
+      closed: stopped.signal,
+    }),
   ]);
   return {
     url: `${dashboardOrigin}${dashboardPath}`,

@@ -1,5 +1,6 @@
 /** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
 import type { FaultInput } from "../core/faults.js";
+import type { PublicOptions } from "../server/dashboard.js";
 
 export interface ServerInfo {
   readonly version: string;
@@ -11,7 +12,7 @@ export interface ServerInfo {
     readonly categories: number;
   };
   readonly counts: { readonly pets: number; readonly categories: number };
-  readonly options: Readonly<Record<string, string | number | boolean | null | readonly number[]>>;
+  readonly options: PublicOptions;
   readonly operations: readonly string[];
   readonly presets: Readonly<Record<string, readonly FaultInput[]>>;
 }

@@ -11,6 +11,8 @@ const maxUpload = 1024 * 1024;
 
 /** The server's options as the page names them (`GET /__mock/info` sends no key, only counts). */
 const optionNames: Readonly<Record<string, string>> = {
+  runtime: "Runs as",
+  baseUrl: "API base URL matched",
   host: "Bound to",
   apiKeys: "API keys (how many)",
   adminKey: "Admin key set",

@@ -14,7 +14,7 @@ import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { faultPresets } from "../core/faults.js";
 import type { Journal, JournalEntry } from "../core/journal.js";
-import { defaults, type PetstoreServerOptions } from "../options.js";
+import { defaults, type PetstoreBaseOptions, type PetstoreServerOptions } from "../options.js";
 import { apiBasePath, operationIds } from "../spec.js";
 import { currentInterface } from "../state.js";
 import type { PetstoreStore } from "../store.js";
@@ -106,27 +106,41 @@ function createFeed(journal: Journal, closed: AbortSignal | undefined) {
   };
 }
 
-/** What the page shows of the server's options: counts and flags, never a key. */
-export function publicOptions(options: PetstoreServerOptions) {
+/** What the page shows of the options every runtime takes: counts and values, never a key. */
+export function publicBaseOptions(options: PetstoreBaseOptions) {
   return {
-    host: options.host ?? defaults.host,
     apiKeys: (options.apiKeys ?? defaults.apiKeys).length,
-    adminKey: options.adminKey !== undefined,
     latency: options.latency ?? null,
     maxPets: options.maxPets ?? defaults.maxPets,
     maxCategories: options.maxCategories ?? defaults.maxCategories,
-    maxConnections: options.maxConnections ?? defaults.maxConnections,
     journalSize: options.journalSize ?? defaults.journalSize,
     preset: options.preset ?? null,
     startupFaults: options.faults?.length ?? 0,
+  };
+}
+
+/** What the page shows of the standalone server's options (whether an admin key is set, not the key). */
+export function publicServerOptions(options: PetstoreServerOptions): PublicOptions {
+  const { apiKeys, ...rest } = publicBaseOptions(options);
+  return {
+    host: options.host ?? defaults.host,
+    apiKeys,
+    adminKey: options.adminKey !== undefined,
+    maxConnections: options.maxConnections ?? defaults.maxConnections,
+    ...rest,
     stateFile: options.stateFile ?? null,
   };
 }
 
+export type PublicOptions = Readonly<
+  Record<string, string | number | boolean | null | readonly number[]>
+>;
+
 export interface DashboardContext {
   readonly journal: Journal;
   readonly store: Pick<PetstoreStore, "count" | "seedOptions">;
-  readonly options: PetstoreServerOptions;
+  /** The options in effect as the page shows them (`publicServerOptions`): never a key. */
+  readonly options: PublicOptions;
   /** Aborts when the server closes: waiting feed requests answer at once. */
   readonly closed?: AbortSignal | undefined;
 }
@@ -152,7 +166,6 @@ export function dashboardRoutes({
   closed,
 }: DashboardContext): AdminRoute[] {
   const feed = createFeed(journal, closed);
-  const described = publicOptions(options);
   return [
     {
       path: new RegExp(`^${adminBasePath}/?$`),
@@ -185,7 +198,7 @@ export function dashboardRoutes({
             apiBase: apiBasePath,
             seedOptions: store.seedOptions,
             counts: store.count(),
-            options: described,
+            options,
             operations: operationIds,
             presets: faultPresets,
           }),

@@ -20,7 +20,7 @@ import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
 import { adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
 import { guardConnections } from "./connections.js";
-import { dashboardRoutes } from "./dashboard.js";
+import { dashboardRoutes, publicServerOptions } from "./dashboard.js";
 import { createFront, type Front } from "./front.js";
 import { createRequestListener } from "./listener.js";
 import {
@@ -145,7 +145,12 @@ export async function startPetstoreServer(
       },
       state: store,
     }),
-    ...dashboardRoutes({ journal: controls.journal, store, options, closed: closed.signal }),
+    ...dashboardRoutes({
+      journal: controls.journal,
+      store,
+      options: publicServerOptions(options),
+      closed: closed.signal,
+    }),
   ]);
   const server = createServer({
     headersTimeout: serverTimeouts.headers,
