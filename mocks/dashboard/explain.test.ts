@@ -55,6 +55,18 @@ describe("explainProblem", () => {
   });
 });
 
+describe("a deployment's problem (proxy mode)", () => {
+  it("is the deployment's, with no client statement pinned on the request", () => {
+    const explained = explainProblem(entry({}), {
+      code: "invalid_query",
+      message: "the answer has 101 pets",
+      by: "deployment",
+    });
+    expect(explained.summary).toMatch(/^The deployment's answer broke the interface/);
+    expect(explained.statements).toEqual([]);
+  });
+});
+
 describe("curlLine", () => {
   it("repeats a request with the key as a shell variable, quoting what the shell would read", () => {
     expect(

@@ -59,6 +59,13 @@ function statementIds(entry: NumberedEntry, problem: Problem): RuleId[] {
 }
 
 export function explainProblem(entry: NumberedEntry, problem: Problem): Explained {
+  if (problem.by === "deployment") {
+    return {
+      summary: "The deployment's answer broke the interface (behind --proxy), not your request.",
+      detail: problem.message,
+      statements: [],
+    };
+  }
   return {
     summary: plainWords[problem.code] ?? `The mock refused the request (${problem.code}).`,
     detail: problem.message,

@@ -85,7 +85,7 @@ function showDetail(id: number): void {
               {},
               el("strong", { text: explained.summary }),
               el("p", { text: `The mock said: ${explained.detail}` }),
-              ...(explained.statements.length === 0
+              ...(explained.statements.length === 0 && problem.by !== "deployment"
                 ? [
                     el("p", {
                       class: "statement",
