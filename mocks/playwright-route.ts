@@ -14,6 +14,7 @@ import type { Journal } from "./core/journal.js";
 import { createPetstoreCore, type PetstoreCore } from "./core/petstore-core.js";
 import { apiBase, bodyFields } from "./intercept.js";
 import { type PetstoreOptions, seedOptionsOf } from "./options.js";
+import { createDashboardRouting } from "./playwright-dashboard.js";
 import { pushCorsHeaders } from "./server/cors.js";
 import { createPetstoreStore, type PetstoreStore } from "./store.js";
 
@@ -142,6 +143,11 @@ export interface PetstoreFixture {
   readonly options: Readonly<PetstoreOptions>;
   /** Restores the seeded store and the start-up faults, and empties the journal. */
   reset(): Promise<void>;
+  /**
+   * The standalone server's dashboard for this test's mock, served by the
+   * test's context routing: open it in a page of `context` (docs/dashboard.md).
+   */
+  readonly dashboardUrl: string;
 }
 
 /** The mock of one browser context: its fixture and the routing that answers from it. */
@@ -149,6 +155,7 @@ export async function startRoutedPetstore(options: PetstoreOptions) {
   const controls = createMockControls(options);
   const store = await createPetstoreStore(seedOptionsOf(options));
   const handle = createPetstoreCore({ ...options, store, ...controls });
+  const dashboard = createDashboardRouting(controls, store, options);
   const fixture: PetstoreFixture = {
     store,
     faults: controls.faults,
@@ -158,6 +165,7 @@ export async function startRoutedPetstore(options: PetstoreOptions) {
       await store.reset();
       controls.restore();
     },
+    dashboardUrl: dashboard.url,
   };
-  return { fixture, routing: createPetstoreRouting(handle, options) };
+  return { fixture, routing: createPetstoreRouting(handle, options), dashboard };
 }

@@ -104,18 +104,24 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
     petstoreOptions: [{}, { option: true }],
     petstore: [
       async ({ context, petstoreOptions }, use) => {
-        const { fixture, routing } = await startRoutedPetstore(petstoreOptions);
+        const { fixture, routing, dashboard } = await startRoutedPetstore(petstoreOptions);
         const failed = (request: Request) => routing.failed(request);
         const matches = (url: URL) => routing.matches(url);
         const handle = (route: Route, request: Request) => routing.handle(route, request);
+        const toDashboard = (url: URL) => dashboard.matches(url);
+        const answerDashboard = (route: Route, request: Request) =>
+          dashboard.handle(route, request);
         context.on("requestfailed", failed);
         await context.route(matches, handle);
+        await context.route(toDashboard, answerDashboard);
         try {
           await use(fixture);
         } finally {
           routing.stop();
+          dashboard.stop();
           context.off("requestfailed", failed);
           await context.unroute(matches, handle);
+          await context.unroute(toDashboard, answerDashboard);
         }
       },
       { auto: true },

@@ -11,11 +11,15 @@
  * (loaded only for non-default seeds), Node's built-ins. The build fails when
  * anything else would be inlined.
  *
+ * It also writes the dashboard (`dist/mocks/dashboard/`): its page and style
+ * copied, its script bundled for browsers from `mocks/dashboard/main.ts`.
+ *
  * `tsx scripts/bundle.ts` (run by `npm run build`).
  */
-import { readFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { buildDashboardScript, dashboardDir } from "../mocks/server/dashboard-assets.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -96,4 +100,12 @@ const strays = Object.keys(result.metafile.inputs).filter((input) => {
 });
 if (strays.length > 0) {
   throw new Error(`Bundled from packages outside the inlined list: ${strays.join(", ")}`);
+}
+
+const dashboardOut = `${root}dist/mocks/dashboard/`;
+await rm(dashboardOut, { recursive: true, force: true });
+await mkdir(dashboardOut, { recursive: true });
+await writeFile(`${dashboardOut}dashboard.js`, await buildDashboardScript(dashboardDir));
+for (const file of ["index.html", "dashboard.css"]) {
+  await copyFile(`${dashboardDir}${file}`, `${dashboardOut}${file}`);
 }

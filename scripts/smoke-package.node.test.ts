@@ -150,6 +150,14 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(files).toContain("package/LICENSE");
     expect(files).toContain("package/docs/server.md");
     expect(files).toContain("package/dist/mocks/index.d.ts");
+    // The dashboard ships prebuilt: its page, style and one bundled script, no sources.
+    expect(files.filter((file) => file.startsWith("package/dist/mocks/dashboard/")).sort()).toEqual(
+      [
+        "package/dist/mocks/dashboard/dashboard.css",
+        "package/dist/mocks/dashboard/dashboard.js",
+        "package/dist/mocks/dashboard/index.html",
+      ],
+    );
     expect(
       files.filter(
         (file) =>
@@ -292,6 +300,15 @@ describe("the packed tarball, installed next to msw@latest", () => {
       const response = await fetch(`${mock.url}${curl?.[2]}`, { headers: { [name]: value } });
       expect(response.status).toBe(200);
       expect(await response.json()).toHaveLength(5);
+      // The installed package serves its prebuilt dashboard (no esbuild in a user's install).
+      const origin = new URL(mock.url).origin;
+      for (const path of [
+        "/__mock/",
+        "/__mock/dashboard/dashboard.js",
+        "/__mock/dashboard/dashboard.css",
+      ]) {
+        expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
+      }
     } finally {
       await mock.stop();
     }

@@ -20,8 +20,10 @@ describe("the journal", () => {
       "/pets?limit=9",
       "/pets?limit=10",
     ]);
+    expect(journal.recorded).toBe(10);
     journal.clear();
     journal.record(entry("/nowhere"));
+    expect(journal.recorded).toBe(11);
     expect(journal.all()).toHaveLength(1);
     expect(journal.forOperation(null)).toHaveLength(1);
     expect(journal.forOperation("listPets")).toHaveLength(0);

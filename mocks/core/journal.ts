@@ -65,6 +65,11 @@ export interface Journal {
   clear(): void;
   /** How many entries are kept at most. */
   readonly size: number;
+  /**
+   * How many entries were ever recorded (`clear` does not lower it): the
+   * newest kept entry is number `recorded`, the oldest `recorded - all().length + 1`.
+   */
+  readonly recorded: number;
   record(entry: JournalEntry): void;
 }
 
@@ -88,10 +93,14 @@ export function createJournal(options: JournalOptions = {}): Journal {
   // A ring: `start` is the oldest entry once the ring is full.
   let entries: JournalEntry[] = [];
   let start = 0;
+  let recorded = 0;
   const ordered = () =>
     start === 0 ? entries.slice() : [...entries.slice(start), ...entries.slice(0, start)];
   return {
     size,
+    get recorded() {
+      return recorded;
+    },
     all: ordered,
     forOperation: (operationId) => ordered().filter((entry) => entry.operationId === operationId),
     clear() {
@@ -99,6 +108,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
       start = 0;
     },
     record(entry) {
+      recorded++;
       if (entries.length < size) entries.push(entry);
       else {
         entries[start] = entry;

@@ -74,7 +74,8 @@ Options:
 
 Admin endpoints (outside /v1): POST /__mock/reset (optional JSON body {"seed": n}),
 /__mock/faults, /__mock/requests (the journal), GET/PUT /__mock/state (snapshot
-export and import), GET /__mock/health (no key needed).`;
+export and import), GET /__mock/health (no key needed); the dashboard: open
+http://127.0.0.1:4000/__mock/ in a browser.`;
 
 const flags = {
   port: { type: "string" },

@@ -5,10 +5,11 @@
  * is damaged, incompatible or cannot be written. (2, bad flags, is the bin's:
  * `parseCommand` throws before there is a command.)
  */
-import { readFileSync } from "node:fs";
 import { defaultApiKey } from "../options.js";
 import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { type CliCommand, CliUsageError, parseCommand, usage } from "./args.js";
+import { dashboardPath } from "./dashboard.js";
+import { kitVersion } from "./kit-version.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 import { StateFileError } from "./state-file.js";
 
@@ -23,19 +24,6 @@ export interface CliIo {
 
 const name = "petstore-mock";
 
-/** The kit's version, from the nearest package.json above this file (src or dist). */
-function version(): string {
-  for (let up = "../"; up.length < 30; up += "../") {
-    try {
-      const manifest = JSON.parse(
-        readFileSync(new URL(`${up}package.json`, import.meta.url), "utf8"),
-      );
-      if (manifest.name === "petstore-mock-kit") return String(manifest.version);
-    } catch {}
-  }
-  return "unknown";
-}
-
 /**
  * The default key is public, so the banner shows it and a curl line ready to
  * paste; keys the user chose are never printed (logs travel), only counted.
@@ -47,11 +35,12 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
     ? `${defaultApiKey}  (send Authorization: Bearer ${defaultApiKey})`
     : `${apiKeys.length} configured key${apiKeys.length === 1 ? "" : "s"} (not printed)`;
   return [
-    `${name} ${version()}: the Pet Store mock is ready`,
+    `${name} ${kitVersion()}: the Pet Store mock is ready`,
     `  base URL   ${running.url}`,
     `  API key    ${keys}`,
     `  data       ${dataLine(running)}`,
     `  admin      ${adminLine(running)}`,
+    ...(running.adminAccess === "off" ? [] : [`  dashboard  ${running.origin}${dashboardPath}`]),
     ...faultLines(running),
     ...(running.proxy
       ? [
@@ -105,7 +94,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
     return 0;
   }
   if (command.kind === "version") {
-    io.out(`${version()}\n`);
+    io.out(`${kitVersion()}\n`);
     return 0;
   }
   const { options } = command;

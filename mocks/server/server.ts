@@ -20,6 +20,7 @@ import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
 import { adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
 import { guardConnections } from "./connections.js";
+import { dashboardRoutes, publicServerOptions } from "./dashboard.js";
 import { createFront, type Front } from "./front.js";
 import { createRequestListener } from "./listener.js";
 import {
@@ -135,9 +136,8 @@ export async function startPetstoreServer(
   let closing = false;
   const closed = new AbortController();
   const trust = { adminKey: options.adminKey, loopback: isLoopback(host) };
-  const admin = createAdminEndpoints(
-    trust,
-    adminRoutes({
+  const admin = createAdminEndpoints(trust, [
+    ...adminRoutes({
       controls,
       reset: async (seedOptions) => {
         await store.reset(seedOptions);
@@ -145,7 +145,13 @@ export async function startPetstoreServer(
       },
       state: store,
     }),
-  );
+    ...dashboardRoutes({
+      journal: controls.journal,
+      store,
+      options: publicServerOptions(options),
+      closed: closed.signal,
+    }),
+  ]);
   const server = createServer({
     headersTimeout: serverTimeouts.headers,
     requestTimeout: serverTimeouts.request,
