@@ -71,7 +71,7 @@ test("the journal records what the page asked and what it got", async ({ page, p
     "POST /pets 400",
   ]);
   expect(journal[1]?.problems).toEqual([
-    { code: "invalid_body", message: expect.stringContaining("name") },
+    { code: "invalid_body", message: expect.stringContaining("name"), by: "client" },
   ]);
 });
 
