@@ -2,7 +2,18 @@
  * Runs a program with a deadline and captures its output: the container
  * test's one way to call podman, apt-get, debootstrap, npm and tar.
  */
-import { type ExecFileException, execFile } from "node:child_process";
+import { type ChildProcess, type ExecFileException, execFile } from "node:child_process";
+
+const running = new Set<ChildProcess>();
+
+/** Stops every program still running (on a signal, before cleaning up after them). */
+export function stopAll(): Promise<void> {
+  const exits = [...running].map(
+    (child) => new Promise<void>((resolve) => child.once("exit", () => resolve())),
+  );
+  for (const child of running) child.kill("SIGTERM");
+  return Promise.all(exits).then(() => undefined);
+}
 
 export interface Ran {
   readonly stdout: string;
@@ -32,6 +43,7 @@ export function run(file: string, args: readonly string[], options: RunOptions):
       args,
       { cwd: options.cwd, env: options.env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
       (error: ExecFileException | null, stdout, stderr) => {
+        running.delete(child);
         clearTimeout(deadline);
         clearTimeout(hardDeadline);
         if (timedOut) {
@@ -43,6 +55,7 @@ export function run(file: string, args: readonly string[], options: RunOptions):
         }
       },
     );
+    running.add(child);
     let timedOut = false;
     let hardDeadline: NodeJS.Timeout | undefined;
     const deadline = setTimeout(() => {

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../mocks/server/free-port.js";
 import { baseImage, ensureBaseImage, trustingMachineCa } from "./base-image.js";
-import { run, succeed, tail } from "./command.js";
+import { run, stopAll, succeed, tail } from "./command.js";
 import { contractRunArgs, mockRunArgs, stopArgs, stopGraceSeconds } from "./commands.js";
 import { configuredPodman, type Podman } from "./podman.js";
 
@@ -45,9 +45,13 @@ function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
 
+/** Set by SIGINT or SIGTERM: the run stops after the running step. */
+let interrupted: string | undefined;
+
 async function step<T>(name: string, action: () => Promise<T>): Promise<T> {
   const since = performance.now();
   const result = await action();
+  if (interrupted) throw new Error(`${interrupted} during: ${name}`);
   log(`ok ${name} (${elapsed(since)} s)`);
   return result;
 }
@@ -281,10 +285,20 @@ const cleanOnce = () => {
   cleaning ??= cleanUp(podman, scratch);
   return cleaning;
 };
+// A first signal lets the running command finish (each has a deadline; podman
+// build, interrupted, leaves its RUN container behind), a second one stops it.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: removing what this run created`);
-    void cleanOnce().finally(() => process.exit(1));
+  process.on(signal, () => {
+    if (!interrupted) {
+      interrupted = signal;
+      log(`${signal}: stopping after the running command (a second signal stops it)`);
+      return;
+    }
+    log(`${signal} again: stopping the running command, then removing what this run created`);
+    const bounded = new Promise((resolve) => setTimeout(resolve, 30 * seconds));
+    void Promise.race([stopAll(), bounded])
+      .then(cleanOnce)
+      .finally(() => process.exit(1));
   });
 }
 try {
