@@ -1,9 +1,9 @@
-# The Pet Store mock (`petstore-mock`) and the contract CLI (`petstore-contract`)
-# in one image. See docs/container.md.
+# The Pet Store mock (`petstore-mock`, the default command) and the contract
+# CLI (`petstore-contract`) in one image; docs/container.md shows its use.
 #
-#   docker build -t petstore-mock-kit .
-#   docker run --rm -p 4000:4000 -e PETSTORE_ADMIN_KEY=change-me petstore-mock-kit
-#   docker run --rm --network host petstore-mock-kit petstore-contract --url http://127.0.0.1:4000/v1 --key petstore-dev-key
+#   docker build --tag petstore-mock-kit .
+#   docker run --rm --publish 127.0.0.1:4000:4000 petstore-mock-kit
+#   docker run --rm petstore-mock-kit petstore-contract --help
 ARG BASE=node:24-slim
 
 # 1. Install every dependency, build, and pack the kit exactly as npm would publish it.
