@@ -176,6 +176,10 @@ async function main(podman: Podman, scratch: string): Promise<string> {
   const how = await step(`base image ${baseImage}`, () => ensureBaseImage(podman, cacheDir, log));
   const base = await trustingMachineCa(podman, baseImage, names.caBase, scratch);
 
+  // With default_ulimits off (podman's nofile default exceeds this machine's hard limit),
+  // RUN steps get a low open-files limit and npm ci fails with EMFILE: give them ours.
+  const hardLimit = (await succeed("sh", ["-c", "ulimit -Hn"], { timeoutMs: 10 * seconds })).stdout;
+  const openFiles = /^\d+$/.test(hardLimit.trim()) ? hardLimit.trim() : "1048576";
   const buildSince = performance.now();
   await step(`podman build --build-arg BASE=${base} (${names.image})`, () =>
     // --layers=false: no cached intermediate images are left behind; npm's cache mount stays.
@@ -185,6 +189,8 @@ async function main(podman: Podman, scratch: string): Promise<string> {
         "--layers=false",
         "--format",
         "docker",
+        "--ulimit",
+        `nofile=${openFiles}:${openFiles}`,
         "--build-arg",
         `BASE=${base}`,
         "--tag",
