@@ -47,28 +47,22 @@ export interface PetstoreAppOptions {
   readonly saturated?: (() => boolean) | undefined;
 }
 
-/** The core's view of an API request: the app's, with the path split at the API base. */
-class ApiRequest implements CoreRequest {
-  constructor(
-    private readonly request: AppRequest,
-    readonly path: string,
-    readonly query: string,
-  ) {}
-  get method(): string {
-    return this.request.method;
-  }
-  get body(): string | undefined {
-    return this.request.body;
-  }
-  get bodyTooLarge(): boolean {
-    return this.request.bodyTooLarge;
-  }
-  get signal(): AbortSignal {
-    return this.request.signal;
-  }
-  header(name: string): string | undefined {
-    return this.request.header(name);
-  }
+/**
+ * The core's view of an API request: a plain object (wrapped handlers spread
+ * it), whose abort signal is still built only when read.
+ */
+function apiRequest(request: AppRequest, path: string, query: string): CoreRequest {
+  return {
+    method: request.method,
+    path,
+    query,
+    header: (name) => request.header(name),
+    body: request.body,
+    bodyTooLarge: request.bodyTooLarge,
+    get signal() {
+      return request.signal;
+    },
+  };
 }
 
 const busy = (): CoreResponse =>
@@ -103,7 +97,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     if (api) {
       if (saturated?.()) return cors(busy());
       const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
-      return handle(new ApiRequest(request, api.path, query)).then(cors);
+      return handle(apiRequest(request, api.path, query)).then(cors);
     }
     if (apiPathOf(pathname, adminBasePath)) {
       if (!admin) return cors(errorResponse("not_found", `No route at ${pathname.slice(0, 100)}.`));
