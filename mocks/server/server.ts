@@ -110,6 +110,7 @@ export async function startPetstoreServer(
       ? undefined
       : await persistInto(store, options.stateFile, saved === undefined);
   const controls = createMockControls(options);
+  const maxConnections = options.maxConnections ?? defaultMaxConnections();
   const mock = (journal: Journal) => {
     const core = createPetstoreCore({
       store,
@@ -151,7 +152,7 @@ export async function startPetstoreServer(
     ...dashboardRoutes({
       journal: controls.journal,
       store,
-      options: publicServerOptions(options),
+      options: publicServerOptions({ ...options, maxConnections }),
       closed: closed.signal,
     }),
   ]);
@@ -161,7 +162,7 @@ export async function startPetstoreServer(
     keepAliveTimeout: serverTimeouts.keepAlive,
     connectionsCheckingInterval: serverTimeouts.checkEvery,
   });
-  const guard = guardConnections(server, options.maxConnections ?? defaultMaxConnections());
+  const guard = guardConnections(server, maxConnections);
   server.on(
     "request",
     guard.track(
