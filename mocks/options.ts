@@ -27,7 +27,6 @@ export const defaults = {
   journalSize: 1_000,
   port: 4000,
   host: "127.0.0.1",
-  maxConnections: 128,
   /** Behind `--proxy`: the deadline of one whole answer from the deployment, in ms. */
   proxyTimeoutMs: 10_000,
   /** Behind `--proxy`: the most of an answer body read from the deployment (the contract suite's cap). */
@@ -123,7 +122,12 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
   log?: ((line: string) => void) | undefined;
   /** No request log. Default true, unless `log` is given (the CLI logs unless `--quiet`). */
   quiet?: boolean | undefined;
-  /** Open connections beyond this many get a 503 `too_many_connections`; default 128. */
+  /**
+   * Requests at work at once; beyond them (and a few connections kept for the
+   * admin endpoints) idle connections are closed to make room, and a 503
+   * `too_many_connections` comes only when every connection is at work.
+   * Default: from the process's descriptor limit, at most 10,000.
+   */
   maxConnections?: number | undefined;
   /**
    * The key the admin endpoints (`/__mock/...`) want as a Bearer token. Without

@@ -15,7 +15,7 @@ import { createPetstoreCore, type PetstoreCore } from "./core/petstore-core.js";
 import { apiBase, bodyFields } from "./intercept.js";
 import { type PetstoreOptions, seedOptionsOf } from "./options.js";
 import { createDashboardRouting } from "./playwright-dashboard.js";
-import { pushCorsHeaders } from "./server/cors.js";
+import { corsHeaders } from "./server/cors.js";
 import { createPetstoreStore, type PetstoreStore } from "./store.js";
 
 /** The parts of a Playwright `Request` the conversion reads. */
@@ -49,13 +49,7 @@ export function withCorsHeaders(
   response: CoreResponse,
   origin: string | undefined,
 ): Record<string, string> {
-  const cors: string[] = [];
-  pushCorsHeaders(cors, origin);
-  const headers: Record<string, string> = { ...response.headers };
-  for (let index = 0; index < cors.length; index += 2) {
-    headers[cors[index] as string] = cors[index + 1] as string;
-  }
-  return headers;
+  return corsHeaders(response.headers, origin);
 }
 
 export interface PetstoreRouting {

@@ -1,12 +1,16 @@
 /**
  * The standalone server under hostile clients, bounded in count and time on
  * loopback: clients that never read nor close cannot keep descriptors after
- * their Error answer, connections beyond the limit get a 503, and a valid
+ * their Error answer; when connections run short idle ones make room, API
+ * requests beyond the limit get a 503 while health and admin still answer, and
+ * a 503 at the door comes only when every connection is at work; a valid
  * request followed by junk in the same write is answered (and stored) once.
  */
+import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { closeGraceMs } from "../server/connections.js";
+import { faultsPath, healthPath } from "../server/admin.js";
+import { closeGraceMs, spareConnections } from "../server/connections.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
 import { devAuth, rawExchange, send } from "../server/test-support/http.js";
 
@@ -82,12 +86,77 @@ describe("clients that never read nor close", () => {
   });
 });
 
-describe("more connections than the limit", () => {
-  it("get a 503 too_many_connections Error and are closed; the others are served", async () => {
-    const server = await startPetstoreServer({ port: 0, maxConnections: 5 });
+/** Sends `count` list requests that a hang fault holds; resolves once the server holds them all. */
+async function holdRequests(server: RunningPetstoreServer, count: number): Promise<void> {
+  server.faults.add({ operation: "listPets", network: "hang" });
+  for (let index = 0; index < count; index++) {
+    const held = request(`${server.url}/pets`, { headers: devAuth, agent: false });
+    held.on("error", () => {});
+    held.on("socket", (socket) => opened.push(socket));
+    held.end();
+  }
+  const held = await until(async () => server.journal.all().length >= count, 20_000);
+  expect(held).toBe(true);
+}
+
+describe("when connections run short", () => {
+  it("the longest-waiting idle connection makes room; the newcomer is served", async () => {
+    const server = await startPetstoreServer({ port: 0, maxConnections: 4 });
     try {
-      const idle = await Promise.all(
-        Array.from({ length: 5 }, () => silentClient(server.port, "")),
+      const idle: Socket[] = [];
+      for (let index = 0; index < 4 + spareConnections; index++) {
+        idle.push(await silentClient(server.port, ""));
+      }
+      const closed = new Set<Socket>();
+      for (const socket of idle) socket.resume().once("close", () => closed.add(socket));
+      const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
+      expect(reply.status).toBe(200);
+      expect(await until(async () => closed.size > 0, 2_000)).toBe(true);
+      expect([...closed]).toEqual([idle[0]]);
+      for (const socket of idle) socket.destroy();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("API requests get a 503 while all are at work; health and admin still answer", async () => {
+    const server = await startPetstoreServer({ port: 0, maxConnections: 8 });
+    try {
+      await holdRequests(server, 8);
+      const refused = await send(`${server.url}/categories`, { headers: devAuth });
+      expect(refused.status).toBe(503);
+      expect(refused.headers["retry-after"]).toBe("1");
+      expect(JSON.parse(refused.text)).toMatchObject({ code: "too_many_connections" });
+      expect((await send(`${server.origin}${healthPath}`)).status).toBe(200);
+      expect((await send(`${server.origin}${faultsPath}`, { method: "DELETE" })).status).toBe(204);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("with default limits, 130 hung requests leave health, admin and the API answering", async () => {
+    const server = await startPetstoreServer({ port: 0 });
+    try {
+      await holdRequests(server, 130);
+      expect((await send(`${server.origin}${healthPath}`)).status).toBe(200);
+      expect((await send(`${server.origin}${faultsPath}`, { method: "DELETE" })).status).toBe(204);
+      expect((await send(`${server.url}/pets?limit=1`, { headers: devAuth })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a new connection gets a 503 Error only when every connection is at work", async () => {
+    const server = await startPetstoreServer({ port: 0, maxConnections: 4 });
+    try {
+      // Uploads stalled in their body are requests at work.
+      await Promise.all(
+        Array.from({ length: 4 + spareConnections }, () =>
+          silentClient(
+            server.port,
+            "POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{",
+          ),
+        ),
       );
       const raw = await rawExchange(
         server.port,
@@ -96,7 +165,7 @@ describe("more connections than the limit", () => {
       expect(raw).toMatch(/^HTTP\/1\.1 503 /);
       expect(raw.toLowerCase()).toContain("retry-after: 1");
       expect(answersOf(raw)).toEqual([{ status: 503, code: "too_many_connections" }]);
-      for (const socket of idle) socket.destroy();
+      for (const socket of opened.splice(0)) socket.destroy();
       expect(await until(async () => (await connections(server)) === 0, 5_000)).toBe(true);
       const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
       expect(reply.status).toBe(200);

@@ -47,8 +47,10 @@ Options:
                       (env PETSTORE_MAX_PETS; default ${defaults.maxPets})
   --max-categories <n>  most categories stored
                       (env PETSTORE_MAX_CATEGORIES; default ${defaults.maxCategories})
-  --max-connections <n> most open connections; more get 503
-                      (env PETSTORE_MAX_CONNECTIONS; default ${defaults.maxConnections})
+  --max-connections <n> most requests at work at once; idle connections make
+                      room for new ones, 503 only when all are at work
+                      (env PETSTORE_MAX_CONNECTIONS; default from the
+                      descriptor limit, at most 10000)
   --preset <name>     start with a fault preset: ${faultPresetNames.join(", ")}
   --fault <json>      start with a fault, e.g. '{"operation":"createPet","status":503}';
                       repeat for several

@@ -1,13 +1,54 @@
 /**
  * Reading a request body from node:http with the core's size limit. A body
  * over the limit is drained (read and dropped) so the connection survives;
- * one far over it is not read at all and its connection is closed.
+ * one far over it is not read at all and its connection is closed. All the
+ * bodies being read at once hold at most `maxBufferedBodyBytes`: beyond it a
+ * reader pauses (its client's bytes wait in the kernel) until others finish.
  */
 import type { IncomingMessage } from "node:http";
 import { maxBodyBytes } from "../core/exchange.js";
 
 /** Beyond this many bytes a too-large body is no longer drained: the connection is closed. */
 export const maxDrainBytes = 16 * maxBodyBytes;
+
+/** What the bodies being read at once may hold together (each at most `maxBodyBytes`). */
+export const maxBufferedBodyBytes = 64 * maxBodyBytes;
+
+/**
+ * Room for bodies, process-wide: a reader reserves what its body may hold
+ * before it reads, and waits (holding nothing, so no two readers can block
+ * each other) while the room is taken; first come, first served.
+ */
+const room = { free: maxBufferedBodyBytes, queue: new Map<() => void, number>() };
+
+function admitWaiting(): void {
+  for (const [admit, bytes] of room.queue) {
+    if (bytes > room.free) return;
+    room.queue.delete(admit);
+    room.free -= bytes;
+    admit();
+  }
+}
+
+/** Calls `admit` once `bytes` are reserved; the returned function gives them back (or cancels). */
+function reserve(bytes: number, admit: () => void): () => void {
+  let reserved = false;
+  const granted = () => {
+    reserved = true;
+    admit();
+  };
+  if (room.queue.size === 0 && bytes <= room.free) {
+    room.free -= bytes;
+    granted();
+  } else room.queue.set(granted, bytes);
+  return () => {
+    if (reserved) {
+      reserved = false;
+      room.free += bytes;
+      admitWaiting();
+    } else room.queue.delete(granted);
+  };
+}
 
 export type BodyRead =
   | { readonly kind: "body"; readonly body: string | undefined }
@@ -42,6 +83,7 @@ export function readBody(request: IncomingMessage): Promise<BodyRead> {
       request.off("data", onData);
       request.off("end", onEnd);
       request.off("close", onClose);
+      release();
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
@@ -62,9 +104,13 @@ export function readBody(request: IncomingMessage): Promise<BodyRead> {
     const onClose = () => {
       if (!request.complete) settle(aborted);
     };
-    request.on("data", onData);
     request.on("end", onEnd);
     request.on("close", onClose);
+    // Reading starts once the body has room; until then the client's bytes wait in the kernel.
+    const bytes = Number.isSafeInteger(declared) ? Math.min(declared, maxBodyBytes) : maxBodyBytes;
+    const release = reserve(bytes, () => {
+      if (!settled) request.on("data", onData);
+    });
     // Errors (a reset connection) also end in "close"; listening keeps them from being thrown.
     request.on("error", () => {});
   });

@@ -4,8 +4,13 @@
  * (`Deprecation`, `Sunset`, `Link`, `Location`, and behind `--proxy` the
  * `Petstore-Violations` header) are exposed.
  */
-import type { IncomingMessage } from "node:http";
+import type { CoreResponse } from "../core/exchange.js";
 import { routes } from "../core/router.js";
+
+/** A request whose headers can be read by lower-case name. */
+interface WithHeaders {
+  header(name: string): string | undefined;
+}
 
 /** The response headers a browser script may read. */
 export const exposedHeaders = "Deprecation, Sunset, Link, Location, Petstore-Violations";
@@ -21,44 +26,51 @@ export const allowedMethods = [
 /** How long a browser may cache a preflight answer, in seconds. */
 const preflightMaxAge = "600";
 
-export function isPreflight(request: IncomingMessage): boolean {
+export function isPreflight(request: WithHeaders & { readonly method: string }): boolean {
   return (
     request.method === "OPTIONS" &&
-    request.headers.origin !== undefined &&
-    request.headers["access-control-request-method"] !== undefined
+    request.header("origin") !== undefined &&
+    request.header("access-control-request-method") !== undefined
   );
 }
 
-/** The headers of a preflight answer (204, no body). */
-export function preflightHeaders(request: IncomingMessage): string[] {
-  return [
-    "access-control-allow-origin",
-    request.headers.origin ?? "*",
-    "access-control-allow-methods",
-    allowedMethods,
-    "access-control-allow-headers",
-    request.headers["access-control-request-headers"] || defaultAllowedHeaders,
-    "access-control-max-age",
-    preflightMaxAge,
-    "vary",
-    "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
-    "content-length",
-    "0",
-  ];
+/** The answer to a preflight: 204, no body. */
+export function preflightResponse(request: WithHeaders): CoreResponse {
+  return {
+    status: 204,
+    headers: {
+      "access-control-allow-origin": request.header("origin") ?? "*",
+      "access-control-allow-methods": allowedMethods,
+      "access-control-allow-headers":
+        request.header("access-control-request-headers") || defaultAllowedHeaders,
+      "access-control-max-age": preflightMaxAge,
+      vary: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
+    },
+    body: undefined,
+  };
 }
 
-/** Appends the CORS headers of an ordinary answer to a flat header list. */
-export function pushCorsHeaders(headers: string[], origin: string | undefined): void {
-  if (origin === undefined) {
-    headers.push("vary", "Origin");
-    return;
+/** A response's headers with the CORS headers for a request from `origin`. */
+export function corsHeaders(
+  headers: Readonly<Record<string, string>>,
+  origin: string | undefined,
+): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const name in headers) merged[name] = headers[name] as string;
+  if (origin !== undefined) {
+    merged["access-control-allow-origin"] = origin;
+    merged["access-control-expose-headers"] = exposedHeaders;
   }
-  headers.push(
-    "access-control-allow-origin",
-    origin,
-    "access-control-expose-headers",
-    exposedHeaders,
-    "vary",
-    "Origin",
-  );
+  merged.vary = "Origin";
+  return merged;
+}
+
+/** An ordinary answer with the CORS headers for a request from `origin`. */
+export function withCors(response: CoreResponse, origin: string | undefined): CoreResponse {
+  if (response.dropped) return response;
+  return {
+    status: response.status,
+    headers: corsHeaders(response.headers, origin),
+    body: response.body,
+  };
 }

@@ -126,7 +126,7 @@ export function publicServerOptions(options: PetstoreServerOptions): PublicOptio
     host: options.host ?? defaults.host,
     apiKeys,
     adminKey: options.adminKey !== undefined,
-    maxConnections: options.maxConnections ?? defaults.maxConnections,
+    maxConnections: options.maxConnections ?? null,
     ...rest,
     stateFile: options.stateFile ?? null,
   };

@@ -1,52 +1,94 @@
 /**
- * The node:http adapter: an IncomingMessage becomes the core's `CoreRequest`
- * and its `CoreResponse` is written straight to the ServerResponse, with no
- * Fetch `Request`/`Response` in between. Around the core it adds only what a
- * real server needs: CORS, the body limit on the wire, the admin endpoints
- * under `/__mock/` (./admin.ts) and a request log.
+ * The node:http adapter, and only that: an IncomingMessage becomes the app's
+ * `AppRequest` (its body read within the size limit) and the app's
+ * `CoreResponse` is written back to the ServerResponse, with no Fetch
+ * `Request`/`Response` in between. What is answered (API, admin, CORS, the
+ * log) is ./app.ts.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { type CoreResponse, errorResponse, internalError } from "../core/exchange.js";
-import type { PetstoreCore } from "../core/petstore-core.js";
-import { apiPathOf } from "../core/router.js";
-import { apiBasePath } from "../spec.js";
-import { type AdminRequest, adminBasePath } from "./admin.js";
+import { type CoreResponse, internalError } from "../core/exchange.js";
+import type { App, AppRequest } from "./app.js";
 import { readBody } from "./body.js";
-import { isPreflight, preflightHeaders, pushCorsHeaders } from "./cors.js";
 
-export interface RequestListenerOptions {
-  /** Receives one line per answered request (`GET /v1/pets 200 0.4ms`); no log when absent. */
-  readonly log?: ((line: string) => void) | undefined;
-  /** Serves everything under `/__mock/` (reset, faults, journal, health); 404 there when absent. */
-  readonly admin?: ((request: AdminRequest) => Promise<CoreResponse>) | undefined;
+export interface NodeListenerOptions {
   /** While it returns true every answer closes its connection (graceful shutdown). */
   readonly closing?: (() => boolean) | undefined;
   /** Aborts when the server closes, ending any request a fault keeps hanging. */
   readonly closed?: AbortSignal | undefined;
 }
 
-function headerOf(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === "string" || value === undefined ? value : value.join(", ");
+/**
+ * An IncomingMessage as the app's request. Its abort signal is built only
+ * when something asks for it (a delay or a hang), not for every request.
+ */
+class NodeRequest implements AppRequest {
+  #signal: AbortSignal | undefined;
+
+  constructor(
+    private readonly incoming: IncomingMessage,
+    private readonly response: ServerResponse,
+    private readonly closed: AbortSignal | undefined,
+    readonly body: string | undefined,
+    readonly bodyTooLarge: boolean,
+  ) {}
+
+  get method(): string {
+    return this.incoming.method ?? "GET";
+  }
+
+  get url(): string {
+    return this.incoming.url ?? "/";
+  }
+
+  header(name: string): string | undefined {
+    const value = this.incoming.headers[name];
+    return typeof value === "string" || value === undefined ? value : value.join(", ");
+  }
+
+  get signal(): AbortSignal {
+    this.#signal ??= this.#gone();
+    return this.#signal;
+  }
+
+  #gone(): AbortSignal {
+    if (this.response.writableEnded || this.incoming.socket.destroyed) return AbortSignal.abort();
+    const gone = new AbortController();
+    this.response.once("close", () => gone.abort());
+    return this.closed ? AbortSignal.any([gone.signal, this.closed]) : gone.signal;
+  }
 }
 
-interface Received {
-  readonly body: string | undefined;
-  readonly bodyTooLarge: boolean;
-  readonly closeConnection: boolean;
-}
-
-/** The request's body as the core takes it; undefined when the client aborted the upload. */
-async function receive(request: IncomingMessage, method: string): Promise<Received | undefined> {
-  if (method === "GET" || method === "HEAD") {
-    return { body: undefined, bodyTooLarge: false, closeConnection: false };
+/** Writes an answer: its headers as a flat list, a Content-Length, the body. */
+function send(
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  answer: CoreResponse,
+  close: boolean,
+): void {
+  if (answer.dropped) {
+    // A fault asked for no answer: the client sees its connection reset.
+    incoming.socket.destroy();
+    return;
   }
-  const read = await readBody(request);
-  if (read.kind === "aborted") return undefined;
-  if (read.kind === "too_large") {
-    return { body: undefined, bodyTooLarge: true, closeConnection: read.closeConnection };
+  const headers: string[] = [];
+  const source = answer.headers;
+  for (const name in source) {
+    if (name !== "content-length") headers.push(name, source[name] as string);
   }
-  return { body: read.body, bodyTooLarge: false, closeConnection: false };
+  const body = answer.body;
+  // A HEAD answer carries the Content-Length its GET would have.
+  const length = body === undefined ? (source["content-length"] ?? "0") : Buffer.byteLength(body);
+  headers.push("content-length", String(length));
+  if (close && source.connection === undefined) headers.push("connection", "close");
+  try {
+    response.writeHead(answer.status, headers);
+  } catch (error) {
+    // Only a faulty wrapped handler can produce headers node refuses.
+    console.error("petstore-mock: unsendable response", error);
+    if (!response.headersSent) send(incoming, response, internalError(), close);
+    return;
+  }
+  response.end(body);
 }
 
 /** The last resort: a failure while answering closes that connection, never the server. */
@@ -56,138 +98,42 @@ function abandon(response: ServerResponse, error: unknown): void {
 }
 
 /**
- * Builds the node:http listener around a core handler.
+ * The app as a node:http request listener.
  *
  * @example
- * const handle = createPetstoreCore({ store: await createPetstoreStore() });
- * http.createServer(createRequestListener(handle)).listen(4000, "127.0.0.1");
+ * http.createServer(toNodeListener(createPetstoreApp(handle))).listen(4000, "127.0.0.1");
  */
-export function createRequestListener(
-  handle: PetstoreCore,
-  options: RequestListenerOptions = {},
-): RequestListener {
-  const { log, admin, closing, closed } = options;
+export function toNodeListener(app: App, options: NodeListenerOptions = {}): RequestListener {
+  const { closing, closed } = options;
 
-  function send(
-    request: IncomingMessage,
+  async function answer(
+    incoming: IncomingMessage,
     response: ServerResponse,
-    answer: CoreResponse,
-    closeConnection = false,
-  ): void {
-    const headers: string[] = [];
-    const source = answer.headers;
-    for (const name in source) {
-      if (name !== "content-length") headers.push(name, source[name] as string);
-    }
-    pushCorsHeaders(headers, request.headers.origin);
-    const body = answer.body;
-    // A HEAD answer carries the Content-Length its GET would have.
-    const length = body === undefined ? (source["content-length"] ?? "0") : Buffer.byteLength(body);
-    headers.push("content-length", String(length));
-    if (answer.dropped) {
-      // A fault asked for no answer: the client sees its connection reset.
-      request.socket.destroy();
-      return;
-    }
-    if (closeConnection || closing?.()) headers.push("connection", "close");
-    try {
-      response.writeHead(answer.status, headers);
-    } catch (error) {
-      // Only a faulty wrapped handler can produce headers node refuses.
-      console.error("petstore-mock: unsendable response", error);
-      if (!response.headersSent) send(request, response, internalError(), closeConnection);
-      return;
-    }
-    response.end(body);
-  }
-
-  /** Reads the body, asks `answer` for the response (a 500 when it throws) and sends it. */
-  async function serve(
-    request: IncomingMessage,
-    response: ServerResponse,
-    answer: (method: string, body: Received) => Promise<CoreResponse>,
+    body: string | undefined,
+    bodyTooLarge: boolean,
+    closeConnection: boolean,
   ): Promise<void> {
-    const method = request.method ?? "GET";
-    const received = await receive(request, method);
-    if (!received) return;
-    let answered: CoreResponse;
-    try {
-      answered = await answer(method, received);
-    } catch (error) {
-      console.error("petstore-mock: unexpected error", error);
-      answered = internalError();
-    }
-    send(request, response, answered, received.closeConnection);
+    const request = new NodeRequest(incoming, response, closed, body, bodyTooLarge);
+    const answered = await app(request);
+    send(incoming, response, answered, closeConnection || closing?.() === true);
   }
 
-  function answerApi(
-    request: IncomingMessage,
-    response: ServerResponse,
-    path: string,
-    query: string,
-  ) {
-    const gone = new AbortController();
-    response.once("close", () => gone.abort());
-    return serve(request, response, (method, { body, bodyTooLarge }) =>
-      handle({
-        method,
-        path,
-        query,
-        header: (name) => headerOf(request, name),
-        body,
-        bodyTooLarge,
-        signal: closed ? AbortSignal.any([gone.signal, closed]) : gone.signal,
-      }),
-    );
-  }
-
-  function answerAdmin(request: IncomingMessage, response: ServerResponse, path: string) {
-    return serve(request, response, async (method, { body, bodyTooLarge }) =>
-      admin
-        ? admin({
-            method,
-            path,
-            authorization: headerOf(request, "authorization"),
-            body,
-            bodyTooLarge,
-          })
-        : errorResponse("not_found", `No route at ${path.slice(0, 100)}.`),
-    );
-  }
-
-  return (request, response) => {
-    if (log) {
-      const started = performance.now();
-      response.once("finish", () => {
-        const ms = (performance.now() - started).toFixed(1);
-        log(`${request.method} ${request.url} ${response.statusCode} ${ms}ms`);
-      });
-    }
-    if (isPreflight(request)) {
-      response.writeHead(204, preflightHeaders(request));
-      response.end();
+  return (incoming, response) => {
+    const method = incoming.method;
+    if (method === "GET" || method === "HEAD") {
+      answer(incoming, response, undefined, false, false).catch((error) =>
+        abandon(response, error),
+      );
       return;
     }
-    const url = request.url ?? "/";
-    const queryAt = url.indexOf("?");
-    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-    const api = apiPathOf(pathname, apiBasePath);
-    if (api) {
-      const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
-      answerApi(request, response, api.path, query).catch((error) => abandon(response, error));
-      return;
-    }
-    if (apiPathOf(pathname, adminBasePath)) {
-      answerAdmin(request, response, pathname).catch((error) => abandon(response, error));
-      return;
-    }
-    send(
-      request,
-      response,
-      errorResponse(
-        "not_found",
-        `No route at ${request.method} ${pathname.slice(0, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
-      ),
-    );
+    readBody(incoming)
+      .then((read) => {
+        if (read.kind === "aborted") return;
+        if (read.kind === "too_large") {
+          return answer(incoming, response, undefined, true, read.closeConnection);
+        }
+        return answer(incoming, response, read.body, false, false);
+      })
+      .catch((error) => abandon(response, error));
   };
 }

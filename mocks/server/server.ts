@@ -19,10 +19,11 @@ import { defaults, logsRequests, type PetstoreServerOptions, seedOptionsOf } fro
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
 import { adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
-import { guardConnections } from "./connections.js";
+import { createRequestListener } from "./app.js";
+import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { dashboardRoutes, publicServerOptions } from "./dashboard.js";
 import { createFront, type Front } from "./front.js";
-import { createRequestListener } from "./listener.js";
+import { bufferLines } from "./log-buffer.js";
 import {
   followStoreIntoFile,
   readStateFile,
@@ -109,6 +110,7 @@ export async function startPetstoreServer(
       ? undefined
       : await persistInto(store, options.stateFile, saved === undefined);
   const controls = createMockControls(options);
+  const maxConnections = options.maxConnections ?? defaultMaxConnections();
   const mock = (journal: Journal) => {
     const core = createPetstoreCore({
       store,
@@ -121,7 +123,9 @@ export async function startPetstoreServer(
     });
     return options.wrapHandler ? options.wrapHandler(core) : core;
   };
-  const write = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // Standard output gets the lines in batches: one write per request would cost a system call each.
+  const stdout = options.log ? undefined : bufferLines((text) => process.stdout.write(text));
+  const write = options.log ?? stdout?.line;
   let front: Front;
   try {
     front = await createFront(options, controls.journal, mock, (line) =>
@@ -148,7 +152,7 @@ export async function startPetstoreServer(
     ...dashboardRoutes({
       journal: controls.journal,
       store,
-      options: publicServerOptions(options),
+      options: publicServerOptions({ ...options, maxConnections }),
       closed: closed.signal,
     }),
   ]);
@@ -158,13 +162,14 @@ export async function startPetstoreServer(
     keepAliveTimeout: serverTimeouts.keepAlive,
     connectionsCheckingInterval: serverTimeouts.checkEvery,
   });
-  const tracked = guardConnections(server, options.maxConnections ?? defaults.maxConnections);
+  const guard = guardConnections(server, maxConnections);
   server.on(
     "request",
-    tracked(
+    guard.track(
       createRequestListener(handle, {
         log: logsRequests(options) ? write : undefined,
         admin,
+        saturated: guard.saturated,
         closing: () => closing,
         closed: closed.signal,
       }),
@@ -210,6 +215,7 @@ export async function startPetstoreServer(
         deadline.unref();
         server.close((error) => {
           clearTimeout(deadline);
+          stdout?.flush();
           // Every answered change reaches the file before close() resolves.
           const saved = Promise.all([front.close(), stateFile?.close()]).then(() => {});
           saved.then(() => (error ? reject(error) : resolve()), reject);
@@ -239,4 +245,4 @@ async function persistInto(
 }
 
 export type { PetstoreServerOptions } from "../options.js";
-export { createRequestListener, type RequestListenerOptions } from "./listener.js";
+export { createRequestListener, type RequestListenerOptions } from "./app.js";

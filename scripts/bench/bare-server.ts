@@ -2,7 +2,8 @@
  * The bench's baseline: the least a node:http server can do for the measured
  * requests. It checks the bearer token and answers `GET /v1/pets?...` with a
  * fixed 20-pet JSON array, `GET /v1/pets/{id}` with a fixed pet and
- * `POST /v1/pets` (after reading and parsing the body) with a fixed 201.
+ * `POST /v1/pets` by reading and parsing the body, storing it under the next
+ * id in a Map, and answering 201 with it.
  *
  * `node --import tsx scripts/bench/bare-server.ts <port> <api-key>`; prints
  * `listening <port>` when ready.
@@ -21,6 +22,7 @@ const pets = Array.from({ length: 20 }, (_, index) => ({
 }));
 const list = JSON.stringify(pets);
 const one = JSON.stringify(pets[0]);
+const stored = new Map<number, object>();
 const json = (body: string) => ({
   "content-type": "application/json",
   "content-length": Buffer.byteLength(body),
@@ -39,9 +41,11 @@ const server = createServer((request, response) => {
       text += chunk;
     });
     request.on("end", () => {
-      const created = { ...(JSON.parse(text) as object), id: 21 };
+      const id = stored.size + 1;
+      const created = { ...(JSON.parse(text) as object), id };
+      stored.set(id, created);
       const body = JSON.stringify(created);
-      response.writeHead(201, { ...json(body), location: "/v1/pets/21" }).end(body);
+      response.writeHead(201, { ...json(body), location: `/v1/pets/${id}` }).end(body);
     });
     return;
   }

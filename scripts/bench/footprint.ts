@@ -29,7 +29,7 @@ const exec = promisify(execFile);
 
 const suiteFiles = 20;
 const suiteRounds = 3;
-const importRounds = 9;
+export const importRounds = 9;
 const targets = { suite: 1.3, importTime: 1.5, bundle: 1.5 } as const;
 
 /** One test file of the measured suites: its setup, then the same request and checks. */
@@ -70,12 +70,12 @@ afterAll(() => server.close());
   1,
 );
 
-const kitPage = `import { setupPetstoreWorker } from "petstore-mock-kit/browser";
+export const kitPage = `import { setupPetstoreWorker } from "petstore-mock-kit/browser";
 const petstore = await setupPetstoreWorker();
 await petstore.start();
 `;
 
-const mswPage = `import { HttpResponse, http } from "msw";
+export const mswPage = `import { HttpResponse, http } from "msw";
 import { setupWorker } from "msw/browser";
 const worker = setupWorker(http.get("/v1/pets", () => HttpResponse.json([])));
 await worker.start();
@@ -85,7 +85,7 @@ await worker.start();
  * Prints the wall and CPU time of one `import()` in a fresh process, and the
  * module files it opened (counted in a separate run: the hook costs time).
  */
-const importProbe = `import { registerHooks } from "node:module";
+export const importProbe = `import { registerHooks } from "node:module";
 const count = process.argv[3] === "count";
 let files = 0;
 if (count) registerHooks({ load(url, context, next) { files++; return next(url, context); } });
@@ -97,7 +97,7 @@ const { user, system } = process.cpuUsage(cpu);
 console.log(JSON.stringify({ ms, cpuMs: (user + system) / 1000, files }));
 `;
 
-interface Probe {
+export interface Probe {
   readonly ms: number;
   readonly cpuMs: number;
   readonly files: number;
@@ -111,7 +111,7 @@ async function probeImport(dir: string, specifier: string, count: boolean): Prom
   return JSON.parse(stdout) as Probe;
 }
 
-async function importFigures(dir: string, specifiers: readonly string[]) {
+export async function importFigures(dir: string, specifiers: readonly string[]) {
   const probes = new Map<string, Probe[]>(specifiers.map((specifier) => [specifier, []]));
   // Interleaved, so drift on the machine hits every entry alike.
   for (let round = 0; round < importRounds; round++) {
@@ -142,7 +142,7 @@ async function suiteSeconds(dir: string, suite: string): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-interface BundleSize {
+export interface BundleSize {
   /** Gzipped bytes of the entry and every chunk it imports statically. */
   readonly upFront: number;
   /** Gzipped bytes of the chunks loaded only through `import()`. */
@@ -150,7 +150,7 @@ interface BundleSize {
   readonly minified: number;
 }
 
-async function bundleSize(dir: string, page: string): Promise<BundleSize> {
+export async function bundleSize(dir: string, page: string): Promise<BundleSize> {
   const outdir = join(dir, "bundles", page.replace(/\W/g, "-"));
   const { metafile } = await build({
     entryPoints: [join(dir, page)],

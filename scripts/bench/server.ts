@@ -1,11 +1,12 @@
 /**
- * Bench section "server": the standalone mock against Prism's mock of
- * openapi.yaml and a bare node:http baseline (`bare-server.ts`), each a child
+ * Bench section "server": the standalone mock (with its default request log)
+ * against Prism's mock of openapi.yaml and a bare node:http baseline
+ * (`bare-server.ts`), each a child
  * process on 127.0.0.1, loaded by the same load generator with the same
  * settings: wrk (Debian's `wrk`, one thread) when it is installed, and
  * autocannon in-process. Prints requests/s and p50/p99 latency for three operations, the
- * start-up time to the first answered request, and the ratios against issue
- * 3's targets. `npm run bench -- server` (after `npm run build`).
+ * start-up time to the first answered request, and the ratios against their
+ * targets. `npm run bench -- server` (after `npm run build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
@@ -39,7 +40,7 @@ interface Generator {
   readonly name: "wrk" | "autocannon";
   readonly pipelining: number;
 }
-const wrkPath = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((path) => existsSync(path));
+export const wrkPath = ["/usr/bin/wrk", "/usr/local/bin/wrk"].find((path) => existsSync(path));
 const generators: readonly Generator[] = [
   ...(wrkPath ? [{ name: "wrk", pipelining: 1 } as const] : []),
   { name: "autocannon", pipelining: 1 },
@@ -48,7 +49,7 @@ const generators: readonly Generator[] = [
 /** Start-up launches per server, interleaved round by round. */
 const launchRounds = 5;
 
-const targets = { prismRatio: 10, bareRatio: 0.5, startupRatio: 5 } as const;
+const targets = { prismRatio: 10, startupRatio: 5 } as const;
 
 export interface Server {
   readonly key: "ours" | "prism" | "bare";
@@ -63,9 +64,9 @@ export const servers: readonly Server[] = [
     key: "ours",
     label: "petstore-mock",
     basePath: "/v1",
+    // No --quiet: the request log is on, as `petstore-mock` runs by default (its output is dropped).
     args: (port) => [
       "dist/mocks/server/cli.js",
-      "--quiet",
       "--port",
       `${port}`,
       "--api-key",
@@ -99,21 +100,24 @@ export const servers: readonly Server[] = [
   },
 ];
 
-interface Operation {
+export interface Operation {
   readonly label: string;
   readonly path: string;
   readonly method: "GET" | "POST";
   readonly body?: string;
+  /** The goal for petstore-mock's req/s ÷ the bare server's. */
+  readonly bareTarget: number;
 }
 
-const operations: readonly Operation[] = [
-  { label: "GET /v1/pets?limit=20", path: "/pets?limit=20", method: "GET" },
-  { label: "GET /v1/pets/{id}", path: "/pets/7", method: "GET" },
+export const operations: readonly Operation[] = [
+  { label: "GET /v1/pets?limit=20", path: "/pets?limit=20", method: "GET", bareTarget: 0.85 },
+  { label: "GET /v1/pets/{id}", path: "/pets/7", method: "GET", bareTarget: 0.85 },
   {
     label: "POST /v1/pets",
     path: "/pets",
     method: "POST",
     body: JSON.stringify({ name: "Bench", categoryId: 1, status: "available" }),
+    bareTarget: 0.75,
   },
 ];
 
@@ -176,7 +180,7 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-interface Cell {
+export interface Cell {
   readonly requestsPerSecond: number;
   readonly p50: number;
   readonly p99: number;
@@ -227,10 +231,15 @@ function wrkMs(output: string, percentile: string): number {
   return found[2] === "us" ? value / 1000 : found[2] === "s" ? value * 1000 : value;
 }
 
-async function hammerWrk(url: string, operation: Operation, seconds: number): Promise<Cell> {
+export async function hammerWrk(
+  url: string,
+  operation: Operation,
+  seconds: number,
+  connections: number = load.connections,
+): Promise<Cell> {
   const args = [
     "-t1",
-    `-c${load.connections}`,
+    `-c${connections}`,
     `-d${seconds}s`,
     "--latency",
     ...Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]),
@@ -284,7 +293,7 @@ function combine(cells: readonly Cell[]): Cell {
 }
 
 /** Round `round` visits the servers in a rotated order, so none is always measured first. */
-const rotated = <T>(items: readonly T[], round: number): T[] =>
+export const rotated = <T>(items: readonly T[], round: number): T[] =>
   items.map((_, index) => items[(index + round) % items.length] as T);
 
 const fixed = (value: number, digits = 0) =>
@@ -377,13 +386,7 @@ export async function run(): Promise<void> {
         );
       };
       printTable(
-        [
-          "operation",
-          "vs Prism",
-          `target ≥ ${targets.prismRatio}×`,
-          "vs bare",
-          `target ≥ ${targets.bareRatio}×`,
-        ],
+        ["operation", "vs Prism", `target ≥ ${targets.prismRatio}×`, "vs bare", "target"],
         operations.map((operation) => {
           const prism = roundRatio(operation, "prism");
           const bare = roundRatio(operation, "bare");
@@ -392,7 +395,7 @@ export async function run(): Promise<void> {
             ratio(prism),
             verdict(prism, targets.prismRatio),
             ratio(bare),
-            verdict(bare, targets.bareRatio),
+            `≥ ${operation.bareTarget}×: ${verdict(bare, operation.bareTarget)}`,
           ];
         }),
       );

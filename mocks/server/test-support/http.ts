@@ -4,7 +4,7 @@
  * HTTP, and the compiled CLI as a child process.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { type Agent, request } from "node:http";
+import { Agent, request } from "node:http";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -53,6 +53,35 @@ export function send(url: string, options: SendOptions = {}): Promise<Reply> {
     outgoing.on("error", reject);
     outgoing.end(options.body);
   });
+}
+
+/**
+ * Sends `count` requests at once from one client (a keep-alive agent of its
+ * own, so no connection left over from earlier requests is reused) and
+ * counts the outcomes: a status, or the error code of a request that failed.
+ */
+export async function burst(
+  count: number,
+  url: string,
+  options: (index: number) => Omit<SendOptions, "agent">,
+): Promise<Record<string, number>> {
+  const agent = new Agent({ keepAlive: true });
+  try {
+    const settled = await Promise.allSettled(
+      Array.from({ length: count }, (_, index) => send(url, { ...options(index), agent })),
+    );
+    const counts: Record<string, number> = {};
+    for (const result of settled) {
+      const outcome =
+        result.status === "fulfilled"
+          ? String(result.value.status)
+          : String((result.reason as NodeJS.ErrnoException).code ?? result.reason);
+      counts[outcome] = (counts[outcome] ?? 0) + 1;
+    }
+    return counts;
+  } finally {
+    agent.destroy();
+  }
 }
 
 /** Writes raw bytes to host:port and resolves with everything the server sends before closing. */

@@ -1,0 +1,149 @@
+/**
+ * What the standalone server answers, beside the node:http adapter
+ * (./listener.ts): a preflight gets its CORS answer, paths under `/v1` go to
+ * the core, paths under `/__mock/` to the admin endpoints, anything else is a
+ * 404; ordinary answers carry the CORS headers, and each answer is one line of
+ * the request log. While every connection is at work, API requests get a 503
+ * and admin and health requests are still answered.
+ */
+import type { RequestListener } from "node:http";
+import {
+  type CoreRequest,
+  type CoreResponse,
+  errorResponse,
+  internalError,
+} from "../core/exchange.js";
+import type { PetstoreCore } from "../core/petstore-core.js";
+import { apiPathOf } from "../core/router.js";
+import { apiBasePath } from "../spec.js";
+import { type AdminRequest, adminBasePath } from "./admin.js";
+import { isPreflight, preflightResponse, withCors } from "./cors.js";
+import { type NodeListenerOptions, toNodeListener } from "./listener.js";
+
+/** A request as the app takes it, whatever carried it. */
+export interface AppRequest {
+  /** Upper-case method. */
+  readonly method: string;
+  /** The request target as received: path and query. */
+  readonly url: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The body text, or undefined when there is none. */
+  readonly body: string | undefined;
+  /** True when the body exceeded the size limit and was not kept. */
+  readonly bodyTooLarge: boolean;
+  /** Aborts when the client gives up or the server closes (built on first use). */
+  readonly signal: AbortSignal;
+}
+
+export type App = (request: AppRequest) => Promise<CoreResponse>;
+
+export interface PetstoreAppOptions {
+  /** Receives one line per answered request (`GET /v1/pets 200 0.4ms`); no log when absent. */
+  readonly log?: ((line: string) => void) | undefined;
+  /** Serves everything under `/__mock/` (reset, faults, journal, health); 404 there when absent. */
+  readonly admin?: ((request: AdminRequest) => Promise<CoreResponse>) | undefined;
+  /** True while every connection is at work: API requests then get a 503, admin ones do not. */
+  readonly saturated?: (() => boolean) | undefined;
+}
+
+/**
+ * The core's view of an API request: a plain object (wrapped handlers spread
+ * it), whose abort signal is still built only when read.
+ */
+function apiRequest(request: AppRequest, path: string, query: string): CoreRequest {
+  return {
+    method: request.method,
+    path,
+    query,
+    header: (name) => request.header(name),
+    body: request.body,
+    bodyTooLarge: request.bodyTooLarge,
+    get signal() {
+      return request.signal;
+    },
+  };
+}
+
+const busy = (): CoreResponse =>
+  errorResponse("too_many_connections", "Every connection of the mock is at work; retry shortly.", {
+    "retry-after": "1",
+    connection: "close",
+  });
+
+/** One line of the request log: `METHOD target status ms`. */
+function logLine(request: AppRequest, response: CoreResponse, started: number): string {
+  const status = response.dropped ? "dropped" : response.status;
+  return `${request.method} ${request.url} ${status} ${(performance.now() - started).toFixed(1)}ms`;
+}
+
+/**
+ * The mock's answers around a core handler.
+ *
+ * @example
+ * const app = createPetstoreApp(createPetstoreCore({ store }), { log: console.log });
+ * const response = await app(request);
+ */
+export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOptions = {}): App {
+  const { log, admin, saturated } = options;
+
+  function dispatch(request: AppRequest): Promise<CoreResponse> | CoreResponse {
+    if (isPreflight(request)) return preflightResponse(request);
+    const cors = (response: CoreResponse) => withCors(response, request.header("origin"));
+    const { url, method } = request;
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    const api = apiPathOf(pathname, apiBasePath);
+    if (api) {
+      if (saturated?.()) return cors(busy());
+      const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
+      return handle(apiRequest(request, api.path, query)).then(cors);
+    }
+    if (apiPathOf(pathname, adminBasePath)) {
+      if (!admin) return cors(errorResponse("not_found", `No route at ${pathname.slice(0, 100)}.`));
+      const adminRequest: AdminRequest = {
+        method,
+        path: pathname,
+        authorization: request.header("authorization"),
+        body: request.body,
+        bodyTooLarge: request.bodyTooLarge,
+      };
+      return admin(adminRequest).then(cors);
+    }
+    return cors(
+      errorResponse(
+        "not_found",
+        `No route at ${method} ${pathname.slice(0, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
+      ),
+    );
+  }
+
+  return async (request) => {
+    const started = performance.now();
+    let response: CoreResponse;
+    try {
+      response = await dispatch(request);
+    } catch (error) {
+      console.error("petstore-mock: unexpected error", error);
+      response = withCors(internalError(), request.header("origin"));
+    }
+    if (log) log(logLine(request, response, started));
+    return response;
+  };
+}
+
+export interface RequestListenerOptions extends PetstoreAppOptions, NodeListenerOptions {}
+
+/**
+ * The app around a core handler, as a node:http request listener.
+ *
+ * @example
+ * const handle = createPetstoreCore({ store: await createPetstoreStore() });
+ * http.createServer(createRequestListener(handle)).listen(4000, "127.0.0.1");
+ */
+export function createRequestListener(
+  handle: PetstoreCore,
+  options: RequestListenerOptions = {},
+): RequestListener {
+  return toNodeListener(createPetstoreApp(handle, options), options);
+}
