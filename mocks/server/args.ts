@@ -19,6 +19,7 @@ import {
   resolveProxyOptions,
   resolveRecordOptions,
 } from "../options.js";
+import { parseJson } from "../util/json.js";
 import { checkProxyExposure } from "./front.js";
 
 export class CliUsageError extends Error {
@@ -274,7 +275,7 @@ function proxyFlags(
 function faultFlag(text: string): FaultInput {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch {
     throw new CliUsageError(
       `--fault must be a JSON object such as '{"operation":"createPet","status":503}', got ${JSON.stringify(text.slice(0, 60))}`,

@@ -23,6 +23,10 @@ export interface RequestListenerOptions {
   readonly closing?: (() => boolean) | undefined;
   /** Aborts when the server closes, ending any request a fault keeps hanging. */
   readonly closed?: AbortSignal | undefined;
+  /** Masks secrets in the request target (and the token its `Authorization` presents) before it reaches the log. */
+  readonly redactTarget?:
+    | ((target: string, authorization: string | undefined) => string)
+    | undefined;
 }
 
 function headerOf(request: IncomingMessage, name: string): string | undefined {
@@ -34,6 +38,17 @@ interface Received {
   readonly body: string | undefined;
   readonly bodyTooLarge: boolean;
   readonly closeConnection: boolean;
+}
+
+/** What the core and the admin endpoints read of a request. */
+function requestOf(
+  request: IncomingMessage,
+  method: string,
+  path: string,
+  query: string,
+  { body, bodyTooLarge }: Received,
+): AdminRequest {
+  return { method, path, query, header: (name) => headerOf(request, name), body, bodyTooLarge };
 }
 
 /** The request's body as the core takes it; undefined when the client aborted the upload. */
@@ -66,20 +81,24 @@ export function createRequestListener(
   handle: PetstoreCore,
   options: RequestListenerOptions = {},
 ): RequestListener {
-  const { log, admin, closing, closed } = options;
+  const { log, admin, closing, closed, redactTarget = (target: string) => target } = options;
+  const loggedTarget = (request: IncomingMessage) =>
+    redactTarget(request.url ?? "/", headerOf(request, "authorization"));
 
   function send(
     request: IncomingMessage,
     response: ServerResponse,
     answer: CoreResponse,
     closeConnection = false,
+    cors = true,
   ): void {
     const headers: string[] = [];
     const source = answer.headers;
     for (const name in source) {
       if (name !== "content-length") headers.push(name, source[name] as string);
     }
-    pushCorsHeaders(headers, request.headers.origin);
+    // The admin endpoints answer no CORS: no other site may read them.
+    if (cors) pushCorsHeaders(headers, request.headers.origin);
     const body = answer.body;
     // A HEAD answer carries the Content-Length its GET would have.
     const length = body === undefined ? (source["content-length"] ?? "0") : Buffer.byteLength(body);
@@ -95,7 +114,7 @@ export function createRequestListener(
     } catch (error) {
       // Only a faulty wrapped handler can produce headers node refuses.
       console.error("petstore-mock: unsendable response", error);
-      if (!response.headersSent) send(request, response, internalError(), closeConnection);
+      if (!response.headersSent) send(request, response, internalError(), closeConnection, cors);
       return;
     }
     response.end(body);
@@ -106,6 +125,7 @@ export function createRequestListener(
     request: IncomingMessage,
     response: ServerResponse,
     answer: (method: string, body: Received) => Promise<CoreResponse>,
+    cors = true,
   ): Promise<void> {
     const method = request.method ?? "GET";
     const received = await receive(request, method);
@@ -117,7 +137,7 @@ export function createRequestListener(
       console.error("petstore-mock: unexpected error", error);
       answered = internalError();
     }
-    send(request, response, answered, received.closeConnection);
+    send(request, response, answered, received.closeConnection, cors);
   }
 
   function answerApi(
@@ -128,30 +148,28 @@ export function createRequestListener(
   ) {
     const gone = new AbortController();
     response.once("close", () => gone.abort());
-    return serve(request, response, (method, { body, bodyTooLarge }) =>
+    return serve(request, response, (method, received) =>
       handle({
-        method,
-        path,
-        query,
-        header: (name) => headerOf(request, name),
-        body,
-        bodyTooLarge,
+        ...requestOf(request, method, path, query, received),
         signal: closed ? AbortSignal.any([gone.signal, closed]) : gone.signal,
       }),
     );
   }
 
-  function answerAdmin(request: IncomingMessage, response: ServerResponse, path: string) {
-    return serve(request, response, async (method, { body, bodyTooLarge }) =>
-      admin
-        ? admin({
-            method,
-            path,
-            authorization: headerOf(request, "authorization"),
-            body,
-            bodyTooLarge,
-          })
-        : errorResponse("not_found", `No route at ${path.slice(0, 100)}.`),
+  function answerAdmin(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    query: string,
+  ) {
+    return serve(
+      request,
+      response,
+      async (method, received) =>
+        admin
+          ? admin(requestOf(request, method, path, query, received))
+          : errorResponse("not_found", `No route at ${path.slice(0, 100)}.`),
+      false,
     );
   }
 
@@ -160,25 +178,25 @@ export function createRequestListener(
       const started = performance.now();
       response.once("finish", () => {
         const ms = (performance.now() - started).toFixed(1);
-        log(`${request.method} ${request.url} ${response.statusCode} ${ms}ms`);
+        log(`${request.method} ${loggedTarget(request)} ${response.statusCode} ${ms}ms`);
       });
+    }
+    const url = request.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+    const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
+    if (apiPathOf(pathname, adminBasePath)) {
+      answerAdmin(request, response, pathname, query).catch((error) => abandon(response, error));
+      return;
     }
     if (isPreflight(request)) {
       response.writeHead(204, preflightHeaders(request));
       response.end();
       return;
     }
-    const url = request.url ?? "/";
-    const queryAt = url.indexOf("?");
-    const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
     const api = apiPathOf(pathname, apiBasePath);
     if (api) {
-      const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
       answerApi(request, response, api.path, query).catch((error) => abandon(response, error));
-      return;
-    }
-    if (apiPathOf(pathname, adminBasePath)) {
-      answerAdmin(request, response, pathname).catch((error) => abandon(response, error));
       return;
     }
     send(
