@@ -62,8 +62,10 @@ export const journalLimits = {
   message: 300,
   /** Entries one page of `GET /__mock/requests` holds by default. */
   defaultPage: 100,
-  /** The largest page: serializing it stays within a few ms. */
+  /** The largest page, in entries. */
   maxPage: 1_000,
+  /** A page also ends once its entries hold about this many characters: serializing it stays within a few ms. */
+  maxPageChars: 256 * 1024,
 } as const;
 
 export interface Journal {
@@ -73,9 +75,10 @@ export interface Journal {
   forOperation(operationId: OperationId | null): JournalEntry[];
   /**
    * At most `limit` kept entries whose `seq` is above `after` (without
-   * `after`: the newest `limit`), oldest first; costs the page, not the journal.
+   * `after`: the newest `limit`), oldest first, ending early once they hold
+   * about `maxChars` characters (at least one entry); costs the page, not the journal.
    */
-  since(after: number | undefined, limit: number): JournalEntry[];
+  since(after: number | undefined, limit: number, maxChars?: number): JournalEntry[];
   clear(): void;
   /** How many entries are kept at most. */
   readonly size: number;
@@ -91,6 +94,12 @@ export interface JournalOptions {
   /** Entries kept (the oldest go first); default 1,000, at most 10,000. */
   readonly size?: number | undefined;
 }
+
+/** About how many characters an entry takes as JSON. */
+const entrySize = (entry: JournalEntry) =>
+  200 +
+  entry.path.length +
+  entry.problems.reduce((sum, problem) => sum + problem.message.length, 0);
 
 /** Cuts text to `max` characters, marking the cut. */
 export function clip(text: string, max: number): string {
@@ -117,7 +126,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
     },
     all: ordered,
     forOperation: (operationId) => ordered().filter((entry) => entry.operationId === operationId),
-    since(after, limit) {
+    since(after, limit, maxChars = Number.POSITIVE_INFINITY) {
       // Kept entries carry consecutive numbers, so the page's first index is arithmetic.
       const oldest = recorded - entries.length + 1;
       const first = Math.max(
@@ -125,8 +134,12 @@ export function createJournal(options: JournalOptions = {}): Journal {
         after === undefined ? entries.length - limit : Math.floor(after) + 1 - oldest,
       );
       const page: JournalEntry[] = [];
+      let chars = 0;
       for (let index = first; index < entries.length && page.length < limit; index++) {
-        page.push(entries[(start + index) % entries.length] as JournalEntry);
+        const entry = entries[(start + index) % entries.length] as JournalEntry;
+        chars += entrySize(entry);
+        if (chars > maxChars && page.length > 0) break;
+        page.push(entry);
       }
       return page;
     },

@@ -121,7 +121,7 @@ function journalQuery(query: string): { after?: number; limit: number } | CoreRe
 function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
   const query = journalQuery(request.query);
   if ("status" in query) return query;
-  const page = journal.since(query.after, query.limit);
+  const page = journal.since(query.after, query.limit, journalLimits.maxPageChars);
   const last = page.at(-1)?.seq ?? query.after ?? 0;
   const more = journal.since(last, 1).length > 0;
   const next = `<${requestsPath}?after=${last}&limit=${query.limit}>; rel="next"`;

@@ -98,7 +98,7 @@ export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClient
         const page = await journal.since(after, journalLimits.maxPage);
         entries.push(...page);
         const last = page.at(-1);
-        if (last === undefined || page.length < journalLimits.maxPage) return entries;
+        if (last === undefined) return entries;
         after = last.seq;
       }
     },
