@@ -58,7 +58,8 @@ Options:
                       (env PETSTORE_ADMIN_KEY); required to use them when --host
                       is not a loopback address
   --state-file <path> keep the data in this JSON file across restarts: loaded
-                      when it exists, else created from the seed
+                      when it exists, else created from the seed; one server
+                      per file (a <path>.lock beside it; exit 3 when taken)
                       (env PETSTORE_STATE_FILE)
   --proxy <url>       forward every API request to this deployment base URL
                       (including /v1) and judge its answers by the interface's
