@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { type OperationId, operationIds } from "../mocks/spec.js";
+import { redactedMark } from "../mocks/util/redact.js";
 import { maxSeed } from "./fuzz/random.js";
 
 export interface RunOptions {
@@ -107,7 +108,10 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
 /** The URL text with any `user:pass@` part masked, for messages about a URL that does not parse. */
 export function withoutCredentials(raw: string): string {
   return raw
-    .replace(/^((?:[a-z][\w+.-]*:)?\/\/)?[^/?#]*@/i, (_match, scheme = "") => `${scheme}***@`)
+    .replace(
+      /^((?:[a-z][\w+.-]*:)?\/\/)?[^/?#]*@/i,
+      (_match, scheme = "") => `${scheme}${redactedMark}@`,
+    )
     .replace(/[^\x20-\x7e]/g, "?");
 }
 

@@ -2,9 +2,10 @@
  * Keeps the API key out of every output: a redactor for report text, and one
  * for every key registered in this process (pactum's logger, see pactum.ts).
  */
+import { redactedMark } from "../mocks/util/redact.js";
 import { escapeRegExp } from "../mocks/util/text.js";
 
-export const redactedMark = "***";
+export { redactedMark };
 
 const xmlEscaped = (text: string, apostrophe: string) =>
   text

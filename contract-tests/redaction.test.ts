@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "./cli-main.js";
-import { createRedactor, secretForms } from "./redact.js";
+import { createRedactor, redactedMark, secretForms } from "./redact.js";
 import { describeResponse } from "./suite/context.js";
 import { type FaultyServer, startMock } from "./test-support/faulty-servers.js";
 
@@ -14,12 +14,14 @@ const basicForm = Buffer.from(`contract:${key}`).toString("base64");
 describe("createRedactor", () => {
   it("hides the key and its Basic form", () => {
     const redact = createRedactor(secretForms(key));
-    expect(redact(`Bearer ${key} / Basic ${basicForm}`)).toBe("Bearer *** / Basic ***");
+    expect(redact(`Bearer ${key} / Basic ${basicForm}`)).toBe(
+      `Bearer ${redactedMark} / Basic ${redactedMark}`,
+    );
   });
 
   it("hides a short key only as a whole token, so words survive", () => {
     const redact = createRedactor(["k"]);
-    expect(redact("Bearer k skipped")).toBe("Bearer *** skipped");
+    expect(redact("Bearer k skipped")).toBe(`Bearer ${redactedMark} skipped`);
   });
 });
 
@@ -40,7 +42,7 @@ describe("every form a report can show the key in", () => {
       .replace(/'/g, "&#39;"),
   };
   it.each(Object.entries(forms))("redacts the %s form", (_name, form) => {
-    expect(redact(`before ${form} after`)).toBe("before *** after");
+    expect(redact(`before ${form} after`)).toBe(`before ${redactedMark} after`);
     expect(redact(JSON.stringify({ message: `echo ${form}` }))).not.toContain(form.slice(0, 8));
   });
 });
@@ -58,7 +60,7 @@ describe("describeResponse", () => {
     } as const;
     const shown = describeResponse(exchange, createRedactor(secretForms(key)));
     expect(shown).not.toContain("abcdefgh");
-    expect(shown).toContain("***");
+    expect(shown).toContain(redactedMark);
   });
 });
 
@@ -103,7 +105,7 @@ describe("a run against a server that echoes credentials in its failures", () =>
     );
     expect(code).toBe(1);
     expect(out).toContain("listPets.auth-malformed.status-401");
-    expect(out).toContain("rejected ***");
+    expect(out).toContain(`rejected ${redactedMark}`);
     for (const text of [
       out,
       err,

@@ -7,6 +7,7 @@
  */
 import type { PersistMode } from "./options.js";
 import type { PetstoreStore } from "./store.js";
+import { parseJson } from "./util/json.js";
 
 /** The Web Storage key the state is kept under. */
 export const persistKey = "petstore-mock-kit:state";
@@ -36,7 +37,7 @@ export async function persistInBrowser(
   const saved = storage.getItem(persistKey);
   if (saved !== null) {
     try {
-      await store.restore(JSON.parse(saved));
+      await store.restore(parseJson(saved));
     } catch (error) {
       warn(
         `The saved mock state in ${where} was dropped: ${(error as Error).message} Starting from the seed.`,

@@ -12,6 +12,7 @@ export const errorCodes = {
   not_found: 404,
   method_not_allowed: 405,
   store_full: 409,
+  ids_exhausted: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
@@ -20,8 +21,11 @@ export const errorCodes = {
   request_timeout: 408,
   headers_too_large: 431,
   too_many_connections: 503,
+  state_not_saved: 503,
   // Admin endpoints (`/__mock/...`) of the standalone server.
   forbidden: 403,
+  cross_site_forbidden: 403,
+  host_forbidden: 403,
   invalid_fault: 400,
   too_many_faults: 409,
   // Behind `--proxy` (docs/proxy.md).

@@ -62,7 +62,9 @@ export function createDashboardRouting(
         const answer = await admin({
           method,
           path: new URL(request.url()).pathname,
-          authorization: undefined,
+          query: new URL(request.url()).search.slice(1),
+          // Routed in-process from the test's own page: no socket, no other site.
+          header: () => undefined,
           ...bodyFields(hasBody ? request.postDataBuffer() : null),
         });
         if (stopped.signal.aborted) return;

@@ -11,6 +11,7 @@ import { createMockControls } from "./core/controls.js";
 import type { CoreRequest, CoreResponse } from "./core/exchange.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
+import { recordLimitsOf } from "./core/limits.js";
 import { createPetstoreCore, type PetstoreCore } from "./core/petstore-core.js";
 import { apiBase, bodyFields } from "./intercept.js";
 import { type PetstoreOptions, seedOptionsOf } from "./options.js";
@@ -147,7 +148,7 @@ export interface PetstoreFixture {
 /** The mock of one browser context: its fixture and the routing that answers from it. */
 export async function startRoutedPetstore(options: PetstoreOptions) {
   const controls = createMockControls(options);
-  const store = await createPetstoreStore(seedOptionsOf(options));
+  const store = await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options));
   const handle = createPetstoreCore({ ...options, store, ...controls });
   const dashboard = createDashboardRouting(controls, store, options);
   const fixture: PetstoreFixture = {

@@ -7,6 +7,7 @@ import type { RequestHandler } from "msw";
 import { createMockControls } from "./core/controls.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
+import { recordLimitsOf } from "./core/limits.js";
 import { createPetstoreHandlers } from "./msw.js";
 import { type PetstoreOptions, seedOptionsOf } from "./options.js";
 import { createPetstoreStore, type PetstoreStore } from "./store.js";
@@ -27,7 +28,7 @@ export async function createPetstoreParts(
   options: PetstoreOptions,
 ): Promise<PetstoreParts & { restore(): Promise<void> }> {
   const controls = createMockControls(options);
-  const store = await createPetstoreStore(seedOptionsOf(options));
+  const store = await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options));
   const handlers = createPetstoreHandlers({ ...options, store, ...controls });
   return {
     store,

@@ -9,11 +9,12 @@
 
 import type { ValidateFunction } from "ajv";
 import type { SeedData, SeedOptions } from "../fixtures/seed.js";
-import { maxStringLength } from "./core/limits.js";
+import { checkSeedWithinLimits, maxStringLength } from "./core/limits.js";
 import { describeError, shown } from "./core/validate.js";
 import { openapiDocument, openapiSha256 } from "./generated/openapi-document.js";
 import * as validators from "./generated/validators.js";
 import { seedOptionsFromJson } from "./options.js";
+import type { RecordCounts } from "./store.js";
 import type { Category, Pet } from "./types.js";
 
 export const snapshotFormat = "petstore-mock-kit/state";
@@ -45,11 +46,14 @@ function field(object: Record<string, unknown>, name: string): unknown {
   return object[name];
 }
 
-function count(object: Record<string, unknown>, name: string, where: string): number {
+/** The largest next id: every id handed out stays a safe integer, and an exhausted store still exports. */
+export const maxNextId = Number.MAX_SAFE_INTEGER + 1;
+
+function nextId(object: Record<string, unknown>, name: string): number {
   const value = field(object, name);
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > maxNextId) {
     throw new SnapshotError(
-      `${where}.${name} must be a non-negative integer, got ${shown(value)}.`,
+      `nextIds.${name} must be an integer from 0 to ${maxNextId}, got ${shown(value)}.`,
     );
   }
   return value;
@@ -57,11 +61,18 @@ function count(object: Record<string, unknown>, name: string, where: string): nu
 
 function records<T extends { id: number }>(
   value: unknown,
-  name: string,
+  name: keyof RecordCounts,
   validate: ValidateFunction,
   keys: readonly string[],
+  limits: RecordCounts | undefined,
 ): T[] {
   if (!Array.isArray(value)) throw new SnapshotError(`The snapshot's "${name}" must be an array.`);
+  if (limits && value.length > limits[name]) {
+    const flag = name === "pets" ? "--max-pets" : "--max-categories";
+    throw new SnapshotError(
+      `The snapshot holds ${value.length} ${name}; this mock stores at most ${limits[name]} (${flag}).`,
+    );
+  }
   const ids = new Set<number>();
   return value.map((record: unknown, index) => {
     const where = `${name}[${index}]`;
@@ -94,9 +105,10 @@ const maxId = (list: readonly { id: number }[]) =>
 
 /**
  * Checks an untrusted value (parsed JSON) and returns it as a snapshot, or
- * throws `SnapshotError` naming the first problem.
+ * throws `SnapshotError` naming the first problem. With `limits`, neither its
+ * records nor its seed options may exceed the store's caps.
  */
-export function checkSnapshot(value: unknown): StoreSnapshot {
+export function checkSnapshot(value: unknown, limits?: RecordCounts): StoreSnapshot {
   if (!isObject(value)) throw new SnapshotError("A snapshot must be a JSON object.");
   if (value.format !== snapshotFormat) {
     throw new SnapshotError(`Not a ${snapshotFormat} snapshot (format is ${shown(value.format)}).`);
@@ -120,6 +132,7 @@ export function checkSnapshot(value: unknown): StoreSnapshot {
       fieldPrefix: "seedOptions.",
       complete: true,
     }) as Required<SeedOptions>;
+    if (limits) checkSeedWithinLimits(seedOptions, limits, "seedOptions.");
   } catch (error) {
     throw new SnapshotError(`${(error as Error).message}.`);
   }
@@ -128,13 +141,15 @@ export function checkSnapshot(value: unknown): StoreSnapshot {
     "categories",
     validators.Category,
     ["id", "name", "description"],
+    limits,
   );
-  const pets = records<Pet>(field(value, "pets"), "pets", validators.Pet, [
-    "id",
-    "name",
-    "categoryId",
-    "status",
-  ]);
+  const pets = records<Pet>(
+    field(value, "pets"),
+    "pets",
+    validators.Pet,
+    ["id", "name", "categoryId", "status"],
+    limits,
+  );
   const categoryIds = new Set(categories.map((category) => category.id));
   const orphan = pets.findIndex((pet) => !categoryIds.has(pet.categoryId));
   if (orphan >= 0) {
@@ -144,10 +159,7 @@ export function checkSnapshot(value: unknown): StoreSnapshot {
   }
   const next = field(value, "nextIds");
   if (!isObject(next)) throw new SnapshotError(`The snapshot's "nextIds" must be an object.`);
-  const nextIds = {
-    pets: count(next, "pets", "nextIds"),
-    categories: count(next, "categories", "nextIds"),
-  };
+  const nextIds = { pets: nextId(next, "pets"), categories: nextId(next, "categories") };
   for (const [name, list] of [
     ["pets", pets],
     ["categories", categories],

@@ -20,10 +20,12 @@ import {
   type SeedData,
   type SeedOptions,
 } from "../fixtures/seed.js";
+import { checkSeedWithinLimits, defaultMaxRecords } from "./core/limits.js";
 import * as validators from "./generated/validators.js";
 import {
   checkSnapshot,
   currentInterface,
+  maxNextId,
   type StoreSnapshot,
   snapshotFormat,
   snapshotFormatVersion,
@@ -168,6 +170,23 @@ export interface PetstoreStore {
   onChange(listener: () => void): () => void;
 }
 
+/** A create when the next id would pass `Number.MAX_SAFE_INTEGER`: ids stay exact and unique. */
+export class IdsExhaustedError extends RangeError {
+  override name = "IdsExhaustedError";
+  constructor(kind: keyof RecordCounts) {
+    super(
+      `No ${kind} id is left: the next would pass ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER); reset the store or load a snapshot with lower ids`,
+    );
+  }
+}
+
+/** The id of the next record, or IdsExhaustedError once ids would no longer be safe integers. */
+function takeId(next: number, maxId: number, kind: keyof RecordCounts): number {
+  const id = Math.max(next, maxId + 1);
+  if (id >= maxNextId) throw new IdsExhaustedError(kind);
+  return id;
+}
+
 /** Only the fields the schema declares, so unknown input fields never reach the store. */
 function pick<T extends object>(input: T, keys: readonly (keyof T)[]): T {
   const out = {} as T;
@@ -211,8 +230,17 @@ class Collections {
   }
 }
 
-export async function createPetstoreStore(options: SeedOptions = {}): Promise<PetstoreStore> {
+/**
+ * A seeded store. `limits` are the caps every way in is held to (seed options,
+ * `reset` options, snapshots); default 10,000 pets and 1,000 categories.
+ * Throws a RangeError for seed options beyond them, before building anything.
+ */
+export async function createPetstoreStore(
+  options: SeedOptions = {},
+  limits: RecordCounts = defaultMaxRecords,
+): Promise<PetstoreStore> {
   let seedOptions = resolveSeedOptions(options);
+  checkSeedWithinLimits(seedOptions, limits);
   // Dropped by a restore to other seed options; generated again when reset() needs it.
   let seed: SeedData | undefined = await loadSeedData(seedOptions);
   const listeners = new Set<() => void>();
@@ -233,7 +261,7 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
     },
     async createPet(input) {
       const collections = current;
-      const id = Math.max(collections.nextPetId, collections.petIndex.maxId + 1);
+      const id = takeId(collections.nextPetId, collections.petIndex.maxId, "pets");
       collections.nextPetId = id + 1;
       const record = pick({ ...input, id }, petKeys);
       collections.creating.pets++;
@@ -245,7 +273,7 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
     },
     async createCategory(input) {
       const collections = current;
-      const id = Math.max(collections.nextCategoryId, collections.categoryIndex.maxId + 1);
+      const id = takeId(collections.nextCategoryId, collections.categoryIndex.maxId, "categories");
       collections.nextCategoryId = id + 1;
       collections.creating.categories++;
       try {
@@ -284,7 +312,7 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
       pets: current.petIndex.ordered().map((record) => pick(record, petKeys)),
     }),
     async restore(value) {
-      const snapshot = checkSnapshot(value);
+      const snapshot = checkSnapshot(value, limits);
       const restored = await Collections.seeded(snapshot, changed);
       restored.nextPetId = snapshot.nextIds.pets;
       restored.nextCategoryId = snapshot.nextIds.categories;
@@ -297,8 +325,9 @@ export async function createPetstoreStore(options: SeedOptions = {}): Promise<Pe
     },
     async reset(nextOptions) {
       if (nextOptions) {
-        // Generated first, so invalid options leave the store as it was.
-        const nextSeedOptions = { ...seedOptions, ...nextOptions };
+        // Checked and generated first, so invalid options leave the store as it was.
+        const nextSeedOptions = resolveSeedOptions({ ...seedOptions, ...nextOptions });
+        checkSeedWithinLimits(nextSeedOptions, limits);
         seed = await loadSeedData(nextSeedOptions);
         seedOptions = nextSeedOptions;
       }

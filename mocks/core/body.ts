@@ -1,4 +1,6 @@
 /** Reading a JSON request body: size, presence, media type, syntax. */
+
+import { JsonDepthError, parseJson } from "../util/json.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { errorResponse, payloadTooLarge } from "./exchange.js";
 
@@ -8,14 +10,17 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Cor
 
 const rejected = (response: CoreResponse) => ({ ok: false as const, response });
 
-/** The body as JSON, `undefined` when there is none; a 413 or 400 Error when it is too large or not JSON. */
+/** The body as JSON, `undefined` when there is none; a 413 or 400 Error when it is too large, too deep or not JSON. */
 export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge">): JsonBody {
   if (request.bodyTooLarge) return rejected(payloadTooLarge());
   if (request.body === undefined || request.body.trim() === "")
     return { ok: true, value: undefined };
   try {
-    return { ok: true, value: JSON.parse(request.body) };
+    return { ok: true, value: parseJson(request.body) };
   } catch (error) {
+    if (error instanceof JsonDepthError) {
+      return rejected(errorResponse("invalid_body", `The request body ${error.message}.`));
+    }
     return rejected(
       errorResponse(
         "invalid_body",

@@ -84,3 +84,23 @@ export function errorResponse(
   const body = errorBody(code, message);
   return jsonResponse(body.status, body, headers);
 }
+
+/** An Error answer with every secret masked in its message; other answers as they are. */
+export function redactedError(
+  response: CoreResponse,
+  redact: (text: string) => string,
+): CoreResponse {
+  if (response.status < 400 || response.body === undefined) return response;
+  let error: unknown;
+  try {
+    error = JSON.parse(response.body);
+  } catch {
+    return response;
+  }
+  if (typeof error !== "object" || error === null || !("message" in error)) return response;
+  const { message } = error;
+  if (typeof message !== "string") return response;
+  const masked = redact(message);
+  if (masked === message) return response;
+  return { ...response, body: JSON.stringify({ ...error, message: masked }) };
+}

@@ -154,6 +154,12 @@ export interface FaultRegistry {
    * its `times`: the newest active fault that matches, if any.
    */
   take(operationId: OperationId): AppliedFault | undefined;
+  /**
+   * Holds a request a `hang` fault caught until the client gives up, the
+   * fault is removed or cleared (a reset included), or `faultLimits.hangMs`
+   * pass; the adapter then drops the connection.
+   */
+  hold(fault: AppliedFault, signal?: AbortSignal): Promise<void>;
 }
 
 function applies(fault: Fault, operationId: OperationId): boolean {
@@ -164,6 +170,11 @@ function applies(fault: Fault, operationId: OperationId): boolean {
 export function createFaultRegistry(): FaultRegistry {
   let faults: Fault[] = [];
   let nextId = 1;
+  /** The release of every held request, by the id of the fault holding it. */
+  const held = new Map<string, Set<() => void>>();
+  const release = (id: string) => {
+    for (const done of held.get(id) ?? []) done();
+  };
   return {
     add(input) {
       const parsed = parseFaultInput(input);
@@ -180,10 +191,29 @@ export function createFaultRegistry(): FaultRegistry {
     remove(id) {
       const before = faults.length;
       faults = faults.filter((fault) => fault.id !== id);
+      release(id);
       return faults.length < before;
     },
     clear() {
       faults = [];
+      for (const id of [...held.keys()]) release(id);
+    },
+    hold({ id }, signal) {
+      if (signal?.aborted) return Promise.resolve();
+      return new Promise((resolve) => {
+        const holding = held.get(id) ?? new Set();
+        held.set(id, holding);
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", done);
+          holding.delete(done);
+          if (holding.size === 0 && held.get(id) === holding) held.delete(id);
+          resolve();
+        };
+        const timer = setTimeout(done, faultLimits.hangMs);
+        signal?.addEventListener("abort", done, { once: true });
+        holding.add(done);
+      });
     },
     preset(name) {
       return applyPreset(this, name);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createJournal, type JournalEntry, journalLimits } from "./journal.js";
+import { createJournal, type JournalRecord, journalLimits } from "./journal.js";
 
-const entry = (path: string): JournalEntry => ({
+const entry = (path: string): JournalRecord => ({
   method: "GET",
   path,
   operationId: path === "/nowhere" ? null : "listPets",
@@ -27,6 +27,22 @@ describe("the journal", () => {
     expect(journal.all()).toHaveLength(1);
     expect(journal.forOperation(null)).toHaveLength(1);
     expect(journal.forOperation("listPets")).toHaveLength(0);
+  });
+
+  it("pages by seq: after a number, or the newest page; numbers go on across a clear", () => {
+    const journal = createJournal({ size: 5 });
+    for (let index = 1; index <= 8; index++) journal.record(entry(`/pets?limit=${index}`));
+    const seqs = (page: { seq: number }[]) => page.map((e) => e.seq);
+    expect(seqs(journal.all())).toEqual([4, 5, 6, 7, 8]);
+    expect(seqs(journal.since(0, 2))).toEqual([4, 5]);
+    expect(seqs(journal.since(5, 2))).toEqual([6, 7]);
+    expect(seqs(journal.since(7, 100))).toEqual([8]);
+    expect(seqs(journal.since(8, 100))).toEqual([]);
+    expect(seqs(journal.since(undefined, 2))).toEqual([7, 8]);
+    expect(journal.since(5, 1)[0]?.path).toBe("/pets?limit=6");
+    journal.clear();
+    journal.record(entry("/nowhere"));
+    expect(seqs(journal.since(8, 10))).toEqual([9]);
   });
 
   it(`keeps ${journalLimits.defaultSize} by default and refuses sizes outside 1–${journalLimits.maxSize}`, () => {

@@ -29,6 +29,8 @@ export interface Problem {
 }
 
 export interface JournalEntry {
+  /** The entry's number: 1 for the first request the mock saw, never reused (a clear keeps counting). */
+  readonly seq: number;
   /** Upper-case method. */
   readonly method: string;
   /** The path below the API base with its query, e.g. `/pets?limit=5` (cut at 2,048 characters). */
@@ -46,6 +48,9 @@ export interface JournalEntry {
   readonly answeredBy?: "deployment" | "mock";
 }
 
+/** An entry as the core hands it over; the journal numbers it. */
+export type JournalRecord = Omit<JournalEntry, "seq">;
+
 export const journalLimits = {
   /** Entries kept by default. */
   defaultSize: defaults.journalSize,
@@ -55,6 +60,12 @@ export const journalLimits = {
   path: 2048,
   /** Recorded problem message length, in characters. */
   message: 300,
+  /** Entries one page of `GET /__mock/requests` holds by default. */
+  defaultPage: 100,
+  /** The largest page, in entries. */
+  maxPage: 1_000,
+  /** A page also ends once its entries hold about this many characters: serializing it stays within a few ms. */
+  maxPageChars: 256 * 1024,
 } as const;
 
 export interface Journal {
@@ -62,6 +73,12 @@ export interface Journal {
   all(): JournalEntry[];
   /** The kept entries of one operation (null: the requests that matched none), oldest first. */
   forOperation(operationId: OperationId | null): JournalEntry[];
+  /**
+   * At most `limit` kept entries whose `seq` is above `after` (without
+   * `after`: the newest `limit`), oldest first, ending early once they hold
+   * about `maxChars` characters (at least one entry); costs the page, not the journal.
+   */
+  since(after: number | undefined, limit: number, maxChars?: number): JournalEntry[];
   clear(): void;
   /** How many entries are kept at most. */
   readonly size: number;
@@ -70,13 +87,19 @@ export interface Journal {
    * newest kept entry is number `recorded`, the oldest `recorded - all().length + 1`.
    */
   readonly recorded: number;
-  record(entry: JournalEntry): void;
+  record(entry: JournalRecord): void;
 }
 
 export interface JournalOptions {
   /** Entries kept (the oldest go first); default 1,000, at most 10,000. */
   readonly size?: number | undefined;
 }
+
+/** About how many characters an entry takes as JSON. */
+const entrySize = (entry: JournalEntry) =>
+  200 +
+  entry.path.length +
+  entry.problems.reduce((sum, problem) => sum + problem.message.length, 0);
 
 /** Cuts text to `max` characters, marking the cut. */
 export function clip(text: string, max: number): string {
@@ -103,12 +126,29 @@ export function createJournal(options: JournalOptions = {}): Journal {
     },
     all: ordered,
     forOperation: (operationId) => ordered().filter((entry) => entry.operationId === operationId),
+    since(after, limit, maxChars = Number.POSITIVE_INFINITY) {
+      // Kept entries carry consecutive numbers, so the page's first index is arithmetic.
+      const oldest = recorded - entries.length + 1;
+      const first = Math.max(
+        0,
+        after === undefined ? entries.length - limit : Math.floor(after) + 1 - oldest,
+      );
+      const page: JournalEntry[] = [];
+      let chars = 0;
+      for (let index = first; index < entries.length && page.length < limit; index++) {
+        const entry = entries[(start + index) % entries.length] as JournalEntry;
+        chars += entrySize(entry);
+        if (chars > maxChars && page.length > 0) break;
+        page.push(entry);
+      }
+      return page;
+    },
     clear() {
       entries = [];
       start = 0;
     },
-    record(entry) {
-      recorded++;
+    record(record) {
+      const entry = { seq: ++recorded, ...record };
       if (entries.length < size) entries.push(entry);
       else {
         entries[start] = entry;

@@ -3,7 +3,7 @@
  * limits on fields or totals): they keep a long-running mock's memory and
  * answers small, whatever its clients send. The README lists them.
  */
-import { defaults } from "../options.js";
+import { defaults, type PetstoreBaseOptions } from "../options.js";
 import type { RecordCounts } from "../store.js";
 
 /** The longest string a body field may hold, in UTF-16 code units (characters for most text). */
@@ -14,3 +14,27 @@ export const defaultMaxRecords: RecordCounts = {
   pets: defaults.maxPets,
   categories: defaults.maxCategories,
 };
+
+/** The record caps the options ask for, defaults filled in. */
+export const recordLimitsOf = (
+  options: Pick<PetstoreBaseOptions, "maxPets" | "maxCategories">,
+): RecordCounts => ({
+  pets: options.maxPets ?? defaultMaxRecords.pets,
+  categories: options.maxCategories ?? defaultMaxRecords.categories,
+});
+
+/** Throws a RangeError when seed options would build more records than the caps allow. */
+export function checkSeedWithinLimits(
+  options: { readonly pets: number; readonly categories: number },
+  limits: RecordCounts,
+  prefix = "",
+): void {
+  for (const kind of ["pets", "categories"] as const) {
+    if (options[kind] > limits[kind]) {
+      const flag = kind === "pets" ? "--max-pets" : "--max-categories";
+      throw new RangeError(
+        `${prefix}${kind} ${options[kind]} is more than the store holds: at most ${limits[kind]} ${kind} (${flag})`,
+      );
+    }
+  }
+}

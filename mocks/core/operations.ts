@@ -4,7 +4,7 @@
  */
 import * as validators from "../generated/validators.js";
 import type { OperationId } from "../spec.js";
-import type { PetstoreStore, RecordCounts } from "../store.js";
+import { IdsExhaustedError, type PetstoreStore, type RecordCounts } from "../store.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
@@ -34,6 +34,16 @@ const newPet = bodyValidator<NewPet>("createPet", validators.NewPet);
 const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewCategory);
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
+
+/** Runs a create; its 409 `ids_exhausted` once no safe id is left. */
+async function created<T>(create: () => Promise<T>): Promise<{ record: T } | CoreResponse> {
+  try {
+    return { record: await create() };
+  } catch (error) {
+    if (error instanceof IdsExhaustedError) return failure("ids_exhausted", `${error.message}.`);
+    throw error;
+  }
+}
 
 /** The 409 for a create into a full collection, or undefined while there is room. */
 function storeFull(
@@ -70,8 +80,9 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     }
     const full = storeFull("pets", store, maxRecords);
     if (full) return full;
-    const pet = await store.createPet(input.value);
-    return jsonResponse(201, pet, { location: `${basePath}/pets/${pet.id}` });
+    const pet = await created(() => store.createPet(input.value));
+    if (!("record" in pet)) return pet;
+    return jsonResponse(201, pet.record, { location: `${basePath}/pets/${pet.record.id}` });
   },
 
   getPet({ params, store }) {
@@ -96,9 +107,9 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const input = newCategory(body.value);
     if (!input.ok) return failure("invalid_body", input.message);
     if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
-    return (
-      storeFull("categories", store, maxRecords) ??
-      jsonResponse(201, await store.createCategory(input.value))
-    );
+    const full = storeFull("categories", store, maxRecords);
+    if (full) return full;
+    const category = await created(() => store.createCategory(input.value));
+    return "record" in category ? jsonResponse(201, category.record) : category;
   },
 };

@@ -13,19 +13,21 @@ import { faultErrorBody, scenarioErrorBody } from "../errors.js";
 import { defaultApiKey, type PetstoreBaseOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import type { PetstoreStore } from "../store.js";
+import { createRequestRedactor, redactTarget } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
 import { deprecationHeaders } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { droppedResponse, errorResponse, internalError, jsonResponse } from "./exchange.js";
 import {
-  type AppliedFault,
-  createFaultRegistry,
-  type FaultRegistry,
-  faultLimits,
-} from "./faults.js";
+  droppedResponse,
+  errorResponse,
+  internalError,
+  jsonResponse,
+  redactedError,
+} from "./exchange.js";
+import { type AppliedFault, createFaultRegistry, type FaultRegistry } from "./faults.js";
 import { clip, createJournal, type Journal, journalLimits, type Problem } from "./journal.js";
 import { latencyMs, sleep } from "./latency.js";
-import { defaultMaxRecords } from "./limits.js";
+import { recordLimitsOf } from "./limits.js";
 import { operations } from "./operations.js";
 import { type Match, matchRoute, routes } from "./router.js";
 
@@ -36,6 +38,10 @@ export interface PetstoreCoreOptions
   readonly faults?: FaultRegistry | undefined;
   /** Where every request is recorded; default a journal of the last 1,000 of the core's own. */
   readonly journal?: Journal | undefined;
+  /** More secrets to mask in the journal and Error messages besides the API keys (e.g. the admin key). */
+  readonly secrets?: readonly string[] | undefined;
+  /** While it returns an answer, every create gets it instead (the server: 503 while its state file cannot be written). */
+  readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
 }
 
 export type PetstoreCore = (request: CoreRequest) => Promise<CoreResponse>;
@@ -91,45 +97,20 @@ interface Outcome {
 function problemOf(response: CoreResponse): Problem {
   try {
     const { code, message } = JSON.parse(response.body ?? "") as Problem;
-    return {
-      by: "client",
-      code: String(code),
-      message: clip(String(message), journalLimits.message),
-    };
+    return { by: "client", code: String(code), message: String(message) };
   } catch {
     return { by: "client", code: "unknown", message: `status ${response.status}` };
   }
 }
 
-/** A secret and its percent-encoded form, as they may appear in a URL or a message. */
-const secretForms = (secret: string): string[] =>
-  secret.length < 4 ? [] : [...new Set([secret, encodeURIComponent(secret)])];
-
-/** Blanks out every form of every secret in a text. */
-function redact(text: string, forms: readonly string[]): string {
-  let out = text;
-  for (const form of forms) if (out.includes(form)) out = out.split(form).join("[redacted]");
-  return out;
-}
-
-/** The bearer token a request presents, to keep it out of the journal even when it is wrong. */
-function presentedToken(authorization: string | undefined): string | undefined {
-  const credential = authorization?.trim();
-  const gap = credential?.search(/\s/) ?? -1;
-  return gap < 0 ? undefined : credential?.slice(gap).trim().slice(0, 4096);
-}
-
 export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const { store, latency } = options;
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey];
-  const keyForms = apiKeys.flatMap(secretForms);
+  const redactorFor = createRequestRedactor([...apiKeys, ...(options.secrets ?? [])]);
   const faults = options.faults ?? createFaultRegistry();
   const journal = options.journal ?? createJournal();
   const pathList = routes.map((route) => route.template).join(", ");
-  const maxRecords = {
-    pets: options.maxPets ?? defaultMaxRecords.pets,
-    categories: options.maxCategories ?? defaultMaxRecords.categories,
-  };
+  const maxRecords = recordLimitsOf(options);
 
   async function answer(request: CoreRequest, match: Match, basePath: string): Promise<Outcome> {
     const credential = checkCredential(request.header("authorization"), apiKeys);
@@ -158,6 +139,8 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
       const headers = scenario === 401 ? unauthorizedHeaders : undefined;
       return { response: jsonResponse(scenario, scenarioErrorBody(scenario), headers) };
     }
+    const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
+    if (refusal) return { response: refusal };
     const operate = async (): Promise<Outcome> => {
       const response = await operations[match.operationId]({
         request,
@@ -226,16 +209,12 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
       console.error("petstore-mock: unexpected error", error);
       outcome = { response: internalError() };
     }
-    const response = finish(request, match, basePath, outcome);
-    const token = presentedToken(request.header("authorization"));
-    const secrets =
-      token === undefined || apiKeys.includes(token)
-        ? keyForms
-        : [...keyForms, ...secretForms(token)];
+    const redact = redactorFor(request.header("authorization"));
+    const response = redactedError(finish(request, match, basePath, outcome), redact);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     journal.record({
       method: clip(request.method, 16),
-      path: redact(clip(path, journalLimits.path), secrets),
+      path: clip(redactTarget(path, redact), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,
       status: response.dropped ? 0 : response.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
@@ -243,14 +222,15 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
       problems: outcome.broke
         ? [problemOf(outcome.response)].map((problem) => ({
             ...problem,
-            message: redact(problem.message, secrets),
+            message: clip(redact(problem.message), journalLimits.message),
           }))
         : [],
     });
     // Journaled before it starts: a hang's end is not always seen (msw's
     // browser worker does not pass the page's abort on), so it is recorded as
-    // no answer at once, then holds the request until the client gives up.
-    if (outcome.fault?.network === "hang") await wait(faultLimits.hangMs, request.signal);
+    // no answer at once, then holds the request until the client gives up
+    // or the fault is cleared.
+    if (outcome.fault?.network === "hang") await faults.hold(outcome.fault, request.signal);
     return response;
   };
 }

@@ -5,6 +5,7 @@ import { diffSnapshots, idRanges } from "./snapshot-diff.js";
 
 const entry = (overrides: Partial<NumberedEntry>): NumberedEntry => ({
   id: 1,
+  seq: 1,
   method: "GET",
   path: "/pets",
   operationId: "listPets",

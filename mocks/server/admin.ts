@@ -8,11 +8,15 @@
 import { constantTimeEqual } from "../core/auth.js";
 import { parseJsonBody } from "../core/body.js";
 import type { MockControls } from "../core/controls.js";
-import type { CoreResponse } from "../core/exchange.js";
+import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { type FaultInput, FaultInputError, FaultLimitError } from "../core/faults.js";
+import { type Journal, journalLimits } from "../core/journal.js";
 import { type SeedOptions, seedOptionsFromJson } from "../options.js";
+import { isLoopback, refuseCrossSite } from "./admin-site.js";
 import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
+
+export { isLoopback };
 
 /** Everything the admin endpoints live under, outside the API base. */
 export const adminBasePath = "/__mock";
@@ -21,18 +25,15 @@ export const healthPath = `${adminBasePath}/health`;
 export const faultsPath = `${adminBasePath}/faults`;
 export const requestsPath = `${adminBasePath}/requests`;
 
-export interface AdminRequest {
-  /** Upper-case method; HEAD is served by a route's GET. */
-  readonly method: string;
-  /** The path, e.g. `/__mock/faults/f3`, without the query. */
-  readonly path: string;
-  /** The `Authorization` header, for the trust check only. */
-  readonly authorization: string | undefined;
-  /** The body text (read only for methods that carry one), or undefined. */
-  readonly body: string | undefined;
-  /** True when the body exceeded the size limit and was not kept. */
-  readonly bodyTooLarge?: boolean;
-}
+/**
+ * An admin request: the core's request without an API base or abort signal
+ * (methods upper-case; HEAD is served by a route's GET; `path` is e.g.
+ * `/__mock/faults/f3`, without the query).
+ */
+export type AdminRequest = Pick<
+  CoreRequest,
+  "method" | "path" | "query" | "header" | "body" | "bodyTooLarge"
+>;
 
 type AdminAction = (
   request: AdminRequest,
@@ -53,17 +54,6 @@ export interface AdminTrust {
   readonly adminKey?: string | undefined;
   /** Whether the server is bound to loopback only. */
   readonly loopback: boolean;
-}
-
-/** Whether a bind address only accepts connections from this machine. */
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return (
-    bare === "localhost" ||
-    bare === "::1" ||
-    /^127(?:\.\d{1,3}){3}$/.test(bare) ||
-    /^::ffff:127(?:\.\d{1,3}){3}$/.test(bare)
-  );
 }
 
 /** Undefined when the request may use the admin endpoints, else the 403 that refuses it. */
@@ -104,17 +94,67 @@ function resetOptions(value: unknown): SeedOptions | CoreResponse {
 
 const noContent: CoreResponse = { status: 204, headers: {}, body: undefined };
 
+/** `?limit=&after=` of `GET /__mock/requests`, or the 400 that rejects them. */
+function journalQuery(query: string): { after?: number; limit: number } | CoreResponse {
+  const params = new URLSearchParams(query);
+  const read = (name: string, minimum: number, maximum: number) => {
+    const text = params.get(name);
+    if (text === null) return undefined;
+    const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+    return value >= minimum && value <= maximum ? value : null;
+  };
+  const limit = read("limit", 1, journalLimits.maxPage);
+  const after = read("after", 0, Number.MAX_SAFE_INTEGER);
+  if (limit === null || after === null) {
+    return errorResponse(
+      "invalid_query",
+      `limit must be an integer from 1 to ${journalLimits.maxPage} and after an entry's seq (a non-negative integer).`,
+    );
+  }
+  return {
+    limit: limit ?? journalLimits.defaultPage,
+    ...(after === undefined ? {} : { after }),
+  };
+}
+
+/** One page of the journal; `Link: rel="next"` names the following page while there is one. */
+function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
+  const query = journalQuery(request.query);
+  if ("status" in query) return query;
+  const page = journal.since(query.after, query.limit, journalLimits.maxPageChars);
+  const last = page.at(-1)?.seq ?? query.after ?? 0;
+  const more = journal.since(last, 1).length > 0;
+  const next = `<${requestsPath}?after=${last}&limit=${query.limit}>; rel="next"`;
+  return jsonResponse(200, page, more ? { link: next } : undefined);
+}
+
 export interface AdminContext {
   readonly controls: MockControls;
   /** Reseeds the store (with any given options) and resolves to the seed options in effect. */
   reset(options: SeedOptions): Promise<Required<SeedOptions>>;
   /** Serves `GET`/`PUT /__mock/state` (snapshot export and import) when given. */
   readonly state?: StateAccess | undefined;
+  /** What `GET /__mock/health` reports beyond `ok`: a problem makes it a 503 `degraded`. */
+  readonly problems?: (() => Record<string, string> | undefined) | undefined;
+  /** While it returns an answer, a reset or a state import gets it instead of changing the store. */
+  readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
 }
 
 /** The built-in admin routes: health, reset, faults, requests, and state when given. */
-export function adminRoutes({ controls, reset, state }: AdminContext): AdminRoute[] {
+export function adminRoutes({
+  controls,
+  reset,
+  state,
+  problems,
+  refuseWrites,
+}: AdminContext): AdminRoute[] {
   const { faults, journal } = controls;
+  const health = () => {
+    const found = problems?.();
+    return found === undefined
+      ? jsonResponse(200, { status: "ok" })
+      : jsonResponse(503, { status: "degraded", ...found });
+  };
   const stateRoutes: AdminRoute[] = state
     ? [
         {
@@ -123,7 +163,8 @@ export function adminRoutes({ controls, reset, state }: AdminContext): AdminRout
             GET: () => jsonResponse(200, state.snapshot()),
             PUT(request) {
               const body = jsonBody(request);
-              return "status" in body ? body : importSnapshot(state, body.value);
+              if ("status" in body) return body;
+              return refuseWrites?.() ?? importSnapshot(state, body.value);
             },
           },
         },
@@ -133,7 +174,7 @@ export function adminRoutes({ controls, reset, state }: AdminContext): AdminRout
     {
       path: healthPath,
       public: true,
-      methods: { GET: () => jsonResponse(200, { status: "ok" }) },
+      methods: { GET: health },
     },
     {
       path: resetPath,
@@ -143,6 +184,8 @@ export function adminRoutes({ controls, reset, state }: AdminContext): AdminRout
           if ("status" in body) return body;
           const options = resetOptions(body.value);
           if ("status" in options) return options;
+          const refusal = refuseWrites?.();
+          if (refusal) return refusal;
           try {
             const seedOptions = await reset(options);
             controls.restore();
@@ -196,7 +239,7 @@ export function adminRoutes({ controls, reset, state }: AdminContext): AdminRout
     {
       path: requestsPath,
       methods: {
-        GET: () => jsonResponse(200, journal.all()),
+        GET: (request) => journalPage(journal, request),
         DELETE() {
           journal.clear();
           return noContent;
@@ -225,6 +268,8 @@ export function createAdminEndpoints(
 ): (request: AdminRequest) => Promise<CoreResponse> {
   const paths = routes.map((route) => (typeof route.path === "string" ? route.path : null));
   return async (request) => {
+    const crossSite = refuseCrossSite((name) => request.header(name), trust.loopback);
+    if (crossSite) return crossSite;
     const found = find(routes, request.path);
     if (!found) {
       return errorResponse(
@@ -233,7 +278,7 @@ export function createAdminEndpoints(
       );
     }
     if (!found.route.public) {
-      const refusal = refuseAdmin(trust, request.authorization);
+      const refusal = refuseAdmin(trust, request.header("authorization"));
       if (refusal) return refusal;
     }
     const { methods } = found.route;

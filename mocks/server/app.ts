@@ -45,6 +45,10 @@ export interface PetstoreAppOptions {
   readonly admin?: ((request: AdminRequest) => Promise<CoreResponse>) | undefined;
   /** True while every connection is at work: API requests then get a 503, admin ones do not. */
   readonly saturated?: (() => boolean) | undefined;
+  /** Masks secrets in the request target (and the token its `Authorization` presents) before it reaches the log. */
+  readonly redactTarget?:
+    | ((target: string, authorization: string | undefined) => string)
+    | undefined;
 }
 
 /**
@@ -71,10 +75,15 @@ const busy = (): CoreResponse =>
     connection: "close",
   });
 
-/** One line of the request log: `METHOD target status ms`. */
-function logLine(request: AppRequest, response: CoreResponse, started: number): string {
+/** One line of the request log: `METHOD target status ms`, the target's secrets masked. */
+function logLine(
+  request: AppRequest,
+  response: CoreResponse,
+  started: number,
+  target: string,
+): string {
   const status = response.dropped ? "dropped" : response.status;
-  return `${request.method} ${request.url} ${status} ${(performance.now() - started).toFixed(1)}ms`;
+  return `${request.method} ${target} ${status} ${(performance.now() - started).toFixed(1)}ms`;
 }
 
 /**
@@ -85,30 +94,32 @@ function logLine(request: AppRequest, response: CoreResponse, started: number): 
  * const response = await app(request);
  */
 export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOptions = {}): App {
-  const { log, admin, saturated } = options;
+  const { log, admin, saturated, redactTarget = (target: string) => target } = options;
 
   function dispatch(request: AppRequest): Promise<CoreResponse> | CoreResponse {
-    if (isPreflight(request)) return preflightResponse(request);
-    const cors = (response: CoreResponse) => withCors(response, request.header("origin"));
     const { url, method } = request;
     const queryAt = url.indexOf("?");
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
-    const api = apiPathOf(pathname, apiBasePath);
-    if (api) {
-      if (saturated?.()) return cors(busy());
-      const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
-      return handle(apiRequest(request, api.path, query)).then(cors);
-    }
+    const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
+    // The admin endpoints come before any CORS answer: no other site may read or drive them.
     if (apiPathOf(pathname, adminBasePath)) {
-      if (!admin) return cors(errorResponse("not_found", `No route at ${pathname.slice(0, 100)}.`));
+      if (!admin) return errorResponse("not_found", `No route at ${pathname.slice(0, 100)}.`);
       const adminRequest: AdminRequest = {
         method,
         path: pathname,
-        authorization: request.header("authorization"),
+        query,
+        header: (name) => request.header(name),
         body: request.body,
         bodyTooLarge: request.bodyTooLarge,
       };
-      return admin(adminRequest).then(cors);
+      return admin(adminRequest);
+    }
+    if (isPreflight(request)) return preflightResponse(request);
+    const cors = (response: CoreResponse) => withCors(response, request.header("origin"));
+    const api = apiPathOf(pathname, apiBasePath);
+    if (api) {
+      if (saturated?.()) return cors(busy());
+      return handle(apiRequest(request, api.path, query)).then(cors);
     }
     return cors(
       errorResponse(
@@ -127,7 +138,16 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
       console.error("petstore-mock: unexpected error", error);
       response = withCors(internalError(), request.header("origin"));
     }
-    if (log) log(logLine(request, response, started));
+    if (log) {
+      log(
+        logLine(
+          request,
+          response,
+          started,
+          redactTarget(request.url, request.header("authorization")),
+        ),
+      );
+    }
     return response;
   };
 }

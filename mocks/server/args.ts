@@ -19,6 +19,7 @@ import {
   resolveProxyOptions,
   resolveRecordOptions,
 } from "../options.js";
+import { parseJson } from "../util/json.js";
 import { checkProxyExposure } from "./front.js";
 
 export class CliUsageError extends Error {
@@ -59,7 +60,8 @@ Options:
                       (env PETSTORE_ADMIN_KEY); required to use them when --host
                       is not a loopback address
   --state-file <path> keep the data in this JSON file across restarts: loaded
-                      when it exists, else created from the seed
+                      when it exists, else created from the seed; one server
+                      per file (a <path>.lock beside it; exit 3 when taken)
                       (env PETSTORE_STATE_FILE)
   --proxy <url>       forward every API request to this deployment base URL
                       (including /v1) and judge its answers by the interface's
@@ -276,7 +278,7 @@ function proxyFlags(
 function faultFlag(text: string): FaultInput {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJson(text);
   } catch {
     throw new CliUsageError(
       `--fault must be a JSON object such as '{"operation":"createPet","status":503}', got ${JSON.stringify(text.slice(0, 60))}`,

@@ -13,7 +13,7 @@
  */
 import type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
 import { faultPresets } from "../core/faults.js";
-import type { JournalEntry } from "../core/journal.js";
+import { type JournalEntry, journalLimits } from "../core/journal.js";
 import { defaultApiKey } from "../options.js";
 import type { OperationId } from "../spec.js";
 import type { SeedOptions } from "../store.js";
@@ -91,8 +91,30 @@ export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClient
   };
 
   const journal = {
-    /** Every kept request, oldest first. */
-    all: () => admin<JournalEntry[]>("GET", requestsPath),
+    /** Every kept request, oldest first, fetched a page at a time. */
+    async all(): Promise<JournalEntry[]> {
+      const entries: JournalEntry[] = [];
+      for (let after = 0; ; ) {
+        const page = await journal.since(after, journalLimits.maxPage);
+        entries.push(...page);
+        const last = page.at(-1);
+        if (last === undefined) return entries;
+        after = last.seq;
+      }
+    },
+    /**
+     * One page: at most `limit` (default 100) entries numbered above `after`
+     * (without it, the newest ones), oldest first.
+     */
+    since(after?: number, limit?: number): Promise<JournalEntry[]> {
+      const search = new URLSearchParams();
+      if (after !== undefined) search.set("after", String(after));
+      if (limit !== undefined) search.set("limit", String(limit));
+      return admin<JournalEntry[]>(
+        "GET",
+        search.size > 0 ? `${requestsPath}?${search}` : requestsPath,
+      );
+    },
     async forOperation(operationId: OperationId | null): Promise<JournalEntry[]> {
       return (await journal.all()).filter((entry) => entry.operationId === operationId);
     },

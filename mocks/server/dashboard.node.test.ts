@@ -6,7 +6,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { createJournal, type JournalEntry } from "../core/journal.js";
+import { createJournal, type JournalRecord } from "../core/journal.js";
 import { entriesAfter, type FeedAnswer, feedLimits } from "./dashboard.js";
 import { loadDashboardAssets } from "./dashboard-assets.js";
 import { startPetstoreServer } from "./server.js";
@@ -130,7 +130,7 @@ describe("the dashboard's data", () => {
 });
 
 describe("entriesAfter", () => {
-  const entry = (path: string): JournalEntry => ({
+  const entry = (path: string): JournalRecord => ({
     method: "GET",
     path,
     operationId: "listPets",

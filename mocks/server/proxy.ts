@@ -37,6 +37,7 @@ import type { PetstoreCore } from "../core/petstore-core.js";
 import { matchRoute } from "../core/router.js";
 import type { resolveProxyOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
+import { createRequestRedactor, redactTarget } from "../util/redact.js";
 import { urlUnder } from "../util/url-under.js";
 import { proxyMarkHeader, violationsHeader } from "./front.js";
 
@@ -104,7 +105,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       ? new HttpsAgent({ keepAlive: true })
       : new HttpAgent({ keepAlive: true });
   const redact = createRedactor(proxy.key === undefined ? [] : secretForms(proxy.key));
-  const clientRedact = createRedactor(apiKeys.flatMap(secretForms));
+  const clientRedact = createRequestRedactor(apiKeys);
   // The deployment's problems to add to the entry the mock journals for the same request.
   const pending = new AsyncLocalStorage<readonly Problem[]>();
   const mockJournal: Journal = {
@@ -131,7 +132,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     journal.record({
       method: clip(request.method, 16),
-      path: redact(clientRedact(clip(path, journalLimits.path))),
+      path: clip(
+        redact(redactTarget(path, clientRedact(request.header("authorization")))),
+        journalLimits.path,
+      ),
       operationId: match.kind === "operation" ? match.operationId : null,
       status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,

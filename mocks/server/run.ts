@@ -2,7 +2,8 @@
  * Runs a parsed `petstore-mock` command against an injected `io` and resolves
  * to the exit code: 0 after a clean stop (or help, version), 1 when the server
  * cannot start or a second signal cuts the stop short, 3 when the state file
- * is damaged, incompatible or cannot be written. (2, bad flags, is the bin's:
+ * is damaged, incompatible, beyond the caps, cannot be written or is held by
+ * another server (its lock). (2, bad flags, is the bin's:
  * `parseCommand` throws before there is a command.)
  */
 import { defaultApiKey } from "../options.js";

@@ -12,13 +12,16 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMockControls } from "../core/controls.js";
+import { type CoreResponse, errorResponse, redactedError } from "../core/exchange.js";
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
+import { recordLimitsOf } from "../core/limits.js";
 import { createPetstoreCore } from "../core/petstore-core.js";
 import { defaults, logsRequests, type PetstoreServerOptions, seedOptionsOf } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
-import { adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
+import { createRequestRedactor, redactTarget } from "../util/redact.js";
+import { type AdminRequest, adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
 import { createRequestListener } from "./app.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { dashboardRoutes, publicServerOptions } from "./dashboard.js";
@@ -26,6 +29,7 @@ import { createFront, type Front } from "./front.js";
 import { bufferLines } from "./log-buffer.js";
 import {
   followStoreIntoFile,
+  lockStateFile,
   readStateFile,
   StateFileError,
   type StateFileWriter,
@@ -101,14 +105,40 @@ export async function startPetstoreServer(
   options: PetstoreServerOptions = {},
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
-  const saved =
-    options.stateFile === undefined ? undefined : await readStateFile(options.stateFile);
-  const store = await createPetstoreStore(saved?.seedOptions ?? seedOptionsOf(options));
-  if (saved) await store.restore(saved);
-  const stateFile =
-    options.stateFile === undefined
+  const limits = recordLimitsOf(options);
+  const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
+  let saved: Awaited<ReturnType<typeof readStateFile>>;
+  let store: PetstoreStore;
+  let stateFile: StateFileWriter | undefined;
+  try {
+    // Checked against the caps before any seed is built from the file's options.
+    saved =
+      options.stateFile === undefined ? undefined : await readStateFile(options.stateFile, limits);
+    store = await createPetstoreStore(saved?.seedOptions ?? seedOptionsOf(options), limits);
+    if (saved) await store.restore(saved);
+    stateFile =
+      options.stateFile === undefined
+        ? undefined
+        : await persistInto(store, options.stateFile, saved === undefined);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+  /** While the state file misses changes, every change is refused: nothing is answered as stored that is not. */
+  const refuseWrites = (): CoreResponse | undefined => {
+    const failure = stateFile?.failure;
+    return failure === undefined
       ? undefined
-      : await persistInto(store, options.stateFile, saved === undefined);
+      : errorResponse(
+          "state_not_saved",
+          `The state file cannot be written (${failure}); changes are refused until it is (retrying; GET /__mock/health shows the state).`,
+          { "retry-after": "1" },
+        );
+  };
+  const redactorFor = createRequestRedactor([
+    ...(options.apiKeys ?? defaults.apiKeys),
+    ...(options.adminKey === undefined ? [] : [options.adminKey]),
+  ]);
   const controls = createMockControls(options);
   const maxConnections = options.maxConnections ?? defaultMaxConnections();
   const mock = (journal: Journal) => {
@@ -120,6 +150,8 @@ export async function startPetstoreServer(
       maxCategories: options.maxCategories,
       faults: controls.faults,
       journal,
+      secrets: options.adminKey === undefined ? undefined : [options.adminKey],
+      refuseWrites,
     });
     return options.wrapHandler ? options.wrapHandler(core) : core;
   };
@@ -133,6 +165,7 @@ export async function startPetstoreServer(
     );
   } catch (error) {
     await stateFile?.close();
+    await lock?.release();
     throw error;
   }
   const handle = front.handle;
@@ -140,7 +173,7 @@ export async function startPetstoreServer(
   let closing = false;
   const closed = new AbortController();
   const trust = { adminKey: options.adminKey, loopback: isLoopback(host) };
-  const admin = createAdminEndpoints(trust, [
+  const adminEndpoints = createAdminEndpoints(trust, [
     ...adminRoutes({
       controls,
       reset: async (seedOptions) => {
@@ -148,6 +181,13 @@ export async function startPetstoreServer(
         return store.seedOptions;
       },
       state: store,
+      problems: () => {
+        const failure = stateFile?.failure;
+        return failure === undefined
+          ? undefined
+          : { stateFile: `${options.stateFile}: ${failure}` };
+      },
+      refuseWrites,
     }),
     ...dashboardRoutes({
       journal: controls.journal,
@@ -156,6 +196,8 @@ export async function startPetstoreServer(
       closed: closed.signal,
     }),
   ]);
+  const admin = async (request: AdminRequest) =>
+    redactedError(await adminEndpoints(request), redactorFor(request.header("authorization")));
   const server = createServer({
     headersTimeout: serverTimeouts.headers,
     requestTimeout: serverTimeouts.request,
@@ -172,6 +214,7 @@ export async function startPetstoreServer(
         saturated: guard.saturated,
         closing: () => closing,
         closed: closed.signal,
+        redactTarget: (target, authorization) => redactTarget(target, redactorFor(authorization)),
       }),
     ),
   );
@@ -180,6 +223,7 @@ export async function startPetstoreServer(
   } catch (error) {
     await front.close();
     await stateFile?.close();
+    await lock?.release();
     throw error;
   }
 
@@ -218,7 +262,8 @@ export async function startPetstoreServer(
           stdout?.flush();
           // Every answered change reaches the file before close() resolves.
           const saved = Promise.all([front.close(), stateFile?.close()]).then(() => {});
-          saved.then(() => (error ? reject(error) : resolve()), reject);
+          const released = saved.finally(() => lock?.release());
+          released.then(() => (error ? reject(error) : resolve()), reject);
         });
         // Idle keep-alive connections go now; busy ones close after their answer.
         server.closeIdleConnections();

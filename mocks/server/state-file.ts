@@ -1,14 +1,19 @@
 /**
  * `--state-file`: the store kept in one JSON file (a snapshot, see
- * mocks/state.ts). Loaded at start, rewritten soon after every change and on
- * close. Every write goes to a temporary file in the same directory, is
- * fsynced, then renamed over the old one, so a crash at any moment leaves the
- * old state or the new one, never a torn file.
+ * mocks/state.ts), owned by one process. A lock file beside it (`<path>.lock`,
+ * holding the owner's pid) keeps a second server off it. Loaded at start,
+ * rewritten soon after every change and on close. Every write goes to a temp
+ * file in the same directory, created exclusively (an existing name, a planted
+ * symlink included, is removed, never followed), fsynced, then renamed over
+ * the old file: a crash at any moment leaves the old state or the new one. A
+ * failed write is retried until it succeeds; meanwhile `failure` says why.
  */
-import { open, readFile, rename, rm, stat } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+
 import { checkSnapshot, SnapshotError, type StoreSnapshot } from "../state.js";
-import type { PetstoreStore } from "../store.js";
+import type { PetstoreStore, RecordCounts } from "../store.js";
+import { parseJson } from "../util/json.js";
 
 /** A state file that cannot be used; the start stops and the file is left as it is. */
 export class StateFileError extends Error {
@@ -17,18 +22,27 @@ export class StateFileError extends Error {
 
 /** How long after a change the file is written; changes in between share one write. */
 export const stateFileDebounceMs = 100;
+/** A failed write is retried after this long, doubling up to `stateFileRetryMaxMs`. */
+export const stateFileRetryMs = 100;
+export const stateFileRetryMaxMs = 5_000;
 /** The largest state file read at start (a million pets take about 70 MB). */
 export const maxStateFileBytes = 256 * 1024 * 1024;
 
-/** Reads and checks the file; undefined when it does not exist yet. */
-export async function readStateFile(path: string): Promise<StoreSnapshot | undefined> {
+/** The file-system calls a state file makes; a test replaces one to inject a failure. */
+export const stateFileSystem = { open, readFile, rename, rm, stat, writeFile };
+
+/** Reads and checks the file against the store's caps; undefined when it does not exist yet. */
+export async function readStateFile(
+  path: string,
+  limits?: RecordCounts,
+): Promise<StoreSnapshot | undefined> {
   const refuse = (reason: string) =>
     new StateFileError(
       `state file ${path}: ${reason} The file was left untouched: fix it, or move it away to start from the seed.`,
     );
   let size: number;
   try {
-    const info = await stat(path);
+    const info = await stateFileSystem.stat(path);
     if (!info.isFile()) throw refuse("is not a regular file.");
     size = info.size;
   } catch (error) {
@@ -39,51 +53,143 @@ export async function readStateFile(path: string): Promise<StoreSnapshot | undef
   if (size > maxStateFileBytes) throw refuse(`is larger than ${maxStateFileBytes} bytes.`);
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(path, "utf8"));
+    value = parseJson(await stateFileSystem.readFile(path, "utf8"));
   } catch (error) {
     throw refuse(`is not valid JSON (${(error as Error).message}).`);
   }
   try {
-    return checkSnapshot(value);
+    return checkSnapshot(value, limits);
   } catch (error) {
     if (error instanceof SnapshotError) throw refuse(error.message);
     throw error;
   }
 }
 
-/** Writes `text` to `path` atomically: temp file in the same directory, fsync, rename, fsync the directory. */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  const file = await open(temporary, "w", 0o644);
+/** The temp file a write of `path` goes through: `.<name>.<pid>.tmp` in the same directory. */
+export const temporaryPathOf = (path: string): string =>
+  join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+
+/** Creates the temp file exclusively (`wx`): whatever already has its name is removed, never followed. */
+async function createTemporary(temporary: string) {
   try {
-    await file.writeFile(text);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  try {
-    await rename(temporary, path);
+    return await stateFileSystem.open(temporary, "wx", 0o644);
   } catch (error) {
-    await rm(temporary, { force: true });
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    await stateFileSystem.rm(temporary, { force: true });
+    return stateFileSystem.open(temporary, "wx", 0o644);
+  }
+}
+
+/**
+ * Writes `text` to `path` atomically: an exclusively created temp file in the
+ * same directory, fsync, rename, fsync the directory. On failure the temp file
+ * is removed and `path` keeps its old content.
+ */
+export async function writeFileAtomically(path: string, text: string): Promise<void> {
+  const temporary = temporaryPathOf(path);
+  const file = await createTemporary(temporary);
+  try {
+    try {
+      await file.writeFile(text);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await stateFileSystem.rename(temporary, path);
+  } catch (error) {
+    await stateFileSystem.rm(temporary, { force: true }).catch(() => undefined);
     throw error;
   }
   // The rename itself survives a power cut only once the directory is synced.
-  const directory = await open(dirname(path), "r").catch(() => undefined);
+  const directory = await stateFileSystem.open(dirname(path), "r").catch(() => undefined);
   await directory?.sync().catch(() => undefined);
   await directory?.close();
 }
 
+/** The lock files this process holds (a lock naming this pid but not here is a previous run's). */
+const heldLocks = new Set<string>();
+
+export interface StateFileLock {
+  /** The lock file, `<state file>.lock`. */
+  readonly path: string;
+  release(): Promise<void>;
+}
+
+/** Whether a process with this pid runs (EPERM: it does, under another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Why the lock cannot be taken over, or undefined when it is stale (its process is gone). */
+async function lockHolder(lockPath: string): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = await stateFileSystem.readFile(lockPath, "utf8");
+  } catch {
+    return undefined;
+  }
+  const pid = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
+  if (pid === 0) {
+    return `its lock file ${lockPath} holds no process id (remove it if no server uses the file)`;
+  }
+  const alive = pid === process.pid ? heldLocks.has(resolve(lockPath)) : running(pid);
+  return alive ? `it is in use by process ${pid} (lock file ${lockPath})` : undefined;
+}
+
+/**
+ * Takes the lock beside a state file, or throws `StateFileError` naming the
+ * process that holds it. A lock left by a process that is gone is taken over.
+ */
+export async function lockStateFile(path: string): Promise<StateFileLock> {
+  const lockPath = `${path}.lock`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await stateFileSystem.writeFile(lockPath, `${process.pid}\n`, { flag: "wx", mode: 0o644 });
+      heldLocks.add(resolve(lockPath));
+      return {
+        path: lockPath,
+        async release() {
+          if (heldLocks.delete(resolve(lockPath)))
+            await stateFileSystem.rm(lockPath, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        throw new StateFileError(
+          `state file ${path}: cannot create its lock file ${lockPath} (${(error as Error).message}).`,
+        );
+      }
+    }
+    const holder = await lockHolder(lockPath);
+    if (holder !== undefined) {
+      throw new StateFileError(
+        `state file ${path}: ${holder}. Only one server may keep a state file: stop the other, or use another file.`,
+      );
+    }
+    await stateFileSystem.rm(lockPath, { force: true });
+  }
+  throw new StateFileError(`state file ${path}: its lock file ${lockPath} could not be taken.`);
+}
+
 export interface StateFileWriter {
-  /** Writes any change not yet written and resolves once the file holds it. */
+  /** Writes any change not yet written and resolves once the file holds it (or the write failed). */
   flush(): Promise<void>;
   /** Flushes, then stops following the store; rejects when the last write failed. */
   close(): Promise<void>;
+  /** Why the file misses changes (the last write failed; it is being retried), else undefined. */
+  readonly failure: string | undefined;
 }
 
 /**
  * Follows the store's changes into the file: one write at a time, started
  * `stateFileDebounceMs` after the first change not yet written. A failed write
- * is logged and retried on the next change or flush; the server keeps serving.
+ * is logged, reported in `failure` and retried with a growing delay until it
+ * succeeds; the server decides what to refuse meanwhile.
  */
 export function followStoreIntoFile(
   store: PetstoreStore,
@@ -93,6 +199,14 @@ export function followStoreIntoFile(
   let dirty = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
+  let failure: string | undefined;
+  let retryMs = stateFileRetryMs;
+  let closed = false;
+
+  const schedule = (ms: number) => {
+    if (closed) return;
+    timer ??= setTimeout(write, ms);
+  };
 
   const write = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer);
@@ -103,9 +217,18 @@ export function followStoreIntoFile(
       const text = `${JSON.stringify(store.snapshot())}\n`;
       try {
         await writeFileAtomically(path, text);
+        if (failure !== undefined) logError(`petstore-mock: state file ${path} written again`);
+        failure = undefined;
+        retryMs = stateFileRetryMs;
       } catch (error) {
         dirty = true;
-        logError(`petstore-mock: could not write state file ${path}: ${(error as Error).message}`);
+        const reason = (error as Error).message;
+        if (failure !== reason) {
+          logError(`petstore-mock: could not write state file ${path}: ${reason} (retrying)`);
+        }
+        failure = reason;
+        schedule(retryMs);
+        retryMs = Math.min(retryMs * 2, stateFileRetryMaxMs);
       }
     });
     return writing;
@@ -113,12 +236,16 @@ export function followStoreIntoFile(
 
   const unsubscribe = store.onChange(() => {
     dirty = true;
-    timer ??= setTimeout(write, stateFileDebounceMs);
+    schedule(stateFileDebounceMs);
   });
 
   return {
     flush: write,
+    get failure() {
+      return failure;
+    },
     async close() {
+      closed = true;
       unsubscribe();
       await write();
       if (dirty) throw new StateFileError(`the last changes could not be written to ${path}`);

@@ -31,10 +31,17 @@ export const underCi = !/^(0|false)?$/i.test(process.env.CI ?? "");
 export const skipBrowserTests = chromiumMissing !== undefined && !underCi;
 if (skipBrowserTests) console.warn(`browser tests skipped: ${chromiumMissing}`);
 
-/** Launches headless Chromium; playwright gives it a fresh temporary profile it removes on close. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Launches headless Chromium; playwright gives it a fresh temporary profile it
+ * removes on close. `extraArgs` adds switches (e.g. `--host-resolver-rules`).
+ */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (chromiumMissing) throw new Error(`Chromium is required under CI: ${chromiumMissing}`);
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: launchArgs });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...launchArgs, ...extraArgs],
+  });
 }
 
 /**

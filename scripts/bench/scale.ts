@@ -60,7 +60,7 @@ async function footprintInChild(pets: number): Promise<Footprint> {
     gc();
     const baseRssMb = mib(process.memoryUsage().rss);
     const started = performance.now();
-    const store = await createPetstoreStore({ pets: ${pets} });
+    const store = await createPetstoreStore({ pets: ${pets} }, { pets: ${pets}, categories: 5 });
     const seedMs = performance.now() - started;
     gc();
     const { rss, heapUsed } = process.memoryUsage();
@@ -106,7 +106,7 @@ async function measureLatencies(storeSizes: readonly number[]): Promise<Record<n
 
   const subjects = [];
   for (const pets of storeSizes) {
-    const store = await createPetstoreStore({ pets });
+    const store = await createPetstoreStore({ pets }, { pets, categories: 5 });
     const handle = createPetstoreCore({ store, apiKeys: [apiKey] });
     const baseUrl = `http://pets-${pets}.test/v1`;
     // Ids spread over the whole store, the same sequence for every size.

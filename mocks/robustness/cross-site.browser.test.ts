@@ -1,0 +1,144 @@
+/**
+ * Finding 1 of issue 20 in a real browser: while the mock runs, a page from
+ * another origin (another port of 127.0.0.1, or localhost) can neither read
+ * nor change its state through the admin endpoints, with `fetch` in CORS or
+ * no-CORS mode or a plain form post, and a DNS-rebinding page (a name the
+ * browser resolves to 127.0.0.1) is refused too. The API keeps its CORS.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
+import type { StoreSnapshot } from "../state.js";
+import { launchChromium, skipBrowserTests } from "../test-support/chromium.js";
+import { type StaticServer, serveStatic } from "../test-support/static-server.js";
+
+/** The name a rebinding attacker's DNS points at the mock; Chromium resolves it to loopback. */
+const rebindHost = "rebind.test";
+
+let browser: Browser;
+let mock: RunningPetstoreServer;
+let attacker: StaticServer;
+let root: string;
+let before: StoreSnapshot;
+
+beforeAll(async () => {
+  if (skipBrowserTests) return;
+  root = await mkdtemp(join(tmpdir(), "petstore-attacker-"));
+  await writeFile(join(root, "index.html"), "<!doctype html><title>elsewhere</title><body></body>");
+  attacker = await serveStatic(root);
+  mock = await startPetstoreServer({ port: 0 });
+  mock.faults.add({ operation: "getPet", delayMs: 1 });
+  before = mock.store.snapshot();
+  browser = await launchChromium([`--host-resolver-rules=MAP ${rebindHost} 127.0.0.1`]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await mock?.close();
+  await attacker?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+/** Everything a hostile page tries against the mock at `target`; each outcome as text. */
+function attack(page: Page, target: string): Promise<Record<string, string>> {
+  return page.evaluate(async (target) => {
+    const outcomes: Record<string, string> = {};
+    const attempt = async (name: string, path: string, init: RequestInit = {}) => {
+      try {
+        const response = await fetch(`${target}${path}`, init);
+        outcomes[name] = `${response.status} ${(await response.text()).slice(0, 80)}`;
+      } catch (error) {
+        outcomes[name] = `failed: ${(error as Error).name}`;
+      }
+    };
+    const noCors = (body: string, method = "POST"): RequestInit => ({
+      method,
+      mode: "no-cors",
+      headers: { "content-type": "text/plain" },
+      body,
+    });
+    await attempt("read state", "/__mock/state");
+    await attempt("read journal", "/__mock/requests");
+    await attempt("read faults", "/__mock/faults");
+    await attempt("reset", "/__mock/reset", noCors('{"pets": 1}'));
+    await attempt("add fault", "/__mock/faults", noCors('{"status": 503}'));
+    await attempt("clear faults", "/__mock/faults", { method: "DELETE" });
+    await attempt("import state", "/__mock/state", {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    await attempt("api", "/v1/pets?limit=1", {
+      headers: { Authorization: "Bearer petstore-dev-key" },
+    });
+    // A plain form post needs no script permission at all.
+    const frame = document.createElement("iframe");
+    frame.name = "sink";
+    document.body.append(frame);
+    const form = document.createElement("form");
+    Object.assign(form, { method: "POST", action: `${target}/__mock/reset`, target: "sink" });
+    form.enctype = "text/plain";
+    form.innerHTML = '<input name=\'{"pets": 2, "x": "\' value=\'"}\'>';
+    document.body.append(form);
+    const loaded = new Promise((resolve) =>
+      frame.addEventListener("load", resolve, { once: true }),
+    );
+    form.submit();
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    return outcomes;
+  }, target);
+}
+
+function expectUntouched(): void {
+  expect(mock.store.snapshot()).toEqual(before);
+  expect(mock.faults.list()).toEqual([expect.objectContaining({ operation: "getPet" })]);
+  expect(mock.journal.all().every((entry) => entry.operationId === "listPets")).toBe(true);
+}
+
+describe.skipIf(skipBrowserTests)("a page on another origin", () => {
+  it.each([
+    ["another port of 127.0.0.1 (same site)", () => attacker.url],
+    ["localhost (another site)", () => attacker.url.replace("127.0.0.1", "localhost")],
+  ])("from %s cannot read or change the mock's state", async (_name, pageUrl) => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(pageUrl());
+      const outcomes = await attack(page, mock.origin);
+      for (const name of [
+        "read state",
+        "read journal",
+        "read faults",
+        "clear faults",
+        "import state",
+      ]) {
+        expect(outcomes[name], name).toBe("failed: TypeError");
+      }
+      // no-cors answers are opaque: the page learns nothing, and the mock refused them.
+      expect(outcomes.reset).toBe("0 ");
+      expect(outcomes["add fault"]).toBe("0 ");
+      expect(outcomes.api).toMatch(/^200 \[/);
+      expectUntouched();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("cannot reach it by DNS rebinding (a name resolving to 127.0.0.1)", async () => {
+    const page = await browser.newPage();
+    try {
+      const shown = await page.goto(`http://${rebindHost}:${mock.port}/__mock/state`);
+      expect(shown?.status()).toBe(403);
+      const outcomes = await attack(page, "");
+      for (const name of ["read state", "read journal", "read faults", "clear faults"]) {
+        expect(outcomes[name], name).toMatch(/^403 .*host_forbidden/);
+      }
+      expect(outcomes.reset).toMatch(/^403 .*host_forbidden/);
+      expectUntouched();
+    } finally {
+      await page.close();
+    }
+  });
+});
