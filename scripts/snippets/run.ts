@@ -4,7 +4,9 @@
  * order, and stops every server it started. What the harness changes in the
  * text, and only that: the example ports 4000, 4931, 5173 and 8080 become free
  * ports (`PORT` holds the one for 4000, the mock's default), and a URL named
- * by `mock:` becomes the started mock's.
+ * by `mock:` becomes the started mock's. Each line runs in its own shell, but
+ * an `export NAME=VALUE` line holds for the project's later lines, as it would
+ * in the one terminal the docs assume.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -114,17 +116,28 @@ async function command(
   env: NodeJS.ProcessEnv,
   servers: Server[],
 ): Promise<void> {
+  const exported = /^export ([A-Za-z_]\w*)=/.exec(line)?.[1];
+  if (exported !== undefined) {
+    env[exported] = await shell(`${line}; printf %s "$${exported}"`, dir, env);
+    return;
+  }
   if (serverCommand.test(line)) {
     servers.push(await startServer(line, dir, env));
     return;
   }
+  await shell(line, dir, env);
+}
+
+/** Runs `line` in bash and resolves with its stdout; throws a SnippetFailure when it fails. */
+async function shell(line: string, dir: string, env: NodeJS.ProcessEnv): Promise<string> {
   try {
-    await run("bash", ["-c", line], {
+    const { stdout } = await run("bash", ["-c", line], {
       cwd: dir,
       env,
       timeout: commandTimeoutMs,
       maxBuffer: 32 * 1024 * 1024,
     });
+    return stdout;
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; code?: unknown };
     throw new SnippetFailure(
