@@ -16,10 +16,8 @@ import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
 import { createPetstoreStore } from "../../mocks/store.js";
 import {
   auth,
-  type BehaviourCase,
   behaviourCases,
   type CaseRequest,
-  checkCase,
 } from "../../mocks/test-support/cases.js";
 import {
   collectPageErrors,
@@ -31,7 +29,7 @@ import {
   controlCases,
   runControlCase,
 } from "../../mocks/test-support/control-cases.js";
-import { sendCasesInPage } from "../../mocks/test-support/page-fetch.js";
+import { behaviourCaseFailures, sendCasesInPage } from "../../mocks/test-support/page-fetch.js";
 import { type StaticServer, serveStatic } from "../../mocks/test-support/static-server.js";
 import type { ErrorBody } from "../../mocks/types.js";
 
@@ -297,21 +295,8 @@ describe.skipIf(skipBrowserTests)("the browser demo in Chromium", () => {
   });
 
   it("answers every behavioural case as in Node, through fetch in the page", async () => {
-    const results = await sendCasesInPage(
-      page,
-      `${server.url}/v1`,
-      behaviourCases.map((testCase) => testCase.request),
-    );
-    const failures = Object.fromEntries(
-      behaviourCases
-        .map((testCase: BehaviourCase, index) => {
-          const result = results[index];
-          const problems = result ? checkCase(testCase.expect, result) : ["no result"];
-          return [testCase.name, problems] as const;
-        })
-        .filter(([, problems]) => problems.length > 0),
-    );
-    expect(results).toHaveLength(behaviourCases.length);
+    const { results, failures } = await behaviourCaseFailures(page, `${server.url}/v1`);
+    expect(results).toBe(behaviourCases.length);
     expect(failures).toEqual({});
   });
 });

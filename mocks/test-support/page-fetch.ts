@@ -3,7 +3,7 @@
  * service worker answers them, with the very `sendCase` Node's tests use.
  */
 import type { Page } from "playwright-core";
-import { type CaseRequest, type CaseResult, sendCase } from "./cases.js";
+import { behaviourCases, type CaseRequest, type CaseResult, checkCase, sendCase } from "./cases.js";
 
 /** Runs the requests one after another in the page, against `${baseUrl}${path}`. */
 export function sendCasesInPage(
@@ -22,4 +22,27 @@ export function sendCasesInPage(
     },
     { source: sendCase.toString(), baseUrl, requests },
   );
+}
+
+/**
+ * Sends the whole behavioural table from the page and checks every answer:
+ * the failing cases by name with their problems (empty when all pass), and
+ * how many results came back.
+ */
+export async function behaviourCaseFailures(
+  page: Page,
+  baseUrl: string,
+): Promise<{ results: number; failures: Record<string, string[]> }> {
+  const results = await sendCasesInPage(
+    page,
+    baseUrl,
+    behaviourCases.map((testCase) => testCase.request),
+  );
+  const failures: Record<string, string[]> = {};
+  behaviourCases.forEach((testCase, index) => {
+    const result = results[index];
+    const problems = result ? checkCase(testCase.expect, result) : ["no result"];
+    if (problems.length > 0) failures[testCase.name] = problems;
+  });
+  return { results: results.length, failures };
 }
