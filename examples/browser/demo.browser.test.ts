@@ -14,11 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PetstoreWorker } from "../../mocks/browser.js";
 import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
 import { createPetstoreStore } from "../../mocks/store.js";
-import {
-  auth,
-  behaviourCases,
-  type CaseRequest,
-} from "../../mocks/test-support/cases.js";
+import { auth, behaviourCases, type CaseRequest } from "../../mocks/test-support/cases.js";
 import {
   collectPageErrors,
   launchChromium,
