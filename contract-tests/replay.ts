@@ -32,8 +32,11 @@ const credentials: readonly RecordedCredential[] = ["valid", "missing", "wrong"]
 const maxPathChars = 2048;
 
 /** The collection a create adds to, whose recorded ids later requests may name. */
-const creates: Partial<Record<OperationId, "pets" | "categories">> = {
+const creates: Readonly<Record<OperationId, "pets" | "categories" | undefined>> = {
+  listPets: undefined,
   createPet: "pets",
+  getPet: undefined,
+  listCategories: undefined,
   createCategory: "categories",
 };
 

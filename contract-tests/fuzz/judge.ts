@@ -25,7 +25,7 @@ import { type FuzzRequest, queryValue } from "./request.js";
 
 const isSuccess = (response: ContractResponse) => response.status >= 200 && response.status < 300;
 
-const interfaceStatuses = documentedStatuses as Readonly<Record<OperationId, readonly number[]>>;
+const interfaceStatuses: Readonly<Record<OperationId, readonly number[]>> = documentedStatuses;
 const documents = (operation: OperationId, code: number) =>
   interfaceStatuses[operation].includes(code);
 

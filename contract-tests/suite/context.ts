@@ -61,8 +61,11 @@ export function recordIn(
 }
 
 /** The collection a successful POST of an operation adds to. */
-const createdIn: Partial<Record<OperationId, CreatedRecord["collection"]>> = {
+const createdIn: Readonly<Record<OperationId, CreatedRecord["collection"] | undefined>> = {
+  listPets: undefined,
   createPet: "pets",
+  getPet: undefined,
+  listCategories: undefined,
   createCategory: "categories",
 };
 
