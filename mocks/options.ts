@@ -7,33 +7,14 @@
  * @example
  * const petstore = await setupPetstore({ seed: 7, counts: { pets: 10 }, preset: "flaky" });
  */
-import { defaultSeedOptions, resolveSeedOptions, type SeedOptions } from "../fixtures/seed.js";
+import { resolveSeedOptions, type SeedOptions } from "../fixtures/seed.js";
+import { defaults } from "./core/defaults.js";
+import type { PetstoreCore } from "./core/exchange.js";
 import type { FaultInput, FaultPreset } from "./core/faults.js";
 import type { Latency } from "./core/latency.js";
-import type { PetstoreCore } from "./core/petstore-core.js";
 
+export { defaultApiKey, defaults } from "./core/defaults.js";
 export type { SeedOptions };
-
-/** The bearer key accepted when none is configured. It is public: the banner prints it. */
-export const defaultApiKey = "petstore-dev-key";
-
-/** Every default, where the options below leave a value out. */
-export const defaults = {
-  apiKeys: [defaultApiKey] as readonly string[],
-  seed: defaultSeedOptions.seed,
-  counts: { pets: defaultSeedOptions.pets, categories: defaultSeedOptions.categories },
-  maxPets: 10_000,
-  maxCategories: 1_000,
-  journalSize: 1_000,
-  port: 4000,
-  host: "127.0.0.1",
-  /** Behind `--proxy`: the deadline of one whole answer from the deployment, in ms. */
-  proxyTimeoutMs: 10_000,
-  /** Behind `--proxy`: the most of an answer body read from the deployment (the contract suite's cap). */
-  proxyMaxBodyBytes: 1024 * 1024,
-  /** `--record`: the recording file stops growing at this size. */
-  recordMaxBytes: 16 * 1024 * 1024,
-} as const;
 
 /** What a recording may hold: the recorder writes no more, `--replay` reads no more. */
 export const recordingLimits = {
