@@ -25,20 +25,11 @@ import { answerChecks } from "./judge.js";
 import { UsageError } from "./options.js";
 import { printable } from "./report/text.js";
 import { runCases, type SuiteOptions } from "./runner.js";
-import { type Check, recordIn, type SuiteContext } from "./suite/context.js";
+import { type Check, createdIn, recordIn, type SuiteContext } from "./suite/context.js";
 import type { RunResult } from "./suite/results.js";
 
 const credentials: readonly RecordedCredential[] = ["valid", "missing", "wrong"];
 const maxPathChars = 2048;
-
-/** The collection a create adds to, whose recorded ids later requests may name. */
-const creates: Readonly<Record<OperationId, "pets" | "categories" | undefined>> = {
-  listPets: undefined,
-  createPet: "pets",
-  getPet: undefined,
-  listCategories: undefined,
-  createCategory: "categories",
-};
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -197,7 +188,7 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
       credential,
       ...(body !== undefined ? { rawBody: mappedBody(body, ids) } : {}),
     };
-    const collection = creates[operation];
+    const collection = createdIn[operation];
     const exchange = await ctx.run(
       {
         id: `${operation}.replay-${String(index + 1).padStart(4, "0")}`,

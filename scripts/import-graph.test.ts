@@ -19,7 +19,7 @@ function sourceFiles(folder: string): string[] {
 }
 
 /** Relative specifiers of a module's `import … from`, `export … from` and `import "…"` statements. */
-export function importedSpecifiers(text: string): string[] {
+function importedSpecifiers(text: string): string[] {
   const statement =
     /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']/gm;
   const multiLine =
@@ -38,7 +38,7 @@ function resolved(from: string, specifier: string): string {
 }
 
 /** Each source module of mocks/ and fixtures/ (tests left out) and the modules it imports there. */
-export function importGraph(): Map<string, string[]> {
+function importGraph(): Map<string, string[]> {
   const modules = roots.flatMap(sourceFiles).filter((file) => !isTest(file));
   const known = new Set(modules);
   const graph = new Map<string, string[]>();
@@ -53,7 +53,7 @@ export function importGraph(): Map<string, string[]> {
 }
 
 /** Every circle of the graph, as the path that closes it (first module repeated at the end). */
-export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   const found: string[][] = [];
   const state = new Map<string, "open" | "done">();
   const path: string[] = [];
