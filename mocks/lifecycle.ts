@@ -6,7 +6,7 @@
  * theirs here; each runtime only adapts `handle` to its requests.
  *
  * @example
- * const petstore = await createPetstore({ seed: 7, preset: "flaky" });
+ * const petstore = await createPetstore({ seed: 7, preset: "flaky-writes" });
  * const response = await petstore.handle(coreRequest);
  * await petstore.reset();
  */
@@ -14,12 +14,18 @@ import { createMockControls } from "./core/controls.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
 import { recordLimitsOf } from "./core/limits.js";
-import { createPetstoreCore, type PetstoreCore } from "./core/petstore-core.js";
+import {
+  createPetstoreCore,
+  type PetstoreCore,
+  type PetstoreCoreOptions,
+} from "./core/petstore-core.js";
 import { type PetstoreBaseOptions, type SeedOptions, seedOptionsOf } from "./options.js";
 import type { StoreSnapshot } from "./state.js";
 import { createPetstoreStore, type PetstoreStore } from "./store.js";
 
-export interface PetstoreLifecycleOptions extends PetstoreBaseOptions {
+export interface PetstoreLifecycleOptions
+  extends PetstoreBaseOptions,
+    Omit<PetstoreCoreOptions, "store" | "faults" | "journal"> {
   /** A store made beforehand (e.g. loaded from a file); default one seeded from `seed`/`counts`. */
   readonly store?: PetstoreStore | undefined;
 }
@@ -33,6 +39,8 @@ export interface PetstoreLifecycle {
   readonly journal: Journal;
   /** The core: one request in, one answer out. */
   readonly handle: PetstoreCore;
+  /** A core over the same store and faults that records into another journal (the proxy's fallback). */
+  handleWith(journal: Journal): PetstoreCore;
   /**
    * Back to start-up: the seeded store (or one seeded from `seedOptions`), the
    * start-up faults, an empty journal.
@@ -51,12 +59,14 @@ export async function createPetstore(
   const controls = createMockControls(options);
   const store =
     options.store ?? (await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options)));
-  const handle = createPetstoreCore({ ...options, store, ...controls });
+  const handleWith = (journal: Journal) =>
+    createPetstoreCore({ ...options, store, faults: controls.faults, journal });
   return {
     store,
     faults: controls.faults,
     journal: controls.journal,
-    handle,
+    handle: handleWith(controls.journal),
+    handleWith,
     async reset(seedOptions) {
       await store.reset(seedOptions);
       controls.reset();

@@ -5,7 +5,7 @@
  * seed options from JSON (admin reset, state snapshots). Runtime-neutral.
  *
  * @example
- * const petstore = await setupPetstore({ seed: 7, counts: { pets: 10 }, preset: "flaky" });
+ * const petstore = await setupPetstore({ seed: 7, counts: { pets: 10 }, preset: "flaky-writes" });
  */
 import { resolveSeedOptions, type SeedOptions } from "../fixtures/seed.js";
 import { defaults } from "./core/defaults.js";
