@@ -32,15 +32,7 @@ export function createDashboardRouting(
   const stopped = new AbortController();
   // Only this context's pages reach it: the trust of a loopback server.
   const admin = createAdminEndpoints({ loopback: true }, [
-    ...adminRoutes({
-      // petstore.reset() brings back the start-up faults and empties the journal itself.
-      controls: { faults: petstore.faults, journal: petstore.journal, reset() {}, restore() {} },
-      reset: async (seedOptions) => {
-        await petstore.reset(seedOptions);
-        return store.seedOptions;
-      },
-      state: store,
-    }),
+    ...adminRoutes({ petstore, state: store }),
     ...dashboardRoutes({
       journal: petstore.journal,
       store,
