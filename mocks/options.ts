@@ -130,7 +130,11 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
   proxy?: ProxyOptions | undefined;
   /** Append every exchange (credentials removed) to a JSON-lines file: a path, or the file and its cap. */
   record?: string | RecordOptions | undefined;
-  /** Wraps the core, e.g. to inject faults in tests. */
+  /**
+   * Wraps the core.
+   * @deprecated A test hook, not an option; it still works in 0.x. For faults
+   * use `faults`/`preset`; to wrap the core, build your own runtime on `createPetstore`.
+   */
   wrapHandler?: ((handle: PetstoreCore) => PetstoreCore) | undefined;
 }
 

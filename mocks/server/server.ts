@@ -105,8 +105,22 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-export async function startPetstoreServer(
+/** Hooks for the kit's own tests (proof of power, shutdown, bad input): not public options. */
+export interface ServerTestHooks {
+  /** Wraps the core, e.g. to inject the violation a contract check must catch. */
+  readonly wrapCore?: ((handle: PetstoreCore) => PetstoreCore) | undefined;
+}
+
+export function startPetstoreServer(
   options: PetstoreServerOptions = {},
+): Promise<RunningPetstoreServer> {
+  return startPetstoreServerWith(options, {});
+}
+
+/** `startPetstoreServer` with the test hooks. */
+export async function startPetstoreServerWith(
+  options: PetstoreServerOptions,
+  hooks: ServerTestHooks,
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
   const limits = recordLimitsOf(options);
@@ -156,7 +170,7 @@ export async function startPetstoreServer(
     refuseWrites,
   });
   const maxConnections = options.maxConnections ?? defaultMaxConnections();
-  const wrap = options.wrapHandler ?? ((core: PetstoreCore) => core);
+  const wrap = hooks.wrapCore ?? options.wrapHandler ?? ((core: PetstoreCore) => core);
   const mock = (journal: Journal) => wrap(petstore.handleWith(journal));
   // Standard output gets the lines in batches: one write per request would cost a system call each.
   const stdout = options.log ? undefined : bufferLines((text) => process.stdout.write(text));
