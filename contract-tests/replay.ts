@@ -18,7 +18,7 @@ import { readFile, stat } from "node:fs/promises";
 import { matchRoute } from "../mocks/core/router.js";
 import { recordingLimits } from "../mocks/options.js";
 import type { RecordedCredential, RecordedExchange } from "../mocks/server/recording.js";
-import { type OperationId, operationIds } from "../mocks/spec.js";
+import { operationIds } from "../mocks/spec.js";
 import { urlUnder } from "../mocks/util/url-under.js";
 import { type ContractRequest, defaultMaxBodyBytes } from "./http.js";
 import { answerChecks } from "./judge.js";
