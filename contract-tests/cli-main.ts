@@ -10,6 +10,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { usageExitCode, usageLine } from "../mocks/util/cli.js";
 import { type CliOptions, type Command, type Env, parse, UsageError, usage } from "./options.js";
 import { createRedactor, type Redact, secretForms } from "./redact.js";
 import { consoleReport } from "./report/console.js";
@@ -24,7 +25,7 @@ import { type RunResult, runPassed } from "./suite/results.js";
 export const exitCodes = {
   passed: 0,
   failed: 1,
-  usage: 2,
+  usage: usageExitCode,
   unavailable: 3,
   maxTime: 4,
   reportNotWritten: 5,
@@ -132,7 +133,7 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
 export async function run(command: Command, io: CliIo): Promise<number> {
   switch (command.kind) {
     case "invalid":
-      io.err(`petstore-contract: ${printable(command.message)} (see --help)\n`);
+      io.err(usageLine("petstore-contract", printable(command.message)));
       return exitCodes.usage;
     case "help":
       io.out(`${usage}\n`);

@@ -9,7 +9,7 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startPetstoreServer } from "../mocks/server/server.js";
+import { startPetstoreServerWith } from "../mocks/server/server.js";
 import { exitCodes, main } from "./cli-main.js";
 import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, runPassed } from "./suite/results.js";
@@ -22,10 +22,10 @@ import {
 } from "./test-support/faulty-servers.js";
 
 async function runAgainst(
-  wrapHandler: FaultyServer["wrap"] | undefined,
+  wrapCore: FaultyServer["wrap"] | undefined,
   suite: Partial<Omit<SuiteOptions, "baseUrl" | "apiKey">>,
 ) {
-  const server = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], wrapHandler });
+  const server = await startPetstoreServerWith({ port: 0, apiKeys: [testApiKey] }, { wrapCore });
   try {
     const result = await runContractSuite({ baseUrl: server.url, apiKey: testApiKey, ...suite });
     return { result, journal: server.journal.all(), counts: server.store.count() };

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { type OperationId, operationIds } from "../mocks/spec.js";
+import { type InvalidCommand, parseOrInvalid, UsageError } from "../mocks/util/cli.js";
 import { redactedMark } from "../mocks/util/redact.js";
 import { maxSeed } from "./fuzz/random.js";
 
@@ -54,12 +55,10 @@ export interface CliOptions extends RunOptions {
 export type Command =
   | { readonly kind: "help" }
   | { readonly kind: "list-checks" }
-  | { readonly kind: "invalid"; readonly message: string }
+  | InvalidCommand
   | { readonly kind: "run"; readonly options: CliOptions };
 
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
+export { UsageError };
 
 export const defaultTimeoutMs = 10_000;
 /** GETs answered 429/503 are retried this often, waiting at most this long each time. */
@@ -190,12 +189,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 /** The command the arguments ask for; flags win over the environment. */
 export function parse(argv: readonly string[], env: Env): Command {
-  try {
-    return parseOrThrow(argv, env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return { kind: "invalid", message: error.message };
-  }
+  return parseOrInvalid(() => parseOrThrow(argv, env));
 }
 
 function parseOrThrow(argv: readonly string[], env: Env): Command {

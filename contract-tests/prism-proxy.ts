@@ -22,9 +22,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { freePort } from "../mocks/server/free-port.js";
+import { kitFile } from "../mocks/util/package-root.js";
 import type { Exchange } from "./http.js";
 import type { RunOptions } from "./options.js";
-import { kitFile } from "./package-root.js";
 import { newRunTag, preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
 import { type CaseRecord, type CheckResult, checkId, type RunResult } from "./suite/results.js";
 

@@ -7,7 +7,11 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startPetstoreServer } from "../mocks/server/server.js";
+import {
+  type PetstoreServerOptions,
+  type ServerTestHooks,
+  startPetstoreServerWith,
+} from "../mocks/server/server.js";
 import { main } from "./cli-main.js";
 import { diagnose } from "./diagnosis.js";
 import { secretForms } from "./redact.js";
@@ -18,10 +22,13 @@ import { frontOf, hostileKey, hostileServers } from "./test-support/hostile-serv
 import { startTinyServer } from "./test-support/servers.js";
 
 async function runAgainst(
-  options: Parameters<typeof startPetstoreServer>[0],
+  options: PetstoreServerOptions & ServerTestHooks,
   suite: Partial<Pick<SuiteOptions, "strict" | "readOnly" | "only">> = {},
 ) {
-  const server = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], ...options });
+  const server = await startPetstoreServerWith(
+    { port: 0, apiKeys: [testApiKey], ...options },
+    options,
+  );
   try {
     const result = await runContractSuite({ baseUrl: server.url, apiKey: testApiKey, ...suite });
     return { result, server };
@@ -59,8 +66,8 @@ describe("the contract suite against the kit's standalone mock", () => {
 
 describe("what a run created", () => {
   it("lists every record a POST created for clean-up, requests sent to be rejected included", async () => {
-    const wrapHandler = fault("accepts-pet-without-name");
-    const { result } = await runAgainst({ wrapHandler }, { only: ["createPet"] });
+    const wrapCore = fault("accepts-pet-without-name");
+    const { result } = await runAgainst({ wrapCore }, { only: ["createPet"] });
     const pets = result.created.filter((record) => record.collection === "pets");
     expect(pets.map((record) => record.name)).toEqual([
       expect.stringMatching(/Rex$/),
@@ -94,7 +101,7 @@ describe("the contract suite against deliberately faulty servers", () => {
   });
 
   it.each(faultyServers)("fails $name ($violation)", async (fault) => {
-    const { result } = await runAgainst({ ...fault.server, wrapHandler: fault.wrap });
+    const { result } = await runAgainst({ ...fault.server, wrapCore: fault.wrap });
     expect(runPassed(result)).toBe(false);
     const failing = failingChecks(result);
     expect(failing.map((check) => check.id)).toEqual(expect.arrayContaining([...fault.caughtBy]));

@@ -4,16 +4,9 @@
  */
 import { redactedMark } from "../mocks/util/redact.js";
 import { escapeRegExp } from "../mocks/util/text.js";
+import { escapeMarkup } from "./report/text.js";
 
 export { redactedMark };
-
-const xmlEscaped = (text: string, apostrophe: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, apostrophe);
 
 /** The forms a string takes inside a JSON string: escaped, also with `\/` or `\uXXXX` for non-ASCII. */
 function jsonForms(text: string): string[] {
@@ -41,9 +34,9 @@ export function secretForms(key: string): string[] {
     encodeURI(key),
     new URLSearchParams({ k: key }).toString().slice(2),
     Buffer.from(`contract:${key}`).toString("base64"),
-    xmlEscaped(key, "&apos;"),
-    xmlEscaped(key, "&#39;"),
-    xmlEscaped(key, "'"),
+    escapeMarkup(key, "&apos;"),
+    escapeMarkup(key, "&#39;"),
+    escapeMarkup(key, "'"),
   ].flatMap((form) => [form, ...jsonForms(form)]);
   return [...new Set(forms)].filter((form) => form.length > 0);
 }

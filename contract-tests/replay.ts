@@ -18,24 +18,18 @@ import { readFile, stat } from "node:fs/promises";
 import { matchRoute } from "../mocks/core/router.js";
 import { recordingLimits } from "../mocks/options.js";
 import type { RecordedCredential, RecordedExchange } from "../mocks/server/recording.js";
-import { type OperationId, operationIds } from "../mocks/spec.js";
+import { operationIds } from "../mocks/spec.js";
 import { urlUnder } from "../mocks/util/url-under.js";
 import { type ContractRequest, defaultMaxBodyBytes } from "./http.js";
 import { answerChecks } from "./judge.js";
 import { UsageError } from "./options.js";
 import { printable } from "./report/text.js";
 import { runCases, type SuiteOptions } from "./runner.js";
-import { type Check, recordIn, type SuiteContext } from "./suite/context.js";
+import { type Check, createdIn, recordIn, type SuiteContext } from "./suite/context.js";
 import type { RunResult } from "./suite/results.js";
 
 const credentials: readonly RecordedCredential[] = ["valid", "missing", "wrong"];
 const maxPathChars = 2048;
-
-/** The collection a create adds to, whose recorded ids later requests may name. */
-const creates: Partial<Record<OperationId, "pets" | "categories">> = {
-  createPet: "pets",
-  createCategory: "categories",
-};
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -194,7 +188,7 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
       credential,
       ...(body !== undefined ? { rawBody: mappedBody(body, ids) } : {}),
     };
-    const collection = creates[operation];
+    const collection = createdIn[operation];
     const exchange = await ctx.run(
       {
         id: `${operation}.replay-${String(index + 1).padStart(4, "0")}`,

@@ -4,6 +4,7 @@
  * check enforces says why it cannot be checked from outside. The table
  * `--list-checks` prints and docs/contract-rules.md are built from this.
  */
+import type { OperationId } from "../mocks/spec.js";
 
 export interface Rule {
   /** The interface section, as printed in INTERFACE.md. */
@@ -190,4 +191,4 @@ export const documentedStatuses = {
   getPet: [200, 401, 404],
   listCategories: [200],
   createCategory: [201],
-} as const;
+} as const satisfies Readonly<Record<OperationId, readonly number[]>>;

@@ -5,6 +5,7 @@
  * hidden or left (`visibilitychange`, `pagehide`; never the deprecated
  * `unload`, which browsers skip and which spoils the back/forward cache).
  */
+import { followStore } from "./follow-store.js";
 import type { PersistMode } from "./options.js";
 import type { PetstoreStore } from "./store.js";
 import { parseJson } from "./util/json.js";
@@ -46,23 +47,16 @@ export async function persistInBrowser(
     }
   }
 
-  let dirty = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const save = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (!dirty) return;
-    dirty = false;
-    try {
-      storage.setItem(persistKey, JSON.stringify(store.snapshot()));
-    } catch (error) {
-      warn(`Could not save the mock state in ${where}: ${(error as Error).message}`);
-    }
-  };
-  store.onChange(() => {
-    dirty = true;
-    timer ??= setTimeout(save, persistDebounceMs);
-  });
+  const follower = followStore(
+    store,
+    (snapshot) => storage.setItem(persistKey, JSON.stringify(snapshot)),
+    {
+      debounceMs: persistDebounceMs,
+      onError: (error) =>
+        warn(`Could not save the mock state in ${where}: ${(error as Error).message}`),
+    },
+  );
+  const save = () => void follower.flush();
   addEventListener("pagehide", save);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") save();
@@ -70,9 +64,7 @@ export async function persistInBrowser(
 
   return {
     clear() {
-      clearTimeout(timer);
-      timer = undefined;
-      dirty = false;
+      follower.discard();
       storage.removeItem(persistKey);
     },
   };

@@ -83,7 +83,7 @@ export async function setupPetstoreWorker(
   options: PetstoreWorkerOptions = {},
 ): Promise<PetstoreWorker> {
   const preset = options.preset ?? (options.presetFromPage === false ? undefined : pagePreset());
-  const { restore, ...parts } = await createPetstoreParts({
+  const { parts, petstore } = await createPetstoreParts({
     ...options,
     ...(preset ? { preset } : {}),
   });
@@ -109,7 +109,7 @@ export async function setupPetstoreWorker(
     },
     async reset() {
       worker.resetHandlers();
-      await restore();
+      await petstore.reset();
       persistence?.clear();
     },
     stop: () => worker.stop(),

@@ -1,9 +1,9 @@
 /**
  * petstore-mock-kit: the Pet Store mock's handlers, store, seed and types, for
- * composing with your own msw setup, and the runtime-neutral faults and
- * journal (`createMockControls`) to pass to `createPetstoreCore`. Runtime
- * entries: `petstore-mock-kit/node`, `petstore-mock-kit/browser`,
- * `petstore-mock-kit/server`.
+ * composing with your own msw setup, and the runtime-neutral mock
+ * (`createPetstore`: store, faults, journal, core, reset, snapshot, restore).
+ * Runtime entries: `petstore-mock-kit/node`, `petstore-mock-kit/browser`,
+ * `petstore-mock-kit/server`, `petstore-mock-kit/playwright`, `petstore-mock-kit/vitest`.
  */
 export { generateSeedData } from "../fixtures/generate-seed.js";
 export { defaultSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
@@ -41,7 +41,16 @@ export {
   type PetstoreCoreOptions,
 } from "./core/petstore-core.js";
 export { type ErrorCode, errorCodes } from "./errors.js";
-export { createPetstoreHandlers, type PetstoreHandlersOptions } from "./msw.js";
+export {
+  createPetstore,
+  type PetstoreLifecycle,
+  type PetstoreLifecycleOptions,
+} from "./lifecycle.js";
+export {
+  createPetstoreHandlers,
+  type PetstoreHandlersOptions,
+  petstoreHandlersFor,
+} from "./msw.js";
 export {
   defaultApiKey,
   defaults,

@@ -8,7 +8,7 @@
  */
 import { type HttpHandler, HttpResponse, http } from "msw";
 import type { CoreRequest } from "./core/exchange.js";
-import type { PetstoreCoreOptions } from "./core/petstore-core.js";
+import type { PetstoreCore, PetstoreCoreOptions } from "./core/petstore-core.js";
 import { createPetstoreCore } from "./core/petstore-core.js";
 import type { ApiPath } from "./core/router.js";
 import { apiBase, bodyFields } from "./intercept.js";
@@ -37,8 +37,15 @@ async function toCoreRequest(request: Request, at: ApiPath, query: string): Prom
 }
 
 export function createPetstoreHandlers(options: PetstoreHandlersOptions): HttpHandler[] {
-  const handle = createPetstoreCore(options);
-  const base = apiBase(options.baseUrl);
+  return petstoreHandlersFor(createPetstoreCore(options), options.baseUrl);
+}
+
+/** The msw handlers answering every request under the API base from an existing core. */
+export function petstoreHandlersFor(
+  handle: PetstoreCore,
+  baseUrl: string | undefined,
+): HttpHandler[] {
+  const base = apiBase(baseUrl);
 
   return [
     http.all(base.pattern, async ({ request }) => {

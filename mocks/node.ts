@@ -32,7 +32,7 @@ export interface Petstore extends PetstoreParts {
 }
 
 export async function setupPetstore(options: PetstoreOptions = {}): Promise<Petstore> {
-  const { restore, ...parts } = await createPetstoreParts(options);
+  const { parts, petstore } = await createPetstoreParts(options);
   const server = setupServer(...parts.handlers);
   return {
     ...parts,
@@ -40,7 +40,7 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
     listen: (listenOptions) => server.listen(withUnhandledDefault("error", listenOptions)),
     async reset() {
       server.resetHandlers();
-      await restore();
+      await petstore.reset();
     },
     close: () => server.close(),
   };

@@ -5,35 +5,16 @@
  * seed options from JSON (admin reset, state snapshots). Runtime-neutral.
  *
  * @example
- * const petstore = await setupPetstore({ seed: 7, counts: { pets: 10 }, preset: "flaky" });
+ * const petstore = await setupPetstore({ seed: 7, counts: { pets: 10 }, preset: "flaky-writes" });
  */
-import { defaultSeedOptions, resolveSeedOptions, type SeedOptions } from "../fixtures/seed.js";
+import { resolveSeedOptions, type SeedOptions } from "../fixtures/seed.js";
+import { defaults } from "./core/defaults.js";
+import type { PetstoreCore } from "./core/exchange.js";
 import type { FaultInput, FaultPreset } from "./core/faults.js";
 import type { Latency } from "./core/latency.js";
-import type { PetstoreCore } from "./core/petstore-core.js";
 
+export { defaultApiKey, defaults } from "./core/defaults.js";
 export type { SeedOptions };
-
-/** The bearer key accepted when none is configured. It is public: the banner prints it. */
-export const defaultApiKey = "petstore-dev-key";
-
-/** Every default, where the options below leave a value out. */
-export const defaults = {
-  apiKeys: [defaultApiKey] as readonly string[],
-  seed: defaultSeedOptions.seed,
-  counts: { pets: defaultSeedOptions.pets, categories: defaultSeedOptions.categories },
-  maxPets: 10_000,
-  maxCategories: 1_000,
-  journalSize: 1_000,
-  port: 4000,
-  host: "127.0.0.1",
-  /** Behind `--proxy`: the deadline of one whole answer from the deployment, in ms. */
-  proxyTimeoutMs: 10_000,
-  /** Behind `--proxy`: the most of an answer body read from the deployment (the contract suite's cap). */
-  proxyMaxBodyBytes: 1024 * 1024,
-  /** `--record`: the recording file stops growing at this size. */
-  recordMaxBytes: 16 * 1024 * 1024,
-} as const;
 
 /** What a recording may hold: the recorder writes no more, `--replay` reads no more. */
 export const recordingLimits = {
@@ -149,7 +130,11 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
   proxy?: ProxyOptions | undefined;
   /** Append every exchange (credentials removed) to a JSON-lines file: a path, or the file and its cap. */
   record?: string | RecordOptions | undefined;
-  /** Wraps the core, e.g. to inject faults in tests. */
+  /**
+   * Wraps the core.
+   * @deprecated A test hook, not an option; it still works in 0.x. For faults
+   * use `faults`/`preset`; to wrap the core, build your own runtime on `createPetstore`.
+   */
   wrapHandler?: ((handle: PetstoreCore) => PetstoreCore) | undefined;
 }
 

@@ -6,12 +6,11 @@
  * test (e.g. in `--debug` or UI mode), or let a test drive it.
  */
 import type { Request, Route } from "@playwright/test";
-import type { MockControls } from "./core/controls.js";
 import { bodyFields } from "./intercept.js";
+import type { PetstoreLifecycle } from "./lifecycle.js";
 import type { PetstoreOptions } from "./options.js";
 import { adminRoutes, createAdminEndpoints } from "./server/admin.js";
 import { dashboardPath, dashboardRoutes, publicBaseOptions } from "./server/dashboard.js";
-import type { PetstoreStore } from "./store.js";
 
 /** Where the fixture serves the dashboard: a name no app uses (`.localhost` never leaves the machine). */
 export const dashboardOrigin = "http://petstore-dashboard.localhost";
@@ -26,23 +25,16 @@ export interface DashboardRouting {
 }
 
 export function createDashboardRouting(
-  controls: MockControls,
-  store: PetstoreStore,
+  petstore: PetstoreLifecycle,
   options: PetstoreOptions,
 ): DashboardRouting {
+  const { store } = petstore;
   const stopped = new AbortController();
   // Only this context's pages reach it: the trust of a loopback server.
   const admin = createAdminEndpoints({ loopback: true }, [
-    ...adminRoutes({
-      controls,
-      reset: async (seedOptions) => {
-        await store.reset(seedOptions);
-        return store.seedOptions;
-      },
-      state: store,
-    }),
+    ...adminRoutes({ petstore, state: store }),
     ...dashboardRoutes({
-      journal: controls.journal,
+      journal: petstore.journal,
       store,
       options: {
         runtime: "Playwright fixture (context routing, no server)",

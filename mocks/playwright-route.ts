@@ -6,18 +6,16 @@
  * process, from the test's own store.
  */
 import type { Request, Route } from "@playwright/test";
-// The core, its controls and the store: the one place the Playwright entry names them.
-import { createMockControls } from "./core/controls.js";
 import type { CoreRequest, CoreResponse } from "./core/exchange.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
-import { recordLimitsOf } from "./core/limits.js";
-import { createPetstoreCore, type PetstoreCore } from "./core/petstore-core.js";
+import type { PetstoreCore } from "./core/petstore-core.js";
 import { apiBase, bodyFields } from "./intercept.js";
-import { type PetstoreOptions, seedOptionsOf } from "./options.js";
+import { createPetstore } from "./lifecycle.js";
+import type { PetstoreOptions } from "./options.js";
 import { createDashboardRouting } from "./playwright-dashboard.js";
 import { corsHeaders } from "./server/cors.js";
-import { createPetstoreStore, type PetstoreStore } from "./store.js";
+import type { PetstoreStore } from "./store.js";
 
 /** The parts of a Playwright `Request` the conversion reads. */
 export type RoutedRequest = Pick<Request, "method" | "url" | "allHeaders" | "postDataBuffer">;
@@ -147,20 +145,16 @@ export interface PetstoreFixture {
 
 /** The mock of one browser context: its fixture and the routing that answers from it. */
 export async function startRoutedPetstore(options: PetstoreOptions) {
-  const controls = createMockControls(options);
-  const store = await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options));
-  const handle = createPetstoreCore({ ...options, store, ...controls });
-  const dashboard = createDashboardRouting(controls, store, options);
+  const petstore = await createPetstore(options);
+  const { store, faults, journal } = petstore;
+  const dashboard = createDashboardRouting(petstore, options);
   const fixture: PetstoreFixture = {
     store,
-    faults: controls.faults,
-    journal: controls.journal,
+    faults,
+    journal,
     options,
-    async reset() {
-      await store.reset();
-      controls.restore();
-    },
+    reset: () => petstore.reset(),
     dashboardUrl: dashboard.url,
   };
-  return { fixture, routing: createPetstoreRouting(handle, options), dashboard };
+  return { fixture, routing: createPetstoreRouting(petstore.handle, options), dashboard };
 }

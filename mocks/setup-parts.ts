@@ -1,16 +1,15 @@
 /**
  * What the one-call setups (`petstore-mock-kit/node` and `/browser`) share:
- * the store, the faults, the journal and the msw handlers over them, and the
- * reset of all three. Each entry only adds its msw runtime.
+ * the mock's lifecycle (`createPetstore`) and the msw handlers over it. Each
+ * entry only adds its msw runtime.
  */
 import type { RequestHandler } from "msw";
-import { createMockControls } from "./core/controls.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
-import { recordLimitsOf } from "./core/limits.js";
-import { createPetstoreHandlers } from "./msw.js";
-import { type PetstoreOptions, seedOptionsOf } from "./options.js";
-import { createPetstoreStore, type PetstoreStore } from "./store.js";
+import { createPetstore, type PetstoreLifecycle } from "./lifecycle.js";
+import { petstoreHandlersFor } from "./msw.js";
+import type { PetstoreOptions } from "./options.js";
+import type { PetstoreStore } from "./store.js";
 
 export interface PetstoreParts {
   /** The typed store behind the handlers: arrange and inspect records. */
@@ -23,21 +22,12 @@ export interface PetstoreParts {
   readonly handlers: readonly RequestHandler[];
 }
 
-/** Builds the parts; `restore` brings store, faults and journal back to their start. */
+/** The lifecycle and msw handlers answering from it. */
 export async function createPetstoreParts(
   options: PetstoreOptions,
-): Promise<PetstoreParts & { restore(): Promise<void> }> {
-  const controls = createMockControls(options);
-  const store = await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options));
-  const handlers = createPetstoreHandlers({ ...options, store, ...controls });
-  return {
-    store,
-    faults: controls.faults,
-    journal: controls.journal,
-    handlers,
-    async restore() {
-      await store.reset();
-      controls.restore();
-    },
-  };
+): Promise<{ readonly parts: PetstoreParts; readonly petstore: PetstoreLifecycle }> {
+  const petstore = await createPetstore(options);
+  const { store, faults, journal } = petstore;
+  const handlers = petstoreHandlersFor(petstore.handle, options.baseUrl);
+  return { parts: { store, faults, journal, handlers }, petstore };
 }

@@ -4,13 +4,15 @@
  * Nothing here restates the document; it only looks things up in it.
  */
 import { openapiDocument } from "./generated/openapi-document.js";
+import type { operations } from "./generated/openapi-types.js";
 import type { PetStatus } from "./types.js";
 import { resolveRef } from "./util/json-ref.js";
 
 /** The version segment every deployment's base address ends with. */
 export const apiBasePath = "/v1";
 
-export type OperationId = "listPets" | "createPet" | "getPet" | "listCategories" | "createCategory";
+/** Every operationId of openapi.yaml (from the generated types: a new operation shows up here). */
+export type OperationId = keyof operations & string;
 
 export interface ParameterSchema {
   readonly type?: string;

@@ -9,12 +9,11 @@
 
 import type { ValidateFunction } from "ajv";
 import type { SeedData, SeedOptions } from "../fixtures/seed.js";
-import { checkSeedWithinLimits, maxStringLength } from "./core/limits.js";
+import { checkSeedWithinLimits, maxStringLength, type RecordCounts } from "./core/limits.js";
 import { describeError, shown } from "./core/validate.js";
 import { openapiDocument, openapiSha256 } from "./generated/openapi-document.js";
 import * as validators from "./generated/validators.js";
 import { seedOptionsFromJson } from "./options.js";
-import type { RecordCounts } from "./store.js";
 import type { Category, Pet } from "./types.js";
 
 export const snapshotFormat = "petstore-mock-kit/state";

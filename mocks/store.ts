@@ -20,7 +20,7 @@ import {
   type SeedData,
   type SeedOptions,
 } from "../fixtures/seed.js";
-import { checkSeedWithinLimits, defaultMaxRecords } from "./core/limits.js";
+import { checkSeedWithinLimits, defaultMaxRecords, type RecordCounts } from "./core/limits.js";
 import * as validators from "./generated/validators.js";
 import {
   checkSnapshot,
@@ -129,11 +129,6 @@ export interface ListPetsQuery {
 }
 
 /** How many records a store holds, creates in progress included. */
-export interface RecordCounts {
-  readonly pets: number;
-  readonly categories: number;
-}
-
 export interface PetstoreStore {
   /** The live pets collection (`@msw/data`). Read it through the store: `reset()` replaces it. */
   readonly pets: PetCollection;
@@ -346,5 +341,6 @@ export async function createPetstoreStore(
 const sameSeedOptions = (a: Required<SeedOptions>, b: Required<SeedOptions>) =>
   a.seed === b.seed && a.pets === b.pets && a.categories === b.categories;
 
+export type { RecordCounts } from "./core/limits.js";
 export { SnapshotError, type StoreSnapshot } from "./state.js";
 export type { SeedData, SeedOptions };

@@ -3,7 +3,7 @@
  * registry into a fresh temporary project per msw major (msw@2 and
  * msw@latest, next to the latest vitest and TypeScript), then, under each, the
  * public types compiled with `skipLibCheck: false`, the README's vitest example
- * run as written, and an unhandled request to a live local server shown to be
+ * and the vitest fixture's (`petstore-mock-kit/vitest`) run as written, and an unhandled request to a live local server shown to be
  * an error. Under the latest msw also: every entry point imported and bundled,
  * both bins run, and the README's commands run as written (server: `npm start
  * -- …`, `npx petstore-mock`, its `curl` line, the in-process example;
@@ -58,6 +58,7 @@ describe.each([
 import { type PetstoreWorker, setupPetstoreWorker } from "petstore-mock-kit/browser";
 import { setupPetstore } from "petstore-mock-kit/node";
 import { startPetstoreServer } from "petstore-mock-kit/server";
+import { type PetstoreTestFixture, test } from "petstore-mock-kit/vitest";
 
 const store = await createPetstoreStore({ seed: 1 });
 const pet: Pet | undefined = store.getPet(1);
@@ -66,9 +67,11 @@ petstore.listen();
 const server = await startPetstoreServer({ port: 0 });
 const url: string = server.url;
 const stop = (worker: PetstoreWorker): void | Promise<void> => worker.stop();
+const fixtureTest = test.override({ petstoreOptions: { seed: 7 } });
+const seedOf = (fixture: PetstoreTestFixture): number | undefined => fixture.options.seed;
 // @ts-expect-error: seed is a number
 await setupPetstore({ seed: "7" });
-export { pet, petstore, setupPetstoreWorker, stop, url };
+export { fixtureTest, pet, petstore, seedOf, setupPetstoreWorker, stop, url };
 `,
     );
     await writeFile(
@@ -104,6 +107,20 @@ export { pet, petstore, setupPetstoreWorker, stop, url };
       { cwd: kit.dir, env: { ...cleanEnv, CI: "" } },
     );
     expect(stdout).toMatch(/1 passed/);
+  }, 120_000);
+
+  it("runs docs/testing.md's vitest-fixture example (petstore-mock-kit/vitest) as written", async () => {
+    const example = codeBlocks(docSection("testing.md", "vitest"))[0];
+    expect(example, "docs/testing.md section:vitest has a ts example").toMatch(
+      /petstore-mock-kit\/vitest/,
+    );
+    await writeFile(inApp("fixture.test.ts"), example ?? "");
+    const { stdout } = await run(
+      inApp("node_modules", ".bin", "vitest"),
+      ["run", "--root", kit.dir, "fixture.test.ts"],
+      { cwd: kit.dir, env: { ...cleanEnv, CI: "" } },
+    );
+    expect(stdout).toMatch(/2 passed/);
   }, 120_000);
 
   it("makes a request no handler matches an error, even to a live local server", async () => {

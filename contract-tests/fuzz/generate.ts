@@ -7,7 +7,7 @@
  * generator drives `petstore-contract --fuzz` and the test that the document
  * and the kit's mock agree.
  */
-import type { OperationParameter, ParameterSchema } from "../../mocks/spec.js";
+import type { OperationId, OperationParameter, ParameterSchema } from "../../mocks/spec.js";
 import type { CredentialVariant } from "../http.js";
 import { type BodyField, type DocumentedOperation, documentedOperations } from "./document.js";
 import type { Random } from "./random.js";
@@ -38,7 +38,7 @@ const badCredentials: readonly CredentialVariant[] = [
 ];
 
 /** How often each operation is picked: reads are cheap and safe, writes are budgeted. */
-const weight: Readonly<Record<string, number>> = {
+const weight: Readonly<Record<OperationId, number>> = {
   listPets: 3,
   getPet: 2,
   createPet: 2,
@@ -178,7 +178,7 @@ export class RequestGenerator {
     operations: readonly DocumentedOperation[] = documentedOperations,
   ) {
     this.picks = operations.flatMap((operation) =>
-      Array.from({ length: weight[operation.id] ?? 1 }, () => operation),
+      Array.from({ length: weight[operation.id] }, () => operation),
     );
   }
 

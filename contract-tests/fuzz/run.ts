@@ -8,7 +8,7 @@ import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, Exchange } from "../http.js";
 import { RunDeadlineError } from "../http.js";
 import type { Check } from "../suite/context.js";
-import { recordIn } from "../suite/context.js";
+import { createdIn, recordIn } from "../suite/context.js";
 import { echoes } from "../suite/expectations.js";
 import type { CheckKind, CreatedRecord } from "../suite/results.js";
 import { documentedOperation, documentedOperations } from "./document.js";
@@ -86,11 +86,6 @@ interface Outcome {
   readonly failed?: Exchange;
 }
 
-const collectionOf: Partial<Record<OperationId, CreatedRecord["collection"]>> = {
-  createPet: "pets",
-  createCategory: "categories",
-};
-
 const keyOf = (finding: Finding) => `${finding.operation} ${finding.check.slug}`;
 
 /** The finding a failure is grouped by: the first documented one, else the first advisory one. */
@@ -131,7 +126,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 
   /** Notes a record a POST created; every create spends the budget. */
   const noteCreated = (request: FuzzRequest, exchange: Exchange, spent: boolean) => {
-    const collection = collectionOf[request.operation];
+    const collection = createdIn[request.operation];
     const response = exchange.response;
     const record = recordIn(response);
     if (!collection || !response || response.status < 200 || response.status >= 300) return record;

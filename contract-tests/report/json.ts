@@ -1,7 +1,8 @@
 /** `--json FILE`: the whole result, for dashboards and baselines. */
+
+import { toolVersion } from "../../mocks/util/package-root.js";
 import { diagnose } from "../diagnosis.js";
 import { defaultMaxBodyBytes } from "../http.js";
-import { toolVersion } from "../package-root.js";
 import { type RunResult, runConforms } from "../suite/results.js";
 import { fuzzJson } from "./fuzz.js";
 import { statusMatrix } from "./summary.js";

@@ -7,24 +7,7 @@ import { operationIds } from "../../mocks/spec.js";
 import { diagnose } from "../diagnosis.js";
 import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
 import { statusMatrix } from "./summary.js";
-
-/** Characters XML 1.0 allows (control characters other than tab and line breaks are not). */
-const allowedInXml = (code: number) =>
-  code === 0x9 ||
-  code === 0xa ||
-  code === 0xd ||
-  (code >= 0x20 && code <= 0xd7ff) ||
-  (code >= 0xe000 && code <= 0xfffd) ||
-  code >= 0x10000;
-
-const escapeXml = (text: string) =>
-  [...text]
-    .filter((char) => allowedInXml(char.codePointAt(0) ?? 0))
-    .join("")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+import { escapeXml } from "./text.js";
 
 /** The diagnosis title explaining each check it explains, by check id. */
 type Causes = ReadonlyMap<string, string>;

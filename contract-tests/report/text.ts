@@ -26,11 +26,28 @@ export function printable(text: string): string {
   return out;
 }
 
-export function escapeHtml(text: string): string {
-  return printable(text)
+/** `&`, `<`, `>`, `"` and `'` as entities (`'` as `apostrophe`): the one markup escape of every report. */
+export function escapeMarkup(text: string, apostrophe = "&#39;"): string {
+  return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+    .replace(/'/g, apostrophe);
 }
+
+/** Text for HTML (the HTML and Markdown reports): terminal controls shown, markup escaped. */
+export const escapeHtml = (text: string): string => escapeMarkup(printable(text));
+
+/** Characters XML 1.0 allows (control characters other than tab and line breaks are not). */
+const allowedInXml = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  code >= 0x10000;
+
+/** Text for XML (the JUnit report): characters XML cannot carry dropped, markup escaped (`'` kept). */
+export const escapeXml = (text: string): string =>
+  escapeMarkup([...text].filter((char) => allowedInXml(char.codePointAt(0) ?? 0)).join(""), "'");

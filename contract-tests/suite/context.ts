@@ -60,9 +60,12 @@ export function recordIn(
   return { id: body.id as number, name: typeof body.name === "string" ? body.name : undefined };
 }
 
-/** The collection a successful POST of an operation adds to. */
-const createdIn: Partial<Record<OperationId, CreatedRecord["collection"]>> = {
+/** The collection a successful POST of an operation adds to (the suite, the fuzzer, the replay). */
+export const createdIn: Readonly<Record<OperationId, CreatedRecord["collection"] | undefined>> = {
+  listPets: undefined,
   createPet: "pets",
+  getPet: undefined,
+  listCategories: undefined,
   createCategory: "categories",
 };
 

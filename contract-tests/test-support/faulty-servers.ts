@@ -1,11 +1,15 @@
 /**
  * Deliberately faulty Pet Store servers: the kit's real mock with exactly one
- * documented violation injected through `wrapHandler`. The proof-of-power
+ * documented violation injected through the server's test hook `wrapCore`. The proof-of-power
  * test runs the contract suite against each and asserts which checks fail.
  */
 import type { CoreRequest, CoreResponse } from "../../mocks/core/exchange.js";
 import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
-import { type PetstoreServerOptions, startPetstoreServer } from "../../mocks/server/server.js";
+import {
+  type PetstoreServerOptions,
+  type startPetstoreServer,
+  startPetstoreServerWith,
+} from "../../mocks/server/server.js";
 
 export interface FaultyServer {
   readonly name: string;
@@ -17,7 +21,7 @@ export interface FaultyServer {
    * of other operations than these must all pass.
    */
   readonly caughtBy: readonly string[];
-  readonly server?: Omit<PetstoreServerOptions, "wrapHandler">;
+  readonly server?: PetstoreServerOptions;
 }
 
 export const testApiKey = "contract-test-key-0123456789";
@@ -455,8 +459,8 @@ export function fault(name: string): FaultyServer["wrap"] {
 
 /** The kit's mock on a free port accepting `apiKey`, optionally wrapped (a fault). */
 export function startMock(
-  wrapHandler?: FaultyServer["wrap"],
+  wrapCore?: FaultyServer["wrap"],
   apiKey: string = testApiKey,
 ): ReturnType<typeof startPetstoreServer> {
-  return startPetstoreServer({ port: 0, apiKeys: [apiKey], wrapHandler });
+  return startPetstoreServerWith({ port: 0, apiKeys: [apiKey] }, { wrapCore });
 }

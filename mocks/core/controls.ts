@@ -1,6 +1,6 @@
 /**
  * The run-time controls every runtime offers beside the store: the faults and
- * the journal, and a restore to how start-up left them. Runtime-neutral; the
+ * the journal, and a reset to how start-up left them. Runtime-neutral; the
  * node and browser entries, the standalone server and its admin endpoints all
  * hold one of these.
  *
@@ -19,6 +19,8 @@ export interface MockControls {
   readonly faults: FaultRegistry;
   readonly journal: Journal;
   /** Back to the start-up faults, with an empty journal. */
+  reset(): void;
+  /** @deprecated Use `reset()`: "restore" now only means loading a store snapshot. */
   restore(): void;
 }
 
@@ -26,12 +28,12 @@ export interface MockControls {
 export function createMockControls(options: MockControlsOptions = {}): MockControls {
   const faults = createFaultRegistry();
   const journal = createJournal({ size: options.journalSize });
-  const restore = () => {
+  const reset = () => {
     faults.clear();
     if (options.preset !== undefined) faults.preset(options.preset);
     for (const fault of options.faults ?? []) faults.add(fault);
     journal.clear();
   };
-  restore();
-  return { faults, journal, restore };
+  reset();
+  return { faults, journal, reset, restore: reset };
 }

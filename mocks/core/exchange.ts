@@ -34,6 +34,9 @@ export interface CoreResponse {
   readonly dropped?: true;
 }
 
+/** The core: one request in, one answer out. Every runtime adapts its requests to this. */
+export type PetstoreCore = (request: CoreRequest) => Promise<CoreResponse>;
+
 /** No answer: a fault dropped the connection or hung until the client gave up. */
 export const droppedResponse: CoreResponse = {
   status: 0,

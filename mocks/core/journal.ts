@@ -9,8 +9,8 @@
  * journal.forOperation("createPet").length; // how many createPet requests came in
  */
 
-import { defaults } from "../options.js";
 import type { OperationId } from "../spec.js";
+import { defaults } from "./defaults.js";
 import type { AppliedFault } from "./faults.js";
 
 /**

@@ -3,8 +3,14 @@
  * limits on fields or totals): they keep a long-running mock's memory and
  * answers small, whatever its clients send. The README lists them.
  */
-import { defaults, type PetstoreBaseOptions } from "../options.js";
-import type { RecordCounts } from "../store.js";
+import type { PetstoreBaseOptions } from "../options.js";
+import { defaults } from "./defaults.js";
+
+/** How many records of each kind: stored, or at most. */
+export interface RecordCounts {
+  readonly pets: number;
+  readonly categories: number;
+}
 
 /** The longest string a body field may hold, in UTF-16 code units (characters for most text). */
 export const maxStringLength = 1_000;

@@ -4,11 +4,12 @@
  */
 import * as validators from "../generated/validators.js";
 import type { OperationId } from "../spec.js";
-import { IdsExhaustedError, type PetstoreStore, type RecordCounts } from "../store.js";
+import { IdsExhaustedError, type PetstoreStore } from "../store.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { errorResponse as failure, jsonResponse, jsonTextResponse } from "./exchange.js";
+import type { RecordCounts } from "./limits.js";
 import { listJson, recordJson } from "./serialize.js";
 import { bodyValidator, pathValidator, queryValidator, shown } from "./validate.js";
 

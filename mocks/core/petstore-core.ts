@@ -10,13 +10,14 @@
  *   body: undefined });
  */
 import { faultErrorBody, scenarioErrorBody } from "../errors.js";
-import { defaultApiKey, type PetstoreBaseOptions } from "../options.js";
+import type { PetstoreBaseOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import type { PetstoreStore } from "../store.js";
 import { createRequestRedactor, redactTarget } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
+import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
-import type { CoreRequest, CoreResponse } from "./exchange.js";
+import type { CoreRequest, CoreResponse, PetstoreCore } from "./exchange.js";
 import {
   droppedResponse,
   errorResponse,
@@ -44,7 +45,7 @@ export interface PetstoreCoreOptions
   readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
 }
 
-export type PetstoreCore = (request: CoreRequest) => Promise<CoreResponse>;
+export type { PetstoreCore } from "./exchange.js";
 
 const unauthorizedHeaders = { "www-authenticate": "Bearer" } as const;
 

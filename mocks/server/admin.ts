@@ -7,11 +7,11 @@
  */
 import { constantTimeEqual } from "../core/auth.js";
 import { parseJsonBody } from "../core/body.js";
-import type { MockControls } from "../core/controls.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { type FaultInput, FaultInputError, FaultLimitError } from "../core/faults.js";
 import { type Journal, journalLimits } from "../core/journal.js";
+import type { PetstoreLifecycle } from "../lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../options.js";
 import { isLoopback, refuseCrossSite } from "./admin-site.js";
 import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
@@ -129,9 +129,8 @@ function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
 }
 
 export interface AdminContext {
-  readonly controls: MockControls;
-  /** Reseeds the store (with any given options) and resolves to the seed options in effect. */
-  reset(options: SeedOptions): Promise<Required<SeedOptions>>;
+  /** The mock the routes control: its faults, journal and store, and its reset to start-up. */
+  readonly petstore: Pick<PetstoreLifecycle, "faults" | "journal" | "store" | "reset">;
   /** Serves `GET`/`PUT /__mock/state` (snapshot export and import) when given. */
   readonly state?: StateAccess | undefined;
   /** What `GET /__mock/health` reports beyond `ok`: a problem makes it a 503 `degraded`. */
@@ -142,13 +141,12 @@ export interface AdminContext {
 
 /** The built-in admin routes: health, reset, faults, requests, and state when given. */
 export function adminRoutes({
-  controls,
-  reset,
+  petstore,
   state,
   problems,
   refuseWrites,
 }: AdminContext): AdminRoute[] {
-  const { faults, journal } = controls;
+  const { faults, journal } = petstore;
   const health = () => {
     const found = problems?.();
     return found === undefined
@@ -187,9 +185,8 @@ export function adminRoutes({
           const refusal = refuseWrites?.();
           if (refusal) return refusal;
           try {
-            const seedOptions = await reset(options);
-            controls.restore();
-            return jsonResponse(200, { reset: true, ...seedOptions });
+            await petstore.reset(options);
+            return jsonResponse(200, { reset: true, ...petstore.store.seedOptions });
           } catch (error) {
             if (error instanceof RangeError) {
               return errorResponse("invalid_body", `${error.message}.`);

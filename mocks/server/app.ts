@@ -18,25 +18,9 @@ import { apiPathOf } from "../core/router.js";
 import { apiBasePath } from "../spec.js";
 import { type AdminRequest, adminBasePath } from "./admin.js";
 import { isPreflight, preflightResponse, withCors } from "./cors.js";
-import { type NodeListenerOptions, toNodeListener } from "./listener.js";
+import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
 
-/** A request as the app takes it, whatever carried it. */
-export interface AppRequest {
-  /** Upper-case method. */
-  readonly method: string;
-  /** The request target as received: path and query. */
-  readonly url: string;
-  /** A request header by lower-case name. */
-  header(name: string): string | undefined;
-  /** The body text, or undefined when there is none. */
-  readonly body: string | undefined;
-  /** True when the body exceeded the size limit and was not kept. */
-  readonly bodyTooLarge: boolean;
-  /** Aborts when the client gives up or the server closes (built on first use). */
-  readonly signal: AbortSignal;
-}
-
-export type App = (request: AppRequest) => Promise<CoreResponse>;
+export type { App, AppRequest };
 
 export interface PetstoreAppOptions {
   /** Receives one line per answered request (`GET /v1/pets 200 0.4ms`); no log when absent. */

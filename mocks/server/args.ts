@@ -1,6 +1,6 @@
 /**
  * The `petstore-mock` command line: flags and environment variables into
- * server options. Every bad value is one `CliUsageError` line.
+ * server options. Every bad value is one `UsageError` line.
  */
 import { parseArgs } from "node:util";
 import {
@@ -19,17 +19,18 @@ import {
   resolveProxyOptions,
   resolveRecordOptions,
 } from "../options.js";
+import { type InvalidCommand, parseOrInvalid, UsageError } from "../util/cli.js";
 import { parseJson } from "../util/json.js";
 import { checkProxyExposure } from "./front.js";
 
-export class CliUsageError extends Error {
-  override name = "CliUsageError";
-}
+/** @deprecated Use `UsageError` (mocks/util/cli.ts), the one usage error of both bins. */
+export const CliUsageError = UsageError;
 
 export type CliCommand =
   | { readonly kind: "help" }
   | { readonly kind: "version" }
-  | { readonly kind: "serve"; readonly options: PetstoreServerOptions & { quiet: boolean } };
+  | { readonly kind: "serve"; readonly options: PetstoreServerOptions & { quiet: boolean } }
+  | InvalidCommand;
 
 export const usage = `Usage: petstore-mock [options]
 
@@ -110,7 +111,7 @@ function integer(name: string, text: string, minimum: number, maximum: number): 
   const value = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < minimum || value > maximum) {
     const range = maximum === Number.MAX_SAFE_INTEGER ? `>= ${minimum}` : `${minimum}-${maximum}`;
-    throw new CliUsageError(`${name} must be an integer ${range}, got "${text}"`);
+    throw new UsageError(`${name} must be an integer ${range}, got "${text}"`);
   }
   return value;
 }
@@ -118,7 +119,7 @@ function integer(name: string, text: string, minimum: number, maximum: number): 
 function apiKeysFrom(flagged: readonly string[] | undefined, env: string | undefined): string[] {
   if (flagged !== undefined) {
     if (flagged.some((key) => key.trim() === "")) {
-      throw new CliUsageError("--api-key must not be empty");
+      throw new UsageError("--api-key must not be empty");
     }
     return flagged.map((key) => key.trim());
   }
@@ -129,16 +130,20 @@ function apiKeysFrom(flagged: readonly string[] | undefined, env: string | undef
   return keys.length > 0 ? keys : [defaultApiKey];
 }
 
-/** Parses the command line into a command; throws `CliUsageError` with a one-line reason. */
-export function parseCommand(
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): CliCommand {
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The command line as a command; a bad flag or value is `{ kind: "invalid", message }`. */
+export function parse(argv: readonly string[], env: Env): CliCommand {
+  return parseOrInvalid(() => parseCommand(argv, env));
+}
+
+/** Parses the command line into a command; throws `UsageError` with a one-line reason. */
+export function parseCommand(argv: readonly string[], env: Env): CliCommand {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof flags; strict: true }>>;
   try {
     parsed = parseArgs({ args: [...argv], options: flags, strict: true, allowPositionals: false });
   } catch (error) {
-    throw new CliUsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
+    throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
   }
   const { values } = parsed;
   if (values.help) return { kind: "help" };
@@ -146,14 +151,14 @@ export function parseCommand(
 
   const portText = values.port ?? (env.PORT?.trim() || undefined);
   const host = values.host ?? defaults.host;
-  if (host.trim() === "") throw new CliUsageError("--host must not be empty");
+  if (host.trim() === "") throw new UsageError("--host must not be empty");
   const counts: { pets?: number; categories?: number } = {};
   if (values.pets !== undefined) counts.pets = integer("--pets", values.pets, 0, 1_000_000);
   if (values.categories !== undefined) {
     counts.categories = integer("--categories", values.categories, 0, 1_000_000);
   }
   if ((counts.pets ?? defaults.counts.pets) > 0 && counts.categories === 0) {
-    throw new CliUsageError("--categories must be >= 1 while there are pets");
+    throw new UsageError("--categories must be >= 1 while there are pets");
   }
   const options: PetstoreServerOptions & { quiet: boolean } = {
     port:
@@ -194,7 +199,7 @@ export function parseCommand(
   };
   for (const kind of ["pets", "categories"] as const) {
     if (seeded[kind] > maxima[kind]) {
-      throw new CliUsageError(
+      throw new UsageError(
         `--${kind} ${seeded[kind]} exceeds the ${maxima[kind]} ${kind} the store may hold (raise --max-${kind})`,
       );
     }
@@ -203,12 +208,12 @@ export function parseCommand(
     try {
       options.latency = parseLatency(values.latency);
     } catch (error) {
-      throw new CliUsageError(`--${(error as Error).message}`);
+      throw new UsageError(`--${(error as Error).message}`);
     }
   }
   if (values.preset !== undefined) {
     if (!(faultPresetNames as readonly string[]).includes(values.preset)) {
-      throw new CliUsageError(
+      throw new UsageError(
         `--preset must be one of ${faultPresetNames.join(", ")}, got "${values.preset.slice(0, 40)}"`,
       );
     }
@@ -225,12 +230,12 @@ export function parseCommand(
   }
   const adminKey = values["admin-key"] ?? (env.PETSTORE_ADMIN_KEY?.trim() || undefined);
   if (adminKey !== undefined) {
-    if (adminKey.trim() === "") throw new CliUsageError("--admin-key must not be empty");
+    if (adminKey.trim() === "") throw new UsageError("--admin-key must not be empty");
     options.adminKey = adminKey.trim();
   }
   const stateFile = values["state-file"] ?? (env.PETSTORE_STATE_FILE?.trim() || undefined);
   if (stateFile !== undefined) {
-    if (stateFile.trim() === "") throw new CliUsageError("--state-file must not be empty");
+    if (stateFile.trim() === "") throw new UsageError("--state-file must not be empty");
     options.stateFile = stateFile;
   }
   const proxy = proxyFlags(values, env);
@@ -248,7 +253,7 @@ function checked<T>(flag: string, resolve: () => T): T {
     return resolve();
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new CliUsageError(`${flag}: ${error.message}`);
+    throw new UsageError(`${flag}: ${error.message}`);
   }
 }
 
@@ -262,12 +267,12 @@ function proxyFlags(
   const { fallback } = values;
   if (url === undefined) {
     if (values["proxy-key"] !== undefined || fallback !== undefined) {
-      throw new CliUsageError("--proxy-key and --fallback need --proxy <deployment base URL>");
+      throw new UsageError("--proxy-key and --fallback need --proxy <deployment base URL>");
     }
     return undefined;
   }
   if (fallback !== undefined && fallback !== "mock") {
-    throw new CliUsageError(`--fallback must be "mock", got "${fallback.slice(0, 40)}"`);
+    throw new UsageError(`--fallback must be "mock", got "${fallback.slice(0, 40)}"`);
   }
   const proxy: ProxyOptions = { url, key, fallback };
   checked("--proxy", () => resolveProxyOptions(proxy));
@@ -280,13 +285,13 @@ function faultFlag(text: string): FaultInput {
   try {
     value = parseJson(text);
   } catch {
-    throw new CliUsageError(
+    throw new UsageError(
       `--fault must be a JSON object such as '{"operation":"createPet","status":503}', got ${JSON.stringify(text.slice(0, 60))}`,
     );
   }
   try {
     return parseFaultInput(value);
   } catch (error) {
-    throw new CliUsageError(`--fault: ${(error as Error).message}`);
+    throw new UsageError(`--fault: ${(error as Error).message}`);
   }
 }

@@ -6,7 +6,7 @@
 import { connect } from "node:net";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { maxBodyBytes } from "../core/exchange.js";
-import { serverTimeouts, startPetstoreServer } from "./server.js";
+import { serverTimeouts, startPetstoreServer, startPetstoreServerWith } from "./server.js";
 import { devAuth, rawExchange, send } from "./test-support/http.js";
 
 const server = await startPetstoreServer({ port: 0 });
@@ -78,12 +78,14 @@ describe("a faulty handler", () => {
   });
 
   it("that throws gets a 500 internal_error and the server survives", async () => {
-    const faulty = await startPetstoreServer({
-      port: 0,
-      wrapHandler: () => async () => {
-        throw new Error("injected fault");
+    const faulty = await startPetstoreServerWith(
+      { port: 0 },
+      {
+        wrapCore: () => async () => {
+          throw new Error("injected fault");
+        },
       },
-    });
+    );
     try {
       const reply = await send(`${faulty.url}/pets`, { headers: devAuth });
       expect(reply.status).toBe(500);
@@ -96,13 +98,15 @@ describe("a faulty handler", () => {
   });
 
   it("that returns a header node cannot send gets a 500 internal_error", async () => {
-    const faulty = await startPetstoreServer({
-      port: 0,
-      wrapHandler: (handle) => async (request) => {
-        const response = await handle(request);
-        return { ...response, headers: { ...response.headers, "x-bad": "line\nbreak" } };
+    const faulty = await startPetstoreServerWith(
+      { port: 0 },
+      {
+        wrapCore: (handle) => async (request) => {
+          const response = await handle(request);
+          return { ...response, headers: { ...response.headers, "x-bad": "line\nbreak" } };
+        },
       },
-    });
+    );
     try {
       const reply = await send(`${faulty.url}/pets`, { headers: devAuth });
       expect(reply.status).toBe(500);

@@ -18,9 +18,9 @@ import { defaults, type PetstoreBaseOptions, type PetstoreServerOptions } from "
 import { apiBasePath, operationIds } from "../spec.js";
 import { currentInterface } from "../state.js";
 import type { PetstoreStore } from "../store.js";
+import { kitVersion } from "../util/cli.js";
 import { type AdminRoute, adminBasePath, requestsPath } from "./admin.js";
 import { loadDashboardAssets } from "./dashboard-assets.js";
-import { kitVersion } from "./kit-version.js";
 
 export const dashboardPath = `${adminBasePath}/`;
 export const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;

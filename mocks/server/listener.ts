@@ -7,8 +7,25 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { type CoreResponse, internalError } from "../core/exchange.js";
-import type { App, AppRequest } from "./app.js";
 import { readBody } from "./body.js";
+
+/** A request as the app (./app.ts) takes it, whatever carried it. */
+export interface AppRequest {
+  /** Upper-case method. */
+  readonly method: string;
+  /** The request target as received: path and query. */
+  readonly url: string;
+  /** A request header by lower-case name. */
+  header(name: string): string | undefined;
+  /** The body text, or undefined when there is none. */
+  readonly body: string | undefined;
+  /** True when the body exceeded the size limit and was not kept. */
+  readonly bodyTooLarge: boolean;
+  /** Aborts when the client gives up or the server closes (built on first use). */
+  readonly signal: AbortSignal;
+}
+
+export type App = (request: AppRequest) => Promise<CoreResponse>;
 
 export interface NodeListenerOptions {
   /** While it returns true every answer closes its connection (graceful shutdown). */

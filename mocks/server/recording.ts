@@ -19,6 +19,7 @@ import { checkCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { recordingLimits, type resolveRecordOptions } from "../options.js";
+import { redactedMark } from "../util/redact.js";
 
 /** The recording format's version, the `v` of every line. */
 export const recordingVersion = 1;
@@ -76,7 +77,7 @@ export function maskedQuery(query: string): string {
     .map((pair) => {
       const at = pair.indexOf("=");
       const name = at < 0 ? pair : pair.slice(0, at);
-      return at >= 0 && secretParameter.test(name) ? `${name}=[redacted]` : pair;
+      return at >= 0 && secretParameter.test(name) ? `${name}=${redactedMark}` : pair;
     })
     .join("&");
 }

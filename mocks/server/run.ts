@@ -7,10 +7,10 @@
  * `parseCommand` throws before there is a command.)
  */
 import { defaultApiKey } from "../options.js";
+import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
 import { faultsPath, requestsPath, resetPath } from "./admin.js";
-import { type CliCommand, CliUsageError, parseCommand, usage } from "./args.js";
+import { type CliCommand, parse, usage } from "./args.js";
 import { dashboardPath } from "./dashboard.js";
-import { kitVersion } from "./kit-version.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 import { StateFileError } from "./state-file.js";
 
@@ -90,6 +90,10 @@ function faultLines(running: RunningPetstoreServer): string[] {
 }
 
 export async function run(command: CliCommand, io: CliIo): Promise<number> {
+  if (command.kind === "invalid") {
+    io.err(usageLine(name, command.message));
+    return usageExitCode;
+  }
   if (command.kind === "help") {
     io.out(`${usage}\n`);
     return 0;
@@ -143,19 +147,11 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
   return exitCode;
 }
 
-/** Parses, then runs; a bad flag is one line on stderr and exit code 2. */
-export async function main(
+/** `run(parse(argv, env), io)`: what the bin does, for tests. */
+export function main(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   io: CliIo,
 ): Promise<number> {
-  let command: CliCommand;
-  try {
-    command = parseCommand(argv, env);
-  } catch (error) {
-    if (!(error instanceof CliUsageError)) throw error;
-    io.err(`${name}: ${error.message} (see --help)\n`);
-    return 2;
-  }
-  return run(command, io);
+  return run(parse(argv, env), io);
 }

@@ -11,12 +11,16 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMockControls } from "../core/controls.js";
-import { type CoreResponse, errorResponse, redactedError } from "../core/exchange.js";
+import {
+  type CoreResponse,
+  errorResponse,
+  type PetstoreCore,
+  redactedError,
+} from "../core/exchange.js";
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { recordLimitsOf } from "../core/limits.js";
-import { createPetstoreCore } from "../core/petstore-core.js";
+import { createPetstore } from "../lifecycle.js";
 import { defaults, logsRequests, type PetstoreServerOptions, seedOptionsOf } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
@@ -101,8 +105,22 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-export async function startPetstoreServer(
+/** Hooks for the kit's own tests (proof of power, shutdown, bad input): not public options. */
+export interface ServerTestHooks {
+  /** Wraps the core, e.g. to inject the violation a contract check must catch. */
+  readonly wrapCore?: ((handle: PetstoreCore) => PetstoreCore) | undefined;
+}
+
+export function startPetstoreServer(
   options: PetstoreServerOptions = {},
+): Promise<RunningPetstoreServer> {
+  return startPetstoreServerWith(options, {});
+}
+
+/** `startPetstoreServer` with the test hooks. */
+export async function startPetstoreServerWith(
+  options: PetstoreServerOptions,
+  hooks: ServerTestHooks,
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
   const limits = recordLimitsOf(options);
@@ -139,28 +157,27 @@ export async function startPetstoreServer(
     ...(options.apiKeys ?? defaults.apiKeys),
     ...(options.adminKey === undefined ? [] : [options.adminKey]),
   ]);
-  const controls = createMockControls(options);
+  const petstore = await createPetstore({
+    store,
+    apiKeys: options.apiKeys,
+    latency: options.latency,
+    maxPets: options.maxPets,
+    maxCategories: options.maxCategories,
+    faults: options.faults,
+    preset: options.preset,
+    journalSize: options.journalSize,
+    secrets: options.adminKey === undefined ? undefined : [options.adminKey],
+    refuseWrites,
+  });
   const maxConnections = options.maxConnections ?? defaultMaxConnections();
-  const mock = (journal: Journal) => {
-    const core = createPetstoreCore({
-      store,
-      apiKeys: options.apiKeys,
-      latency: options.latency,
-      maxPets: options.maxPets,
-      maxCategories: options.maxCategories,
-      faults: controls.faults,
-      journal,
-      secrets: options.adminKey === undefined ? undefined : [options.adminKey],
-      refuseWrites,
-    });
-    return options.wrapHandler ? options.wrapHandler(core) : core;
-  };
+  const wrap = hooks.wrapCore ?? options.wrapHandler ?? ((core: PetstoreCore) => core);
+  const mock = (journal: Journal) => wrap(petstore.handleWith(journal));
   // Standard output gets the lines in batches: one write per request would cost a system call each.
   const stdout = options.log ? undefined : bufferLines((text) => process.stdout.write(text));
   const write = options.log ?? stdout?.line;
   let front: Front;
   try {
-    front = await createFront(options, controls.journal, mock, (line) =>
+    front = await createFront(options, petstore.journal, mock, (line) =>
       process.stderr.write(`${line}\n`),
     );
   } catch (error) {
@@ -175,11 +192,7 @@ export async function startPetstoreServer(
   const trust = { adminKey: options.adminKey, loopback: isLoopback(host) };
   const adminEndpoints = createAdminEndpoints(trust, [
     ...adminRoutes({
-      controls,
-      reset: async (seedOptions) => {
-        await store.reset(seedOptions);
-        return store.seedOptions;
-      },
+      petstore,
       state: store,
       problems: () => {
         const failure = stateFile?.failure;
@@ -190,7 +203,7 @@ export async function startPetstoreServer(
       refuseWrites,
     }),
     ...dashboardRoutes({
-      journal: controls.journal,
+      journal: petstore.journal,
       store,
       options: publicServerOptions({ ...options, maxConnections }),
       closed: closed.signal,
@@ -238,13 +251,10 @@ export async function startPetstoreServer(
     host,
     store,
     server,
-    faults: controls.faults,
-    journal: controls.journal,
+    faults: petstore.faults,
+    journal: petstore.journal,
     adminAccess: trust.adminKey !== undefined ? "key" : trust.loopback ? "open" : "off",
-    async reset(seedOptions) {
-      await store.reset(seedOptions);
-      controls.restore();
-    },
+    reset: (seedOptions) => petstore.reset(seedOptions),
     proxy: front.proxyUrl,
     record: front.recordFile,
     stateFile:

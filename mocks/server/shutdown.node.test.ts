@@ -2,7 +2,7 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { PetstoreCore } from "../core/petstore-core.js";
-import { startPetstoreServer } from "./server.js";
+import { startPetstoreServer, startPetstoreServerWith } from "./server.js";
 import { devAuth, send } from "./test-support/http.js";
 
 /** A handler wrapper that holds every request until `release()` is called. */
@@ -39,7 +39,7 @@ function connectionRefused(port: number): Promise<boolean> {
 describe("close()", () => {
   it("lets an in-flight request finish, refuses new connections, then resolves", async () => {
     const held = gate();
-    const server = await startPetstoreServer({ port: 0, wrapHandler: held.wrap });
+    const server = await startPetstoreServerWith({ port: 0 }, { wrapCore: held.wrap });
     const inFlight = send(`${server.url}/pets?limit=2`, { headers: devAuth });
     await held.arrived;
 

@@ -10,7 +10,7 @@
  */
 import { open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-
+import { followStore } from "../follow-store.js";
 import { checkSnapshot, SnapshotError, type StoreSnapshot } from "../state.js";
 import type { PetstoreStore, RecordCounts } from "../store.js";
 import { parseJson } from "../util/json.js";
@@ -196,59 +196,37 @@ export function followStoreIntoFile(
   path: string,
   logError: (message: string) => void,
 ): StateFileWriter {
-  let dirty = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let writing: Promise<void> = Promise.resolve();
   let failure: string | undefined;
-  let retryMs = stateFileRetryMs;
-  let closed = false;
-
-  const schedule = (ms: number) => {
-    if (closed) return;
-    timer ??= setTimeout(write, ms);
-  };
-
-  const write = (): Promise<void> => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    writing = writing.then(async () => {
-      if (!dirty) return;
-      dirty = false;
-      const text = `${JSON.stringify(store.snapshot())}\n`;
-      try {
-        await writeFileAtomically(path, text);
-        if (failure !== undefined) logError(`petstore-mock: state file ${path} written again`);
-        failure = undefined;
-        retryMs = stateFileRetryMs;
-      } catch (error) {
-        dirty = true;
+  const follower = followStore(
+    store,
+    (snapshot) => writeFileAtomically(path, `${JSON.stringify(snapshot)}\n`),
+    {
+      debounceMs: stateFileDebounceMs,
+      retryMs: (failures) => Math.min(stateFileRetryMs * 2 ** (failures - 1), stateFileRetryMaxMs),
+      onError(error) {
         const reason = (error as Error).message;
         if (failure !== reason) {
           logError(`petstore-mock: could not write state file ${path}: ${reason} (retrying)`);
         }
         failure = reason;
-        schedule(retryMs);
-        retryMs = Math.min(retryMs * 2, stateFileRetryMaxMs);
-      }
-    });
-    return writing;
-  };
-
-  const unsubscribe = store.onChange(() => {
-    dirty = true;
-    schedule(stateFileDebounceMs);
-  });
-
+      },
+      onRecovered() {
+        logError(`petstore-mock: state file ${path} written again`);
+        failure = undefined;
+      },
+    },
+  );
   return {
-    flush: write,
+    flush: () => follower.flush(),
     get failure() {
       return failure;
     },
     async close() {
-      closed = true;
-      unsubscribe();
-      await write();
-      if (dirty) throw new StateFileError(`the last changes could not be written to ${path}`);
+      follower.stop();
+      await follower.flush();
+      if (follower.pending) {
+        throw new StateFileError(`the last changes could not be written to ${path}`);
+      }
     },
   };
 }
