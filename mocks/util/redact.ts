@@ -102,13 +102,18 @@ export function createRequestRedactor(
 }
 
 const secretWords = new Set(["token", "key", "apikey", "secret", "password", "auth"]);
+const anySecretWord = new RegExp([...secretWords].join("|"), "i");
 
 /** Whether a query parameter's name says it holds a secret: `token`, `api_key`, `apiKey`, `X-Auth`… (any case). */
 export function isSecretName(name: string): boolean {
   let decoded = name;
-  try {
-    decoded = decodeURIComponent(name.replace(/\+/g, " "));
-  } catch {}
+  if (/[%+]/.test(name)) {
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, " "));
+    } catch {}
+  }
+  // A name holding none of the words anywhere cannot hold one as a word: the common case, on every request.
+  if (!anySecretWord.test(decoded)) return false;
   return decoded
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()
