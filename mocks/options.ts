@@ -7,14 +7,28 @@
  * @example
  * const petstore = await setupPetstore({ seed: 7, counts: { pets: 10 }, preset: "flaky-writes" });
  */
-import { resolveSeedOptions, type SeedOptions } from "../fixtures/seed.js";
-import { defaults } from "./core/defaults.js";
+import { defaultSeedOptions, resolveSeedOptions, type SeedOptions } from "../fixtures/seed.js";
+import { coreDefaults } from "./core/defaults.js";
 import type { PetstoreCore } from "./core/exchange.js";
-import type { FaultInput, FaultPreset } from "./core/faults.js";
-import type { Latency } from "./core/latency.js";
+import type { CoreOptions } from "./core/options.js";
 
-export { defaultApiKey, defaults } from "./core/defaults.js";
+export { defaultApiKey } from "./core/defaults.js";
 export type { SeedOptions };
+
+/** Every default of the kit's options, where an option leaves a value out. */
+export const defaults = {
+  ...coreDefaults,
+  seed: defaultSeedOptions.seed,
+  counts: { pets: defaultSeedOptions.pets, categories: defaultSeedOptions.categories },
+  port: 4000,
+  host: "127.0.0.1",
+  /** Behind `--proxy`: the deadline of one whole answer from the deployment, in ms. */
+  proxyTimeoutMs: 10_000,
+  /** Behind `--proxy`: the most of an answer body read from the deployment (the contract suite's cap). */
+  proxyMaxBodyBytes: 1024 * 1024,
+  /** `--record`: the recording file stops growing at this size. */
+  recordMaxBytes: 16 * 1024 * 1024,
+} as const;
 
 /** What a recording may hold: the recorder writes no more, `--replay` reads no more. */
 export const recordingLimits = {
@@ -47,26 +61,12 @@ export interface RecordOptions {
   maxBytes?: number | undefined;
 }
 
-/** The options every entry takes. */
-export interface PetstoreBaseOptions {
-  /** Accepted bearer keys; default `["petstore-dev-key"]`. */
-  apiKeys?: readonly string[] | undefined;
+/** The options every entry takes: the core's (keys, latency, caps, faults, journal) and the seed. */
+export interface PetstoreBaseOptions extends CoreOptions {
   /** Faker seed of the store; default 42. */
   seed?: number | undefined;
   /** How many records to seed; default 5 categories and 50 pets. */
   counts?: { pets?: number | undefined; categories?: number | undefined } | undefined;
-  /** Added delay before every answer, in ms or a `[min, max]` range; default none. */
-  latency?: Latency | undefined;
-  /** At most this many pets are stored; creates beyond get a 409 `store_full`. Default 10,000. */
-  maxPets?: number | undefined;
-  /** At most this many categories are stored; default 1,000. */
-  maxCategories?: number | undefined;
-  /** Faults active from the start and again after every reset. */
-  faults?: readonly FaultInput[] | undefined;
-  /** A named fault preset active from the start and again after every reset. */
-  preset?: FaultPreset | undefined;
-  /** Requests the journal keeps (the oldest go first); default 1,000. */
-  journalSize?: number | undefined;
 }
 
 /** The msw setups' options (`petstore-mock-kit/node`, `/browser`). */

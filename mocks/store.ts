@@ -21,6 +21,7 @@ import {
   type SeedOptions,
 } from "../fixtures/seed.js";
 import { checkSeedWithinLimits, defaultMaxRecords, type RecordCounts } from "./core/limits.js";
+import { IdsExhaustedError, type StorePort } from "./core/store-port.js";
 import * as validators from "./generated/validators.js";
 import {
   checkSnapshot,
@@ -30,7 +31,7 @@ import {
   snapshotFormat,
   snapshotFormatVersion,
 } from "./state.js";
-import type { Category, NewCategory, NewPet, Pet, PetStatus } from "./types.js";
+import type { Category, Pet } from "./types.js";
 
 /** A Standard Schema backed by a precompiled openapi.yaml validator. */
 function standardSchema<T>(name: string, validate: ValidateFunction): StandardSchemaV1<T, T> {
@@ -123,31 +124,14 @@ class IdIndex<T extends Identified> {
   }
 }
 
-export interface ListPetsQuery {
-  status?: PetStatus | undefined;
-  limit: number;
-}
-
-/** How many records a store holds, creates in progress included. */
-export interface PetstoreStore {
+/** The in-memory store: the core's port plus the collections, the seed, snapshots and resets. */
+export interface PetstoreStore extends StorePort {
   /** The live pets collection (`@msw/data`). Read it through the store: `reset()` replaces it. */
   readonly pets: PetCollection;
   /** The live categories collection (`@msw/data`). Read it through the store: `reset()` replaces it. */
   readonly categories: CategoryCollection;
   /** The seed options the store was last seeded with. */
   readonly seedOptions: Required<SeedOptions>;
-  /** Stores a new pet under the next free id. */
-  createPet(input: NewPet): Promise<Pet>;
-  /** Stores a new category under the next free id. */
-  createCategory(input: NewCategory): Promise<Category>;
-  /** How many records are stored, creates in progress included. */
-  count(): RecordCounts;
-  getPet(id: number): Pet | undefined;
-  getCategory(id: number): Category | undefined;
-  /** The first `limit` pets by ascending id, with the given status if one is given. */
-  listPets(query: ListPetsQuery): Pet[];
-  /** All categories by ascending id. */
-  listCategories(): Category[];
   /** The whole state as plain JSON: every record by ascending id, the next ids, the seed options. */
   snapshot(): StoreSnapshot;
   /**
@@ -163,16 +147,6 @@ export interface PetstoreStore {
    * the collections, a reset, a restore. Returns the unsubscribe function.
    */
   onChange(listener: () => void): () => void;
-}
-
-/** A create when the next id would pass `Number.MAX_SAFE_INTEGER`: ids stay exact and unique. */
-export class IdsExhaustedError extends RangeError {
-  override name = "IdsExhaustedError";
-  constructor(kind: keyof RecordCounts) {
-    super(
-      `No ${kind} id is left: the next would pass ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER); reset the store or load a snapshot with lower ids`,
-    );
-  }
 }
 
 /** The id of the next record, or IdsExhaustedError once ids would no longer be safe integers. */
@@ -342,5 +316,6 @@ const sameSeedOptions = (a: Required<SeedOptions>, b: Required<SeedOptions>) =>
   a.seed === b.seed && a.pets === b.pets && a.categories === b.categories;
 
 export type { RecordCounts } from "./core/limits.js";
+export { IdsExhaustedError, type ListPetsQuery } from "./core/store-port.js";
 export { SnapshotError, type StoreSnapshot } from "./state.js";
 export type { SeedData, SeedOptions };

@@ -1,8 +1,9 @@
 /**
  * The layers of mocks/ and fixtures/, read from their import statements (type
- * imports included): no module reaches itself again through its imports, and
+ * imports included): no module reaches itself again through its imports;
  * fixtures/ (seed data and its generation) needs nothing of mocks/ but the
- * generated document and its types.
+ * generated document and its types; mocks/core/ needs nothing above it, not
+ * even through a lazy `import()`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,14 +19,18 @@ function sourceFiles(folder: string): string[] {
     .map((name) => join(folder, name).replaceAll("\\", "/"));
 }
 
-/** Relative specifiers of a module's `import … from`, `export … from` and `import "…"` statements. */
-function importedSpecifiers(text: string): string[] {
+/**
+ * Relative specifiers of a module's `import … from`, `export … from` and
+ * `import "…"` statements, and with `lazy` its `import("…")` and `require("…")`.
+ */
+function importedSpecifiers(text: string, { lazy = false } = {}): string[] {
   const statement =
     /^\s*(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']/gm;
   const multiLine =
     /^\s*(?:import|export)\s+(?:type\s+)?\{[^}]*\}\s*from\s+["'](\.{1,2}\/[^"']+)["']/gm;
+  const dynamic = /\b(?:import|require)\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
   const found = new Set<string>();
-  for (const pattern of [statement, multiLine]) {
+  for (const pattern of lazy ? [statement, multiLine, dynamic] : [statement, multiLine]) {
     for (const match of text.matchAll(pattern)) found.add(match[1] as string);
   }
   return [...found];
@@ -37,19 +42,45 @@ function resolved(from: string, specifier: string): string {
   return target.replace(/\.js$/, ".ts").replace(/\.cjs$/, ".cts");
 }
 
-/** Each source module of mocks/ and fixtures/ (tests left out) and the modules it imports there. */
+const modules = roots.flatMap(sourceFiles).filter((file) => !isTest(file));
+
+/** The sources a module imports by relative path, wherever they are (lazily too with `lazy`). */
+function importsOf(file: string, lazy = false): string[] {
+  const text = readFileSync(join(repositoryRoot, file), "utf8");
+  return importedSpecifiers(text, { lazy }).map((specifier) => resolved(file, specifier));
+}
+const allImportsOf = (file: string) => importsOf(file, true);
+
+/** Each source module of mocks/ and fixtures/ (tests left out) and the modules it loads there with it. */
 function importGraph(): Map<string, string[]> {
-  const modules = roots.flatMap(sourceFiles).filter((file) => !isTest(file));
   const known = new Set(modules);
-  const graph = new Map<string, string[]>();
-  for (const file of modules) {
-    const text = readFileSync(join(repositoryRoot, file), "utf8");
-    const imports = importedSpecifiers(text)
-      .map((specifier) => resolved(file, specifier))
-      .filter((target) => known.has(target));
-    graph.set(file, imports);
-  }
-  return graph;
+  return new Map(
+    modules.map((file) => [file, importsOf(file).filter((target) => known.has(target))]),
+  );
+}
+
+/**
+ * What mocks/core/ may import besides itself, npm packages and node builtins:
+ * the layer below it, which reads nothing of mocks/ but itself: the generated
+ * document, its type names (`types.ts`), the lookups in it (`spec.ts`), the
+ * Error catalogue (`errors.ts`) and the runtime-neutral helpers the contract
+ * suite shares (`util/`). Tests may assemble layers (a core test on a real store).
+ */
+const inCore = (file: string) => file.startsWith("mocks/core/");
+const belowCore = (file: string) =>
+  /^mocks\/(generated\/|util\/|(types|spec|errors)\.ts$)/.test(file);
+
+/** Each import of `files` that `allowed` refuses, as `file → import`. */
+function importsOutside(
+  files: readonly string[],
+  allowed: (target: string) => boolean,
+  importsOf: (file: string) => readonly string[],
+): string[] {
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((target) => !allowed(target))
+      .map((target) => `${file} → ${target}`),
+  );
 }
 
 /** Every circle of the graph, as the path that closes it (first module repeated at the end). */
@@ -78,6 +109,9 @@ describe("import graph", () => {
     expect(graph.get("mocks/node.ts")).toContain("mocks/setup-parts.ts");
     expect(graph.get("mocks/core/operations.ts")).toContain("mocks/spec.ts");
     expect(importedSpecifiers('import type {\n  A,\n  B,\n} from "./a.js";')).toEqual(["./a.js"]);
+    const lazyImport = 'const { b } = await import("../b.js");';
+    expect(importedSpecifiers(lazyImport)).toEqual([]);
+    expect(importedSpecifiers(lazyImport, { lazy: true })).toEqual(["../b.js"]);
   });
 
   it("finds a circle when there is one", () => {
@@ -100,5 +134,24 @@ describe("import graph", () => {
       .filter((edge) => /→ mocks\//.test(edge))
       .filter((edge) => !/→ mocks\/(generated\/|types\.ts$)/.test(edge));
     expect(reaches).toEqual([]);
+  });
+
+  it("mocks/core/ imports nothing above it, type imports included", () => {
+    const core = modules.filter(inCore);
+    expect(core.length).toBeGreaterThan(10);
+    const allowed = (target: string) => inCore(target) || belowCore(target);
+    expect(importsOutside(core, allowed, allImportsOf)).toEqual([]);
+  });
+
+  it("the layer below mocks/core/ imports nothing but itself", () => {
+    const below = modules.filter(belowCore);
+    expect(below).toContain("mocks/spec.ts");
+    expect(importsOutside(below, belowCore, allImportsOf)).toEqual([]);
+  });
+
+  it("names the file and the import that leaves a layer", () => {
+    const imports = new Map([["mocks/core/a.ts", ["mocks/core/b.ts", "mocks/store.ts"]]]);
+    const outside = importsOutside([...imports.keys()], inCore, (file) => imports.get(file) ?? []);
+    expect(outside).toEqual(["mocks/core/a.ts → mocks/store.ts"]);
   });
 });

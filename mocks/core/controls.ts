@@ -8,12 +8,12 @@
  * const controls = createMockControls({ preset: "slow-network", journalSize: 200 });
  * const handle = createPetstoreCore({ store, ...controls });
  */
-import type { PetstoreBaseOptions } from "../options.js";
 import { createFaultRegistry, type FaultRegistry } from "./faults.js";
 import { createJournal, type Journal } from "./journal.js";
+import type { CoreOptions } from "./options.js";
 
 /** Which faults are active from the start (and again after every reset), and the journal's size. */
-export type MockControlsOptions = Pick<PetstoreBaseOptions, "faults" | "preset" | "journalSize">;
+export type MockControlsOptions = Pick<CoreOptions, "faults" | "preset" | "journalSize">;
 
 export interface MockControls {
   readonly faults: FaultRegistry;

@@ -10,7 +10,7 @@
  */
 
 import type { OperationId } from "../spec.js";
-import { defaults } from "./defaults.js";
+import { coreDefaults } from "./defaults.js";
 import type { AppliedFault } from "./faults.js";
 
 /**
@@ -53,7 +53,7 @@ export type JournalRecord = Omit<JournalEntry, "seq">;
 
 export const journalLimits = {
   /** Entries kept by default. */
-  defaultSize: defaults.journalSize,
+  defaultSize: coreDefaults.journalSize,
   /** The largest configurable size. */
   maxSize: 10_000,
   /** Recorded path length, in characters. */

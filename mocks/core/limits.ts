@@ -3,8 +3,8 @@
  * limits on fields or totals): they keep a long-running mock's memory and
  * answers small, whatever its clients send. The README lists them.
  */
-import type { PetstoreBaseOptions } from "../options.js";
-import { defaults } from "./defaults.js";
+import { coreDefaults } from "./defaults.js";
+import type { CoreOptions } from "./options.js";
 
 /** How many records of each kind: stored, or at most. */
 export interface RecordCounts {
@@ -17,13 +17,13 @@ export const maxStringLength = 1_000;
 
 /** How many records may be stored by default; creates beyond get a 409 `store_full`. */
 export const defaultMaxRecords: RecordCounts = {
-  pets: defaults.maxPets,
-  categories: defaults.maxCategories,
+  pets: coreDefaults.maxPets,
+  categories: coreDefaults.maxCategories,
 };
 
 /** The record caps the options ask for, defaults filled in. */
 export const recordLimitsOf = (
-  options: Pick<PetstoreBaseOptions, "maxPets" | "maxCategories">,
+  options: Pick<CoreOptions, "maxPets" | "maxCategories">,
 ): RecordCounts => ({
   pets: options.maxPets ?? defaultMaxRecords.pets,
   categories: options.maxCategories ?? defaultMaxRecords.categories,

@@ -4,20 +4,20 @@
  */
 import * as validators from "../generated/validators.js";
 import type { OperationId } from "../spec.js";
-import { IdsExhaustedError, type PetstoreStore } from "../store.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { errorResponse as failure, jsonResponse, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
 import { listJson, recordJson } from "./serialize.js";
+import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator, shown } from "./validate.js";
 
 export interface OperationContext {
   readonly request: CoreRequest;
   /** Path parameters as captured (still percent-encoded). */
   readonly params: Readonly<Record<string, string>>;
-  readonly store: PetstoreStore;
+  readonly store: StorePort;
   /** The API base path for links, e.g. `/v1`. */
   readonly basePath: string;
   /** How many records of each kind may be stored. */
@@ -49,7 +49,7 @@ async function created<T>(create: () => Promise<T>): Promise<{ record: T } | Cor
 /** The 409 for a create into a full collection, or undefined while there is room. */
 function storeFull(
   kind: keyof RecordCounts,
-  store: PetstoreStore,
+  store: StorePort,
   maxRecords: RecordCounts,
 ): CoreResponse | undefined {
   const max = maxRecords[kind];

@@ -10,9 +10,7 @@
  *   body: undefined });
  */
 import { faultErrorBody, scenarioErrorBody } from "../errors.js";
-import type { PetstoreBaseOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
-import type { PetstoreStore } from "../store.js";
 import { createRequestRedactor, redactTarget } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
@@ -30,11 +28,13 @@ import { clip, createJournal, type Journal, journalLimits, type Problem } from "
 import { latencyMs, sleep } from "./latency.js";
 import { recordLimitsOf } from "./limits.js";
 import { operations } from "./operations.js";
+import type { CoreOptions } from "./options.js";
 import { type Match, matchRoute, routes } from "./router.js";
+import type { StorePort } from "./store-port.js";
 
 export interface PetstoreCoreOptions
-  extends Pick<PetstoreBaseOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
-  readonly store: PetstoreStore;
+  extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
+  readonly store: StorePort;
   /** The faults to apply; default an empty registry of the core's own. */
   readonly faults?: FaultRegistry | undefined;
   /** Where every request is recorded; default a journal of the last 1,000 of the core's own. */
