@@ -74,15 +74,19 @@ class IdIndex<T extends Identified> {
   #ascending = true;
   #stale = true;
 
-  constructor(collection: Collection<StandardSchemaV1<T, T>>) {
+  /** `changed` is called after the index has seen each change (one hook per event). */
+  constructor(collection: Collection<StandardSchemaV1<T, T>>, changed: () => void) {
     this.#records = () => collection.all();
-    collection.hooks.on("create", (event) => this.#add(event.data.record));
-    collection.hooks.on("update", () => {
-      this.#stale = true;
+    collection.hooks.on("create", (event) => {
+      this.#add(event.data.record);
+      changed();
     });
-    collection.hooks.on("delete", () => {
+    const stale = () => {
       this.#stale = true;
-    });
+      changed();
+    };
+    collection.hooks.on("update", stale);
+    collection.hooks.on("delete", stale);
   }
 
   #add(record: T): void {
@@ -178,15 +182,10 @@ class Collections {
     readonly categories: CategoryCollection,
     changed: () => void,
   ) {
-    this.petIndex = new IdIndex<Pet>(pets);
-    this.categoryIndex = new IdIndex<Category>(categories);
+    this.petIndex = new IdIndex<Pet>(pets, changed);
+    this.categoryIndex = new IdIndex<Category>(categories, changed);
     this.nextPetId = this.petIndex.maxId + 1;
     this.nextCategoryId = this.categoryIndex.maxId + 1;
-    for (const collection of [pets, categories] as const) {
-      for (const event of ["create", "update", "delete"] as const) {
-        collection.hooks.on(event, changed);
-      }
-    }
   }
 
   /** Seeds fresh collections, then indexes them in one pass (no hook event per seeded record). */

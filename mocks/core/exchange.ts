@@ -37,6 +37,32 @@ export interface CoreResponse {
 /** The core: one request in, one answer out. Every runtime adapts its requests to this. */
 export type PetstoreCore = (request: CoreRequest) => Promise<CoreResponse>;
 
+/** The core as an adapter that can answer at once may call it: a promise only when the answer must wait. */
+export type CoreHandler = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
+
+const immediate = new WeakMap<PetstoreCore, CoreHandler>();
+
+/** A PetstoreCore over a handler that answers at once when it can; `immediateHandlerOf` finds the handler again. */
+export function promisedCore(handler: CoreHandler): PetstoreCore {
+  const core: PetstoreCore = (request) => {
+    try {
+      const answer = handler(request);
+      return answer instanceof Promise ? answer : Promise.resolve(answer);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  immediate.set(core, handler);
+  return core;
+}
+
+/**
+ * The handler behind a core built by `promisedCore` (the mock core itself),
+ * which skips a promise per request; the core itself for any other (a wrapped
+ * or proxying one).
+ */
+export const immediateHandlerOf = (core: PetstoreCore): CoreHandler => immediate.get(core) ?? core;
+
 /** No answer: a fault dropped the connection or hung until the client gave up. */
 export const droppedResponse: CoreResponse = {
   status: 0,

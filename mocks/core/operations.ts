@@ -7,7 +7,7 @@ import type { OperationId } from "../spec.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
-import { errorResponse as failure, jsonResponse, jsonTextResponse } from "./exchange.js";
+import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
 import { listJson, recordJson } from "./serialize.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
@@ -83,7 +83,9 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     if (full) return full;
     const pet = await created(() => store.createPet(input.value));
     if (!("record" in pet)) return pet;
-    return jsonResponse(201, pet.record, { location: `${basePath}/pets/${pet.record.id}` });
+    return jsonTextResponse(201, recordJson(pet.record), {
+      location: `${basePath}/pets/${pet.record.id}`,
+    });
   },
 
   getPet({ params, store }) {
@@ -111,6 +113,6 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const full = storeFull("categories", store, maxRecords);
     if (full) return full;
     const category = await created(() => store.createCategory(input.value));
-    return "record" in category ? jsonResponse(201, category.record) : category;
+    return "record" in category ? jsonTextResponse(201, recordJson(category.record)) : category;
   },
 };

@@ -21,6 +21,7 @@ import {
   errorResponse,
   internalError,
   jsonResponse,
+  promisedCore,
   redactedError,
 } from "./exchange.js";
 import { type AppliedFault, createFaultRegistry, type FaultRegistry } from "./faults.js";
@@ -104,6 +105,41 @@ function problemOf(response: CoreResponse): Problem {
   }
 }
 
+/** An operation's answer as an outcome. */
+function operated(response: CoreResponse): Outcome {
+  // A 404 for an absent record is the interface working, not the request breaking it.
+  return {
+    response,
+    broke: response.status >= 400 && response.status < 500 && response.status !== 404,
+  };
+}
+
+/** The outcome of a request a fault applies to: delayed, dropped, replaced or spoiled. */
+async function faulted(
+  request: CoreRequest,
+  fault: AppliedFault,
+  operate: () => Outcome | Promise<Outcome>,
+): Promise<Outcome> {
+  if (fault.delayMs) await wait(fault.delayMs, request.signal);
+  if (fault.network) return { response: droppedResponse, fault };
+  if (fault.status !== undefined) {
+    const headers = fault.status === 401 ? unauthorizedHeaders : undefined;
+    return {
+      response: jsonResponse(fault.status, faultErrorBody(fault.status, fault.id), headers),
+      fault,
+    };
+  }
+  const outcome = await operate();
+  const { response } = outcome;
+  if (fault.body === "malformed") {
+    return { ...outcome, fault, response: { ...response, body: malformed(response.body) } };
+  }
+  if (fault.body === "empty" && response.status === 200) {
+    return { ...outcome, fault, response: { ...response, body: "[]" } };
+  }
+  return { ...outcome, fault };
+}
+
 export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const { store, latency } = options;
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey];
@@ -113,7 +149,12 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
 
-  async function answer(request: CoreRequest, match: Match, basePath: string): Promise<Outcome> {
+  /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
+  function answer(
+    request: CoreRequest,
+    match: Match,
+    basePath: string,
+  ): Outcome | Promise<Outcome> {
     const credential = checkCredential(request.header("authorization"), apiKeys);
     if (!credential.ok) {
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
@@ -142,40 +183,18 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     }
     const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
     if (refusal) return { response: refusal };
-    const operate = async (): Promise<Outcome> => {
-      const response = await operations[match.operationId]({
+    const operate = (): Outcome | Promise<Outcome> => {
+      const response = operations[match.operationId]({
         request,
         params: match.params,
         store,
         basePath,
         maxRecords,
       });
-      // A 404 for an absent record is the interface working, not the request breaking it.
-      return {
-        response,
-        broke: response.status >= 400 && response.status < 500 && response.status !== 404,
-      };
+      return response instanceof Promise ? response.then(operated) : operated(response);
     };
     const fault = faults.take(match.operationId);
-    if (!fault) return operate();
-    if (fault.delayMs) await wait(fault.delayMs, request.signal);
-    if (fault.network) return { response: droppedResponse, fault };
-    if (fault.status !== undefined) {
-      const headers = fault.status === 401 ? unauthorizedHeaders : undefined;
-      return {
-        response: jsonResponse(fault.status, faultErrorBody(fault.status, fault.id), headers),
-        fault,
-      };
-    }
-    const outcome = await operate();
-    const { response } = outcome;
-    if (fault.body === "malformed") {
-      return { ...outcome, fault, response: { ...response, body: malformed(response.body) } };
-    }
-    if (fault.body === "empty" && response.status === 200) {
-      return { ...outcome, fault, response: { ...response, body: "[]" } };
-    }
-    return { ...outcome, fault };
+    return fault ? faulted(request, fault, operate) : operate();
   }
 
   function finish(
@@ -196,20 +215,14 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     return response;
   }
 
-  return async (request) => {
-    const started = performance.now();
-    const delay = latencyMs(latency);
-    if (delay > 0) await sleep(delay);
-    // HEAD is answered wherever GET is (RFC 9110 §9.3.2): the GET answer without its body.
-    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
-    const basePath = request.basePath ?? apiBasePath;
-    let outcome: Outcome;
-    try {
-      outcome = await answer(request, match, basePath);
-    } catch (error) {
-      console.error("petstore-mock: unexpected error", error);
-      outcome = { response: internalError() };
-    }
+  /** Journals the outcome and returns the answer; a hang holds it until released. */
+  function settle(
+    request: CoreRequest,
+    match: Match,
+    basePath: string,
+    outcome: Outcome,
+    started: number,
+  ): CoreResponse | Promise<CoreResponse> {
     const redact = redactorFor(request.header("authorization"));
     const response = redactedError(finish(request, match, basePath, outcome), redact);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
@@ -231,7 +244,36 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     // browser worker does not pass the page's abort on), so it is recorded as
     // no answer at once, then holds the request until the client gives up
     // or the fault is cleared.
-    if (outcome.fault?.network === "hang") await faults.hold(outcome.fault, request.signal);
+    if (outcome.fault?.network === "hang") {
+      return faults.hold(outcome.fault, request.signal).then(() => response);
+    }
     return response;
+  }
+
+  const failure = (error: unknown): Outcome => {
+    console.error("petstore-mock: unexpected error", error);
+    return { response: internalError() };
   };
+
+  function respond(request: CoreRequest, started: number): CoreResponse | Promise<CoreResponse> {
+    // HEAD is answered wherever GET is (RFC 9110 §9.3.2): the GET answer without its body.
+    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    const basePath = request.basePath ?? apiBasePath;
+    let outcome: Outcome | Promise<Outcome>;
+    try {
+      outcome = answer(request, match, basePath);
+    } catch (error) {
+      outcome = failure(error);
+    }
+    if (!(outcome instanceof Promise)) return settle(request, match, basePath, outcome, started);
+    return outcome.catch(failure).then((late) => settle(request, match, basePath, late, started));
+  }
+
+  return promisedCore((request) => {
+    const started = performance.now();
+    const delay = latencyMs(latency);
+    return delay > 0
+      ? sleep(delay).then(() => respond(request, started))
+      : respond(request, started);
+  });
 }

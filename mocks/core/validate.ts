@@ -123,7 +123,7 @@ export function queryValidator<T>(
   const defaults = parameters.filter((parameter) => parameter.schema.default !== undefined);
   const wide = parameterInt64Fields(parameters);
 
-  return (query) => {
+  const parse = (query: string): Validated<T> => {
     const value: Record<string, unknown> = {};
     if (query !== "") {
       for (const pair of query.split("&")) {
@@ -147,6 +147,31 @@ export function queryValidator<T>(
       if (!Object.hasOwn(value, parameter.name)) value[parameter.name] = parameter.schema.default;
     }
     return checked<T>(validate, value, "query", wide);
+  };
+  return remembered(parse);
+}
+
+/** How many distinct query strings a query validator keeps its verdict for, and up to what length. */
+export const rememberedQueries = { count: 64, maxLength: 256 } as const;
+
+/**
+ * A query's verdict is a pure function of its text, and clients repeat the
+ * same few queries: the verdicts of up to 64 short queries are kept (frozen),
+ * and the memory starts over once full, so a client sending endless distinct
+ * queries costs a bounded map.
+ */
+function remembered<T>(parse: (query: string) => Validated<T>): (query: string) => Validated<T> {
+  const verdicts = new Map<string, Validated<T>>();
+  return (query) => {
+    if (query.length > rememberedQueries.maxLength) return parse(query);
+    let verdict = verdicts.get(query);
+    if (verdict === undefined) {
+      verdict = parse(query);
+      if (verdict.ok) Object.freeze(verdict.value);
+      if (verdicts.size >= rememberedQueries.count) verdicts.clear();
+      verdicts.set(query, Object.freeze(verdict));
+    }
+    return verdict;
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type CoreRequest,
   type CoreResponse,
   errorResponse,
+  immediateHandlerOf,
   internalError,
 } from "../core/exchange.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
@@ -36,21 +37,30 @@ export interface PetstoreAppOptions {
 }
 
 /**
- * The core's view of an API request: a plain object (wrapped handlers spread
- * it), whose abort signal is still built only when read.
+ * The core's view of an API request. Its fields are its own (a wrapped
+ * handler may spread it); the abort signal is a getter on the prototype,
+ * built only when read.
  */
-function apiRequest(request: AppRequest, path: string, query: string): CoreRequest {
-  return {
-    method: request.method,
-    path,
-    query,
-    header: (name) => request.header(name),
-    body: request.body,
-    bodyTooLarge: request.bodyTooLarge,
-    get signal() {
-      return request.signal;
-    },
-  };
+class ApiRequest implements CoreRequest {
+  readonly method: string;
+  readonly body: string | undefined;
+  readonly bodyTooLarge: boolean;
+  readonly header: (name: string) => string | undefined;
+
+  constructor(
+    private readonly source: AppRequest,
+    readonly path: string,
+    readonly query: string,
+  ) {
+    this.method = source.method;
+    this.body = source.body;
+    this.bodyTooLarge = source.bodyTooLarge;
+    this.header = (name) => source.header(name);
+  }
+
+  get signal(): AbortSignal {
+    return this.source.signal;
+  }
 }
 
 const busy = (): CoreResponse =>
@@ -79,6 +89,7 @@ function logLine(
  */
 export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOptions = {}): App {
   const { log, admin, saturated, redactTarget = (target: string) => target } = options;
+  const respond = immediateHandlerOf(handle);
 
   function dispatch(request: AppRequest): Promise<CoreResponse> | CoreResponse {
     const { url, method } = request;
@@ -99,40 +110,50 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
       return admin(adminRequest);
     }
     if (isPreflight(request)) return preflightResponse(request);
-    const cors = (response: CoreResponse) => withCors(response, request.header("origin"));
+    const origin = request.header("origin");
     const api = apiPathOf(pathname, apiBasePath);
     if (api) {
-      if (saturated?.()) return cors(busy());
-      return handle(apiRequest(request, api.path, query)).then(cors);
+      if (saturated?.()) return withCors(busy(), origin);
+      const answer = respond(new ApiRequest(request, api.path, query));
+      return answer instanceof Promise
+        ? answer.then((response) => withCors(response, origin))
+        : withCors(answer, origin);
     }
-    return cors(
+    return withCors(
       errorResponse(
         "not_found",
         `No route at ${method} ${pathname.slice(0, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
       ),
+      origin,
     );
   }
 
-  return async (request) => {
-    const started = performance.now();
-    let response: CoreResponse;
-    try {
-      response = await dispatch(request);
-    } catch (error) {
-      console.error("petstore-mock: unexpected error", error);
-      response = withCors(internalError(), request.header("origin"));
-    }
+  function logged(request: AppRequest, response: CoreResponse, started: number): CoreResponse {
     if (log) {
-      log(
-        logLine(
-          request,
-          response,
-          started,
-          redactTarget(request.url, request.header("authorization")),
-        ),
-      );
+      const target = redactTarget(request.url, request.header("authorization"));
+      log(logLine(request, response, started, target));
     }
     return response;
+  }
+
+  function failed(request: AppRequest, error: unknown, started: number): CoreResponse {
+    console.error("petstore-mock: unexpected error", error);
+    return logged(request, withCors(internalError(), request.header("origin")), started);
+  }
+
+  return (request) => {
+    const started = performance.now();
+    let answer: Promise<CoreResponse> | CoreResponse;
+    try {
+      answer = dispatch(request);
+    } catch (error) {
+      return failed(request, error, started);
+    }
+    if (!(answer instanceof Promise)) return logged(request, answer, started);
+    return answer.then(
+      (response) => logged(request, response, started),
+      (error: unknown) => failed(request, error, started),
+    );
   };
 }
 

@@ -63,6 +63,15 @@ interface InFlight {
   readonly response: ServerResponse;
 }
 
+interface ConnectionState {
+  /** Requests at work on it (more than one when pipelined). */
+  atWork: number;
+  /** When it last had no request at work, as a tick number. */
+  idleSince: number;
+  /** Its latest request, while that is at work. */
+  current: InFlight | undefined;
+}
+
 /** Connections kept beyond `maxConnections` so admin and health requests are answered. */
 export const spareConnections = 16;
 /** Descriptors left for everything but connections (the listening socket, stdio, files). */
@@ -117,36 +126,41 @@ export interface ConnectionGuard {
  */
 export function guardConnections(server: Server, maxConnections: number): ConnectionGuard {
   const maxOpen = maxConnections + spareConnections;
-  let open = 0;
   let working = 0;
+  /** Idle moments are numbered: the lowest number has waited longest. */
+  let tick = 0;
   const refused = new WeakSet<Socket>();
-  const inFlight = new WeakMap<Duplex, InFlight>();
-  /** Open connections with no request at work, the longest waiting first. */
-  const waiting = new Set<Duplex>();
-  /** Requests at work per connection (more than one when pipelined). */
-  const atWork = new Map<Duplex, number>();
-  const counted = new WeakSet<Duplex>();
-  /** A connection stops counting once it closes or once its closing answer is written. */
+  /** The counted connections: each open one until it closes or its closing answer is written. */
+  const connections = new Map<Duplex, ConnectionState>();
   const release = (socket: Duplex) => {
-    if (!counted.delete(socket)) return;
-    open--;
-    waiting.delete(socket);
-    working -= atWork.get(socket) ?? 0;
-    atWork.delete(socket);
+    const state = connections.get(socket);
+    if (state === undefined) return;
+    connections.delete(socket);
+    working -= state.atWork;
   };
 
-  /** Closes the connection that has waited longest; false when every one is at work. */
+  /**
+   * Closes the connection that has waited longest with no request at work
+   * (idle, or still sending its request head); false when every one is at
+   * work. A scan, but only at the bound.
+   */
   function makeRoom(): boolean {
-    for (const socket of waiting) {
-      release(socket);
-      socket.destroy();
-      return true;
+    let longest: Duplex | undefined;
+    let since = Number.POSITIVE_INFINITY;
+    for (const [socket, state] of connections) {
+      if (state.atWork === 0 && state.idleSince < since) {
+        longest = socket;
+        since = state.idleSince;
+      }
     }
-    return false;
+    if (longest === undefined) return false;
+    release(longest);
+    longest.destroy();
+    return true;
   }
 
   server.on("connection", (socket: Socket) => {
-    if (open >= maxOpen && !makeRoom()) {
+    if (connections.size >= maxOpen && !makeRoom()) {
       refused.add(socket);
       answerAndClose(
         socket,
@@ -156,9 +170,7 @@ export function guardConnections(server: Server, maxConnections: number): Connec
       );
       return;
     }
-    open++;
-    counted.add(socket);
-    waiting.add(socket);
+    connections.set(socket, { atWork: 0, idleSince: ++tick, current: undefined });
     socket.once("close", () => release(socket));
   });
 
@@ -171,7 +183,7 @@ export function guardConnections(server: Server, maxConnections: number): Connec
       "malformed_request",
       `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`,
     ];
-    const current = inFlight.get(socket);
+    const current = connections.get(socket)?.current;
     if (current === undefined || !current.request.complete) {
       // An incomplete request is dropped with its connection; nothing is stored.
       if (current?.response.headersSent) socket.destroy();
@@ -194,34 +206,24 @@ export function guardConnections(server: Server, maxConnections: number): Connec
     });
   });
 
-  function started(socket: Duplex): void {
-    if (!counted.has(socket)) return;
-    waiting.delete(socket);
-    atWork.set(socket, (atWork.get(socket) ?? 0) + 1);
-    working++;
-  }
-
-  function finished(socket: Duplex): void {
-    const count = atWork.get(socket);
-    if (count === undefined) return;
-    working--;
-    if (count > 1) atWork.set(socket, count - 1);
-    else {
-      atWork.delete(socket);
-      if (!socket.destroyed) waiting.add(socket);
-    }
-  }
-
   return {
     track: (listener) => (request, response) => {
       const { socket } = request;
-      if (refused.has(socket)) return;
+      const state = connections.get(socket);
+      if (state === undefined) {
+        if (!refused.has(socket as Socket)) listener(request, response);
+        return;
+      }
       const entry = { request, response };
-      inFlight.set(socket, entry);
-      started(socket);
+      state.current = entry;
+      state.atWork++;
+      working++;
       response.once("close", () => {
-        finished(socket);
-        if (inFlight.get(socket) === entry) inFlight.delete(socket);
+        if (state.current === entry) state.current = undefined;
+        // Released meanwhile (closed, or its closing answer written): no longer counted.
+        if (connections.get(socket) !== state) return;
+        working--;
+        if (--state.atWork === 0) state.idleSince = ++tick;
       });
       listener(request, response);
     },

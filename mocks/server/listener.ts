@@ -25,7 +25,8 @@ export interface AppRequest {
   readonly signal: AbortSignal;
 }
 
-export type App = (request: AppRequest) => Promise<CoreResponse>;
+/** Answers a request: at once when it can, else later. */
+export type App = (request: AppRequest) => CoreResponse | Promise<CoreResponse>;
 
 export interface NodeListenerOptions {
   /** While it returns true every answer closes its connection (graceful shutdown). */
@@ -39,6 +40,8 @@ export interface NodeListenerOptions {
  * when something asks for it (a delay or a hang), not for every request.
  */
 class NodeRequest implements AppRequest {
+  readonly method: string;
+  readonly url: string;
   #signal: AbortSignal | undefined;
 
   constructor(
@@ -47,14 +50,9 @@ class NodeRequest implements AppRequest {
     private readonly closed: AbortSignal | undefined,
     readonly body: string | undefined,
     readonly bodyTooLarge: boolean,
-  ) {}
-
-  get method(): string {
-    return this.incoming.method ?? "GET";
-  }
-
-  get url(): string {
-    return this.incoming.url ?? "/";
+  ) {
+    this.method = incoming.method ?? "GET";
+    this.url = incoming.url ?? "/";
   }
 
   header(name: string): string | undefined {
@@ -123,22 +121,43 @@ function abandon(response: ServerResponse, error: unknown): void {
 export function toNodeListener(app: App, options: NodeListenerOptions = {}): RequestListener {
   const { closing, closed } = options;
 
-  async function answer(
+  function answer(
     incoming: IncomingMessage,
     response: ServerResponse,
     body: string | undefined,
     bodyTooLarge: boolean,
     closeConnection: boolean,
-  ): Promise<void> {
+  ): Promise<void> | undefined {
     const request = new NodeRequest(incoming, response, closed, body, bodyTooLarge);
-    const answered = await app(request);
-    send(incoming, response, answered, closeConnection || closing?.() === true);
+    const answered = app(request);
+    if (!(answered instanceof Promise)) {
+      send(incoming, response, answered, closeConnection || closing?.() === true);
+      return undefined;
+    }
+    return answered.then((late) =>
+      send(incoming, response, late, closeConnection || closing?.() === true),
+    );
   }
+
+  const answerNow = (
+    incoming: IncomingMessage,
+    response: ServerResponse,
+    body: string | undefined,
+    bodyTooLarge: boolean,
+    closeConnection: boolean,
+  ): Promise<void> | undefined => {
+    try {
+      return answer(incoming, response, body, bodyTooLarge, closeConnection);
+    } catch (error) {
+      abandon(response, error);
+      return undefined;
+    }
+  };
 
   return (incoming, response) => {
     const method = incoming.method;
     if (method === "GET" || method === "HEAD") {
-      answer(incoming, response, undefined, false, false).catch((error) =>
+      answerNow(incoming, response, undefined, false, false)?.catch((error: unknown) =>
         abandon(response, error),
       );
       return;
@@ -151,6 +170,6 @@ export function toNodeListener(app: App, options: NodeListenerOptions = {}): Req
         }
         return answer(incoming, response, read.body, false, false);
       })
-      .catch((error) => abandon(response, error));
+      .catch((error: unknown) => abandon(response, error));
   };
 }

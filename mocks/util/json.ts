@@ -32,7 +32,8 @@ export function nestedDeeperThan(text: string, max: number): boolean {
 
 /** `JSON.parse` that throws `JsonDepthError` for a text nested deeper than `maxDepth` (default 64). */
 export function parseJson(text: string, maxDepth = maxJsonDepth): unknown {
-  if (nestedDeeperThan(text, maxDepth)) {
+  // Deeper nesting takes more opening brackets than a text this short holds.
+  if (text.length > maxDepth && nestedDeeperThan(text, maxDepth)) {
     throw new JsonDepthError(`it nests objects or arrays deeper than ${maxDepth} levels`);
   }
   return JSON.parse(text);

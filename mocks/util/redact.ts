@@ -53,7 +53,21 @@ export function createRedactor(secrets: readonly string[]): Redact {
   const ordered = [...new Set(secrets)].filter(Boolean).sort((a, b) => b.length - a.length);
   if (ordered.length === 0) return (text) => text;
   const pattern = new RegExp(ordered.map(secretPattern).join("|"), "g");
-  return (text) => text.replace(pattern, redactedMark);
+  return (text) => (mayHoldAny(text, ordered) ? text.replace(pattern, redactedMark) : text);
+}
+
+/** What every other form of a secret holds: `%` (percent-encoded), `+` (a space) or a backslash (JSON-escaped). */
+const encodedForm = /[%+\\]/;
+
+/**
+ * False when no form of any secret can be in the text: without `%`, `+` or a
+ * backslash only the raw form could be, and a substring search rules that
+ * out (the common case, on every request, without running the RegExp).
+ */
+function mayHoldAny(text: string, secrets: readonly string[]): boolean {
+  if (encodedForm.test(text)) return true;
+  for (const secret of secrets) if (text.includes(secret)) return true;
+  return false;
 }
 
 /** The token an `Authorization` header presents (any scheme), to mask it even when it is wrong. */
@@ -87,7 +101,7 @@ export function createRequestRedactor(
   secrets: readonly string[],
 ): (authorization: string | undefined) => Redact {
   const configured = createRedactor(secrets);
-  return (authorization) => {
+  const forHeader = (authorization: string | undefined): Redact => {
     const token = presentedToken(authorization);
     if (token === undefined || token.length < shortestPresentedToken || secrets.includes(token)) {
       return configured;
@@ -98,6 +112,16 @@ export function createRequestRedactor(
       for (const form of forms) if (out.includes(form)) out = out.split(form).join(redactedMark);
       return out;
     };
+  };
+  // A client sends the same header on every request: its redactor is kept until another comes.
+  let lastHeader: string | undefined;
+  let lastRedact = configured;
+  return (authorization) => {
+    if (authorization !== lastHeader) {
+      lastRedact = forHeader(authorization);
+      lastHeader = authorization;
+    }
+    return lastRedact;
   };
 }
 
@@ -123,6 +147,8 @@ export function isSecretName(name: string): boolean {
 
 /** A raw query string with the values of secret-named parameters replaced by the mark. */
 export function maskSecretParams(query: string): string {
+  // Without `%` every name is as written: one that holds no secret word anywhere needs no look.
+  if (!query.includes("%") && !anySecretWord.test(query)) return query;
   return query
     .split("&")
     .map((pair) => {
