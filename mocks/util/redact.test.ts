@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   createRedactor,
+  createRequestRedactor,
   isSecretName,
   maskSecretParams,
   redactedMark,
@@ -65,5 +66,19 @@ describe("secret-named query parameters", () => {
     expect(redactTarget("/v1/pets?token=abc&q=k9", createRedactor(["k9"]))).toBe(
       `/v1/pets?token=${redactedMark}&q=${redactedMark}`,
     );
+  });
+});
+
+describe("createRequestRedactor", () => {
+  it("masks the token each request presents, whichever request came before", () => {
+    const redactorFor = createRequestRedactor(["configured-key"]);
+    const text = "a=token-of-a b=token-of-b c=configured-key";
+    const a = redactorFor("Bearer token-of-a");
+    const b = redactorFor("Bearer token-of-b");
+    expect(a(text)).toBe(`a=${redactedMark} b=token-of-b c=${redactedMark}`);
+    expect(b(text)).toBe(`a=token-of-a b=${redactedMark} c=${redactedMark}`);
+    expect(redactorFor("Bearer token-of-a")(text)).toBe(a(text));
+    expect(redactorFor(undefined)(text)).toBe(`a=token-of-a b=token-of-b c=${redactedMark}`);
+    expect(redactorFor("Bearer token-of-b")(text)).toBe(b(text));
   });
 });
