@@ -119,6 +119,39 @@ describe("when connections run short", () => {
     }
   });
 
+  it("a connection that has just been answered has waited least: an older idle one makes room", async () => {
+    const server = await startPetstoreServer({ port: 0, maxConnections: 4 });
+    try {
+      const idle: Socket[] = [];
+      for (let index = 0; index < 4 + spareConnections; index++) {
+        idle.push(await silentClient(server.port, ""));
+      }
+      const [first, second] = idle as [Socket, Socket];
+      // The oldest connection asks for something on keep-alive and reads its answer.
+      const answered = new Promise<string>((resolve) => {
+        let text = "";
+        first.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes("\r\n\r\n[")) resolve(text);
+        });
+      });
+      first.resume();
+      first.write(
+        `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: ${devAuth.authorization}\r\n\r\n`,
+      );
+      expect(await answered).toMatch(/^HTTP\/1\.1 200/);
+      const closed = new Set<Socket>();
+      for (const socket of idle) socket.resume().once("close", () => closed.add(socket));
+      const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
+      expect(reply.status).toBe(200);
+      expect(await until(async () => closed.size > 0, 2_000)).toBe(true);
+      expect([...closed]).toEqual([second]);
+      for (const socket of idle) socket.destroy();
+    } finally {
+      await server.close();
+    }
+  });
+
   it("API requests get a 503 while all are at work; health and admin still answer", async () => {
     const server = await startPetstoreServer({ port: 0, maxConnections: 8 });
     try {
