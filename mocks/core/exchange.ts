@@ -74,7 +74,8 @@ export const droppedResponse: CoreResponse = {
 /** Bodies over this many bytes are answered with 413. */
 export const maxBodyBytes = 1024 * 1024;
 
-const jsonHeaders = { "content-type": "application/json" } as const;
+/** Shared by every JSON answer without headers of its own, so adapters may cache what they derive from it. */
+const jsonHeaders = Object.freeze({ "content-type": "application/json" } as const);
 
 /** A response whose body is JSON text already. */
 export function jsonTextResponse(

@@ -65,12 +65,19 @@ export function corsHeaders(
   return merged;
 }
 
+/** Shared (frozen) headers of answers to requests without an `Origin`, merged once per headers object. */
+const withoutOrigin = new WeakMap<Readonly<Record<string, string>>, Record<string, string>>();
+
 /** An ordinary answer with the CORS headers for a request from `origin`. */
 export function withCors(response: CoreResponse, origin: string | undefined): CoreResponse {
   if (response.dropped) return response;
-  return {
-    status: response.status,
-    headers: corsHeaders(response.headers, origin),
-    body: response.body,
-  };
+  let headers: Record<string, string> | undefined;
+  if (origin === undefined && Object.isFrozen(response.headers)) {
+    headers = withoutOrigin.get(response.headers);
+    if (headers === undefined) {
+      headers = Object.freeze(corsHeaders(response.headers, undefined));
+      withoutOrigin.set(response.headers, headers);
+    }
+  } else headers = corsHeaders(response.headers, origin);
+  return { status: response.status, headers, body: response.body };
 }
