@@ -13,6 +13,14 @@ describe("parseJson", () => {
     expect(nestedDeeperThan(`["\\\\", ${nested(3)}]`, 3)).toBe(true);
   });
 
+  it("counts objects and arrays together: half of each past the limit is still too deep", () => {
+    const half = (maxJsonDepth + 2) / 2;
+    const mixed = `${'[{"a":'.repeat(half)}1${"}]".repeat(half)}`;
+    expect(() => parseJson(mixed)).toThrow(JsonDepthError);
+    const wide = `[${Array.from({ length: 1_000 }, () => "[{}]").join(",")}]`;
+    expect(parseJson(wide)).toHaveLength(1_000);
+  });
+
   it("still throws SyntaxError for text that is not JSON", () => {
     expect(() => parseJson("{")).toThrow(SyntaxError);
   });

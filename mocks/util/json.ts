@@ -13,8 +13,24 @@ export class JsonDepthError extends SyntaxError {
   override name = "JsonDepthError";
 }
 
-/** Whether `text` opens more than `max` objects or arrays inside one another (a linear scan). */
+/** Whether `text` holds more than `max` of `{` and `[` together, anywhere (a native search per bracket). */
+function moreOpeningsThan(text: string, max: number): boolean {
+  let count = 0;
+  for (const bracket of ["{", "["]) {
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) {
+      if (++count > max) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether `text` opens more than `max` objects or arrays inside one another.
+ * A text with at most `max` brackets in all cannot (the common case, a large
+ * string value included, is settled by native searches); otherwise a linear scan.
+ */
 export function nestedDeeperThan(text: string, max: number): boolean {
+  if (!moreOpeningsThan(text, max)) return false;
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {
@@ -32,8 +48,7 @@ export function nestedDeeperThan(text: string, max: number): boolean {
 
 /** `JSON.parse` that throws `JsonDepthError` for a text nested deeper than `maxDepth` (default 64). */
 export function parseJson(text: string, maxDepth = maxJsonDepth): unknown {
-  // Deeper nesting takes more opening brackets than a text this short holds.
-  if (text.length > maxDepth && nestedDeeperThan(text, maxDepth)) {
+  if (nestedDeeperThan(text, maxDepth)) {
     throw new JsonDepthError(`it nests objects or arrays deeper than ${maxDepth} levels`);
   }
   return JSON.parse(text);
