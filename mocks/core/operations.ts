@@ -9,7 +9,7 @@ import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import { listJson, recordJson } from "./serialize.js";
+import { recordJson, rememberedLists } from "./serialize.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator, shown } from "./validate.js";
 
@@ -35,6 +35,9 @@ const newPet = bodyValidator<NewPet>("createPet", validators.NewPet);
 const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewCategory);
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
+
+/** List answers repeat: their text is kept while the same records are listed. */
+const listText = rememberedLists();
 
 /** Runs a create; its 409 `ids_exhausted` once no safe id is left. */
 async function created<T>(create: () => Promise<T>): Promise<{ record: T } | CoreResponse> {
@@ -64,7 +67,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store }) {
     const query = listPetsQuery(request.query);
     if (!query.ok) return failure("invalid_query", query.message);
-    return jsonTextResponse(200, listJson(store.listPets(query.value)));
+    const { status, limit } = query.value;
+    return jsonTextResponse(200, listText(`pets ${status} ${limit}`, store.listPets(query.value)));
   },
 
   async createPet({ request, store, basePath, maxRecords }) {
@@ -101,7 +105,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   listCategories({ store }) {
-    return jsonTextResponse(200, listJson(store.listCategories()));
+    return jsonTextResponse(200, listText("categories", store.listCategories()));
   },
 
   async createCategory({ request, store, maxRecords }) {

@@ -24,3 +24,24 @@ export function listJson(records: readonly object[]): string {
   }
   return `${text}]`;
 }
+
+const sameRecords = (a: readonly object[], b: readonly object[]): boolean =>
+  a.length === b.length && a.every((record, index) => record === b[index]);
+
+/**
+ * The JSON text of lists asked for again and again: one text per key (e.g.
+ * the query) is kept while the list holds the same record objects in the same
+ * order (a change replaces a record's object, so the text cannot go stale);
+ * at most `size` keys, and the memory starts over once full.
+ */
+export function rememberedLists(size = 64): (key: string, records: readonly object[]) => string {
+  const kept = new Map<string, { readonly records: readonly object[]; readonly text: string }>();
+  return (key, records) => {
+    const last = kept.get(key);
+    if (last !== undefined && sameRecords(last.records, records)) return last.text;
+    const text = listJson(records);
+    if (last === undefined && kept.size >= size) kept.clear();
+    kept.set(key, { records, text });
+    return text;
+  };
+}
