@@ -35,11 +35,13 @@ export {
   type Problem,
 } from "./core/journal.js";
 export { type Latency, parseLatency } from "./core/latency.js";
+export type { CoreOptions } from "./core/options.js";
 export {
   createPetstoreCore,
   type PetstoreCore,
   type PetstoreCoreOptions,
 } from "./core/petstore-core.js";
+export { IdsExhaustedError, type StorePort } from "./core/store-port.js";
 export { type ErrorCode, errorCodes } from "./errors.js";
 export {
   createPetstore,
