@@ -36,4 +36,13 @@ describe("checkCredential", () => {
     expect(result.ok).toBe(false);
     expect(result.ok ? "" : result.reason).toMatch(reason);
   });
+
+  it.each([
+    ["Basic YWxwaGE=", 'Unsupported authorization scheme "Basic": use Bearer <API_KEY>.'],
+    ["DPoP alpha", 'Unsupported authorization scheme "DPoP": use Bearer <API_KEY>.'],
+    ["alpha", "Unsupported authorization scheme: use Bearer <API_KEY>."],
+    ["s3cr3t-key extra", "Unsupported authorization scheme: use Bearer <API_KEY>."],
+  ])("names a well-known scheme, never a bare key in its place: %j", (header, reason) => {
+    expect(checkCredential(header, keys)).toEqual({ ok: false, reason });
+  });
 });
