@@ -83,6 +83,15 @@ describe("the state file with the CLI", () => {
     expect(state.pets.length).toBeLessThanOrEqual(20_000 + created);
   });
 
+  it("refuses a file another server keeps with exit code 3, naming that process", async () => {
+    const path = freshPath();
+    const first = await startPetstoreServer({ port: 0, stateFile: path });
+    const cli = await runCli(["--port", "0", "--state-file", path]);
+    await first.close();
+    expect(cli.code).toBe(3);
+    expect(cli.stderr).toContain(`in use by process ${process.pid} (lock file ${path}.lock)`);
+  });
+
   it("refuses a damaged or incompatible file with exit code 3 and leaves it as it was", async () => {
     const damaged = freshPath();
     await writeFile(damaged, '{"format": "petstore-mock-kit/state", "pets": [');

@@ -22,6 +22,7 @@ export default defineConfig({
       "mocks/core/*.test.ts",
       "mocks/server/*.test.ts",
       "mocks/robustness/security.node.test.ts",
+      "mocks/robustness/control-plane.node.test.ts",
       "mocks/robustness/msw-malformed-url.node.test.ts",
       "contract-tests/*.test.ts",
       "contract-tests/fuzz/agreement.test.ts",
