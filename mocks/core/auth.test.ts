@@ -26,6 +26,7 @@ describe("checkCredential", () => {
   it.each([
     [undefined, /Missing/],
     ["", /Missing/],
+    [" \t ", /Missing/],
     ["Bearer", /Empty/],
     ["Bearer gamma", /Invalid/],
     ["Basic YWxwaGE=", /scheme/],
