@@ -61,18 +61,26 @@ describe("refuseAdmin", () => {
     },
   );
 
-  it.each([undefined, "", "Bearer", "Bearer s3cre", "Bearer s3cret2", "Basic s3cret", "s3cret"])(
-    "refuses %j with 403 forbidden, on loopback too",
-    (authorization) => {
-      const refusal = refuseAdmin({ loopback: true, adminKey: "s3cret" }, authorization);
-      expect(refusal?.status).toBe(403);
-      expect(JSON.parse(refusal?.body ?? "")).toEqual({
-        code: "forbidden",
-        message: "The admin endpoints need the admin key: send Authorization: Bearer <admin key>.",
-        status: 403,
-      });
-    },
-  );
+  it.each([
+    undefined,
+    "",
+    "Bearer",
+    "Bearer s3cre",
+    "Bearer s3cret2",
+    "Basic s3cret",
+    "s3cret",
+    "Bearer s3cret extra",
+    "xBearer s3cret",
+    "Basic bearer s3cret",
+  ])("refuses %j with 403 forbidden, on loopback too", (authorization) => {
+    const refusal = refuseAdmin({ loopback: true, adminKey: "s3cret" }, authorization);
+    expect(refusal?.status).toBe(403);
+    expect(JSON.parse(refusal?.body ?? "")).toEqual({
+      code: "forbidden",
+      message: "The admin endpoints need the admin key: send Authorization: Bearer <admin key>.",
+      status: 403,
+    });
+  });
 });
 
 describe("the routes", () => {
@@ -106,6 +114,10 @@ describe("the routes", () => {
       "PATCH is not allowed on /__mock/faults; allowed: GET, POST, DELETE.",
     );
     expect((await call({ method: "HEAD" })).json).toEqual({ status: "ok" });
+    const long = await call({ method: "X".repeat(40), path: "/__mock/health" });
+    expect(errorOf(long).message).toBe(
+      `${"X".repeat(16)} is not allowed on /__mock/health; allowed: GET.`,
+    );
   });
 
   it("reports problems in health as 503 degraded", async () => {
@@ -141,6 +153,10 @@ describe("POST /__mock/reset", () => {
       refuseWrites: () => (refusing ? refusal : undefined),
     });
     const junk = await call({ method: "POST", path: "/__mock/reset", body: "{" });
+    const notObject = await call({ method: "POST", path: "/__mock/reset", body: "[7]" });
+    expect(errorOf(notObject).message).toBe(
+      'The reset body must be a JSON object such as {"seed": 7}.',
+    );
     expect(errorOf(junk)).toMatchObject({ status: 400, code: "invalid_body" });
     const wrong = await call({ method: "POST", path: "/__mock/reset", body: '{"pets":"many"}' });
     expect(errorOf(wrong)).toMatchObject({ status: 400, code: "invalid_body" });
@@ -282,5 +298,51 @@ describe("/__mock/state", () => {
       status: 503,
     });
     expect(restored).toEqual([]);
+  });
+});
+
+describe("a failure that is not the client's", () => {
+  it("is thrown, not answered as a bad request (the server answers 500 and logs it)", async () => {
+    const petstore = await createPetstore();
+    const broken = {
+      ...petstore,
+      reset: async () => {
+        throw new Error("disk gone");
+      },
+      faults: {
+        ...petstore.faults,
+        add: () => {
+          throw new Error("registry gone");
+        },
+      },
+    };
+    const endpoints = createAdminEndpoints({ loopback: true }, adminRoutes({ petstore: broken }));
+    const request = (path: string, body: string): AdminRequest => ({
+      method: "POST",
+      path,
+      query: "",
+      body,
+      header: () => undefined,
+    });
+    await expect(endpoints(request("/__mock/reset", "{}"))).rejects.toThrow("disk gone");
+    await expect(endpoints(request("/__mock/faults", '{"status":503}'))).rejects.toThrow(
+      "registry gone",
+    );
+  });
+});
+
+describe("/__mock/state without a write guard", () => {
+  it("imports a snapshot", async () => {
+    const restored: unknown[] = [];
+    const state = {
+      snapshot: () => ({ pets: [], categories: [] }) as never,
+      restore: async (snapshot: unknown) => {
+        restored.push(snapshot);
+      },
+    };
+    const { call } = await setup({ state });
+    const imported = await call({ method: "PUT", path: "/__mock/state", body: '{"marker":2}' });
+    expect(imported).toMatchObject({ status: 200, json: { restored: true } });
+    expect(restored).toEqual([{ marker: 2 }]);
   });
 });

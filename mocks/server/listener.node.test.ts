@@ -4,7 +4,7 @@
  * (headers, Content-Length, Connection, a dropped answer, an unsendable one).
  */
 import { Agent, createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CoreResponse, maxBodyBytes } from "../core/exchange.js";
 import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
@@ -101,12 +101,58 @@ describe("the request the app is given", () => {
       seen.push({ body, bodyTooLarge });
       return answer();
     });
-    await send(`${url}/v1/pets`, { method: "POST", body: '{"name":"Rex"}' });
+    const created = await send(`${url}/v1/pets`, { method: "POST", body: '{"name":"Rex"}' });
+    expect(created.headers.connection).toBe("keep-alive");
     await send(`${url}/v1/pets`, { method: "POST", body: "x".repeat(maxBodyBytes + 1) });
     expect(seen).toEqual([
       { body: '{"name":"Rex"}', bodyTooLarge: false },
       { body: undefined, bodyTooLarge: true },
     ]);
+  });
+
+  it("never reads the body of a GET", async () => {
+    const seen: Array<Pick<AppRequest, "body" | "bodyTooLarge">> = [];
+    const url = await serve(async ({ body, bodyTooLarge }) => {
+      seen.push({ body, bodyTooLarge });
+      return answer();
+    });
+    const reply = await send(`${url}/v1/pets`, {
+      headers: { connection: "close", "content-length": "14" },
+      body: '{"name":"Rex"}',
+    });
+    expect(reply.status).toBe(200);
+    expect(seen).toEqual([{ body: undefined, bodyTooLarge: false }]);
+  });
+
+  it("does not call the app for a body its client abandoned", async () => {
+    const calls: string[] = [];
+    const server = createServer(
+      toNodeListener(async (request) => {
+        calls.push(request.url);
+        return answer();
+      }),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("POST /cut HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789");
+    await vi.waitFor(async () => {
+      const open = await new Promise<number>((resolve) =>
+        server.getConnections((_, count) => resolve(count)),
+      );
+      expect(open).toBe(1);
+    });
+    socket.destroy();
+    await vi.waitFor(async () => {
+      const open = await new Promise<number>((resolve) =>
+        server.getConnections((_, count) => resolve(count)),
+      );
+      expect(open).toBe(0);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
   });
 
   it("gives a signal that aborts when the client goes away, and one already aborted after the answer", async () => {
