@@ -1,7 +1,8 @@
 /** The store: seeded deterministically, ids assigned once, indexes kept true, reset exact. */
 import { describe, expect, it } from "vitest";
 import { generateSeedData } from "../fixtures/generate-seed.js";
-import { createPetstoreStore, type StoreSnapshot } from "./store.js";
+import { maxNextId } from "./state.js";
+import { createPetstoreStore, IdsExhaustedError, type StoreSnapshot } from "./store.js";
 import { mutateEveryWay } from "./test-support/mutations.js";
 
 /** Only the records of a snapshot, to compare with seed data. */
@@ -126,5 +127,70 @@ describe("createPetstoreStore", () => {
       .pets.filter((pet) => pet.status === "sold")
       .slice(0, 7);
     expect(sold.map((pet) => pet.id)).toEqual(all.map((pet) => pet.id));
+  });
+});
+
+describe("the store's bounds", () => {
+  it("refuses seed options beyond its caps, at creation and at a reset, leaving the store as it was", async () => {
+    await expect(createPetstoreStore({ pets: 11 }, { pets: 10, categories: 5 })).rejects.toThrow(
+      "pets 11 is more than the store holds: at most 10 pets (--max-pets)",
+    );
+    const store = await createPetstoreStore({ pets: 10 }, { pets: 10, categories: 5 });
+    const before = store.snapshot();
+    await expect(store.reset({ pets: 11 })).rejects.toThrow(RangeError);
+    expect(store.snapshot()).toEqual(before);
+  });
+
+  it("hands out the last safe id, then refuses with IdsExhaustedError", async () => {
+    const store = await createPetstoreStore({ pets: 1 });
+    const snapshot = store.snapshot();
+    await store.restore({
+      ...snapshot,
+      nextIds: { pets: maxNextId - 1, categories: maxNextId - 1 },
+    });
+    expect((await store.createPet({ name: "Last", categoryId: 1 })).id).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect((await store.createCategory({ name: "last" })).id).toBe(Number.MAX_SAFE_INTEGER);
+    const refused = store.createPet({ name: "One too many", categoryId: 1 });
+    await expect(refused).rejects.toThrow(IdsExhaustedError);
+    await expect(refused).rejects.toThrow(
+      `No pets id is left: the next would pass ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER); reset the store or load a snapshot with lower ids`,
+    );
+    await expect(store.createCategory({ name: "again" })).rejects.toThrow(
+      "No categories id is left",
+    );
+    expect(store.snapshot().nextIds).toEqual({ pets: maxNextId, categories: maxNextId });
+  });
+
+  it("lists nothing for a limit of 0, and counts creates still in progress", async () => {
+    const store = await createPetstoreStore({ pets: 3, categories: 2 });
+    expect(store.listPets({ limit: 0 })).toEqual([]);
+    const creating = [
+      store.createPet({ name: "A", categoryId: 1 }),
+      store.createCategory({ name: "c" }),
+    ];
+    expect(store.count()).toEqual({ pets: 4, categories: 3 });
+    await Promise.all(creating);
+    expect(store.count()).toEqual({ pets: 4, categories: 3 });
+  });
+
+  it("resets to a restored snapshot's seed options, generating that seed again", async () => {
+    const other = await createPetstoreStore({ seed: 8, pets: 2 });
+    const store = await createPetstoreStore({ seed: 1, pets: 3 });
+    await store.restore(other.snapshot());
+    expect(store.seedOptions).toMatchObject({ seed: 8, pets: 2 });
+    await store.createPet({ name: "Extra", categoryId: 1 });
+    await store.reset();
+    expect(records(store.snapshot())).toEqual(generateSeedData({ seed: 8, pets: 2 }));
+  });
+
+  it("keeps its seed when a restored snapshot has the same seed options", async () => {
+    const store = await createPetstoreStore({ seed: 4, pets: 3 });
+    const saved = store.snapshot();
+    await store.createPet({ name: "Kept", categoryId: 1 });
+    await store.restore(store.snapshot());
+    await store.reset();
+    expect(store.snapshot()).toEqual(saved);
   });
 });
