@@ -1,13 +1,23 @@
 /**
  * `stateFile` in-process: the data survives a restart and follows every
- * change soon after (the CLI's signals and kills: state-file.node.test.ts).
+ * change soon after; what reading, locking and following refuse and report
+ * (the CLI's signals and kills: state-file.node.test.ts).
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkSnapshot } from "../state.js";
+import { createPetstoreStore } from "../store.js";
 import { startPetstoreServer } from "./server.js";
+import {
+  followStoreIntoFile,
+  lockStateFile,
+  maxStateFileBytes,
+  readStateFile,
+  StateFileError,
+  stateFileSystem,
+} from "./state-file.js";
 import { devAuth, send } from "./test-support/http.js";
 
 let dir: string;
@@ -62,5 +72,126 @@ describe("the state file in-process", () => {
     await Promise.all(Array.from({ length: 20 }, (_, n) => createPet(server.url, `Burst ${n}`)));
     await expect.poll(async () => (await readState(path)).pets.length, { timeout: 5_000 }).toBe(70);
     await server.close();
+  });
+});
+
+describe("readStateFile", () => {
+  const untouched = "The file was left untouched: fix it, or move it away to start from the seed.";
+
+  it("is undefined for a file not there yet", async () => {
+    expect(await readStateFile(join(dir, "absent.json"))).toBeUndefined();
+  });
+
+  it.each([
+    ["a directory", async (path: string) => mkdir(path), "is not a regular file."],
+    ["text that is not JSON", async (path: string) => writeFile(path, "{"), "is not valid JSON ("],
+    [
+      "JSON that is no snapshot",
+      async (path: string) => writeFile(path, "[]"),
+      "A snapshot must be a JSON object.",
+    ],
+  ])("refuses %s, saying the file was left untouched", async (_, make, reason) => {
+    const path = freshPath();
+    await make(path);
+    const reading = readStateFile(path);
+    await expect(reading).rejects.toThrow(StateFileError);
+    await expect(reading).rejects.toThrow(`state file ${path}: ${reason}`);
+    await expect(reading).rejects.toThrow(untouched);
+  });
+
+  it("refuses a file over the size limit without reading it, and one it cannot stat", async () => {
+    const path = freshPath();
+    await writeFile(path, "{}");
+    const stat = vi.spyOn(stateFileSystem, "stat");
+    const read = vi.spyOn(stateFileSystem, "readFile");
+    try {
+      stat.mockResolvedValueOnce({ isFile: () => true, size: maxStateFileBytes + 1 } as never);
+      await expect(readStateFile(path)).rejects.toThrow(
+        `state file ${path}: is larger than ${maxStateFileBytes} bytes. ${untouched}`,
+      );
+      expect(read).not.toHaveBeenCalled();
+      stat.mockResolvedValueOnce({ isFile: () => true, size: maxStateFileBytes } as never);
+      await expect(readStateFile(path)).rejects.toThrow("Not a petstore-mock-kit/state snapshot");
+      stat.mockRejectedValueOnce(Object.assign(new Error("EACCES: denied"), { code: "EACCES" }));
+      await expect(readStateFile(path)).rejects.toThrow(
+        `state file ${path}: cannot be read (EACCES: denied). ${untouched}`,
+      );
+    } finally {
+      stat.mockRestore();
+      read.mockRestore();
+    }
+  });
+
+  it("checks the records against the caps it is given", async () => {
+    const path = freshPath();
+    const server = await startPetstoreServer({ port: 0, stateFile: path });
+    await server.close();
+    await expect(readStateFile(path, { pets: 10, categories: 10 })).rejects.toThrow(
+      "seedOptions.pets 50 is more than the store holds: at most 10 pets (--max-pets)",
+    );
+    expect((await readStateFile(path))?.pets).toHaveLength(50);
+  });
+});
+
+describe("lockStateFile", () => {
+  it("refuses a lock without a process id, and one that cannot be created", async () => {
+    const path = freshPath();
+    await writeFile(`${path}.lock`, "garbage\n");
+    await expect(lockStateFile(path)).rejects.toThrow(
+      `state file ${path}: its lock file ${path}.lock holds no process id (remove it if no server uses the file). Only one server may keep a state file: stop the other, or use another file.`,
+    );
+    const nowhere = join(dir, "missing-dir", "state.json");
+    await expect(lockStateFile(nowhere)).rejects.toThrow(
+      `state file ${nowhere}: cannot create its lock file ${nowhere}.lock (`,
+    );
+  });
+
+  it("refuses a lock held by a running process, and takes it back once released", async () => {
+    const path = freshPath();
+    await writeFile(`${path}.lock`, `${process.ppid}\n`);
+    await expect(lockStateFile(path)).rejects.toThrow(
+      `it is in use by process ${process.ppid} (lock file ${path}.lock)`,
+    );
+    await rm(`${path}.lock`);
+    const lock = await lockStateFile(path);
+    expect(lock.path).toBe(`${path}.lock`);
+    expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
+    await lock.release();
+    await expect(readFile(lock.path, "utf8")).rejects.toThrow(/ENOENT/);
+    await lock.release();
+    const again = await lockStateFile(path);
+    await again.release();
+  });
+});
+
+describe("followStoreIntoFile", () => {
+  it("logs a failing write once per reason, reports it, logs the recovery, and refuses to close while behind", async () => {
+    const path = freshPath();
+    const store = await createPetstoreStore({ pets: 2 });
+    const logged: string[] = [];
+    const writer = followStoreIntoFile(store, path, (message) => logged.push(message));
+    const rename = vi
+      .spyOn(stateFileSystem, "rename")
+      .mockRejectedValue(new Error("EROFS: read-only file system"));
+    try {
+      await store.createPet({ name: "A", categoryId: 1 });
+      await writer.flush();
+      await store.createPet({ name: "B", categoryId: 1 });
+      await writer.flush();
+      expect(writer.failure).toBe("EROFS: read-only file system");
+      expect(logged).toEqual([
+        `petstore-mock: could not write state file ${path}: EROFS: read-only file system (retrying)`,
+      ]);
+      await expect(writer.close()).rejects.toThrow(
+        `the last changes could not be written to ${path}`,
+      );
+    } finally {
+      rename.mockRestore();
+    }
+    const next = followStoreIntoFile(store, path, (message) => logged.push(message));
+    await store.createPet({ name: "C", categoryId: 1 });
+    await next.close();
+    expect(next.failure).toBeUndefined();
+    expect((await readState(path)).pets.map((pet) => pet.name)).toContain("C");
   });
 });
