@@ -1,7 +1,7 @@
 /** The store: seeded deterministically, ids assigned once, indexes kept true, reset exact. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { generateSeedData } from "../fixtures/generate-seed.js";
-import { maxNextId } from "./state.js";
+import { maxNextId, SnapshotError } from "./state.js";
 import { createPetstoreStore, IdsExhaustedError, type StoreSnapshot } from "./store.js";
 import { mutateEveryWay } from "./test-support/mutations.js";
 
@@ -192,5 +192,63 @@ describe("the store's bounds", () => {
     await store.restore(store.snapshot());
     await store.reset();
     expect(store.snapshot()).toEqual(saved);
+  });
+});
+
+describe("the store's schema checks and indexes", () => {
+  it("names the field and the rule a record breaks, or the record itself", async () => {
+    const store = await createPetstoreStore({ pets: 1 });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await expect(store.pets.create({ id: 2, name: 5, categoryId: 1 } as never)).rejects.toThrow();
+      await expect(store.pets.create({ id: 3, categoryId: 1 } as never)).rejects.toThrow();
+      expect(logged.mock.calls).toEqual([
+        [[{ message: "Pet/name must be string", path: ["name"] }]],
+        [[{ message: "Pet must have required property 'name'", path: [] }]],
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("forgets a record deleted straight through its collection", async () => {
+    const store = await createPetstoreStore({ pets: 3 });
+    expect(store.getPet(2)).toBeDefined();
+    await store.pets.delete((q) => q.where({ id: 2 }));
+    expect(store.getPet(2)).toBeUndefined();
+    expect(store.listPets({ limit: 10 }).map((pet) => pet.id)).toEqual([1, 3]);
+  });
+
+  it("gives the next ids past a record created straight through its collection", async () => {
+    const store = await createPetstoreStore({ pets: 3, categories: 2 });
+    await store.pets.create({ id: 40, name: "Direct", categoryId: 1 });
+    await store.categories.create({ id: 30, name: "direct" });
+    expect(store.snapshot().nextIds).toEqual({ pets: 41, categories: 31 });
+    expect((await store.createPet({ name: "Next", categoryId: 1 })).id).toBe(41);
+  });
+
+  it("names its errors", async () => {
+    expect(new IdsExhaustedError("pets").name).toBe("IdsExhaustedError");
+    const store = await createPetstoreStore({ pets: 1 });
+    await expect(store.restore(null)).rejects.toThrow(
+      expect.objectContaining({
+        name: "SnapshotError",
+        message: "A snapshot must be a JSON object.",
+      }),
+    );
+    await expect(store.restore(null)).rejects.toBeInstanceOf(SnapshotError);
+  });
+
+  it.each([
+    [{ seed: 8 }, "another seed"],
+    [{ pets: 2 }, "another pet count"],
+    [{ categories: 3 }, "another category count"],
+  ])("resets to a restored snapshot's seed options when only %j differs (%s)", async (change) => {
+    const options = { seed: 1, pets: 3, categories: 4 };
+    const other = await createPetstoreStore({ ...options, ...change });
+    const store = await createPetstoreStore(options);
+    await store.restore(other.snapshot());
+    await store.reset();
+    expect(records(store.snapshot())).toEqual(generateSeedData({ ...options, ...change }));
   });
 });
