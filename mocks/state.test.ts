@@ -173,6 +173,13 @@ describe("store.snapshot() and store.restore()", () => {
 });
 
 describe("checkSnapshot with the store's caps", () => {
+  it("takes strings of exactly the length cap", async () => {
+    const store = await changedStore();
+    const snapshot = store.snapshot();
+    const long = { ...snapshot, pets: [{ id: 1, name: "x".repeat(1_000), categoryId: 1 }] };
+    expect(checkSnapshot(long).pets[0]?.name).toHaveLength(1_000);
+  });
+
   it("takes a snapshot exactly at the caps", async () => {
     const snapshot = (await changedStore()).snapshot();
     expect(checkSnapshot(snapshot, { pets: 7, categories: 3 })).toEqual(snapshot);

@@ -94,10 +94,10 @@ describe("readStateFile", () => {
   ])("refuses %s, saying the file was left untouched", async (_, make, reason) => {
     const path = freshPath();
     await make(path);
-    const reading = readStateFile(path);
-    await expect(reading).rejects.toThrow(StateFileError);
-    await expect(reading).rejects.toThrow(`state file ${path}: ${reason}`);
-    await expect(reading).rejects.toThrow(untouched);
+    const error = await readStateFile(path).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(StateFileError);
+    expect((error as Error).message.startsWith(`state file ${path}: ${reason}`)).toBe(true);
+    expect((error as Error).message).toContain(untouched);
   });
 
   it("refuses a file over the size limit without reading it, and one it cannot stat", async () => {
@@ -191,9 +191,9 @@ describe("lockStateFile", () => {
     expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
     await lock.release();
     await expect(readFile(lock.path, "utf8")).rejects.toThrow(/ENOENT/);
+    await writeFile(lock.path, `${process.ppid}\n`);
     await lock.release();
-    const again = await lockStateFile(path);
-    await again.release();
+    expect(await readFile(lock.path, "utf8")).toBe(`${process.ppid}\n`);
   });
 });
 
@@ -209,6 +209,7 @@ describe("followStoreIntoFile", () => {
     try {
       await store.createPet({ name: "A", categoryId: 1 });
       await writer.flush();
+      expect(logged).toHaveLength(1);
       await store.createPet({ name: "B", categoryId: 1 });
       await writer.flush();
       expect(writer.failure).toBe("EROFS: read-only file system");
@@ -222,6 +223,9 @@ describe("followStoreIntoFile", () => {
     ]);
     await writer.close();
     expect((await readState(path)).pets.map((pet) => pet.name)).toContain("B");
+    await store.createPet({ name: "After close", categoryId: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await readState(path)).pets.map((pet) => pet.name)).not.toContain("After close");
   });
 
   it("refuses to close while the last changes are not written", async () => {
