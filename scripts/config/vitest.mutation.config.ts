@@ -1,6 +1,6 @@
 /**
  * The tests Stryker runs against each mutant (`npm run mutation`): the
- * in-process tests of the mutated modules, about 20 s in one worker. The
+ * in-process tests of the mutated modules, about half a minute in one worker. The
  * modules stay loaded between test files (`isolate: false`): Stryker switches
  * mutants at run time, and each test builds its own mock, so nothing leaks;
  * it cuts Stryker's cost per mutant by half.
