@@ -44,8 +44,12 @@ describe("createPetstoreStore", () => {
     const ids = created.map((pet) => pet.id).sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 11));
     expect(created.every((pet) => store.getPet(pet.id) === pet)).toBe(true);
-    const category = await store.createCategory({ name: "ferret" });
-    expect(category.id).toBe(6);
+    const categories = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => store.createCategory({ name: `kind ${i}` })),
+    );
+    expect(categories.map((category) => category.id).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 6),
+    );
   });
 
   it("stores only the declared fields", async () => {
