@@ -61,8 +61,11 @@ describe("a store at its record limit", () => {
 describe("checkSeedWithinLimits", () => {
   const limits = { pets: 10, categories: 3 };
 
-  it("takes seed counts up to the caps", () => {
+  it("takes seed counts up to the caps, and names the count without a prefix", () => {
     expect(() => checkSeedWithinLimits({ pets: 10, categories: 3 }, limits)).not.toThrow();
+    expect(() => checkSeedWithinLimits({ pets: 11, categories: 3 }, limits)).toThrow(
+      new RangeError("pets 11 is more than the store holds: at most 10 pets (--max-pets)"),
+    );
   });
 
   it.each([
