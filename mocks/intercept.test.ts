@@ -53,6 +53,10 @@ describe("apiBase", () => {
       path: "/pets/3",
     });
     expect(apiBase("http://api.test/mock").locate("/v1/pets")).toBeUndefined();
+    expect(apiBase("http://api.test/v1//").locate("/v1/pets")).toEqual({
+      basePath: "/v1",
+      path: "/pets",
+    });
     expect(apiBase(undefined).locate("/prefix/v1/pets")).toEqual({
       basePath: "/prefix/v1",
       path: "/pets",
