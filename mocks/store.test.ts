@@ -247,12 +247,15 @@ describe("the store's schema checks and indexes", () => {
     [{ seed: 8 }, "another seed"],
     [{ pets: 2 }, "another pet count"],
     [{ categories: 3 }, "another category count"],
-  ])("resets to a restored snapshot's seed options when only %j differs (%s)", async (change) => {
-    const options = { seed: 1, pets: 3, categories: 4 };
-    const other = await createPetstoreStore({ ...options, ...change });
-    const store = await createPetstoreStore(options);
-    await store.restore(other.snapshot());
-    await store.reset();
-    expect(records(store.snapshot())).toEqual(generateSeedData({ ...options, ...change }));
-  });
+  ])(
+    "resets to a restored snapshot's seed options when only %j differs (%s)",
+    async (change, _what) => {
+      const options = { seed: 1, pets: 3, categories: 4 };
+      const other = await createPetstoreStore({ ...options, ...change });
+      const store = await createPetstoreStore(options);
+      await store.restore(other.snapshot());
+      await store.reset();
+      expect(records(store.snapshot())).toEqual(generateSeedData({ ...options, ...change }));
+    },
+  );
 });
