@@ -189,4 +189,41 @@ describe("createPetstoreRouting", () => {
       "already handled",
     );
   });
+
+  it("falls back to the next route for a URL outside its base", async () => {
+    const { routing } = await mock({ baseUrl: "http://api.test/v1" });
+    let fellBack = false;
+    const route = {
+      fallback: async () => {
+        fellBack = true;
+      },
+    } as unknown as Route;
+    await routing.handle(route, routed("GET", "http://api.test/other/pets", auth));
+    expect(fellBack).toBe(true);
+  });
+
+  it("ignores a failed request it never routed (Playwright reports every request)", async () => {
+    const { routing } = await mock();
+    expect(() => routing.failed(routed("GET", "http://x/app.js"))).not.toThrow();
+  });
+
+  it("stays quiet when the route fails after the page gave up, or after stop", async () => {
+    const { routing, faults } = await mock();
+    faults.add({ operation: "listPets", delayMs: 30 });
+    const closed = {
+      fulfill: async () => {
+        throw new Error("Target page, context or browser has been closed");
+      },
+    } as unknown as Route;
+    const request = routed("GET", "http://x/v1/pets", auth);
+    const handled = routing.handle(closed, request);
+    routing.failed(request);
+    await expect(handled).resolves.toBeUndefined();
+
+    routing.stop();
+    faults.clear();
+    await expect(
+      routing.handle(closed, routed("GET", "http://x/v1/pets", auth)),
+    ).resolves.toBeUndefined();
+  });
 });

@@ -1,7 +1,7 @@
 /** Snapshots: the store's whole state as JSON, restored exactly, and refused when it does not fit. */
 import { describe, expect, it } from "vitest";
 import { openapiSha256 } from "./generated/openapi-document.js";
-import { SnapshotError, snapshotFormatVersion } from "./state.js";
+import { checkSnapshot, SnapshotError, snapshotFormatVersion } from "./state.js";
 import { createPetstoreStore, type StoreSnapshot } from "./store.js";
 import { mutateEveryWay } from "./test-support/mutations.js";
 
@@ -118,6 +118,43 @@ describe("store.snapshot() and store.restore()", () => {
       /nextIds\.pets must be greater than every id in pets \(7\)/,
     ],
     [
+      "an interface that is not an object",
+      (s) => ({ ...s, openapi: "1.0.0" }),
+      /made for another interface version: openapi\.yaml \?; this mock serves 1\.0\.0 \(sha256 "/,
+    ],
+    [
+      "categories not in an array",
+      (s) => ({ ...s, categories: {} }),
+      /^The snapshot's "categories" must be an array\.$/,
+    ],
+    [
+      "a zero id",
+      (s) => ({ ...s, pets: [{ id: 0, name: "A", categoryId: 1 }] }),
+      /^pets\[0\]\.id must be a positive integer, got 0\.$/,
+    ],
+    [
+      "a long unknown field name",
+      (s) => ({ ...s, categories: [{ ...s.categories[0], ["x".repeat(50)]: 1 }] }),
+      new RegExp(`^categories\\[0\\] has an unknown field "${"x".repeat(40)}"\\.$`),
+    ],
+    [
+      "next ids not in an object",
+      (s) => ({ ...s, nextIds: [] }),
+      /^The snapshot's "nextIds" must be an object\.$/,
+    ],
+    ...[-1, 7.5, 2 ** 53 + 2, "8"].map((id): [string, Edit, RegExp] => [
+      `a next id of ${JSON.stringify(id)}`,
+      (s) => ({ ...s, nextIds: { ...s.nextIds, categories: id } }),
+      new RegExp(
+        `^nextIds\\.categories must be an integer from 0 to ${2 ** 53}, got ${JSON.stringify(id)}\\.$`,
+      ),
+    ]),
+    [
+      "next category ids not past the categories",
+      (s) => ({ ...s, nextIds: { ...s.nextIds, categories: 3 } }),
+      /^nextIds\.categories must be greater than every id in categories \(3\), got 3\.$/,
+    ],
+    [
       "bad seed options",
       (s) => ({ ...s, seedOptions: { ...s.seedOptions, pets: -1 } }),
       /seedOptions\.pets must be a non-negative integer/,
@@ -132,5 +169,37 @@ describe("store.snapshot() and store.restore()", () => {
     await expect(restoring).rejects.toThrow(SnapshotError);
     await expect(restoring).rejects.toThrow(why);
     expect(store.snapshot()).toEqual(before);
+  });
+});
+
+describe("checkSnapshot with the store's caps", () => {
+  it("takes strings of exactly the length cap", async () => {
+    const store = await changedStore();
+    const snapshot = store.snapshot();
+    const long = { ...snapshot, pets: [{ id: 1, name: "x".repeat(1_000), categoryId: 1 }] };
+    expect(checkSnapshot(long).pets[0]?.name).toHaveLength(1_000);
+  });
+
+  it("takes a snapshot exactly at the caps", async () => {
+    const snapshot = (await changedStore()).snapshot();
+    expect(checkSnapshot(snapshot, { pets: 7, categories: 3 })).toEqual(snapshot);
+  });
+
+  it.each([
+    [
+      { pets: 6, categories: 3 },
+      "The snapshot holds 7 pets; this mock stores at most 6 (--max-pets).",
+    ],
+    [
+      { pets: 7, categories: 2 },
+      "The snapshot holds 3 categories; this mock stores at most 2 (--max-categories).",
+    ],
+    [
+      { pets: 5, categories: 3 },
+      "seedOptions.pets 6 is more than the store holds: at most 5 pets (--max-pets).",
+    ],
+  ])("refuses a snapshot beyond %j", async (limits, message) => {
+    const snapshot = (await changedStore()).snapshot();
+    expect(() => checkSnapshot(snapshot, limits)).toThrow(message);
   });
 });

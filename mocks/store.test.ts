@@ -1,7 +1,8 @@
 /** The store: seeded deterministically, ids assigned once, indexes kept true, reset exact. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { generateSeedData } from "../fixtures/generate-seed.js";
-import { createPetstoreStore, type StoreSnapshot } from "./store.js";
+import { maxNextId, SnapshotError } from "./state.js";
+import { createPetstoreStore, IdsExhaustedError, type StoreSnapshot } from "./store.js";
 import { mutateEveryWay } from "./test-support/mutations.js";
 
 /** Only the records of a snapshot, to compare with seed data. */
@@ -43,8 +44,12 @@ describe("createPetstoreStore", () => {
     const ids = created.map((pet) => pet.id).sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 11));
     expect(created.every((pet) => store.getPet(pet.id) === pet)).toBe(true);
-    const category = await store.createCategory({ name: "ferret" });
-    expect(category.id).toBe(6);
+    const categories = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => store.createCategory({ name: `kind ${i}` })),
+    );
+    expect(categories.map((category) => category.id).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 6),
+    );
   });
 
   it("stores only the declared fields", async () => {
@@ -127,4 +132,130 @@ describe("createPetstoreStore", () => {
       .slice(0, 7);
     expect(sold.map((pet) => pet.id)).toEqual(all.map((pet) => pet.id));
   });
+});
+
+describe("the store's bounds", () => {
+  it("refuses seed options beyond its caps, at creation and at a reset, leaving the store as it was", async () => {
+    await expect(createPetstoreStore({ pets: 11 }, { pets: 10, categories: 5 })).rejects.toThrow(
+      "pets 11 is more than the store holds: at most 10 pets (--max-pets)",
+    );
+    const store = await createPetstoreStore({ pets: 10 }, { pets: 10, categories: 5 });
+    const before = store.snapshot();
+    await expect(store.reset({ pets: 11 })).rejects.toThrow(RangeError);
+    expect(store.snapshot()).toEqual(before);
+  });
+
+  it("hands out the last safe id, then refuses with IdsExhaustedError", async () => {
+    const store = await createPetstoreStore({ pets: 1 });
+    const snapshot = store.snapshot();
+    await store.restore({
+      ...snapshot,
+      nextIds: { pets: maxNextId - 1, categories: maxNextId - 1 },
+    });
+    expect((await store.createPet({ name: "Last", categoryId: 1 })).id).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect((await store.createCategory({ name: "last" })).id).toBe(Number.MAX_SAFE_INTEGER);
+    const refused = store.createPet({ name: "One too many", categoryId: 1 });
+    await expect(refused).rejects.toThrow(IdsExhaustedError);
+    await expect(refused).rejects.toThrow(
+      `No pets id is left: the next would pass ${Number.MAX_SAFE_INTEGER} (Number.MAX_SAFE_INTEGER); reset the store or load a snapshot with lower ids`,
+    );
+    await expect(store.createCategory({ name: "again" })).rejects.toThrow(
+      "No categories id is left",
+    );
+    expect(store.snapshot().nextIds).toEqual({ pets: maxNextId, categories: maxNextId });
+  });
+
+  it("lists nothing for a limit of 0, and counts creates still in progress", async () => {
+    const store = await createPetstoreStore({ pets: 3, categories: 2 });
+    expect(store.listPets({ limit: 0 })).toEqual([]);
+    const creating = [
+      store.createPet({ name: "A", categoryId: 1 }),
+      store.createCategory({ name: "c" }),
+    ];
+    expect(store.count()).toEqual({ pets: 4, categories: 3 });
+    await Promise.all(creating);
+    expect(store.count()).toEqual({ pets: 4, categories: 3 });
+  });
+
+  it("resets to a restored snapshot's seed options, generating that seed again", async () => {
+    const other = await createPetstoreStore({ seed: 8, pets: 2 });
+    const store = await createPetstoreStore({ seed: 1, pets: 3 });
+    await store.restore(other.snapshot());
+    expect(store.seedOptions).toMatchObject({ seed: 8, pets: 2 });
+    await store.createPet({ name: "Extra", categoryId: 1 });
+    await store.reset();
+    expect(records(store.snapshot())).toEqual(generateSeedData({ seed: 8, pets: 2 }));
+  });
+
+  it("keeps its seed when a restored snapshot has the same seed options", async () => {
+    const store = await createPetstoreStore({ seed: 4, pets: 3 });
+    const saved = store.snapshot();
+    await store.createPet({ name: "Kept", categoryId: 1 });
+    await store.restore(store.snapshot());
+    await store.reset();
+    expect(store.snapshot()).toEqual(saved);
+  });
+});
+
+describe("the store's schema checks and indexes", () => {
+  it("names the field and the rule a record breaks, or the record itself", async () => {
+    const store = await createPetstoreStore({ pets: 1 });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      await expect(store.pets.create({ id: 2, name: 5, categoryId: 1 } as never)).rejects.toThrow();
+      await expect(store.pets.create({ id: 3, categoryId: 1 } as never)).rejects.toThrow();
+      expect(logged.mock.calls).toEqual([
+        [[{ message: "Pet/name must be string", path: ["name"] }]],
+        [[{ message: "Pet must have required property 'name'", path: [] }]],
+      ]);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("forgets a record deleted straight through its collection", async () => {
+    const store = await createPetstoreStore({ pets: 3 });
+    expect(store.getPet(2)).toBeDefined();
+    await store.pets.delete((q) => q.where({ id: 2 }));
+    expect(store.getPet(2)).toBeUndefined();
+    expect(store.listPets({ limit: 10 }).map((pet) => pet.id)).toEqual([1, 3]);
+  });
+
+  it("gives the next ids past a record created straight through its collection", async () => {
+    const store = await createPetstoreStore({ pets: 3, categories: 2 });
+    await store.pets.create({ id: 40, name: "Direct", categoryId: 1 });
+    await store.categories.create({ id: 30, name: "direct" });
+    expect(store.snapshot().nextIds).toEqual({ pets: 41, categories: 31 });
+    expect((await store.createPet({ name: "Next", categoryId: 1 })).id).toBe(41);
+  });
+
+  it("names its errors", async () => {
+    expect(new IdsExhaustedError("pets").name).toBe("IdsExhaustedError");
+    const store = await createPetstoreStore({ pets: 1 });
+    await expect(store.restore(null)).rejects.toThrow(
+      expect.objectContaining({
+        name: "SnapshotError",
+        message: "A snapshot must be a JSON object.",
+      }),
+    );
+    await expect(store.restore(null)).rejects.toBeInstanceOf(SnapshotError);
+  });
+
+  it.each([
+    [{ seed: 8 }, "another seed"],
+    [{ pets: 2 }, "another pet count"],
+    [{ categories: 3 }, "another category count"],
+  ])(
+    "resets to a restored snapshot's seed options when only %j differs (%s)",
+    async (change, _what) => {
+      const options = { seed: 1, pets: 3, categories: 4 };
+      const other = await createPetstoreStore({ ...options, ...change });
+      const store = await createPetstoreStore(options);
+      await store.restore(other.snapshot());
+      await store.reset();
+      expect(records(store.snapshot())).toEqual(generateSeedData({ ...options, ...change }));
+    },
+  );
 });

@@ -26,6 +26,7 @@ describe("checkCredential", () => {
   it.each([
     [undefined, /Missing/],
     ["", /Missing/],
+    [" \t ", /Missing/],
     ["Bearer", /Empty/],
     ["Bearer gamma", /Invalid/],
     ["Basic YWxwaGE=", /scheme/],
@@ -35,5 +36,14 @@ describe("checkCredential", () => {
     const result = checkCredential(header, keys);
     expect(result.ok).toBe(false);
     expect(result.ok ? "" : result.reason).toMatch(reason);
+  });
+
+  it.each([
+    ["Basic YWxwaGE=", 'Unsupported authorization scheme "Basic": use Bearer <API_KEY>.'],
+    ["DPoP alpha", 'Unsupported authorization scheme "DPoP": use Bearer <API_KEY>.'],
+    ["alpha", "Unsupported authorization scheme: use Bearer <API_KEY>."],
+    ["s3cr3t-key extra", "Unsupported authorization scheme: use Bearer <API_KEY>."],
+  ])("names a well-known scheme, never a bare key in its place: %j", (header, reason) => {
+    expect(checkCredential(header, keys)).toEqual({ ok: false, reason });
   });
 });

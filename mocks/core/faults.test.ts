@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createFaultRegistry,
   FaultInputError,
   faultLimits,
   faultPresetNames,
   faultPresets,
+  parseFaultInput,
 } from "./faults.js";
 
 describe("the fault registry", () => {
@@ -53,5 +54,95 @@ describe("the fault registry", () => {
       expect(faults.preset(name)).toHaveLength(faultPresets[name].length);
     }
     expect(() => createFaultRegistry().preset("chaos" as never)).toThrow(/server-down/);
+  });
+});
+
+describe("parseFaultInput", () => {
+  it("takes every field within its bounds, the operation defaulting to *", () => {
+    expect(parseFaultInput({ status: 400 })).toEqual({ operation: "*", status: 400 });
+    expect(parseFaultInput({ operation: "getPet", status: 599, times: 1, delayMs: 0 })).toEqual({
+      operation: "getPet",
+      status: 599,
+      times: 1,
+      delayMs: 0,
+    });
+    expect(
+      parseFaultInput({ delayMs: faultLimits.delayMs, times: faultLimits.times, network: "hang" }),
+    ).toMatchObject({ delayMs: faultLimits.delayMs, times: faultLimits.times, network: "hang" });
+    expect(parseFaultInput({ operation: "listCategories", body: "empty" }).body).toBe("empty");
+  });
+
+  it.each([
+    [[], 'A fault must be a JSON object such as {"operation": "createPet", "status": 503}'],
+    [null, 'A fault must be a JSON object such as {"operation": "createPet", "status": 503}'],
+    [
+      { colour: 1 },
+      'Unknown fault field "colour"; accepted: operation, times, status, delayMs, network, body',
+    ],
+    [{ status: 399 }, "status must be an integer from 400 to 599 (got 399)"],
+    [{ status: 600 }, "status must be an integer from 400 to 599 (got 600)"],
+    [{ status: 500.5 }, "status must be an integer from 400 to 599 (got 500.5)"],
+    [{ status: "503" }, 'status must be an integer from 400 to 599 (got "503")'],
+    [{ delayMs: -1 }, `delayMs must be an integer from 0 to ${faultLimits.delayMs} (got -1)`],
+    [{ delayMs: 1, times: 0 }, `times must be an integer from 1 to ${faultLimits.times} (got 0)`],
+    [
+      { operation: "deletePet", status: 500 },
+      'operation must be one of *, listPets, createPet, getPet, listCategories, createCategory (got "deletePet")',
+    ],
+    [{ network: "slow" }, 'network must be one of reset, hang (got "slow")'],
+    [{ status: 500, network: "reset" }, "A fault sets at most one of status, network and body"],
+    [{ operation: "getPet" }, "A fault needs an effect: status, delayMs, network or body"],
+    [
+      { operation: "getPet", body: "empty" },
+      'body "empty" applies to listPets and listCategories only (got getPet)',
+    ],
+  ])("refuses %j", (input, message) => {
+    expect(() => parseFaultInput(input)).toThrow(new FaultInputError(message));
+  });
+});
+
+describe("hold", () => {
+  it("holds until the client gives up, the fault is removed, or the registry is cleared", async () => {
+    const faults = createFaultRegistry();
+    const hang = faults.add({ network: "hang" });
+    const applied = faults.take("listPets");
+    if (!applied) throw new Error("no fault applied");
+    const client = new AbortController();
+    let released = 0;
+    const byClient = faults.hold(applied, client.signal).then(() => released++);
+    const byRemoval = faults.hold(applied).then(() => released++);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(released).toBe(0);
+    client.abort();
+    await byClient;
+    expect(released).toBe(1);
+    faults.remove(hang.id);
+    await byRemoval;
+    expect(released).toBe(2);
+
+    const again = faults.add({ network: "hang" });
+    const byClear = faults.hold({ id: again.id, operation: "*" });
+    faults.clear();
+    await byClear;
+    await expect(faults.hold(applied, AbortSignal.abort())).resolves.toBeUndefined();
+  });
+
+  it(`gives up after ${faultLimits.hangMs} ms on its own`, async () => {
+    vi.useFakeTimers();
+    try {
+      const faults = createFaultRegistry();
+      const fault = faults.add({ network: "hang" });
+      let released = false;
+      const held = faults.hold({ id: fault.id, operation: "*" }).then(() => {
+        released = true;
+      });
+      await vi.advanceTimersByTimeAsync(faultLimits.hangMs - 1);
+      expect(released).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await held;
+      expect(released).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

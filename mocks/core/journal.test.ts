@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createJournal, type JournalRecord, journalLimits } from "./journal.js";
+import { clip, createJournal, type JournalRecord, journalLimits } from "./journal.js";
 
 const entry = (path: string): JournalRecord => ({
   method: "GET",
@@ -50,5 +50,40 @@ describe("the journal", () => {
     for (const size of [0, -1, 1.5, journalLimits.maxSize + 1, Number.NaN]) {
       expect(() => createJournal({ size })).toThrow(RangeError);
     }
+  });
+});
+
+describe("journal pages by size", () => {
+  const long = (path: string, message: string): JournalRecord => ({
+    ...entry(path),
+    problems: [{ code: "invalid_query", message }],
+  });
+
+  it("end once the entries hold about maxChars characters, but always hold one", () => {
+    const journal = createJournal({ size: 10 });
+    for (let index = 0; index < 4; index++) journal.record(long("/p", "x".repeat(100)));
+    // Each entry counts 200 + its path + its problem messages: 302 characters.
+    expect(journal.since(0, 10, 604)).toHaveLength(2);
+    expect(journal.since(0, 10, 603)).toHaveLength(1);
+    expect(journal.since(0, 10, 1)).toHaveLength(1);
+    expect(journal.since(0, 10)).toHaveLength(4);
+  });
+
+  it("accept the largest size and one entry", () => {
+    expect(createJournal({ size: journalLimits.maxSize }).size).toBe(journalLimits.maxSize);
+    const one = createJournal({ size: 1 });
+    one.record(entry("/a"));
+    one.record(entry("/b"));
+    expect(one.all().map((e) => e.path)).toEqual(["/b"]);
+    expect(() => createJournal({ size: 0 })).toThrow(
+      `journal size must be an integer from 1 to ${journalLimits.maxSize}, got 0`,
+    );
+  });
+});
+
+describe("clip", () => {
+  it("keeps text up to max, and cuts longer text to max with an ellipsis", () => {
+    expect(clip("abc", 3)).toBe("abc");
+    expect(clip("abcd", 3)).toBe("ab…");
   });
 });

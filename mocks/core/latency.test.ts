@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { latencyMs, parseLatency } from "./latency.js";
 
 describe("parseLatency", () => {
@@ -6,14 +6,23 @@ describe("parseLatency", () => {
     expect(parseLatency("200")).toBe(200);
     expect(parseLatency("100-400")).toEqual([100, 400]);
     expect(parseLatency(" 0 ")).toBe(0);
+    expect(parseLatency(" 100 - 400 ")).toEqual([100, 400]);
+    expect(parseLatency("100-100")).toEqual([100, 100]);
   });
 
-  it.each(["", "abc", "-5", "400-100", "1.5", "100-"])(
-    "rejects %j with a one-line reason",
-    (text) => {
-      expect(() => parseLatency(text)).toThrow(RangeError);
-    },
-  );
+  it.each(["", "abc", "-5", "1.5", "100-", "100-400x"])("rejects %j, naming both forms", (text) => {
+    expect(() => parseLatency(text)).toThrow(
+      new RangeError(
+        `latency must be milliseconds (e.g. 200) or a range (e.g. 100-400), got "${text}"`,
+      ),
+    );
+  });
+
+  it("rejects a range from high to low", () => {
+    expect(() => parseLatency("400-100")).toThrow(
+      new RangeError('latency range must be low-high, got "400-100"'),
+    );
+  });
 });
 
 describe("latencyMs", () => {
@@ -25,5 +34,18 @@ describe("latencyMs", () => {
     }
     expect(latencyMs(undefined)).toBe(0);
     expect(latencyMs(35)).toBe(35);
+  });
+});
+
+describe("latencyMs over a range", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    [0, 100],
+    [0.5, 110],
+    [0.999, 120],
+  ])("spreads uniformly: a random %s gives %s ms in 100-120", (random, ms) => {
+    vi.spyOn(Math, "random").mockReturnValue(random);
+    expect(latencyMs([100, 120])).toBe(ms);
   });
 });

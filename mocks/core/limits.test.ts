@@ -1,6 +1,7 @@
 /** The record limits, in the core every runtime shares: a full store refuses creates with 409 store_full. */
 import { describe, expect, it } from "vitest";
 import { createPetstoreStore } from "../store.js";
+import { checkSeedWithinLimits } from "./limits.js";
 import { createPetstoreCore } from "./petstore-core.js";
 
 const headers = (header: string) =>
@@ -54,5 +55,31 @@ describe("a store at its record limit", () => {
     const refused = await create("/categories", "hamster");
     expect(refused.status).toBe(409);
     expect(JSON.parse(refused.body ?? "").message).toContain("at most 3 categories");
+  });
+});
+
+describe("checkSeedWithinLimits", () => {
+  const limits = { pets: 10, categories: 3 };
+
+  it("takes seed counts up to the caps, and names the count without a prefix", () => {
+    expect(() => checkSeedWithinLimits({ pets: 10, categories: 3 }, limits)).not.toThrow();
+    expect(() => checkSeedWithinLimits({ pets: 11, categories: 3 }, limits)).toThrow(
+      new RangeError("pets 11 is more than the store holds: at most 10 pets (--max-pets)"),
+    );
+  });
+
+  it.each([
+    [
+      { pets: 11, categories: 3 },
+      "",
+      "pets 11 is more than the store holds: at most 10 pets (--max-pets)",
+    ],
+    [
+      { pets: 10, categories: 4 },
+      "reset: ",
+      "reset: categories 4 is more than the store holds: at most 3 categories (--max-categories)",
+    ],
+  ])("refuses %j naming the flag that raises the cap", (counts, prefix, message) => {
+    expect(() => checkSeedWithinLimits(counts, limits, prefix)).toThrow(new RangeError(message));
   });
 });

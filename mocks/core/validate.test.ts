@@ -1,7 +1,17 @@
+/** Request validation: every failure names the field, what it must be, and what came; query verdicts stay per query. */
+import type { ErrorObject } from "ajv";
 import { describe, expect, it } from "vitest";
 import * as validators from "../generated/validators.js";
 import { limitRule } from "../spec.js";
-import { queryValidator, rememberedQueries } from "./validate.js";
+import { maxStringLength } from "./limits.js";
+import {
+  bodyValidator,
+  describeError,
+  pathValidator,
+  queryValidator,
+  rememberedQueries,
+  shown,
+} from "./validate.js";
 
 const listPetsQuery = () =>
   queryValidator<{ limit: number; status?: string }>("listPets", validators.listPetsQuery);
@@ -40,5 +50,109 @@ describe("queryValidator", () => {
       ok: false,
       message: "limit must be given at most once",
     });
+  });
+});
+
+const listPets = queryValidator<{ limit: number; status?: string }>(
+  "listPets",
+  validators.listPetsQuery,
+);
+const getPet = pathValidator<{ petId: number }>("getPet", validators.getPetPath);
+const newPet = bodyValidator<Record<string, unknown>>("createPet", validators.NewPet);
+
+const failure = (result: { ok: boolean; message?: string }) => (result.ok ? "ok" : result.message);
+
+describe("shown", () => {
+  it("quotes what came, cuts it at 60 characters, and names non-finite numbers", () => {
+    expect(shown("abc")).toBe('"abc"');
+    expect(shown("x".repeat(58))).toBe(JSON.stringify("x".repeat(58)));
+    expect(shown("x".repeat(59))).toBe(`"${"x".repeat(56)}...`);
+    expect(shown(Number.NaN)).toBe("NaN");
+    expect(shown(Number.POSITIVE_INFINITY)).toBe("Infinity");
+    expect(shown(undefined)).toBe("undefined");
+    expect(shown({ a: 1 })).toBe('{"a":1}');
+  });
+});
+
+describe("describeError", () => {
+  const error = (keyword: string, params: object, instancePath = "", message?: string) =>
+    ({ keyword, params, instancePath, schemaPath: "", message }) as ErrorObject;
+
+  it.each([
+    [error("required", { missingProperty: "name" }), "name is required"],
+    [error("required", { missingProperty: "id" }, "/owner"), "owner.id is required"],
+    [error("type", { type: "integer" }, "/count"), "count must be an integer (got 1.5)"],
+    [error("type", { type: "null" }, "/count"), "count must be null (got 1.5)"],
+    [error("enum", { allowedValues: ["a", "b"] }, "/count"), "count must be one of a, b (got 1.5)"],
+    [error("minimum", { limit: 1 }, "/count"), "count must be >= 1 (got 1.5)"],
+    [error("maximum", { limit: 1 }, "/count"), "count must be <= 1 (got 1.5)"],
+    [error("format", {}, "/count", "must match format"), "count must match format (got 1.5)"],
+    [error("format", {}, "/count"), "count is invalid (got 1.5)"],
+    [error("type", { type: "object" }), 'body must be a JSON object (got {"count":1.5})'],
+  ])("%#: %s", (given, sentence) => {
+    expect(describeError(given, { count: 1.5 }, "body")).toBe(sentence);
+  });
+});
+
+describe("queryValidator's answers", () => {
+  it("fills the default, converts integers, ignores unknown and empty pairs", () => {
+    expect(listPets("")).toEqual({ ok: true, value: { limit: 20 } });
+    expect(listPets("&limit=5&&other=1&status=sold")).toEqual({
+      ok: true,
+      value: { limit: 5, status: "sold" },
+    });
+    expect(listPets("status=s%6Fld&limit=%2B7")).toEqual({
+      ok: true,
+      value: { limit: 7, status: "sold" },
+    });
+  });
+
+  it.each([
+    ["limit=5&limit=6", "limit must be given at most once"],
+    ["limit=+7", 'limit must be an integer (got " 7")'],
+    ["limit", 'limit must be an integer (got "")'],
+    ["limit=abc", 'limit must be an integer (got "abc")'],
+    ["limit=0", "limit must be >= 1 (got 0)"],
+    ["status=lost", 'status must be one of available, pending, sold (got "lost")'],
+    ["limit=%ZZ", 'query string is not valid percent-encoding (got "limit=%ZZ")'],
+    ["%ZZ=1", 'query string is not valid percent-encoding (got "%ZZ=1")'],
+  ])("refuses %s", (query, message) => {
+    expect(failure(listPets(query))).toBe(message);
+  });
+});
+
+describe("pathValidator", () => {
+  it("decodes and converts the id, and names a bad one", () => {
+    expect(getPet({ petId: "%37" })).toEqual({ ok: true, value: { petId: 7 } });
+    expect(failure(getPet({ petId: "%ZZ" }))).toBe(
+      'petId is not valid percent-encoding (got "%ZZ")',
+    );
+    expect(failure(getPet({ petId: "abc" }))).toBe('petId must be an integer (got "abc")');
+    expect(failure(getPet({ petId: "9007199254740993" }))).toBe(
+      `petId must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got 9007199254740992)`,
+    );
+  });
+});
+
+describe("bodyValidator", () => {
+  it("keeps only the declared fields", () => {
+    expect(newPet({ name: "Rex", categoryId: 1, color: "red" })).toEqual({
+      ok: true,
+      value: { name: "Rex", categoryId: 1 },
+    });
+  });
+
+  it("refuses a string over the length cap, at the cap it is taken", () => {
+    expect(newPet({ name: "x".repeat(maxStringLength), categoryId: 1 }).ok).toBe(true);
+    expect(failure(newPet({ name: "x".repeat(maxStringLength + 1), categoryId: 1 }))).toBe(
+      `name must be at most ${maxStringLength} characters (got ${maxStringLength + 1})`,
+    );
+  });
+
+  it("refuses an unsafe int64 and a missing field", () => {
+    expect(failure(newPet({ name: "Rex", categoryId: 2 ** 60 }))).toMatch(
+      /^categoryId must be an integer between -9007199254740991 and 9007199254740991 \(got /,
+    );
+    expect(failure(newPet({ categoryId: 1 }))).toBe("name is required");
   });
 });

@@ -1,7 +1,8 @@
 /**
- * `--state-file`: the data survives a restart, a SIGTERM loses nothing that
- * was answered, a `kill -9` leaves a whole file, and a damaged or
- * incompatible file stops the start without being overwritten.
+ * `--state-file` with the compiled CLI: a SIGTERM loses nothing that was
+ * answered, a `kill -9` leaves a whole file, and a damaged or incompatible
+ * file stops the start without being overwritten (in-process:
+ * state-file-in-process.node.test.ts).
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -31,41 +32,6 @@ async function createPet(url: string, name: string): Promise<number> {
   expect(reply.status).toBe(201);
   return (JSON.parse(reply.text) as { id: number }).id;
 }
-
-describe("the state file in-process", () => {
-  it("is created from the seed, follows changes soon after, and is loaded at the next start", async () => {
-    const path = freshPath();
-    const first = await startPetstoreServer({ port: 0, seed: 9, stateFile: path });
-    expect(first.stateFile).toEqual({ path, loaded: false });
-    expect((await readState(path)).pets).toHaveLength(50);
-    const id = await createPet(first.url, "Kept");
-    await expect
-      .poll(async () => (await readState(path)).pets.at(-1)?.name, { timeout: 5_000 })
-      .toBe("Kept");
-    await first.close();
-
-    const second = await startPetstoreServer({ port: 0, seed: 1, stateFile: path });
-    expect(second.stateFile?.loaded).toBe(true);
-    expect(second.store.getPet(id)?.name).toBe("Kept");
-    expect(second.store.seedOptions.seed).toBe(9);
-    expect(await createPet(second.url, "Next")).toBe(id + 1);
-
-    const reset = await send(`${second.origin}/__mock/reset`, { method: "POST" });
-    expect(reset.status).toBe(200);
-    await second.close();
-    const seeded = await startPetstoreServer({ port: 0, seed: 9 });
-    expect(await readState(path)).toEqual(seeded.store.snapshot());
-    await seeded.close();
-  });
-
-  it("holds every change of a concurrent burst soon after", async () => {
-    const path = freshPath();
-    const server = await startPetstoreServer({ port: 0, stateFile: path });
-    await Promise.all(Array.from({ length: 20 }, (_, n) => createPet(server.url, `Burst ${n}`)));
-    await expect.poll(async () => (await readState(path)).pets.length, { timeout: 5_000 }).toBe(70);
-    await server.close();
-  });
-});
 
 describe("the state file with the CLI", () => {
   it("keeps every answered change after SIGTERM, and PETSTORE_STATE_FILE works too", async () => {
@@ -115,6 +81,15 @@ describe("the state file with the CLI", () => {
     const state = await readState(path);
     expect(state.pets.length).toBeGreaterThanOrEqual(20_000);
     expect(state.pets.length).toBeLessThanOrEqual(20_000 + created);
+  });
+
+  it("refuses a file another server keeps with exit code 3, naming that process", async () => {
+    const path = freshPath();
+    const first = await startPetstoreServer({ port: 0, stateFile: path });
+    const cli = await runCli(["--port", "0", "--state-file", path]);
+    await first.close();
+    expect(cli.code).toBe(3);
+    expect(cli.stderr).toContain(`in use by process ${process.pid} (lock file ${path}.lock)`);
   });
 
   it("refuses a damaged or incompatible file with exit code 3 and leaves it as it was", async () => {

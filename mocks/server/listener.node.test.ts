@@ -1,0 +1,284 @@
+/**
+ * The node:http adapter on its own, with a stub app: what the app is given
+ * (method, target, headers, body, abort signal) and how its answer is written
+ * (headers, Content-Length, Connection, a dropped answer, an unsendable one).
+ */
+import { Agent, createServer, request as httpRequest, type Server } from "node:http";
+import { type AddressInfo, connect } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type CoreResponse, maxBodyBytes } from "../core/exchange.js";
+import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
+
+const servers: Server[] = [];
+let agent = new Agent({ keepAlive: true });
+afterEach(async () => {
+  vi.restoreAllMocks();
+  agent.destroy();
+  agent = new Agent({ keepAlive: true });
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise((resolve) => {
+          server.closeAllConnections();
+          server.close(resolve);
+        }),
+    ),
+  );
+});
+
+async function serve(app: App, options?: NodeListenerOptions): Promise<string> {
+  const server = createServer(toNodeListener(app, options));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+interface Reply {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly rawHeaders: string[];
+  readonly body: string;
+}
+
+/** One request (keep-alive asked for); rejects when the connection is reset. */
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string | string[]>; body?: string } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      { method: options.method ?? "GET", headers: options.headers, agent },
+      (incoming) => {
+        let body = "";
+        incoming.setEncoding("utf8");
+        incoming.on("data", (chunk: string) => (body += chunk));
+        incoming.on("end", () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            rawHeaders: incoming.rawHeaders,
+            body,
+          }),
+        );
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(options.body);
+  });
+}
+
+const answer = (partial: Partial<CoreResponse> = {}): CoreResponse => ({
+  status: 200,
+  headers: { "content-type": "application/json" },
+  body: "{}",
+  ...partial,
+});
+
+describe("the request the app is given", () => {
+  it("carries the method, the target, the headers (repeated ones joined) and no body for a GET", async () => {
+    const seen: AppRequest[] = [];
+    const url = await serve(async (request) => {
+      seen.push(request);
+      return answer();
+    });
+    await send(`${url}/v1/pets?limit=2`, {
+      headers: { "x-one": "a", "set-cookie": ["b=1", "c=2"] },
+    });
+    const [request] = seen;
+    expect(request?.method).toBe("GET");
+    expect(request?.url).toBe("/v1/pets?limit=2");
+    expect(request?.header("x-one")).toBe("a");
+    expect(request?.header("set-cookie")).toBe("b=1, c=2");
+    expect(request?.header("x-absent")).toBeUndefined();
+    expect(request?.body).toBeUndefined();
+    expect(request?.bodyTooLarge).toBe(false);
+  });
+
+  it("carries the body of a POST, and a body over the limit as too large", async () => {
+    const seen: Array<Pick<AppRequest, "body" | "bodyTooLarge">> = [];
+    const url = await serve(async ({ body, bodyTooLarge }) => {
+      seen.push({ body, bodyTooLarge });
+      return answer();
+    });
+    const created = await send(`${url}/v1/pets`, { method: "POST", body: '{"name":"Rex"}' });
+    expect(created.headers.connection).toBe("keep-alive");
+    await send(`${url}/v1/pets`, { method: "POST", body: "x".repeat(maxBodyBytes + 1) });
+    expect(seen).toEqual([
+      { body: '{"name":"Rex"}', bodyTooLarge: false },
+      { body: undefined, bodyTooLarge: true },
+    ]);
+  });
+
+  it("never reads the body of a GET", async () => {
+    const seen: Array<Pick<AppRequest, "body" | "bodyTooLarge">> = [];
+    const url = await serve(async ({ body, bodyTooLarge }) => {
+      seen.push({ body, bodyTooLarge });
+      return answer();
+    });
+    const reply = await send(`${url}/v1/pets`, {
+      headers: { connection: "close", "content-length": "14" },
+      body: '{"name":"Rex"}',
+    });
+    expect(reply.status).toBe(200);
+    expect(seen).toEqual([{ body: undefined, bodyTooLarge: false }]);
+  });
+
+  it("does not call the app for a body its client abandoned", async () => {
+    const calls: string[] = [];
+    const server = createServer(
+      toNodeListener(async (request) => {
+        calls.push(request.url);
+        return answer();
+      }),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const socket = connect(port, "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("POST /cut HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789");
+    await vi.waitFor(async () => {
+      const open = await new Promise<number>((resolve) =>
+        server.getConnections((_, count) => resolve(count)),
+      );
+      expect(open).toBe(1);
+    });
+    socket.destroy();
+    await vi.waitFor(async () => {
+      const open = await new Promise<number>((resolve) =>
+        server.getConnections((_, count) => resolve(count)),
+      );
+      expect(open).toBe(0);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+  });
+
+  it("gives a signal that aborts when the client goes away, and one already aborted after the answer", async () => {
+    let signal: AbortSignal | undefined;
+    let late: AppRequest | undefined;
+    const url = await serve(async (request) => {
+      if (request.url === "/late") {
+        late = request;
+        return answer();
+      }
+      signal = request.signal;
+      await new Promise((resolve) => signal?.addEventListener("abort", resolve));
+      return answer();
+    });
+    const client = new AbortController();
+    const pending = fetch(`${url}/hang`, { signal: client.signal }).catch(() => undefined);
+    await vi.waitFor(() => expect(signal).toBeDefined());
+    expect(signal?.aborted).toBe(false);
+    client.abort();
+    await pending;
+    await vi.waitFor(() => expect(signal?.aborted).toBe(true));
+
+    await send(`${url}/late`);
+    await vi.waitFor(() => expect(late?.signal.aborted).toBe(true));
+  });
+
+  it("gives a signal that aborts when the server closes", async () => {
+    const closed = new AbortController();
+    let signal: AbortSignal | undefined;
+    const url = await serve(
+      async (request) => {
+        signal = request.signal;
+        await new Promise((resolve) => signal?.addEventListener("abort", resolve));
+        return answer({ dropped: true });
+      },
+      { closed: closed.signal },
+    );
+    const pending = send(`${url}/hang`).catch(() => "reset");
+    await vi.waitFor(() => expect(signal).toBeDefined());
+    closed.abort();
+    expect(await pending).toBe("reset");
+    expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe("the answer written back", () => {
+  it("writes the app's headers and a Content-Length in bytes, never the app's own", async () => {
+    const url = await serve(async () =>
+      answer({ headers: { "x-a": "1", "content-length": "999" }, body: '"ключ"' }),
+    );
+    const reply = await send(`${url}/`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toBe('"ключ"');
+    expect(reply.headers["x-a"]).toBe("1");
+    expect(reply.headers["content-length"]).toBe(String(Buffer.byteLength('"ключ"')));
+    expect(reply.rawHeaders.filter((name) => name.toLowerCase() === "content-length")).toHaveLength(
+      1,
+    );
+    expect(reply.headers.connection).toBe("keep-alive");
+  });
+
+  it("answers a HEAD with the Content-Length its GET would have, and 0 without one", async () => {
+    const url = await serve(async (request) =>
+      answer({
+        body: undefined,
+        headers: request.url === "/sized" ? { "content-length": "42" } : {},
+      }),
+    );
+    expect((await send(`${url}/sized`, { method: "HEAD" })).headers["content-length"]).toBe("42");
+    expect((await send(`${url}/bare`, { method: "HEAD" })).headers["content-length"]).toBe("0");
+  });
+
+  it("closes the connection while closing() says so, unless the answer sets Connection", async () => {
+    let closing = false;
+    const url = await serve(
+      async (request) =>
+        answer(request.url === "/own" ? { headers: { connection: "keep-alive" } } : {}),
+      { closing: () => closing },
+    );
+    expect((await send(`${url}/`)).headers.connection).toBe("keep-alive");
+    closing = true;
+    expect((await send(`${url}/`)).headers.connection).toBe("close");
+    expect((await send(`${url}/own`)).headers.connection).toBe("keep-alive");
+  });
+
+  it("closes the connection after a body too large to drain", async () => {
+    const url = await serve(async ({ bodyTooLarge }) =>
+      answer({ status: bodyTooLarge ? 413 : 200 }),
+    );
+    const reply = await send(`${url}/v1/pets`, {
+      method: "POST",
+      headers: { "content-length": String(64 * maxBodyBytes) },
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.headers.connection).toBe("close");
+  });
+
+  it("resets the connection for a dropped answer", async () => {
+    const url = await serve(async () => answer({ dropped: true }));
+    await expect(send(`${url}/`)).rejects.toThrow(/socket hang up|ECONNRESET/);
+  });
+
+  it("answers 500 internal_error when node refuses the app's headers, and survives", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const url = await serve(async (request) =>
+      request.url === "/bad" ? answer({ headers: { "x-bad": "line\nbreak" } }) : answer(),
+    );
+    const reply = await send(`${url}/bad`);
+    expect(reply.status).toBe(500);
+    expect(JSON.parse(reply.body)).toMatchObject({ code: "internal_error", status: 500 });
+    expect(logged).toHaveBeenCalledWith("petstore-mock: unsendable response", expect.any(Error));
+    expect((await send(`${url}/good`)).status).toBe(200);
+  });
+
+  it("closes only that connection when the app fails, and keeps serving", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const url = await serve(async (request) => {
+      if (request.url.startsWith("/fail")) throw new Error("boom");
+      return answer();
+    });
+    await expect(send(`${url}/fail`)).rejects.toThrow();
+    await expect(send(`${url}/fail`, { method: "POST", body: "{}" })).rejects.toThrow();
+    expect(logged).toHaveBeenCalledWith(
+      "petstore-mock: could not answer a request",
+      expect.objectContaining({ message: "boom" }),
+    );
+    expect((await send(`${url}/good`)).status).toBe(200);
+  });
+});
