@@ -7,7 +7,6 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkSnapshot } from "../state.js";
 import { createPetstoreStore } from "../store.js";
 import { startPetstoreServer } from "./server.js";
 import {
@@ -19,7 +18,8 @@ import {
   stateFileSystem,
   writeFileAtomically,
 } from "./state-file.js";
-import { devAuth, send } from "./test-support/http.js";
+import { send } from "./test-support/http.js";
+import { createPet, readState } from "./test-support/state-files.js";
 
 let dir: string;
 beforeAll(async () => {
@@ -29,17 +29,6 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let files = 0;
 const freshPath = () => join(dir, `state-${++files}.json`);
-const readState = async (path: string) => checkSnapshot(JSON.parse(await readFile(path, "utf8")));
-
-async function createPet(url: string, name: string): Promise<number> {
-  const reply = await send(`${url}/pets`, {
-    method: "POST",
-    headers: { ...devAuth, "content-type": "application/json" },
-    body: JSON.stringify({ name, categoryId: 1 }),
-  });
-  expect(reply.status).toBe(201);
-  return (JSON.parse(reply.text) as { id: number }).id;
-}
 
 describe("the state file in-process", () => {
   it("is created from the seed, follows changes soon after, and is loaded at the next start", async () => {

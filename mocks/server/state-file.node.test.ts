@@ -8,9 +8,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkSnapshot } from "../state.js";
 import { startPetstoreServer } from "./server.js";
 import { buildOnce, devAuth, runCli, send, serveCli } from "./test-support/http.js";
+import { createPet, readState } from "./test-support/state-files.js";
 
 let dir: string;
 beforeAll(async () => {
@@ -21,17 +21,6 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let files = 0;
 const freshPath = () => join(dir, `state-${++files}.json`);
-const readState = async (path: string) => checkSnapshot(JSON.parse(await readFile(path, "utf8")));
-
-async function createPet(url: string, name: string): Promise<number> {
-  const reply = await send(`${url}/pets`, {
-    method: "POST",
-    headers: { ...devAuth, "content-type": "application/json" },
-    body: JSON.stringify({ name, categoryId: 1 }),
-  });
-  expect(reply.status).toBe(201);
-  return (JSON.parse(reply.text) as { id: number }).id;
-}
 
 describe("the state file with the CLI", () => {
   it("keeps every answered change after SIGTERM, and PETSTORE_STATE_FILE works too", async () => {
