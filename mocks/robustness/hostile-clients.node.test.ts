@@ -99,14 +99,18 @@ async function holdRequests(server: RunningPetstoreServer, count: number): Promi
   expect(held).toBe(true);
 }
 
+/** Opens `count` connections one after another that send nothing: the first has waited longest. */
+async function fillConnections(server: RunningPetstoreServer, count: number): Promise<Socket[]> {
+  const idle: Socket[] = [];
+  for (let index = 0; index < count; index++) idle.push(await silentClient(server.port, ""));
+  return idle;
+}
+
 describe("when connections run short", () => {
   it("the longest-waiting idle connection makes room; the newcomer is served", async () => {
     const server = await startPetstoreServer({ port: 0, maxConnections: 4 });
     try {
-      const idle: Socket[] = [];
-      for (let index = 0; index < 4 + spareConnections; index++) {
-        idle.push(await silentClient(server.port, ""));
-      }
+      const idle = await fillConnections(server, 4 + spareConnections);
       const closed = new Set<Socket>();
       for (const socket of idle) socket.resume().once("close", () => closed.add(socket));
       const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
@@ -122,10 +126,7 @@ describe("when connections run short", () => {
   it("a connection that has just been answered has waited least: an older idle one makes room", async () => {
     const server = await startPetstoreServer({ port: 0, maxConnections: 4 });
     try {
-      const idle: Socket[] = [];
-      for (let index = 0; index < 4 + spareConnections; index++) {
-        idle.push(await silentClient(server.port, ""));
-      }
+      const idle = await fillConnections(server, 4 + spareConnections);
       const [first, second] = idle as [Socket, Socket];
       // The oldest connection asks for something on keep-alive and reads its answer.
       const answered = new Promise<string>((resolve) => {
