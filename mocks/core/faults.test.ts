@@ -1,12 +1,27 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it, vi } from "vitest";
+import { collected } from "../test-support/gc.js";
 import {
+  type AppliedFault,
   createFaultRegistry,
   FaultInputError,
+  FaultLimitError,
+  type FaultRegistry,
   faultLimits,
   faultPresetNames,
   faultPresets,
   parseFaultInput,
 } from "./faults.js";
+
+/** The error a call throws, as a test runner prints it: `Name: message`. */
+function thrown(call: () => unknown): string {
+  try {
+    call();
+  } catch (error) {
+    return String(error);
+  }
+  throw new Error("nothing was thrown");
+}
 
 describe("the fault registry", () => {
   it("counts `times` down and drops the fault when used up", () => {
@@ -23,28 +38,33 @@ describe("the fault registry", () => {
 
   it("applies the newest matching fault; an empty-list fault on * skips other operations", () => {
     const faults = createFaultRegistry();
-    faults.add({ status: 500 });
-    faults.add({ body: "empty" });
+    const down = faults.add({ status: 500 });
+    const empty = faults.add({ body: "empty" });
     expect(faults.take("listPets")?.body).toBe("empty");
     expect(faults.take("getPet")?.status).toBe(500);
+    expect(faults.list()).toEqual([down, empty]);
   });
 
   it("removes one fault by id, clears all, and hands out copies only", () => {
     const faults = createFaultRegistry();
     const first = faults.add({ delayMs: 10 });
-    faults.add({ delayMs: 20 });
+    expect([first.id, faults.add({ delayMs: 20 }).id]).toEqual(["f1", "f2"]);
     (faults.list()[0] as { delayMs: number }).delayMs = 999;
     expect(faults.list()[0]?.delayMs).toBe(10);
     expect(faults.remove(first.id)).toBe(true);
     expect(faults.remove(first.id)).toBe(false);
     faults.clear();
     expect(faults.list()).toEqual([]);
+    expect(faults.add({ delayMs: 30 }).id).toBe("f3");
   });
 
   it(`refuses a fault beyond ${faultLimits.active} active ones`, () => {
     const faults = createFaultRegistry();
     for (let index = 0; index < faultLimits.active; index++) faults.add({ delayMs: 1 });
-    expect(() => faults.add({ delayMs: 1 })).toThrow(FaultInputError);
+    expect(() => faults.add({ delayMs: 1 })).toThrow(FaultLimitError);
+    expect(thrown(() => faults.add({ delayMs: 1 }))).toBe(
+      `FaultLimitError: At most ${faultLimits.active} faults can be active; remove some first`,
+    );
     expect(faults.list()).toHaveLength(faultLimits.active);
   });
 
@@ -53,7 +73,9 @@ describe("the fault registry", () => {
       const faults = createFaultRegistry();
       expect(faults.preset(name)).toHaveLength(faultPresets[name].length);
     }
-    expect(() => createFaultRegistry().preset("chaos" as never)).toThrow(/server-down/);
+    expect(thrown(() => createFaultRegistry().preset("chaos" as never))).toBe(
+      'FaultInputError: Unknown preset "chaos"; presets: empty-store, slow-network, flaky-writes, server-down',
+    );
   });
 });
 
@@ -90,14 +112,29 @@ describe("parseFaultInput", () => {
       'operation must be one of *, listPets, createPet, getPet, listCategories, createCategory (got "deletePet")',
     ],
     [{ network: "slow" }, 'network must be one of reset, hang (got "slow")'],
+    [{ body: "slow" }, 'body must be one of malformed, empty (got "slow")'],
+    [{ network: "x".repeat(80) }, `network must be one of reset, hang (got "${"x".repeat(56)}...)`],
+    [
+      { delayMs: Number.POSITIVE_INFINITY },
+      `delayMs must be an integer from 0 to ${faultLimits.delayMs} (got Infinity)`,
+    ],
+    [
+      { delayMs: Number.NaN },
+      `delayMs must be an integer from 0 to ${faultLimits.delayMs} (got NaN)`,
+    ],
+    [
+      { delayMs: Number },
+      `delayMs must be an integer from 0 to ${faultLimits.delayMs} (got function Number() { [native code] })`,
+    ],
     [{ status: 500, network: "reset" }, "A fault sets at most one of status, network and body"],
     [{ operation: "getPet" }, "A fault needs an effect: status, delayMs, network or body"],
     [
       { operation: "getPet", body: "empty" },
       'body "empty" applies to listPets and listCategories only (got getPet)',
     ],
-  ])("refuses %j", (input, message) => {
-    expect(() => parseFaultInput(input)).toThrow(new FaultInputError(message));
+  ])("%#: refuses %j", (input, message) => {
+    expect(() => parseFaultInput(input)).toThrow(FaultInputError);
+    expect(thrown(() => parseFaultInput(input))).toBe(`FaultInputError: ${message}`);
   });
 });
 
@@ -127,6 +164,50 @@ describe("hold", () => {
     await expect(faults.hold(applied, AbortSignal.abort())).resolves.toBeUndefined();
   });
 
+  it("releases only the requests of the fault removed", async () => {
+    const faults = createFaultRegistry();
+    const removed = faults.add({ operation: "getPet", network: "hang" });
+    const kept = faults.add({ operation: "listPets", network: "hang" });
+    let keptReleased = false;
+    const byKept = faults.hold(kept).then(() => {
+      keptReleased = true;
+    });
+    const byRemoved = faults.hold(removed);
+    faults.remove(removed.id);
+    await byRemoved;
+    expect(keptReleased).toBe(false);
+    faults.remove(kept.id);
+    await byKept;
+  });
+
+  it("once it lets go, leaves no timer running and no listener on the client's signal", async () => {
+    vi.useFakeTimers();
+    try {
+      const faults = createFaultRegistry();
+      const hang = faults.add({ network: "hang" });
+      const gaveUp = new AbortController();
+      const waiting = new AbortController();
+      const byClient = faults.hold(hang, gaveUp.signal);
+      const byRemoval = faults.hold(hang, waiting.signal);
+      expect(vi.getTimerCount()).toBe(2);
+      gaveUp.abort();
+      await byClient;
+      faults.remove(hang.id);
+      await byRemoval;
+      expect(vi.getTimerCount()).toBe(0);
+      expect(getEventListeners(gaveUp.signal, "abort")).toEqual([]);
+      expect(getEventListeners(waiting.signal, "abort")).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps nothing of a request it let go", async () => {
+    const faults = createFaultRegistry();
+    const hang = faults.add({ network: "hang" });
+    expect(await collected(await signalOfReleased(faults, hang))).toBe(true);
+  });
+
   it(`gives up after ${faultLimits.hangMs} ms on its own`, async () => {
     vi.useFakeTimers();
     try {
@@ -146,3 +227,15 @@ describe("hold", () => {
     }
   });
 });
+
+/** Holds a request, lets the client give up, and hands back only a weak reference to its signal. */
+async function signalOfReleased(
+  faults: FaultRegistry,
+  fault: AppliedFault,
+): Promise<WeakRef<AbortSignal>> {
+  const client = new AbortController();
+  const held = faults.hold(fault, client.signal);
+  client.abort();
+  await held;
+  return new WeakRef(client.signal);
+}

@@ -11,6 +11,7 @@
  */
 import type { OperationId } from "../spec.js";
 import { operationIds } from "../spec.js";
+import { shown } from "./validate.js";
 
 /** What a fault does to the requests it matches. */
 export interface FaultEffect {
@@ -67,10 +68,9 @@ export class FaultLimitError extends FaultInputError {
   override name = "FaultLimitError";
 }
 
-const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 60) ?? String(value);
-
 function integerIn(name: string, value: unknown, minimum: number, maximum: number): number {
   if (
+    // Stryker disable next-line ConditionalExpression: Number.isSafeInteger is false for anything not a number
     typeof value !== "number" ||
     !Number.isSafeInteger(value) ||
     value < minimum ||
@@ -90,8 +90,11 @@ function oneOf<T extends string>(name: string, value: unknown, allowed: readonly
   return value as T;
 }
 
+/** A checked fault input: its operation is always named (`*` when none was given). */
+export type ParsedFaultInput = FaultInput & { readonly operation: OperationId | "*" };
+
 /** Checks untrusted fault input (e.g. a parsed request body); throws `FaultInputError`. */
-export function parseFaultInput(input: unknown): FaultInput {
+export function parseFaultInput(input: unknown): ParsedFaultInput {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     throw new FaultInputError(
       'A fault must be a JSON object such as {"operation": "createPet", "status": 503}',
@@ -105,7 +108,7 @@ export function parseFaultInput(input: unknown): FaultInput {
       );
     }
   }
-  const fault: { -readonly [K in keyof FaultInput]: FaultInput[K] } = {
+  const fault: { -readonly [K in keyof ParsedFaultInput]: ParsedFaultInput[K] } = {
     operation:
       record.operation === undefined
         ? "*"
@@ -170,10 +173,10 @@ function applies(fault: Fault, operationId: OperationId): boolean {
 export function createFaultRegistry(): FaultRegistry {
   let faults: Fault[] = [];
   let nextId = 1;
-  /** The release of every held request, by the id of the fault holding it. */
-  const held = new Map<string, Set<() => void>>();
+  /** Every held request: the id of the fault holding it, and its release. */
+  const held = new Set<{ readonly id: string; readonly release: () => void }>();
   const release = (id: string) => {
-    for (const done of held.get(id) ?? []) done();
+    for (const request of held) if (request.id === id) request.release();
   };
   return {
     add(input) {
@@ -183,7 +186,7 @@ export function createFaultRegistry(): FaultRegistry {
           `At most ${faultLimits.active} faults can be active; remove some first`,
         );
       }
-      const fault: Fault = { id: `f${nextId++}`, ...parsed, operation: parsed.operation ?? "*" };
+      const fault: Fault = { id: `f${nextId++}`, ...parsed };
       faults.push(fault);
       return { ...fault };
     },
@@ -196,23 +199,21 @@ export function createFaultRegistry(): FaultRegistry {
     },
     clear() {
       faults = [];
-      for (const id of [...held.keys()]) release(id);
+      for (const request of held) request.release();
     },
     hold({ id }, signal) {
       if (signal?.aborted) return Promise.resolve();
       return new Promise((resolve) => {
-        const holding = held.get(id) ?? new Set();
-        held.set(id, holding);
         const done = () => {
           clearTimeout(timer);
           signal?.removeEventListener("abort", done);
-          holding.delete(done);
-          if (holding.size === 0 && held.get(id) === holding) held.delete(id);
+          held.delete(request);
           resolve();
         };
+        const request = { id, release: done };
         const timer = setTimeout(done, faultLimits.hangMs);
-        signal?.addEventListener("abort", done, { once: true });
-        holding.add(done);
+        signal?.addEventListener("abort", done);
+        held.add(request);
       });
     },
     preset(name) {

@@ -29,6 +29,16 @@ describe("the journal", () => {
     expect(journal.forOperation("listPets")).toHaveLength(0);
   });
 
+  it("hands out copies: a list taken earlier stays as it was, and changing it changes nothing", () => {
+    const journal = createJournal({ size: 3 });
+    journal.record(entry("/pets?limit=1"));
+    const before = journal.all();
+    journal.record(entry("/pets?limit=2"));
+    expect(before.map((e) => e.seq)).toEqual([1]);
+    before.length = 0;
+    expect(journal.all().map((e) => e.seq)).toEqual([1, 2]);
+  });
+
   it("pages by seq: after a number, or the newest page; numbers go on across a clear", () => {
     const journal = createJournal({ size: 5 });
     for (let index = 1; index <= 8; index++) journal.record(entry(`/pets?limit=${index}`));

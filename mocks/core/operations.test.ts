@@ -1,5 +1,5 @@
 /** The operations through the core: the Error each refusal answers, word for word. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { maxNextId } from "../state.js";
 import { createPetstoreStore } from "../store.js";
 import { createPetstoreCore } from "./petstore-core.js";
@@ -88,5 +88,25 @@ describe("the operations' refusals", () => {
       code: "ids_exhausted",
       message: expect.stringMatching(/^No categories id is left: .*\.$/),
     });
+  });
+
+  it("a store failing otherwise: 500 internal_error, and the failure in the log", async () => {
+    const { store, send } = await setup();
+    const failure = new Error("disk full");
+    vi.spyOn(store, "createPet").mockRejectedValue(failure);
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await send("POST", "/pets", { name: "Rex", categoryId: 1 })).toMatchObject({
+        status: 500,
+        json: {
+          code: "internal_error",
+          message: "The mock failed unexpectedly; see its log.",
+          status: 500,
+        },
+      });
+      expect(log).toHaveBeenCalledWith("petstore-mock: unexpected error", failure);
+    } finally {
+      log.mockRestore();
+    }
   });
 });

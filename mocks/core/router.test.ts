@@ -17,6 +17,8 @@ describe("apiPathOf", () => {
   it.each([
     ["/v10/pets", "/v1"],
     ["/pets", undefined],
+    ["/x/pets", undefined],
+    ["/x", undefined],
     ["/v1x/pets", undefined],
     ["/__mock/reset", "/v1"],
   ])("finds no API under %s (base %s)", (pathname, base) => {

@@ -53,12 +53,13 @@ describe("queryValidator", () => {
   });
 });
 
-const listPets = queryValidator<{ limit: number; status?: string }>(
-  "listPets",
-  validators.listPetsQuery,
-);
-const getPet = pathValidator<{ petId: number }>("getPet", validators.getPetPath);
-const newPet = bodyValidator<Record<string, unknown>>("createPet", validators.NewPet);
+// A validator is built inside each test: its memory then holds no verdict from
+// an earlier test, and building it (the int64 fields, the defaults) is tested too.
+const listPets = (query: string) => listPetsQuery()(query);
+const getPet = (captured: Record<string, string>) =>
+  pathValidator<{ petId: number }>("getPet", validators.getPetPath)(captured);
+const newPet = (body: unknown) =>
+  bodyValidator<Record<string, unknown>>("createPet", validators.NewPet)(body);
 
 const failure = (result: { ok: boolean; message?: string }) => (result.ok ? "ok" : result.message);
 
@@ -92,12 +93,19 @@ describe("describeError", () => {
   ])("%#: %s", (given, sentence) => {
     expect(describeError(given, { count: 1.5 }, "body")).toBe(sentence);
   });
+
+  it("names a nested field by its dotted path", () => {
+    const nested = error("minimum", { limit: 1 }, "/owner/age");
+    expect(describeError(nested, { owner: { age: 0 } }, "body")).toBe(
+      "owner.age must be >= 1 (got 0)",
+    );
+  });
 });
 
 describe("queryValidator's answers", () => {
   it("fills the default, converts integers, ignores unknown and empty pairs", () => {
-    expect(listPets("")).toEqual({ ok: true, value: { limit: 20 } });
-    expect(listPets("&limit=5&&other=1&status=sold")).toEqual({
+    expect(listPets("")).toStrictEqual({ ok: true, value: { limit: 20 } });
+    expect(listPets("&limit=5&&other=1&status=sold")).toStrictEqual({
       ok: true,
       value: { limit: 5, status: "sold" },
     });
@@ -128,6 +136,7 @@ describe("pathValidator", () => {
       'petId is not valid percent-encoding (got "%ZZ")',
     );
     expect(failure(getPet({ petId: "abc" }))).toBe('petId must be an integer (got "abc")');
+    expect(failure(getPet({}))).toBe("petId is required");
     expect(failure(getPet({ petId: "9007199254740993" }))).toBe(
       `petId must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got 9007199254740992)`,
     );
@@ -135,8 +144,8 @@ describe("pathValidator", () => {
 });
 
 describe("bodyValidator", () => {
-  it("keeps only the declared fields", () => {
-    expect(newPet({ name: "Rex", categoryId: 1, color: "red" })).toEqual({
+  it("keeps only the declared fields, and no key for an absent one", () => {
+    expect(newPet({ name: "Rex", categoryId: 1, color: "red" })).toStrictEqual({
       ok: true,
       value: { name: "Rex", categoryId: 1 },
     });

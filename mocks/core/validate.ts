@@ -31,11 +31,11 @@ const typeNames: Readonly<Record<string, string>> = {
   boolean: "a boolean",
 };
 
+// Stryker disable next-line OptionalChaining: ajv's instancePath names a value inside the validated root
+const child = (node: unknown, key: string) => (node as Record<string, unknown> | undefined)?.[key];
+
 function valueAt(root: unknown, instancePath: string): unknown {
-  return instancePath
-    .split("/")
-    .slice(1)
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root);
+  return instancePath.split("/").slice(1).reduce<unknown>(child, root);
 }
 
 /** Turns the first validator error into a sentence naming the field. */
@@ -60,7 +60,9 @@ export function describeError(error: ErrorObject, root: unknown, rootName: strin
 }
 
 function firstError(validate: ValidateFunction, value: unknown, rootName: string): string {
+  // Stryker disable next-line OptionalChaining: a failing ajv validator always sets `errors`
   const error = validate.errors?.[0];
+  // Stryker disable next-line StringLiteral: a failing ajv validator always reports at least one error
   return error ? describeError(error, value, rootName) : `${rootName} is invalid`;
 }
 
@@ -75,9 +77,9 @@ function coerce(parameter: OperationParameter, text: string): unknown {
 function int64Fields(
   properties: Readonly<Record<string, { readonly format?: string }>>,
 ): readonly string[] {
-  return Object.entries(properties)
-    .filter(([, schema]) => schema.format === "int64")
-    .map(([name]) => name);
+  // Stryker disable next-line MethodExpression, ConditionalExpression: every number the validators take is an int64 or a limit of at most 100
+  const int64 = Object.entries(properties).filter(([, schema]) => schema.format === "int64");
+  return int64.map(([name]) => name);
 }
 
 /** Checks that every int64 field holds an integer JavaScript can hold exactly. */
@@ -87,6 +89,7 @@ function unsafeInt64(
 ): string | undefined {
   for (const name of fields) {
     const field = value[name];
+    // Stryker disable next-line ConditionalExpression: an int64 field is required and typed integer, so it is a number here
     if (typeof field === "number" && !Number.isSafeInteger(field)) {
       return `${name} must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got ${shown(field)})`;
     }
@@ -96,6 +99,7 @@ function unsafeInt64(
 
 /** Decodes a form-encoded query component; plain text (no `%`, no `+`) is returned as is. */
 const formDecoded = (text: string): string =>
+  // Stryker disable next-line ConditionalExpression, StringLiteral: text without `%` and `+` decodes to itself
   text.includes("%") || text.includes("+") ? decodeURIComponent(text.replaceAll("+", " ")) : text;
 
 /** Validated, or the first schema error, or an int64 beyond the safe range. */
@@ -125,14 +129,18 @@ export function queryValidator<T>(
 
   const parse = (query: string): Validated<T> => {
     const value: Record<string, unknown> = {};
+    // Stryker disable next-line ConditionalExpression, StringLiteral: the empty query's one pair is empty, and skipped
     if (query !== "") {
       for (const pair of query.split("&")) {
+        // Stryker disable next-line ConditionalExpression, StringLiteral: an empty pair names no parameter
         if (pair === "") continue;
         const separator = pair.indexOf("=");
         let name: string;
         let text: string;
         try {
+          // Stryker disable next-line EqualityOperator: a pair starting with `=` names no parameter either way
           name = formDecoded(separator < 0 ? pair : pair.slice(0, separator));
+          // Stryker disable next-line EqualityOperator: a pair starting with `=` names no parameter either way
           text = separator < 0 ? "" : formDecoded(pair.slice(separator + 1));
         } catch {
           return fail(`query string is not valid percent-encoding (got ${shown(pair)})`);
@@ -146,6 +154,7 @@ export function queryValidator<T>(
     for (const parameter of defaults) {
       if (!Object.hasOwn(value, parameter.name)) value[parameter.name] = parameter.schema.default;
     }
+    // Stryker disable next-line StringLiteral: a query has no root-level error: its value is an object and nothing is required
     return checked<T>(validate, value, "query", wide);
   };
   return remembered(parse);
@@ -163,12 +172,17 @@ export const rememberedQueries = { count: 64, maxLength: 256 } as const;
 function remembered<T>(parse: (query: string) => Validated<T>): (query: string) => Validated<T> {
   const verdicts = new Map<string, Validated<T>>();
   return (query) => {
+    // Stryker disable next-line ConditionalExpression, EqualityOperator: the verdict memory only saves time
     if (query.length > rememberedQueries.maxLength) return parse(query);
     let verdict = verdicts.get(query);
+    // Stryker disable next-line ConditionalExpression: the verdict memory only saves time
     if (verdict === undefined) {
       verdict = parse(query);
+      // Stryker disable next-line ConditionalExpression: freezing a refusal's absent value does nothing
       if (verdict.ok) Object.freeze(verdict.value);
+      // Stryker disable next-line ConditionalExpression, EqualityOperator, CallExpression: the memory's size changes no verdict
       if (verdicts.size >= rememberedQueries.count) verdicts.clear();
+      // Stryker disable next-line CallExpression: the verdict memory only saves time
       verdicts.set(query, Object.freeze(verdict));
     }
     return verdict;
@@ -193,6 +207,7 @@ export function pathValidator<T>(
         return fail(`${parameter.name} is not valid percent-encoding (got ${shown(raw)})`);
       }
     }
+    // Stryker disable next-line StringLiteral: a path has no root-level error: its value is an object, and `required` names the field
     return checked<T>(validate, value, "path", wide);
   };
 }

@@ -6,23 +6,16 @@
  */
 import { Agent } from "node:http";
 import { connect, type Socket } from "node:net";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
 import { type Reply, send } from "../server/test-support/http.js";
 import { petStatuses } from "../spec.js";
+import { collectGarbage } from "../test-support/gc.js";
 import type { Pet } from "../types.js";
 
 const key = "soak-key";
 const auth = { authorization: `Bearer ${key}` };
 const json = { ...auth, "content-type": "application/json" };
-
-/** A full garbage collection, so heap figures compare like with like. */
-function collectGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
-}
 
 const heapMb = (): number => {
   collectGarbage();
