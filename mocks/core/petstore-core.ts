@@ -52,8 +52,7 @@ const unauthorizedHeaders = { "www-authenticate": "Bearer" } as const;
 
 function preferredStatus(prefer: string | undefined): number | undefined {
   const code = prefer && /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i.exec(prefer)?.[1];
-  // NaN without a code, which no comparison holds for.
-  const status = Number(code);
+  const status = code ? Number(code) : 0;
   return status >= 400 && status <= 599 ? status : undefined;
 }
 
