@@ -28,12 +28,13 @@ async function setup(options: Omit<Partial<PetstoreCoreOptions>, "store"> = {}, 
 
 const bodyOf = (response: CoreResponse): unknown => JSON.parse(response.body ?? "null");
 
-/** The answer's promise, and whether it has settled yet. */
+/** The answer's promise, and whether it has settled yet (a rejection still shows where it is awaited). */
 function watched(answer: Promise<CoreResponse>) {
   const state = { settled: false, answer };
-  answer.then(() => {
+  const settle = () => {
     state.settled = true;
-  });
+  };
+  answer.then(settle, settle);
   return state;
 }
 
