@@ -124,6 +124,21 @@ describe("the request the app is given", () => {
     expect(seen).toEqual([{ body: undefined, bodyTooLarge: false }]);
   });
 
+  it("never reads the body of a HEAD", async () => {
+    const seen: Array<Pick<AppRequest, "method" | "body" | "bodyTooLarge">> = [];
+    const url = await serve(({ method, body, bodyTooLarge }) => {
+      seen.push({ method, body, bodyTooLarge });
+      return answer({ body: undefined });
+    });
+    const reply = await send(`${url}/v1/pets`, {
+      method: "HEAD",
+      headers: { connection: "close", "content-length": "14" },
+      body: '{"name":"Rex"}',
+    });
+    expect(reply.status).toBe(200);
+    expect(seen).toEqual([{ method: "HEAD", body: undefined, bodyTooLarge: false }]);
+  });
+
   it("does not call the app for a body its client abandoned", async () => {
     const calls: string[] = [];
     const server = createServer(
@@ -177,6 +192,38 @@ describe("the request the app is given", () => {
 
     await send(`${url}/late`);
     await vi.waitFor(() => expect(late?.signal.aborted).toBe(true));
+  });
+
+  it("gives a signal already aborted when the client left before the app asked for it", async () => {
+    const server = createServer();
+    const connectionClosed = new Promise<void>((resolve) =>
+      server.once("connection", (socket) => socket.once("close", () => resolve())),
+    );
+    let aborted: boolean | undefined;
+    server.on(
+      "request",
+      toNodeListener(async (request) => {
+        await connectionClosed;
+        aborted = request.signal.aborted;
+        return answer();
+      }),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = new AbortController();
+    const pending = fetch(`http://127.0.0.1:${port}/gone`, { signal: client.signal }).catch(
+      () => undefined,
+    );
+    await vi.waitFor(async () => {
+      const open = await new Promise<number>((resolve) =>
+        server.getConnections((_, count) => resolve(count)),
+      );
+      expect(open).toBe(1);
+    });
+    client.abort();
+    await pending;
+    await vi.waitFor(() => expect(aborted).toBe(true));
   });
 
   it("gives a signal that aborts when the server closes", async () => {
@@ -238,6 +285,33 @@ describe("the answer written back", () => {
     expect((await send(`${url}/own`)).headers.connection).toBe("keep-alive");
   });
 
+  it("closes the connection while closing() says so for an answer given at once too", async () => {
+    let closing = false;
+    const url = await serve(() => answer(), { closing: () => closing });
+    expect((await send(`${url}/`)).headers.connection).toBe("keep-alive");
+    closing = true;
+    expect((await send(`${url}/`)).headers.connection).toBe("close");
+  });
+
+  it("keeps the connection open for an answer given at once without closing()", async () => {
+    const url = await serve(() => answer());
+    const reply = await send(`${url}/`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.connection).toBe("keep-alive");
+  });
+
+  it("closes the connection after a body too large to drain, answered at once", async () => {
+    const url = await serve(({ bodyTooLarge }) => answer({ status: bodyTooLarge ? 413 : 200 }), {
+      closing: () => false,
+    });
+    const reply = await send(`${url}/v1/pets`, {
+      method: "POST",
+      headers: { "content-length": String(64 * maxBodyBytes) },
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.headers.connection).toBe("close");
+  });
+
   it("closes the connection after a body too large to drain", async () => {
     const url = await serve(async ({ bodyTooLarge }) =>
       answer({ status: bodyTooLarge ? 413 : 200 }),
@@ -278,6 +352,20 @@ describe("the answer written back", () => {
     expect(logged).toHaveBeenCalledWith(
       "petstore-mock: could not answer a request",
       expect.objectContaining({ message: "boom" }),
+    );
+    expect((await send(`${url}/good`)).status).toBe(200);
+  });
+
+  it("closes only that connection when the app throws at once, and keeps serving", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const url = await serve((request) => {
+      if (request.url === "/fail") throw new Error("boom at once");
+      return answer();
+    });
+    await expect(send(`${url}/fail`)).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(logged).toHaveBeenCalledWith(
+      "petstore-mock: could not answer a request",
+      expect.objectContaining({ message: "boom at once" }),
     );
     expect((await send(`${url}/good`)).status).toBe(200);
   });
