@@ -54,7 +54,6 @@ function nextId(object: Record<string, unknown>, name: string): number {
     // Stryker disable next-line ConditionalExpression: Number.isInteger is false for anything not a number.
     typeof value !== "number" ||
     !Number.isInteger(value) ||
-    // Stryker disable next-line EqualityOperator: a next id must also be above every id, and 0 is refused either way.
     value < 0 ||
     value > maxNextId
   ) {
