@@ -28,6 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
+/** A file-system error as node raises it: the code leads the message. */
+const fsError = (code: string, what: string) =>
+  Object.assign(new Error(`${code}: ${what}`), { code });
+
 let files = 0;
 const freshPath = () => join(dir, `state-${++files}.json`);
 
@@ -103,7 +107,7 @@ describe("readStateFile", () => {
       expect(read).not.toHaveBeenCalled();
       stat.mockResolvedValueOnce({ isFile: () => true, size: maxStateFileBytes } as never);
       await expect(readStateFile(path)).rejects.toThrow("Not a petstore-mock-kit/state snapshot");
-      stat.mockRejectedValueOnce(Object.assign(new Error("EACCES: denied"), { code: "EACCES" }));
+      stat.mockRejectedValueOnce(fsError("EACCES", "denied"));
       await expect(readStateFile(path)).rejects.toThrow(
         `state file ${path}: cannot be read (EACCES: denied). ${untouched}`,
       );
@@ -180,7 +184,7 @@ describe("lockStateFile", () => {
 
   it("takes a lock whose file vanished before it could be read (its holder released it)", async () => {
     const path = freshPath();
-    const taken = Object.assign(new Error("EEXIST: file already exists"), { code: "EEXIST" });
+    const taken = fsError("EEXIST", "file already exists");
     const create = vi.spyOn(stateFileSystem, "writeFile").mockRejectedValueOnce(taken);
     try {
       const lock = await lockStateFile(path);
@@ -193,7 +197,7 @@ describe("lockStateFile", () => {
 
   it("gives up after three tries on a lock that keeps coming back", async () => {
     const path = freshPath();
-    const taken = Object.assign(new Error("EEXIST: file already exists"), { code: "EEXIST" });
+    const taken = fsError("EEXIST", "file already exists");
     const create = vi.spyOn(stateFileSystem, "writeFile").mockRejectedValue(taken);
     try {
       await expect(lockStateFile(path)).rejects.toThrow(
@@ -259,7 +263,7 @@ describe("followStoreIntoFile", () => {
     const store = await createPetstoreStore({ pets: 2 });
     const writer = followStoreIntoFile(store, path, () => undefined);
     await store.createPet({ name: "Pending", categoryId: 1 });
-    const denied = Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+    const denied = fsError("EACCES", "permission denied");
     const open = vi.spyOn(stateFileSystem, "open").mockRejectedValue(denied);
     const delays: number[] = [];
     const timers = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
@@ -347,7 +351,7 @@ describe("writeFileAtomically", () => {
 
   it("still writes when the temp name it found taken is freed before it removes it", async () => {
     const path = freshPath();
-    const taken = Object.assign(new Error("EEXIST: file already exists"), { code: "EEXIST" });
+    const taken = fsError("EEXIST", "file already exists");
     const open = vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(taken);
     try {
       await writeFileAtomically(path, "new\n");
