@@ -1,5 +1,5 @@
 /** Which URLs the intercepting adapters (msw, Playwright routing) answer, and where the API base ends in them. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { maxBodyBytes } from "./core/exchange.js";
 import { apiBase, bodyFields } from "./intercept.js";
 
@@ -45,6 +45,22 @@ describe("apiBase", () => {
         "/api/v1/pets",
       ]),
     ).toEqual(["http://localhost:4000/api/v1/pets", "HTTPS://example.com/api/v1"]);
+  });
+
+  it("with a relative base in a page, answers it on the page's origin only", () => {
+    vi.stubGlobal("location", { href: "http://app.test:5173/shop/index.html" });
+    try {
+      expect(
+        matching("/api/v1", [
+          "http://app.test:5173/api/v1/pets",
+          "http://app.test:5173/api/v1",
+          "http://other.test/api/v1/pets",
+          "http://app.test:5173/shop/api/v1/pets",
+        ]),
+      ).toEqual(["http://app.test:5173/api/v1/pets", "http://app.test:5173/api/v1"]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("locates the API path below the base it was given, even without /v1 in it", () => {

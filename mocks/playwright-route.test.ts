@@ -202,6 +202,23 @@ describe("createPetstoreRouting", () => {
     expect(fellBack).toBe(true);
   });
 
+  it("forgets a request once answered: a later failure or stop reaches nothing", async () => {
+    const store = await createPetstoreStore({ pets: 3 });
+    const handle = createPetstoreCore({ store, ...createMockControls() });
+    const signals: (AbortSignal | undefined)[] = [];
+    const routing = createPetstoreRouting((core) => {
+      signals.push(core.signal);
+      return handle(core);
+    });
+    const { route, sent } = fakeRoute();
+    const request = routed("GET", "http://x/v1/pets", auth);
+    await routing.handle(route, request);
+    expect(sent.fulfilled?.status).toBe(200);
+    routing.failed(request);
+    routing.stop();
+    expect(signals.map((signal) => signal?.aborted)).toEqual([false]);
+  });
+
   it("ignores a failed request it never routed (Playwright reports every request)", async () => {
     const { routing } = await mock();
     expect(() => routing.failed(routed("GET", "http://x/app.js"))).not.toThrow();

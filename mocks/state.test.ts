@@ -155,6 +155,11 @@ describe("store.snapshot() and store.restore()", () => {
       /^nextIds\.categories must be greater than every id in categories \(3\), got 3\.$/,
     ],
     [
+      "a next id of 0 with no records",
+      (s) => ({ ...s, pets: [], nextIds: { ...s.nextIds, pets: 0 } }),
+      /^nextIds\.pets must be greater than every id in pets \(0\), got 0\.$/,
+    ],
+    [
       "bad seed options",
       (s) => ({ ...s, seedOptions: { ...s.seedOptions, pets: -1 } }),
       /seedOptions\.pets must be a non-negative integer/,

@@ -179,6 +179,16 @@ describe("the store's bounds", () => {
     expect(store.count()).toEqual({ pets: 4, categories: 3 });
   });
 
+  it("leaves an optional field out of its records and snapshot when it was not given", async () => {
+    const store = await createPetstoreStore({ pets: 1 });
+    const pet = await store.createPet({ name: "Rex", categoryId: 1 });
+    const category = await store.createCategory({ name: "newt" });
+    expect(Object.keys(pet)).not.toContain("status");
+    expect(Object.keys(category)).not.toContain("description");
+    const snapshot = store.snapshot();
+    expect(snapshot).toStrictEqual(JSON.parse(JSON.stringify(snapshot)));
+  });
+
   it("resets to a restored snapshot's seed options, generating that seed again", async () => {
     const other = await createPetstoreStore({ seed: 8, pets: 2 });
     const store = await createPetstoreStore({ seed: 1, pets: 3 });

@@ -71,6 +71,7 @@ class IdIndex<T extends Identified> {
   readonly #records: () => readonly T[];
   #byId = new Map<number, T>();
   #maxId = 0;
+  // Stryker disable next-line BooleanLiteral: the flag only spares sorting records already in order.
   #ascending = true;
   #stale = true;
 
@@ -93,6 +94,7 @@ class IdIndex<T extends Identified> {
     // Stored records are read-only: a change goes through the collection's
     // `update`, which replaces the object, so nothing caches a stale record.
     Object.freeze(record);
+    // Stryker disable next-line EqualityOperator: an id equal to the highest keeps the records in order.
     if (record.id <= this.#maxId) this.#ascending = false;
     else this.#maxId = record.id;
     this.#byId.set(record.id, record);
@@ -103,6 +105,7 @@ class IdIndex<T extends Identified> {
       this.#stale = false;
       this.#byId = new Map();
       this.#maxId = 0;
+      // Stryker disable next-line BooleanLiteral: the flag only spares sorting records already in order.
       this.#ascending = true;
       for (const record of this.#records()) this.#add(record);
     }
@@ -184,8 +187,10 @@ class Collections {
   ) {
     this.petIndex = new IdIndex<Pet>(pets, changed);
     this.categoryIndex = new IdIndex<Category>(categories, changed);
+    // Stryker disable ArithmeticOperator: takeId and snapshot() take the larger of the next id and the highest id + 1.
     this.nextPetId = this.petIndex.maxId + 1;
     this.nextCategoryId = this.categoryIndex.maxId + 1;
+    // Stryker restore ArithmeticOperator
   }
 
   /** Seeds fresh collections, then indexes them in one pass (no hook event per seeded record). */
@@ -284,6 +289,7 @@ export async function createPetstoreStore(
       const restored = await Collections.seeded(snapshot, changed);
       restored.nextPetId = snapshot.nextIds.pets;
       restored.nextCategoryId = snapshot.nextIds.categories;
+      // Stryker disable next-line ConditionalExpression: forgetting the seed data of the same options only makes the next reset generate it again, the same.
       if (!sameSeedOptions(snapshot.seedOptions, seedOptions)) {
         seedOptions = snapshot.seedOptions;
         seed = undefined;
@@ -292,6 +298,7 @@ export async function createPetstoreStore(
       changed();
     },
     async reset(nextOptions) {
+      // Stryker disable next-line ConditionalExpression: a reset without options resolves the same options and generates the same records.
       if (nextOptions) {
         // Checked and generated first, so invalid options leave the store as it was.
         const nextSeedOptions = resolveSeedOptions({ ...seedOptions, ...nextOptions });
@@ -312,6 +319,7 @@ export async function createPetstoreStore(
 }
 
 const sameSeedOptions = (a: Required<SeedOptions>, b: Required<SeedOptions>) =>
+  // Stryker disable next-line ConditionalExpression: "not the same" only makes the next reset generate the same records again.
   a.seed === b.seed && a.pets === b.pets && a.categories === b.categories;
 
 export type { RecordCounts } from "./core/limits.js";

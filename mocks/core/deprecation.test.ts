@@ -1,5 +1,5 @@
 /** Deprecation headers come from openapi.yaml: `deprecated`, `x-sunset`, `x-replacement`. */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openapiDocument } from "../generated/openapi-document.js";
 import { deprecations, operationIds } from "../spec.js";
 import { deprecationHeaders } from "./deprecation.js";
@@ -25,5 +25,16 @@ describe("deprecation headers", () => {
       sunset: new Date(getPet["x-sunset"]).toUTCString(),
       link: '</api/v1/pets>; rel="successor-version"',
     });
+  });
+
+  it("leave out Sunset and Link for an operation deprecated without x-sunset or x-replacement", () => {
+    const lookup = vi
+      .spyOn(deprecations, "get")
+      .mockReturnValue({ sunset: undefined, successorPath: undefined });
+    try {
+      expect(deprecationHeaders("getPet", "/v1")).toEqual({ deprecation: "@1735689600" });
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });

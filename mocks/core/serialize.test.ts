@@ -27,6 +27,25 @@ describe("rememberedLists", () => {
     );
     expect(listText("k", [a])).toBe('[{"id":1}]');
     expect(listText("k", [b, a])).toBe('[{"id":2},{"id":1}]');
+    expect(listText("k", [b])).toBe('[{"id":2}]');
+    expect(listText("k", [b, a])).toBe('[{"id":2},{"id":1}]');
+  });
+
+  it("lets go of every list it holds once it holds `size` keys", () => {
+    const listText = rememberedLists(2);
+    let reads = 0;
+    const held = new Proxy([{ id: 1 }], {
+      get(target, property, receiver) {
+        reads++;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    listText("first", held);
+    listText("second", []);
+    listText("third", []);
+    reads = 0;
+    expect(listText("first", [{ id: 1 }])).toBe('[{"id":1}]');
+    expect(reads).toBe(0);
   });
 
   it("keeps lists apart by key, past its size", () => {

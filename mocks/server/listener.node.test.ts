@@ -124,6 +124,21 @@ describe("the request the app is given", () => {
     expect(seen).toEqual([{ body: undefined, bodyTooLarge: false }]);
   });
 
+  it("never reads the body of a HEAD", async () => {
+    const seen: Array<Pick<AppRequest, "method" | "body" | "bodyTooLarge">> = [];
+    const url = await serve(({ method, body, bodyTooLarge }) => {
+      seen.push({ method, body, bodyTooLarge });
+      return answer({ body: undefined });
+    });
+    const reply = await send(`${url}/v1/pets`, {
+      method: "HEAD",
+      headers: { connection: "close", "content-length": "14" },
+      body: '{"name":"Rex"}',
+    });
+    expect(reply.status).toBe(200);
+    expect(seen).toEqual([{ method: "HEAD", body: undefined, bodyTooLarge: false }]);
+  });
+
   it("does not call the app for a body its client abandoned", async () => {
     const calls: string[] = [];
     const server = createServer(
@@ -179,6 +194,35 @@ describe("the request the app is given", () => {
     await vi.waitFor(() => expect(late?.signal.aborted).toBe(true));
   });
 
+  it("gives a signal already aborted when the client left before the app asked for it", async () => {
+    const server = createServer();
+    const connectionClosed = new Promise<void>((resolve) =>
+      server.once("connection", (socket) => socket.once("close", () => resolve())),
+    );
+    let called = false;
+    let aborted: boolean | undefined;
+    server.on(
+      "request",
+      toNodeListener(async (request) => {
+        called = true;
+        await connectionClosed;
+        aborted = request.signal.aborted;
+        return answer();
+      }),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = new AbortController();
+    const pending = fetch(`http://127.0.0.1:${port}/gone`, { signal: client.signal }).catch(
+      () => undefined,
+    );
+    await vi.waitFor(() => expect(called).toBe(true));
+    client.abort();
+    await pending;
+    await vi.waitFor(() => expect(aborted).toBe(true));
+  });
+
   it("gives a signal that aborts when the server closes", async () => {
     const closed = new AbortController();
     let signal: AbortSignal | undefined;
@@ -225,31 +269,6 @@ describe("the answer written back", () => {
     expect((await send(`${url}/bare`, { method: "HEAD" })).headers["content-length"]).toBe("0");
   });
 
-  it("closes the connection while closing() says so, unless the answer sets Connection", async () => {
-    let closing = false;
-    const url = await serve(
-      async (request) =>
-        answer(request.url === "/own" ? { headers: { connection: "keep-alive" } } : {}),
-      { closing: () => closing },
-    );
-    expect((await send(`${url}/`)).headers.connection).toBe("keep-alive");
-    closing = true;
-    expect((await send(`${url}/`)).headers.connection).toBe("close");
-    expect((await send(`${url}/own`)).headers.connection).toBe("keep-alive");
-  });
-
-  it("closes the connection after a body too large to drain", async () => {
-    const url = await serve(async ({ bodyTooLarge }) =>
-      answer({ status: bodyTooLarge ? 413 : 200 }),
-    );
-    const reply = await send(`${url}/v1/pets`, {
-      method: "POST",
-      headers: { "content-length": String(64 * maxBodyBytes) },
-    });
-    expect(reply.status).toBe(413);
-    expect(reply.headers.connection).toBe("close");
-  });
-
   it("resets the connection for a dropped answer", async () => {
     const url = await serve(async () => answer({ dropped: true }));
     await expect(send(`${url}/`)).rejects.toThrow(/socket hang up|ECONNRESET/);
@@ -266,14 +285,62 @@ describe("the answer written back", () => {
     expect(logged).toHaveBeenCalledWith("petstore-mock: unsendable response", expect.any(Error));
     expect((await send(`${url}/good`)).status).toBe(200);
   });
+});
+
+/** The app answers either at once (a plain value) or later (a promise): both paths write the same. */
+const givenAtOnce = (app: App): App => app;
+const givenLater =
+  (app: App): App =>
+  async (request) =>
+    app(request);
+
+describe.each([
+  ["at once", givenAtOnce],
+  ["later", givenLater],
+])("an answer given %s", (_, given) => {
+  it("closes the connection while closing() says so, unless the answer sets Connection", async () => {
+    let closing = false;
+    const url = await serve(
+      given((request) =>
+        answer(request.url === "/own" ? { headers: { connection: "keep-alive" } } : {}),
+      ),
+      { closing: () => closing },
+    );
+    expect((await send(`${url}/`)).headers.connection).toBe("keep-alive");
+    closing = true;
+    expect((await send(`${url}/`)).headers.connection).toBe("close");
+    expect((await send(`${url}/own`)).headers.connection).toBe("keep-alive");
+  });
+
+  it("keeps the connection open without closing()", async () => {
+    const url = await serve(given(() => answer()));
+    const reply = await send(`${url}/`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.connection).toBe("keep-alive");
+  });
+
+  it("closes the connection after a body too large to drain, whatever closing() says", async () => {
+    const url = await serve(
+      given(({ bodyTooLarge }) => answer({ status: bodyTooLarge ? 413 : 200 })),
+      { closing: () => false },
+    );
+    const reply = await send(`${url}/v1/pets`, {
+      method: "POST",
+      headers: { "content-length": String(64 * maxBodyBytes) },
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.headers.connection).toBe("close");
+  });
 
   it("closes only that connection when the app fails, and keeps serving", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const url = await serve(async (request) => {
-      if (request.url.startsWith("/fail")) throw new Error("boom");
-      return answer();
-    });
-    await expect(send(`${url}/fail`)).rejects.toThrow();
+    const url = await serve(
+      given((request) => {
+        if (request.url.startsWith("/fail")) throw new Error("boom");
+        return answer();
+      }),
+    );
+    await expect(send(`${url}/fail`)).rejects.toThrow(/socket hang up|ECONNRESET/);
     await expect(send(`${url}/fail`, { method: "POST", body: "{}" })).rejects.toThrow();
     expect(logged).toHaveBeenCalledWith(
       "petstore-mock: could not answer a request",

