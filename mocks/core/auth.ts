@@ -13,6 +13,18 @@ export function constantTimeEqual(candidate: string, expected: string): boolean 
 
 const knownSchemes = new Set(["basic", "digest", "negotiate", "ntlm", "oauth", "token", "dpop"]);
 
+/**
+ * An `Authorization` header's scheme and token, split at the first whitespace
+ * and trimmed ("" for what is missing): `Bearer my key` is `Bearer` and `my key`.
+ */
+export function credentialParts(authorization: string): { scheme: string; token: string } {
+  // Split by hand: a backtracking pattern is quadratic in a long run of whitespace.
+  const credential = authorization.trim();
+  const gap = credential.search(/\s/);
+  if (gap < 0) return { scheme: credential, token: "" };
+  return { scheme: credential.slice(0, gap), token: credential.slice(gap).trim() };
+}
+
 export function checkCredential(
   authorization: string | undefined,
   apiKeys: readonly string[],
@@ -20,16 +32,12 @@ export function checkCredential(
   if (authorization === undefined || authorization.trim() === "") {
     return { ok: false, reason: "Missing credential: send Authorization: Bearer <API_KEY>." };
   }
-  // Split by hand: a backtracking pattern is quadratic in a long run of whitespace.
-  const credential = authorization.trim();
-  const gap = credential.search(/\s/);
-  const scheme = gap < 0 ? credential : credential.slice(0, gap);
+  const { scheme, token } = credentialParts(authorization);
   if (scheme.toLowerCase() !== "bearer") {
     // Only a well-known scheme name is echoed: a bare key in the scheme's place must not be.
     const named = knownSchemes.has(scheme.toLowerCase()) ? ` "${scheme}"` : "";
     return { ok: false, reason: `Unsupported authorization scheme${named}: use Bearer <API_KEY>.` };
   }
-  const token = gap < 0 ? "" : credential.slice(gap).trim();
   if (token === "") {
     return { ok: false, reason: "Empty bearer token: send Authorization: Bearer <API_KEY>." };
   }

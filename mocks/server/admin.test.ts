@@ -83,6 +83,18 @@ describe("refuseAdmin", () => {
   });
 });
 
+it.each(["Bearer my admin key", "bearer \t my admin key  "])(
+  "takes an admin key that holds spaces, as an API key may, from %j",
+  (authorization) => {
+    expect(
+      refuseAdmin({ loopback: false, adminKey: "my admin key" }, authorization),
+    ).toBeUndefined();
+    expect(
+      refuseAdmin({ loopback: false, adminKey: "my admin key" }, "Bearer my admin")?.status,
+    ).toBe(403);
+  },
+);
+
 describe("the routes", () => {
   it("answers health without the key, everything else only with it", async () => {
     const { call } = await setup({}, { loopback: true, adminKey: "k" });

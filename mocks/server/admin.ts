@@ -5,7 +5,7 @@
  * `/__mock/health` wants `Authorization: Bearer <admin key>` and answers 403
  * without it. A new endpoint is one more row in the table.
  */
-import { constantTimeEqual } from "../core/auth.js";
+import { constantTimeEqual, credentialParts } from "../core/auth.js";
 import { parseJsonBody } from "../core/body.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
@@ -68,8 +68,10 @@ export function refuseAdmin(
       "The admin endpoints are off: the server is bound beyond loopback without an admin key (start it with --admin-key or PETSTORE_ADMIN_KEY).",
     );
   }
-  const token = /^\s*bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1] ?? "";
-  if (constantTimeEqual(token, trust.adminKey)) return undefined;
+  // Parsed as the API's credential is: a key may hold spaces, as `--api-key` ones may.
+  const { scheme, token } = credentialParts(authorization ?? "");
+  if (scheme.toLowerCase() === "bearer" && constantTimeEqual(token, trust.adminKey))
+    return undefined;
   return errorResponse(
     "forbidden",
     "The admin endpoints need the admin key: send Authorization: Bearer <admin key>.",
