@@ -104,6 +104,7 @@ export function errorBody(kind: CheckKind = "documented"): Check {
 
 /** The media type of a Content-Type value: lower case, without parameters. */
 export const mediaTypeOf = (value: string | undefined) =>
+  // Stryker disable next-line OptionalChaining: split returns at least one part, so [0] is a string.
   value?.split(";")[0]?.trim().toLowerCase() ?? "";
 
 /** Any answer with a body is `application/json` (parameters such as `charset` allowed). */
@@ -125,21 +126,18 @@ export function jsonMediaType(): Check {
   };
 }
 
-/** On a 2xx array answer: no more than `max` items. */
-const limitRules: Readonly<Record<string, readonly RuleId[]>> = {
+const limitRules = {
   "at-most-default": ["§4.1.limit-default"],
   "at-most-limit": ["§4.1.limit"],
   "never-over-maximum": ["§4.1.limit-range"],
-};
+} as const satisfies Record<string, readonly RuleId[]>;
 
-export function atMost(
-  max: number,
-  slug: "at-most-limit" | "at-most-default" | "never-over-maximum" = "at-most-limit",
-): Check {
+/** On a 2xx array answer: no more than `max` items. */
+export function atMost(max: number, slug: keyof typeof limitRules = "at-most-limit"): Check {
   return {
     slug,
     kind: "documented",
-    rules: limitRules[slug] ?? [],
+    rules: limitRules[slug],
     expected: `at most ${max} items`,
     appliesTo: isSuccess,
     assert(response) {
