@@ -2,6 +2,7 @@
  * The suite's runner state (suite/context.ts): what a failure report shows of
  * an answer, what a run plans, skips, records and lists for clean-up.
  */
+import { type AddressInfo, createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OperationId } from "../mocks/spec.js";
 import type { ContractResponse, Exchange, Target } from "./http.js";
@@ -140,8 +141,16 @@ describe("SuiteContext", () => {
       response.writeHead(options.status ?? 200, { "content-type": "application/json" });
       response.end(JSON.stringify(options.body ?? {}));
     });
+    return contextAt(server.url, options, foreignAnswer);
+  }
+
+  function contextAt(
+    baseUrl: string,
+    options: { readOnly?: boolean; only?: OperationId[] } = {},
+    foreignAnswer?: (exchange: Exchange) => string | undefined,
+  ) {
     const target: Target = {
-      baseUrl: server.url,
+      baseUrl,
       apiKey: "secret-key-123456",
       timeoutMs: 2000,
       maxRetries: 0,
@@ -241,6 +250,26 @@ describe("SuiteContext", () => {
     const redirected = await contextFor({ status: 300, body: { id: 5, name: "Rex" } });
     await redirected.run(createCase);
     expect(redirected.created).toEqual([]);
+  });
+
+  it("lists nothing as created from an answer whose status is below 200", async () => {
+    // node:http hands a status line such as `099` over as an answer.
+    const raw = createServer((socket) =>
+      socket.once("data", () =>
+        socket.end(
+          'HTTP/1.1 099 Odd\r\ncontent-type: application/json\r\ncontent-length: 8\r\nconnection: close\r\n\r\n{"id":6}',
+        ),
+      ),
+    );
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+    try {
+      const ctx = contextAt(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/v1`);
+      const exchange = await ctx.run(createCase);
+      expect(exchange?.response?.status).toBe(99);
+      expect(ctx.created).toEqual([]);
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
   });
 
   it("with --read-only, skips a write without sending it and still sends reads", async () => {
