@@ -195,4 +195,15 @@ describe("the category the pet cases file their pets under", () => {
       expect(petCategories(server, result.tag)).toEqual(new Set([5]));
     },
   );
+
+  it("goes on, filing pets under category 1, when the category requests get no answer", async () => {
+    const dropped: Wrap = (handle) => async (request) =>
+      request.path === "/categories"
+        ? { status: 500, headers: {}, body: undefined, dropped: true }
+        : handle(request);
+    const { result, server } = await runAgainst(dropped, { only: ["createPet"], maxRetries: 0 });
+    expect(result.stoppedEarly).toBeUndefined();
+    expect(categoryIds(result)).toEqual([]);
+    expect(petCategories(server, result.tag)).toEqual(new Set([1]));
+  });
 });
