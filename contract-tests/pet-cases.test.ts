@@ -192,7 +192,8 @@ describe("the pet cases against the kit's mock", () => {
 
 function listedIds(result: RunResult): number[] {
   const list = result.cases.find((record) => record.caseId === "listPets.default");
-  return (list?.exchange.response?.json as { id: number }[]).map((pet) => pet.id);
+  const pets = (list?.exchange.response?.json ?? []) as { id: number }[];
+  return pets.map((pet) => pet.id);
 }
 
 /** Rewrites the answers `when` picks. */
