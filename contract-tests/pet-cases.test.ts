@@ -8,21 +8,28 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CoreRequest, CoreResponse } from "../mocks/core/exchange.js";
 import type { PetstoreCore } from "../mocks/core/petstore-core.js";
 import { type PetstoreServerOptions, startPetstoreServerWith } from "../mocks/server/server.js";
-import { runContractSuite } from "./runner.js";
+import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, type RunResult } from "./suite/results.js";
-import { testApiKey } from "./test-support/faulty-servers.js";
+import { fault, testApiKey } from "./test-support/faulty-servers.js";
 
 const tag = "ct-cases";
 
 async function runAgainst(
   options: PetstoreServerOptions & { wrapCore?: (handle: PetstoreCore) => PetstoreCore } = {},
+  suite: Partial<Pick<SuiteOptions, "only">> = {},
 ): Promise<RunResult> {
   const server = await startPetstoreServerWith(
     { port: 0, apiKeys: [testApiKey], ...options },
     options,
   );
   try {
-    return await runContractSuite({ baseUrl: server.url, apiKey: testApiKey, tag, strict: true });
+    return await runContractSuite({
+      baseUrl: server.url,
+      apiKey: testApiKey,
+      tag,
+      strict: true,
+      ...suite,
+    });
   } finally {
     await server.close();
   }
@@ -160,33 +167,77 @@ describe("the pet cases against the kit's mock", () => {
     }
   });
 
-  it("tells in each check what the contract expects, and which rules it enforces", () => {
-    const planned = (id: string) => {
-      const check = result.plan?.find((candidate) => candidate.id === id);
-      return check && { kind: check.kind, expected: check.expected, rules: check.rules };
-    };
-    expect(planned("listPets.status-sold.finds-existing")).toEqual({
-      kind: "documented",
-      expected: "not empty: the unfiltered list holds a pet with status sold",
-      rules: ["§4.1.status-filter"],
-    });
-    expect(planned("createPet.full.header-Location")).toEqual({
-      kind: "advisory",
-      expected: "Location header naming the new pet (…/pets/{id})",
-      rules: ["§4.2.createPet"],
-    });
-    const created = result.cases.find((record) => record.caseId === "getPet.created");
-    expect(planned("getPet.created.same-as-created")).toEqual({
-      kind: "documented",
-      expected: `the same pet: ${JSON.stringify({
-        name: `${tag} Rex`,
-        categoryId,
-        status: "pending",
-        id: createdPetId,
-      })}`,
-      rules: ["§4.3.getPet"],
-    });
-    expect(created?.exchange.response?.status).toBe(200);
+  it("tells in each check what the contract expects", () => {
+    const expected = (id: string) => result.plan?.find((check) => check.id === id)?.expected;
+    expect(expected("listPets.status-sold.finds-existing")).toBe(
+      "not empty: the unfiltered list holds a pet with status sold",
+    );
+    expect(expected("createPet.full.header-Location")).toBe(
+      "Location header naming the new pet (…/pets/{id})",
+    );
+    const rex = { name: `${tag} Rex`, categoryId, status: "pending", id: createdPetId };
+    expect(expected("getPet.created.same-as-created")).toBe(`the same pet: ${JSON.stringify(rex)}`);
+  });
+
+  it("says of each check whether it fails the run and which rules it enforces", () => {
+    const cases = [
+      "listPets.status-sold",
+      "listPets.limit-invalid-abc",
+      "listPets.status-invalid",
+      "createPet.missing-name",
+      "createPet.malformed-json",
+      "getPet.absent",
+      "getPet.fraction",
+      "listCategories.auth-basic",
+    ];
+    const planned = (result.plan ?? [])
+      .filter((check) => cases.some((id) => check.id.startsWith(`${id}.`)))
+      .map((check) => [check.id, check.kind, check.rules]);
+    const errorBody = ["§2.Error", "§7.status-repeats"];
+    const mediaType = ["§4.media-type"];
+    expect(planned).toEqual([
+      ["listPets.status-sold.status-200", "documented", ["§4.1.listPets"]],
+      ["listPets.status-sold.body-Pet-array", "documented", ["§2.Pet", "§2.PetStatus"]],
+      ["listPets.status-sold.every-status-sold", "documented", ["§4.1.status-filter"]],
+      ["listPets.status-sold.at-most-default", "documented", ["§4.1.limit-default"]],
+      ["listPets.status-sold.finds-existing", "documented", ["§4.1.status-filter"]],
+      ["listPets.status-sold.media-type", "documented", mediaType],
+      ["listPets.limit-invalid-abc.no-5xx", "documented", ["§4.1.limit-range"]],
+      ["listPets.limit-invalid-abc.never-over-maximum", "documented", ["§4.1.limit-range"]],
+      ["listPets.limit-invalid-abc.status-400", "advisory", ["§4.1.limit-range"]],
+      ["listPets.limit-invalid-abc.error-body", "documented", errorBody],
+      ["listPets.limit-invalid-abc.media-type", "documented", mediaType],
+      ["listPets.status-invalid.no-5xx", "documented", ["§2.PetStatus"]],
+      ["listPets.status-invalid.never-over-maximum", "documented", ["§4.1.limit-range"]],
+      ["listPets.status-invalid.status-400", "advisory", ["§4.1.limit-range"]],
+      ["listPets.status-invalid.error-body", "documented", errorBody],
+      ["listPets.status-invalid.media-type", "documented", mediaType],
+      ["createPet.missing-name.rejected", "documented", ["§2.NewPet", "§4.2.400"]],
+      ["createPet.missing-name.no-5xx", "documented", ["§2.NewPet", "§4.2.400"]],
+      ["createPet.missing-name.status-400", "documented", ["§4.2.400"]],
+      ["createPet.missing-name.error-body", "documented", errorBody],
+      ["createPet.missing-name.media-type", "documented", mediaType],
+      ["createPet.malformed-json.rejected", "documented", ["§4.2.400", "§4.media-type"]],
+      ["createPet.malformed-json.no-5xx", "documented", ["§4.2.400", "§4.media-type"]],
+      ["createPet.malformed-json.status-400", "advisory", ["§4.2.400"]],
+      ["createPet.malformed-json.error-body", "documented", errorBody],
+      ["createPet.malformed-json.media-type", "documented", mediaType],
+      ["getPet.absent.rejected", "documented", ["§4.3.404"]],
+      ["getPet.absent.no-5xx", "documented", ["§4.3.404"]],
+      ["getPet.absent.status-404", "documented", ["§4.3.404"]],
+      ["getPet.absent.error-body", "documented", errorBody],
+      ["getPet.absent.media-type", "documented", mediaType],
+      ["getPet.fraction.rejected", "documented", ["§4.3.petId"]],
+      ["getPet.fraction.no-5xx", "documented", ["§4.3.petId"]],
+      ["getPet.fraction.error-body", "documented", errorBody],
+      ["getPet.fraction.media-type", "documented", mediaType],
+      ["listCategories.auth-basic.rejected", "documented", ["§4.auth-required", "§5.bearer"]],
+      ["listCategories.auth-basic.no-5xx", "documented", ["§4.auth-required", "§5.bearer"]],
+      ["listCategories.auth-basic.status-401", "advisory", ["§5.401"]],
+      ["listCategories.auth-basic.error-body", "advisory", errorBody],
+      ["listCategories.auth-basic.header-WWW-Authenticate", "advisory", ["§5.bearer"]],
+      ["listCategories.auth-basic.media-type", "documented", mediaType],
+    ]);
   });
 });
 
@@ -283,5 +334,42 @@ describe("a deployment with no pets whose unfiltered list and first creation go 
     expect(
       result.checks.filter((check) => check.id.endsWith(".finds-existing")).map((c) => c.id),
     ).toEqual([]);
+  });
+});
+
+describe("a deployment whose createPet answers 201 without a body", () => {
+  const noBody = answering(isCreate, (response) =>
+    response.status === 201 ? { ...response, body: undefined } : response,
+  );
+  const skipNote = "createPet returned no pet to read back";
+
+  it("blames the Location on the missing id, and skips reading a pet back", async () => {
+    const result = await runAgainst({ wrapCore: noBody });
+    const location = result.checks.find((check) => check.id === "createPet.full.header-Location");
+    expect(location?.actual).toMatch(/^Location: \S+\/pets\/\d+ — got HTTP 201/);
+    const created = result.checks.filter((check) => check.caseId === "getPet.created");
+    expect(created.map((check) => [check.id, check.outcome, check.note])).toContainEqual([
+      "getPet.created.same-as-created",
+      "skipped",
+      skipNote,
+    ]);
+    expect(created.every((check) => check.outcome === "skipped")).toBe(true);
+    expect(created.find((check) => check.id.endsWith(".same-as-created"))?.expected).toBe(
+      'the same pet: {"id":0}',
+    );
+  });
+
+  it("with --only getPet still lists pets to find one to read back", async () => {
+    const result = await runAgainst({ wrapCore: noBody }, { only: ["getPet"] });
+    expect(outcome(result, "getPet.created.same-as-created")).toBe("skipped");
+    expect(outcome(result, "getPet.listed.same-as-listed")).toBe("passed");
+  });
+});
+
+describe("a deployment whose status filter finds nothing", () => {
+  it("says the filtered list came back empty", async () => {
+    const result = await runAgainst({ wrapCore: fault("status-filter-empty") });
+    const check = result.checks.find((c) => c.id === "listPets.status-sold.finds-existing");
+    expect(check?.actual).toMatch(/^empty list — got HTTP 200/);
   });
 });
