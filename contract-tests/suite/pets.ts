@@ -57,6 +57,7 @@ async function listPetsCases(ctx: SuiteContext): Promise<void> {
   );
   const listed = items(unfiltered);
   const firstPet = listed?.find((item) => Number.isSafeInteger(item.id));
+  // Stryker disable next-line ConditionalExpression: nothing set knownPet before, so assigning undefined leaves it as it was
   if (firstPet) ctx.state.knownPet = firstPet as Item & { id: number };
 
   for (const limit of new Set([limitRule.minimum, 5, limitRule.maximum])) {
@@ -244,6 +245,7 @@ async function getPetCases(
 export async function petCases(ctx: SuiteContext): Promise<void> {
   await listPetsCases(ctx);
   const createdPet = await createPetCases(ctx);
+  // Stryker disable next-line ConditionalExpression: `??=` of undefined leaves an absent knownPet absent
   if (createdPet) ctx.state.knownPet ??= createdPet;
   await getPetCases(ctx, createdPet);
 }

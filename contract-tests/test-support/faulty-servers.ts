@@ -401,6 +401,15 @@ export const faultyServers: readonly FaultyServer[] = [
     ),
     caughtBy: ["createPet.missing-name.rejected", "createPet.missing-name.status-400"],
   },
+  {
+    name: "pets-wrapped-in-object",
+    violation: "listPets without a query answers an object holding the pets, not an array of Pet",
+    wrap: rewriteResponse(
+      (r) => listPets(r) && r.query === "",
+      (response) => (response.status === 200 ? editJson(response, (pets) => ({ pets })) : response),
+    ),
+    caughtBy: ["listPets.default.body-Pet-array"],
+  },
 ];
 
 /**
