@@ -10,7 +10,8 @@
 import type { ValidateFunction } from "ajv";
 import type { SeedData, SeedOptions } from "../fixtures/seed.js";
 import { checkSeedWithinLimits, maxStringLength, type RecordCounts } from "./core/limits.js";
-import { describeError, shown } from "./core/validate.js";
+import { shown } from "./core/shown.js";
+import { describeError } from "./core/validate.js";
 import { openapiDocument, openapiSha256 } from "./generated/openapi-document.js";
 import * as validators from "./generated/validators.js";
 import { seedOptionsFromJson } from "./options.js";

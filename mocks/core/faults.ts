@@ -11,7 +11,7 @@
  */
 import type { OperationId } from "../spec.js";
 import { operationIds } from "../spec.js";
-import { shown } from "./validate.js";
+import { shown } from "./shown.js";
 
 /** What a fault does to the requests it matches. */
 export interface FaultEffect {

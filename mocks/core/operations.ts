@@ -10,8 +10,9 @@ import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
 import { recordJson, rememberedLists } from "./serialize.js";
+import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
-import { bodyValidator, pathValidator, queryValidator, shown } from "./validate.js";
+import { bodyValidator, pathValidator, queryValidator } from "./validate.js";
 
 export interface OperationContext {
   readonly request: CoreRequest;

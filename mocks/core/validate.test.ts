@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import * as validators from "../generated/validators.js";
 import { limitRule } from "../spec.js";
 import { maxStringLength } from "./limits.js";
+import { shown } from "./shown.js";
 import {
   bodyValidator,
   describeError,
   pathValidator,
   queryValidator,
   rememberedQueries,
-  shown,
 } from "./validate.js";
 
 const listPetsQuery = () =>

@@ -8,19 +8,13 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { OperationId, OperationParameter } from "../spec.js";
 import { operationParameters, requestBodySchema } from "../spec.js";
 import { maxStringLength } from "./limits.js";
+import { shown } from "./shown.js";
 
 export type Validated<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly message: string };
 
 const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
-
-/** Shows a received value in a message, shortened and JSON-quoted (non-finite numbers by name). */
-export function shown(value: unknown): string {
-  const nonFinite = typeof value === "number" && !Number.isFinite(value);
-  const text = (nonFinite ? undefined : JSON.stringify(value)) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
 
 const typeNames: Readonly<Record<string, string>> = {
   integer: "an integer",
