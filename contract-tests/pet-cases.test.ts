@@ -2,9 +2,11 @@
  * The pet and credential cases as a user reads them in a report: each case
  * sends the request its name promises, and the suite follows what the
  * deployment answered (the pet it lists first, the statuses it holds, the
- * Location it gives), not what the kit's mock happens to hold.
+ * Location it gives), not what the kit's mock happens to hold. Each test runs
+ * the suite itself (no beforeAll): Stryker runs, for a mutant, only the tests
+ * during which the mutated code ran.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CoreRequest, CoreResponse } from "../mocks/core/exchange.js";
 import type { PetstoreCore } from "../mocks/core/petstore-core.js";
 import { type PetstoreServerOptions, startPetstoreServerWith } from "../mocks/server/server.js";
@@ -65,13 +67,14 @@ describe("the pet cases against the kit's mock", () => {
   let result: RunResult;
   let categoryId: number;
   let createdPetId: number;
-  beforeAll(async () => {
+  const setUp = async () => {
     result = await runAgainst();
     categoryId = result.created.find((record) => record.collection === "categories")?.id ?? NaN;
     createdPetId = result.created.find((record) => record.collection === "pets")?.id ?? NaN;
-  });
+  };
 
-  it("sends each listPets case the query its name promises, odd ones as provocations", () => {
+  it("sends each listPets case the query its name promises, odd ones as provocations", async () => {
+    await setUp();
     const lists = result.cases.filter(
       (record) => record.operation === "listPets" && !record.caseId.includes(".auth-"),
     );
@@ -97,7 +100,8 @@ describe("the pet cases against the kit's mock", () => {
     ]);
   });
 
-  it("sends each createPet case the body its name promises, invalid ones as provocations", () => {
+  it("sends each createPet case the body its name promises, invalid ones as provocations", async () => {
+    await setUp();
     const creates = result.cases.filter(
       (record) => record.operation === "createPet" && !record.caseId.includes(".auth-"),
     );
@@ -128,7 +132,8 @@ describe("the pet cases against the kit's mock", () => {
     ]);
   });
 
-  it("reads back the created and the first listed pet, and asks for absent and odd ids", () => {
+  it("reads back the created and the first listed pet, and asks for absent and odd ids", async () => {
+    await setUp();
     const firstListed = listedIds(result)[0];
     const reads = result.cases.filter(
       (record) => record.operation === "getPet" && !record.caseId.includes(".auth-"),
@@ -144,7 +149,8 @@ describe("the pet cases against the kit's mock", () => {
     ]);
   });
 
-  it("sends every bad credential on all five operations, as provocations", () => {
+  it("sends every bad credential on all five operations, as provocations", async () => {
+    await setUp();
     const probe = { name: `${tag} auth-probe` };
     const requests = {
       listPets: { method: "GET", path: "/pets" },
@@ -167,7 +173,8 @@ describe("the pet cases against the kit's mock", () => {
     }
   });
 
-  it("tells in each check what the contract expects", () => {
+  it("tells in each check what the contract expects", async () => {
+    await setUp();
     const expected = (id: string) => result.plan?.find((check) => check.id === id)?.expected;
     expect(expected("listPets.status-sold.finds-existing")).toBe(
       "not empty: the unfiltered list holds a pet with status sold",
@@ -179,7 +186,8 @@ describe("the pet cases against the kit's mock", () => {
     expect(expected("getPet.created.same-as-created")).toBe(`the same pet: ${JSON.stringify(rex)}`);
   });
 
-  it("says of each check whether it fails the run and which rules it enforces", () => {
+  it("says of each check whether it fails the run and which rules it enforces", async () => {
+    await setUp();
     const cases = [
       "listPets.status-sold",
       "listPets.limit-invalid-abc",
@@ -262,7 +270,7 @@ const answering =
 describe("a deployment that lists other pets than the mock, with its own Location style", () => {
   let result: RunResult;
   let createdIds: number[];
-  beforeAll(async () => {
+  const setUp = async () => {
     const hidden = (pet: { id: number; status?: string }) => pet.id === 1 || pet.status === "sold";
     const lists = answering(isList, (response) => {
       const pets = JSON.parse(response.body ?? "null") as unknown;
@@ -281,22 +289,25 @@ describe("a deployment that lists other pets than the mock, with its own Locatio
     });
     result = await runAgainst({ wrapCore: (handle) => lists(locations(handle)) });
     createdIds = result.created.filter((r) => r.collection === "pets").map((r) => r.id);
-  });
+  };
 
-  it("reads back and probes credentials on the first pet the deployment lists", () => {
+  it("reads back and probes credentials on the first pet the deployment lists", async () => {
+    await setUp();
     expect(listedIds(result)[0]).toBe(2);
     expect(sent(result, "getPet.listed").path).toBe("/pets/2");
     expect(sent(result, "getPet.auth-wrong").path).toBe("/pets/2");
     expect(outcome(result, "getPet.listed.same-as-listed")).toBe("passed");
   });
 
-  it("expects a filtered list not to be empty only for statuses the unfiltered list showed", () => {
+  it("expects a filtered list not to be empty only for statuses the unfiltered list showed", async () => {
+    await setUp();
     expect(outcome(result, "listPets.status-available.finds-existing")).toBe("passed");
     expect(outcome(result, "listPets.status-sold.finds-existing")).toBeUndefined();
     expect(outcome(result, "listPets.status-sold.every-status-sold")).toBe("passed");
   });
 
-  it("accepts a Location with trailing slashes and says what is wrong with the others", () => {
+  it("accepts a Location with trailing slashes and says what is wrong with the others", async () => {
+    await setUp();
     const failing = failingChecks(result).map((check) => [check.id, check.actual?.split(" — ")[0]]);
     expect(failing).toEqual([
       ["createPet.full.header-Location", "no Location header"],
@@ -312,16 +323,17 @@ describe("a deployment that lists other pets than the mock, with its own Locatio
 
 describe("a deployment with no pets whose unfiltered list and first creation go unanswered", () => {
   let result: RunResult;
-  beforeAll(async () => {
+  const setUp = async () => {
     const dropped = (request: CoreRequest) =>
       isUnfilteredList(request) || (isCreate(request) && sentName(request).endsWith("Rex"));
     result = await runAgainst({
       counts: { pets: 0 },
       wrapCore: answering(dropped, (response) => ({ ...response, dropped: true })),
     });
-  });
+  };
 
-  it("blames only the unanswered cases and reads back the next created pet as the known one", () => {
+  it("blames only the unanswered cases and reads back the next created pet as the known one", async () => {
+    await setUp();
     const failing = new Set(failingChecks(result).map((check) => check.caseId));
     expect([...failing]).toEqual(["listPets.default", "createPet.full"]);
     const luna = result.created.find((record) => record.name.endsWith("Luna"));
@@ -330,7 +342,8 @@ describe("a deployment with no pets whose unfiltered list and first creation go 
     expect(outcome(result, "getPet.listed.same-as-listed")).toBe("passed");
   });
 
-  it("does not expect filtered lists to find pets the unfiltered list never showed", () => {
+  it("does not expect filtered lists to find pets the unfiltered list never showed", async () => {
+    await setUp();
     expect(
       result.checks.filter((check) => check.id.endsWith(".finds-existing")).map((c) => c.id),
     ).toEqual([]);

@@ -82,6 +82,7 @@ function records<T extends { id: number }>(
   const ids = new Set<number>();
   return value.map((record: unknown, index) => {
     const where = `${name}[${index}]`;
+    // Stryker disable next-line ArrayDeclaration: a failing ajv validator always sets `errors`.
     const [error] = validate(record) ? [] : (validate.errors ?? []);
     if (error) throw new SnapshotError(`${where}: ${describeError(error, record, where)}.`);
     // Stryker disable next-line all: unreachable: the schema's validator refuses a record that is not an object first.

@@ -37,6 +37,7 @@ export function readJsonBody(request: CoreRequest): JsonBody {
     return rejected(errorResponse("invalid_body", "A request body is required: a JSON object."));
   }
   const contentType = request.header("content-type");
+  // Stryker disable next-line ConditionalExpression: `RegExp.test(undefined)` tests the text "undefined", which is no JSON media type.
   if (contentType === undefined || !jsonMediaType.test(contentType)) {
     return rejected(
       errorResponse(

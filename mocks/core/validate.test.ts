@@ -122,6 +122,8 @@ describe("queryValidator's answers", () => {
     ["limit=abc", 'limit must be an integer (got "abc")'],
     ["limit=0", "limit must be >= 1 (got 0)"],
     ["status=lost", 'status must be one of available, pending, sold (got "lost")'],
+    // A string parameter's digits stay text.
+    ["status=123", 'status must be one of available, pending, sold (got "123")'],
     ["limit=%ZZ", 'query string is not valid percent-encoding (got "limit=%ZZ")'],
     ["%ZZ=1", 'query string is not valid percent-encoding (got "%ZZ=1")'],
   ])("refuses %s", (query, message) => {
