@@ -7,12 +7,18 @@
  * during which the mutated code ran.
  */
 import { describe, expect, it } from "vitest";
-import type { CoreRequest, CoreResponse } from "../mocks/core/exchange.js";
+import type { CoreRequest } from "../mocks/core/exchange.js";
 import type { PetstoreCore } from "../mocks/core/petstore-core.js";
 import { type PetstoreServerOptions, startPetstoreServerWith } from "../mocks/server/server.js";
 import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { failingChecks, type RunResult } from "./suite/results.js";
-import { fault, testApiKey } from "./test-support/faulty-servers.js";
+import {
+  createPet,
+  fault,
+  listPets,
+  rewriteResponse,
+  testApiKey,
+} from "./test-support/faulty-servers.js";
 
 const tag = "ct-cases";
 
@@ -37,12 +43,10 @@ async function runAgainst(
   }
 }
 
-const isList = (request: CoreRequest) => request.method === "GET" && request.path === "/pets";
 const isUnfilteredList = (request: CoreRequest) =>
-  isList(request) &&
+  listPets(request) &&
   request.query === "" &&
   request.header("authorization") === `Bearer ${testApiKey}`;
-const isCreate = (request: CoreRequest) => request.method === "POST" && request.path === "/pets";
 /** The `name` a createPet request sent; "" when the body is not JSON. */
 function sentName(request: CoreRequest): string {
   try {
@@ -255,30 +259,18 @@ function listedIds(result: RunResult): number[] {
   return pets.map((pet) => pet.id);
 }
 
-/** Rewrites the answers `when` picks. */
-const answering =
-  (
-    when: (request: CoreRequest) => boolean,
-    rewrite: (response: CoreResponse, request: CoreRequest) => CoreResponse,
-  ) =>
-  (handle: PetstoreCore): PetstoreCore =>
-  async (request) => {
-    const response = await handle(request);
-    return when(request) ? rewrite(response, request) : response;
-  };
-
 describe("a deployment that lists other pets than the mock, with its own Location style", () => {
   let result: RunResult;
   let createdIds: number[];
   const setUp = async () => {
     const hidden = (pet: { id: number; status?: string }) => pet.id === 1 || pet.status === "sold";
-    const lists = answering(isList, (response) => {
+    const lists = rewriteResponse(listPets, (response) => {
       const pets = JSON.parse(response.body ?? "null") as unknown;
       if (response.status !== 200 || !Array.isArray(pets)) return response;
       return { ...response, body: JSON.stringify(pets.filter((pet) => !hidden(pet))) };
     });
     // full: no Location; without-status: another pet's; unicode-name: a trailing "//".
-    const locations = answering(isCreate, (response, request) => {
+    const locations = rewriteResponse(createPet, (response, request) => {
       if (response.status !== 201) return response;
       const { location, ...headers } = response.headers;
       const name = sentName(request);
@@ -325,10 +317,10 @@ describe("a deployment with no pets whose unfiltered list and first creation go 
   let result: RunResult;
   const setUp = async () => {
     const dropped = (request: CoreRequest) =>
-      isUnfilteredList(request) || (isCreate(request) && sentName(request).endsWith("Rex"));
+      isUnfilteredList(request) || (createPet(request) && sentName(request).endsWith("Rex"));
     result = await runAgainst({
       counts: { pets: 0 },
-      wrapCore: answering(dropped, (response) => ({ ...response, dropped: true })),
+      wrapCore: rewriteResponse(dropped, (response) => ({ ...response, dropped: true })),
     });
   };
 
@@ -351,7 +343,7 @@ describe("a deployment with no pets whose unfiltered list and first creation go 
 });
 
 describe("a deployment whose createPet answers 201 without a body", () => {
-  const noBody = answering(isCreate, (response) =>
+  const noBody = rewriteResponse(createPet, (response) =>
     response.status === 201 ? { ...response, body: undefined } : response,
   );
   const skipNote = "createPet returned no pet to read back";

@@ -30,8 +30,8 @@ type Rewrite = (request: CoreRequest) => CoreRequest;
 
 const is = (request: CoreRequest, method: string, path: RegExp) =>
   request.method === method && path.test(request.path);
-const listPets = (request: CoreRequest) => is(request, "GET", /^\/pets$/);
-const createPet = (request: CoreRequest) => is(request, "POST", /^\/pets$/);
+export const listPets = (request: CoreRequest) => is(request, "GET", /^\/pets$/);
+export const createPet = (request: CoreRequest) => is(request, "POST", /^\/pets$/);
 const getPet = (request: CoreRequest) => is(request, "GET", /^\/pets\/[^/]+$/);
 const createCategory = (request: CoreRequest) => is(request, "POST", /^\/categories$/);
 const listCategories = (request: CoreRequest) => is(request, "GET", /^\/categories$/);
@@ -63,7 +63,7 @@ const grantedWhen = (when: (request: CoreRequest) => boolean) =>
   rewriteRequest(when, (request) => withAuthorization(request, validCredential));
 
 /** Rewrites the real mock's answers to matching requests. */
-const rewriteResponse =
+export const rewriteResponse =
   (
     when: (request: CoreRequest) => boolean,
     rewrite: (response: CoreResponse, request: CoreRequest) => CoreResponse,
