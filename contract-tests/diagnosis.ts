@@ -13,7 +13,7 @@
  * for (const { cause, checks, hint } of diagnose(result)) console.log(cause, checks.length, hint);
  */
 import type { OperationId } from "../mocks/spec.js";
-import { violations } from "./schemas.js";
+import { violations } from "../mocks/interface/schemas.js";
 import type { CaseRecord, CheckResult, RunResult } from "./suite/results.js";
 
 export type DiagnosisCause =
@@ -229,7 +229,7 @@ const serverErrors: Detector = (evidence) => {
   };
 };
 
-const isMediaTypeCheck = (check: CheckResult) => check.id.endsWith(".media-type");
+const isMediaTypeCheck = (check: CheckResult) => /\.(error-)?media-type$/.test(check.id);
 
 const notJson: Detector = ({ failed }) => {
   const unlabelled = failed.filter(isMediaTypeCheck);

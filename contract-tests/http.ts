@@ -2,12 +2,14 @@
  * One request of the suite, over node:http(s): a deadline for the whole
  * request, a cap on the body read, GET-only retries on 429/503 honouring
  * `Retry-After` within a per-run budget, and a `curl` line that reproduces
- * it with the key left in an environment variable. (pactum asserts the
- * answers; it cannot bound a trickling or huge answer, so it does not send.)
+ * it with the key left in an environment variable.
  */
-import { type Agent, request as httpRequest, IncomingMessage } from "node:http";
+import { type Agent, request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { sleep } from "../mocks/core/latency.js";
+import { type Answer, readAnswer } from "../mocks/interface/checks.js";
+import type { SentRequest } from "../mocks/interface/request.js";
+import type { OperationId } from "../mocks/spec.js";
 import { registerSecret } from "./redact.js";
 
 /** The most of an answer body the suite reads: 1 MiB. */
@@ -39,17 +41,8 @@ export interface ContractRequest {
   readonly contentType?: string;
 }
 
-export interface ContractResponse {
-  readonly status: number;
-  /** Lower-case names. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly text: string;
-  /** The parsed body; undefined when the body is empty or not JSON. */
-  readonly json: unknown;
-  readonly isJson: boolean;
-  /** pactum's own response object, for its `expect` assertions. */
-  readonly raw: unknown;
-}
+/** An answer as the judge reads it (mocks/interface/checks.ts). */
+export type ContractResponse = Answer;
 
 export interface Exchange {
   readonly request: ContractRequest;
@@ -247,26 +240,19 @@ export function exchangeOnce(
 }
 
 /** An answer as the checks read it: its body parsed when it is JSON. */
-export function contractResponse(answer: RawAnswer): ContractResponse {
-  const { status, headers, text } = answer;
-  let json: unknown;
-  let isJson = false;
-  if (text.trim() !== "") {
-    try {
-      json = JSON.parse(text);
-      isJson = true;
-    } catch {
-      json = undefined;
-    }
-  }
-  // pactum's `expect` reads a response only from an IncomingMessage (else it takes the value as JSON).
-  const raw = Object.assign(Object.create(IncomingMessage.prototype) as IncomingMessage, {
-    statusCode: status,
-    headers,
-    body: isJson ? json : text,
-    json,
-  });
-  return { status, headers, text, json, isJson, raw };
+export const contractResponse = (answer: RawAnswer): ContractResponse => readAnswer(answer);
+
+/** The request as the judge reads it: what was sent below the base, and which credential. */
+export function sentRequest(operation: OperationId, request: ContractRequest): SentRequest {
+  const variant = request.credential ?? "valid";
+  return {
+    operation,
+    path: request.path,
+    query: request.rawQuery ?? new URLSearchParams(request.query ?? {}).toString(),
+    credential: variant === "valid" || variant === "missing" ? variant : "invalid",
+    body: requestBody(request),
+    contentType: bodyContentType(request),
+  };
 }
 
 async function sendOnce(

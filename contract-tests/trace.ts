@@ -5,7 +5,7 @@
  * can build is in it. `--list-checks` prints it; docs/contract-rules.md holds it.
  */
 import { startPetstoreServer } from "../mocks/server/server.js";
-import { type RuleId, ruleIds, rules } from "./rules.js";
+import { type RuleId, ruleIds, rules } from "../mocks/interface/statements.js";
 import { runContractSuite } from "./runner.js";
 import type { PlannedCheck } from "./suite/results.js";
 
@@ -73,7 +73,7 @@ export function traceMarkdown(traces: readonly RuleTrace[]): string {
   const lines = [
     "# Contract suite: interface rules and the checks that enforce them",
     "",
-    "<!-- Generated from contract-tests/rules.ts and the checks' own metadata; do not edit.",
+    "<!-- Generated from mocks/interface/statements.ts and the judge's checks; do not edit.",
     "     Regenerate: npx tsx contract-tests/cli.ts --list-checks > docs/contract-rules.md",
     "     && npx biome format --write docs/contract-rules.md -->",
     "",

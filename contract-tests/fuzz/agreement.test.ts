@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
+import { interfaceOperations } from "../../mocks/interface/operations.js";
 import { createPetstoreStore } from "../../mocks/store.js";
 import { curlLine } from "../http.js";
 import { describeResponse } from "../suite/context.js";
 import { coreTransport } from "../test-support/core-transport.js";
-import { documentedOperations } from "./document.js";
 import { runFuzz } from "./run.js";
 
 const apiKey = "agreement-key-0123456789";
@@ -57,7 +57,7 @@ describe("openapi.yaml and the kit's mock agree on generated requests", () => {
   it("reaches every status the document lists that a request alone can provoke", async () => {
     const result = await fuzzTheCore(4, 1500);
     const provocable = [200, 201, 400, 401, 404, 415];
-    for (const operation of documentedOperations) {
+    for (const operation of interfaceOperations) {
       const listed = [...operation.responses.keys()].filter((s) => provocable.includes(s));
       const seen = Object.keys(result.statuses[operation.id] ?? {}).map(Number);
       expect({ operation: operation.id, missing: listed.filter((s) => !seen.includes(s)) }).toEqual(

@@ -7,9 +7,15 @@
  * generator drives `petstore-contract --fuzz` and the test that the document
  * and the kit's mock agree.
  */
-import type { OperationId, OperationParameter, ParameterSchema } from "../../mocks/spec.js";
+import {
+  type BodyField,
+  type Collection,
+  type InterfaceOperation,
+  interfaceOperations,
+  referencedCollection,
+} from "../../mocks/interface/operations.js";
+import type { OperationParameter, ParameterSchema } from "../../mocks/spec.js";
 import type { CredentialVariant } from "../http.js";
-import { type BodyField, type DocumentedOperation, documentedOperations } from "./document.js";
 import type { Random } from "./random.js";
 import type { Body, FuzzRequest, QueryPart } from "./request.js";
 
@@ -17,10 +23,8 @@ import type { Body, FuzzRequest, QueryPart } from "./request.js";
 export interface FuzzState {
   /** Prefix of every name the run creates. */
   readonly tag: string;
-  /** Categories known to exist (valid pets are filed under the first few). */
-  readonly categoryIds: number[];
-  /** Pets known to exist. */
-  readonly petIds: number[];
+  /** Ids known to exist, by collection (valid records name the first few; reads pick any). */
+  readonly ids: Readonly<Record<Collection, number[]>>;
   /** No request that writes (POST) is generated. */
   readonly readOnly: boolean;
   /** Creates the run may still ask for. */
@@ -37,17 +41,12 @@ const badCredentials: readonly CredentialVariant[] = [
   "empty-bearer",
 ];
 
-/** How often each operation is picked: reads are cheap and safe, writes are budgeted. */
-const weight: Readonly<Record<OperationId, number>> = {
-  listPets: 3,
-  getPet: 2,
-  createPet: 2,
-  listCategories: 1,
-  createCategory: 1,
-};
+/** How often an operation is picked: once, and once more for each input it takes (more to vary). */
+const weight = (operation: InterfaceOperation): number =>
+  1 + operation.query.length + operation.path.length + (operation.body?.length ?? 0);
 
-/** Categories valid pets are filed under: few enough that every pairing with a status is tried. */
-const categoryFanout = 5;
+/** Records a valid body names: few enough that every pairing with the other values is tried. */
+const referenceFanout = 5;
 const strata = 10;
 
 const encode = encodeURIComponent;
@@ -86,11 +85,12 @@ function fieldLevels(field: BodyField): Level[] {
   const { schema } = field;
   const optional = field.required ? [] : [() => undefined];
   if (schema.enum) return [...optional, ...schema.enum.map((value) => () => value)];
-  if (schema.type === "integer" && field.name.endsWith("Id")) {
+  const collection = referencedCollection(field.name);
+  if (schema.type === "integer" && collection !== undefined) {
     return Array.from(
-      { length: categoryFanout },
+      { length: referenceFanout },
       (_, index) => (random: Random, state: FuzzState) =>
-        state.categoryIds[index] ?? random.pick(state.categoryIds),
+        state.ids[collection][index] ?? random.pick(state.ids[collection]),
     );
   }
   if (schema.type === "string" && field.name === "name") return [taggedName];
@@ -115,7 +115,7 @@ interface Factor {
   readonly levels: readonly Level[];
 }
 
-function factorsOf(operation: DocumentedOperation): Factor[] {
+function factorsOf(operation: InterfaceOperation): Factor[] {
   return [
     ...operation.query.map((p) => ({
       where: "query" as const,
@@ -170,15 +170,15 @@ const wrongTypes = (field: BodyField, random: Random): unknown[] => {
 
 export class RequestGenerator {
   private readonly queues = new Map<string, number[][]>();
-  private readonly picks: DocumentedOperation[];
+  private readonly picks: InterfaceOperation[];
 
   constructor(
     private readonly random: Random,
     private readonly state: FuzzState,
-    operations: readonly DocumentedOperation[] = documentedOperations,
+    operations: readonly InterfaceOperation[] = interfaceOperations,
   ) {
     this.picks = operations.flatMap((operation) =>
-      Array.from({ length: weight[operation.id] }, () => operation),
+      Array.from({ length: weight(operation) }, () => operation),
     );
   }
 
@@ -192,18 +192,18 @@ export class RequestGenerator {
     return !this.state.readOnly && this.state.writesLeft > reserve;
   }
 
-  private pickOperation(): DocumentedOperation {
+  private pickOperation(): InterfaceOperation {
     const creates = this.canWrite(this.state.writeReserve);
     const usable = this.picks.filter(
       (operation) =>
         (operation.method === "GET" || creates) &&
-        (operation.path.length === 0 || this.state.petIds.length > 0 || creates),
+        (operation.path.length === 0 || this.state.ids[operation.collection].length > 0 || creates),
     );
     return this.random.pick(usable.length ? usable : this.picks);
   }
 
   /** The next untried combination of valid values for an operation (all of them, then again). */
-  private nextCombination(operation: DocumentedOperation, factors: readonly Factor[]): number[] {
+  private nextCombination(operation: InterfaceOperation, factors: readonly Factor[]): number[] {
     let queue = this.queues.get(operation.id);
     if (!queue || queue.length === 0) {
       queue = this.random.shuffle(combinations(factors));
@@ -216,7 +216,7 @@ export class RequestGenerator {
    * A valid request: the next untried combination (or, as the base of an
    * invalid request, any one), a known pet for a path id, a tagged name.
    */
-  valid(operation: DocumentedOperation, untried = true): FuzzRequest {
+  valid(operation: InterfaceOperation, untried = true): FuzzRequest {
     const factors = factorsOf(operation);
     const combo = untried
       ? this.nextCombination(operation, factors)
@@ -230,12 +230,13 @@ export class RequestGenerator {
       if (factor.where === "query") query.push({ name: factor.name, value: encode(String(value)) });
       else body[factor.name] = value;
     });
-    if (operation.path.length > 0 && this.state.petIds.length === 0) {
+    const known = this.state.ids[operation.collection];
+    if (operation.path.length > 0 && known.length === 0) {
       return this.valid(this.readInstead());
     }
     const path: Record<string, string> = {};
     for (const parameter of operation.path) {
-      path[parameter.name] = String(this.random.pick(this.state.petIds));
+      path[parameter.name] = String(this.random.pick(known));
     }
     if (operation.body && !this.canWrite(0)) return this.valid(this.readInstead());
     return {
@@ -249,9 +250,9 @@ export class RequestGenerator {
   }
 
   /** A read that needs nothing known (any listing), for when a write or an id is not possible. */
-  private readInstead(): DocumentedOperation {
+  private readInstead(): InterfaceOperation {
     return this.random.pick(
-      documentedOperations.filter(
+      interfaceOperations.filter(
         (operation) => operation.method === "GET" && operation.path.length === 0,
       ),
     );
@@ -270,7 +271,7 @@ export class RequestGenerator {
   }
 
   /** A request with one mistake, of a kind the operation can carry. */
-  invalid(operation: DocumentedOperation): FuzzRequest {
+  invalid(operation: InterfaceOperation): FuzzRequest {
     const base = this.valid(operation, false);
     if (base.operation !== operation.id) return base;
     const kinds: Array<() => FuzzRequest> = [() => this.badCredential(base)];
@@ -285,7 +286,7 @@ export class RequestGenerator {
     return { ...base, expect: "credential", credential: this.random.pick(badCredentials) };
   }
 
-  private badQuery(base: FuzzRequest, operation: DocumentedOperation): FuzzRequest {
+  private badQuery(base: FuzzRequest, operation: InterfaceOperation): FuzzRequest {
     const parameter = this.random.pick(operation.query);
     const others = base.query.filter((part) => part.name !== parameter.name);
     const { schema } = parameter;

@@ -4,9 +4,10 @@
  * the mistake stays, and the checks that judge the answer are derived from
  * what is finally sent.
  */
+
+import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, CredentialVariant } from "../http.js";
-import { documentedOperation } from "./document.js";
 
 /**
  * What the interface lets a deployment answer:
@@ -58,7 +59,7 @@ export interface FuzzRequest {
 
 /** The request as the suite's transport sends it. */
 export function toContractRequest(request: FuzzRequest): ContractRequest {
-  const operation = documentedOperation(request.operation);
+  const operation = interfaceOperation(request.operation);
   const path = operation.template.replace(/\{([^}]+)\}/g, (_, name: string) =>
     String(request.path[name] ?? ""),
   );
@@ -95,4 +96,4 @@ export function requestSize(request: FuzzRequest): number {
 
 /** Whether the request may create a record when the deployment accepts it. */
 export const mayWrite = (request: FuzzRequest): boolean =>
-  documentedOperation(request.operation).method === "POST";
+  interfaceOperation(request.operation).method === "POST";

@@ -4,16 +4,21 @@
  * back. The first failure of each cause is shrunk to the smallest request
  * that still fails the same way; later ones only count.
  */
+import type { CheckKind } from "../../mocks/interface/checks.js";
+import { judge, type Verdict } from "../../mocks/interface/judge.js";
+import { Knowledge } from "../../mocks/interface/knowledge.js";
+import {
+  interfaceOperation,
+  interfaceOperations,
+  referencedCollection,
+} from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, Exchange } from "../http.js";
-import { RunDeadlineError } from "../http.js";
-import type { Check } from "../suite/context.js";
-import { createdIn, recordIn } from "../suite/context.js";
-import { echoes } from "../suite/expectations.js";
-import type { CheckKind, CreatedRecord } from "../suite/results.js";
-import { documentedOperation, documentedOperations } from "./document.js";
+import { RunDeadlineError, sentRequest } from "../http.js";
+import { recordIn } from "../suite/context.js";
+import type { CreatedRecord } from "../suite/results.js";
 import { type FuzzState, RequestGenerator, simplerValues } from "./generate.js";
-import { checksFor as allChecksFor, type Finding, judge } from "./judge.js";
+import { checksFor } from "./judge.js";
 import { createRandom } from "./random.js";
 import { type FuzzRequest, mayWrite, requestSize, toContractRequest } from "./request.js";
 
@@ -79,6 +84,11 @@ export interface FuzzResult {
   readonly stopped?: string;
 }
 
+/** A check an answer broke, with the operation it was sent to. */
+interface Finding extends Verdict {
+  readonly operation: OperationId;
+}
+
 /** What sending one generated request (and its read-back) came to. */
 interface Outcome {
   readonly findings: readonly Finding[];
@@ -93,22 +103,20 @@ const causeOf = (findings: readonly Finding[]) =>
   findings.find((finding) => finding.check.kind === "documented") ?? findings[0];
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
-  const checksFor = (request: FuzzRequest) =>
-    allChecksFor(request).filter(
-      (check) => options.checkDocument || check.slug !== "listed-in-openapi",
-    );
+  const knowledge = new Knowledge();
   const writeBudget = options.readOnly ? 0 : options.writeBudget;
   const state: FuzzState = {
     tag: options.tag,
-    categoryIds: [],
-    petIds: [],
+    ids: Object.fromEntries(
+      interfaceOperations.map((operation) => [operation.collection, []]),
+    ) as unknown as FuzzState["ids"],
     readOnly: options.readOnly,
     writesLeft: writeBudget,
     writeReserve: Math.min(writeReserve, Math.floor(writeBudget / 4)),
   };
   const random = createRandom(options.seed);
   const only = options.only ?? [];
-  const operations = documentedOperations.filter(
+  const operations = interfaceOperations.filter(
     (operation) => only.length === 0 || only.includes(operation.id),
   );
   const generator = new RequestGenerator(random, state, operations);
@@ -126,71 +134,75 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 
   /** Notes a record a POST created; every create spends the budget. */
   const noteCreated = (request: FuzzRequest, exchange: Exchange, spent: boolean) => {
-    const collection = createdIn[request.operation];
+    const { creates, collection } = interfaceOperation(request.operation);
     const response = exchange.response;
     const record = recordIn(response);
-    if (!collection || !response || response.status < 200 || response.status >= 300) return record;
+    if (!creates || !response || response.status < 200 || response.status >= 300) return record;
     if (!spent) state.writesLeft = Math.max(0, state.writesLeft - 1);
     if (record) {
       created.push({ collection, id: record.id, name: record.name ?? "" });
-      if (collection === "pets") state.petIds.push(record.id);
+      state.ids[collection].push(record.id);
     }
     return record;
   };
 
+  /** Sends a request and judges the answer with what the run knows; then learns from it. */
+  const judged = async (
+    operation: OperationId,
+    request: ContractRequest,
+    checkOf: () => ReturnType<typeof checksFor>,
+  ): Promise<Outcome & { readonly exchange: Exchange }> => {
+    const checks = checkOf();
+    const exchange = await send(request);
+    knowledge.learn(sentRequest(operation, request), exchange.response);
+    const findings = judge(checks, exchange.response, `no answer (${exchange.error})`)
+      .filter((verdict) => !verdict.passed)
+      .map((verdict) => ({ ...verdict, operation }));
+    return findings.length ? { findings, failed: exchange, exchange } : { findings, exchange };
+  };
+
+  /** Reads a created record back: with its own read by id, else the list that must hold it. */
   const readBack = async (request: FuzzRequest, id: number): Promise<Outcome> => {
-    const sentBody = request.body?.kind === "json" ? (request.body.value as object) : {};
-    if (request.operation === "createPet") {
-      const exchange = await send({ method: "GET", path: `/pets/${id}` });
-      const checks: Check[] = [
-        ...checksFor({
-          operation: "getPet",
-          expect: "valid",
-          credential: "valid",
-          query: [],
-          path: {},
-        }),
-        { ...echoes({ ...sentBody, id }), slug: "same-as-created", rules: ["§4.3.getPet"] },
-      ];
-      const findings = judge("getPet", checks, exchange);
-      return findings.length ? { findings, failed: exchange } : { findings };
-    }
-    const exchange = await send({ method: "GET", path: "/categories" });
-    const lists: Check = {
-      slug: "lists-created",
-      kind: "documented",
-      rules: ["§4.4.listCategories"],
-      expected: `lists the category the run created (${id})`,
-      assert(response) {
-        const items = Array.isArray(response.json)
-          ? (response.json as Array<{ id?: unknown }>)
-          : [];
-        if (!items.some((item) => item?.id === id)) throw new Error(`missing id ${id}`);
-      },
-    };
-    const base = checksFor({
-      operation: "listCategories",
+    const { collection } = interfaceOperation(request.operation);
+    const readers = interfaceOperations.filter(
+      (operation) => operation.collection === collection && operation.method === "GET",
+    );
+    const reader =
+      readers.find((operation) => operation.path.length > 0) ??
+      readers.find((operation) => operation.lists);
+    if (!reader) return { findings: [] };
+    const read: FuzzRequest = {
+      operation: reader.id,
       expect: "valid",
       credential: "valid",
       query: [],
-      path: {},
-    });
-    const findings = judge("listCategories", [...base, lists], exchange);
-    return findings.length ? { findings, failed: exchange } : { findings };
+      path: Object.fromEntries(reader.path.map((parameter) => [parameter.name, String(id)])),
+    };
+    const { findings, failed } = await judged(reader.id, toContractRequest(read), () =>
+      checksFor(read, knowledge, options.checkDocument),
+    );
+    return failed ? { findings, failed } : { findings };
   };
 
   /** Sends a generated request (and its read-back) and judges the answers. */
   const attempt = async (request: FuzzRequest): Promise<Outcome> => {
     const spend = mayWrite(request) && request.expect === "valid";
     if (spend) state.writesLeft = Math.max(0, state.writesLeft - 1);
-    const exchange = await send(toContractRequest(request));
+    if (request.expect === "absent") {
+      const { collection } = interfaceOperation(request.operation);
+      for (const id of Object.values(request.path)) knowledge.declareAbsent(collection, Number(id));
+    }
+    const { exchange, findings, failed } = await judged(
+      request.operation,
+      toContractRequest(request),
+      () => checksFor(request, knowledge, options.checkDocument),
+    );
     const seen = statuses[request.operation] ?? {};
     statuses[request.operation] = seen;
     const code = String(exchange.response?.status ?? 0);
     seen[code] = (seen[code] ?? 0) + 1;
     const record = noteCreated(request, exchange, spend);
-    const findings = judge(request.operation, checksFor(request), exchange);
-    if (findings.length) return { findings, failed: exchange };
+    if (failed) return { findings, failed };
     if (request.thenRead && record && exchange.response?.status !== undefined) {
       return readBack(request, record.id);
     }
@@ -206,7 +218,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
    * made simpler. Other mistakes stay.
    */
   const candidates = (request: FuzzRequest): FuzzRequest[] => {
-    const operation = documentedOperation(request.operation);
+    const operation = interfaceOperation(request.operation);
     const dropped: FuzzRequest[] = [];
     const simpler: FuzzRequest[] = [];
     if (request.expect === "credential") {
@@ -297,7 +309,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       slug: finding.check.slug,
       kind: finding.check.kind,
       expected: finding.check.expected,
-      actual: `${finding.reason}${exchange ? ` — got ${options.describe(exchange)}` : ""}`,
+      actual: `${finding.reason ?? "check failed"}${exchange ? ` — got ${options.describe(exchange)}` : ""}`,
       curl: options.curl(toContractRequest(smallest)),
       count: 1,
       request: smallest,
@@ -306,19 +318,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 
   let stopped: string | undefined;
   try {
-    const categories = await send({ method: "GET", path: "/categories" });
-    for (const item of (Array.isArray(categories.response?.json)
-      ? categories.response.json
-      : []) as Array<{ id?: unknown }>) {
-      if (Number.isSafeInteger(item?.id)) state.categoryIds.push(item.id as number);
+    for (const lister of interfaceOperations.filter((operation) => operation.lists)) {
+      const limit = lister.query.find((parameter) => parameter.name === "limit")?.schema.maximum;
+      const request: ContractRequest = {
+        method: "GET",
+        path: lister.template,
+        ...(limit === undefined ? {} : { query: { limit: String(limit) } }),
+      };
+      const listed = await send(request);
+      knowledge.learn(sentRequest(lister.id, request), listed.response);
+      state.ids[lister.collection].push(...knowledge.known(lister.collection).keys());
     }
-    const pets = await send({ method: "GET", path: "/pets", query: { limit: "100" } });
-    for (const item of (Array.isArray(pets.response?.json) ? pets.response.json : []) as Array<{
-      id?: unknown;
-    }>) {
-      if (Number.isSafeInteger(item?.id)) state.petIds.push(item.id as number);
-    }
-    if (state.categoryIds.length === 0) state.writesLeft = 0;
+    // A create names records of other collections (a pet's category): none known, no writes.
+    const named = interfaceOperations.flatMap((operation) =>
+      (operation.body ?? []).flatMap((field) => referencedCollection(field.name) ?? []),
+    );
+    if (named.some((collection) => state.ids[collection].length === 0)) state.writesLeft = 0;
     while (generated < options.count) {
       const request = generator.next();
       generated++;

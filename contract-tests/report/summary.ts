@@ -1,7 +1,7 @@
 /** Figures every report shares: per-operation counts and the overall verdict. */
 import type { OperationId } from "../../mocks/spec.js";
 import { operationIds } from "../../mocks/spec.js";
-import { documentedStatuses } from "../rules.js";
+import { interfaceOperation, interfaceOperations } from "../../mocks/interface/operations.js";
 import {
   advisoryWarnings,
   type CheckResult,
@@ -60,14 +60,12 @@ export function verdict(result: RunResult): string {
 
 export function createdList(result: RunResult): string {
   if (result.created.length === 0) return "none";
-  const of = (collection: "pets" | "categories") =>
-    result.created.filter((record) => record.collection === collection).map((record) => record.id);
-  const pets = of("pets");
-  const categories = of("categories");
-  return [
-    pets.length ? `pets ${pets.join(", ")}` : "",
-    categories.length ? `categories ${categories.join(", ")}` : "",
-  ]
+  const collections = [...new Set(interfaceOperations.map((operation) => operation.collection))];
+  return collections
+    .map((collection) => {
+      const ids = result.created.filter((record) => record.collection === collection);
+      return ids.length ? `${collection} ${ids.map((record) => record.id).join(", ")}` : "";
+    })
     .filter(Boolean)
     .join("; ");
 }
@@ -92,7 +90,7 @@ export function statusMatrix(result: RunResult): MatrixRow[] {
   return operationIds
     .filter((operation) => reported.has(operation))
     .flatMap((operation) =>
-      documentedStatuses[operation].map((status): MatrixRow => {
+      interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
         const cases = result.cases.filter(
           (record) => record.operation === operation && record.exchange.response?.status === status,
         );

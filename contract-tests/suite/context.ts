@@ -3,45 +3,28 @@
  * order, and records results, cases and what each POST created. Checks run
  * one request at a time (safe on a shared staging).
  */
+import type { Check } from "../../mocks/interface/checks.js";
+import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
+import { Knowledge } from "../../mocks/interface/knowledge.js";
+import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
-import { curlLine, send } from "../http.js";
+import { curlLine, send, sentRequest } from "../http.js";
 import { LivenessWatch } from "../liveness.js";
 import type { Redact } from "../redact.js";
-import type { RuleId } from "../rules.js";
-import { jsonMediaType } from "./expectations.js";
 import {
   type CaseRecord,
-  type CheckKind,
   type CheckResult,
   type CreatedRecord,
   checkId,
   type PlannedCheck,
 } from "./results.js";
 
-export interface Check {
-  readonly slug: string;
-  readonly kind: CheckKind;
-  readonly expected: string;
-  /** The interface statements (rules.ts) the check enforces, possibly per operation. */
-  readonly rules: readonly RuleId[] | ((operation: OperationId) => readonly RuleId[]);
-  /** Whether the check applies to this answer (default: always); one that does not is not reported. */
-  appliesTo?(response: ContractResponse): boolean;
-  /** Throws when the answer breaks the expectation. */
-  assert(response: ContractResponse): void;
-}
-
-export function rulesOf(check: Check, operation: OperationId): readonly RuleId[] {
-  return typeof check.rules === "function" ? check.rules(operation) : check.rules;
-}
-
+/** A request of the suite; the one judge (mocks/interface/judge.ts) decides its checks. */
 export interface CaseDefinition {
   readonly id: string;
   readonly operation: OperationId;
   readonly request: ContractRequest;
-  readonly checks: readonly Check[];
-  /** The suite sends this to be rejected (bad credential or input). */
-  readonly provocation?: boolean;
 }
 
 export interface SuiteState {
@@ -59,15 +42,6 @@ export function recordIn(
   if (typeof body !== "object" || body === null || !Number.isSafeInteger(body.id)) return undefined;
   return { id: body.id as number, name: typeof body.name === "string" ? body.name : undefined };
 }
-
-/** The collection a successful POST of an operation adds to (the suite, the fuzzer, the replay). */
-export const createdIn: Readonly<Record<OperationId, CreatedRecord["collection"] | undefined>> = {
-  listPets: undefined,
-  createPet: "pets",
-  getPet: undefined,
-  listCategories: undefined,
-  createCategory: "categories",
-};
 
 const bodyPreviewChars = 300;
 const importantHeaders = ["content-type", "www-authenticate", "location", "retry-after"];
@@ -92,17 +66,6 @@ export function describeResponse(exchange: Exchange, redact: Redact = (text) => 
   return [`HTTP ${response.status}`, ...headers, body].join(" | ");
 }
 
-/** The first meaningful line of an assertion error (pactum repeats itself below). */
-export function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (
-    message
-      .split("\n")
-      .find((line) => line.trim() !== "")
-      ?.trim() ?? "check failed"
-  );
-}
-
 export interface SuiteContextOptions {
   readonly target: Target;
   readonly tag: string;
@@ -121,6 +84,8 @@ export class SuiteContext {
   readonly plan: PlannedCheck[] = [];
   readonly notes: string[] = [];
   readonly state: SuiteState = {};
+  /** What the run knows of the deployment's data, for the judge. */
+  readonly knowledge = new Knowledge();
   private readonly liveness: LivenessWatch;
 
   constructor(readonly options: SuiteContextOptions) {
@@ -158,44 +123,73 @@ export class SuiteContext {
       if (selected) this.skip(definition, "--read-only: the suite sends no writes");
       return undefined;
     }
-    if (selected) this.planChecks(definition);
+    const checks = this.checksOf(definition);
+    if (selected) this.planChecks(definition, checks);
     const exchange = await send(this.options.target, definition.request);
+    this.knowledge.learn(sentRequest(definition.operation, definition.request), exchange.response);
     this.noteCreated(definition.operation, exchange);
-    if (selected) this.record(definition, exchange);
+    if (selected) this.record(definition, checks, exchange);
     await this.liveness.observe(definition.operation, exchange);
     return exchange;
   }
 
-  /** Keeps the case and evaluates its checks on the answer. */
-  private record(definition: CaseDefinition, exchange: Exchange): void {
+  /** The judge's checks of a case, from what the run knows so far. */
+  checksOf(definition: CaseDefinition): readonly Check[] {
+    return checksFor(sentRequest(definition.operation, definition.request), this.knowledge);
+  }
+
+  /** Keeps the case and records the judge's verdicts on the answer. */
+  private record(definition: CaseDefinition, checks: readonly Check[], exchange: Exchange): void {
     const record: CaseRecord = {
       caseId: definition.id,
       operation: definition.operation,
       exchange,
-      provocation: definition.provocation ?? false,
+      provocation: isRejectable(sentRequest(definition.operation, definition.request)),
       curl: this.options.redact(curlLine(this.options.target, definition.request)),
     };
     this.cases.push(record);
     const foreign = this.options.foreignAnswer?.(exchange);
     if (foreign) {
-      this.skip(definition, foreign);
+      this.skip(definition, foreign, checks);
       return;
     }
-    for (const check of this.checksOf(definition)) this.evaluate(definition, check, record);
+    const { redact } = this.options;
+    const judged = new Set<Check>();
+    for (const verdict of judge(
+      checks,
+      exchange.response,
+      `no answer (${exchange.error ?? "unknown error"})`,
+    )) {
+      judged.add(verdict.check);
+      const base = this.resultBase(definition, verdict.check);
+      this.results.push(
+        verdict.passed
+          ? { ...base, outcome: "passed" }
+          : {
+              ...base,
+              outcome: "failed",
+              actual: redact(`${verdict.reason} — got ${describeResponse(exchange, redact)}`),
+              curl: record.curl,
+            },
+      );
+    }
+    if (exchange.response) return;
+    for (const check of checks.filter((candidate) => !judged.has(candidate))) {
+      this.results.push({
+        ...this.resultBase(definition, check),
+        outcome: "skipped",
+        note: "no answer came",
+      });
+    }
   }
 
   /** Remembers what a successful POST created, so the report can list it for clean-up. */
   private noteCreated(operation: OperationId, exchange: Exchange): void {
-    const collection = createdIn[operation];
+    const { creates, collection } = interfaceOperation(operation);
     const status = exchange.response?.status ?? 0;
     const record = recordIn(exchange.response);
-    if (!collection || status < 200 || status >= 300 || !record) return;
+    if (!creates || status < 200 || status >= 300 || !record) return;
     this.created.push({ collection, id: record.id, name: record.name ?? "" });
-  }
-
-  /** Every case's checks, plus the media type of its answer. */
-  private checksOf(definition: CaseDefinition): readonly Check[] {
-    return [...definition.checks, jsonMediaType()];
   }
 
   /** What every result of a check on a case carries. */
@@ -209,40 +203,17 @@ export class SuiteContext {
     };
   }
 
-  private planChecks(definition: CaseDefinition): void {
-    for (const check of this.checksOf(definition)) {
+  private planChecks(definition: CaseDefinition, checks: readonly Check[]): void {
+    for (const check of checks) {
       const { caseId: _case, ...planned } = this.resultBase(definition, check);
-      this.plan.push({ ...planned, rules: rulesOf(check, definition.operation) });
+      this.plan.push({ ...planned, rules: check.rules });
     }
   }
 
-  skip(definition: CaseDefinition, note: string): void {
-    this.planChecks(definition);
-    for (const check of this.checksOf(definition)) {
+  skip(definition: CaseDefinition, note: string, checks = this.checksOf(definition)): void {
+    this.planChecks(definition, checks);
+    for (const check of checks) {
       this.results.push({ ...this.resultBase(definition, check), outcome: "skipped", note });
-    }
-  }
-
-  private evaluate(definition: CaseDefinition, check: Check, record: CaseRecord): void {
-    const base = this.resultBase(definition, check);
-    const { redact } = this.options;
-    const failed = (why: string): CheckResult => ({
-      ...base,
-      outcome: "failed",
-      actual: redact(`${why} — got ${describeResponse(record.exchange, redact)}`),
-      curl: record.curl,
-    });
-    const { response } = record.exchange;
-    if (!response) {
-      this.results.push(failed("no answer"));
-      return;
-    }
-    if (check.appliesTo && !check.appliesTo(response)) return;
-    try {
-      check.assert(response);
-      this.results.push({ ...base, outcome: "passed" });
-    } catch (error) {
-      this.results.push(failed(reason(error)));
     }
   }
 }

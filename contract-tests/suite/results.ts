@@ -2,10 +2,11 @@
 import type { OperationId } from "../../mocks/spec.js";
 import type { FuzzResult } from "../fuzz/run.js";
 import type { Exchange } from "../http.js";
-import type { RuleId } from "../rules.js";
+import type { CheckKind } from "../../mocks/interface/checks.js";
+import type { Collection } from "../../mocks/interface/operations.js";
+import type { RuleId } from "../../mocks/interface/statements.js";
 
-/** Documented checks fail the run; advisory ones only under `--strict`. */
-export type CheckKind = "documented" | "advisory";
+export type { CheckKind };
 export type Outcome = "passed" | "failed" | "skipped";
 
 /** A check result's stable id: `<case>.<check>`. */
@@ -48,7 +49,7 @@ export interface CaseRecord {
 }
 
 export interface CreatedRecord {
-  readonly collection: "pets" | "categories";
+  readonly collection: Collection;
   readonly id: number;
   readonly name: string;
 }

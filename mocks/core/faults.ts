@@ -10,6 +10,7 @@
  * faults.add({ operation: "listPets", network: "reset" });
  */
 import type { OperationId } from "../spec.js";
+import { interfaceOperations } from "../interface/operations.js";
 import { operationIds } from "../spec.js";
 import { shown } from "./shown.js";
 
@@ -53,7 +54,10 @@ export const faultLimits = {
   hangMs: 120_000,
 } as const;
 
-const listOperations: ReadonlySet<OperationId> = new Set(["listPets", "listCategories"]);
+/** The operations whose success is a list (openapi.yaml): the ones an `empty` body fault fits. */
+const listOperations: ReadonlySet<OperationId> = new Set(
+  interfaceOperations.filter((operation) => operation.lists).map((operation) => operation.id),
+);
 const fields = ["operation", "times", "status", "delayMs", "network", "body"] as const;
 const networks = ["reset", "hang"] as const;
 const bodies = ["malformed", "empty"] as const;

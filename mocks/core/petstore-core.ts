@@ -10,6 +10,7 @@
  *   body: undefined });
  */
 import { faultErrorBody, scenarioErrorBody } from "../errors.js";
+import { refusalRules } from "../interface/refusals.js";
 import { apiBasePath } from "../spec.js";
 import { createRequestRedactor, redactTarget } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
@@ -97,11 +98,19 @@ interface Outcome {
   readonly broke?: boolean;
 }
 
-/** The Error code and message of a response, as a journal problem. */
-function problemOf(response: CoreResponse): Problem {
+/** The Error code and message of a response, as a journal problem with the statements it broke. */
+function problemOf(response: CoreResponse, match: Match): Problem {
   try {
     const { code, message } = JSON.parse(response.body ?? "") as Problem;
-    return { by: "client", code: String(code), message: String(message) };
+    const field = /^[A-Za-z_]\w*/.exec(String(message))?.[0] ?? "";
+    const rules =
+      match.kind === "operation" ? refusalRules(match.operationId, String(code), field) : [];
+    return {
+      by: "client",
+      code: String(code),
+      message: String(message),
+      ...(rules.length ? { rules } : {}),
+    };
   } catch {}
   // Stryker disable next-line ObjectLiteral,StringLiteral: an answer that breaks the interface always carries the core's own Error body, so the parse never fails.
   return { by: "client", code: "unknown", message: `status ${response.status}` };
@@ -241,7 +250,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       fault: outcome.fault ?? null,
       problems: outcome.broke
-        ? [problemOf(outcome.response)].map((problem) => ({
+        ? [problemOf(outcome.response, match)].map((problem) => ({
             ...problem,
             message: clip(redact(problem.message), journalLimits.message),
           }))

@@ -1,10 +1,11 @@
 /**
  * A journal entry in plain words: what each of its problems means, the
- * interface statements it breaks (from the contract suite's rule table), and
- * a curl line that repeats the request without any credential value.
+ * interface statements it breaks (the journal names them; their words come
+ * from the statements table), and a curl line that repeats the request
+ * without any credential value.
  */
-import { type RuleId, rules, statusRules } from "../../contract-tests/rules.js";
 import type { Problem } from "../core/journal.js";
+import { type RuleId, rules } from "../interface/statements.js";
 import type { NumberedEntry } from "../server/dashboard.js";
 
 export interface Statement {
@@ -35,41 +36,20 @@ const plainWords: Readonly<Record<string, string>> = {
   store_full: "The mock's store is full (its --max-pets / --max-categories cap).",
 };
 
-function statementIds(entry: NumberedEntry, problem: Problem): RuleId[] {
-  const operation = entry.operationId;
-  switch (problem.code) {
-    case "unauthorized":
-      return [
-        ...(operation ? (statusRules[`${operation} 401`] ?? []) : ["§4.auth-required" as const]),
-        "§5.bearer",
-      ];
-    case "invalid_query":
-      return /\bstatus\b/.test(problem.message)
-        ? ["§2.PetStatus", "§4.1.status-filter"]
-        : ["§4.1.limit-range"];
-    case "invalid_body":
-      return operation === "createCategory" ? ["§2.NewCategory"] : ["§4.2.400", "§2.NewPet"];
-    case "invalid_path":
-      return ["§4.3.petId"];
-    case "unsupported_media_type":
-      return ["§4.media-type"];
-    default:
-      return [];
-  }
-}
+const isRuleId = (id: string): id is RuleId => Object.hasOwn(rules, id);
 
-export function explainProblem(entry: NumberedEntry, problem: Problem): Explained {
-  if (problem.by === "deployment") {
-    return {
-      summary: "The deployment's answer broke the interface (behind --proxy), not your request.",
-      detail: problem.message,
-      statements: [],
-    };
-  }
+/** A problem in plain words, with the interface statements the journal says it broke. */
+export function explainProblem(problem: Problem): Explained {
+  const statements = [...new Set(problem.rules ?? [])]
+    .filter(isRuleId)
+    .map((id) => ({ id, section: rules[id].section, statement: rules[id].statement }));
   return {
-    summary: plainWords[problem.code] ?? `The mock refused the request (${problem.code}).`,
+    summary:
+      problem.by === "deployment"
+        ? "The deployment's answer broke the interface (behind --proxy), not your request."
+        : (plainWords[problem.code] ?? `The mock refused the request (${problem.code}).`),
     detail: problem.message,
-    statements: [...new Set(statementIds(entry, problem))].map((id) => ({ id, ...rules[id] })),
+    statements,
   };
 }
 

@@ -79,7 +79,7 @@ function showDetail(id: number): void {
           "ol",
           { "aria-label": "Contract problems" },
           ...entry.problems.map((problem) => {
-            const explained = explainProblem(entry, problem);
+            const explained = explainProblem(problem);
             return el(
               "li",
               {},

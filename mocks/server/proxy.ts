@@ -20,7 +20,6 @@ import {
   exchangeOnce,
   type RawAnswer,
 } from "../../contract-tests/http.js";
-import { judgeAnswer, type Violation } from "../../contract-tests/judge.js";
 import { createRedactor, secretForms } from "../../contract-tests/redact.js";
 import { printable } from "../../contract-tests/report/text.js";
 import { checkCredential } from "../core/auth.js";
@@ -35,6 +34,7 @@ import {
 } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { matchRoute } from "../core/router.js";
+import { type Violation, violationsOf } from "../interface/judge.js";
 import type { resolveProxyOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import { createRequestRedactor, redactTarget } from "../util/redact.js";
@@ -249,9 +249,17 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
     const violations =
       match.kind === "operation" && request.method !== "HEAD"
-        ? judgeAnswer(match.operationId, new URLSearchParams(request.query), response).map(
-            (violation) => ({ ...violation, message: neutral(redact(violation.message)) }),
-          )
+        ? violationsOf(
+            {
+              operation: match.operationId,
+              path: request.path,
+              query: request.query,
+              credential: "valid",
+              body: request.body,
+              contentType,
+            },
+            response,
+          ).map((violation) => ({ ...violation, message: neutral(redact(violation.message)) }))
         : [];
     const problems: Problem[] = violations.map((violation) => ({
       by: "deployment",

@@ -1,14 +1,16 @@
 /**
- * Answer bodies against openapi.yaml's component schemas, with the validators
+ * Bodies against openapi.yaml's component schemas, with the validators
  * `npm run generate` precompiles from the document (mocks/generated/validators.js:
  * Ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses; `format: int64` accepts any
  * integer, the `type: integer` beside it does the checking).
  */
-import { Category, Error as ErrorBody, Pet } from "../mocks/generated/validators.js";
+import { Category, Error as ErrorBody, NewCategory, NewPet, Pet } from "../generated/validators.js";
 
-/** The component schemas the suite checks answers against, by name. */
-const validators = { Pet, Category, Error: ErrorBody } as const;
+/** The component schemas bodies are checked against, by name. */
+const validators = { Pet, Category, Error: ErrorBody, NewPet, NewCategory } as const;
 export type SchemaName = keyof typeof validators;
+
+export const isSchemaName = (name: string): name is SchemaName => name in validators;
 
 const maxListed = 5;
 

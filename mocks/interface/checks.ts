@@ -1,0 +1,315 @@
+/**
+ * The checks the judge builds its verdicts from. Each states its expectation
+ * in words, names the interface statements it rests on, and asserts it on an
+ * answer with plain comparisons and the schema validators generated from
+ * openapi.yaml. Pure: the mock's proxy, the contract suite and the
+ * dashboard's server side run the same code.
+ */
+import type { ListedBody } from "./operations.js";
+import { mediaTypeOf } from "./request.js";
+import { violations } from "./schemas.js";
+import { type RuleId, schemaRules } from "./statements.js";
+
+/** Documented checks fail a contract run; advisory ones warn (unless `--strict`). */
+export type CheckKind = "documented" | "advisory";
+
+/** An answer as the judge reads it. */
+export interface Answer {
+  readonly status: number;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+  /** The parsed body; undefined when the body is empty or not JSON. */
+  readonly json: unknown;
+  readonly isJson: boolean;
+}
+
+/** An answer from its status, headers and body text: the body parsed when it is JSON. */
+export function readAnswer(raw: {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+}): Answer {
+  const { status, headers, text } = raw;
+  if (text.trim() === "") return { status, headers, text, json: undefined, isJson: false };
+  try {
+    return { status, headers, text, json: JSON.parse(text) as unknown, isJson: true };
+  } catch {
+    return { status, headers, text, json: undefined, isJson: false };
+  }
+}
+
+export interface Check {
+  /** The check's name, e.g. `at-most-limit` (docs/contract-rules.md lists them). */
+  readonly slug: string;
+  readonly kind: CheckKind;
+  readonly expected: string;
+  /** The interface statements the check rests on. */
+  readonly rules: readonly RuleId[];
+  /** Whether the check applies to this answer (default: always); one that does not is not reported. */
+  appliesTo?(answer: Answer): boolean;
+  /** Throws when the answer breaks the expectation. */
+  assert(answer: Answer): void;
+}
+
+export const isSuccess = (answer: Pick<Answer, "status">): boolean =>
+  answer.status >= 200 && answer.status < 300;
+
+/** The check, judging only where `when` holds too. */
+export const only = (when: (answer: Answer) => boolean, check: Check): Check => ({
+  ...check,
+  appliesTo: (answer) => when(answer) && (check.appliesTo?.(answer) ?? true),
+});
+
+function requireJson(answer: Answer): void {
+  if (!answer.isJson) {
+    throw new Error(`body is not JSON (content-type: ${answer.headers["content-type"] ?? "none"})`);
+  }
+}
+
+function requireArray(answer: Answer): unknown[] {
+  requireJson(answer);
+  if (!Array.isArray(answer.json)) throw new Error("body is not an array");
+  return answer.json;
+}
+
+export function status(code: number, kind: CheckKind, rules: readonly RuleId[]): Check {
+  return {
+    slug: `status-${code}`,
+    kind,
+    expected: `HTTP ${code}`,
+    rules,
+    assert(answer) {
+      if (answer.status !== code) throw new Error(`HTTP ${answer.status}`);
+    },
+  };
+}
+
+/** The answer's status is one of those the interface documents for the operation. */
+export function statusAmong(
+  statuses: readonly number[],
+  kind: CheckKind,
+  rules: readonly RuleId[],
+  operation: string,
+): Check {
+  return {
+    slug: "status-documented",
+    kind,
+    expected: `a status the interface documents for ${operation}: ${statuses.join(", ")}`,
+    rules,
+    assert(answer) {
+      if (!statuses.includes(answer.status)) throw new Error(`HTTP ${answer.status}`);
+    },
+  };
+}
+
+export function notSuccess(kind: CheckKind, rules: readonly RuleId[]): Check {
+  return {
+    slug: "rejected",
+    kind,
+    rules,
+    expected: "not a 2xx answer: the request must be rejected",
+    assert(answer) {
+      if (isSuccess(answer)) throw new Error(`HTTP ${answer.status} accepted the request`);
+    },
+  };
+}
+
+export function noServerError(): Check {
+  return {
+    slug: "no-5xx",
+    kind: "documented",
+    rules: ["§7.no-server-error"],
+    expected: "no 5xx answer for any input",
+    assert(answer) {
+      if (answer.status >= 500) throw new Error(`HTTP ${answer.status}`);
+    },
+  };
+}
+
+/** On a 2xx answer: the body is the listed component schema (or an array of it). */
+export function bodySchema(body: ListedBody): Check {
+  const { schema, shape } = body;
+  return {
+    slug: shape === "array" ? `body-${schema}-array` : `body-${schema}`,
+    kind: "documented",
+    expected: `a JSON ${shape === "array" ? `array of ${schema}` : schema} as openapi.yaml defines it`,
+    rules: schemaRules(schema),
+    appliesTo: isSuccess,
+    assert(answer) {
+      requireJson(answer);
+      const found = violations(schema, shape, answer.json);
+      if (found) throw new Error(`body does not match the ${schema} schema: ${found}`);
+    },
+  };
+}
+
+/** On an answer that is not a 2xx: an Error body whose `status` repeats the HTTP status. */
+export function errorBody(kind: CheckKind): Check {
+  return {
+    slug: "error-body",
+    kind,
+    expected: "an Error body (code, message, status) whose status equals the HTTP status",
+    rules: [...schemaRules("Error"), "§7.status-repeats"],
+    appliesTo: (answer) => !isSuccess(answer),
+    assert(answer) {
+      requireJson(answer);
+      const found = violations("Error", "one", answer.json);
+      if (found) throw new Error(`body does not match the Error schema: ${found}`);
+      const bodyStatus = (answer.json as { status?: unknown }).status;
+      if (bodyStatus !== answer.status) {
+        throw new Error(
+          `Error.status is ${JSON.stringify(bodyStatus)}, the HTTP status ${answer.status}`,
+        );
+      }
+    },
+  };
+}
+
+/** Any answer with a body (of the kind `which` picks) is `application/json`, parameters allowed. */
+export function jsonMediaType(
+  kind: CheckKind,
+  which: "all" | "errors" | "successes",
+  slug = "media-type",
+): Check {
+  const picked = (answer: Answer) => which === "all" || (which === "errors") !== isSuccess(answer);
+  return {
+    slug,
+    kind,
+    expected: `Content-Type application/json on ${which === "errors" ? "an error answer" : "an answer"} with a body`,
+    rules: ["§4.media-type"],
+    appliesTo: (answer) => answer.text !== "" && picked(answer),
+    assert(answer) {
+      const value = answer.headers["content-type"];
+      if (mediaTypeOf(value) !== "application/json") {
+        throw new Error(
+          `Content-Type is ${value === undefined ? "missing" : JSON.stringify(value)}`,
+        );
+      }
+    },
+  };
+}
+
+/** On a 2xx array answer: no more than `max` items. */
+export function atMost(max: number, slug: string, rules: readonly RuleId[]): Check {
+  return {
+    slug,
+    kind: "documented",
+    rules,
+    expected: `at most ${max} items`,
+    appliesTo: isSuccess,
+    assert(answer) {
+      const items = requireArray(answer);
+      if (items.length > max) throw new Error(`${items.length} items`);
+    },
+  };
+}
+
+/** On a 2xx array answer: every item has `field` equal to `value`. */
+export function everyItem(field: string, value: unknown, rules: readonly RuleId[]): Check {
+  return {
+    slug: `every-${field}-${String(value)}`,
+    kind: "documented",
+    rules,
+    expected: `every item has ${field} ${JSON.stringify(value)}`,
+    appliesTo: isSuccess,
+    assert(answer) {
+      const stray = requireArray(answer).find(
+        (item) => (item as Record<string, unknown> | null)?.[field] !== value,
+      );
+      if (stray !== undefined) throw new Error(`item ${JSON.stringify(stray)} does not`);
+    },
+  };
+}
+
+/** On a 2xx array answer: not empty, because a record it must show is known to exist. */
+export function notEmpty(why: string, rules: readonly RuleId[]): Check {
+  return {
+    slug: "finds-existing",
+    kind: "documented",
+    rules,
+    expected: `not empty: ${why}`,
+    appliesTo: isSuccess,
+    assert(answer) {
+      if (requireArray(answer).length === 0) throw new Error("empty list");
+    },
+  };
+}
+
+/** On a 2xx array answer: every one of these ids is listed. */
+export function listsIds(ids: readonly number[], rules: readonly RuleId[]): Check {
+  return {
+    slug: "lists-created",
+    kind: "documented",
+    rules,
+    expected: `lists every record the run created (${ids.join(", ")})`,
+    appliesTo: isSuccess,
+    assert(answer) {
+      const listed = new Set(requireArray(answer).map((item) => (item as { id?: unknown })?.id));
+      const missing = ids.filter((id) => !listed.has(id));
+      if (missing.length > 0) throw new Error(`missing id ${missing.join(", ")}`);
+    },
+  };
+}
+
+/** Whether `actual` holds everything `expected` does (objects by key, arrays item by item). */
+export function holds(actual: unknown, expected: unknown): boolean {
+  if (typeof expected !== "object" || expected === null) return Object.is(actual, expected);
+  if (typeof actual !== "object" || actual === null) return false;
+  if (Array.isArray(expected)) {
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, index) => holds(actual[index], item))
+    );
+  }
+  const record = actual as Record<string, unknown>;
+  return Object.entries(expected).every(
+    ([key, value]) => Object.hasOwn(record, key) && holds(record[key], value),
+  );
+}
+
+/** On a 2xx answer: the body holds every field of `record` with its value. */
+export function repeats(
+  record: Readonly<Record<string, unknown>>,
+  slug: string,
+  expected: string,
+  rules: readonly RuleId[],
+): Check {
+  return {
+    slug,
+    kind: "documented",
+    rules,
+    expected: `${expected}: ${JSON.stringify(record)}`,
+    appliesTo: isSuccess,
+    assert(answer) {
+      requireJson(answer);
+      if (!holds(answer.json, record)) {
+        const shown = JSON.stringify(answer.json) ?? "";
+        throw new Error(`got ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`);
+      }
+    },
+  };
+}
+
+/** An advisory header check. */
+export function header(
+  name: string,
+  expected: string,
+  test: (value: string, answer: Answer) => boolean,
+  rules: readonly RuleId[],
+  when: (answer: Answer) => boolean = () => true,
+): Check {
+  return {
+    slug: `header-${name}`,
+    kind: "advisory",
+    rules,
+    expected: `${name} header: ${expected}`,
+    appliesTo: when,
+    assert(answer) {
+      const value = answer.headers[name.toLowerCase()];
+      if (value === undefined) throw new Error(`no ${name} header`);
+      if (!test(value, answer)) throw new Error(`${name}: ${value}`);
+    },
+  };
+}

@@ -1,0 +1,384 @@
+/**
+ * The one judge: given a request as sent, the answer, and what the caller
+ * knows of the deployment's data, the checks that apply, each `documented`
+ * (a statement of the interface applies to this very request) or
+ * `advisory` (the kit's advice where the interface is silent), with the
+ * statements it rests on. The contract suite, `--fuzz`, `--replay`, the
+ * consumer contracts and the mock's validating proxy all judge with it.
+ *
+ * Whatever the request, an answer is always wrong when it is a 5xx, carries a
+ * body that is not JSON, has a 2xx body that is not the operation's
+ * documented shape, a non-2xx body that is not an Error (where the interface
+ * shows errors at all), or lists more than the maximum. Beyond that, a
+ * specific answer is demanded only of a request inside the interface's
+ * domain (request.ts) or one a statement says must be rejected.
+ *
+ * @example
+ * const checks = checksFor({ operation: "listPets", path: "/pets", query: "limit=5", credential: "valid" });
+ * const failed = judge(checks, answer).filter((verdict) => !verdict.passed);
+ */
+import {
+  type Answer,
+  atMost,
+  bodySchema,
+  type Check,
+  type CheckKind,
+  errorBody,
+  everyItem,
+  header,
+  isSuccess,
+  jsonMediaType,
+  listsIds,
+  noServerError,
+  notEmpty,
+  notSuccess,
+  repeats,
+  status,
+  statusAmong,
+} from "./checks.js";
+import {
+  type Collection,
+  type InterfaceOperation,
+  referencedCollection,
+  schemaFields,
+} from "./operations.js";
+import { type Reading, readRequest, type SentRequest } from "./request.js";
+import { answerRules, parameterRules, type RuleId } from "./statements.js";
+
+/** A record the caller knows exists, with the fields the interface gives it. */
+export interface KnownRecord {
+  readonly record: Readonly<Record<string, unknown>>;
+  /** How it became known: the run created it, or a list showed it. */
+  readonly source: "created" | "listed";
+}
+
+/** What the caller knows of the deployment's data. */
+export interface JudgeContext {
+  /** Records known to exist, by collection and id. */
+  known(collection: Collection): ReadonlyMap<number, KnownRecord>;
+  /** Whether an id is known to name no record (an id no deployment hands out). */
+  absent(collection: Collection, id: number): boolean;
+}
+
+/** A context that knows nothing: the validating proxy's, which sees other clients' writes. */
+export const knowsNothing: JudgeContext = {
+  known: () => new Map(),
+  absent: () => false,
+};
+
+const credentialRules: readonly RuleId[] = ["§4.auth-required", "§5.bearer"];
+const union = (...lists: ReadonlyArray<readonly RuleId[]>): RuleId[] => [...new Set(lists.flat())];
+
+/** The statements of every status the interface documents for the operation. */
+const documentedRules = (operation: InterfaceOperation) =>
+  union(...operation.documentedStatuses.map((code) => answerRules(operation.id, code)));
+
+/** What the request needs beyond the interface's rules: each record it names is known to exist. */
+function namesKnownRecords(reading: Reading, context: JudgeContext): boolean {
+  const body = reading.json as Record<string, unknown>;
+  return Object.entries(body).every(([field, value]) => {
+    const collection = referencedCollection(field);
+    return collection === undefined || context.known(collection).has(value as number);
+  });
+}
+
+/** The operation's documented success, demanded exactly. */
+const successStatus = (operation: InterfaceOperation) =>
+  status(
+    operation.success.status,
+    "documented",
+    answerRules(operation.id, operation.success.status),
+  );
+
+/** Checks of a list's answer: its `limit`, its filters, what it must show. */
+function listChecks(reading: Reading, context: JudgeContext): Check[] {
+  const { operation } = reading;
+  const checks: Check[] = [successStatus(operation)];
+  const limit = operation.query.find((parameter) => parameter.name === "limit");
+  const given = reading.query.get("limit");
+  if (given !== undefined) checks.push(atMost(Number(given), "at-most-limit", ["§4.1.limit"]));
+  else if (typeof limit?.schema.default === "number") {
+    checks.push(atMost(limit.schema.default, "at-most-default", ["§4.1.limit-default"]));
+  }
+  const itemFields = operation.success.body ? schemaFields(operation.success.body.schema) : [];
+  const filters = [...reading.query].filter(([name]) => itemFields.includes(name));
+  for (const [name, value] of filters) {
+    const rules = parameterRules(operation.id, name);
+    checks.push(everyItem(name, value, rules));
+  }
+  const known = [...context.known(operation.collection).values()];
+  if (filters.length > 0) {
+    const match = known.find(({ record }) =>
+      filters.every(([name, value]) => record[name] === value),
+    );
+    if (match) {
+      const what = filters.map(([name, value]) => `${name} ${value}`).join(", ");
+      checks.push(
+        notEmpty(
+          `a ${match.source} record has ${what} (id ${String(match.record.id)})`,
+          union(...filters.map(([name]) => parameterRules(operation.id, name))),
+        ),
+      );
+    }
+  }
+  if (operation.query.length === 0) {
+    const created = known.filter((entry) => entry.source === "created");
+    if (created.length > 0) {
+      checks.push(
+        listsIds(
+          created.map((entry) => entry.record.id as number),
+          answerRules(operation.id, operation.success.status),
+        ),
+      );
+    }
+  }
+  return checks;
+}
+
+/** Checks of a read by id: the known record, a known absence, or any documented status. */
+function readChecks(reading: Reading, context: JudgeContext): Check[] {
+  const { operation } = reading;
+  const [parameter] = operation.path;
+  const id = Number(reading.path[parameter?.name ?? ""]);
+  const known = context.known(operation.collection).get(id);
+  if (known) {
+    return [
+      successStatus(operation),
+      repeats(
+        known.record,
+        `same-as-${known.source}`,
+        `the same record as ${known.source}`,
+        answerRules(operation.id, operation.success.status),
+      ),
+    ];
+  }
+  if (Number.isSafeInteger(id) && context.absent(operation.collection, id)) {
+    return [status(404, "documented", answerRules(operation.id, 404))];
+  }
+  return [
+    statusAmong(
+      operation.documentedStatuses,
+      "documented",
+      documentedRules(operation),
+      operation.id,
+    ),
+  ];
+}
+
+/** Checks of a create: exact for an ordinary body naming known records, else any documented status. */
+function createChecks(reading: Reading, context: JudgeContext): Check[] {
+  const { operation } = reading;
+  if (!reading.ordinary || !namesKnownRecords(reading, context)) {
+    const kind = operation.documentsErrors ? "documented" : "advisory";
+    return [
+      statusAmong(operation.documentedStatuses, kind, documentedRules(operation), operation.id),
+    ];
+  }
+  const sent = reading.json as Record<string, unknown>;
+  const rules = union(
+    answerRules(operation.id, operation.success.status),
+    ...Object.keys(sent).map((field) => parameterRules(operation.id, field)),
+  );
+  const checks = [
+    successStatus(operation),
+    repeats(sent, "echoes-input", "the stored record repeats what was sent", rules),
+  ];
+  if (operation.successHeaders.includes("location")) {
+    checks.push(
+      header(
+        "Location",
+        `names the new record (…${operation.template}/{id})`,
+        (value, answer) =>
+          value.replace(/\/+$/, "").endsWith(`/${String((answer.json as { id?: unknown })?.id)}`),
+        answerRules(operation.id, operation.success.status),
+        isSuccess,
+      ),
+    );
+  }
+  return checks;
+}
+
+/** The checks a request inside the interface's domain, with the key, earns. */
+function insideChecks(reading: Reading, context: JudgeContext): Check[] {
+  const { operation } = reading;
+  if (operation.lists) return listChecks(reading, context);
+  if (operation.creates) return createChecks(reading, context);
+  if (operation.path.length > 0) return readChecks(reading, context);
+  return [
+    statusAmong(
+      operation.documentedStatuses,
+      "documented",
+      documentedRules(operation),
+      operation.id,
+    ),
+  ];
+}
+
+/** The checks a rejection earns: `rejected`, and the status the interface (or the kit) names. */
+function rejectionChecks(reading: Reading): Check[] {
+  const { operation } = reading;
+  const inside = reading.outside.length === 0;
+  if (reading.credential !== "valid") {
+    const onlyCredential = inside && !reading.brokenBody && !reading.invalidBody;
+    const rules401 = answerRules(operation.id, 401);
+    return [
+      notSuccess("documented", credentialRules),
+      status(
+        401,
+        rules401.length > 0 && onlyCredential ? "documented" : "advisory",
+        union(rules401, credentialRules),
+      ),
+      header(
+        "WWW-Authenticate",
+        "names the Bearer scheme",
+        (value) => /\bbearer\b/i.test(value),
+        ["§5.bearer"],
+        (answer) => answer.status === 401,
+      ),
+    ];
+  }
+  const errors = operation.documentsErrors ? "documented" : "advisory";
+  const rules400 = answerRules(operation.id, 400);
+  if (!inside) {
+    const advice = reading.outside.find((finding) => finding.advised !== undefined)?.advised;
+    if (advice === undefined) return [];
+    const rules = union(...reading.outside.map((finding) => finding.rules), rules400);
+    // A finding no statement governs (an odd encoding) rests on the operation's own statement.
+    const because = rules.length > 0 ? rules : answerRules(operation.id, operation.success.status);
+    return [status(advice, "advisory", because)];
+  }
+  const problem = reading.invalidBody ?? reading.brokenBody;
+  const because = union(problem?.rules ?? [], rules400);
+  return [
+    notSuccess(errors, reading.brokenBody ? union(because, ["§4.media-type"]) : because),
+    status(400, reading.invalidBody && rules400.length > 0 ? "documented" : "advisory", because),
+  ];
+}
+
+/** The checks every answer of the operation owes, whatever was asked. */
+function alwaysChecks(operation: InterfaceOperation): Check[] {
+  const errors = operation.documentsErrors ? "documented" : "advisory";
+  const checks: Check[] = [errorBody(errors)];
+  if (operation.documentsErrors) checks.push(jsonMediaType("documented", "all"));
+  else {
+    checks.push(jsonMediaType("documented", "successes"));
+    checks.push(jsonMediaType("advisory", "errors", "error-media-type"));
+  }
+  if (operation.success.body) checks.push(bodySchema(operation.success.body));
+  const limit = operation.query.find((parameter) => parameter.name === "limit");
+  if (operation.lists && typeof limit?.schema.maximum === "number") {
+    const rules = parameterRules(operation.id, "limit");
+    checks.push(atMost(limit.schema.maximum, "never-over-maximum", rules));
+  }
+  if (operation.deprecation?.sunset) {
+    const sunset = operation.deprecation.sunset;
+    const rules: RuleId[] = ["§4.3.deprecated"];
+    checks.push(
+      header(
+        "Sunset",
+        `the removal date ${sunset.toUTCString()}`,
+        (value) => Date.parse(value) === sunset.getTime(),
+        rules,
+        isSuccess,
+      ),
+      header("Deprecation", "present", (value) => value.trim() !== "", rules, isSuccess),
+    );
+  }
+  return checks;
+}
+
+/** A bad credential, a request outside the domain, or a body broken or invalid: may be refused. */
+const rejectable = (reading: Reading) =>
+  reading.credential !== "valid" ||
+  reading.outside.length > 0 ||
+  reading.invalidBody !== undefined ||
+  reading.brokenBody !== undefined;
+
+/** Whether the interface lets a deployment refuse this request (it is sent to be rejected). */
+export const isRejectable = (request: SentRequest): boolean => rejectable(readRequest(request));
+
+/**
+ * Every check that judges the answer to this request, `no-5xx` first (the
+ * one a missing answer fails).
+ */
+export function checksFor(request: SentRequest, context: JudgeContext = knowsNothing): Check[] {
+  const reading = readRequest(request);
+  const specific = rejectable(reading) ? rejectionChecks(reading) : insideChecks(reading, context);
+  const bounded = specific.some((check) => check.slug.startsWith("at-most-"));
+  const always = alwaysChecks(reading.operation).filter(
+    (check) => !bounded || check.slug !== "never-over-maximum",
+  );
+  return [noServerError(), ...specific, ...always];
+}
+
+/** One check on one answer. */
+export interface Verdict {
+  readonly check: Check;
+  readonly passed: boolean;
+  /** Why it failed: the first line of what the check found. */
+  readonly reason?: string;
+}
+
+/** The first meaningful line of what a failed check threw. */
+export function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    message
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? "check failed"
+  );
+}
+
+/**
+ * The verdicts of the checks that apply to an answer; no answer at all fails
+ * the first check (`no-5xx`: nothing came back).
+ */
+export function judge(
+  checks: readonly Check[],
+  answer: Answer | undefined,
+  why = "no answer",
+): Verdict[] {
+  if (!answer) {
+    const [first] = checks;
+    return first ? [{ check: first, passed: false, reason: why }] : [];
+  }
+  const verdicts: Verdict[] = [];
+  for (const check of checks) {
+    if (check.appliesTo && !check.appliesTo(answer)) continue;
+    try {
+      check.assert(answer);
+      verdicts.push({ check, passed: true });
+    } catch (error) {
+      verdicts.push({ check, passed: false, reason: reason(error) });
+    }
+  }
+  return verdicts;
+}
+
+/** A rule an answer broke, as the proxy's header and journal carry it. */
+export interface Violation {
+  /** The check's name, e.g. `at-most-limit` (docs/contract-rules.md lists them). */
+  readonly check: string;
+  /** Documented checks fail a contract run; advisory ones warn. */
+  readonly kind: CheckKind;
+  readonly rules: readonly RuleId[];
+  /** What the check expected and what it found, e.g. `at most 5 items: 7 items`. */
+  readonly message: string;
+}
+
+/** The rules an answer to this request breaks (none: it conforms). */
+export function violationsOf(
+  request: SentRequest,
+  answer: Answer,
+  context: JudgeContext = knowsNothing,
+): Violation[] {
+  return judge(checksFor(request, context), answer)
+    .filter((verdict) => !verdict.passed)
+    .map(({ check, reason: why }) => ({
+      check: check.slug,
+      kind: check.kind,
+      rules: check.rules,
+      message: `${check.expected}: ${why ?? ""}`,
+    }));
+}

@@ -1,0 +1,76 @@
+/**
+ * What a run knows of a deployment's data, learnt from the answers it got:
+ * the records its creates stored (as sent, with the id assigned) and the
+ * records lists showed, plus ids the caller declares absent. The judge
+ * reads it to demand read-after-create, filters that find what exists and
+ * lists that hold what was created. Bounded: a deployment's answers cannot
+ * grow it past `maxKnownPerCollection` records a collection.
+ */
+import type { Answer } from "./checks.js";
+import type { JudgeContext, KnownRecord } from "./judge.js";
+import { type Collection, schemaFields } from "./operations.js";
+import { readRequest, type SentRequest } from "./request.js";
+
+export const maxKnownPerCollection = 10_000;
+
+type Fields = Readonly<Record<string, unknown>>;
+const isObject = (value: unknown): value is Fields =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const pick = (value: Fields, fields: readonly string[]): Fields =>
+  Object.fromEntries(
+    fields.filter((field) => field in value).map((field) => [field, value[field]]),
+  );
+
+export class Knowledge implements JudgeContext {
+  private readonly records = new Map<Collection, Map<number, KnownRecord>>();
+  private readonly absentIds = new Map<Collection, Set<number>>();
+
+  known(collection: Collection): ReadonlyMap<number, KnownRecord> {
+    return this.records.get(collection) ?? new Map();
+  }
+
+  absent(collection: Collection, id: number): boolean {
+    return this.absentIds.get(collection)?.has(id) ?? false;
+  }
+
+  /** Declares an id no record has (one the deployment cannot have handed out). */
+  declareAbsent(collection: Collection, id: number): void {
+    const ids = this.absentIds.get(collection) ?? new Set();
+    ids.add(id);
+    this.absentIds.set(collection, ids);
+  }
+
+  private remember(collection: Collection, id: number, known: KnownRecord): void {
+    const records = this.records.get(collection) ?? new Map<number, KnownRecord>();
+    this.records.set(collection, records);
+    if (records.get(id)?.source === "created" || records.size >= maxKnownPerCollection) return;
+    records.set(id, known);
+  }
+
+  /** Learns from an answer with the key: the record a create stored, the records a list showed. */
+  learn(request: SentRequest, answer: Answer | undefined): void {
+    if (!answer || request.credential !== "valid" || answer.status < 200 || answer.status >= 300) {
+      return;
+    }
+    const { operation, json } = readRequest(request);
+    const schema = operation.success.body?.schema;
+    if (!schema) return;
+    const fields = schemaFields(schema);
+    if (operation.creates && isObject(json) && isObject(answer.json)) {
+      const id = answer.json.id;
+      if (!Number.isSafeInteger(id)) return;
+      const record = { ...pick(json, fields), id };
+      this.remember(operation.collection, id as number, { record, source: "created" });
+    }
+    if (operation.lists && Array.isArray(answer.json)) {
+      for (const item of answer.json) {
+        if (!isObject(item) || !Number.isSafeInteger(item.id)) continue;
+        this.remember(operation.collection, item.id as number, {
+          record: pick(item, fields),
+          source: "listed",
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * The interface's operations as openapi.yaml states them: method and path
+ * template, parameters and body fields with their schemas, every response
+ * it lists, which of those statuses are the interface's own (the others are
+ * described as "Kit's choice"), the documented success and its body, and
+ * what a success creates or lists. Everything is looked up in the document.
+ *
+ * @example
+ * interfaceOperation("listPets").documentedStatuses; // [200, 401]
+ * interfaceOperation("createCategory").collection;   // "categories"
+ */
+import { openapiDocument } from "../generated/openapi-document.js";
+import type { paths } from "../generated/openapi-types.js";
+import {
+  type Deprecation,
+  deprecations,
+  type OperationId,
+  type OperationParameter,
+  operationParameters,
+  type ParameterSchema,
+  requestBodySchema,
+} from "../spec.js";
+import { resolveRef } from "../util/json-ref.js";
+import { isSchemaName, type SchemaName } from "./schemas.js";
+
+/** A body as listed: a component schema, one or an array of them. */
+export interface ListedBody {
+  readonly schema: SchemaName;
+  readonly shape: "one" | "array";
+}
+
+export interface BodyField {
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: ParameterSchema;
+}
+
+/** The records a path's operations create and list: its first segment (`/pets/{petId}` → `pets`). */
+export type Collection = {
+  [Path in keyof paths]: Path extends `/${infer First}/${string}`
+    ? First
+    : Path extends `/${infer Only}`
+      ? Only
+      : never;
+}[keyof paths];
+
+export interface InterfaceOperation {
+  readonly id: OperationId;
+  readonly method: "GET" | "POST";
+  /** The path template below the base, e.g. `/pets/{petId}`. */
+  readonly template: string;
+  readonly query: readonly OperationParameter[];
+  readonly path: readonly OperationParameter[];
+  /** The JSON body's fields; undefined when the operation takes no body. */
+  readonly body: readonly BodyField[] | undefined;
+  /** The component schema of the request body (`NewPet`), when there is one. */
+  readonly bodySchema: SchemaName | undefined;
+  /** Every status the document lists (not `default`), with its body. */
+  readonly responses: ReadonlyMap<number, ListedBody | undefined>;
+  /** The body of the `default` response, when one is listed. */
+  readonly otherwise: ListedBody | undefined;
+  /** The statuses the interface itself documents (not the kit's choices), ascending. */
+  readonly documentedStatuses: readonly number[];
+  /** The documented success: its status and body. */
+  readonly success: { readonly status: number; readonly body: ListedBody | undefined };
+  /** The headers openapi.yaml lists on the success answer, lower case. */
+  readonly successHeaders: readonly string[];
+  /** Whether the interface shows any error answer of this operation (the category ones: no). */
+  readonly documentsErrors: boolean;
+  /** The records this operation's path holds. */
+  readonly collection: Collection;
+  /** A POST whose success is the stored record. */
+  readonly creates: boolean;
+  /** A GET whose success is an array of records. */
+  readonly lists: boolean;
+  readonly deprecation: Deprecation | undefined;
+}
+
+type Node = Readonly<Record<string, unknown>>;
+const document = openapiDocument as unknown as Node;
+
+function deref(node: unknown): Node {
+  const value = node as Node;
+  return typeof value.$ref === "string" ? deref(resolveRef(document, value.$ref)) : value;
+}
+
+const componentName = (ref: unknown): SchemaName | undefined => {
+  const name = typeof ref === "string" ? ref.split("/").pop() : undefined;
+  return name !== undefined && isSchemaName(name) ? name : undefined;
+};
+
+function listedBody(response: unknown): ListedBody | undefined {
+  const content = deref(response).content as Node | undefined;
+  const schema = (content?.["application/json"] as Node | undefined)?.schema as Node | undefined;
+  if (!schema) return undefined;
+  if (schema.type === "array") {
+    const name = componentName((schema.items as Node | undefined)?.$ref);
+    return name ? { schema: name, shape: "array" } : undefined;
+  }
+  const name = componentName(schema.$ref);
+  return name ? { schema: name, shape: "one" } : undefined;
+}
+
+/**
+ * Whether a listed response is the kit's own choice: its description (the
+ * one beside a `$ref` first, else the referenced response's) starts so.
+ */
+function kitsChoice(response: unknown): boolean {
+  const own = (response as Node).description;
+  const description = typeof own === "string" ? own : deref(response).description;
+  return typeof description === "string" && description.startsWith("Kit's choice");
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+function describeOperation(template: string, method: string, operation: Node): InterfaceOperation {
+  const id = operation.operationId as OperationId;
+  const responses = new Map<number, ListedBody | undefined>();
+  const documentedStatuses: number[] = [];
+  let otherwise: ListedBody | undefined;
+  for (const [status, response] of Object.entries(operation.responses as Node)) {
+    if (status === "default") {
+      otherwise = listedBody(response);
+      continue;
+    }
+    responses.set(Number(status), listedBody(response));
+    if (!kitsChoice(response)) documentedStatuses.push(Number(status));
+  }
+  documentedStatuses.sort((a, b) => a - b);
+  const successStatus = documentedStatuses.find(isSuccess);
+  if (successStatus === undefined) throw new Error(`openapi.yaml: ${id} documents no success`);
+  const success = { status: successStatus, body: responses.get(successStatus) };
+  const successResponse = deref((operation.responses as Node)[String(successStatus)]);
+  const successHeaders = Object.keys((successResponse.headers as Node | undefined) ?? {}).map(
+    (name) => name.toLowerCase(),
+  );
+  let body: BodyField[] | undefined;
+  let bodySchema: SchemaName | undefined;
+  if (operation.requestBody !== undefined) {
+    const { required, properties } = requestBodySchema(id);
+    body = Object.entries(properties).map(([name, schema]) => ({
+      name,
+      required: required.includes(name),
+      schema,
+    }));
+    const media = (deref(operation.requestBody).content as Node)["application/json"] as Node;
+    bodySchema = componentName((media.schema as Node).$ref);
+  }
+  const upper = method.toUpperCase() as InterfaceOperation["method"];
+  return {
+    id,
+    method: upper,
+    template,
+    query: operationParameters(id, "query"),
+    path: operationParameters(id, "path"),
+    body,
+    bodySchema,
+    responses,
+    otherwise,
+    documentedStatuses,
+    success,
+    successHeaders,
+    documentsErrors: documentedStatuses.some((status) => status >= 400),
+    collection: template.split("/")[1] as Collection,
+    creates: upper === "POST" && success.body?.shape === "one",
+    lists: upper === "GET" && success.body?.shape === "array",
+    deprecation: deprecations.get(id),
+  };
+}
+
+const httpMethods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/** Every operation of openapi.yaml, in document order. */
+export const interfaceOperations: readonly InterfaceOperation[] = Object.entries(
+  document.paths as Node,
+).flatMap(([template, pathItem]) =>
+  Object.entries(pathItem as Node)
+    .filter(([method]) => httpMethods.has(method))
+    .map(([method, operation]) => describeOperation(template, method, operation as Node)),
+);
+
+const byId = new Map(interfaceOperations.map((operation) => [operation.id, operation]));
+
+export function interfaceOperation(id: OperationId): InterfaceOperation {
+  const found = byId.get(id);
+  if (!found) throw new Error(`openapi.yaml: no operation ${id}`);
+  return found;
+}
+
+/** A schema with its `$ref` resolved (parameter and field schemas may point at components). */
+export const resolvedSchema = (schema: ParameterSchema): ParameterSchema =>
+  deref(schema) as ParameterSchema;
+
+function propertiesOf(schema: Node): string[] {
+  const own = Object.keys((schema.properties as Node | undefined) ?? {});
+  const parts = ((schema.allOf as unknown[] | undefined) ?? []).map(deref).flatMap(propertiesOf);
+  return [...new Set([...parts, ...own])];
+}
+
+/** The property names a component schema gives, through `allOf`: `Pet` → name, categoryId, status, id. */
+export function schemaFields(schema: SchemaName): readonly string[] {
+  const schemas = (document.components as Node).schemas as Node;
+  return propertiesOf(deref(schemas[schema]));
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** Body fields that name a record of a collection: `categoryId` → categories (the lists' items). */
+const references: ReadonlyMap<string, Collection> = new Map(
+  interfaceOperations.flatMap((operation) =>
+    operation.lists && operation.success.body
+      ? [[`${lowerFirst(operation.success.body.schema)}Id`, operation.collection] as const]
+      : [],
+  ),
+);
+
+/** The collection whose records a body field names by id, if it names any. */
+export const referencedCollection = (field: string): Collection | undefined =>
+  references.get(field);

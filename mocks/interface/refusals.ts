@@ -1,0 +1,39 @@
+/**
+ * The interface statements behind a refusal of the mock's own: which ones a
+ * request it answered with an Error broke, from the Error's code and the
+ * field its message names first. The journal keeps them on the problem, so
+ * the dashboard can quote the statements without knowing the document.
+ *
+ * @example
+ * refusalRules("listPets", "invalid_query", "limit"); // ["§4.1.limit-range"]
+ */
+import type { OperationId } from "../spec.js";
+import { interfaceOperation } from "./operations.js";
+import { answerRules, parameterRules, type RuleId, schemaRules } from "./statements.js";
+
+const credentialRules: readonly RuleId[] = ["§4.auth-required", "§5.bearer"];
+
+const union = (...lists: ReadonlyArray<readonly RuleId[]>): RuleId[] => [...new Set(lists.flat())];
+
+/** The statements a refused request broke; empty for the mock's own limits (size, store, faults). */
+export function refusalRules(operation: OperationId, code: string, field: string): RuleId[] {
+  switch (code) {
+    case "unauthorized":
+      return union(answerRules(operation, 401), credentialRules);
+    case "invalid_query":
+    case "invalid_path":
+      return parameterRules(operation, field);
+    case "invalid_body": {
+      const { bodySchema } = interfaceOperation(operation);
+      return union(
+        bodySchema ? schemaRules(bodySchema) : [],
+        answerRules(operation, 400),
+        parameterRules(operation, field),
+      );
+    }
+    case "unsupported_media_type":
+      return ["§4.media-type"];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * What the interface says about a request before any answer: whether its
+ * credential is one, whether every part of it lies in the interface's domain
+ * (parameters of the declared types and ranges, each at most once, a JSON
+ * body), and whether its body breaks the operation's body schema. The judge
+ * demands a specific answer only of requests inside the domain; for the rest
+ * it holds the answer to what every answer owes. Pure: no I/O.
+ *
+ * @example
+ * readRequest({ operation: "listPets", path: "/pets", query: "limit=63&limit=70", credential: "valid" })
+ *   .outside; // [{ reason: "limit is given 2 times", rules: ["§4.1.limit-range"] }]
+ */
+import type { OperationId, OperationParameter } from "../spec.js";
+import { type BodyField, type InterfaceOperation, interfaceOperation } from "./operations.js";
+import { violations } from "./schemas.js";
+import { parameterRules, type RuleId, schemaRules } from "./statements.js";
+
+/** Whether a request carried the deployment's key, none, or something else. */
+export type CredentialKind = "valid" | "missing" | "invalid";
+
+/** A request as sent to a deployment, below its base address. */
+export interface SentRequest {
+  readonly operation: OperationId;
+  /** The path below the base as sent (percent-encoded), e.g. `/pets/12`. */
+  readonly path: string;
+  /** The query string as sent, without `?` (`""`: none). */
+  readonly query: string;
+  readonly credential: CredentialKind;
+  /** The body text as sent; undefined for none. */
+  readonly body?: string | undefined;
+  /** The body's `Content-Type` as sent; undefined for none. */
+  readonly contentType?: string | undefined;
+}
+
+/** A part of a request the interface does not describe, and the statements it falls outside of. */
+export interface Finding {
+  readonly reason: string;
+  readonly rules: readonly RuleId[];
+  /** The status openapi.yaml describes as the kit's answer to it (advice only), if any. */
+  readonly advised?: number;
+}
+
+export interface Reading {
+  readonly operation: InterfaceOperation;
+  readonly credential: CredentialKind;
+  /** Why the request lies outside the interface's domain; empty when it lies inside. */
+  readonly outside: readonly Finding[];
+  /** The body is missing or not JSON (a body the operation requires). */
+  readonly brokenBody: Finding | undefined;
+  /** The JSON body breaks the operation's body schema. */
+  readonly invalidBody: Finding | undefined;
+  /** Query values by name, decoded (only parameters given once). */
+  readonly query: ReadonlyMap<string, string>;
+  /** Path parameters by name, decoded. */
+  readonly path: Readonly<Record<string, string>>;
+  /** The body as parsed JSON, when it is JSON. */
+  readonly json: unknown;
+  /**
+   * Inside the domain, and every string of the body an ordinary one (1 to
+   * `ordinaryStringLength` characters) with no field the schema does not
+   * name: a body no deployment can call invalid for its sizes or extras.
+   */
+  readonly ordinary: boolean;
+}
+
+/**
+ * The longest string the judge calls ordinary. The interface sets no field
+ * lengths, so a deployment may refuse longer ones (or empty ones) as invalid
+ * values; the judge then demands no particular answer.
+ */
+export const ordinaryStringLength = 100;
+
+const int64Max = 2n ** 63n - 1n;
+const int64Min = -(2n ** 63n);
+
+/** The media type of a Content-Type value: lower case, without parameters. */
+export const mediaTypeOf = (value: string | undefined): string =>
+  (value ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+
+function decode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a decoded parameter value is not one of its schema's, or undefined when it is. */
+function valueProblem(parameter: OperationParameter, value: string, identifier: boolean) {
+  const { schema, name } = parameter;
+  if (value === "") return `${name} is empty`;
+  if (schema.enum) {
+    return schema.enum.includes(value)
+      ? undefined
+      : `${name} is ${JSON.stringify(value.slice(0, 40))}, not one of ${schema.enum.join(", ")}`;
+  }
+  if (schema.type !== "integer") return undefined;
+  if (!/^-?(0|[1-9]\d*)$/.test(value)) return `${name} is not an integer`;
+  const number = BigInt(value);
+  if (number > int64Max || number < int64Min) return `${name} is outside int64`;
+  if (identifier && number < 1n) return `${name} is not a positive identifier`;
+  if (schema.minimum !== undefined && number < BigInt(schema.minimum)) {
+    return `${name} is below ${schema.minimum}`;
+  }
+  if (schema.maximum !== undefined && number > BigInt(schema.maximum)) {
+    return `${name} is above ${schema.maximum}`;
+  }
+  return undefined;
+}
+
+/** The finding, with the kit's advised status when openapi.yaml lists it for the operation. */
+const advising = (operation: InterfaceOperation, finding: Finding, status: number): Finding =>
+  operation.responses.has(status) ? { ...finding, advised: status } : finding;
+
+function readQuery(operation: InterfaceOperation, query: string, outside: Finding[]) {
+  const given = new Map<string, string[]>();
+  for (const part of query === "" ? [] : query.split("&")) {
+    const cut = part.indexOf("=");
+    const name = decode(cut < 0 ? part : part.slice(0, cut));
+    const value = decode(cut < 0 ? "" : part.slice(cut + 1));
+    if (name === undefined || value === undefined) {
+      outside.push(
+        advising(operation, { reason: "the query is not valid percent-encoding", rules: [] }, 400),
+      );
+      continue;
+    }
+    given.set(name, [...(given.get(name) ?? []), value]);
+  }
+  const values = new Map<string, string>();
+  for (const [name, list] of given) {
+    const parameter = operation.query.find((candidate) => candidate.name === name);
+    if (!parameter) {
+      outside.push({
+        reason: `${name.slice(0, 40)} is not a parameter of ${operation.id}`,
+        rules: [],
+      });
+      continue;
+    }
+    const rules = parameterRules(operation.id, name);
+    if (list.length > 1) {
+      outside.push(advising(operation, { reason: `${name} is given ${list.length} times`, rules }, 400));
+      continue;
+    }
+    const value = list[0] ?? "";
+    const problem = valueProblem(parameter, value, false);
+    if (problem) outside.push(advising(operation, { reason: problem, rules }, 400));
+    else values.set(name, value);
+  }
+  return values;
+}
+
+function readPath(operation: InterfaceOperation, path: string, outside: Finding[]) {
+  const names: string[] = [];
+  const pattern = operation.template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    names.push(name);
+    return "([^/]*)";
+  });
+  const found = new RegExp(`^${pattern}$`).exec(path);
+  const values: Record<string, string> = {};
+  for (const [index, name] of names.entries()) {
+    const parameter = operation.path.find((candidate) => candidate.name === name);
+    const value = decode(found?.[index + 1] ?? "");
+    const rules = parameterRules(operation.id, name);
+    if (value === undefined || !parameter) {
+      outside.push(
+        advising(operation, { reason: `${name} is not valid percent-encoding`, rules }, 400),
+      );
+      continue;
+    }
+    const problem = valueProblem(parameter, value, true);
+    if (problem) outside.push(advising(operation, { reason: problem, rules }, 400));
+    values[name] = value;
+  }
+  return values;
+}
+
+/** A body field's integer outside int64 (JSON Schema's `integer` alone accepts any). */
+function int64Problem(fields: readonly BodyField[], json: unknown): string | undefined {
+  const record = json as Record<string, unknown>;
+  for (const field of fields) {
+    const value = record[field.name];
+    if (field.schema.format !== "int64" || typeof value !== "number") continue;
+    if (Number.isInteger(value) && (value > Number(int64Max) || value < Number(int64Min))) {
+      return `/${field.name} must be an int64`;
+    }
+  }
+  return undefined;
+}
+
+function isOrdinary(fields: readonly BodyField[], json: unknown): boolean {
+  const record = json as Record<string, unknown>;
+  const names = new Set(fields.map((field) => field.name));
+  return Object.entries(record).every(
+    ([name, value]) =>
+      names.has(name) &&
+      (typeof value !== "string" || (value.length >= 1 && value.length <= ordinaryStringLength)),
+  );
+}
+
+/** Reads a request as the interface describes it. */
+export function readRequest(request: SentRequest): Reading {
+  const operation = interfaceOperation(request.operation);
+  const outside: Finding[] = [];
+  const query = readQuery(operation, request.query, outside);
+  const path = readPath(operation, request.path, outside);
+  let brokenBody: Finding | undefined;
+  let invalidBody: Finding | undefined;
+  let json: unknown;
+  let ordinaryBody = true;
+  const schema = operation.bodySchema;
+  if (operation.body && schema) {
+    const rules = schemaRules(schema);
+    const mediaType = mediaTypeOf(request.contentType);
+    if (request.body === undefined || request.body === "") {
+      brokenBody = { reason: "the required body is missing", rules };
+    } else if (mediaType !== "application/json") {
+      const shown = request.contentType === undefined ? "no media type" : JSON.stringify(mediaType);
+      const reason = `the body is sent as ${shown}, not application/json`;
+      outside.push(advising(operation, { reason, rules: ["§4.media-type"] }, 415));
+    }
+    if (request.body !== undefined && request.body !== "") {
+      try {
+        json = JSON.parse(request.body);
+      } catch {
+        brokenBody = { reason: "the body is not JSON", rules };
+      }
+    }
+    if (brokenBody === undefined && json !== undefined) {
+      const problem =
+        violations(schema, "one", json) ?? int64Problem(operation.body, json) ?? undefined;
+      if (problem) invalidBody = { reason: `the body is not a ${schema}: ${problem}`, rules };
+      else ordinaryBody = isOrdinary(operation.body, json);
+    }
+  }
+  return {
+    operation,
+    credential: request.credential,
+    outside,
+    brokenBody,
+    invalidBody,
+    query,
+    path,
+    json,
+    ordinary:
+      outside.length === 0 && brokenBody === undefined && invalidBody === undefined && ordinaryBody,
+  };
+}
