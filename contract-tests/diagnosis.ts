@@ -12,8 +12,9 @@
  * @example
  * for (const { cause, checks, hint } of diagnose(result)) console.log(cause, checks.length, hint);
  */
-import type { OperationId } from "../mocks/spec.js";
+
 import { violations } from "../mocks/interface/schemas.js";
+import type { OperationId } from "../mocks/spec.js";
 import type { CaseRecord, CheckResult, RunResult } from "./suite/results.js";
 
 export type DiagnosisCause =

@@ -4,6 +4,7 @@
  * tells a deployment that stopped answering from one operation that hangs:
  * no answer to the probe either stops the run; an answer lets it go on.
  */
+import { interfaceOperations } from "../mocks/interface/operations.js";
 import type { OperationId } from "../mocks/spec.js";
 import { type ContractRequest, type Exchange, send, type Target } from "./http.js";
 
@@ -15,13 +16,23 @@ export class DeploymentSilentError extends Error {
   override readonly name = "DeploymentSilentError";
 }
 
+/** The cheapest read of every list: its smallest `limit`, where it takes one. */
 const probes: ReadonlyArray<{
   readonly operation: OperationId;
   readonly request: ContractRequest;
-}> = [
-  { operation: "listPets", request: { method: "GET", path: "/pets", query: { limit: "1" } } },
-  { operation: "listCategories", request: { method: "GET", path: "/categories" } },
-];
+}> = interfaceOperations
+  .filter((operation) => operation.lists)
+  .map((operation) => {
+    const limit = operation.query.find((parameter) => parameter.name === "limit")?.schema.minimum;
+    return {
+      operation: operation.id,
+      request: {
+        method: "GET",
+        path: operation.template,
+        ...(limit === undefined ? {} : { query: { limit: String(limit) } }),
+      },
+    };
+  });
 
 export class LivenessWatch {
   private streak: OperationId[] = [];

@@ -134,9 +134,9 @@ describe("petstore-contract --replay", () => {
     const passed = report.checks.filter((check) => check.outcome === "passed").map((c) => c.id);
     expect(passed).toEqual(
       expect.arrayContaining([
-        "getPet.replay-0004.status-documented",
+        "getPet.replay-0004.status-200",
         "getPet.replay-0004.body-Pet",
-        "getPet.replay-0004.found-after-create",
+        "getPet.replay-0004.same-as-created",
         "listPets.replay-0001.every-status-available",
         "listPets.replay-0007.error-body",
         "listPets.replay-0008.error-body",
@@ -151,8 +151,8 @@ describe("petstore-contract --replay", () => {
       ["listPets.replay-0001.at-most-limit", "listPets.replay-0006.at-most-limit"],
     ],
     ["status-filter-ignored", ["listPets.replay-0001.every-status-available"]],
-    ["created-as-200", ["createPet.replay-0003.status-documented"]],
-    ["loses-pets", ["getPet.replay-0004.found-after-create"]],
+    ["created-as-200", ["createPet.replay-0003.status-201"]],
+    ["loses-pets", ["getPet.replay-0004.status-200"]],
     ["html-401", ["listPets.replay-0007.error-body", "listPets.replay-0007.media-type"]],
   ])("fails against the faulty deployment %s with the right checks", async (name, caughtBy) => {
     const faulty = await startMock(fault(name));

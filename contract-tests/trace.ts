@@ -4,8 +4,9 @@
  * run against the kit's mock (in process, port 0), so every case the suite
  * can build is in it. `--list-checks` prints it; docs/contract-rules.md holds it.
  */
-import { startPetstoreServer } from "../mocks/server/server.js";
+
 import { type RuleId, ruleIds, rules } from "../mocks/interface/statements.js";
+import { startPetstoreServer } from "../mocks/server/server.js";
 import { runContractSuite } from "./runner.js";
 import type { PlannedCheck } from "./suite/results.js";
 
@@ -64,11 +65,12 @@ function grouped(checks: readonly PlannedCheck[]): string[] {
 
 /** The traceability table in Markdown (docs/contract-rules.md and `--list-checks`). */
 export function traceMarkdown(traces: readonly RuleTrace[]): string {
+  const checks = (count: number) => `${count} check${count === 1 ? "" : "s"}`;
   const decision = (trace: RuleTrace) =>
     trace.documented.length > 0
-      ? `documented (${trace.documented.length} checks${trace.advisory.length ? `, ${trace.advisory.length} advisory` : ""})`
+      ? `documented (${checks(trace.documented.length)}${trace.advisory.length ? `, ${trace.advisory.length} advisory` : ""})`
       : trace.advisory.length > 0
-        ? `advisory only (${trace.advisory.length} checks)`
+        ? `advisory only (${checks(trace.advisory.length)})`
         : "not checkable from outside";
   const lines = [
     "# Contract suite: interface rules and the checks that enforce them",

@@ -1,10 +1,13 @@
 /**
  * docs/development.md's "Where to add things" stays true: every file it names
- * exists, and every per-operation table in the sources is in the endpoint list.
+ * exists, and every per-operation table in the sources (keyed by
+ * `OperationId`, a `case` on an operation's id, an object keyed by one) is in
+ * the endpoint list: adding an operation touches only those files.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { operationIds } from "../mocks/spec.js";
 import { docSection } from "../mocks/test-support/docs.js";
 import { repositoryRoot } from "./smoke-package.js";
 
@@ -18,9 +21,18 @@ const endpointList = section.slice(0, section.indexOf("**A fault kind**"));
 
 function sources(folder: string): string[] {
   return readdirSync(join(repositoryRoot, folder), { recursive: true, encoding: "utf8" })
-    .filter((name) => name.endsWith(".ts") && !/\.test(-d)?\.ts$|test-support/.test(name))
+    .filter(
+      (name) => name.endsWith(".ts") && !/\.test(-d)?\.ts$|test-support|generated\//.test(name),
+    )
     .map((name) => `${folder}/${name}`);
 }
+
+/** A per-operation table: keyed by `OperationId`, a `case` on an operation's id, an object keyed by one. */
+const ids = operationIds.join("|");
+const table = new RegExp(
+  `(?<!Partial<)Record<OperationId,|case "(?:${ids})"|^\\s*"?(?:${ids})"?:`,
+  "m",
+);
 
 describe("docs/development.md: where to add things", () => {
   it("names files that exist", () => {
@@ -29,12 +41,17 @@ describe("docs/development.md: where to add things", () => {
   });
 
   it("lists every file with a per-operation table under the endpoint", () => {
-    const tables = ["mocks", "contract-tests"]
+    const tables = ["mocks", "contract-tests", "fixtures"]
       .flatMap(sources)
-      .filter((file) =>
-        /(?<!Partial<)Record<OperationId,/.test(readFileSync(join(repositoryRoot, file), "utf8")),
-      );
-    expect(tables.length).toBeGreaterThan(3);
+      .filter((file) => table.test(readFileSync(join(repositoryRoot, file), "utf8")));
+    expect(tables).toContain("mocks/core/operations.ts");
     expect(tables.filter((file) => !endpointList.includes(`\`${file}\``))).toEqual([]);
+  });
+
+  it("finds a table of any form, so the check above can fail", () => {
+    expect(table.test("const weight = {\n  listPets: 3,\n};")).toBe(true);
+    expect(table.test('switch (operation) {\n  case "getPet":')).toBe(true);
+    expect(table.test("const t: Record<OperationId, number> = x;")).toBe(true);
+    expect(table.test('run({ operation: "createPet" });')).toBe(false);
   });
 });

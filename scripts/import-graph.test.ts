@@ -61,14 +61,17 @@ function importGraph(): Map<string, string[]> {
 
 /**
  * What mocks/core/ may import besides itself, npm packages and node builtins:
- * the layer below it, which reads nothing of mocks/ but itself: the generated
- * document, its type names (`types.ts`), the lookups in it (`spec.ts`), the
- * Error catalogue (`errors.ts`) and the runtime-neutral helpers the contract
- * suite shares (`util/`). Tests may assemble layers (a core test on a real store).
+ * the layers below it, which read nothing of mocks/ above them: the
+ * interface's facts and the one judge (`interface/`, shared with the contract
+ * suite), and under those the generated document, its type names
+ * (`types.ts`), the lookups in it (`spec.ts`), the Error catalogue
+ * (`errors.ts`) and runtime-neutral helpers (`util/`). Tests may assemble
+ * layers (a core test on a real store).
  */
 const inCore = (file: string) => file.startsWith("mocks/core/");
-const belowCore = (file: string) =>
+const document = (file: string) =>
   /^mocks\/(generated\/|util\/|(types|spec|errors)\.ts$)/.test(file);
+const belowCore = (file: string) => file.startsWith("mocks/interface/") || document(file);
 
 /** Each import of `files` that `allowed` refuses, as `file → import`. */
 function importsOutside(
@@ -143,10 +146,13 @@ describe("import graph", () => {
     expect(importsOutside(core, allowed, allImportsOf)).toEqual([]);
   });
 
-  it("the layer below mocks/core/ imports nothing but itself", () => {
+  it("the layers below mocks/core/ import nothing above them", () => {
     const below = modules.filter(belowCore);
-    expect(below).toContain("mocks/spec.ts");
+    expect(below).toContain("mocks/interface/judge.ts");
     expect(importsOutside(below, belowCore, allImportsOf)).toEqual([]);
+    const bottom = modules.filter(document);
+    expect(bottom).toContain("mocks/spec.ts");
+    expect(importsOutside(bottom, document, allImportsOf)).toEqual([]);
   });
 
   it("names the file and the import that leaves a layer", () => {

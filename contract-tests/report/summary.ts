@@ -1,7 +1,8 @@
 /** Figures every report shares: per-operation counts and the overall verdict. */
+
+import { interfaceOperation, interfaceOperations } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/spec.js";
 import { operationIds } from "../../mocks/spec.js";
-import { interfaceOperation, interfaceOperations } from "../../mocks/interface/operations.js";
 import {
   advisoryWarnings,
   type CheckResult,

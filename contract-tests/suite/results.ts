@@ -1,10 +1,11 @@
 /** What a run produces: one result per check, the requests sent, the records created. */
-import type { OperationId } from "../../mocks/spec.js";
-import type { FuzzResult } from "../fuzz/run.js";
-import type { Exchange } from "../http.js";
+
 import type { CheckKind } from "../../mocks/interface/checks.js";
 import type { Collection } from "../../mocks/interface/operations.js";
 import type { RuleId } from "../../mocks/interface/statements.js";
+import type { OperationId } from "../../mocks/spec.js";
+import type { FuzzResult } from "../fuzz/run.js";
+import type { Exchange } from "../http.js";
 
 export type { CheckKind };
 export type Outcome = "passed" | "failed" | "skipped";

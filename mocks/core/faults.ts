@@ -9,8 +9,9 @@
  * faults.add({ operation: "getPet", delayMs: 2000 });
  * faults.add({ operation: "listPets", network: "reset" });
  */
-import type { OperationId } from "../spec.js";
+
 import { interfaceOperations } from "../interface/operations.js";
+import type { OperationId } from "../spec.js";
 import { operationIds } from "../spec.js";
 import { shown } from "./shown.js";
 
@@ -54,10 +55,12 @@ export const faultLimits = {
   hangMs: 120_000,
 } as const;
 
-/** The operations whose success is a list (openapi.yaml): the ones an `empty` body fault fits. */
-const listOperations: ReadonlySet<OperationId> = new Set(
-  interfaceOperations.filter((operation) => operation.lists).map((operation) => operation.id),
-);
+/** The operations whose success is a list, or a created record (openapi.yaml). */
+const operationsThat = (which: "lists" | "creates"): OperationId[] =>
+  interfaceOperations.filter((operation) => operation[which]).map((operation) => operation.id);
+
+/** The operations an `empty` body fault fits. */
+const listOperations: ReadonlySet<OperationId> = new Set(operationsThat("lists"));
 const fields = ["operation", "times", "status", "delayMs", "network", "body"] as const;
 const networks = ["reset", "hang"] as const;
 const bodies = ["malformed", "empty"] as const;
@@ -241,18 +244,16 @@ export function createFaultRegistry(): FaultRegistry {
 
 /** Named sets of faults, to flip a whole state at once. */
 export const faultPresets = {
-  /** Both lists answer `[]`: the app's empty state. Writes still work. */
-  "empty-store": [
-    { operation: "listPets", body: "empty" },
-    { operation: "listCategories", body: "empty" },
-  ],
+  /** Every list answers `[]`: the app's empty state. Writes still work. */
+  "empty-store": operationsThat("lists").map((operation) => ({ operation, body: "empty" })),
   /** Every operation answers 1.5 s late. */
   "slow-network": [{ operation: "*", delayMs: 1500 }],
-  /** The next createPet and the next createCategory fail with 503; a retry succeeds. */
-  "flaky-writes": [
-    { operation: "createPet", status: 503, times: 1 },
-    { operation: "createCategory", status: 503, times: 1 },
-  ],
+  /** The next create of each kind fails with 503; a retry succeeds. */
+  "flaky-writes": operationsThat("creates").map((operation) => ({
+    operation,
+    status: 503,
+    times: 1,
+  })),
   /** Every operation answers 503 until the faults are cleared. */
   "server-down": [{ operation: "*", status: 503 }],
 } as const satisfies Record<string, readonly FaultInput[]>;

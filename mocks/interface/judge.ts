@@ -303,7 +303,12 @@ export const isRejectable = (request: SentRequest): boolean => rejectable(readRe
  */
 export function checksFor(request: SentRequest, context: JudgeContext = knowsNothing): Check[] {
   const reading = readRequest(request);
-  const specific = rejectable(reading) ? rejectionChecks(reading) : insideChecks(reading, context);
+  const specific = rejectable(reading)
+    ? rejectionChecks(reading)
+    : // With parameters it does not take, a deployment may refuse the request: no status is demanded.
+      insideChecks(reading, context).filter(
+        (check) => reading.extra.length === 0 || !check.slug.startsWith("status-"),
+      );
   const bounded = specific.some((check) => check.slug.startsWith("at-most-"));
   const always = alwaysChecks(reading.operation).filter(
     (check) => !bounded || check.slug !== "never-over-maximum",

@@ -45,6 +45,11 @@ export interface Reading {
   readonly credential: CredentialKind;
   /** Why the request lies outside the interface's domain; empty when it lies inside. */
   readonly outside: readonly Finding[];
+  /**
+   * Query parameters the operation does not take. A deployment may refuse
+   * them, or ignore them and answer the documented request.
+   */
+  readonly extra: readonly string[];
   /** The body is missing or not JSON (a body the operation requires). */
   readonly brokenBody: Finding | undefined;
   /** The JSON body breaks the operation's body schema. */
@@ -112,7 +117,12 @@ function valueProblem(parameter: OperationParameter, value: string, identifier: 
 const advising = (operation: InterfaceOperation, finding: Finding, status: number): Finding =>
   operation.responses.has(status) ? { ...finding, advised: status } : finding;
 
-function readQuery(operation: InterfaceOperation, query: string, outside: Finding[]) {
+function readQuery(
+  operation: InterfaceOperation,
+  query: string,
+  outside: Finding[],
+  extra: string[],
+) {
   const given = new Map<string, string[]>();
   for (const part of query === "" ? [] : query.split("&")) {
     const cut = part.indexOf("=");
@@ -130,15 +140,14 @@ function readQuery(operation: InterfaceOperation, query: string, outside: Findin
   for (const [name, list] of given) {
     const parameter = operation.query.find((candidate) => candidate.name === name);
     if (!parameter) {
-      outside.push({
-        reason: `${name.slice(0, 40)} is not a parameter of ${operation.id}`,
-        rules: [],
-      });
+      extra.push(name.slice(0, 40));
       continue;
     }
     const rules = parameterRules(operation.id, name);
     if (list.length > 1) {
-      outside.push(advising(operation, { reason: `${name} is given ${list.length} times`, rules }, 400));
+      outside.push(
+        advising(operation, { reason: `${name} is given ${list.length} times`, rules }, 400),
+      );
       continue;
     }
     const value = list[0] ?? "";
@@ -201,7 +210,8 @@ function isOrdinary(fields: readonly BodyField[], json: unknown): boolean {
 export function readRequest(request: SentRequest): Reading {
   const operation = interfaceOperation(request.operation);
   const outside: Finding[] = [];
-  const query = readQuery(operation, request.query, outside);
+  const extra: string[] = [];
+  const query = readQuery(operation, request.query, outside, extra);
   const path = readPath(operation, request.path, outside);
   let brokenBody: Finding | undefined;
   let invalidBody: Finding | undefined;
@@ -236,6 +246,7 @@ export function readRequest(request: SentRequest): Reading {
     operation,
     credential: request.credential,
     outside,
+    extra,
     brokenBody,
     invalidBody,
     query,

@@ -1,0 +1,374 @@
+/**
+ * The one judge on hand-made requests and answers: a deployment fails only
+ * for what the interface states about this very request, and an answer that
+ * is always wrong fails whatever was asked.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Answer, readAnswer } from "./checks.js";
+import { checksFor, isRejectable, judge, knowsNothing, violationsOf } from "./judge.js";
+import { Knowledge } from "./knowledge.js";
+import type { CredentialKind, SentRequest } from "./request.js";
+
+const pet = (id: number, status = "available") => ({
+  id,
+  name: `Pet ${id}`,
+  categoryId: 1,
+  status,
+});
+const pets = (count: number, status?: string) =>
+  Array.from({ length: count }, (_, index) => pet(index + 1, status));
+
+function answer(status: number, body?: unknown, headers: Record<string, string> = {}): Answer {
+  const text = body === undefined ? "" : typeof body === "string" ? body : JSON.stringify(body);
+  return readAnswer({
+    status,
+    headers: { ...(text ? { "content-type": "application/json" } : {}), ...headers },
+    text,
+  });
+}
+
+const error = (status: number, code = "nope") => answer(status, { code, message: "m", status });
+
+const listPets = (query: string, credential: CredentialKind = "valid"): SentRequest => ({
+  operation: "listPets",
+  path: "/pets",
+  query,
+  credential,
+});
+const createPet = (body: unknown, credential: CredentialKind = "valid"): SentRequest => ({
+  operation: "createPet",
+  path: "/pets",
+  query: "",
+  credential,
+  body: typeof body === "string" ? body : JSON.stringify(body),
+  contentType: "application/json",
+});
+const createCategory = (body: unknown): SentRequest => ({
+  ...createPet(body),
+  operation: "createCategory",
+  path: "/categories",
+});
+const getPet = (id: string, credential: CredentialKind = "valid"): SentRequest => ({
+  operation: "getPet",
+  path: `/pets/${id}`,
+  query: "",
+  credential,
+});
+const listCategories = (credential: CredentialKind = "valid"): SentRequest => ({
+  operation: "listCategories",
+  path: "/categories",
+  query: "",
+  credential,
+});
+
+/** `slug kind` of every check the answer fails. */
+const failures = (request: SentRequest, got: Answer, context = knowsNothing) =>
+  violationsOf(request, got, context).map((violation) => `${violation.check} ${violation.kind}`);
+const documentedFailures = (request: SentRequest, got: Answer, context = knowsNothing) =>
+  failures(request, got, context).filter((failure) => failure.endsWith(" documented"));
+
+describe("requests outside the interface's domain earn no documented failure", () => {
+  it.each([
+    ["limit=-1", 1],
+    ["limit=", 20],
+    ["limit=0", 1],
+    ["limit=63&limit=70", 63],
+    ["limit=63&limit=70", 70],
+    ["limit=abc", 20],
+    ["limit=1000", 100],
+    ["limit=05", 5],
+    ["status=flying", 20],
+    ["status=", 20],
+    ["status=sold&status=pending", 20],
+  ])("GET /pets?%s answered with %i pets", (query, count) => {
+    expect(documentedFailures(listPets(query), answer(200, pets(count)))).toEqual([]);
+    expect(documentedFailures(listPets(query), error(400, "bad_request"))).toEqual([]);
+    expect(documentedFailures(listPets(query), error(422))).toEqual([]);
+  });
+
+  it("a category body the interface calls invalid, answered 201 or 422, is advice at most", () => {
+    const sent = createCategory({ name: "x", description: 64 });
+    expect(failures(sent, answer(201, { id: 9, name: "x", description: "64" }))).toEqual([
+      "rejected advisory",
+      "status-400 advisory",
+    ]);
+    // Whatever it chose, a 201's body is a Category.
+    expect(documentedFailures(sent, answer(201, { id: 9, name: "x", description: 64 }))).toEqual([
+      "body-Category documented",
+    ]);
+    expect(documentedFailures(sent, answer(422, { error: "bad" }))).toEqual([]);
+    expect(documentedFailures(createCategory({}), answer(201, { id: 9, name: "" }))).toEqual([]);
+  });
+
+  it("an id that is not a positive integer may be answered 400 or 404, or even found", () => {
+    for (const id of ["abc", "1.5", "0", "-4", "99999999999999999999", "%20"]) {
+      expect(documentedFailures(getPet(id), error(400))).toEqual([]);
+      expect(documentedFailures(getPet(id), error(404))).toEqual([]);
+    }
+    expect(documentedFailures(getPet("0"), answer(200, pet(1)))).toEqual([]);
+  });
+
+  it("a body not sent as JSON may be refused or taken", () => {
+    const sent = { ...createPet({ name: "Rex", categoryId: 1 }), contentType: "text/plain" };
+    expect(documentedFailures(sent, error(415))).toEqual([]);
+    expect(documentedFailures(sent, answer(201, pet(3)))).toEqual([]);
+    expect(failures(sent, answer(201, pet(3)))).toEqual(["status-415 advisory"]);
+  });
+
+  it("a parameter the operation does not take lets a deployment refuse, not stray", () => {
+    expect(documentedFailures(listPets("limit=5&utm_source=x"), error(400))).toEqual([]);
+    expect(documentedFailures(listPets("limit=5&utm_source=x"), answer(200, pets(7)))).toEqual([
+      "at-most-limit documented",
+    ]);
+  });
+
+  it("a documented check of an outside request is always one every answer owes", () => {
+    const owed = new Set([
+      "no-5xx",
+      "error-body",
+      "media-type",
+      "body-Pet-array",
+      "never-over-maximum",
+    ]);
+    const part = fc.oneof(
+      fc.constantFrom("limit", "status", "page"),
+      fc.string({ maxLength: 6 }).map(encodeURIComponent),
+    );
+    const value = fc.oneof(
+      fc.constantFrom("", "0", "-1", "101", "abc", "1.5", "sold", "SOLD", "%ZZ", "5"),
+      fc.string({ maxLength: 6 }).map(encodeURIComponent),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(part, value), { maxLength: 4 }), (pairs) => {
+        const request = listPets(pairs.map(([name, text]) => `${name}=${text}`).join("&"));
+        if (!isRejectable(request)) return;
+        const documented = checksFor(request)
+          .filter((check) => check.kind === "documented")
+          .map((check) => check.slug);
+        expect(documented.filter((slug) => !owed.has(slug))).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("answers that are always wrong fail whatever was asked", () => {
+  it.each([
+    ["a 5xx", error(503), "no-5xx documented"],
+    ["a list longer than 100", answer(200, pets(101)), "never-over-maximum documented"],
+    [
+      "a list that is not an array of Pet",
+      answer(200, { pets: pets(2) }),
+      "body-Pet-array documented",
+    ],
+    ["an error that is not an Error", answer(400, { error: "bad" }), "error-body documented"],
+    [
+      "an Error whose status is another",
+      answer(400, { code: "x", message: "m", status: 404 }),
+      "error-body documented",
+    ],
+    [
+      "an answer not labelled JSON",
+      answer(400, "<h1>no</h1>", { "content-type": "text/html" }),
+      "media-type documented",
+    ],
+  ])("%s, to GET /pets?limit=abc", (_name, got, failure) => {
+    expect(failures(listPets("limit=abc"), got)).toContain(failure);
+  });
+
+  it("no answer at all fails the first check, no-5xx", () => {
+    const verdicts = judge(checksFor(listPets("")), undefined, "no answer (ECONNRESET)");
+    expect(verdicts).toEqual([
+      expect.objectContaining({ passed: false, reason: "no answer (ECONNRESET)" }),
+    ]);
+    expect(verdicts[0]?.check.slug).toBe("no-5xx");
+  });
+
+  it("a category operation's error is advice: its shape and media type are not shown", () => {
+    expect(failures(listCategories(), answer(403, { error: "forbidden" }))).toContain(
+      "error-body advisory",
+    );
+    expect(
+      failures(listCategories("missing"), answer(401, "nope", { "content-type": "text/plain" })),
+    ).toEqual([
+      "header-WWW-Authenticate advisory",
+      "error-body advisory",
+      "error-media-type advisory",
+    ]);
+    expect(failures(listCategories(), answer(200, "[]", { "content-type": "text/plain" }))).toEqual(
+      ["media-type documented"],
+    );
+  });
+});
+
+describe("what the interface states about a request is demanded", () => {
+  it("limit, its default and the status filter bound a list", () => {
+    expect(documentedFailures(listPets("limit=5"), answer(200, pets(6)))).toEqual([
+      "at-most-limit documented",
+    ]);
+    expect(documentedFailures(listPets(""), answer(200, pets(21)))).toEqual([
+      "at-most-default documented",
+    ]);
+    expect(documentedFailures(listPets("status=sold"), answer(200, [pet(1, "pending")]))).toEqual([
+      "every-status-sold documented",
+    ]);
+    expect(documentedFailures(listPets("limit=%35"), answer(200, pets(5)))).toEqual([]);
+  });
+
+  it("a valid list request is answered 200", () => {
+    expect(documentedFailures(listPets("limit=5"), error(400))).toEqual(["status-200 documented"]);
+    expect(documentedFailures(listCategories(), error(404))).toEqual(["status-200 documented"]);
+  });
+
+  it("every operation needs the credential; the pet operations answer 401 with an Error", () => {
+    expect(documentedFailures(listPets("", "missing"), answer(200, pets(3)))).toContain(
+      "rejected documented",
+    );
+    expect(documentedFailures(getPet("3", "invalid"), error(403))).toEqual([
+      "status-401 documented",
+    ]);
+    expect(failures(getPet("3", "invalid"), error(401))).toEqual([
+      "header-WWW-Authenticate advisory",
+    ]);
+    expect(documentedFailures(listCategories("missing"), answer(200, []))).toEqual([
+      "rejected documented",
+    ]);
+    expect(documentedFailures(listCategories("invalid"), answer(403, { error: "no" }))).toEqual([]);
+  });
+
+  it("a bad credential with an odd query may be refused either way", () => {
+    expect(documentedFailures(listPets("limit=abc", "missing"), error(400))).toEqual([]);
+    expect(documentedFailures(listPets("limit=abc", "missing"), answer(200, []))).toEqual([
+      "rejected documented",
+    ]);
+  });
+
+  it("a body that is not a NewPet is answered 400 with an Error", () => {
+    for (const body of [
+      { categoryId: 1 },
+      { name: 7, categoryId: 1 },
+      { name: "a", categoryId: 1.5 },
+      { name: "a", categoryId: 1, status: "flying" },
+      [],
+      null,
+    ]) {
+      expect(documentedFailures(createPet(body), answer(201, pet(9)))).toEqual(
+        expect.arrayContaining(["rejected documented", "status-400 documented"]),
+      );
+      expect(documentedFailures(createPet(body), error(400))).toEqual([]);
+    }
+    expect(documentedFailures(createPet({ name: "a", categoryId: 2 ** 64 }), error(400))).toEqual(
+      [],
+    );
+  });
+
+  it("a broken body must be refused; the 400 is advice", () => {
+    expect(documentedFailures(createPet('{"name": '), answer(201, pet(9)))).toContain(
+      "rejected documented",
+    );
+    expect(documentedFailures(createPet('{"name": '), error(422))).toEqual([]);
+    expect(documentedFailures(createPet(""), error(415))).toEqual([]);
+  });
+
+  it("a create with an ordinary body naming a known category is stored and echoed", () => {
+    const knowledge = new Knowledge();
+    knowledge.learn(listCategories(), answer(200, [{ id: 4, name: "dog" }]));
+    const sent = createPet({ name: "Rex", categoryId: 4, status: "sold" });
+    expect(documentedFailures(sent, error(400), knowledge)).toEqual(["status-201 documented"]);
+    expect(
+      documentedFailures(
+        sent,
+        answer(200, { ...pet(9), categoryId: 4, name: "Rex", status: "sold" }),
+        knowledge,
+      ),
+    ).toEqual(["status-201 documented"]);
+    expect(
+      documentedFailures(sent, answer(201, { id: 9, name: "Rex", categoryId: 4 }), knowledge),
+    ).toEqual(["echoes-input documented"]);
+    expect(
+      failures(
+        sent,
+        answer(201, { id: 9, name: "Rex", categoryId: 4, status: "sold", extra: 1 }),
+        knowledge,
+      ),
+    ).toEqual(["header-Location advisory"]);
+  });
+
+  it("a create the deployment may call invalid (unknown category, empty or long name) is 201 or 400", () => {
+    const knowledge = new Knowledge();
+    knowledge.learn(listCategories(), answer(200, [{ id: 4, name: "dog" }]));
+    for (const body of [
+      { name: "Rex", categoryId: 99 },
+      { name: "", categoryId: 4 },
+      { name: "R".repeat(101), categoryId: 4 },
+      { name: "Rex", categoryId: 4, color: "red" },
+    ]) {
+      expect(documentedFailures(createPet(body), error(400), knowledge)).toEqual([]);
+      expect(documentedFailures(createPet(body), error(422), knowledge)).toEqual([
+        "status-documented documented",
+      ]);
+    }
+  });
+
+  it("what the run created reads back, lists show it, and filters find it", () => {
+    const knowledge = new Knowledge();
+    knowledge.learn(
+      createPet({ name: "Rex", categoryId: 4, status: "sold" }),
+      answer(201, { id: 12, name: "Rex", categoryId: 4, status: "sold" }),
+    );
+    expect(documentedFailures(getPet("12"), error(404), knowledge)).toEqual([
+      "status-200 documented",
+    ]);
+    expect(
+      documentedFailures(
+        getPet("12"),
+        answer(200, { id: 12, name: "Max", categoryId: 4 }),
+        knowledge,
+      ),
+    ).toEqual(["same-as-created documented"]);
+    expect(documentedFailures(listPets("status=sold"), answer(200, []), knowledge)).toEqual([
+      "finds-existing documented",
+    ]);
+    expect(documentedFailures(listPets("status=pending"), answer(200, []), knowledge)).toEqual([]);
+
+    knowledge.learn(createCategory({ name: "owls" }), answer(201, { id: 7, name: "owls" }));
+    expect(
+      documentedFailures(listCategories(), answer(200, [{ id: 1, name: "dog" }]), knowledge),
+    ).toEqual(["lists-created documented"]);
+  });
+
+  it("an id declared absent is answered 404; any other id 200, 404 or 401", () => {
+    const knowledge = new Knowledge();
+    knowledge.declareAbsent("pets", Number.MAX_SAFE_INTEGER);
+    const absent = getPet(String(Number.MAX_SAFE_INTEGER));
+    expect(documentedFailures(absent, error(400), knowledge)).toEqual(["status-404 documented"]);
+    expect(documentedFailures(absent, error(404), knowledge)).toEqual([]);
+    expect(documentedFailures(getPet("5"), error(404))).toEqual([]);
+    expect(documentedFailures(getPet("5"), error(400))).toEqual(["status-documented documented"]);
+  });
+});
+
+describe("every check rests on statements of the interface", () => {
+  it("names at least one statement for each check of a wide range of requests", () => {
+    const requests = [
+      listPets(""),
+      listPets("limit=5&status=sold"),
+      listPets("limit=abc&x=1", "missing"),
+      createPet({ name: "Rex", categoryId: 1 }),
+      createPet("{"),
+      createPet({}),
+      createCategory({ name: 3 }),
+      getPet("7"),
+      getPet("abc", "invalid"),
+      listCategories("missing"),
+      { ...listPets("%ZZ") },
+    ];
+    const unnamed = requests.flatMap((request) =>
+      checksFor(request)
+        .filter((check) => check.rules.length === 0)
+        .map((check) => `${request.operation} ${request.query} ${check.slug}`),
+    );
+    expect(unnamed).toEqual([]);
+  });
+});
