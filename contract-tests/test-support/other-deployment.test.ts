@@ -5,8 +5,6 @@
  */
 import { connect } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runContractSuite } from "../runner.js";
-import { advisoryWarnings, failingChecks } from "../suite/results.js";
 import {
   type OtherDeployment,
   type OtherDeploymentOptions,
@@ -325,17 +323,5 @@ describe("paths, methods and bounds", () => {
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
     expect(received).toContain('"code":"E_TIMEOUT"');
-  });
-});
-
-describe("the kit's fixed contract suite against this deployment", () => {
-  it("runs to the end; its documented failures are printed (the judge is being rewritten)", async () => {
-    const result = await runContractSuite({ baseUrl: deployment.url, apiKey: key });
-    expect(result.stoppedEarly).toBeUndefined();
-    expect(result.checks.length).toBeGreaterThan(300);
-    const failures = failingChecks(result).map((check) => `${check.id}: ${check.actual}`);
-    console.log(`documented failures against the other deployment (${failures.length}):`, failures);
-    const advisories = advisoryWarnings(result).map((check) => check.id);
-    console.log(`advisory warnings (${advisories.length}):`, advisories);
   });
 });
