@@ -1,11 +1,12 @@
 /**
  * Every example in openapi.yaml is what the kit's mock really answers. A
  * request example (parameters' and body's) and the response example of the
- * same name pair up; each pair is sent to a fresh, default-seeded mock and
- * must get the status it is listed under and exactly the example body
- * (`unauthorized` examples go without the credential). Statuses no request
- * alone provokes are provoked as the document describes them: a full store
- * (409), a body over 1 MiB (413), `text/plain` (415), an injected fault (503).
+ * same name pair up; each pair is sent to a fresh, default-seeded mock as a
+ * tool that generates tests from the examples sends it, with its credential,
+ * and must get the status it is listed under and exactly the example body.
+ * Answers no request alone provokes carry one unnamed `example`, provoked as
+ * the document describes it: no credential (401), a full store (409), a body
+ * over 1 MiB (413), `text/plain` (415), an injected fault (503).
  */
 import { describe, expect, it } from "vitest";
 import { internalError } from "./core/exchange.js";
@@ -31,6 +32,9 @@ const examplesOf = (node: Node | undefined): Record<string, unknown> =>
     ]),
   );
 
+/** The name an unnamed `example` pairs under: none a request example can have. */
+const unnamed = "";
+
 interface Pair {
   readonly operation: OperationId;
   readonly method: string;
@@ -54,7 +58,9 @@ function pairs(): Pair[] {
       );
       for (const [status, raw] of Object.entries(spec.responses as Node)) {
         const json = (deref(raw).content as Node)["application/json"] as Node;
-        for (const [name, response] of Object.entries(examplesOf(json))) {
+        const listed = Object.entries(examplesOf(json));
+        if (json.example !== undefined) listed.push([unnamed, json.example]);
+        for (const [name, response] of listed) {
           let path = route.template;
           const query: string[] = [];
           for (const parameter of parameters) {
@@ -105,8 +111,8 @@ async function send(
   return { status: String(answer.status), body: JSON.parse(answer.body ?? "null") as unknown };
 }
 
-const sentAsIs = all.filter((pair) => ["200", "201", "400", "404"].includes(pair.status));
-const label = (pair: Pair) => `${pair.operation} ${pair.status} ${pair.name}`;
+const named = all.filter((pair) => pair.name !== unnamed);
+const label = (pair: Pair) => `${pair.operation} ${pair.status} ${pair.name || "(unnamed)"}`;
 
 describe("openapi.yaml's examples, sent to a default-seeded mock", () => {
   it("cover every status of every operation", () => {
@@ -124,8 +130,17 @@ describe("openapi.yaml's examples, sent to a default-seeded mock", () => {
     }
   });
 
-  it.each(sentAsIs.map((pair) => [label(pair), pair] as const))("%s", async (_, pair) => {
-    expect(await send(pair)).toEqual({ status: pair.status, body: pair.response });
+  it.each(named.map((pair) => [label(pair), pair] as const))(
+    "%s: the named pair, sent with the credential",
+    async (_, pair) => {
+      expect(await send(pair)).toEqual({ status: pair.status, body: pair.response });
+    },
+  );
+
+  it("names only pairs a request alone provokes: every other answer's example is unnamed", () => {
+    const provoked = new Set(["200", "201", "400", "404"]);
+    expect(named.filter((pair) => !provoked.has(pair.status)).map(label)).toEqual([]);
+    expect(all.filter((pair) => pair.name === unnamed).length).toBeGreaterThan(10);
   });
 
   it.each(all.filter((p) => p.status === "401").map((p) => [label(p), p] as const))(

@@ -40,6 +40,18 @@ const nonBlank = (value: string): boolean => value.trim() !== "";
 /** List answers repeat: their text is kept while the same records are listed. */
 const listText = rememberedLists();
 
+const int64Max = 2n ** 63n - 1n;
+
+/** A positive int64 id above `Number.MAX_SAFE_INTEGER`: no record has one (ids stay safe). */
+function unassignable(raw: string | undefined): boolean {
+  return (
+    raw !== undefined &&
+    /^[1-9]\d{15,18}$/.test(raw) &&
+    BigInt(raw) > BigInt(Number.MAX_SAFE_INTEGER) &&
+    BigInt(raw) <= int64Max
+  );
+}
+
 /** Runs a create; its 409 `ids_exhausted` once no safe id is left. */
 async function created<T>(create: () => Promise<T>): Promise<{ record: T } | CoreResponse> {
   try {
@@ -96,7 +108,12 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
 
   getPet({ params, store }) {
     const path = getPetPath(params);
-    if (!path.ok) return failure("invalid_path", path.message);
+    if (!path.ok) {
+      // An int64 id above the safe range is well-formed, but the mock never assigns one.
+      return unassignable(params.petId)
+        ? failure("not_found", `No pet with id ${params.petId}.`)
+        : failure("invalid_path", path.message);
+    }
     const { petId } = path.value;
     if (petId < 1)
       return failure("invalid_path", `petId must be a positive integer (got ${petId})`);

@@ -5,7 +5,7 @@ export const openapiDocument = {
     "title": "Pet Store Service Interface",
     "version": "1.0.0",
     "summary": "A pet store catalogue of animals (pets) and the categories that classify them.",
-    "description": "The service is a pet store catalogue over HTTP with JSON bodies. Every\noperation requires a bearer credential (`Authorization: Bearer <API_KEY>`).\nThe version is part of the base address: every server URL already contains\nthe `/v1` path segment, and every path below is relative to it.\n\nNot stated by the interface: paging beyond `limit`, status transitions,\nupdate or delete operations, the set of Error `code` values, error\nresponses of the category operations, rate and size limits, events. A\nstore orders endpoint (`GET /store/orders`) is referred to by the interface\nwithout a description.\n\nWhere the interface is silent, this document describes what\npetstore-mock-kit's mock answers, and every such description starts with\n**Kit's choice** (docs/behaviour.md lists them all): `400` for invalid\nquery or path parameters and category bodies, `409` when the mock's store\nis full, `413` for a body over 1 MiB, `415` for a body not sent as\n`application/json`, `503` while a fault is injected, and a `default`\nError for anything else a deployment may answer (the Error shape is the\ninterface's). A method an operation's path does not offer is answered\n`405 method_not_allowed` with an `Allow` header; any other path under\n`/v1` (`/store/orders` included) `404 not_found`.\n\nExamples pair by name: a request example (a parameter's or the body's)\nand the response example of the same name belong together, and are\nconsistent with the mock's default seed (seed 42: 5 categories, 50 pets).\nThe `unauthorized` examples are the same request sent without the\n`Authorization` header.\n",
+    "description": "The service is a pet store catalogue over HTTP with JSON bodies. Every\noperation requires a bearer credential (`Authorization: Bearer <API_KEY>`).\nThe version is part of the base address: every server URL already contains\nthe `/v1` path segment, and every path below is relative to it.\n\nNot stated by the interface: paging beyond `limit`, status transitions,\nupdate or delete operations, the set of Error `code` values, error\nresponses of the category operations, rate and size limits, events. A\nstore orders endpoint (`GET /store/orders`) is referred to by the interface\nwithout a description.\n\nWhere the interface is silent, this document describes what\npetstore-mock-kit's mock answers, and every such description starts with\n**Kit's choice** (docs/behaviour.md lists them all): `400` for invalid\nquery or path parameters and category bodies, `409` when the mock's store\nis full, `413` for a body over 1 MiB, `415` for a body not sent as\n`application/json`, `503` while a fault is injected, and a `default`\nError for anything else a deployment may answer (the Error shape is the\ninterface's). A method an operation's path does not offer is answered\n`405 method_not_allowed` with an `Allow` header; any other path under\n`/v1` (`/store/orders` included) `404 not_found`.\n\nExamples pair by name: a request example (a parameter's or the body's)\nand the response example of the same name belong together, and are\nconsistent with the mock's default seed (seed 42: 5 categories, 50 pets).\nEvery named pair holds for a client that sends its credential, so a tool\nthat generates tests from the examples can use each one. An answer no\nrequest alone provokes has one unnamed `example` instead: `401` (any\nrequest without the `Authorization` header), `409`, `413`, `415`, `503`\nand the `default` Error.\n",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -212,13 +212,6 @@ export const openapiDocument = {
                     "name": "Biscuit",
                     "categoryId": 99
                   }
-                },
-                "unauthorized": {
-                  "summary": "A valid body, sent without a credential",
-                  "value": {
-                    "name": "Biscuit",
-                    "categoryId": 1
-                  }
                 }
               }
             }
@@ -287,14 +280,10 @@ export const openapiDocument = {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
                 },
-                "examples": {
-                  "storeFull": {
-                    "value": {
-                      "code": "store_full",
-                      "message": "The mock stores at most 10000 pets; reset it (POST /__mock/reset or reset()) or raise the limit.",
-                      "status": 409
-                    }
-                  }
+                "example": {
+                  "code": "store_full",
+                  "message": "The mock stores at most 10000 pets; reset it (POST /__mock/reset or reset()) or raise the limit.",
+                  "status": 409
                 }
               }
             }
@@ -351,9 +340,6 @@ export const openapiDocument = {
               },
               "notAnInteger": {
                 "value": "abc"
-              },
-              "unauthorized": {
-                "value": 3
               }
             }
           }
@@ -529,12 +515,6 @@ export const openapiDocument = {
                   "value": {
                     "description": "Lizards, snakes and turtles."
                   }
-                },
-                "unauthorized": {
-                  "summary": "A valid body, sent without a credential",
-                  "value": {
-                    "name": "reptile"
-                  }
                 }
               }
             }
@@ -591,14 +571,10 @@ export const openapiDocument = {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
                 },
-                "examples": {
-                  "storeFull": {
-                    "value": {
-                      "code": "store_full",
-                      "message": "The mock stores at most 1000 categories; reset it (POST /__mock/reset or reset()) or raise the limit.",
-                      "status": 409
-                    }
-                  }
+                "example": {
+                  "code": "store_full",
+                  "message": "The mock stores at most 1000 categories; reset it (POST /__mock/reset or reset()) or raise the limit.",
+                  "status": 409
                 }
               }
             }
@@ -696,15 +672,10 @@ export const openapiDocument = {
             "schema": {
               "$ref": "#/components/schemas/Error"
             },
-            "examples": {
-              "unauthorized": {
-                "summary": "No Authorization header",
-                "value": {
-                  "code": "unauthorized",
-                  "message": "Missing credential: send Authorization: Bearer <API_KEY>.",
-                  "status": 401
-                }
-              }
+            "example": {
+              "code": "unauthorized",
+              "message": "Missing credential: send Authorization: Bearer <API_KEY>.",
+              "status": 401
             }
           }
         }
@@ -716,14 +687,10 @@ export const openapiDocument = {
             "schema": {
               "$ref": "#/components/schemas/Error"
             },
-            "examples": {
-              "tooLarge": {
-                "value": {
-                  "code": "payload_too_large",
-                  "message": "The request body exceeds the limit of 1048576 bytes.",
-                  "status": 413
-                }
-              }
+            "example": {
+              "code": "payload_too_large",
+              "message": "The request body exceeds the limit of 1048576 bytes.",
+              "status": 413
             }
           }
         }
@@ -735,15 +702,10 @@ export const openapiDocument = {
             "schema": {
               "$ref": "#/components/schemas/Error"
             },
-            "examples": {
-              "notJson": {
-                "summary": "The body sent as text/plain",
-                "value": {
-                  "code": "unsupported_media_type",
-                  "message": "Content-Type must be application/json (got \"text/plain\").",
-                  "status": 415
-                }
-              }
+            "example": {
+              "code": "unsupported_media_type",
+              "message": "Content-Type must be application/json (got \"text/plain\").",
+              "status": 415
             }
           }
         }
@@ -755,15 +717,10 @@ export const openapiDocument = {
             "schema": {
               "$ref": "#/components/schemas/Error"
             },
-            "examples": {
-              "faultInjected": {
-                "summary": "Fault f1 (status 503) is active",
-                "value": {
-                  "code": "service_unavailable",
-                  "message": "Simulated 503 response: fault f1 is active.",
-                  "status": 503
-                }
-              }
+            "example": {
+              "code": "service_unavailable",
+              "message": "Simulated 503 response: fault f1 is active.",
+              "status": 503
             }
           }
         }
@@ -775,14 +732,10 @@ export const openapiDocument = {
             "schema": {
               "$ref": "#/components/schemas/Error"
             },
-            "examples": {
-              "internalError": {
-                "value": {
-                  "code": "internal_error",
-                  "message": "The mock failed unexpectedly; see its log.",
-                  "status": 500
-                }
-              }
+            "example": {
+              "code": "internal_error",
+              "message": "The mock failed unexpectedly; see its log.",
+              "status": 500
             }
           }
         }
@@ -904,4 +857,4 @@ export const openapiDocument = {
 } as const;
 
 /** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */
-export const openapiSha256 = "11d557ee6f46ae176c54e718b16a69e0a3bab8fda3ba8c76b770e5a3ed136f5a";
+export const openapiSha256 = "5954c311c30f3b0d40b4c457583a1ff97d034d708edefbba3e2970ade4391fe6";

@@ -128,6 +128,13 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "code": "unauthorized",
+                 *       "message": "Missing credential: send Authorization: Bearer <API_KEY>.",
+                 *       "status": 401
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -137,6 +144,13 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "code": "payload_too_large",
+                 *       "message": "The request body exceeds the limit of 1048576 bytes.",
+                 *       "status": 413
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -146,6 +160,13 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "code": "unsupported_media_type",
+                 *       "message": "Content-Type must be application/json (got \"text/plain\").",
+                 *       "status": 415
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -160,6 +181,13 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "code": "service_unavailable",
+                 *       "message": "Simulated 503 response: fault f1 is active.",
+                 *       "status": 503
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -174,6 +202,13 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "code": "internal_error",
+                 *       "message": "The mock failed unexpectedly; see its log.",
+                 *       "status": 500
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -286,6 +321,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "store_full",
+                     *       "message": "The mock stores at most 10000 pets; reset it (POST /__mock/reset or reset()) or raise the limit.",
+                     *       "status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -424,6 +466,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "store_full",
+                     *       "message": "The mock stores at most 1000 categories; reset it (POST /__mock/reset or reset()) or raise the limit.",
+                     *       "status": 409
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };

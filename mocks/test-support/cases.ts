@@ -280,6 +280,16 @@ const getPetCases: BehaviourCase[] = [
     request: { method: "GET", path: "/pets/99999", headers: auth },
     expect: { status: 404, code: "not_found", messageIncludes: "99999", headers: deprecation },
   },
+  {
+    name: "getPet: an int64 id above the safe range (never assigned) → 404",
+    request: { method: "GET", path: "/pets/9007199254740993", headers: auth },
+    expect: {
+      status: 404,
+      code: "not_found",
+      messageIncludes: "9007199254740993",
+      headers: deprecation,
+    },
+  },
   ...["abc", "0", "-3", "1.5", "99999999999999999999"].map((petId) => ({
     name: `getPet: petId ${petId} → 400`,
     request: { method: "GET", path: `/pets/${petId}`, headers: auth },
