@@ -10,7 +10,6 @@ import { sleep } from "../mocks/core/latency.js";
 import { type Answer, readAnswer } from "../mocks/interface/checks.js";
 import type { SentRequest } from "../mocks/interface/request.js";
 import type { OperationId } from "../mocks/spec.js";
-import { registerSecret } from "./redact.js";
 
 /** The most of an answer body the suite reads: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -281,7 +280,6 @@ async function sendOnce(
 
 /** Sends one request; never throws for transport failures (they land in `error`). */
 export async function send(target: Target, request: ContractRequest): Promise<Exchange> {
-  registerSecret(target.apiKey);
   const url = requestUrl(target.baseUrl, request);
   const started = performance.now();
   let retries = 0;

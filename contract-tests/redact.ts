@@ -1,6 +1,5 @@
 /**
- * Keeps the API key out of every output: a redactor for report text, and one
- * for every key registered in this process (pactum's logger, see pactum.ts).
+ * Keeps the API key out of every output: a redactor for report text.
  */
 import { redactedMark } from "../mocks/util/redact.js";
 import { escapeRegExp } from "../mocks/util/text.js";
@@ -55,15 +54,3 @@ export function createRedactor(secrets: readonly string[]): Redact {
   );
   return (text) => patterns.reduce((out, pattern) => out.replace(pattern, redactedMark), text);
 }
-
-/** Secrets of every run in this process; pactum's logger is global, so it redacts them all. */
-const registeredSecrets = new Set<string>();
-let redactAll: Redact = (text) => text;
-
-export function registerSecret(key: string): void {
-  for (const form of secretForms(key)) registeredSecrets.add(form);
-  redactAll = createRedactor([...registeredSecrets]);
-}
-
-/** Redacts every key registered so far. */
-export const redactRegistered: Redact = (text) => redactAll(text);

@@ -1,4 +1,4 @@
-/** The key never appears in any output: reports, pactum's own logs, failure details. */
+/** The key never appears in any output: reports and failure details. */
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -15,7 +15,7 @@ import type { Exchange, Target } from "./http.js";
 import { curlLine, RunBudget, RunDeadlineError, send } from "./http.js";
 import { DeploymentSilentError } from "./liveness.js";
 import { type RunOptions, runDefaults } from "./options.js";
-import { createRedactor, type Redact, registerSecret, secretForms } from "./redact.js";
+import { createRedactor, type Redact, secretForms } from "./redact.js";
 import { authCases } from "./suite/auth.js";
 import { categoryCases } from "./suite/categories.js";
 import { describeResponse, SuiteContext, type SuiteContextOptions } from "./suite/context.js";
@@ -138,7 +138,6 @@ export async function runCases(
   options: SuiteOptions,
   cases: (ctx: SuiteContext) => Promise<void>,
 ): Promise<RunResult> {
-  registerSecret(options.apiKey);
   const started = performance.now();
   const given = Object.entries(options).filter(([, value]) => value !== undefined);
   const settings: RunOptions = { ...runDefaults, ...(Object.fromEntries(given) as SuiteOptions) };
