@@ -20,6 +20,7 @@ import {
   type Collection,
   interfaceOperation,
   interfaceOperations,
+  isSuccessStatus,
   referencedCollection,
 } from "../mocks/interface/operations.js";
 import { recordingLimits } from "../mocks/options.js";
@@ -121,7 +122,7 @@ export async function readRecording(file: string): Promise<RecordedExchange[]> {
 /** The id a recorded create answered with, if any. */
 function recordedId(exchange: RecordedExchange): number | undefined {
   const { status, body } = exchange.response;
-  if (status < 200 || status >= 300 || body === undefined) return undefined;
+  if (!isSuccessStatus(status) || body === undefined) return undefined;
   try {
     const id = (JSON.parse(body) as { id?: unknown } | null)?.id;
     return Number.isSafeInteger(id) ? (id as number) : undefined;

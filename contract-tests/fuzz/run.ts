@@ -4,7 +4,7 @@
  * back. The first failure of each cause is shrunk to the smallest request
  * that still fails the same way; later ones only count.
  */
-import type { CheckKind } from "../../mocks/interface/checks.js";
+import { type CheckKind, isSuccess } from "../../mocks/interface/checks.js";
 import { judge, type Verdict } from "../../mocks/interface/judge.js";
 import { Knowledge } from "../../mocks/interface/knowledge.js";
 import {
@@ -137,7 +137,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const { creates, collection } = interfaceOperation(request.operation);
     const response = exchange.response;
     const record = recordIn(response);
-    if (!creates || !response || response.status < 200 || response.status >= 300) return record;
+    if (!creates || !response || !isSuccess(response)) return record;
     if (!spent) state.writesLeft = Math.max(0, state.writesLeft - 1);
     if (record) {
       created.push({ collection, id: record.id, name: record.name ?? "" });

@@ -6,7 +6,7 @@
 import type { Check } from "../../mocks/interface/checks.js";
 import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
 import { Knowledge } from "../../mocks/interface/knowledge.js";
-import { interfaceOperation } from "../../mocks/interface/operations.js";
+import { interfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/spec.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
 import { curlLine, send, sentRequest } from "../http.js";
@@ -188,7 +188,7 @@ export class SuiteContext {
     const { creates, collection } = interfaceOperation(operation);
     const status = exchange.response?.status ?? 0;
     const record = recordIn(exchange.response);
-    if (!creates || status < 200 || status >= 300 || !record) return;
+    if (!creates || !isSuccessStatus(status) || !record) return;
     this.created.push({ collection, id: record.id, name: record.name ?? "" });
   }
 

@@ -5,7 +5,7 @@
  * openapi.yaml. Pure: the mock's proxy, the contract suite and the
  * dashboard's server side run the same code.
  */
-import type { ListedBody } from "./operations.js";
+import { isSuccessStatus, type ListedBody } from "./operations.js";
 import { mediaTypeOf } from "./request.js";
 import { violations } from "./schemas.js";
 import { type RuleId, schemaRules } from "./statements.js";
@@ -53,7 +53,7 @@ export interface Check {
 }
 
 export const isSuccess = (answer: Pick<Answer, "status">): boolean =>
-  answer.status >= 200 && answer.status < 300;
+  isSuccessStatus(answer.status);
 
 /** The check, judging only where `when` holds too. */
 export const only = (when: (answer: Answer) => boolean, check: Check): Check => ({

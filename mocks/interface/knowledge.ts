@@ -6,7 +6,7 @@
  * lists that hold what was created. Bounded: a deployment's answers cannot
  * grow it past `maxKnownPerCollection` records a collection.
  */
-import type { Answer } from "./checks.js";
+import { type Answer, isSuccess } from "./checks.js";
 import type { JudgeContext, KnownRecord } from "./judge.js";
 import { type Collection, schemaFields } from "./operations.js";
 import { readRequest, type SentRequest } from "./request.js";
@@ -50,7 +50,7 @@ export class Knowledge implements JudgeContext {
 
   /** Learns from an answer with the key: the record a create stored, the records a list showed. */
   learn(request: SentRequest, answer: Answer | undefined): void {
-    if (!answer || request.credential !== "valid" || answer.status < 200 || answer.status >= 300) {
+    if (!answer || request.credential !== "valid" || !isSuccess(answer)) {
       return;
     }
     const { operation, json } = readRequest(request);

@@ -111,7 +111,8 @@ function kitsChoice(response: unknown): boolean {
   return typeof description === "string" && description.startsWith("Kit's choice");
 }
 
-const isSuccess = (status: number) => status >= 200 && status < 300;
+/** A 2xx status. */
+export const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
 
 function describeOperation(template: string, method: string, operation: Node): InterfaceOperation {
   const id = operation.operationId as OperationId;
@@ -127,7 +128,7 @@ function describeOperation(template: string, method: string, operation: Node): I
     if (!kitsChoice(response)) documentedStatuses.push(Number(status));
   }
   documentedStatuses.sort((a, b) => a - b);
-  const successStatus = documentedStatuses.find(isSuccess);
+  const successStatus = documentedStatuses.find(isSuccessStatus);
   if (successStatus === undefined) throw new Error(`openapi.yaml: ${id} documents no success`);
   const success = { status: successStatus, body: responses.get(successStatus) };
   const successResponse = deref((operation.responses as Node)[String(successStatus)]);
