@@ -82,6 +82,10 @@ function namesKnownRecords(reading: Reading, context: JudgeContext): boolean {
   });
 }
 
+/** Any status the interface documents for the operation. */
+const anyDocumentedStatus = (operation: InterfaceOperation, kind: CheckKind) =>
+  statusAmong(operation.documentedStatuses, kind, documentedRules(operation), operation.id);
+
 /** The operation's documented success, demanded exactly. */
 const successStatus = (operation: InterfaceOperation) =>
   status(
@@ -155,24 +159,14 @@ function readChecks(reading: Reading, context: JudgeContext): Check[] {
   if (Number.isSafeInteger(id) && context.absent(operation.collection, id)) {
     return [status(404, "documented", answerRules(operation.id, 404))];
   }
-  return [
-    statusAmong(
-      operation.documentedStatuses,
-      "documented",
-      documentedRules(operation),
-      operation.id,
-    ),
-  ];
+  return [anyDocumentedStatus(operation, "documented")];
 }
 
 /** Checks of a create: exact for an ordinary body naming known records, else any documented status. */
 function createChecks(reading: Reading, context: JudgeContext): Check[] {
   const { operation } = reading;
   if (!reading.ordinary || !namesKnownRecords(reading, context)) {
-    const kind = operation.documentsErrors ? "documented" : "advisory";
-    return [
-      statusAmong(operation.documentedStatuses, kind, documentedRules(operation), operation.id),
-    ];
+    return [anyDocumentedStatus(operation, operation.documentsErrors ? "documented" : "advisory")];
   }
   const sent = reading.json as Record<string, unknown>;
   const rules = union(
@@ -204,14 +198,7 @@ function insideChecks(reading: Reading, context: JudgeContext): Check[] {
   if (operation.lists) return listChecks(reading, context);
   if (operation.creates) return createChecks(reading, context);
   if (operation.path.length > 0) return readChecks(reading, context);
-  return [
-    statusAmong(
-      operation.documentedStatuses,
-      "documented",
-      documentedRules(operation),
-      operation.id,
-    ),
-  ];
+  return [anyDocumentedStatus(operation, "documented")];
 }
 
 /** The checks a rejection earns: `rejected`, and the status the interface (or the kit) names. */
