@@ -11,8 +11,8 @@ FROM ${BASE} AS build
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /src
 COPY package.json package-lock.json ./
-# No install scripts: nothing is downloaded beside the registry's tarballs, and
-# `prepare` (the build) waits for the sources below. npm's cache survives builds.
+# No install scripts: nothing is downloaded beside the registry's tarballs (the
+# build waits for the sources below). npm's cache survives builds.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
   npm ci --prefer-offline --ignore-scripts --no-audit --no-fund
 COPY . .

@@ -190,6 +190,27 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(files.filter((file) => /prism-proxy|proxy-cli/.test(file))).toEqual([]);
   });
 
+  it("installs without an install-script warning and names its repository, homepage and issues", async () => {
+    // npm 11 lists every dependency with an install-time script it has not been allowed to run.
+    expect(kit.installOutput).not.toMatch(/install-scripts[^\n]*petstore-mock-kit/);
+    const installed = JSON.parse(
+      await readFile(inApp("node_modules", "petstore-mock-kit", "package.json"), "utf8"),
+    ) as {
+      scripts?: Record<string, string>;
+      repository?: { url?: string };
+      homepage?: string;
+      bugs?: { url?: string };
+    };
+    const installTime = ["preinstall", "install", "postinstall", "prepare"];
+    expect(Object.keys(installed.scripts ?? {}).filter((name) => installTime.includes(name))).toEqual(
+      [],
+    );
+    const repository = "https://github.com/petstore-mock-kit/petstore-mock-kit";
+    expect(installed.repository?.url).toBe(`git+${repository}.git`);
+    expect(installed.homepage).toBe(`${repository}#readme`);
+    expect(installed.bugs?.url).toBe(`${repository}/issues`);
+  });
+
   it("imports every Node entry point; ./browser is refused in Node", async () => {
     const script = `
       const root = await import("petstore-mock-kit");
