@@ -167,11 +167,12 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(files).toContain("package/LICENSE");
     expect(files).toContain("package/docs/server.md");
     expect(files).toContain("package/dist/mocks/index.d.ts");
-    // The dashboard ships prebuilt: its page, style and one bundled script, no sources.
+    // The dashboard ships prebuilt: its page, style, icon and one bundled script, no sources.
     expect(files.filter((file) => file.startsWith("package/dist/mocks/dashboard/")).sort()).toEqual(
       [
         "package/dist/mocks/dashboard/dashboard.css",
         "package/dist/mocks/dashboard/dashboard.js",
+        "package/dist/mocks/dashboard/favicon.svg",
         "package/dist/mocks/dashboard/index.html",
       ],
     );
@@ -202,9 +203,9 @@ describe("the packed tarball, installed next to msw@latest", () => {
       bugs?: { url?: string };
     };
     const installTime = ["preinstall", "install", "postinstall", "prepare"];
-    expect(Object.keys(installed.scripts ?? {}).filter((name) => installTime.includes(name))).toEqual(
-      [],
-    );
+    expect(
+      Object.keys(installed.scripts ?? {}).filter((name) => installTime.includes(name)),
+    ).toEqual([]);
     const repository = "https://github.com/petstore-mock-kit/petstore-mock-kit";
     expect(installed.repository?.url).toBe(`git+${repository}.git`);
     expect(installed.homepage).toBe(`${repository}#readme`);
@@ -344,6 +345,8 @@ describe("the packed tarball, installed next to msw@latest", () => {
         "/__mock/",
         "/__mock/dashboard/dashboard.js",
         "/__mock/dashboard/dashboard.css",
+        "/__mock/dashboard/favicon.svg",
+        "/favicon.ico",
       ]) {
         expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
       }
