@@ -11,12 +11,15 @@
  * by `npm test` first).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, skipBrowserTests } from "../mocks/test-support/chromium.js";
 import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
+import { serveStatic } from "../mocks/test-support/static-server.js";
+import { missingWorkerMessage } from "../mocks/worker-hint.js";
 import { type InstalledKit, installPackedKit, repositoryRoot, userEnv } from "./smoke-package.js";
 
 const run = promisify(execFile);
@@ -38,8 +41,8 @@ afterAll(async () => {
 });
 
 describe.each([
-  { msw: "2", major: 2 },
-  { msw: "latest", major: 3 },
+  { msw: "2", major: 2 as const },
+  { msw: "latest", major: 3 as const },
 ])("installed next to msw@$msw, vitest@latest and typescript@latest", ({ msw, major }) => {
   let kit: InstalledKit;
   const inApp = (...parts: string[]) => join(kit.dir, ...parts);
@@ -122,6 +125,43 @@ export { fixtureTest, pet, petstore, seedOf, setupPetstoreWorker, stop, url };
     );
     expect(stdout).toMatch(/2 passed/);
   }, 120_000);
+
+  it.skipIf(skipBrowserTests)(
+    `says in Chromium how msw ${major}'s missing worker script is copied and kept in step`,
+    async () => {
+      const site = inApp(`site-msw-${major}`);
+      await mkdir(site, { recursive: true });
+      await build({
+        stdin: {
+          contents: `import { setupPetstoreWorker } from "petstore-mock-kit/browser";
+            const petstore = await setupPetstoreWorker();
+            petstore.start({ quiet: true }).then(() => console.log("started"), (error) => console.log(error.message));`,
+          resolveDir: kit.dir,
+        },
+        bundle: true,
+        platform: "browser",
+        format: "esm",
+        outfile: join(site, "app.js"),
+        logLevel: "silent",
+      });
+      await writeFile(join(site, "index.html"), '<script type="module" src="/app.js"></script>\n');
+      const server = await serveStatic(site);
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const said: string[] = [];
+        page.on("console", (message) => said.push(message.text()));
+        await page.goto(`${server.url}/`);
+        await expect
+          .poll(() => said.find((text) => text.startsWith("[petstore-mock-kit] The msw worker")))
+          .toBe(missingWorkerMessage(`${server.url}/mockServiceWorker.js`, major));
+      } finally {
+        await browser.close();
+        await server.close();
+      }
+    },
+    60_000,
+  );
 
   it("makes a request no handler matches an error, even to a live local server", async () => {
     const script = `
