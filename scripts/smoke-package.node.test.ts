@@ -360,10 +360,12 @@ describe("the packed tarball, installed next to msw@latest", () => {
     await expect(bundle("petstore-mock-kit/server")).rejects.toThrow();
   }, 30_000);
 
-  it("runs petstore-mock --version", async () => {
+  it("runs petstore-mock --version and petstore-contract --version", async () => {
     const manifest = JSON.parse(await readFile(join(repositoryRoot, "package.json"), "utf8"));
-    const { stdout } = await run(bin("petstore-mock"), ["--version"], { env: cleanEnv });
-    expect(stdout.trim()).toBe(manifest.version);
+    for (const name of ["petstore-mock", "petstore-contract"]) {
+      const { stdout } = await run(bin(name), ["--version"], { env: cleanEnv });
+      expect(stdout, name).toBe(`${manifest.version}\n`);
+    }
   });
 
   it("runs the README server section's npx command and answers its curl line", async () => {

@@ -224,7 +224,7 @@ export class SuiteContext {
   }
 
   private evaluate(definition: CaseDefinition, check: Check, record: CaseRecord): void {
-    const base = this.resultBase(definition, check);
+    const base = { ...this.resultBase(definition, check), durationMs: record.exchange.durationMs };
     const { redact } = this.options;
     const failed = (why: string): CheckResult => ({
       ...base,
