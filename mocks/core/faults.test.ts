@@ -93,7 +93,7 @@ describe("the fault registry", () => {
       preset: "flaky-writes",
     });
     // A fault added alone names no preset.
-    expect(faults.add({ status: 500 })).toEqual({ id: "f3", operation: "*", status: 500 });
+    expect(faults.add({ status: 500 })).toStrictEqual({ id: "f3", operation: "*", status: 500 });
     expect(thrown(() => createFaultRegistry().preset("chaos" as never))).toBe(
       'FaultInputError: Unknown preset "chaos"; presets: empty-store, slow-network, flaky-writes, server-down',
     );
