@@ -1,7 +1,9 @@
 # The Pet Store mock (`petstore-mock`, the default command) and the contract
 # CLI (`petstore-contract`) in one image; docs/container.md shows its use.
+# Without a checkout, build a release from the repository's URL:
 #
-#   docker build --tag petstore-mock-kit .
+#   docker build --tag petstore-mock-kit "https://github.com/petstore-mock-kit/petstore-mock-kit.git#v<version>"
+#   docker build --tag petstore-mock-kit .    # from a checkout
 #   docker run --rm --publish 127.0.0.1:4000:4000 petstore-mock-kit
 #   docker run --rm petstore-mock-kit petstore-contract --help
 ARG BASE=node:24-slim
@@ -11,8 +13,8 @@ FROM ${BASE} AS build
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /src
 COPY package.json package-lock.json ./
-# No install scripts: nothing is downloaded beside the registry's tarballs, and
-# `prepare` (the build) waits for the sources below. npm's cache survives builds.
+# No install scripts: nothing is downloaded beside the registry's tarballs (the
+# build waits for the sources below). npm's cache survives builds.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
   npm ci --prefer-offline --ignore-scripts --no-audit --no-fund
 COPY . .

@@ -10,13 +10,14 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { usageExitCode, usageLine } from "../mocks/util/cli.js";
+import { kitVersion, usageExitCode, usageLine } from "../mocks/util/cli.js";
 import { type CliOptions, type Command, type Env, parse, UsageError, usage } from "./options.js";
 import { createRedactor, type Redact, secretForms } from "./redact.js";
 import { consoleReport } from "./report/console.js";
 import { htmlReport } from "./report/html.js";
 import { jsonReport } from "./report/json.js";
 import { junitReport } from "./report/junit.js";
+import { withKeyNote } from "./report/key-note.js";
 import { markdownReport } from "./report/markdown.js";
 import { printable } from "./report/text.js";
 import { runContractSuite, TargetUnavailableError } from "./runner.js";
@@ -101,7 +102,7 @@ async function suiteRun(options: CliOptions): Promise<RunResult> {
 async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
   const redact = createRedactor(secretForms(options.apiKey));
   try {
-    const result = await suiteRun(options);
+    const result = withKeyNote(await suiteRun(options), options.keyFrom);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];
     if (options.compareMock && !result.stopReason) {
@@ -137,6 +138,9 @@ export async function run(command: Command, io: CliIo): Promise<number> {
       return exitCodes.usage;
     case "help":
       io.out(`${usage}\n`);
+      return exitCodes.passed;
+    case "version":
+      io.out(`${kitVersion()}\n`);
       return exitCodes.passed;
     case "list-checks": {
       const { fullPlan, traceMarkdown, traceRules } = await import("./trace.js");

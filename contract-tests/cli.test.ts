@@ -1,10 +1,12 @@
 /** The `petstore-contract` bin and `npm run contract`: flags, environment, exit codes, report files. */
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { freePort } from "../mocks/server/free-port.js";
 import type { RunningPetstoreServer } from "../mocks/server/server.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
@@ -136,8 +138,8 @@ describe("a run", () => {
       const junit = join(await mkdtemp(join(tmpdir(), "contract-cli-")), "junit.xml");
       const args = ["--url", faulty.url, "--only", "getPet", "--junit", junit];
       expect(await main(args, io)).toBe(exitCodes.failed);
-      expect(await readFile(junit, "utf8")).toContain(
-        '<testcase classname="getPet" name="getPet.absent.status-404 [documented]"><failure message="HTTP 404" type="documented">',
+      expect(await readFile(junit, "utf8")).toMatch(
+        /<testcase classname="getPet" name="getPet\.absent\.status-404 \[documented\]" time="\d+\.\d{3}"><failure message="HTTP 404" type="documented">/,
       );
       expect(output.out).toContain("✗ getPet.absent.status-404 [documented]");
       expect(output.out).toContain("expected: HTTP 404");
@@ -166,6 +168,108 @@ describe("a run", () => {
     } finally {
       await noLocation.close();
     }
+  });
+});
+
+describe("--version and what every report names", () => {
+  const kit = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  const document = parseYaml(readFileSync(new URL("../openapi.yaml", import.meta.url), "utf8")) as {
+    info: { version: string };
+  };
+
+  it("--version prints the kit's version from package.json", async () => {
+    for (const flag of ["--version", "-v"]) {
+      const { io, output } = capture();
+      expect(await main([flag], io)).toBe(exitCodes.passed);
+      expect(output).toEqual({ out: `${kit.version}\n`, err: "" });
+    }
+  });
+
+  it("names the kit's and the interface's versions in every report, and times each JUnit test case", async () => {
+    // A known delay on every getPet answer: its test cases' times must show it.
+    const slow = await startMock((handle) => async (request) => {
+      if (/^\/pets\/[^/]+$/.test(request.path)) await new Promise((done) => setTimeout(done, 150));
+      return handle(request);
+    });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), "contract-versions-"));
+      const file = (name: string) => join(dir, name);
+      const { io, output } = capture();
+      const args = ["--url", slow.url, "--key", testApiKey, "--only", "getPet"];
+      args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
+      args.push("--json", file("r.json"), "--html", file("r.html"));
+      expect(await main(args, io)).toBe(exitCodes.passed);
+      const said = `petstore-contract ${kit.version}, interface ${document.info.version}`;
+      expect(output.out.split("\n")[0]).toMatch(new RegExp(`^${said} → `));
+      expect(await readFile(file("s.md"), "utf8")).toContain(said);
+      expect(await readFile(file("r.html"), "utf8")).toContain(said);
+      const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+      expect([json.tool.version, json.interface.version]).toEqual([
+        kit.version,
+        document.info.version,
+      ]);
+      const junit = await readFile(file("j.xml"), "utf8");
+      expect(junit).toContain(`<testsuites name="${said} ${slow.url}"`);
+      expect(junit).toContain(
+        `<property name="petstore-contract.version" value="${kit.version}"/>`,
+      );
+      expect(junit).toContain(
+        `<property name="interface.version" value="${document.info.version}"/>`,
+      );
+      const cases = [...junit.matchAll(/<testcase [^>]*>/g)].map(([tag]) => tag);
+      expect(cases.length).toBeGreaterThan(3);
+      const times = cases.map((tag) => Number(/ time="(\d+\.\d{3})"/.exec(tag)?.[1]));
+      expect(times.every((time) => time >= 0)).toBe(true);
+      // Every getPet request waited 150 ms, so every test case judged at least that long an exchange.
+      expect(Math.min(...times)).toBeGreaterThanOrEqual(0.15);
+      const suiteTime = Number(/<testsuite name="getPet"[^>]* time="([\d.]+)"/.exec(junit)?.[1]);
+      expect(suiteTime).toBeGreaterThanOrEqual(0.15);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe("repro lines and the key", () => {
+  const failingRun = async (args: readonly string[], env: Record<string, string> = {}) => {
+    const faulty = await startMock(fault("absent-pet-400"));
+    try {
+      const dir = await mkdtemp(join(tmpdir(), "contract-key-"));
+      const file = (name: string) => join(dir, name);
+      const { io, output } = capture(env);
+      const reports = ["--junit", file("j.xml"), "--markdown", file("s.md")];
+      reports.push("--json", file("r.json"), "--html", file("r.html"));
+      expect(await main(["--url", faulty.url, "--only", "getPet", ...args, ...reports], io)).toBe(
+        exitCodes.failed,
+      );
+      const files = await Promise.all(
+        ["j.xml", "s.md", "r.json", "r.html"].map((name) => readFile(file(name), "utf8")),
+      );
+      return { console: output.out, files };
+    } finally {
+      await faulty.close();
+    }
+  };
+
+  it("from --key, every report says how to set $PETSTORE_API_KEY for its curl lines, never the key", async () => {
+    const run = await failingRun(["--key", testApiKey]);
+    expect(run.console).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"');
+    expect(run.console).toContain(
+      "note: The curl lines read the key from $PETSTORE_API_KEY, and this run's key came from --key: set it before pasting one, export PETSTORE_API_KEY=… (the key you passed to --key).",
+    );
+    for (const text of [run.console, ...run.files]) {
+      // Markdown escapes the underscores (`\_`), which it renders as they were.
+      expect(text.replace(/\\_/g, "_")).toContain("export PETSTORE_API_KEY=…");
+      expect(text).not.toContain(testApiKey);
+    }
+  });
+
+  it("from PETSTORE_API_KEY the curl lines work as they are: no note", async () => {
+    const run = await failingRun([], { PETSTORE_API_KEY: testApiKey });
+    expect(run.console).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"');
+    for (const text of [run.console, ...run.files]) expect(text).not.toContain("export PETSTORE");
   });
 });
 

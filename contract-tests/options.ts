@@ -9,6 +9,7 @@ import { type OperationId, operationIds } from "../mocks/spec.js";
 import { type InvalidCommand, parseOrInvalid, UsageError } from "../mocks/util/cli.js";
 import { redactedMark } from "../mocks/util/redact.js";
 import { maxSeed } from "./fuzz/random.js";
+import { apiKeyVariable } from "./http.js";
 
 export interface RunOptions {
   /** The API base URL, including `/v1`, without a trailing slash. */
@@ -50,10 +51,17 @@ export interface CliOptions extends RunOptions {
   readonly viaPrism: boolean;
   /** Replay this recording (`petstore-mock --record`) instead of the suite (`--replay`). */
   readonly replayFile?: string | undefined;
+  /**
+   * Where the key came from: `--key`, or the environment variable the curl
+   * lines read it from (`PETSTORE_API_KEY`). From `--key`, the reports say how
+   * to set the variable before pasting a curl line.
+   */
+  readonly keyFrom?: "--key" | typeof apiKeyVariable;
 }
 
 export type Command =
   | { readonly kind: "help" }
+  | { readonly kind: "version" }
   | { readonly kind: "list-checks" }
   | InvalidCommand
   | { readonly kind: "run"; readonly options: CliOptions };
@@ -92,7 +100,7 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
   [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE]
   [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
-       petstore-contract --list-checks
+       petstore-contract --list-checks | --version
   URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
   OPERATION is one of ${operationIds.join(", ")}.
   --via-prism sends the suite through Prism's validation proxy (a checkout with its dev
@@ -200,6 +208,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
   }
   if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
   if (values["list-checks"]) return { kind: "list-checks" };
   if (values["compare-mock"] && values["via-prism"]) {
     throw new UsageError("--compare-mock is not available with --via-prism");
@@ -224,6 +233,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   const options: CliOptions = {
     baseUrl: parseBaseUrl(url),
     apiKey: checkKey(key),
+    keyFrom: values.key === undefined ? apiKeyVariable : "--key",
     readOnly: values["read-only"] ?? false,
     strict: values.strict ?? false,
     only: parseOnly(values.only ?? []),
@@ -277,6 +287,7 @@ function parseFlags(args: readonly string[]) {
       "fuzz-only": { type: "boolean" },
       "fuzz-writes": { type: "string" },
       help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
     },
   });
 }

@@ -111,6 +111,7 @@ export function withProxyChecks(result: RunResult): RunResult {
       kind: "documented" as const,
       expected:
         "Prism's validation proxy finds no violation of openapi.yaml in the target's answer",
+      durationMs: record.exchange.durationMs,
     };
     const problem = problemOf(record.exchange);
     const foreign = prismAnswer(record.exchange);

@@ -9,12 +9,14 @@
  * await petstore.start();
  * await fetch("/v1/pets?limit=5", { headers: { Authorization: "Bearer petstore-dev-key" } });
  */
+import * as mswBrowser from "msw/browser";
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
 import { persistInBrowser } from "./browser-persistence.js";
 import { type FaultPreset, faultPresetNames } from "./core/faults.js";
 import type { PetstoreWorkerOptions } from "./options.js";
 import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
 import { withUnhandledDefault } from "./unhandled.js";
+import { missingWorkerMessage, mswMajorOf } from "./worker-hint.js";
 
 /** The URL query parameter and `localStorage` key that select a preset. */
 export const presetKey = "petstore-preset";
@@ -51,16 +53,6 @@ async function isWorkerScriptMissing(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function missingWorkerMessage(url: string): string {
-  const absolute = new URL(url, location.href).href;
-  return [
-    `[petstore-mock-kit] The msw worker script was not found at ${absolute}.`,
-    "Copy it into the folder your app serves at its root (Vite: public/) with:",
-    "  npx msw init <public dir> --save",
-    "(--save records the folder in package.json so the script is updated with msw.)",
-  ].join("\n");
 }
 
 /** The preset the page asks for, if it names a known one; an unknown name is reported and ignored. */
@@ -102,7 +94,10 @@ export async function setupPetstoreWorker(
       } catch (error) {
         const url = startOptions?.serviceWorker?.url ?? defaultWorkerUrl;
         if (!(await isWorkerScriptMissing(url))) throw error;
-        const message = missingWorkerMessage(url);
+        const message = missingWorkerMessage(
+          new URL(url, location.href).href,
+          mswMajorOf(mswBrowser),
+        );
         console.error(message);
         throw new Error(message, { cause: error });
       }

@@ -104,6 +104,13 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
   /** No request log. Default true, unless `log` is given (the CLI logs unless `--quiet`). */
   quiet?: boolean | undefined;
   /**
+   * Log the admin reads too (the CLI's `--log admin`): GET and HEAD under
+   * `/__mock/`, i.e. the dashboard's page, files and polling and health
+   * probes, and `/favicon.ico`. Default false: the log shows the API's
+   * requests and the admin writes (reset, faults, state import).
+   */
+  logAdminReads?: boolean | undefined;
+  /**
    * Requests at work at once; beyond them (and a few connections kept for the
    * admin endpoints) idle connections are closed to make room, and a 503
    * `too_many_connections` comes only when every connection is at work.

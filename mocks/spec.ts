@@ -8,6 +8,9 @@ import type { operations } from "./generated/openapi-types.js";
 import type { PetStatus } from "./types.js";
 import { resolveRef } from "./util/json-ref.js";
 
+/** The interface version openapi.yaml describes (its `info.version`). */
+export const interfaceVersion: string = openapiDocument.info.version;
+
 /** The version segment every deployment's base address ends with. */
 export const apiBasePath = "/v1";
 

@@ -11,15 +11,19 @@
  * (loaded only for non-default seeds), Node's built-ins. The build fails when
  * anything else would be inlined.
  *
- * It also writes the dashboard (`dist/mocks/dashboard/`): its page and style
- * copied, its script bundled for browsers from `mocks/dashboard/main.ts`.
+ * It also writes the dashboard (`dist/mocks/dashboard/`): its page, style and
+ * icon copied, its script bundled for browsers from `mocks/dashboard/main.ts`.
  *
  * `tsx scripts/bundle.ts` (run by `npm run build`).
  */
 import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
-import { buildDashboardScript, dashboardDir } from "../mocks/server/dashboard-assets.js";
+import {
+  buildDashboardScript,
+  copiedDashboardFiles,
+  dashboardDir,
+} from "../mocks/server/dashboard-assets.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -106,6 +110,6 @@ const dashboardOut = `${root}dist/mocks/dashboard/`;
 await rm(dashboardOut, { recursive: true, force: true });
 await mkdir(dashboardOut, { recursive: true });
 await writeFile(`${dashboardOut}dashboard.js`, await buildDashboardScript(dashboardDir));
-for (const file of ["index.html", "dashboard.css"]) {
+for (const file of copiedDashboardFiles) {
   await copyFile(`${dashboardDir}${file}`, `${dashboardOut}${file}`);
 }

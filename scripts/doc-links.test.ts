@@ -2,7 +2,8 @@
  * Every relative link in README.md and docs/*.md reaches a file of the
  * repository, and every `#anchor` a heading of its page, with the anchors
  * GitHub gives headings (lower case, punctuation dropped, spaces as hyphens,
- * `-1`, `-2` … for repeats).
+ * `-1`, `-2` … for repeats); and every address they give for the kit's own
+ * repository is the one package.json names.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
@@ -85,5 +86,27 @@ describe("links in README.md and docs/", () => {
       return reason ? [`${link.page}: (${link.target}): ${reason}`] : [];
     });
     expect(broken).toEqual([]);
+  });
+});
+
+describe("the kit's repository in README.md and docs/", () => {
+  it("is package.json's repository, homepage and issue tracker wherever it is named", () => {
+    const manifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8")) as {
+      repository: { url: string };
+      homepage: string;
+      bugs: { url: string };
+    };
+    const repository = manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+    expect(manifest.homepage).toBe(`${repository}#readme`);
+    expect(manifest.bugs.url).toBe(`${repository}/issues`);
+    const named = documentPages().flatMap((page) =>
+      [
+        ...readFileSync(join(repositoryRoot, page), "utf8").matchAll(
+          /https:\/\/github\.com\/[\w.-]+\/petstore-mock-kit\b/g,
+        ),
+      ].map((match) => `${page}: ${match[0]}`),
+    );
+    expect(named.length).toBeGreaterThan(2);
+    expect(named.filter((line) => !line.endsWith(`: ${repository}`))).toEqual([]);
   });
 });

@@ -11,12 +11,15 @@
  * by `npm test` first).
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, skipBrowserTests } from "../mocks/test-support/chromium.js";
 import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
+import { serveStatic } from "../mocks/test-support/static-server.js";
+import { missingWorkerMessage } from "../mocks/worker-hint.js";
 import { type InstalledKit, installPackedKit, repositoryRoot, userEnv } from "./smoke-package.js";
 
 const run = promisify(execFile);
@@ -38,8 +41,8 @@ afterAll(async () => {
 });
 
 describe.each([
-  { msw: "2", major: 2 },
-  { msw: "latest", major: 3 },
+  { msw: "2", major: 2 as const },
+  { msw: "latest", major: 3 as const },
 ])("installed next to msw@$msw, vitest@latest and typescript@latest", ({ msw, major }) => {
   let kit: InstalledKit;
   const inApp = (...parts: string[]) => join(kit.dir, ...parts);
@@ -123,6 +126,43 @@ export { fixtureTest, pet, petstore, seedOf, setupPetstoreWorker, stop, url };
     expect(stdout).toMatch(/2 passed/);
   }, 120_000);
 
+  it.skipIf(skipBrowserTests)(
+    `says in Chromium how msw ${major}'s missing worker script is copied and kept in step`,
+    async () => {
+      const site = inApp(`site-msw-${major}`);
+      await mkdir(site, { recursive: true });
+      await build({
+        stdin: {
+          contents: `import { setupPetstoreWorker } from "petstore-mock-kit/browser";
+            const petstore = await setupPetstoreWorker();
+            petstore.start({ quiet: true }).then(() => console.log("started"), (error) => console.log(error.message));`,
+          resolveDir: kit.dir,
+        },
+        bundle: true,
+        platform: "browser",
+        format: "esm",
+        outfile: join(site, "app.js"),
+        logLevel: "silent",
+      });
+      await writeFile(join(site, "index.html"), '<script type="module" src="/app.js"></script>\n');
+      const server = await serveStatic(site);
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const said: string[] = [];
+        page.on("console", (message) => said.push(message.text()));
+        await page.goto(`${server.url}/`);
+        await expect
+          .poll(() => said.find((text) => text.startsWith("[petstore-mock-kit] The msw worker")))
+          .toBe(missingWorkerMessage(`${server.url}/mockServiceWorker.js`, major));
+      } finally {
+        await browser.close();
+        await server.close();
+      }
+    },
+    60_000,
+  );
+
   it("makes a request no handler matches an error, even to a live local server", async () => {
     const script = `
       import { createServer } from "node:http";
@@ -167,11 +207,12 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(files).toContain("package/LICENSE");
     expect(files).toContain("package/docs/server.md");
     expect(files).toContain("package/dist/mocks/index.d.ts");
-    // The dashboard ships prebuilt: its page, style and one bundled script, no sources.
+    // The dashboard ships prebuilt: its page, style, icon and one bundled script, no sources.
     expect(files.filter((file) => file.startsWith("package/dist/mocks/dashboard/")).sort()).toEqual(
       [
         "package/dist/mocks/dashboard/dashboard.css",
         "package/dist/mocks/dashboard/dashboard.js",
+        "package/dist/mocks/dashboard/favicon.svg",
         "package/dist/mocks/dashboard/index.html",
       ],
     );
@@ -188,6 +229,27 @@ describe("the packed tarball, installed next to msw@latest", () => {
     );
     // The Prism proxy needs @stoplight/prism-cli, a dev dependency: it runs from a clone only.
     expect(files.filter((file) => /prism-proxy|proxy-cli/.test(file))).toEqual([]);
+  });
+
+  it("installs without an install-script warning and names its repository, homepage and issues", async () => {
+    // npm 11 lists every dependency with an install-time script it has not been allowed to run.
+    expect(kit.installOutput).not.toMatch(/install-scripts[^\n]*petstore-mock-kit/);
+    const installed = JSON.parse(
+      await readFile(inApp("node_modules", "petstore-mock-kit", "package.json"), "utf8"),
+    ) as {
+      scripts?: Record<string, string>;
+      repository?: { url?: string };
+      homepage?: string;
+      bugs?: { url?: string };
+    };
+    const installTime = ["preinstall", "install", "postinstall", "prepare"];
+    expect(
+      Object.keys(installed.scripts ?? {}).filter((name) => installTime.includes(name)),
+    ).toEqual([]);
+    const repository = "https://github.com/petstore-mock-kit/petstore-mock-kit";
+    expect(installed.repository?.url).toBe(`git+${repository}.git`);
+    expect(installed.homepage).toBe(`${repository}#readme`);
+    expect(installed.bugs?.url).toBe(`${repository}/issues`);
   });
 
   it("imports every Node entry point; ./browser is refused in Node", async () => {
@@ -298,10 +360,12 @@ describe("the packed tarball, installed next to msw@latest", () => {
     await expect(bundle("petstore-mock-kit/server")).rejects.toThrow();
   }, 30_000);
 
-  it("runs petstore-mock --version", async () => {
+  it("runs petstore-mock --version and petstore-contract --version", async () => {
     const manifest = JSON.parse(await readFile(join(repositoryRoot, "package.json"), "utf8"));
-    const { stdout } = await run(bin("petstore-mock"), ["--version"], { env: cleanEnv });
-    expect(stdout.trim()).toBe(manifest.version);
+    for (const name of ["petstore-mock", "petstore-contract"]) {
+      const { stdout } = await run(bin(name), ["--version"], { env: cleanEnv });
+      expect(stdout, name).toBe(`${manifest.version}\n`);
+    }
   });
 
   it("runs the README server section's npx command and answers its curl line", async () => {
@@ -323,6 +387,8 @@ describe("the packed tarball, installed next to msw@latest", () => {
         "/__mock/",
         "/__mock/dashboard/dashboard.js",
         "/__mock/dashboard/dashboard.css",
+        "/__mock/dashboard/favicon.svg",
+        "/favicon.ico",
       ]) {
         expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
       }

@@ -40,6 +40,8 @@ export interface InstalledKit {
   /** Milliseconds spent packing and installing. */
   readonly packMs: number;
   readonly installMs: number;
+  /** What `npm install` printed (stdout, then stderr): its warnings, as a user sees them. */
+  readonly installOutput: string;
   remove(): Promise<void>;
 }
 
@@ -127,7 +129,7 @@ export async function installKitWith(
     await writeFile(join(dir, "package.json"), `${JSON.stringify(app, null, 2)}\n`);
 
     const installStarted = performance.now();
-    await run(
+    const { stdout, stderr } = await run(
       "npm",
       [
         "install",
@@ -141,7 +143,7 @@ export async function installKitWith(
       { cwd: dir, env: userEnv, timeout: installTimeoutMs },
     );
     const installMs = performance.now() - installStarted;
-    return { dir, tarball, packMs, installMs, remove };
+    return { dir, tarball, packMs, installMs, installOutput: `${stdout}${stderr}`, remove };
   } catch (error) {
     await remove();
     throw error;

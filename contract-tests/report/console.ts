@@ -8,6 +8,7 @@ import type { CheckResult, RunResult } from "../suite/results.js";
 import { fuzzConsoleLines } from "./fuzz.js";
 import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { printable } from "./text.js";
+import { versionsLine } from "./versions.js";
 
 /** The operation × documented-status matrix as aligned text. */
 function matrix(result: RunResult): string[] {
@@ -68,7 +69,7 @@ function diagnosisLines(result: RunResult, diagnoses: readonly Diagnosis[]): str
 
 export function consoleReport(result: RunResult): string {
   const lines = [
-    `petstore-contract → ${result.baseUrl} (run tag ${result.tag}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
+    `${versionsLine()} → ${result.baseUrl} (run tag ${result.tag}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
   ];
   for (const note of result.notes) lines.push(`note: ${note}`);
   const diagnoses = diagnose(result);

@@ -10,6 +10,7 @@ import { runConforms } from "../suite/results.js";
 import { fuzzSummary } from "./fuzz.js";
 import { createdList, matrixLines, summarize, verdict } from "./summary.js";
 import { escapeHtml } from "./text.js";
+import { versionsLine } from "./versions.js";
 
 const style = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1b1f24;max-width:72rem}
@@ -88,7 +89,7 @@ ${matrixLines(result)
 <body>
 <h1>Pet Store contract: <code>${escapeHtml(result.baseUrl)}</code></h1>
 <p class="verdict ${passed ? "ok" : "bad"}">${escapeHtml(verdict(result))}</p>
-<p>Run tag <code>${escapeHtml(result.tag)}</code>${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""}</p>
+<p>Run tag <code>${escapeHtml(result.tag)}</code>${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${escapeHtml(versionsLine())}</p>
 ${result.notes.map((note) => `<blockquote>${escapeHtml(note)}</blockquote>`).join("\n")}
 ${diagnosisSection(diagnose(result))}
 <h2>Documented statuses</h2>

@@ -1,20 +1,17 @@
 /** `--json FILE`: the whole result, for dashboards and baselines. */
 
-import { toolVersion } from "../../mocks/util/package-root.js";
 import { diagnose } from "../diagnosis.js";
 import { defaultMaxBodyBytes } from "../http.js";
 import { type RunResult, runConforms } from "../suite/results.js";
 import { fuzzJson } from "./fuzz.js";
 import { statusMatrix } from "./summary.js";
-
-/** The interface version the suite checks (INTERFACE.md §9.1). */
-export const interfaceVersion = "1.0.0";
+import { reportVersions } from "./versions.js";
 
 export function jsonReport(result: RunResult): string {
   return `${JSON.stringify(
     {
-      tool: { name: "petstore-contract", version: toolVersion() },
-      interface: { version: interfaceVersion },
+      tool: { name: "petstore-contract", version: reportVersions().kit },
+      interface: { version: reportVersions().interface },
       baseUrl: result.baseUrl,
       tag: result.tag,
       readOnly: result.readOnly,

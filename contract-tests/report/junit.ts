@@ -6,31 +6,45 @@
 import { operationIds } from "../../mocks/spec.js";
 import { diagnose } from "../diagnosis.js";
 import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
+import { keyNote, needsKey } from "./key-note.js";
 import { statusMatrix } from "./summary.js";
 import { escapeXml } from "./text.js";
+import { reportVersions, versionsLine } from "./versions.js";
 
 /** The diagnosis title explaining each check it explains, by check id. */
 type Causes = ReadonlyMap<string, string>;
 
-function details(check: CheckResult, causes: Causes): string {
+/** A failure's details; `keyNoted`: the run's notes say how to set the key its curl lines read. */
+function details(check: CheckResult, causes: Causes, keyNoted: boolean): string {
   const cause = causes.get(check.id);
-  return `${cause ? `likely cause: ${cause}\n` : ""}expected: ${check.expected}\ngot: ${check.actual ?? ""}\nreproduce: ${check.curl ?? ""}`;
+  const key = keyNoted && needsKey(check) ? `\n${keyNote}` : "";
+  return `${cause ? `likely cause: ${cause}\n` : ""}expected: ${check.expected}\ngot: ${check.actual ?? ""}\nreproduce: ${check.curl ?? ""}${key}`;
 }
 
-function testcase(check: CheckResult, strict: boolean, causes: Causes): string {
-  const open = `    <testcase classname="${escapeXml(check.operation)}" name="${escapeXml(`${check.id} [${check.kind}]`)}">`;
+/** Seconds, as JUnit's `time` attributes want them. */
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+function testcase(check: CheckResult, strict: boolean, causes: Causes, keyNoted: boolean): string {
+  // The time of the exchange the check judged; 0 for one no exchange was timed for.
+  const open = `    <testcase classname="${escapeXml(check.operation)}" name="${escapeXml(`${check.id} [${check.kind}]`)}" time="${seconds(check.durationMs ?? 0)}">`;
   if (check.outcome === "skipped") {
     return `${open}<skipped message="${escapeXml(check.note ?? "skipped")}"/></testcase>`;
   }
   if (check.outcome === "passed") return `${open}</testcase>`;
   if (check.kind === "advisory" && !strict) {
-    return `${open}<system-out>${escapeXml(`ADVISORY (not failing the run)\n${details(check, causes)}`)}</system-out></testcase>`;
+    return `${open}<system-out>${escapeXml(`ADVISORY (not failing the run)\n${details(check, causes, keyNoted)}`)}</system-out></testcase>`;
   }
-  return `${open}<failure message="${escapeXml(check.expected)}" type="${check.kind}">${escapeXml(details(check, causes))}</failure></testcase>`;
+  return `${open}<failure message="${escapeXml(check.expected)}" type="${check.kind}">${escapeXml(details(check, causes, keyNoted))}</failure></testcase>`;
 }
 
 export function junitReport(result: RunResult): string {
+  const versions = reportVersions();
+  const versionProperties = [
+    `      <property name="petstore-contract.version" value="${escapeXml(versions.kit)}"/>`,
+    `      <property name="interface.version" value="${escapeXml(versions.interface)}"/>`,
+  ];
   const failing = new Set(failingChecks(result));
+  const keyNoted = result.notes.includes(keyNote);
   const matrix = statusMatrix(result);
   const causes = new Map(
     diagnose(result).flatMap((diagnosis) => diagnosis.checks.map((id) => [id, diagnosis.title])),
@@ -42,13 +56,20 @@ export function junitReport(result: RunResult): string {
       const operation = checks[0]?.operation ?? "";
       const failures = checks.filter((check) => failing.has(check)).length;
       const skipped = checks.filter((check) => check.outcome === "skipped").length;
-      const properties = matrix
-        .filter((row) => row.operation === operation)
-        .map((row) => `      <property name="status.${row.status}" value="${row.cell}"/>`);
+      const properties = [
+        ...versionProperties,
+        ...matrix
+          .filter((row) => row.operation === operation)
+          .map((row) => `      <property name="status.${row.status}" value="${row.cell}"/>`),
+      ];
+      // Each request once, however many of its checks there are.
+      const time = new Map(checks.map((check) => [check.caseId, check.durationMs ?? 0]));
       return [
-        `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
-        ...(properties.length ? ["    <properties>", ...properties, "    </properties>"] : []),
-        ...checks.map((check) => testcase(check, result.strict, causes)),
+        `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds([...time.values()].reduce((sum, ms) => sum + ms, 0))}">`,
+        "    <properties>",
+        ...properties,
+        "    </properties>",
+        ...checks.map((check) => testcase(check, result.strict, causes, keyNoted)),
         "  </testsuite>",
       ].join("\n");
     });
@@ -76,7 +97,7 @@ export function junitReport(result: RunResult): string {
   const failures = failing.size;
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="petstore-contract ${escapeXml(result.baseUrl)}" tests="${total}" failures="${failures}" errors="0" time="${(result.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="${escapeXml(`${versionsLine()} ${result.baseUrl}`)}" tests="${total}" failures="${failures}" errors="0" time="${seconds(result.durationMs)}">`,
     ...suites,
     "</testsuites>",
     "",

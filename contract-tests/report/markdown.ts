@@ -10,6 +10,7 @@ import { runConforms } from "../suite/results.js";
 import { fuzzSummary } from "./fuzz.js";
 import { createdList, matrixLines, type OperationSummary, summarize, verdict } from "./summary.js";
 import { escapeHtml, printable } from "./text.js";
+import { versionsLine } from "./versions.js";
 
 /** Server text in Markdown: HTML escaped (no `</details>`, no `<img>`), one line, no table breaks. */
 const cell = (text: string) =>
@@ -123,7 +124,7 @@ export function markdownReport(result: RunResult, extra: readonly string[] = [])
   const lines = [
     `## ${runConforms(result) ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
     "",
-    `**${verdict(result)}** · run tag ${cell(result.tag)}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""}`,
+    `**${verdict(result)}** · run tag ${cell(result.tag)}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${cell(versionsLine())}`,
     "",
     ...result.notes.flatMap((note) => [`> ${cell(note)}`, ""]),
     ...diagnosisSection(result, diagnose(result)),

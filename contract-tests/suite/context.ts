@@ -161,7 +161,10 @@ export class SuiteContext {
       `no answer (${exchange.error ?? "unknown error"})`,
     )) {
       judged.add(verdict.check);
-      const base = this.resultBase(definition, verdict.check);
+      const base = {
+        ...this.resultBase(definition, verdict.check),
+        durationMs: exchange.durationMs,
+      };
       this.results.push(
         verdict.passed
           ? { ...base, outcome: "passed" }

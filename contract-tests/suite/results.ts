@@ -26,6 +26,12 @@ export interface CheckResult {
   readonly actual?: string;
   /** On failure: a command that reproduces the request (key in `$PETSTORE_API_KEY`). */
   readonly curl?: string;
+  /**
+   * How long the exchange the check judged took, in ms (the checks of one
+   * request share it); absent when none was timed for it (a check skipped
+   * before its request was sent, or judged over many generated requests).
+   */
+  readonly durationMs?: number;
   /** Why a check was skipped. */
   readonly note?: string;
 }

@@ -58,6 +58,14 @@ describe("the fault registry", () => {
     expect(faults.add({ delayMs: 30 }).id).toBe("f3");
   });
 
+  it("adds all of a preset or, when it does not fit, none of it", () => {
+    const faults = createFaultRegistry();
+    for (let index = 1; index < faultLimits.active; index++) faults.add({ delayMs: 1 });
+    expect(() => faults.preset("flaky-writes")).toThrow(FaultLimitError);
+    expect(faults.list()).toHaveLength(faultLimits.active - 1);
+    expect(faults.preset("server-down")).toHaveLength(1);
+  });
+
   it(`refuses a fault beyond ${faultLimits.active} active ones`, () => {
     const faults = createFaultRegistry();
     for (let index = 0; index < faultLimits.active; index++) faults.add({ delayMs: 1 });
@@ -68,11 +76,24 @@ describe("the fault registry", () => {
     expect(faults.list()).toHaveLength(faultLimits.active);
   });
 
-  it("adds every preset, and names the presets for an unknown one", () => {
+  it("adds every preset, each fault naming it, and names the presets for an unknown one", () => {
     for (const name of faultPresetNames) {
       const faults = createFaultRegistry();
-      expect(faults.preset(name)).toHaveLength(faultPresets[name].length);
+      const added = faults.preset(name);
+      expect(added).toHaveLength(faultPresets[name].length);
+      expect(faults.list()).toEqual(added);
+      expect(added.map((fault) => fault.preset)).toEqual(faultPresets[name].map(() => name));
     }
+    const faults = createFaultRegistry();
+    faults.preset("flaky-writes");
+    expect(faults.take("createPet")).toEqual({
+      id: "f1",
+      operation: "createPet",
+      status: 503,
+      preset: "flaky-writes",
+    });
+    // A fault added alone names no preset.
+    expect(faults.add({ status: 500 })).toStrictEqual({ id: "f3", operation: "*", status: 500 });
     expect(thrown(() => createFaultRegistry().preset("chaos" as never))).toBe(
       'FaultInputError: Unknown preset "chaos"; presets: empty-store, slow-network, flaky-writes, server-down',
     );
@@ -128,6 +149,10 @@ describe("parseFaultInput", () => {
     ],
     [{ status: 500, network: "reset" }, "A fault sets at most one of status, network and body"],
     [{ operation: "getPet" }, "A fault needs an effect: status, delayMs, network or body"],
+    [
+      { operation: "getPet", delayMs: 0 },
+      `A delay of 0 ms alone changes nothing: give delayMs from 1 to ${faultLimits.delayMs}, or a status, network or body`,
+    ],
     [
       { operation: "getPet", body: "empty" },
       'body "empty" applies to listPets and listCategories only (got getPet)',

@@ -39,6 +39,8 @@ export interface Fault extends FaultEffect {
   readonly operation: OperationId | "*";
   /** Matching requests still to be affected; absent while unlimited. */
   readonly times?: number;
+  /** The preset that added the fault (`preset(name)`, `--preset`); absent for one added alone. */
+  readonly preset?: FaultPreset;
 }
 
 /** What the journal records of the fault that shaped an answer. */
@@ -137,6 +139,11 @@ export function parseFaultInput(input: unknown): ParsedFaultInput {
   if (answers.length === 0 && fault.delayMs === undefined) {
     throw new FaultInputError("A fault needs an effect: status, delayMs, network or body");
   }
+  if (answers.length === 0 && fault.delayMs === 0) {
+    throw new FaultInputError(
+      `A delay of 0 ms alone changes nothing: give delayMs from 1 to ${faultLimits.delayMs}, or a status, network or body`,
+    );
+  }
   if (
     fault.body === "empty" &&
     fault.operation !== "*" &&
@@ -157,7 +164,11 @@ export interface FaultRegistry {
   /** Removes one fault; false when no fault has that id. */
   remove(id: string): boolean;
   clear(): void;
-  /** Adds a named preset's faults; throws `FaultInputError` for an unknown name. */
+  /**
+   * Adds a named preset's faults, each naming the preset; throws
+   * `FaultInputError` for an unknown name and `FaultLimitError` (adding none)
+   * when they do not all fit.
+   */
   preset(name: FaultPreset): Fault[];
   /**
    * The fault that shapes a request to this operation, counting it against
@@ -185,17 +196,23 @@ export function createFaultRegistry(): FaultRegistry {
   const release = (id: string) => {
     for (const request of held) if (request.id === id) request.release();
   };
+  const room = (count: number) => {
+    if (faults.length + count > faultLimits.active) {
+      throw new FaultLimitError(
+        `At most ${faultLimits.active} faults can be active; remove some first`,
+      );
+    }
+  };
+  const store = (parsed: ParsedFaultInput, preset?: FaultPreset): Fault => {
+    const fault: Fault = { id: `f${nextId++}`, ...parsed, ...(preset ? { preset } : {}) };
+    faults.push(fault);
+    return { ...fault };
+  };
   return {
     add(input) {
       const parsed = parseFaultInput(input);
-      if (faults.length >= faultLimits.active) {
-        throw new FaultLimitError(
-          `At most ${faultLimits.active} faults can be active; remove some first`,
-        );
-      }
-      const fault: Fault = { id: `f${nextId++}`, ...parsed };
-      faults.push(fault);
-      return { ...fault };
+      room(1);
+      return store(parsed);
     },
     list: () => faults.map((fault) => ({ ...fault })),
     remove(id) {
@@ -224,7 +241,10 @@ export function createFaultRegistry(): FaultRegistry {
       });
     },
     preset(name) {
-      return applyPreset(this, name);
+      const inputs = presetFaults(name).map(parseFaultInput);
+      // All of a preset or none of it: a half-applied preset is no state the app can expect.
+      room(inputs.length);
+      return inputs.map((input) => store(input, name));
     },
     take(operationId) {
       for (let index = faults.length - 1; index >= 0; index--) {
@@ -261,12 +281,12 @@ export const faultPresets = {
 export type FaultPreset = keyof typeof faultPresets;
 export const faultPresetNames = Object.keys(faultPresets) as FaultPreset[];
 
-/** Adds a preset's faults; throws `FaultInputError` naming the presets for an unknown name. */
-function applyPreset(faults: FaultRegistry, name: string): Fault[] {
+/** A preset's faults; throws `FaultInputError` naming the presets for an unknown name. */
+export function presetFaults(name: string): readonly FaultInput[] {
   if (!Object.hasOwn(faultPresets, name)) {
     throw new FaultInputError(
       `Unknown preset ${shown(name)}; presets: ${faultPresetNames.join(", ")}`,
     );
   }
-  return faultPresets[name as FaultPreset].map((input) => faults.add(input));
+  return faultPresets[name as FaultPreset];
 }

@@ -41,3 +41,26 @@ export function fill(parent: Element, ...children: Child[]): void {
 export function say(id: string, text: string): void {
   byId(id).textContent = text;
 }
+
+/**
+ * Text whose `backticked` spans become `<code>` elements (as the interface's
+ * statements and the mock's messages mark names and values); the rest stays
+ * text, and an unpaired backtick stays as it is. Nothing is parsed as HTML.
+ */
+export function withCode(text: string): Child[] {
+  const parts = text.split(/`([^`]+)`/);
+  return parts.map((part, index) => (index % 2 === 1 ? el("code", { text: part }) : part));
+}
+
+/**
+ * A request path as segments (`<span class="segment">`) split after each `/`
+ * and before each `?` and `&`, with a line-break opportunity (`<wbr>`)
+ * between them: the stylesheet keeps a segment whole, so a narrow column
+ * wraps the path between segments, never inside one.
+ */
+export function breakablePath(path: string): Child[] {
+  return path.split(/(?<=\/)|(?=[?&])/).flatMap((part, index) => {
+    const segment = el("span", { class: "segment", text: part });
+    return index === 0 ? [segment] : [el("wbr"), segment];
+  });
+}

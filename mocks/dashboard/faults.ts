@@ -1,10 +1,20 @@
 /** The faults panel: the presets, the active faults, add one, remove one, clear all. */
 import type { Fault, FaultInput } from "../core/faults.js";
 import { AdminError, admin } from "./api.js";
-import { byId, el, fill, say } from "./dom.js";
-import { effectOf, type ServerInfo } from "./info.js";
+import { byId, el, fill, say, withCode } from "./dom.js";
+import { effectOf, faultName, type ServerInfo, upstreamOf } from "./info.js";
 
 const faultsPath = "/__mock/faults";
+
+/** A value the form cannot mean: the message says what it wants, and the field takes the focus. */
+class FormError extends Error {
+  constructor(
+    readonly field: HTMLInputElement,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Runs an action; an Error answer is shown in the panel instead of thrown. */
 export async function attempt(messageId: string, action: () => Promise<unknown>): Promise<void> {
@@ -12,7 +22,14 @@ export async function attempt(messageId: string, action: () => Promise<unknown>)
   try {
     await action();
   } catch (error) {
-    say(messageId, error instanceof AdminError ? error.message : String(error));
+    if (error instanceof FormError) {
+      error.field.setAttribute("aria-invalid", "true");
+      error.field.focus();
+    }
+    say(
+      messageId,
+      error instanceof AdminError || error instanceof FormError ? error.message : String(error),
+    );
   }
 }
 
@@ -34,7 +51,9 @@ export async function refreshFaults(): Promise<void> {
     return el(
       "li",
       {},
-      el("span", { text: `${fault.id}: ${fault.operation}, ${effectOf(fault)} (${times})` }),
+      el("span", {
+        text: `${faultName(fault)}: ${fault.operation}, ${effectOf(fault)} (${times})`,
+      }),
       remove,
     );
   });
@@ -44,21 +63,63 @@ export async function refreshFaults(): Promise<void> {
   );
 }
 
+/** What the value field asks for, per effect; the other effects take no value. */
+const valueFields: Readonly<
+  Record<string, { label: string; min: number; max: number; initial: string }>
+> = {
+  status: { label: "Status (400–599)", min: 400, max: 599, initial: "503" },
+  delay: { label: "Delay in ms (1–60000)", min: 1, max: 60_000, initial: "1500" },
+};
+
+/** A whole number typed in `field`, or a `FormError` saying what the field wants. */
+function wholeNumber(field: HTMLInputElement, wanted: string): number {
+  const text = field.value.trim();
+  if (!/^\d{1,9}$/.test(text)) {
+    throw new FormError(
+      field,
+      text === "" ? `${wanted}: the field is empty.` : `${wanted}, not "${text}".`,
+    );
+  }
+  return Number(text);
+}
+
+/** The form as a fault; throws `FormError` for a field it cannot mean (the server checks the ranges too). */
 function faultFromForm(): FaultInput {
   const operation = byId<HTMLSelectElement>("fault-operation").value as FaultInput["operation"];
   const kind = byId<HTMLSelectElement>("fault-kind").value;
-  const value = Number(byId<HTMLInputElement>("fault-value").value);
-  const timesText = byId<HTMLInputElement>("fault-times").value;
-  const times = timesText === "" ? {} : { times: Number(timesText) };
-  const effect: Record<string, FaultInput> = {
-    status: { status: value },
-    delay: { delayMs: value },
-    reset: { network: "reset" },
-    hang: { network: "hang" },
-    malformed: { body: "malformed" },
-    empty: { body: "empty" },
+  const valueField = byId<HTMLInputElement>("fault-value");
+  const timesField = byId<HTMLInputElement>("fault-times");
+  for (const field of [valueField, timesField]) field.removeAttribute("aria-invalid");
+  const times =
+    timesField.value.trim() === ""
+      ? {}
+      : {
+          times: wholeNumber(
+            timesField,
+            "Times wants a whole number of 1 or more (empty: until removed)",
+          ),
+        };
+  const effect = (): FaultInput => {
+    switch (kind) {
+      case "status":
+        return {
+          status: wholeNumber(valueField, "An error status wants a number from 400 to 599"),
+        };
+      case "delay":
+        return {
+          delayMs: wholeNumber(
+            valueField,
+            "A delay wants a number of milliseconds from 1 to 60000",
+          ),
+        };
+      case "reset":
+      case "hang":
+        return { network: kind };
+      default:
+        return { body: kind === "empty" ? "empty" : "malformed" };
+    }
   };
-  return { operation, ...effect[kind], ...times };
+  return { operation, ...effect(), ...times };
 }
 
 export function wireFaults(info: ServerInfo): void {
@@ -73,7 +134,7 @@ export function wireFaults(info: ServerInfo): void {
     });
     apply.addEventListener("click", () =>
       attempt("faults-message", async () => {
-        for (const fault of faults) await admin("POST", faultsPath, JSON.stringify(fault));
+        await admin("POST", `${faultsPath}/presets/${encodeURIComponent(name)}`);
         await refreshFaults();
       }),
     );
@@ -81,12 +142,26 @@ export function wireFaults(info: ServerInfo): void {
     return el("li", {}, el("span", {}, el("strong", { text: name }), ` (${what})`), apply);
   });
   fill(byId("presets"), ...presets);
+  const upstream = upstreamOf(info);
+  const scope = byId("faults-scope");
+  scope.hidden = upstream === null;
+  fill(
+    scope,
+    ...withCode(
+      `Behind \`--proxy\` the deployment (${upstream}) answers: faults shape only what the local mock answers.`,
+    ),
+  );
   const kind = byId<HTMLSelectElement>("fault-kind");
   const value = byId<HTMLInputElement>("fault-value");
   kind.addEventListener("change", () => {
-    value.disabled = kind.value !== "status" && kind.value !== "delay";
-    if (kind.value === "status") value.value = "503";
-    if (kind.value === "delay") value.value = "1500";
+    const field = valueFields[kind.value];
+    value.disabled = field === undefined;
+    value.removeAttribute("aria-invalid");
+    if (field === undefined) return;
+    say("fault-value-label", field.label);
+    value.min = String(field.min);
+    value.max = String(field.max);
+    value.value = field.initial;
   });
   byId("add-fault").addEventListener("submit", (event) => {
     event.preventDefault();

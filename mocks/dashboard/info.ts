@@ -1,5 +1,6 @@
 /** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
-import type { FaultInput } from "../core/faults.js";
+import type { FaultInput, FaultPreset } from "../core/faults.js";
+import type { JournalEntry } from "../core/journal.js";
 import type { PublicOptions } from "../server/dashboard.js";
 
 export interface ServerInfo {
@@ -25,4 +26,25 @@ export function effectOf(fault: FaultInput): string {
   if (fault.network) parts.push(fault.network);
   if (fault.body) parts.push(`${fault.body} body`);
   return parts.join(", ");
+}
+
+/** A fault's id, with the preset that added it: `f3` or `f3 (preset flaky-writes)`. */
+export function faultName(fault: { readonly id: string; readonly preset?: FaultPreset }): string {
+  return fault.preset ? `${fault.id} (preset ${fault.preset})` : fault.id;
+}
+
+/** The deployment behind `--proxy`, or null when the mock answers everything itself. */
+export function upstreamOf(info: Pick<ServerInfo, "options">): string | null {
+  const { proxy } = info.options;
+  return typeof proxy === "string" ? proxy : null;
+}
+
+/**
+ * Who answered a request behind `--proxy`, in a word or two: the deployment,
+ * the local mock (a request the proxy keeps, or `--fallback mock`), or the
+ * proxy itself (refused before forwarding, or a 502 with no usable answer).
+ */
+export function answeredBy(entry: Pick<JournalEntry, "answeredBy">): string {
+  if (entry.answeredBy === "deployment") return "deployment";
+  return entry.answeredBy === "mock" ? "local mock" : "proxy";
 }

@@ -6,8 +6,8 @@
 import { AdminError, admin, adminKey } from "./api.js";
 import { byId, say } from "./dom.js";
 import { refreshFaults, wireFaults } from "./faults.js";
-import type { ServerInfo } from "./info.js";
-import { followRequests, setOperations, wireRequests } from "./requests.js";
+import { type ServerInfo, upstreamOf } from "./info.js";
+import { followRequests, setOperations, setUpstream, wireRequests } from "./requests.js";
 import { showState, wireState } from "./state.js";
 
 async function refresh(): Promise<void> {
@@ -48,6 +48,7 @@ async function start(): Promise<void> {
   if (started) return;
   started = true;
   setOperations(info.operations);
+  setUpstream(upstreamOf(info));
   wireRequests();
   wireFaults(info);
   wireState(refresh);

@@ -4,9 +4,9 @@
  */
 import type { FeedAnswer, NumberedEntry } from "../server/dashboard.js";
 import { AdminError, admin } from "./api.js";
-import { byId, el, fill, say } from "./dom.js";
+import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
 import { curlLine, explainProblem } from "./explain.js";
-import { effectOf } from "./info.js";
+import { answeredBy, effectOf, faultName } from "./info.js";
 
 /** Rows the page keeps; older ones leave the table. */
 const keptRows = 500;
@@ -14,6 +14,8 @@ const keptRows = 500;
 const entries: NumberedEntry[] = [];
 let apiUrl = "";
 let selected: number | undefined;
+/** The deployment behind `--proxy`; null when the mock answers everything. */
+let upstream: string | null = null;
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const statusClass = (status: number) => String(Math.floor(status / 100));
@@ -27,34 +29,68 @@ function shown(entry: NumberedEntry): boolean {
   return !problems || entry.problems.length > 0;
 }
 
+/** The detail a row's text opens, as the row's description for assistive technology. */
+const openHint = "request-open-hint";
+
 function row(entry: NumberedEntry): HTMLTableRowElement {
-  const open = el("button", {
-    type: "button",
-    text: `${entry.method} ${entry.path}`,
-    "aria-label": `Request ${entry.id}: ${entry.method} ${entry.path}`,
-  });
-  open.addEventListener("click", () => showDetail(entry.id));
-  return el(
+  const fault = entry.fault ? `${faultName(entry.fault)}: ${effectOf(entry.fault)}` : "";
+  const tr = el(
     "tr",
-    { class: entry.id === selected ? "selected" : undefined, "data-id": String(entry.id) },
-    el("td", { text: entry.id }),
-    el("td", { class: "path" }, open),
-    el("td", { text: entry.operationId ?? "none" }),
+    {
+      "data-id": String(entry.id),
+      tabindex: 0,
+      "aria-current": entry.id === selected ? "true" : undefined,
+      "aria-describedby": openHint,
+      "aria-controls": "request-detail",
+    },
+    el("td", { text: entry.id, "data-label": "#" }),
+    el(
+      "td",
+      { class: "path", "data-label": "Request" },
+      el(
+        "code",
+        {},
+        el("span", { class: "segment", text: entry.method }),
+        " ",
+        ...breakablePath(entry.path),
+      ),
+    ),
+    el("td", { text: entry.operationId ?? "none", "data-label": "Operation" }),
     el("td", {
       class: `s${statusClass(entry.status)}`,
+      "data-label": "Status",
       text: entry.status === 0 ? "no answer" : entry.status,
     }),
-    el("td", { text: `${entry.durationMs} ms` }),
-    el("td", { text: entry.fault ? `${entry.fault.id}: ${effectOf(entry.fault)}` : "" }),
+    el("td", { text: `${entry.durationMs} ms`, "data-label": "Duration" }),
+    upstream === null ? null : el("td", { text: answeredBy(entry), "data-label": "Answered by" }),
+    el("td", { text: fault, "data-label": "Fault" }),
     el("td", {
+      "data-label": "Problems",
       text: entry.problems.length > 0 ? entry.problems.map((p) => p.code).join(", ") : "",
     }),
   );
+  // The whole row opens the details: a click anywhere on it, or Enter or Space while it has the focus.
+  tr.addEventListener("click", () => showDetail(entry.id));
+  tr.addEventListener("keydown", (event) => {
+    if (event.target !== tr || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    showDetail(entry.id);
+  });
+  return tr;
 }
 
 export function renderRequests(): void {
   const visible = entries.filter(shown);
   fill(byId("requests-body"), ...visible.reverse().map(row));
+}
+
+/** Who answered, behind `--proxy`, in a sentence. */
+function answeredSentence(entry: NumberedEntry): string {
+  if (entry.answeredBy === "deployment") return `Answered by the deployment, ${upstream}.`;
+  if (entry.answeredBy === "mock") {
+    return "Answered by the local mock, not the deployment: the proxy keeps a request with a bad key or an oversized body, and answers from the mock when the deployment gives none (`--fallback mock`).";
+  }
+  return "Answered by the proxy itself: the request was not forwarded, or the deployment gave no usable answer.";
 }
 
 function showDetail(id: number): void {
@@ -69,7 +105,7 @@ function showDetail(id: number): void {
     `Operation ${entry.operationId ?? "none (no documented operation matched)"}, `,
     entry.status === 0 ? "no answer was sent" : `answered ${entry.status}`,
     ` in ${entry.durationMs} ms`,
-    entry.fault ? `, shaped by fault ${entry.fault.id} (${effectOf(entry.fault)})` : "",
+    entry.fault ? `, shaped by fault ${faultName(entry.fault)} (${effectOf(entry.fault)})` : "",
     ".",
   );
   const problems =
@@ -83,8 +119,13 @@ function showDetail(id: number): void {
             return el(
               "li",
               {},
-              el("strong", { text: explained.summary }),
-              el("p", { text: `The mock said: ${explained.detail}` }),
+              el("strong", {}, ...withCode(explained.summary)),
+              el(
+                "p",
+                {},
+                entry.answeredBy === "deployment" ? "The deployment said: " : "The mock said: ",
+                ...withCode(explained.detail),
+              ),
               ...(explained.statements.length === 0 && problem.by !== "deployment"
                 ? [
                     el("p", {
@@ -93,10 +134,12 @@ function showDetail(id: number): void {
                     }),
                   ]
                 : explained.statements.map((statement) =>
-                    el("p", {
-                      class: "statement",
-                      text: `Breaks interface §${statement.section}: ${statement.statement}`,
-                    }),
+                    el(
+                      "p",
+                      { class: "statement" },
+                      `Breaks interface §${statement.section}: `,
+                      ...withCode(statement.statement),
+                    ),
                   )),
             );
           }),
@@ -104,6 +147,9 @@ function showDetail(id: number): void {
   fill(
     byId("detail-body"),
     facts,
+    upstream === null
+      ? null
+      : el("p", { class: "answered-by" }, ...withCode(answeredSentence(entry))),
     el("h4", { text: "Problems" }),
     problems,
     el("h4", { text: "Repeat it" }),
@@ -169,7 +215,7 @@ export function wireRequests(): void {
     selected = undefined;
     renderRequests();
     if (opener !== undefined) {
-      document.querySelector<HTMLButtonElement>(`tr[data-id="${opener}"] button`)?.focus();
+      document.querySelector<HTMLTableRowElement>(`tr[data-id="${opener}"]`)?.focus();
     }
   });
   byId("clear-requests").addEventListener("click", async () => {
@@ -177,6 +223,12 @@ export function wireRequests(): void {
     entries.length = 0;
     renderRequests();
   });
+}
+
+/** Behind `--proxy`: every row and detail says who answered (the deployment at `url`, the mock or the proxy). */
+export function setUpstream(url: string | null): void {
+  upstream = url;
+  byId("answered-by-head").hidden = url === null;
 }
 
 export function setOperations(operations: readonly string[]): void {

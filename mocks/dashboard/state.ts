@@ -1,8 +1,8 @@
 /** The state panel: counts and seed, reset, snapshot download, and upload after a preview. */
 import { admin } from "./api.js";
-import { byId, el, fill, say } from "./dom.js";
+import { byId, el, fill, say, withCode } from "./dom.js";
 import { attempt } from "./faults.js";
-import type { ServerInfo } from "./info.js";
+import { type ServerInfo, upstreamOf } from "./info.js";
 import { diffSnapshots, idRanges, isSnapshotLike, type SnapshotDiff } from "./snapshot-diff.js";
 
 const statePath = "/__mock/state";
@@ -24,6 +24,7 @@ const optionNames: Readonly<Record<string, string>> = {
   preset: "Start-up preset",
   startupFaults: "Start-up faults",
   stateFile: "State file",
+  fallback: "Fallback (--fallback)",
 };
 
 const shownValue = (value: unknown) =>
@@ -45,7 +46,21 @@ function facts(list: HTMLElement, pairs: readonly (readonly [string, unknown])[]
   );
 }
 
+/** What the State panel governs: the mock's own data, which behind `--proxy` is not the deployment's. */
+function stateScope(info: ServerInfo): string {
+  const upstream = upstreamOf(info);
+  if (upstream === null) {
+    return "The mock's own data: what it answers from, and what Reset and the snapshots change.";
+  }
+  const fallback =
+    info.options.fallback === "mock"
+      ? ", and whatever the deployment leaves unanswered (`--fallback mock`)"
+      : "";
+  return `The local mock's data, not the deployment's: behind \`--proxy\`, ${upstream} answers the API. This data answers only the requests the proxy keeps (a bad key, an oversized body)${fallback}; Reset and the snapshots change it, never the deployment.`;
+}
+
 export function showState(info: ServerInfo): void {
+  fill(byId("state-scope"), ...withCode(stateScope(info)));
   facts(byId("state-facts"), [
     ["Pets", info.counts.pets],
     ["Categories", info.counts.categories],
@@ -54,11 +69,22 @@ export function showState(info: ServerInfo): void {
     ["Kit version", info.version],
     ["Interface version", info.interfaceVersion],
   ]);
+  const upstream = upstreamOf(info);
+  const { proxy: _proxy, fallback, ...options } = info.options;
   facts(byId("server-facts"), [
     ["API base", `${location.origin}${info.apiBase}`],
-    ...Object.entries(info.options).map(
-      ([name, value]) => [optionNames[name] ?? name, value] as const,
-    ),
+    ...(upstream === null
+      ? []
+      : ([
+          ["Proxy to (--proxy)", `${upstream}: every API request goes there, its answers judged`],
+          [
+            optionNames.fallback ?? "fallback",
+            fallback === "mock"
+              ? "mock: the local mock answers when the deployment does not"
+              : "none: 502 bad_gateway when the deployment does not answer",
+          ],
+        ] as const)),
+    ...Object.entries(options).map(([name, value]) => [optionNames[name] ?? name, value] as const),
   ]);
 }
 

@@ -336,6 +336,8 @@ describe("8. no secret in any form reaches the journal, the log or an Error", ()
       apiKeys: [apiKey, shortKey],
       adminKey,
       quiet: false,
+      // The admin reads too (`--log admin`): their targets carry secrets as well.
+      logAdminReads: true,
       log: (line) => lines.push(line),
     });
   });

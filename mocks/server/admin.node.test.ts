@@ -41,6 +41,7 @@ describe("the trust model", () => {
       ["POST", "/__mock/reset"],
       ["GET", "/__mock/faults"],
       ["DELETE", "/__mock/faults"],
+      ["POST", "/__mock/faults/presets/server-down"],
       ["GET", "/__mock/requests"],
       ["DELETE", "/__mock/requests"],
     ] as const) {
@@ -115,6 +116,7 @@ describe("POST /__mock/faults", () => {
     ["a string status", '{"status":"503"}', "invalid_fault", "status"],
     ["times 0", '{"status":503,"times":0}', "invalid_fault", "times"],
     ["a fractional delay", '{"delayMs":1.5}', "invalid_fault", "delayMs"],
+    ["a delay of 0 ms alone", '{"delayMs":0}', "invalid_fault", "changes nothing"],
     ["a delay over the cap", `{"delayMs":${faultLimits.delayMs + 1}}`, "invalid_fault", "delayMs"],
     ["an unknown network mode", '{"network":"slow"}', "invalid_fault", "network"],
     ["two answers", '{"status":503,"network":"reset"}', "invalid_fault", "at most one"],
@@ -132,9 +134,9 @@ describe("POST /__mock/faults", () => {
 
   it(`holds at most ${faultLimits.active} faults (409 beyond), and clears them all with DELETE`, async () => {
     for (let index = 0; index < faultLimits.active; index++) {
-      expect((await post('{"operation":"getPet","delayMs":0}')).status).toBe(201);
+      expect((await post('{"operation":"getPet","delayMs":1}')).status).toBe(201);
     }
-    const full = await post('{"operation":"getPet","delayMs":0}');
+    const full = await post('{"operation":"getPet","delayMs":1}');
     expect(full.status).toBe(409);
     expect(errorOf(full.text).code).toBe("too_many_faults");
     const cleared = await send(`${server.origin}/__mock/faults`, { method: "DELETE" });
@@ -156,7 +158,7 @@ describe("junk sent to the admin endpoints", () => {
   it("neither crashes the server nor changes its faults or data", async () => {
     const client = connectPetstoreMock(server.url);
     await client.reset();
-    const kept = await client.faults.add({ operation: "getPet", delayMs: 0 });
+    const kept = await client.faults.add({ operation: "getPet", delayMs: 1 });
     const before = await client.listPets({ limit: 100 });
     const bodies = [
       "",
@@ -190,7 +192,7 @@ describe("junk sent to the admin endpoints", () => {
           });
           expect(reply.status, `${method} ${path} ${body.slice(0, 20)}`).toBeLessThan(500);
           if (method === "DELETE" && path === "/__mock/faults")
-            await client.faults.add({ operation: "getPet", delayMs: 0 });
+            await client.faults.add({ operation: "getPet", delayMs: 1 });
         }
       }
     }
@@ -245,6 +247,43 @@ describe("the journal over HTTP", () => {
     }
   });
 
+  it("adds a preset by name, each fault naming it; an unknown name is a 404, a preset that does not fit adds nothing", async () => {
+    const client = connectPetstoreMock(server.url);
+    await client.faults.clear();
+    const added = await send(`${server.origin}/__mock/faults/presets/flaky-writes`, {
+      method: "POST",
+    });
+    expect(added.status).toBe(201);
+    const listed = JSON.parse((await send(`${server.origin}/__mock/faults`)).text);
+    expect(listed).toEqual(JSON.parse(added.text));
+    expect(listed).toMatchObject([
+      { operation: "createPet", status: 503, times: 1, preset: "flaky-writes" },
+      { operation: "createCategory", status: 503, times: 1, preset: "flaky-writes" },
+    ]);
+    // A fault added alone names none; the journal records the preset of the fault that shaped an answer.
+    expect(await client.faults.add({ operation: "getPet", status: 500 })).not.toHaveProperty(
+      "preset",
+    );
+    await send(`${server.url}/pets`, { method: "POST", headers: devAuth, body: "{}" });
+    expect((await client.journal.all()).at(-1)?.fault).toMatchObject({ preset: "flaky-writes" });
+
+    const unknown = await send(`${server.origin}/__mock/faults/presets/chaos`, { method: "POST" });
+    expect(unknown.status).toBe(404);
+    expect(errorOf(unknown.text)).toMatchObject({
+      code: "not_found",
+      message:
+        'No preset named "chaos"; presets: empty-store, slow-network, flaky-writes, server-down.',
+    });
+    await client.faults.clear();
+    for (let index = 1; index < faultLimits.active; index++) {
+      await client.faults.add({ operation: "getPet", delayMs: 1 });
+    }
+    await expect(client.faults.preset("flaky-writes")).rejects.toThrow(/^409 too_many_faults/);
+    expect(await client.faults.list()).toHaveLength(faultLimits.active - 1);
+    expect(await client.faults.preset("server-down")).toMatchObject([{ preset: "server-down" }]);
+    await client.faults.clear();
+  });
+
   it("the client raises the mock's Error body", async () => {
     const client = connectPetstoreMock(server.url);
     await expect(client.faults.add({ status: 200 })).rejects.toBeInstanceOf(PetstoreMockError);
@@ -260,7 +299,9 @@ describe("the journal over HTTP", () => {
       expect(await client.listPets({ limit: 1 })).toHaveLength(1);
       await client.reset();
       expect(await client.journal.all()).toEqual([]);
-      expect(await client.faults.list()).toMatchObject([{ operation: "*", status: 503 }]);
+      expect(await client.faults.list()).toMatchObject([
+        { operation: "*", status: 503, preset: "server-down" },
+      ]);
     } finally {
       await preset.close();
     }

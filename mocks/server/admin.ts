@@ -9,7 +9,13 @@ import { constantTimeEqual, credentialParts } from "../core/auth.js";
 import { parseJsonBody } from "../core/body.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
-import { type FaultInput, FaultInputError, FaultLimitError } from "../core/faults.js";
+import {
+  type FaultInput,
+  FaultInputError,
+  FaultLimitError,
+  type FaultPreset,
+  faultPresetNames,
+} from "../core/faults.js";
 import { type Journal, journalLimits } from "../core/journal.js";
 import type { PetstoreLifecycle } from "../lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../options.js";
@@ -24,6 +30,8 @@ export const resetPath = `${adminBasePath}/reset`;
 export const healthPath = `${adminBasePath}/health`;
 export const faultsPath = `${adminBasePath}/faults`;
 export const requestsPath = `${adminBasePath}/requests`;
+/** `POST` here plus a preset's name adds the preset's faults, each naming it. */
+export const presetsPath = `${faultsPath}/presets`;
 
 /**
  * An admin request: the core's request without an API base or abort signal
@@ -227,6 +235,27 @@ export function adminRoutes({
       },
     },
     {
+      path: new RegExp(`^${presetsPath}/([^/]{1,64})$`),
+      methods: {
+        POST(_request, [name]) {
+          if (!(faultPresetNames as readonly (string | undefined)[]).includes(name)) {
+            return errorResponse(
+              "not_found",
+              `No preset named ${JSON.stringify(name)}; presets: ${faultPresetNames.join(", ")}.`,
+            );
+          }
+          try {
+            return jsonResponse(201, faults.preset(name as FaultPreset));
+          } catch (error) {
+            if (error instanceof FaultLimitError) {
+              return errorResponse("too_many_faults", `${error.message}.`);
+            }
+            throw error;
+          }
+        },
+      },
+    },
+    {
       path: new RegExp(`^${faultsPath}/([^/]{1,64})$`),
       methods: {
         // Stryker disable next-line StringLiteral: the route's pattern always captures the id.
@@ -278,7 +307,7 @@ export function createAdminEndpoints(
     if (!found) {
       return errorResponse(
         "not_found",
-        `No admin endpoint at ${request.path.slice(0, 100)}; endpoints: ${paths.filter(Boolean).join(", ")}, ${faultsPath}/{id}.`,
+        `No admin endpoint at ${request.path.slice(0, 100)}; endpoints: ${paths.filter(Boolean).join(", ")}, ${faultsPath}/{id}, ${presetsPath}/{name}.`,
       );
     }
     if (!found.route.public) {

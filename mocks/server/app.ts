@@ -30,6 +30,14 @@ export interface PetstoreAppOptions {
   readonly admin?: ((request: AdminRequest) => Promise<CoreResponse>) | undefined;
   /** True while every connection is at work: API requests then get a 503, admin ones do not. */
   readonly saturated?: (() => boolean) | undefined;
+  /**
+   * Log the admin reads too: GET and HEAD under `/__mock/` (the dashboard's
+   * page, files and polling, health probes) and `/favicon.ico`. Default false:
+   * the log holds the API's requests, admin writes and stray paths.
+   */
+  readonly logAdminReads?: boolean | undefined;
+  /** Answers `GET /favicon.ico` (the standalone server's icon); without it that path is a 404. */
+  readonly favicon?: (() => Promise<CoreResponse> | CoreResponse) | undefined;
   /** Masks secrets in the request target (and the token its `Authorization` presents) before it reaches the log. */
   readonly redactTarget?:
     | ((target: string, authorization: string | undefined) => string)
@@ -80,6 +88,17 @@ function logLine(
   return `${request.method} ${target} ${status} ${(performance.now() - started).toFixed(1)}ms`;
 }
 
+export const faviconPath = "/favicon.ico";
+
+/** A read of the admin endpoints or the icon: what a dashboard's polling and a browser send on their own. */
+function isAdminRead(request: AppRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const { url } = request;
+  const queryAt = url.indexOf("?");
+  const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
+  return pathname === faviconPath || apiPathOf(pathname, adminBasePath) !== undefined;
+}
+
 /**
  * The mock's answers around a core handler.
  *
@@ -88,7 +107,14 @@ function logLine(
  * const response = await app(request);
  */
 export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOptions = {}): App {
-  const { log, admin, saturated, redactTarget = (target: string) => target } = options;
+  const {
+    log,
+    admin,
+    saturated,
+    favicon,
+    logAdminReads = false,
+    redactTarget = (target: string) => target,
+  } = options;
   const respond = immediateHandlerOf(handle);
 
   function dispatch(request: AppRequest): Promise<CoreResponse> | CoreResponse {
@@ -108,6 +134,9 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
         bodyTooLarge: request.bodyTooLarge,
       };
       return admin(adminRequest);
+    }
+    if (favicon && pathname === faviconPath && (method === "GET" || method === "HEAD")) {
+      return favicon();
     }
     if (isPreflight(request)) return preflightResponse(request);
     const origin = request.header("origin");
@@ -129,7 +158,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
   }
 
   function logged(request: AppRequest, response: CoreResponse, started: number): CoreResponse {
-    if (log) {
+    if (log && (logAdminReads || !isAdminRead(request))) {
       const target = redactTarget(request.url, request.header("authorization"));
       log(logLine(request, response, started, target));
     }

@@ -73,6 +73,10 @@ Options:
                       gives no answer within ${defaults.proxyTimeoutMs / 1000} s (default: 502 bad_gateway)
   --record <file>     append every exchange, credentials removed, to this
                       JSON-lines file, up to ${defaults.recordMaxBytes / 1024 / 1024} MiB (env PETSTORE_RECORD_FILE)
+  --log <what>        what the request log shows: api (default: the API's
+                      requests and admin writes such as reset and faults) or
+                      admin (also the admin reads: the dashboard's polling,
+                      health probes)
   --quiet             no banner and no request log, only the "listening" line
   --help              show this help
   --version           show the version
@@ -102,10 +106,14 @@ const flags = {
   "proxy-key": { type: "string" },
   fallback: { type: "string" },
   record: { type: "string" },
+  log: { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
+
+/** `--log` values: the API's requests and admin writes, or the admin reads too. */
+const logChoices = ["api", "admin"] as const;
 
 function integer(name: string, text: string, minimum: number, maximum: number): number {
   const value = /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN;
@@ -170,6 +178,15 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
     counts,
     quiet: values.quiet ?? false,
   };
+  if (values.log !== undefined) {
+    if (!(logChoices as readonly string[]).includes(values.log)) {
+      throw new UsageError(
+        `--log must be one of ${logChoices.join(", ")}, got "${values.log.slice(0, 40)}"`,
+      );
+    }
+    if (options.quiet) throw new UsageError("--log and --quiet contradict each other: pick one");
+    if (values.log === "admin") options.logAdminReads = true;
+  }
   if (values.seed !== undefined) {
     options.seed = integer("--seed", values.seed, 0, Number.MAX_SAFE_INTEGER);
   }

@@ -12,13 +12,12 @@
  * expect(await mock.journal.forOperation("createPet")).toHaveLength(2);
  */
 import type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
-import { faultPresets } from "../core/faults.js";
 import { type JournalEntry, journalLimits } from "../core/journal.js";
 import { defaultApiKey } from "../options.js";
 import type { OperationId } from "../spec.js";
 import type { SeedOptions } from "../store.js";
 import type { Category, ErrorBody, NewCategory, NewPet, Pet, PetStatus } from "../types.js";
-import { faultsPath, healthPath, requestsPath, resetPath } from "./admin.js";
+import { faultsPath, healthPath, presetsPath, requestsPath, resetPath } from "./admin.js";
 
 export interface PetstoreMockClientOptions {
   /** The API key for `/v1` requests; default `petstore-dev-key`. */
@@ -82,12 +81,9 @@ export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClient
     list: () => admin<Fault[]>("GET", faultsPath),
     remove: (id: string) => admin<void>("DELETE", `${faultsPath}/${encodeURIComponent(id)}`),
     clear: () => admin<void>("DELETE", faultsPath),
-    /** Adds a named preset's faults. */
-    async preset(name: FaultPreset): Promise<Fault[]> {
-      const added: Fault[] = [];
-      for (const input of faultPresets[name]) added.push(await faults.add(input));
-      return added;
-    },
+    /** Adds a named preset's faults (all or none), each naming the preset. */
+    preset: (name: FaultPreset) =>
+      admin<Fault[]>("POST", `${presetsPath}/${encodeURIComponent(name)}`),
   };
 
   const journal = {

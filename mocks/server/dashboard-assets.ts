@@ -1,5 +1,6 @@
 /**
- * The dashboard's files: `index.html`, `dashboard.css` and `dashboard.js`,
+ * The dashboard's files: `index.html`, `dashboard.css`, `dashboard.js` and
+ * its icon, `favicon.svg`,
  * read from `mocks/dashboard/` beside the server code. The package ships them
  * prebuilt (`npm run build` writes `dist/mocks/dashboard/`); run from source
  * (tests, tsx) the script is bundled from `main.ts` with esbuild on first use.
@@ -12,6 +13,8 @@ export interface DashboardAssets {
   readonly html: string;
   readonly css: string;
   readonly js: string;
+  /** The page's icon (SVG), also the server's `/favicon.ico`. */
+  readonly icon: string;
 }
 
 /**
@@ -44,18 +47,24 @@ export async function buildDashboardScript(sourceDir = dashboardDir): Promise<st
   return output.text;
 }
 
+/** The files the build copies as they are (the script is bundled): the page, its style, its icon. */
+export const copiedDashboardFiles = ["index.html", "dashboard.css", "favicon.svg"] as const;
+
 let loaded: Promise<DashboardAssets> | undefined;
 
 /** The dashboard's files, read once per process. */
 export function loadDashboardAssets(): Promise<DashboardAssets> {
   loaded ??= (async () => {
-    const [html, css] = await Promise.all([
-      readFile(`${dashboardDir}index.html`, "utf8"),
-      readFile(`${dashboardDir}dashboard.css`, "utf8"),
+    const read = (file: (typeof copiedDashboardFiles)[number]) =>
+      readFile(`${dashboardDir}${file}`, "utf8");
+    const [html, css, icon] = await Promise.all([
+      read("index.html"),
+      read("dashboard.css"),
+      read("favicon.svg"),
     ]);
     const built = `${dashboardDir}dashboard.js`;
     const js = existsSync(built) ? await readFile(built, "utf8") : await buildDashboardScript();
-    return { html, css, js };
+    return { html, css, js, icon };
   })();
   loaded.catch(() => {
     loaded = undefined;

@@ -8,7 +8,7 @@
 
 import { mkdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPageErrors, launchChromium, skipBrowserTests } from "../test-support/chromium.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
@@ -35,10 +35,14 @@ function appFetch(app: Page, path: string, init: { method?: string; body?: strin
 }
 
 /** A raw request whose path a browser would percent-encode. */
-function rawGet(origin: string, path: string): Promise<number> {
+function rawGet(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ hostname, port, path, method: "GET" }, (response) => {
+    const request = httpRequest({ hostname, port, path, method: "GET", headers }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     });
@@ -46,6 +50,9 @@ function rawGet(origin: string, path: string): Promise<number> {
     request.end();
   });
 }
+
+/** The detail's curl line (its other code elements are names in the explanations). */
+const curlOf = (detail: Locator) => detail.locator('code[aria-label="curl command"]');
 
 /** Every control's accessible name is present: the page never relies on looks alone. */
 function unnamedControls(page: Page): Promise<string[]> {
@@ -77,12 +84,19 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
     let dashboard: Page;
     let app: Page;
     let errors: string[];
+    /** Every GET of the dashboard's own page answered 400 or more (its files, its icon, its data). */
+    const failedLoads: string[] = [];
 
     beforeAll(async () => {
       mock = await startPetstoreServer({ port: 0 });
       context = await browser.newContext({ acceptDownloads: true });
       dashboard = await context.newPage();
       errors = collectPageErrors(dashboard);
+      dashboard.on("response", (response) => {
+        if (response.status() >= 400 && response.request().method() === "GET") {
+          failedLoads.push(`${response.status()} ${response.url()}`);
+        }
+      });
       const response = await dashboard.goto(`${mock.origin}/__mock/`);
       const headers = response?.headers() ?? {};
       expect(headers["content-security-policy"]).toContain("script-src 'self'");
@@ -104,22 +118,26 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
     it("shows the app's requests within a second, each with its problems in plain words", async () => {
       expect((await appFetch(app, "/v1/pets?limit=500")).status).toBe(400);
       // Within a second of the app getting its answer, the row is on the dashboard.
-      const row = requests().getByRole("button", { name: "Request 1: GET /pets?limit=500" });
+      const row = requests().locator('tbody tr[data-id="1"]');
       await row.waitFor({ timeout: 1000 });
       expect(await requests().getByRole("row").nth(1).textContent()).toMatch(
         /^1GET \/pets\?limit=500listPets400[\d.]+ msinvalid_query$/,
       );
 
-      await row.click();
+      // A click anywhere on the row opens it, not only on its request text.
+      await row.getByRole("cell", { name: "listPets" }).click();
       const detail = dashboard.getByRole("region", { name: /^Request 1: GET/ });
       await detail.waitFor();
       const text = (await detail.textContent()) ?? "";
       expect(text).toContain("A query parameter has a value the interface does not allow.");
       expect(text).toContain("The mock said: limit must be <= 100 (got 500)");
+      // The statement's names are code, not literal backticks.
       expect(text).toContain(
-        "Breaks interface §4.1, 8: `limit` is an integer from 1 to 100: a value outside is not a valid request",
+        "Breaks interface §4.1, 8: limit is an integer from 1 to 100: a value outside is not a valid request",
       );
-      const curl = (await detail.locator("code").textContent()) ?? "";
+      expect(text).not.toContain("`");
+      expect(await detail.locator(".statement code").allTextContents()).toContain("limit");
+      const curl = (await curlOf(detail).textContent()) ?? "";
       expect(curl).toBe(
         `curl -i '${mock.url}/pets?limit=500' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
       );
@@ -138,23 +156,25 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       await requests().getByRole("checkbox", { name: "Has problems" }).check();
       await requests().getByRole("combobox", { name: "Operation" }).selectOption("createPet");
       expect(await rows.allTextContents()).toEqual([expect.stringMatching(/createPet400/)]);
-      await rows.getByRole("button").click();
+      await rows.click();
       const detail = dashboard.getByRole("region", { name: /^Request 3: POST/ });
       expect(await detail.textContent()).toContain(
-        "Breaks interface §2: NewPet: `name` (string) and `categoryId` (integer) are required",
+        "Breaks interface §2: NewPet: name (string) and categoryId (integer) are required",
       );
-      expect(await detail.locator("code").textContent()).toContain("--data @body.json");
+      expect(await detail.locator(".statement code").allTextContents()).toEqual(
+        expect.arrayContaining(["name", "categoryId"]),
+      );
+      expect(await curlOf(detail).textContent()).toContain("--data @body.json");
       await requests().getByRole("combobox", { name: "Operation" }).selectOption("");
       await requests().getByRole("checkbox", { name: "Has problems" }).uncheck();
       await dashboard.getByRole("button", { name: "Close the details" }).click();
     });
 
     it("shows hostile text from a request as text, and explains a missing key", async () => {
-      expect(await rawGet(mock.origin, "/v1/<img>x<b>bold")).toBe(401);
-      const row = requests().getByRole("button", {
-        name: "Request 4: GET /<img>x<b>bold",
-      });
+      expect(await rawGet(mock.origin, "/v1/<img>x<b>`bold`")).toBe(401);
+      const row = requests().locator('tbody tr[data-id="4"]');
       await row.waitFor({ timeout: 2000 });
+      expect(await row.locator("td.path").textContent()).toBe("GET /<img>x<b>`bold`");
       await row.click();
       const detail = dashboard.getByRole("region", { name: /^Request 4: GET/ });
       const text = (await detail.textContent()) ?? "";
@@ -163,6 +183,9 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
         "Breaks interface §4, 5.1: Every endpoint requires the bearer credential.",
       );
       expect(await dashboard.locator("img, b").count()).toBe(0);
+      expect(
+        await dashboard.getByRole("heading", { name: "Request 4: GET /<img>x<b>`bold`" }).count(),
+      ).toBe(1);
       await dashboard.getByRole("button", { name: "Close the details" }).click();
     });
 
@@ -184,30 +207,93 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
 
       expect((await appFetch(app, "/v1/pets")).status).toBe(503);
       expect((await appFetch(app, "/v1/pets")).status).toBe(200);
-      const failed = requests().getByRole("button", { name: "Request 5: GET /pets" });
+      const failed = requests().locator('tbody tr[data-id="5"]');
       await failed.waitFor({ timeout: 1000 });
       expect(await requests().locator('tr[data-id="5"]').textContent()).toMatch(
         /503[\d.]+ msf\d+: 503/,
       );
       await expect.poll(() => active.textContent()).toBe("No fault is active.");
 
-      // The row opens by keyboard too, and its details take the focus.
-      await failed.focus();
-      await dashboard.keyboard.press("Enter");
-      await expect
-        .poll(() => dashboard.evaluate(() => document.activeElement?.id))
-        .toBe("request-detail");
-      await dashboard.keyboard.press("Tab");
-      await dashboard.keyboard.press("Enter"); // Close the details
-      await expect
-        .poll(() => dashboard.evaluate(() => document.activeElement?.getAttribute("aria-label")))
-        .toBe("Request 5: GET /pets");
+      // The row opens by keyboard too (Enter or Space), and its details take the focus.
+      for (const key of ["Enter", " "]) {
+        await failed.focus();
+        await dashboard.keyboard.press(key);
+        await expect
+          .poll(() => dashboard.evaluate(() => document.activeElement?.id))
+          .toBe("request-detail");
+        expect(await failed.getAttribute("aria-current")).toBe("true");
+        await dashboard.keyboard.press("Tab");
+        await dashboard.keyboard.press("Enter"); // Close the details
+        await expect
+          .poll(() => dashboard.evaluate(() => document.activeElement?.getAttribute("data-id")))
+          .toBe("5");
+      }
     });
 
-    it("applies a preset, removes one fault and clears them all", async () => {
+    it("reaches every row with Tab, each described as one that opens", async () => {
+      const row = requests().locator('tbody tr[data-id="2"]');
+      expect(await row.getAttribute("tabindex")).toBe("0");
+      expect(await row.getAttribute("aria-describedby")).toBe("request-open-hint");
+      expect(await dashboard.locator("#request-open-hint").textContent()).toContain(
+        "Enter or Space",
+      );
+      await requests().locator('tbody tr[data-id="3"]').focus();
+      await dashboard.keyboard.press("Tab");
+      await expect
+        .poll(() => dashboard.evaluate(() => document.activeElement?.getAttribute("data-id")))
+        .toBe("2");
+    });
+
+    it("refuses a fault the form cannot mean, in the form, and keeps the server's refusal too", async () => {
+      const kind = faults().getByRole("combobox", { name: "Effect" });
+      await kind.selectOption("delay");
+      const value = faults().getByRole("spinbutton", { name: /^Delay in ms/ });
+      await value.fill("");
+      await faults().getByRole("button", { name: "Add the fault" }).click();
+      const alert = faults().getByRole("alert");
+      await expect
+        .poll(() => alert.textContent())
+        .toBe("A delay wants a number of milliseconds from 1 to 60000: the field is empty.");
+      expect(await value.getAttribute("aria-invalid")).toBe("true");
+      expect(mock.faults.list()).toEqual([]);
+
+      // 0 ms passes the form; the server refuses it with its own Error message.
+      await value.fill("0");
+      await faults().getByRole("button", { name: "Add the fault" }).click();
+      await expect
+        .poll(() => alert.textContent())
+        .toMatch(/^A delay of 0 ms alone changes nothing/);
+      expect(mock.faults.list()).toEqual([]);
+
+      await kind.selectOption("status");
+      const status = faults().getByRole("spinbutton", { name: "Status (400–599)" });
+      expect(await status.inputValue()).toBe("503");
+      await faults()
+        .getByRole("spinbutton", { name: /^Times/ })
+        .fill("1.5");
+      await faults().getByRole("button", { name: "Add the fault" }).click();
+      await expect.poll(() => alert.textContent()).toMatch(/^Times wants a whole number/);
+      expect(mock.faults.list()).toEqual([]);
+      await faults()
+        .getByRole("spinbutton", { name: /^Times/ })
+        .fill("");
+      await dashboard.screenshot({ path: `${shots}/dashboard-fault-refused.png`, fullPage: true });
+    });
+
+    it("applies a preset, names it on its faults, removes one fault and clears them all", async () => {
       await faults().getByRole("button", { name: "Apply preset flaky-writes" }).click();
       const active = faults().getByRole("list").nth(1).getByRole("listitem");
       await expect.poll(() => active.count()).toBe(2);
+      expect(await active.allTextContents()).toEqual([
+        expect.stringMatching(/^f\d+ \(preset flaky-writes\): createPet, 503 \(1 more\)Remove$/),
+        expect.stringMatching(
+          /^f\d+ \(preset flaky-writes\): createCategory, 503 \(1 more\)Remove$/,
+        ),
+      ]);
+      expect(mock.faults.list().map((fault) => fault.preset)).toEqual([
+        "flaky-writes",
+        "flaky-writes",
+      ]);
       const [first] = mock.faults.list();
       await faults()
         .getByRole("button", { name: `Remove fault ${first?.id}` })
@@ -265,13 +351,78 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       await expect.poll(() => state().locator("dl").textContent()).toMatch(/Pets50.*Seed7/);
     });
 
-    it("names every control and raised no page error", async () => {
+    it("shows no Answered by column without --proxy, and says the State panel is the mock's own data", async () => {
+      expect(await requests().getByRole("columnheader", { name: "Answered by" }).count()).toBe(0);
+      expect(await requests().locator('td[data-label="Answered by"]').count()).toBe(0);
+      expect(await dashboard.locator("#state-scope").textContent()).toBe(
+        "The mock's own data: what it answers from, and what Reset and the snapshots change.",
+      );
+      expect(await dashboard.locator("#faults-scope").isVisible()).toBe(false);
+    });
+
+    it("names every control, loads its icon, and raised no page error", async () => {
+      const icon = await dashboard.evaluate(async () => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+        const response = await fetch(link?.href ?? "/nowhere");
+        return { status: response.status, type: response.headers.get("content-type") };
+      });
+      expect(icon).toEqual({ status: 200, type: "image/svg+xml" });
+      expect(failedLoads).toEqual([]);
       expect(await unnamedControls(dashboard)).toEqual([]);
       const server = dashboard.getByRole("region", { name: "Server" });
       expect(await server.textContent()).toMatch(/API keys \(how many\)1Admin key setno/);
       await dashboard.screenshot({ path: `${shots}/dashboard.png`, fullPage: true });
       expect(errors).toEqual([]);
     });
+  });
+
+  it("behind --proxy says who answered each request, names the deployment, and what the State panel governs", async () => {
+    const deployment = await startPetstoreServer({ port: 0 });
+    const proxy = await startPetstoreServer({
+      port: 0,
+      proxy: { url: deployment.url, key: apiKey, fallback: "mock" },
+    });
+    const page = await browser.newPage();
+    try {
+      const auth = { authorization: `Bearer ${apiKey}` };
+      await fetch(`${proxy.url}/pets?limit=2`, { headers: auth }); // the deployment answers
+      await fetch(`${proxy.url}/pets`, { headers: { authorization: "Bearer wrong" } }); // the mock
+      expect(await rawGet(proxy.origin, "/v1/pets%2F1", auth)).toBe(400); // the proxy refuses it
+      await page.goto(`${proxy.origin}/__mock/`);
+      const rows = page.locator("#requests-body tr");
+      await expect.poll(() => rows.count()).toBe(3);
+      expect(await page.getByRole("columnheader", { name: "Answered by" }).isVisible()).toBe(true);
+      const answered = await page
+        .locator('#requests-body td[data-label="Answered by"]')
+        .allTextContents();
+      expect(answered).toEqual(["proxy", "local mock", "deployment"]);
+
+      await page.locator('#requests-body tr[data-id="1"]').click();
+      const detail = page.getByRole("region", { name: /^Request 1: GET/ });
+      expect(await detail.locator(".answered-by").textContent()).toBe(
+        `Answered by the deployment, ${deployment.url}.`,
+      );
+      await page.locator('#requests-body tr[data-id="2"]').click();
+      expect(await page.locator("#request-detail .answered-by").textContent()).toMatch(
+        /^Answered by the local mock, not the deployment/,
+      );
+
+      const server = page.getByRole("region", { name: "Server" });
+      expect(await server.textContent()).toContain(
+        `Proxy to (--proxy)${deployment.url}: every API request goes there`,
+      );
+      expect(await server.textContent()).toContain("Fallback (--fallback)mock");
+      const state = page.getByRole("region", { name: "State" });
+      expect(await state.locator("#state-scope").textContent()).toBe(
+        `The local mock's data, not the deployment's: behind --proxy, ${deployment.url} answers the API. This data answers only the requests the proxy keeps (a bad key, an oversized body), and whatever the deployment leaves unanswered (--fallback mock); Reset and the snapshots change it, never the deployment.`,
+      );
+      expect(await page.locator("#faults-scope").isVisible()).toBe(true);
+      await page.screenshot({ path: `${shots}/dashboard-proxy.png`, fullPage: true });
+    } finally {
+      await page.close();
+      await proxy.close();
+      await deployment.close();
+    }
   });
 
   it("asks for the admin key and keeps it in the tab's sessionStorage only", async () => {

@@ -57,10 +57,33 @@ describe("GET /__mock/", () => {
     }
   });
 
+  it("serves its icon, also at /favicon.ico, without a key: a small SVG, linked by the page", async () => {
+    const page = await send(`${keyed.origin}/__mock/`);
+    const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(page.text)?.[1];
+    expect(href).toBe("/__mock/dashboard/favicon.svg");
+    for (const path of [href, "/favicon.ico"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const reply = await send(`${keyed.origin}${path}`, { method });
+        expect([reply.status, reply.headers["content-type"]], `${method} ${path}`).toEqual([
+          200,
+          "image/svg+xml",
+        ]);
+        expect(reply.headers["x-content-type-options"]).toBe("nosniff");
+        if (method === "GET") {
+          expect(reply.text).toMatch(
+            /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<\/svg>\n?$/,
+          );
+          expect(reply.text).not.toMatch(/<script|\son\w+=|href=/);
+          expect(reply.text.length).toBeLessThan(1024);
+        }
+      }
+    }
+  });
+
   it(`ships at most 60 KB gzipped, with no innerHTML`, async () => {
-    const { html, css, js } = await loadDashboardAssets();
-    const gzipped = [html, css, js].reduce((sum, text) => sum + gzipSync(text).length, 0);
-    console.log(`dashboard: ${gzipped} bytes gzipped (html, css, js)`);
+    const { html, css, js, icon } = await loadDashboardAssets();
+    const gzipped = [html, css, js, icon].reduce((sum, text) => sum + gzipSync(text).length, 0);
+    console.log(`dashboard: ${gzipped} bytes gzipped (html, css, js, icon)`);
     expect(gzipped).toBeLessThanOrEqual(60 * 1024);
     expect(js).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
   });
@@ -89,6 +112,22 @@ describe("the dashboard's data", () => {
     expect(info.seedOptions).toEqual({ seed: 42, pets: 50, categories: 5 });
     expect(reply.text).not.toContain(apiKey);
     expect(reply.text).not.toContain(adminKey);
+    expect(info.options).toMatchObject({ proxy: null, fallback: null });
+  });
+
+  it("names the deployment behind --proxy, never the proxy key", async () => {
+    const proxyKey = "dashboard-proxy-key-42";
+    const proxy = await startPetstoreServer({
+      port: 0,
+      proxy: { url: `${open.url}/`, key: proxyKey, fallback: "mock" },
+    });
+    try {
+      const reply = await send(`${proxy.origin}/__mock/info`);
+      expect(JSON.parse(reply.text).options).toMatchObject({ proxy: open.url, fallback: "mock" });
+      expect(reply.text).not.toContain(proxyKey);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("answers a waiting feed request as soon as a request comes in", async () => {

@@ -14,7 +14,12 @@ import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { faultPresets } from "../core/faults.js";
 import type { Journal, JournalEntry } from "../core/journal.js";
-import { defaults, type PetstoreBaseOptions, type PetstoreServerOptions } from "../options.js";
+import {
+  defaults,
+  type PetstoreBaseOptions,
+  type PetstoreServerOptions,
+  resolveProxyOptions,
+} from "../options.js";
 import { apiBasePath, operationIds } from "../spec.js";
 import { currentInterface } from "../state.js";
 import type { PetstoreStore } from "../store.js";
@@ -25,6 +30,7 @@ import { loadDashboardAssets } from "./dashboard-assets.js";
 export const dashboardPath = `${adminBasePath}/`;
 export const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
 export const dashboardStylePath = `${adminBasePath}/dashboard/dashboard.css`;
+export const dashboardIconPath = `${adminBasePath}/dashboard/favicon.svg`;
 export const feedPath = `${requestsPath}/after`;
 export const infoPath = `${adminBasePath}/info`;
 
@@ -129,6 +135,10 @@ export function publicServerOptions(options: PetstoreServerOptions): PublicOptio
     maxConnections: options.maxConnections ?? null,
     ...rest,
     stateFile: options.stateFile ?? null,
+    // The deployment every API request goes to (its URL holds no credential:
+    // resolveProxyOptions refuses one), and whether the mock answers when it does not.
+    proxy: options.proxy ? resolveProxyOptions(options.proxy).url : null,
+    fallback: options.proxy?.fallback ?? null,
   };
 }
 
@@ -158,6 +168,10 @@ async function asset(
   }
 }
 
+/** The dashboard's icon (also the standalone server's `/favicon.ico`): public, it holds no data. */
+export const dashboardIcon = (): Promise<CoreResponse> =>
+  asset((files) => files.icon, "image/svg+xml");
+
 /** The dashboard's admin routes. */
 export function dashboardRoutes({
   journal,
@@ -181,6 +195,11 @@ export function dashboardRoutes({
       path: dashboardStylePath,
       public: true,
       methods: { GET: () => asset((files) => files.css, "text/css; charset=utf-8") },
+    },
+    {
+      path: dashboardIconPath,
+      public: true,
+      methods: { GET: dashboardIcon },
     },
     {
       path: new RegExp(`^${feedPath}/(\\d{1,15})$`),

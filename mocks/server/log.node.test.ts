@@ -1,8 +1,16 @@
-/** The request log of `startPetstoreServer`: giving `log` turns it on, `quiet` turns it off. */
+/**
+ * The request log of `startPetstoreServer`: giving `log` turns it on, `quiet`
+ * turns it off; the admin reads (the dashboard's polling, health probes, the
+ * icon) stay out of it unless `logAdminReads` (`--log admin`) asks for them.
+ */
 import { describe, expect, it } from "vitest";
+import { parseCommand } from "./args.js";
 import { startPetstoreServer } from "./server.js";
 
-async function linesLogged(options: { quiet?: boolean }): Promise<string[]> {
+async function linesLogged(
+  options: { quiet?: boolean; logAdminReads?: boolean },
+  paths: readonly (readonly [method: string, path: string])[] = [["GET", "/v1/categories"]],
+): Promise<string[]> {
   const lines: string[] = [];
   const server = await startPetstoreServer({
     port: 0,
@@ -10,12 +18,23 @@ async function linesLogged(options: { quiet?: boolean }): Promise<string[]> {
     ...options,
   });
   try {
-    await (await fetch(`${server.url}/categories`)).text();
+    for (const [method, path] of paths) {
+      await (await fetch(`${server.origin}${path}`, { method })).text();
+    }
   } finally {
     await server.close();
   }
   return lines;
 }
+
+/** What a browser with the dashboard open sends besides the app's own requests. */
+const dashboardTraffic = [
+  ["GET", "/__mock/"],
+  ["GET", "/__mock/info"],
+  ["GET", "/__mock/faults"],
+  ["HEAD", "/__mock/health"],
+  ["GET", "/favicon.ico"],
+] as const;
 
 describe("the request log", () => {
   it("goes to the given log without quiet: false", async () => {
@@ -24,5 +43,53 @@ describe("the request log", () => {
 
   it("stays silent with quiet: true even when a log is given", async () => {
     expect(await linesLogged({ quiet: true })).toEqual([]);
+  });
+
+  it("leaves out the admin reads, and keeps the API's requests, admin writes and stray paths", async () => {
+    const lines = await linesLogged({}, [
+      ...dashboardTraffic,
+      ["GET", "/v1/pets"],
+      ["POST", "/__mock/reset"],
+      ["DELETE", "/__mock/faults"],
+      ["GET", "/elsewhere"],
+    ]);
+    expect(lines.map((line) => line.split(" ").slice(0, 3).join(" "))).toEqual([
+      "GET /v1/pets 401",
+      "POST /__mock/reset 200",
+      "DELETE /__mock/faults 204",
+      "GET /elsewhere 404",
+    ]);
+  });
+
+  it("logs the admin reads too with logAdminReads (--log admin)", async () => {
+    const lines = await linesLogged({ logAdminReads: true }, dashboardTraffic);
+    expect(lines.map((line) => line.split(" ").slice(0, 3).join(" "))).toEqual([
+      "GET /__mock/ 200",
+      "GET /__mock/info 200",
+      "GET /__mock/faults 200",
+      "HEAD /__mock/health 200",
+      "GET /favicon.ico 200",
+    ]);
+  });
+});
+
+describe("--log", () => {
+  const options = (argv: string[]) => {
+    const command = parseCommand(argv, {});
+    if (command.kind !== "serve") throw new Error(`not serve: ${command.kind}`);
+    return command.options;
+  };
+
+  it("api (the default) leaves the admin reads out; admin logs them", () => {
+    expect(options([]).logAdminReads).toBeUndefined();
+    expect(options(["--log", "api"]).logAdminReads).toBeUndefined();
+    expect(options(["--log", "admin"]).logAdminReads).toBe(true);
+  });
+
+  it.each([
+    [["--log", "all"], '--log must be one of api, admin, got "all"'],
+    [["--log", "admin", "--quiet"], "--log and --quiet contradict each other: pick one"],
+  ])("%j is a usage error", (argv, message) => {
+    expect(() => parseCommand(argv, {})).toThrow(message);
   });
 });

@@ -28,7 +28,7 @@ import { createRequestRedactor, redactTarget } from "../util/redact.js";
 import { type AdminRequest, adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
 import { createRequestListener } from "./app.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
-import { dashboardRoutes, publicServerOptions } from "./dashboard.js";
+import { dashboardIcon, dashboardRoutes, publicServerOptions } from "./dashboard.js";
 import { createFront, type Front } from "./front.js";
 import { bufferLines } from "./log-buffer.js";
 import {
@@ -223,6 +223,8 @@ export async function startPetstoreServerWith(
     guard.track(
       createRequestListener(handle, {
         log: logsRequests(options) ? write : undefined,
+        logAdminReads: options.logAdminReads,
+        favicon: dashboardIcon,
         admin,
         saturated: guard.saturated,
         closing: () => closing,

@@ -75,3 +75,12 @@ export const stopGraceSeconds = 5;
 export function stopArgs(name: string): string[] {
   return ["stop", "--time", String(stopGraceSeconds), name];
 }
+
+/** The repository users build the image from: package.json's `repository`, as git and docker take it. */
+export function repositoryUrl(manifest: { readonly repository: { readonly url: string } }): string {
+  return manifest.repository.url.replace(/^git\+/, "");
+}
+
+/** A release's build context: the repository at the tag `npm version` makes, `v<version>`. */
+export const releaseContext = (repository: string, version: string): string =>
+  `${repository}#v${version}`;

@@ -1,0 +1,19 @@
+/**
+ * What every report says it was made with: the kit's version (its
+ * package.json) and the interface version the suite checks (openapi.yaml's
+ * `info.version`), so a report read later, or beside another, says which
+ * rules judged the deployment.
+ */
+import { interfaceVersion } from "../../mocks/spec.js";
+import { toolVersion } from "../../mocks/util/package-root.js";
+
+/** The versions behind a report. */
+export function reportVersions(): { readonly kit: string; readonly interface: string } {
+  return { kit: toolVersion(), interface: interfaceVersion };
+}
+
+/** `petstore-contract 0.1.0, interface 1.0.0`: one line for the human-readable reports. */
+export function versionsLine(): string {
+  const { kit, interface: checked } = reportVersions();
+  return `petstore-contract ${kit}, interface ${checked}`;
+}
