@@ -67,7 +67,9 @@ describe('a URL that is not the Pet Store API (every request answers 200 {"ok":t
     expect(run.code).toBe(exitCodes.failed);
     const lines = run.out.trimEnd().split("\n");
     expect(lines.length).toBeLessThan(150);
-    expect(lines[1]).toMatch(/^diagnosis: 1 likely cause explains (\d+) of \1 failed checks/);
+    expect(lines[1]).toMatch(
+      /^diagnosis: 1 likely cause explains (\d+) of the \1 failed documented checks( and (\d+) of the \3 advisory warnings?)?$/,
+    );
     expect(lines[2]).toMatch(/^✗ Not the Pet Store API at this URL.*\[not-this-api\]: \d+ checks$/);
     expect(lines[3]).toContain(
       'were the same: HTTP 200 | content-type: application/json | {"ok":true}',
@@ -120,6 +122,21 @@ describe("causes against the kit's own mock", () => {
     expect(run.json.diagnoses[0]?.checks).toEqual(failedIds(run));
     expect(run.out).toMatch(/^✗ The key was rejected \[key-rejected\]/m);
     expect(run.out).toMatch(/hint: +Check --key \(or PETSTORE_API_KEY\)/);
+  });
+
+  it("a rejected key: the matrix says the answers were not judged, and the counts agree", async () => {
+    const run = await contract(mock.url, "not-the-key");
+    const failed = /^FAILED: (\d+) documented checks? failed/m.exec(run.out)?.[1];
+    expect(failed).toBeDefined();
+    expect(run.out).toContain(
+      `diagnosis: 1 likely cause explains ${failed} of the ${failed} failed documented checks`,
+    );
+    const matrix = (run.json as unknown as { matrix: { status: number; cell: string }[] }).matrix;
+    expect(matrix.filter((row) => row.cell === "failed")).toEqual([]);
+    expect(matrix.filter((row) => row.cell === "not judged").length).toBeGreaterThan(0);
+    expect(run.out).toMatch(/^ {2}listPets +200 not judged, 401 not judged$/m);
+    expect(run.markdown).toContain("❔ not judged");
+    expect(run.html).toContain('<td class="not"><strong>200</strong> not judged</td>');
   });
 
   it.each([

@@ -6,7 +6,14 @@
 import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { fuzzConsoleLines } from "./fuzz.js";
-import { createdList, matrixLines, summarize, verdict } from "./summary.js";
+import {
+  createdList,
+  explainedCounts,
+  matrixLegend,
+  matrixLines,
+  summarize,
+  verdict,
+} from "./summary.js";
 import { printable } from "./text.js";
 import { versionsLine } from "./versions.js";
 
@@ -16,7 +23,7 @@ function matrix(result: RunResult): string[] {
   if (lines.length === 0) return [];
   const width = Math.max(0, ...lines.map((line) => line.operation.length));
   return [
-    "documented statuses (passed: seen, every check passed; FAILED; never triggered):",
+    `documented statuses (${matrixLegend}):`,
     ...lines.map(
       (line) =>
         `  ${line.operation.padEnd(width)}  ${line.cells
@@ -41,13 +48,8 @@ export const shownPerCause = 3;
 function diagnosisLines(result: RunResult, diagnoses: readonly Diagnosis[]): string[] {
   if (diagnoses.length === 0) return [];
   const byId = new Map(result.checks.map((check) => [check.id, check]));
-  const explained = diagnoses.reduce((sum, diagnosis) => sum + diagnosis.checks.length, 0);
   const failed = result.checks.filter((check) => check.outcome === "failed").length;
-  const lines = [
-    failed === 0
-      ? "diagnosis:"
-      : `diagnosis: ${diagnoses.length === 1 ? "1 likely cause explains" : `${diagnoses.length} likely causes explain`} ${explained} of ${failed} failed checks (documented and advisory)`,
-  ];
+  const lines = [failed === 0 ? "diagnosis:" : `diagnosis: ${explainedCounts(result, diagnoses)}`];
   for (const diagnosis of diagnoses) {
     const count = diagnosis.checks.length;
     lines.push(

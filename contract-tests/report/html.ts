@@ -8,7 +8,14 @@ import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
 import { fuzzSummary } from "./fuzz.js";
-import { createdList, matrixLines, summarize, verdict } from "./summary.js";
+import {
+  createdList,
+  explainedCounts,
+  matrixLegend,
+  matrixLines,
+  summarize,
+  verdict,
+} from "./summary.js";
 import { escapeHtml } from "./text.js";
 import { versionsLine } from "./versions.js";
 
@@ -16,7 +23,7 @@ const style = `
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1b1f24;max-width:72rem}
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0}th,td{border:1px solid #ccd;padding:.3rem .6rem;text-align:left}
-td.passed{background:#dcfce7}td.failed{background:#fee2e2;font-weight:600}td.never{background:#f1f5f9;color:#64748b}
+td.passed{background:#dcfce7}td.failed{background:#fee2e2;font-weight:600}td.never{background:#f1f5f9;color:#64748b}td.not{background:#fef9c3}
 .verdict{padding:.6rem 1rem;border-radius:6px;font-weight:600}.ok{background:#dcfce7}.bad{background:#fee2e2}
 details{border:1px solid #ccd;border-radius:6px;padding:.4rem .8rem;margin:.4rem 0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f8fa;padding:.5rem;border-radius:4px}
@@ -30,8 +37,9 @@ function finding(check: CheckResult): string {
 <pre><code>${escapeHtml(check.curl ?? "")}</code></pre></details>`;
 }
 
-function diagnosisSection(diagnoses: readonly Diagnosis[]): string {
+function diagnosisSection(result: RunResult, diagnoses: readonly Diagnosis[]): string {
   if (diagnoses.length === 0) return "";
+  const failed = result.checks.some((check) => check.outcome === "failed");
   const causes = diagnoses.map(
     (
       diagnosis,
@@ -40,7 +48,8 @@ function diagnosisSection(diagnoses: readonly Diagnosis[]): string {
 <p><strong>What to do:</strong> ${escapeHtml(diagnosis.hint)}</p>
 <details><summary>The ${diagnosis.checks.length} checks</summary><p>${diagnosis.checks.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</p></details></div>`,
   );
-  return `<h2 id="diagnosis">Diagnosis</h2>\n${causes.join("\n")}`;
+  const counts = failed ? `<p>${escapeHtml(explainedCounts(result, diagnoses))}.</p>\n` : "";
+  return `<h2 id="diagnosis">Diagnosis</h2>\n${counts}${causes.join("\n")}`;
 }
 
 function section(title: string, checks: readonly CheckResult[]): string {
@@ -91,8 +100,9 @@ ${matrixLines(result)
 <p class="verdict ${passed ? "ok" : "bad"}">${escapeHtml(verdict(result))}</p>
 <p>Run tag <code>${escapeHtml(result.tag)}</code>${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${escapeHtml(versionsLine())}</p>
 ${result.notes.map((note) => `<blockquote>${escapeHtml(note)}</blockquote>`).join("\n")}
-${diagnosisSection(diagnose(result))}
+${diagnosisSection(result, diagnose(result))}
 <h2>Documented statuses</h2>
+<p>${escapeHtml(matrixLegend)}</p>
 ${matrix}
 <h2>Checks per operation</h2>
 <table><thead><tr><th>operation</th><th>passed</th><th>failed</th><th>advisory</th><th>skipped</th></tr></thead><tbody>

@@ -8,7 +8,14 @@ import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
 import { fuzzSummary } from "./fuzz.js";
-import { createdList, matrixLines, type OperationSummary, summarize, verdict } from "./summary.js";
+import {
+  createdList,
+  explainedCounts,
+  matrixLines,
+  type OperationSummary,
+  summarize,
+  verdict,
+} from "./summary.js";
 import { escapeHtml, printable } from "./text.js";
 import { versionsLine } from "./versions.js";
 
@@ -31,12 +38,17 @@ export function fenced(text: string): string[] {
   return [`${fence}sh`, line, fence];
 }
 
-const icon = { passed: "✅", failed: "❌", "never triggered": "➖ never triggered" } as const;
+const icon = {
+  passed: "✅",
+  failed: "❌",
+  "not judged": "❔ not judged",
+  "never triggered": "➖ never triggered",
+} as const;
 
 function matrix(result: RunResult): string[] {
   if (result.checks.length === 0) return [];
   return [
-    "| operation | documented statuses (✅ seen and passing, ❌ failed, ➖ never triggered) |",
+    "| operation | documented statuses (✅ seen and passing, ❌ failed, ❔ not judged: a cause above explains its failures, ➖ never triggered) |",
     "|---|---|",
     ...matrixLines(result).map(
       (line) =>
@@ -79,15 +91,9 @@ function findings(title: string, checks: readonly CheckResult[]): string[] {
 
 function diagnosisSection(result: RunResult, diagnoses: readonly Diagnosis[]): string[] {
   if (diagnoses.length === 0) return [];
-  const explained = diagnoses.reduce((sum, diagnosis) => sum + diagnosis.checks.length, 0);
   const failed = result.checks.filter((check) => check.outcome === "failed").length;
   const lines = ["### Diagnosis", ""];
-  if (failed > 0) {
-    lines.push(
-      `${diagnoses.length === 1 ? "One likely cause explains" : `${diagnoses.length} likely causes explain`} ${explained} of ${failed} failed checks (documented and advisory):`,
-      "",
-    );
-  }
+  if (failed > 0) lines.push(`${explainedCounts(result, diagnoses)}:`, "");
   for (const diagnosis of diagnoses) {
     lines.push(
       `- ❌ **${cell(diagnosis.title)}** (\`${diagnosis.cause}\`, ${diagnosis.checks.length} checks)`,

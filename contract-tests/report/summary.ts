@@ -3,6 +3,7 @@
 import { interfaceOperation, interfaceOperations } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/spec.js";
 import { operationIds } from "../../mocks/spec.js";
+import { type Diagnosis, type DiagnosisCause, diagnose } from "../diagnosis.js";
 import {
   advisoryWarnings,
   type CheckResult,
@@ -71,7 +72,7 @@ export function createdList(result: RunResult): string {
     .join("; ");
 }
 
-export type MatrixCell = "passed" | "failed" | "never triggered";
+export type MatrixCell = "passed" | "failed" | "not judged" | "never triggered";
 
 export interface MatrixRow {
   readonly operation: OperationId;
@@ -79,34 +80,86 @@ export interface MatrixRow {
   readonly cell: MatrixCell;
 }
 
+/** Causes that make the deployment's answers unjudgeable as a whole (the key, the URL, silence). */
+const wholeRunCauses: ReadonlySet<DiagnosisCause> = new Set([
+  "not-answering",
+  "key-rejected",
+  "wrong-base-path",
+  "not-this-api",
+]);
+
 /**
  * Operation × documented status: was the status seen, and did every check of
  * the answers with it (and every check expecting it) pass? A status no answer
- * had is "never triggered"; one a check expected but did not get is "failed".
+ * had is "never triggered"; one a check expected but did not get is "failed",
+ * unless every failure behind it is explained by a cause that leaves the
+ * whole run unjudged (a rejected key, a wrong URL): then "not judged".
  */
-export function statusMatrix(result: RunResult): MatrixRow[] {
+export function statusMatrix(
+  result: RunResult,
+  diagnoses: readonly Diagnosis[] = diagnose(result),
+): MatrixRow[] {
   const reported = new Set(result.checks.map((check) => check.operation));
   const failedChecks = failingChecks(result);
-  const failedIds = new Set(failedChecks.map((check) => check.caseId));
+  const unjudged = new Set(
+    diagnoses
+      .filter((diagnosis) => wholeRunCauses.has(diagnosis.cause))
+      .flatMap((diagnosis) => diagnosis.checks),
+  );
   return operationIds
     .filter((operation) => reported.has(operation))
     .flatMap((operation) =>
       interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
-        const cases = result.cases.filter(
-          (record) => record.operation === operation && record.exchange.response?.status === status,
+        const cases = new Set(
+          result.cases
+            .filter(
+              (record) =>
+                record.operation === operation && record.exchange.response?.status === status,
+            )
+            .map((record) => record.caseId),
         );
-        const expectedButMissed = failedChecks.some(
-          (check) => check.operation === operation && check.id.endsWith(`.status-${status}`),
+        const behind = failedChecks.filter(
+          (check) =>
+            check.operation === operation &&
+            (cases.has(check.caseId) || check.id.endsWith(`.status-${status}`)),
         );
         const cell: MatrixCell =
-          expectedButMissed || cases.some((record) => failedIds.has(record.caseId))
-            ? "failed"
-            : cases.length > 0
+          behind.length > 0
+            ? behind.every((check) => unjudged.has(check.id))
+              ? "not judged"
+              : "failed"
+            : cases.size > 0
               ? "passed"
               : "never triggered";
         return { operation, status, cell };
       }),
     );
+}
+
+/** What the matrix's cells mean, in every report's words. */
+export const matrixLegend =
+  "passed: seen, every check passed; FAILED; not judged: a cause above explains its failures; never triggered";
+
+/**
+ * How much of a red run the diagnosis explains, counted the way the verdict
+ * counts: the failures that fail the run, then the advisory warnings.
+ */
+export function explainedCounts(result: RunResult, diagnoses: readonly Diagnosis[]): string {
+  const explained = new Set(diagnoses.flatMap((diagnosis) => diagnosis.checks));
+  const failing = failingChecks(result);
+  const warnings = advisoryWarnings(result);
+  const of = (checks: readonly CheckResult[], noun: string) => {
+    const count = checks.filter((check) => explained.has(check.id)).length;
+    return `${count} of the ${checks.length} ${noun}${checks.length === 1 ? "" : "s"}`;
+  };
+  const cause =
+    diagnoses.length === 1
+      ? "1 likely cause explains"
+      : `${diagnoses.length} likely causes explain`;
+  const failingNoun = result.strict ? "failed check" : "failed documented check";
+  return warnings.length > 0
+    ? `${cause} ${of(failing, failingNoun)} and ${of(warnings, "advisory warning")}`
+    : `${cause} ${of(failing, failingNoun)}`;
 }
 
 export interface MatrixLine {
