@@ -79,7 +79,7 @@ function verdictCode(result: RunResult): number {
 async function suiteRun(options: CliOptions): Promise<RunResult> {
   if (options.replayFile !== undefined) {
     const { readRecording, runReplay } = await import("./replay.js");
-    return runReplay(options, await readRecording(options.replayFile));
+    return runReplay(options, await readRecording(options.replayFile), options.replayFile);
   }
   if (!options.viaPrism) return runContractSuite(options);
   let prism: typeof import("./prism-proxy.js");

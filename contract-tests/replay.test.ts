@@ -124,13 +124,25 @@ describe("petstore-contract --replay", () => {
       const args = ["--replay", recording, "--url", other.url, "--key", testApiKey];
       const code = await main([...args, "--json", json, "--junit", junit], io);
       expect({ code, err: output.err }).toEqual({ code: exitCodes.passed, err: "" });
-      expect(other.store.getPet(8)).toMatchObject({ name: "Hedwig", categoryId: 4 });
+      // What the replay created carries the run tag, so clean-up by tag finds it.
+      expect(other.store.getPet(8)).toMatchObject({
+        name: expect.stringMatching(/^ct-\S+ Hedwig$/),
+        categoryId: 4,
+      });
+      expect(other.store.listCategories().at(-1)?.name).toMatch(/^ct-\S+ owl$/);
+      expect(output.out).toMatch(/\(run tag ct-\S+, replay of .*session\.jsonl\)/);
     } finally {
       await other.close();
     }
     const report = JSON.parse(await readFile(json, "utf8")) as {
       checks: { id: string; outcome: string }[];
+      replayOf: string;
+      created: { name: string }[];
+      tag: string;
     };
+    expect(report.replayOf).toBe(recording);
+    expect(report.created.length).toBe(2);
+    expect(report.created.every((record) => record.name.startsWith(`${report.tag} `))).toBe(true);
     const passed = report.checks.filter((check) => check.outcome === "passed").map((c) => c.id);
     expect(passed).toEqual(
       expect.arrayContaining([
@@ -143,6 +155,9 @@ describe("petstore-contract --replay", () => {
       ]),
     );
     expect(await readFile(junit, "utf8")).toContain("getPet.replay-0004");
+    expect(await readFile(junit, "utf8")).toContain(
+      `<property name="replay.recording" value="${recording}"/>`,
+    );
   });
 
   it.each([

@@ -152,26 +152,36 @@ function mappedPath(path: string, ids: IdMaps): string {
   return path;
 }
 
-/** A recorded body whose fields name records created earlier (a pet's `categoryId`): the new ids. */
-function mappedBody(body: string, ids: IdMaps): string {
+/**
+ * A recorded body as the replay sends it: fields that name records created
+ * earlier (a pet's `categoryId`) hold the new ids, and a create's `name`
+ * starts with the run tag, like every name the suite creates (so clean-up by
+ * tag finds it).
+ */
+function mappedBody(body: string, ids: IdMaps, tag: string | undefined): string {
+  let json: unknown;
   try {
-    const json = JSON.parse(body) as unknown;
-    if (!isObject(json)) return body;
-    let changed = false;
-    const edited = Object.fromEntries(
-      Object.entries(json).map(([field, value]) => {
-        const collection = referencedCollection(field);
-        const now =
-          collection && typeof value === "number" ? mapped(ids, collection, value) : undefined;
-        if (now === undefined) return [field, value];
-        changed = true;
-        return [field, now];
-      }),
-    );
-    return changed ? JSON.stringify(edited) : body;
+    json = JSON.parse(body);
   } catch {
     return body;
   }
+  if (!isObject(json)) return body;
+  let changed = false;
+  const edited = Object.fromEntries(
+    Object.entries(json).map(([field, value]) => {
+      if (field === "name" && tag !== undefined && typeof value === "string") {
+        changed = true;
+        return [field, `${tag} ${value}`];
+      }
+      const collection = referencedCollection(field);
+      const now =
+        collection && typeof value === "number" ? mapped(ids, collection, value) : undefined;
+      if (now === undefined) return [field, value];
+      changed = true;
+      return [field, now];
+    }),
+  );
+  return changed ? JSON.stringify(edited) : body;
 }
 
 async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchange[]) {
@@ -195,15 +205,16 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
       continue;
     }
     const operation = match.operationId;
+    const { creates, collection } = interfaceOperation(operation);
     const body = recorded.request.body;
+    const tag = creates ? ctx.tag : undefined;
     const request: ContractRequest = {
       method,
       path,
       ...(query ? { rawQuery: query } : {}),
       credential,
-      ...(body !== undefined ? { rawBody: mappedBody(body, ids) } : {}),
+      ...(body !== undefined ? { rawBody: mappedBody(body, ids, tag) } : {}),
     };
-    const { creates, collection } = interfaceOperation(operation);
     const exchange = await ctx.run(
       { id: `${operation}.replay-${String(index + 1).padStart(4, "0")}`, operation, request },
       creates ? operationIds : [],
@@ -220,9 +231,11 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
 }
 
 /** Replays a recording against the deployment in `options`; every report reads the result. */
-export function runReplay(
+export async function runReplay(
   options: SuiteOptions,
   recording: readonly RecordedExchange[],
+  file = "(recording)",
 ): Promise<RunResult> {
-  return runCases(options, (ctx) => replayCases(ctx, recording));
+  const result = await runCases(options, (ctx) => replayCases(ctx, recording));
+  return { ...result, replayOf: printable(file.slice(0, 200)) };
 }

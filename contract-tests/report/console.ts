@@ -71,7 +71,7 @@ function diagnosisLines(result: RunResult, diagnoses: readonly Diagnosis[]): str
 
 export function consoleReport(result: RunResult): string {
   const lines = [
-    `${versionsLine()} → ${result.baseUrl} (run tag ${result.tag}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
+    `${versionsLine()} → ${result.baseUrl} (run tag ${result.tag}${result.replayOf !== undefined ? `, replay of ${printable(result.replayOf)}` : ""}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
   ];
   for (const note of result.notes) lines.push(`note: ${note}`);
   const diagnoses = diagnose(result);

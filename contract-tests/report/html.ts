@@ -98,7 +98,7 @@ ${matrixLines(result)
 <body>
 <h1>Pet Store contract: <code>${escapeHtml(result.baseUrl)}</code></h1>
 <p class="verdict ${passed ? "ok" : "bad"}">${escapeHtml(verdict(result))}</p>
-<p>Run tag <code>${escapeHtml(result.tag)}</code>${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${escapeHtml(versionsLine())}</p>
+<p>Run tag <code>${escapeHtml(result.tag)}</code>${result.replayOf !== undefined ? ` · replay of <code>${escapeHtml(result.replayOf)}</code>` : ""}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${escapeHtml(versionsLine())}</p>
 ${result.notes.map((note) => `<blockquote>${escapeHtml(note)}</blockquote>`).join("\n")}
 ${diagnosisSection(result, diagnose(result))}
 <h2>Documented statuses</h2>

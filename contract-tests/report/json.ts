@@ -14,6 +14,7 @@ export function jsonReport(result: RunResult): string {
       interface: { version: reportVersions().interface },
       baseUrl: result.baseUrl,
       tag: result.tag,
+      replayOf: result.replayOf ?? null,
       readOnly: result.readOnly,
       strict: result.strict,
       passed: runConforms(result),

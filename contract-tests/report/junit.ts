@@ -42,6 +42,9 @@ export function junitReport(result: RunResult): string {
   const versionProperties = [
     `      <property name="petstore-contract.version" value="${escapeXml(versions.kit)}"/>`,
     `      <property name="interface.version" value="${escapeXml(versions.interface)}"/>`,
+    ...(result.replayOf !== undefined
+      ? [`      <property name="replay.recording" value="${escapeXml(result.replayOf)}"/>`]
+      : []),
   ];
   const failing = new Set(failingChecks(result));
   const keyNoted = result.notes.includes(keyNote);

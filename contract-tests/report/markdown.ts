@@ -130,7 +130,7 @@ export function markdownReport(result: RunResult, extra: readonly string[] = [])
   const lines = [
     `## ${runConforms(result) ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
     "",
-    `**${verdict(result)}** · run tag ${cell(result.tag)}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${cell(versionsLine())}`,
+    `**${verdict(result)}** · run tag ${cell(result.tag)}${result.replayOf !== undefined ? ` · replay of ${cell(result.replayOf)}` : ""}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${cell(versionsLine())}`,
     "",
     ...result.notes.flatMap((note) => [`> ${cell(note)}`, ""]),
     ...diagnosisSection(result, diagnose(result)),

@@ -84,6 +84,8 @@ export interface RunResult {
   readonly stoppedEarly?: string;
   /** Why the run stopped early. */
   readonly stopReason?: StopReason;
+  /** The recording this run replayed (`--replay`), as named on the command line. */
+  readonly replayOf?: string;
   /** The generated requests' run (`--fuzz`), when there was one. */
   readonly fuzz?: FuzzResult;
 }
