@@ -1,0 +1,24 @@
+/**
+ * The example app's own tests (`*.spec.ts`), run with the kit's vitest
+ * fixture: every test file's mock merges what its tests relied on into one
+ * consumer contract (`PETSTORE_CONTRACT_FILE`, else `pacts/pet-app-petstore.json`).
+ * `npm test` runs it through pact-verifier.node.test.ts; by hand:
+ * `npx vitest run --config examples/vitest/vitest.config.ts`.
+ */
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  test: {
+    include: ["*.spec.ts"],
+    // Two files in two workers: both parts reach the one contract file.
+    maxWorkers: 2,
+    provide: {
+      petstoreContract: {
+        file: process.env.PETSTORE_CONTRACT_FILE ?? "pacts/pet-app-petstore.json",
+        consumer: "pet-app",
+      },
+    },
+  },
+});
