@@ -11,16 +11,11 @@
  * @example
  * await writeContractFile("pacts/web-petstore.json", petstore.contract());
  */
-import { mkdir } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import {
-  lockStateFile,
-  readJsonFile,
-  StateFileError,
-  type StateFileLock,
-  writeFileAtomically,
-} from "../server/state-file.js";
+import { readJsonFile, running, writeFileAtomically } from "../server/state-file.js";
 import {
   type ContractNames,
   contractLimits,
@@ -39,20 +34,60 @@ export class ContractFileError extends Error {
 /** How long a writer waits for another one's lock before giving up, in ms. */
 export const contractLockWaitMs = 10_000;
 
-/** Takes `<file>.lock`, waiting while another writer (of this process or another) holds it. */
-async function lockContractFile(path: string): Promise<StateFileLock> {
+/** The file-system calls of the lock; a test replaces one to stage a race. */
+export const contractLockSystem = { link, readFile, rename, rm, writeFile };
+
+/**
+ * Takes `<file>.lock` (created exclusively, holding this writer's pid and a
+ * token of its own), waiting while another writer holds it. A lock whose
+ * process is gone is taken over: renamed away first, so of two writers that
+ * find it only one removes it, and put back when what was renamed turns out
+ * to be a live writer's fresh lock.
+ */
+async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
+  const lockPath = `${path}.lock`;
+  const token = `${process.pid} ${randomUUID()}\n`;
+  const fs = contractLockSystem;
   const deadline = Date.now() + contractLockWaitMs;
   for (;;) {
     try {
-      return await lockStateFile(path);
+      await fs.writeFile(lockPath, token, { flag: "wx", mode: 0o600 });
+      return {
+        async release() {
+          const held = await fs.readFile(lockPath, "utf8").catch(() => undefined);
+          if (held === token) await fs.rm(lockPath, { force: true });
+        },
+      };
     } catch (error) {
-      if (!(error instanceof StateFileError) || Date.now() > deadline) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
         throw new ContractFileError(
-          `contract file ${path}: ${(error as Error).message.replace(/^state file \S+: /, "")}`,
+          `contract file ${path}: cannot create its lock file ${lockPath} (${(error as Error).message})`,
         );
       }
     }
-    await sleep(20);
+    // Read whole: a lock being written is still empty, or lacks its newline.
+    const holder = await fs.readFile(lockPath, "utf8").catch(() => "");
+    const pid = Number(/^(\d{1,10})(?: \S+)?\n$/.exec(holder)?.[1] ?? 0);
+    if (pid > 0 && pid !== process.pid && !running(pid)) {
+      const aside = `${lockPath}.${randomUUID()}`;
+      if (
+        await fs.rename(lockPath, aside).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        const taken = await fs.readFile(aside, "utf8").catch(() => holder);
+        if (taken !== holder) await fs.link(aside, lockPath).catch(() => undefined);
+        await fs.rm(aside, { force: true });
+      }
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new ContractFileError(
+        `contract file ${path}: its lock file ${lockPath} is held by process ${pid || "?"} for over ${contractLockWaitMs / 1000} s (remove it if no writer runs)`,
+      );
+    }
+    await sleep(5 + Math.floor(Math.random() * 20));
   }
 }
 

@@ -123,6 +123,17 @@ const isJsonMedia = (contentType: string | undefined) =>
   contentType !== undefined &&
   /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType.trim());
 
+/** An operation's path template (looked up once). */
+const templates = new Map<OperationId, string>();
+function templateOf(operationId: OperationId): string {
+  let template = templates.get(operationId);
+  if (template === undefined) {
+    template = operationRoute(operationId).path;
+    templates.set(operationId, template);
+  }
+  return template;
+}
+
 /** An operation's query parameters by name (looked up once). */
 const queryParameters = new Map<OperationId, ReadonlyMap<string, OperationParameter>>();
 function queryParameterOf(operationId: OperationId, name: string) {
@@ -329,7 +340,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
     if (request.bodyTooLarge) return;
     if ((request.body?.length ?? 0) > contractLimits.bodyChars) return;
     if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
-    const template = operationRoute(operationId).path;
+    const template = templateOf(operationId);
     const credential = credentialOf(request, response.status);
     const query = new URLSearchParams(request.query);
     const body = parse(request.body);

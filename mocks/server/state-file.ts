@@ -132,7 +132,7 @@ export interface StateFileLock {
 }
 
 /** Whether a process with this pid runs (EPERM: it does, under another user). */
-function running(pid: number): boolean {
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
