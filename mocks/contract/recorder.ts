@@ -27,7 +27,7 @@ import {
   resolvedSchema,
   responseSchema,
 } from "../spec.js";
-import { isSecretName, redactedMark } from "../util/redact.js";
+import { isSecretName, type Redact, redactedMark } from "../util/redact.js";
 import { escapeRegExp } from "../util/text.js";
 import {
   describeBody,
@@ -101,6 +101,9 @@ export function currentTestName(): string | undefined {
   return undefined;
 }
 
+/** How many request texts' shapes are remembered; the memory starts afresh when full. */
+const rememberedShapes = 256;
+
 /** The parsed JSON of a body text; `undefined` for none, `malformed` for text that is no JSON. */
 type Parsed =
   | { readonly kind: "none" }
@@ -123,34 +126,53 @@ const isJsonMedia = (contentType: string | undefined) =>
   contentType !== undefined &&
   /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType.trim());
 
-/** An operation's path template (looked up once). */
-const templates = new Map<OperationId, string>();
-function templateOf(operationId: OperationId): string {
-  let template = templates.get(operationId);
-  if (template === undefined) {
-    template = operationRoute(operationId).path;
-    templates.set(operationId, template);
-  }
-  return template;
+/** A query parameter as shapes read it: the parameter, the pattern its values fit, their kind. */
+interface QueryParameterFacts {
+  readonly parameter: OperationParameter;
+  readonly fits: RegExp;
+  /** `integer`, `enum`, or the schema's type. */
+  readonly kind: string;
 }
 
-/** An operation's query parameters by name (looked up once). */
-const queryParameters = new Map<OperationId, ReadonlyMap<string, OperationParameter>>();
-function queryParameterOf(operationId: OperationId, name: string) {
-  let known = queryParameters.get(operationId);
-  if (!known) {
-    known = new Map(operationParameters(operationId, "query").map((p) => [p.name, p]));
-    queryParameters.set(operationId, known);
-  }
-  return known.get(name);
+/** What the recorder reads of an operation on every request, looked up once. */
+interface OperationFacts {
+  readonly template: string;
+  readonly query: ReadonlyMap<string, QueryParameterFacts>;
 }
 
-/** A query value's kind: its schema's (`integer`, `enum`, `text`), `invalid`, or `unknown` for a parameter the operation lacks. */
-function valueKind(operationId: OperationId, name: string, value: string): string {
-  const parameter = queryParameterOf(operationId, name);
-  if (!parameter) return "unknown";
-  if (!parameterMatcher(value, parameter.schema)) return "invalid";
-  return resolvedSchema(parameter.schema).enum ? "enum" : (parameter.schema.type ?? "text");
+const operations = new Map<OperationId, OperationFacts>();
+function factsOf(operationId: OperationId): OperationFacts {
+  let facts = operations.get(operationId);
+  if (!facts) {
+    const query = operationParameters(operationId, "query").map(
+      (parameter): [string, QueryParameterFacts] => [
+        parameter.name,
+        {
+          parameter,
+          fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
+          kind: resolvedSchema(parameter.schema).enum ? "enum" : (parameter.schema.type ?? "text"),
+        },
+      ],
+    );
+    facts = { template: operationRoute(operationId).path, query: new Map(query) };
+    operations.set(operationId, facts);
+  }
+  return facts;
+}
+
+const queryParameterOf = (operationId: OperationId, name: string) =>
+  factsOf(operationId).query.get(name)?.parameter;
+
+/** The query's part of a shape: each parameter's name and the kind of its value (`unknown` for one the operation lacks), sorted. */
+function queryShape(operationId: OperationId, query: URLSearchParams): string {
+  const known = factsOf(operationId).query;
+  const pairs: string[] = [];
+  for (const [name, value] of query) {
+    const facts = known.get(name);
+    const kind = !facts ? "unknown" : facts.fits.test(value) ? facts.kind : "invalid";
+    pairs.push(`${name.slice(0, 40)}=${kind}`);
+  }
+  return pairs.sort().join("&") || "-";
 }
 
 /** What a body looks like in a shape: its media and its fields (at most 30, each cut to 40 characters). */
@@ -333,6 +355,11 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
   let warned = false;
   let failed = false;
   const testNow = options.testName ?? currentTestName;
+  // A test sends many requests: its name is masked and cut once.
+  let lastNamed: string | undefined;
+  let lastTest: string | undefined;
+  let lastRedact: Redact | undefined;
+  const shapes = new Map<string, { readonly shape: string; readonly key: string }>();
 
   function observe(exchange: ObservedExchange): void {
     const { request, response, operationId, redact } = exchange;
@@ -340,24 +367,34 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
     if (request.bodyTooLarge) return;
     if ((request.body?.length ?? 0) > contractLimits.bodyChars) return;
     if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
-    const template = templateOf(operationId);
+    const { template } = factsOf(operationId);
     const credential = credentialOf(request, response.status);
-    const query = new URLSearchParams(request.query);
     const body = parse(request.body);
-    const queryShape = [...query]
-      .map(([name, value]) => `${name.slice(0, 40)}=${valueKind(operationId, name, value)}`)
-      .sort()
-      .join("&");
-    const shape = `${request.method} ${template} ${credential} ?${queryShape || "-"} body:${bodyShape(body, request.header("content-type"))} → ${response.status}`;
-    const key = shapeKey(shape);
+    const bodyPart = bodyShape(body, request.header("content-type"));
+    // The same query text always makes the same shape: its parse and hash are remembered.
+    const raw = `${request.method} ${operationId} ${credential} ${response.status} ${bodyPart} ${request.query}`;
+    let known = shapes.get(raw);
+    if (!known) {
+      const query = queryShape(operationId, new URLSearchParams(request.query));
+      const shape = `${request.method} ${template} ${credential} ?${query} body:${bodyPart} → ${response.status}`;
+      known = { shape, key: shapeKey(shape) };
+      if (shapes.size >= rememberedShapes) shapes.clear();
+      shapes.set(raw, known);
+    }
+    const { shape, key } = known;
     const named = testNow();
-    const test =
-      named === undefined
-        ? undefined
-        : exampleText(named, redact).slice(0, contractLimits.testName);
+    if (named !== lastNamed || redact !== lastRedact) {
+      lastNamed = named;
+      lastRedact = redact;
+      lastTest =
+        named === undefined
+          ? undefined
+          : exampleText(named, redact).slice(0, contractLimits.testName);
+    }
+    const test = lastTest;
     const kept = entries.get(key);
-    const known = test === undefined || kept?.facts.tests.includes(test) === true;
-    if (kept && known && byTestName(test, kept.testname) >= 0) return;
+    const listed = test === undefined || kept?.facts.tests.includes(test) === true;
+    if (kept && listed && byTestName(test, kept.testname) >= 0) return;
     if (!kept && entries.size >= contractLimits.interactions) {
       if (!warned) {
         warned = true;
@@ -372,6 +409,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
       entries.set(key, mergeInteraction(kept, { ...kept, facts: { ...kept.facts, tests } }));
       return;
     }
+    const query = new URLSearchParams(request.query);
     const answer = parse(response.body);
     const states = providerStatesOf({
       operationId,
