@@ -199,11 +199,12 @@ describe("secrets never written", () => {
   it("no key, presented token or admin key anywhere; secret-named parameters masked", async () => {
     const admin = "the-admin-secret-value";
     const { get, post, petstore } = await mock({ apiKeys: [key], secrets: [admin] });
-    await get("/pets?limit=5&api_key=petstore-dev-key&token=abc123");
+    await get("/pets?limit=5&api_key=petstore-dev-key&token=abc123&petstore-dev-key=1");
     await get("/pets/7", { authorization: "Bearer some-stolen-token-value" });
     await post("/categories", {
       name: `named ${key} ${admin}`,
       description: encodeURIComponent(key),
+      [admin]: "a field named like a secret",
     });
     const text = contractText(petstore.contract());
     for (const secret of [

@@ -163,7 +163,11 @@ function factsOf(operationId: OperationId): OperationFacts {
 const queryParameterOf = (operationId: OperationId, name: string) =>
   factsOf(operationId).query.get(name)?.parameter;
 
-/** The query's part of a shape: each parameter's name and the kind of its value (`unknown` for one the operation lacks), sorted. */
+/**
+ * The query's part of a shape: each parameter's name (cut to 40 characters)
+ * and the kind of its value (`unknown` for one the operation lacks), sorted,
+ * at most 30.
+ */
 function queryShape(operationId: OperationId, query: URLSearchParams): string {
   const known = factsOf(operationId).query;
   const pairs: string[] = [];
@@ -172,7 +176,8 @@ function queryShape(operationId: OperationId, query: URLSearchParams): string {
     const kind = !facts ? "unknown" : facts.fits.test(value) ? facts.kind : "invalid";
     pairs.push(`${name.slice(0, 40)}=${kind}`);
   }
-  return pairs.sort().join("&") || "-";
+  pairs.sort();
+  return pairs.length > 30 ? `${pairs.slice(0, 30).join("&")}&…` : pairs.join("&") || "-";
 }
 
 /** What a body looks like in a shape: its media and its fields (at most 30, each cut to 40 characters). */
@@ -422,7 +427,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
     });
     const recorded: RecordedInteraction = {
       key,
-      facts: { operationId, tests, credential, shape },
+      facts: { operationId, tests, credential, shape: redact(shape) },
       testname: test,
       providerStates: states,
       request: requestOf(exchange, template, query, body, credential, states),
