@@ -6,6 +6,7 @@
  * `npx vitest run --config examples/vitest/vitest.config.ts`.
  */
 import { fileURLToPath } from "node:url";
+import type {} from "petstore-mock-kit/vitest"; // types provide.petstoreContract
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
