@@ -35,10 +35,14 @@ export const maxExampleText = 200;
 
 export const rule = (matcher: PactMatcher): PactRule => ({ combine: "AND", matchers: [matcher] });
 
+/** A RegExp source matching exactly one of these values. */
+const alternation = (values: readonly unknown[]) =>
+  `(?:${values.map((value) => escapeRegExp(String(value))).join("|")})`;
+
 /** A regex matcher accepting exactly these values. */
 export const oneOf = (values: readonly unknown[]): PactMatcher => ({
   match: "regex",
-  regex: `^(?:${values.map((value) => escapeRegExp(String(value))).join("|")})$`,
+  regex: `^${alternation(values)}$`,
 });
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -112,8 +116,7 @@ export function describeBody(
 /** The RegExp source a parameter's value must match: its enum, an integer, or any text of one segment. */
 export function parameterPattern(schema: ParameterSchema): string {
   const resolved = resolvedSchema(schema);
-  if (resolved.enum)
-    return `(?:${resolved.enum.map((value) => escapeRegExp(String(value))).join("|")})`;
+  if (resolved.enum) return alternation(resolved.enum);
   return resolved.type === "integer" ? "-?[0-9]+" : "[^/]+";
 }
 
