@@ -1,7 +1,7 @@
 /**
  * The example app's own tests (`*.spec.ts`), run with the kit's vitest
  * fixture: every test file's mock merges what its tests relied on into one
- * consumer contract (`PETSTORE_CONTRACT_FILE`, else `pacts/pet-app-petstore.json`).
+ * consumer contract (`PETSTORE_CONTRACT_FILE`, else `test-results/pacts/pet-app-petstore.json`).
  * `npm test` runs it through pact-verifier.node.test.ts; by hand:
  * `npx vitest run --config examples/vitest/vitest.config.ts`.
  */
@@ -17,7 +17,9 @@ export default defineConfig({
     maxWorkers: 2,
     provide: {
       petstoreContract: {
-        file: process.env.PETSTORE_CONTRACT_FILE ?? "pacts/pet-app-petstore.json",
+        file:
+          process.env.PETSTORE_CONTRACT_FILE ??
+          fileURLToPath(new URL("../../test-results/pacts/pet-app-petstore.json", import.meta.url)),
         consumer: "pet-app",
       },
     },
