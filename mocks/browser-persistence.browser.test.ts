@@ -1,7 +1,8 @@
 /**
  * `setupPetstoreWorker({ persist })` in headless Chromium: a created pet
  * survives a reload, `reset()` forgets it, a damaged saved value gives the seed
- * and a warning, and `"local"` reaches a second tab.
+ * and a warning, and `"local"` reaches a second tab. Also what the page's
+ * mock records as a consumer contract, which lasts beyond a reset.
  */
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -24,12 +25,17 @@ const persist = new URL(location.href).searchParams.get("persist") ?? undefined;
 const petstore = await setupPetstoreWorker({ persist });
 await petstore.start({ quiet: true });
 window.petstore = petstore;
+window.contractFileRefusal = await setupPetstoreWorker({ contract: { file: "pact.json" } }).then(
+  () => "",
+  (error) => error.message,
+);
 document.body.dataset.ready = "yes";
 `;
 
 declare global {
   interface Window {
     petstore: PetstoreWorker;
+    contractFileRefusal: string;
   }
 }
 
@@ -153,5 +159,21 @@ describe.skipIf(skipBrowserTests)("browser persistence across reloads", { timeou
     await open(second, `${server.url}/`);
     expect(await petName(second, id)).toBe(404);
     await second.close();
+  });
+
+  it("records what the page's requests relied on as a consumer contract; no file in a browser", async () => {
+    const page = await context.newPage();
+    await open(page, `${server.url}/`);
+    await petName(page, 7);
+    await page.evaluate(() => window.petstore.reset());
+    const contract = await page.evaluate(() => window.petstore.contract());
+    expect(contract.interactions.map((i) => [i.description, i.providerStates?.[0]?.name])).toEqual([
+      ["getPet 200", "pet 7 exists with status pending"],
+    ]);
+    expect(JSON.stringify(contract)).not.toContain("petstore-dev-key");
+    expect(await page.evaluate(() => window.contractFileRefusal)).toMatch(
+      /^contract.file is for Node runtimes; in a page, call petstore.contract\(\)/,
+    );
+    await page.close();
   });
 });

@@ -74,6 +74,11 @@ function pagePreset(): FaultPreset | undefined {
 export async function setupPetstoreWorker(
   options: PetstoreWorkerOptions = {},
 ): Promise<PetstoreWorker> {
+  if (options.contract?.file !== undefined) {
+    throw new RangeError(
+      "contract.file is for Node runtimes; in a page, call petstore.contract() and send it where it is needed",
+    );
+  }
   const preset = options.preset ?? (options.presetFromPage === false ? undefined : pagePreset());
   const { parts, petstore } = await createPetstoreParts({
     ...options,
@@ -112,10 +117,12 @@ export async function setupPetstoreWorker(
 }
 
 export { persistKey } from "./browser-persistence.js";
+export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
 export {
+  type ContractOptions,
   defaultApiKey,
   type PersistMode,
   type PetstoreOptions,

@@ -8,6 +8,14 @@
 export { generateSeedData } from "../fixtures/generate-seed.js";
 export { defaultSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
 export {
+  type ContractNames,
+  contractLimits,
+  contractText,
+  type PactContract,
+  type PactInteraction,
+} from "./contract/pact.js";
+export { providerStateTemplates } from "./contract/provider-states.js";
+export {
   createMockControls,
   type MockControls,
   type MockControlsOptions,
@@ -54,6 +62,7 @@ export {
   petstoreHandlersFor,
 } from "./msw.js";
 export {
+  type ContractOptions,
   defaultApiKey,
   defaults,
   type PersistMode,

@@ -2,14 +2,18 @@
  * One mock's whole life, the same in every runtime: the store, the faults and
  * the journal, the core answering from them, and the two ways back:
  * `reset()` returns to how start-up left everything, `restore(snapshot)` loads
- * a saved store. The msw entries, the Playwright and vitest fixtures build
- * theirs here; each runtime only adapts `handle` to its requests.
+ * a saved store. It records what the requests relied on as a consumer
+ * contract (`contract()`, kept across resets). The msw entries, the
+ * Playwright and vitest fixtures build theirs here; each runtime only adapts
+ * `handle` to its requests.
  *
  * @example
  * const petstore = await createPetstore({ seed: 7, preset: "flaky-writes" });
  * const response = await petstore.handle(coreRequest);
  * await petstore.reset();
  */
+import { contractNamesOf, type PactContract, pactOf } from "./contract/pact.js";
+import { type ContractRecorder, createContractRecorder } from "./contract/recorder.js";
 import { createMockControls } from "./core/controls.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
@@ -25,9 +29,11 @@ import { createPetstoreStore, type PetstoreStore } from "./store.js";
 
 export interface PetstoreLifecycleOptions
   extends PetstoreBaseOptions,
-    Omit<PetstoreCoreOptions, "store" | "faults" | "journal"> {
+    Omit<PetstoreCoreOptions, "store" | "faults" | "journal" | "observe"> {
   /** A store made beforehand (e.g. loaded from a file); default one seeded from `seed`/`counts`. */
   readonly store?: PetstoreStore | undefined;
+  /** The test running now, naming the contract's interactions; default the vitest or Jest test. */
+  readonly testName?: (() => string | undefined) | undefined;
 }
 
 export interface PetstoreLifecycle {
@@ -50,17 +56,32 @@ export interface PetstoreLifecycle {
   snapshot(): StoreSnapshot;
   /** Loads a snapshot into the store; an invalid one throws `SnapshotError` and changes nothing. */
   restore(snapshot: unknown): Promise<void>;
+  /** What the requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
+  contract(): PactContract;
+  /** The recorder behind `contract()`: `clear()` starts it afresh. */
+  readonly contractRecorder: ContractRecorder;
 }
 
-/** Builds a mock; throws a RangeError naming a bad start-up fault, preset, size or seed option. */
+/** Builds a mock; throws a RangeError naming a bad start-up fault, preset, size, seed option or contract name. */
 export async function createPetstore(
   options: PetstoreLifecycleOptions = {},
 ): Promise<PetstoreLifecycle> {
   const controls = createMockControls(options);
+  const names = contractNamesOf(options.contract);
   const store =
     options.store ?? (await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options)));
+  const recorder = createContractRecorder({
+    testName: options.testName,
+    categoryExists: (id) => store.getCategory(id) !== undefined,
+  });
   const handleWith = (journal: Journal) =>
-    createPetstoreCore({ ...options, store, faults: controls.faults, journal });
+    createPetstoreCore({
+      ...options,
+      store,
+      faults: controls.faults,
+      journal,
+      observe: recorder.observe,
+    });
   return {
     store,
     faults: controls.faults,
@@ -73,5 +94,7 @@ export async function createPetstore(
     },
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.restore(snapshot),
+    contract: () => pactOf(recorder.interactions(), names),
+    contractRecorder: recorder,
   };
 }

@@ -5,9 +5,10 @@
  * const petstore = await setupPetstore({ seed: 7 });
  * beforeAll(() => petstore.listen());
  * afterEach(() => petstore.reset());
- * afterAll(() => petstore.close());
+ * afterAll(() => petstore.close()); // with `contract: { file }`, writes the contract
  */
 import { type SetupServer, setupServer } from "msw/node";
+import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
 import type { PetstoreOptions } from "./options.js";
 import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
 import { withUnhandledDefault } from "./unhandled.js";
@@ -28,10 +29,15 @@ export interface Petstore extends PetstoreParts {
    * store and the start-up faults, and empties the journal.
    */
   reset(): Promise<void>;
-  close(): void;
+  /**
+   * Stops intercepting; with `contract.file`, resolves once the contract is
+   * merged into that file (rejects with a `ContractFileError` when it cannot be).
+   */
+  close(): Promise<void>;
 }
 
 export async function setupPetstore(options: PetstoreOptions = {}): Promise<Petstore> {
+  const contractFile = contractFileOf(options.contract);
   const { parts, petstore } = await createPetstoreParts(options);
   const server = setupServer(...parts.handlers);
   return {
@@ -42,13 +48,18 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
       server.resetHandlers();
       await petstore.reset();
     },
-    close: () => server.close(),
+    async close() {
+      server.close();
+      if (contractFile !== undefined) await writeContractFile(contractFile, petstore.contract());
+    },
   };
 }
 
+export { ContractFileError } from "./contract/contract-file.js";
+export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
-export { type PetstoreOptions, seedOptionsOf } from "./options.js";
+export { type ContractOptions, type PetstoreOptions, seedOptionsOf } from "./options.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

@@ -61,12 +61,31 @@ export interface RecordOptions {
   maxBytes?: number | undefined;
 }
 
+/**
+ * The consumer contract: what the app's requests relied on, as a Pact v4 file
+ * (docs/testing.md, "A consumer contract from your tests").
+ */
+export interface ContractOptions {
+  /** The consumer's name (your app), Pact's `consumer.name`; default `petstore-consumer`. */
+  consumer?: string | undefined;
+  /** The provider's name, Pact's `provider.name`; default `petstore`. */
+  provider?: string | undefined;
+  /**
+   * Node runtimes (`setupPetstore`, the vitest and Playwright fixtures, the
+   * server): when the mock closes, its contract is merged into this file
+   * (created with its folder; mode 0600). Not in a browser.
+   */
+  file?: string | undefined;
+}
+
 /** The options every entry takes: the core's (keys, latency, caps, faults, journal) and the seed. */
 export interface PetstoreBaseOptions extends CoreOptions {
   /** Faker seed of the store; default 42. */
   seed?: number | undefined;
   /** How many records to seed; default 5 categories and 50 pets. */
   counts?: { pets?: number | undefined; categories?: number | undefined } | undefined;
+  /** Names the consumer contract (`contract()`) and, in Node, the file it is written to. */
+  contract?: ContractOptions | undefined;
 }
 
 /** The msw setups' options (`petstore-mock-kit/node`, `/browser`). */

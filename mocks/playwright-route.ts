@@ -6,6 +6,7 @@
  * process, from the test's own store.
  */
 import type { Request, Route } from "@playwright/test";
+import type { PactContract } from "./contract/pact.js";
 import type { CoreRequest, CoreResponse } from "./core/exchange.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
@@ -137,6 +138,8 @@ export interface PetstoreFixture {
   readonly options: Readonly<PetstoreOptions>;
   /** Restores the seeded store and the start-up faults, and empties the journal. */
   reset(): Promise<void>;
+  /** What this test's requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
+  contract(): PactContract;
   /**
    * The standalone server's dashboard for this test's mock, served by the
    * test's context routing: open it in a page of `context` (docs/dashboard.md).
@@ -144,9 +147,10 @@ export interface PetstoreFixture {
   readonly dashboardUrl: string;
 }
 
-/** The mock of one browser context: its fixture and the routing that answers from it. */
-export async function startRoutedPetstore(options: PetstoreOptions) {
-  const petstore = await createPetstore(options);
+/** The mock of one browser context (of the named test): its fixture and the routing that answers from it. */
+export async function startRoutedPetstore(options: PetstoreOptions, testName?: string) {
+  const named = testName === undefined ? {} : { testName: () => testName };
+  const petstore = await createPetstore({ ...options, ...named });
   const { store, faults, journal } = petstore;
   const dashboard = createDashboardRouting(petstore, options);
   const fixture: PetstoreFixture = {
@@ -155,6 +159,7 @@ export async function startRoutedPetstore(options: PetstoreOptions) {
     journal,
     options,
     reset: () => petstore.reset(),
+    contract: () => petstore.contract(),
     dashboardUrl: dashboard.url,
   };
   return { fixture, routing: createPetstoreRouting(petstore.handle, options), dashboard };

@@ -2,7 +2,10 @@
  * `petstore-mock-kit/playwright`: Playwright's `test` with a `petstore`
  * fixture. Every test gets its own seeded store, faults and journal, answered
  * through the browser context's request routing: no worker script, no second
- * process, and tests running in parallel never share data.
+ * process, and tests running in parallel never share data. With
+ * `petstoreOptions: { contract: { file } }` (e.g. in the config's `use`),
+ * each test merges what its requests relied on into that consumer contract
+ * file, its interactions named after the test's title path.
  *
  * @example
  * import { expect, test } from "petstore-mock-kit/playwright";
@@ -27,6 +30,7 @@ import {
   type Route,
   type TestType,
 } from "@playwright/test";
+import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
 import type { PetstoreOptions } from "./options.js";
 import { type PetstoreFixture, startRoutedPetstore } from "./playwright-route.js";
 
@@ -103,8 +107,13 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
   base.extend<PetstoreFixtures>({
     petstoreOptions: [{}, { option: true }],
     petstore: [
-      async ({ context, petstoreOptions }, use) => {
-        const { fixture, routing, dashboard } = await startRoutedPetstore(petstoreOptions);
+      async ({ context, petstoreOptions }, use, testInfo) => {
+        const contractFile = contractFileOf(petstoreOptions.contract);
+        const testName = testInfo.titlePath.join(" > ");
+        const { fixture, routing, dashboard } = await startRoutedPetstore(
+          petstoreOptions,
+          testName,
+        );
         const failed = (request: Request) => routing.failed(request);
         const matches = (url: URL) => routing.matches(url);
         const handle = (route: Route, request: Request) => routing.handle(route, request);
@@ -123,6 +132,7 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
           await context.unroute(matches, handle);
           await context.unroute(toDashboard, answerDashboard);
         }
+        if (contractFile !== undefined) await writeContractFile(contractFile, fixture.contract());
       },
       { auto: true },
     ],
@@ -130,10 +140,12 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
 );
 
 export { expect } from "@playwright/test";
+export { ContractFileError } from "./contract/contract-file.js";
+export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
-export type { PetstoreOptions } from "./options.js";
+export type { ContractOptions, PetstoreOptions } from "./options.js";
 export type { PetstoreFixture } from "./playwright-route.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

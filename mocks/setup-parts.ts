@@ -4,6 +4,7 @@
  * entry only adds its msw runtime.
  */
 import type { RequestHandler } from "msw";
+import type { PactContract } from "./contract/pact.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
 import { createPetstore, type PetstoreLifecycle } from "./lifecycle.js";
@@ -20,6 +21,11 @@ export interface PetstoreParts {
   readonly journal: Journal;
   /** The kit's handlers, for composing with your own msw setup. */
   readonly handlers: readonly RequestHandler[];
+  /**
+   * What the requests so far relied on, as a Pact v4 consumer contract: one
+   * interaction per request shape, named after its test (a reset keeps it).
+   */
+  contract(): PactContract;
 }
 
 /** The lifecycle and msw handlers answering from it. */
@@ -29,5 +35,6 @@ export async function createPetstoreParts(
   const petstore = await createPetstore(options);
   const { store, faults, journal } = petstore;
   const handlers = petstoreHandlersFor(petstore.handle, options.baseUrl);
-  return { parts: { store, faults, journal, handlers }, petstore };
+  const contract = () => petstore.contract();
+  return { parts: { store, faults, journal, handlers, contract }, petstore };
 }

@@ -1,8 +1,12 @@
 /** `setupPetstore` options and lifecycle, through msw/node and real `fetch`. */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
+import type { PactContract } from "./contract/pact.js";
 import { maxBodyBytes } from "./core/exchange.js";
-import { type Petstore, setupPetstore } from "./node.js";
+import { ContractFileError, type Petstore, setupPetstore } from "./node.js";
 import { liveAnswer, startLiveServer } from "./test-support/live-server.js";
 
 let running: Petstore | undefined;
@@ -11,8 +15,8 @@ async function start(options: Parameters<typeof setupPetstore>[0] = {}): Promise
   running.listen();
   return running;
 }
-afterEach(() => {
-  running?.close();
+afterEach(async () => {
+  await running?.close();
   running = undefined;
 });
 
@@ -223,5 +227,49 @@ describe("setupPetstore", () => {
     expect(
       (await fetch("http://x.test/v1/pets/1", { headers: bearer("petstore-dev-key") })).status,
     ).toBe(200);
+  });
+});
+
+describe("the consumer contract", () => {
+  it("names this test, survives reset(), and close() merges it into contract.file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "petstore-setup-contract-"));
+    try {
+      const file = join(dir, "pacts", "app-petstore.json");
+      const petstore = await start({ contract: { file, consumer: "app" } });
+      await fetch("http://x.test/v1/pets/7", { headers: bearer("petstore-dev-key") });
+      await petstore.reset();
+      const [interaction] = petstore.contract().interactions;
+      expect(interaction?.description).toBe(
+        "mocks/setup-petstore.node.test.ts > the consumer contract > names this test, survives reset(), and close() merges it into contract.file: getPet 200",
+      );
+      running = undefined;
+      await petstore.close();
+      const written = JSON.parse(await readFile(file, "utf8")) as PactContract;
+      expect(written.consumer.name).toBe("app");
+      expect(written.interactions).toEqual(petstore.contract().interactions);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("close() rejects when contract.file holds something else, and leaves it as it was", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "petstore-setup-contract-"));
+    try {
+      const file = join(dir, "notes.json");
+      await writeFile(file, "[]\n");
+      const petstore = await start({ contract: { file } });
+      running = undefined;
+      await expect(petstore.close()).rejects.toThrow(ContractFileError);
+      expect(await readFile(file, "utf8")).toBe("[]\n");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses an empty contract.file and a bad name at setup", async () => {
+    await expect(setupPetstore({ contract: { file: "" } })).rejects.toThrow(RangeError);
+    await expect(setupPetstore({ contract: { consumer: "" } })).rejects.toThrow(
+      "contract consumer must be 1 to 100 characters",
+    );
   });
 });

@@ -76,6 +76,78 @@ export function operationParameters(
     }));
 }
 
+/** The method (upper-case) and path template of an operation, e.g. `GET /pets/{petId}`. */
+export function operationRoute(operationId: OperationId): {
+  readonly method: string;
+  readonly path: string;
+} {
+  for (const [path, pathItem] of Object.entries(openapiDocument.paths)) {
+    for (const [method, operation] of Object.entries(pathItem)) {
+      if ((operation as Node).operationId === operationId) {
+        return { method: method.toUpperCase(), path };
+      }
+    }
+  }
+  throw new Error(`openapi.yaml: no operation ${operationId}`);
+}
+
+/** A JSON schema of openapi.yaml as the kit walks it: `$ref` followed, `allOf` parts merged. */
+export interface ResolvedSchema {
+  readonly type?: string | undefined;
+  readonly enum?: readonly unknown[] | undefined;
+  readonly required: readonly string[];
+  /** The properties' schemas, unresolved: resolve each with `resolvedSchema`. */
+  readonly properties: Readonly<Record<string, unknown>>;
+  /** An array's item schema, unresolved. */
+  readonly items?: unknown;
+}
+
+/** A schema node with its reference followed and its `allOf` parts merged into one. */
+export function resolvedSchema(node: unknown): ResolvedSchema {
+  const schema = deref(node ?? {});
+  const parts = Array.isArray(schema.allOf) ? schema.allOf.map(resolvedSchema) : [];
+  const own = {
+    type: typeof schema.type === "string" ? schema.type : undefined,
+    enum: Array.isArray(schema.enum) ? (schema.enum as unknown[]) : undefined,
+    required: Array.isArray(schema.required) ? (schema.required as string[]) : [],
+    properties: (schema.properties ?? {}) as Record<string, unknown>,
+    items: schema.items,
+  };
+  return parts.reduce<ResolvedSchema>(
+    (merged, part) => ({
+      type: merged.type ?? part.type,
+      enum: merged.enum ?? part.enum,
+      required: [...merged.required, ...part.required],
+      properties: { ...part.properties, ...merged.properties },
+      items: merged.items ?? part.items,
+    }),
+    own,
+  );
+}
+
+/** The `application/json` schema of a request body or response object, if it has one. */
+function jsonSchemaOf(node: unknown): ResolvedSchema | undefined {
+  if (node === undefined) return undefined;
+  const media = (deref(node).content as Node | undefined)?.["application/json"] as Node | undefined;
+  return media?.schema === undefined ? undefined : resolvedSchema(media.schema);
+}
+
+/** The JSON schema of an operation's request body, or undefined when it takes none. */
+export const requestSchema = (operationId: OperationId): ResolvedSchema | undefined =>
+  jsonSchemaOf(operationObject(operationId).requestBody);
+
+/**
+ * The JSON schema of an operation's answer with this status (the `default`
+ * answer's when the document lists none), or undefined when it has no JSON body.
+ */
+export function responseSchema(
+  operationId: OperationId,
+  status: number,
+): ResolvedSchema | undefined {
+  const responses = (operationObject(operationId).responses ?? {}) as Node;
+  return jsonSchemaOf(responses[String(status)] ?? responses.default);
+}
+
 /** The JSON schema of an operation's request body (resolved). */
 export function requestBodySchema(operationId: OperationId): {
   readonly required: readonly string[];

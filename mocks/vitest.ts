@@ -2,7 +2,9 @@
  * `petstore-mock-kit/vitest`: vitest's `test` with a `petstore` fixture. Each
  * test file gets one mock (msw/node, intercepting from its first test to its
  * last), and every test starts from it as start-up left it: the seeded store,
- * the start-up faults, an empty journal. No set-up lines.
+ * the start-up faults, an empty journal. No set-up lines. With
+ * `provide: { petstoreContract: { file } }` in the vitest config, every file's
+ * mock merges what its tests relied on into that consumer contract file.
  *
  * @example
  * import { expect, test } from "petstore-mock-kit/vitest";
@@ -17,10 +19,11 @@
  */
 import type { SetupServer } from "msw/node";
 import { test as base, type TestAPI } from "vitest";
+import type { PactContract } from "./contract/pact.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
 import { setupPetstore } from "./node.js";
-import type { PetstoreOptions } from "./options.js";
+import type { ContractOptions, PetstoreOptions } from "./options.js";
 import type { PetstoreStore } from "./store.js";
 
 /** What a test gets as `petstore`: the mock answering this file's requests. */
@@ -37,41 +40,69 @@ export interface PetstoreTestFixture {
   readonly options: Readonly<PetstoreOptions>;
   /** Back to start-up within a test; runs by itself after each one. */
   reset(): Promise<void>;
+  /** What this file's requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
+  contract(): PactContract;
 }
 
 export interface PetstoreTestContext {
   /** The mock's options for this file: `test.override({ petstoreOptions: { seed: 7 } })`. */
   petstoreOptions: PetstoreOptions;
+  /**
+   * The consumer contract of every file, from the vitest config:
+   * `test: { provide: { petstoreContract: { file: "pacts/web-petstore.json", consumer: "web" } } }`.
+   * A file's `petstoreOptions.contract` wins over it.
+   */
+  petstoreContract: ContractOptions | undefined;
   /** The mock of this test; it answers whether or not the test names it. */
   petstore: PetstoreTestFixture;
 }
 
+declare module "vitest" {
+  interface ProvidedContext {
+    /** `petstore-mock-kit/vitest`: the consumer contract every test file's mock writes to. */
+    petstoreContract?: ContractOptions;
+  }
+}
+
 export const test: TestAPI<PetstoreTestContext> = base
   .extend("petstoreOptions", { scope: "file" }, {} as PetstoreOptions)
-  .extend("petstoreFile", { scope: "file" }, async ({ petstoreOptions }, { onCleanup }) => {
-    const mock = await setupPetstore(petstoreOptions);
-    mock.listen();
-    onCleanup(() => mock.close());
-    const { store, faults, journal, server } = mock;
-    const fixture: PetstoreTestFixture = {
-      store,
-      faults,
-      journal,
-      server,
-      options: petstoreOptions,
-      reset: () => mock.reset(),
-    };
-    return fixture;
-  })
+  .extend(
+    "petstoreContract",
+    { scope: "file", injected: true },
+    undefined as ContractOptions | undefined,
+  )
+  .extend(
+    "petstoreFile",
+    { scope: "file" },
+    async ({ petstoreOptions, petstoreContract }, { onCleanup }) => {
+      const contract = petstoreOptions.contract ?? petstoreContract;
+      const mock = await setupPetstore({ ...petstoreOptions, ...(contract ? { contract } : {}) });
+      mock.listen();
+      onCleanup(() => mock.close());
+      const { store, faults, journal, server } = mock;
+      const fixture: PetstoreTestFixture = {
+        store,
+        faults,
+        journal,
+        server,
+        options: petstoreOptions,
+        reset: () => mock.reset(),
+        contract: () => mock.contract(),
+      };
+      return fixture;
+    },
+  )
   .extend("petstore", { auto: true }, ({ petstoreFile }, { onCleanup }) => {
     onCleanup(() => petstoreFile.reset());
     return petstoreFile;
   }) as unknown as TestAPI<PetstoreTestContext>;
 
 export { expect } from "vitest";
+export { ContractFileError } from "./contract/contract-file.js";
+export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
-export type { PetstoreOptions } from "./options.js";
+export type { ContractOptions, PetstoreOptions } from "./options.js";
 export type { PetstoreStore, SeedOptions } from "./store.js";
 export type * from "./types.js";

@@ -2,7 +2,8 @@
  * Runs the Playwright suite (`npx playwright test` with this folder's config,
  * its own runner and workers) from `npm test`, and checks its JSON report:
  * every spec passed, none was skipped, and the isolation pair ran in two
- * workers at once. The README's test is one of the specs, as written.
+ * workers at once, and the consumer contract its tests wrote (the config's
+ * `petstoreOptions.contract`). The README's test is one of the specs, as written.
  */
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -12,6 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PactContract } from "../../mocks/contract/pact.js";
 import { chromiumPath, skipBrowserTests } from "../../mocks/test-support/chromium.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -72,6 +74,7 @@ describe.skipIf(skipBrowserTests)("the Playwright fixture under @playwright/test
   let dir: string;
   let specs: Map<string, ReportTest>;
   let output: string;
+  let contract: PactContract;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "petstore-playwright-"));
@@ -84,6 +87,7 @@ describe.skipIf(skipBrowserTests)("the Playwright fixture under @playwright/test
           CHROMIUM_PATH: chromiumPath,
           PETSTORE_PLAYWRIGHT_JSON: report,
           PETSTORE_RENDEZVOUS: dir,
+          PETSTORE_CONTRACT_FILE: join(dir, "pacts", "pet-page-petstore.json"),
         },
         timeout: 280_000,
         maxBuffer: 16 * 1024 * 1024,
@@ -95,6 +99,7 @@ describe.skipIf(skipBrowserTests)("the Playwright fixture under @playwright/test
     }
     const parsed = JSON.parse(await readFile(report, "utf8")) as { suites: ReportSuite[] };
     specs = specsOf(parsed.suites);
+    contract = JSON.parse(await readFile(join(dir, "pacts", "pet-page-petstore.json"), "utf8"));
   }, 300_000);
 
   afterAll(async () => {
@@ -109,6 +114,28 @@ describe.skipIf(skipBrowserTests)("the Playwright fixture under @playwright/test
         { title, status: "expected", errors: [] },
       );
     }
+  });
+
+  it("wrote the tests' consumer contract, each interaction named after its tests' title paths", () => {
+    expect(contract.consumer.name).toBe("pet-page");
+    const create = contract.interactions.find((interaction) =>
+      interaction.comments.petstoreMockKit.tests.includes(
+        "pets.spec.ts > a small store > creates a pet the store then holds",
+      ),
+    );
+    expect(create?.providerStates).toEqual([
+      { name: "category 1 exists", params: { categoryId: 1 } },
+    ]);
+    // The example is the first test's in order with this request shape, perhaps another's.
+    expect(Object.keys(create?.request.body?.content ?? {})).toEqual(["categoryId", "name"]);
+    const tests = new Set(contract.interactions.flatMap((i) => i.comments.petstoreMockKit.tests));
+    // Both workers' tests, and nothing of what an injected fault answered.
+    expect([...tests].filter((test) => test.startsWith("pets.spec.ts > ")).length).toBeGreaterThan(
+      5,
+    );
+    expect([...tests].some((test) => test.startsWith("routing.spec.ts > "))).toBe(true);
+    expect(contract.interactions.map((i) => i.response.status)).not.toContain(503);
+    expect(JSON.stringify(contract)).not.toMatch(/petstore-dev-key|pw-key/);
   });
 
   it("ran the two isolation tests in two workers at once", () => {

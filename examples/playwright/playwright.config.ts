@@ -6,12 +6,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import type { PetstoreTestOptions } from "petstore-mock-kit/playwright";
 
 // Where the parallel tests meet (isolation.spec.ts); one folder per run, shared with the workers.
 process.env.PETSTORE_RENDEZVOUS ??= mkdtempSync(join(tmpdir(), "petstore-rendezvous-"));
 
-export default defineConfig({
+export default defineConfig<PetstoreTestOptions>({
   testDir: ".",
   testMatch: "*.spec.ts",
   outputDir: "../../test-results/playwright",
@@ -26,6 +28,17 @@ export default defineConfig({
     : "list",
   use: {
     baseURL: "http://app.test",
+    // Every test merges what its requests relied on into one consumer contract.
+    petstoreOptions: {
+      contract: {
+        file:
+          process.env.PETSTORE_CONTRACT_FILE ??
+          fileURLToPath(
+            new URL("../../test-results/pacts/pet-page-petstore.json", import.meta.url),
+          ),
+        consumer: "pet-page",
+      },
+    },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],

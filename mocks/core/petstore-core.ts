@@ -11,8 +11,8 @@
  */
 import { faultErrorBody, scenarioErrorBody } from "../errors.js";
 import { refusalRules } from "../interface/refusals.js";
-import { apiBasePath } from "../spec.js";
-import { createRequestRedactor, redactTarget } from "../util/redact.js";
+import { apiBasePath, type OperationId } from "../spec.js";
+import { createRequestRedactor, type Redact, redactTarget } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
@@ -34,6 +34,23 @@ import type { CoreOptions } from "./options.js";
 import { type Match, matchRoute, routes } from "./router.js";
 import type { StorePort } from "./store-port.js";
 
+/**
+ * One answered request to an operation, as an observer sees it after the
+ * journal has (the consumer contract's recorder is one).
+ */
+export interface ObservedExchange {
+  readonly request: CoreRequest;
+  readonly operationId: OperationId;
+  /** The path parameters, as received (percent-encoded). */
+  readonly params: Readonly<Record<string, string>>;
+  /** The answer sent (never a dropped one), secrets masked in an Error's message. */
+  readonly response: CoreResponse;
+  /** A fault, a `Prefer: code=` scenario or a refused write made the answer up: the request and the data did not. */
+  readonly staged: boolean;
+  /** Masks every configured secret and the token this request presented. */
+  readonly redact: Redact;
+}
+
 export interface PetstoreCoreOptions
   extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
   readonly store: StorePort;
@@ -45,6 +62,8 @@ export interface PetstoreCoreOptions
   readonly secrets?: readonly string[] | undefined;
   /** While it returns an answer, every create gets it instead (the server: 503 while its state file cannot be written). */
   readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
+  /** Called with every answered request to an operation, after the journal records it. */
+  readonly observe?: ((exchange: ObservedExchange) => void) | undefined;
 }
 
 export type { PetstoreCore } from "./exchange.js";
@@ -96,6 +115,8 @@ interface Outcome {
   readonly fault?: AppliedFault;
   /** The answer says the request broke the interface (its Error names where). */
   readonly broke?: boolean;
+  /** A scenario, a refused write or a fault made the answer up (a delay alone does not). */
+  readonly staged?: boolean;
 }
 
 /** The Error code and message of a response, as a journal problem with the statements it broke. */
@@ -131,21 +152,23 @@ async function faulted(
   operate: () => Outcome | Promise<Outcome>,
 ): Promise<Outcome> {
   if (fault.delayMs) await wait(fault.delayMs, request.signal);
-  if (fault.network) return { response: droppedResponse, fault };
+  if (fault.network) return { response: droppedResponse, fault, staged: true };
   if (fault.status !== undefined) {
     const headers = fault.status === 401 ? unauthorizedHeaders : undefined;
     return {
       response: jsonResponse(fault.status, faultErrorBody(fault.status, fault.id), headers),
       fault,
+      staged: true,
     };
   }
   const outcome = await operate();
   const { response } = outcome;
   if (fault.body === "malformed") {
-    return { ...outcome, fault, response: { ...response, body: malformed(response.body) } };
+    const spoiled = { ...response, body: malformed(response.body) };
+    return { ...outcome, fault, response: spoiled, staged: true };
   }
   if (fault.body === "empty" && response.status === 200) {
-    return { ...outcome, fault, response: { ...response, body: "[]" } };
+    return { ...outcome, fault, response: { ...response, body: "[]" }, staged: true };
   }
   return { ...outcome, fault };
 }
@@ -189,10 +212,13 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     const scenario = preferredStatus(request.header("prefer"));
     if (scenario !== undefined) {
       const headers = scenario === 401 ? unauthorizedHeaders : undefined;
-      return { response: jsonResponse(scenario, scenarioErrorBody(scenario), headers) };
+      return {
+        response: jsonResponse(scenario, scenarioErrorBody(scenario), headers),
+        staged: true,
+      };
     }
     const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
-    if (refusal) return { response: refusal };
+    if (refusal) return { response: refusal, staged: true };
     const operate = (): Outcome | Promise<Outcome> => {
       const response = operations[match.operationId]({
         request,
@@ -256,6 +282,16 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
           }))
         : [],
     });
+    if (options.observe && match.kind === "operation" && !response.dropped) {
+      options.observe({
+        request,
+        operationId: match.operationId,
+        params: match.params,
+        response,
+        staged: outcome.staged === true,
+        redact,
+      });
+    }
     // Journaled before it starts: a hang's end is not always seen (msw's
     // browser worker does not pass the page's abort on), so it is recorded as
     // no answer at once, then holds the request until the client gives up

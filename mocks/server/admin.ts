@@ -5,10 +5,11 @@
  * `/__mock/health` wants `Authorization: Bearer <admin key>` and answers 403
  * without it. A new endpoint is one more row in the table.
  */
+import { contractText } from "../contract/pact.js";
 import { constantTimeEqual, credentialParts } from "../core/auth.js";
 import { parseJsonBody } from "../core/body.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
-import { errorResponse, jsonResponse } from "../core/exchange.js";
+import { errorResponse, jsonResponse, jsonTextResponse } from "../core/exchange.js";
 import {
   type FaultInput,
   FaultInputError,
@@ -20,6 +21,7 @@ import { type Journal, journalLimits } from "../core/journal.js";
 import type { PetstoreLifecycle } from "../lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../options.js";
 import { isLoopback, refuseCrossSite } from "./admin-site.js";
+import { contractPath, providerStatePath, setUpProviderState } from "./contract-routes.js";
 import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
 
 export { isLoopback };
@@ -141,8 +143,11 @@ function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
 }
 
 export interface AdminContext {
-  /** The mock the routes control: its faults, journal and store, and its reset to start-up. */
-  readonly petstore: Pick<PetstoreLifecycle, "faults" | "journal" | "store" | "reset">;
+  /** The mock the routes control: its faults, journal, store and contract, and its reset to start-up. */
+  readonly petstore: Pick<
+    PetstoreLifecycle,
+    "faults" | "journal" | "store" | "reset" | "contract" | "contractRecorder"
+  >;
   /** Serves `GET`/`PUT /__mock/state` (snapshot export and import) when given. */
   readonly state?: StateAccess | undefined;
   /** What `GET /__mock/health` reports beyond `ok`: a problem makes it a 503 `degraded`. */
@@ -151,7 +156,7 @@ export interface AdminContext {
   readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
 }
 
-/** The built-in admin routes: health, reset, faults, requests, and state when given. */
+/** The built-in admin routes: health, reset, faults, requests, contract, provider state, and state when given. */
 export function adminRoutes({
   petstore,
   state,
@@ -275,6 +280,26 @@ export function adminRoutes({
         DELETE() {
           journal.clear();
           return noContent;
+        },
+      },
+    },
+    {
+      path: contractPath,
+      methods: {
+        GET: () => jsonTextResponse(200, contractText(petstore.contract())),
+        DELETE() {
+          petstore.contractRecorder.clear();
+          return noContent;
+        },
+      },
+    },
+    {
+      path: providerStatePath,
+      methods: {
+        POST(request) {
+          const body = jsonBody(request);
+          if ("status" in body) return body;
+          return refuseWrites?.() ?? setUpProviderState(petstore.store, body.value);
         },
       },
     },

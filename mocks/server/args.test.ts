@@ -56,3 +56,45 @@ describe("limit flags", () => {
     }
   });
 });
+
+describe("contract flags", () => {
+  it("--contract and --contract-consumer, else PETSTORE_CONTRACT_FILE", () => {
+    expect(serve(["--contract", "pacts/web.json", "--contract-consumer", "web"]).contract).toEqual({
+      file: "pacts/web.json",
+      consumer: "web",
+    });
+    expect(serve([], { PETSTORE_CONTRACT_FILE: "env.json" }).contract).toEqual({
+      file: "env.json",
+    });
+    expect(
+      serve(["--contract", "flag.json"], { PETSTORE_CONTRACT_FILE: "env.json" }).contract,
+    ).toEqual({
+      file: "flag.json",
+    });
+    expect(serve([])).not.toHaveProperty("contract");
+  });
+
+  it.each([
+    [["--contract", " "], "--contract: contract file must not be empty"],
+    [
+      ["--contract-consumer", ""],
+      "--contract-consumer: contract consumer must be 1 to 100 characters",
+    ],
+    [["--contract-consumer", "a\u0007b"], "without control characters"],
+  ])("%j is refused: %s", (argv, message) => {
+    expect(() => parseCommand(argv, {})).toThrow(CliUsageError);
+    expect(() => parseCommand(argv, {})).toThrow(message);
+  });
+
+  it("are listed in --help with their variable", () => {
+    for (const name of [
+      "--contract <file>",
+      "--contract-consumer",
+      "PETSTORE_CONTRACT_FILE",
+      "/__mock/contract",
+      "/__mock/provider-state",
+    ]) {
+      expect(usage).toContain(name);
+    }
+  });
+});

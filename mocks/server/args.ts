@@ -3,6 +3,8 @@
  * server options. Every bad value is one `UsageError` line.
  */
 import { parseArgs } from "node:util";
+import { contractFileOf } from "../contract/contract-file.js";
+import { contractNamesOf, defaultContractNames } from "../contract/pact.js";
 import {
   type FaultInput,
   type FaultPreset,
@@ -12,6 +14,7 @@ import {
 import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";
 import {
+  type ContractOptions,
   defaultApiKey,
   defaults,
   type PetstoreServerOptions,
@@ -77,13 +80,20 @@ Options:
                       requests and admin writes such as reset and faults) or
                       admin (also the admin reads: the dashboard's polling,
                       health probes)
+  --contract <file>   on stop, merge what the API's requests relied on into
+                      this Pact v4 consumer contract file (env
+                      PETSTORE_CONTRACT_FILE; GET /__mock/contract any time)
+  --contract-consumer <name>  the contract's consumer name (default
+                      ${defaultContractNames.consumer})
   --quiet             no banner and no request log, only the "listening" line
   --help              show this help
   --version           show the version
 
 Admin endpoints (outside /v1): POST /__mock/reset (optional JSON body {"seed": n}),
 /__mock/faults, /__mock/requests (the journal), GET/PUT /__mock/state (snapshot
-export and import), GET /__mock/health (no key needed); the dashboard: open
+export and import), GET/DELETE /__mock/contract (the consumer contract), POST
+/__mock/provider-state (Pact's state changes), GET /__mock/health (no key
+needed); the dashboard: open
 http://127.0.0.1:4000/__mock/ in a browser.`;
 
 const flags = {
@@ -107,6 +117,8 @@ const flags = {
   fallback: { type: "string" },
   record: { type: "string" },
   log: { type: "string" },
+  contract: { type: "string" },
+  "contract-consumer": { type: "string" },
   quiet: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -261,6 +273,8 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
   const record = values.record ?? (env.PETSTORE_RECORD_FILE?.trim() || undefined);
   if (record !== undefined)
     options.record = checked("--record", () => resolveRecordOptions(record));
+  const contract = contractFlags(values, env);
+  if (contract) options.contract = contract;
   return { kind: "serve", options };
 }
 
@@ -294,6 +308,22 @@ function proxyFlags(
   const proxy: ProxyOptions = { url, key, fallback };
   checked("--proxy", () => resolveProxyOptions(proxy));
   return proxy;
+}
+
+/** `--contract` (or its env) and `--contract-consumer`, validated; undefined without either. */
+function contractFlags(
+  values: { contract?: string; "contract-consumer"?: string },
+  env: Env,
+): ContractOptions | undefined {
+  const file = values.contract ?? (env.PETSTORE_CONTRACT_FILE?.trim() || undefined);
+  const consumer = values["contract-consumer"];
+  if (file === undefined && consumer === undefined) return undefined;
+  if (file !== undefined) checked("--contract", () => contractFileOf({ file }));
+  if (consumer !== undefined) checked("--contract-consumer", () => contractNamesOf({ consumer }));
+  return {
+    ...(file === undefined ? {} : { file }),
+    ...(consumer === undefined ? {} : { consumer }),
+  };
 }
 
 /** One `--fault` value: a JSON fault object. */

@@ -1,8 +1,9 @@
 /** `petstore-mock` in-process: `main(argv, env, io)` resolves to the exit code the bin passes on. */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { PactContract } from "../contract/pact.js";
 import { usage } from "./args.js";
 import { type CliIo, main } from "./run.js";
 
@@ -100,6 +101,40 @@ describe("petstore-mock main", () => {
     );
     second.stop();
     expect(await loaded).toBe(0);
+  });
+
+  it("merges the consumer contract into --contract's file on stop, and names it in the banner", async () => {
+    directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
+    const file = join(directory, "pacts", "web-petstore.json");
+    const { io, cliIo, stop } = fakeIo();
+    const exit = main(["--port", "0", "--contract", file, "--contract-consumer", "web"], {}, cliIo);
+    for (let tries = 0; tries < 500 && !io.out.join("").includes("Ctrl+C"); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(io.out.join("")).toContain(
+      `  contract   ${file} (merged on stop; GET http://127.0.0.1:`,
+    );
+    const url = /base URL {3}(\S+)/.exec(io.out.join(""))?.[1];
+    await fetch(`${url}/pets/7`, { headers: { authorization: "Bearer petstore-dev-key" } });
+    stop();
+    expect(await exit).toBe(0);
+    const contract = JSON.parse(await readFile(file, "utf8")) as PactContract;
+    expect(contract.consumer.name).toBe("web");
+    expect(contract.interactions.map((i) => i.providerStates?.[0]?.name)).toEqual([
+      "pet 7 exists with status pending",
+    ]);
+  });
+
+  it("does not start when --contract names a file it could not merge into", async () => {
+    directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
+    const file = join(directory, "pact.json");
+    await writeFile(file, '{"consumer":{"name":"web"},"interactions":[]}\n');
+    const { io, cliIo } = fakeIo();
+    expect(await main(["--port", "0", "--quiet", "--contract", file], {}, cliIo)).toBe(1);
+    expect(io.err.join("")).toBe(
+      `petstore-mock: cannot start: contract file ${file}: it was not written by petstore-mock-kit; it was left as it is: move it away or delete it\n`,
+    );
+    expect(await readFile(file, "utf8")).toBe('{"consumer":{"name":"web"},"interactions":[]}\n');
   });
 
   it("exits 3 when the state file is damaged", async () => {

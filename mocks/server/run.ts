@@ -10,6 +10,7 @@ import { defaultApiKey } from "../options.js";
 import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
 import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { type CliCommand, parse, usage } from "./args.js";
+import { contractPath } from "./contract-routes.js";
 import { dashboardPath } from "./dashboard.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 import { StateFileError } from "./state-file.js";
@@ -49,6 +50,11 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
         ]
       : []),
     ...(running.record ? [`  recording  ${running.record} (credentials removed)`] : []),
+    ...(running.contractFile
+      ? [
+          `  contract   ${running.contractFile} (merged on stop; GET ${running.origin}${contractPath} any time)`,
+        ]
+      : []),
     ...(running.stateFile
       ? [
           `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,

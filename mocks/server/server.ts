@@ -11,6 +11,8 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { checkContractFile, contractFileOf, writeContractFile } from "../contract/contract-file.js";
+import type { PactContract } from "../contract/pact.js";
 import {
   type CoreResponse,
   errorResponse,
@@ -82,6 +84,10 @@ export interface RunningPetstoreServer {
   readonly record: string | undefined;
   /** The `stateFile` in use, and whether its state was loaded (else it was created from the seed). */
   readonly stateFile: { readonly path: string; readonly loaded: boolean } | undefined;
+  /** The file `contract.file` names, written when the server closes; else undefined. */
+  readonly contractFile: string | undefined;
+  /** What the API's requests so far relied on, as a Pact v4 consumer contract (`GET /__mock/contract`). */
+  contract(): PactContract;
   /** Restores the seeded records (with options, reseeds first) and the start-up faults; empties the journal. */
   reset(options?: SeedOptions): Promise<void>;
   /** Stops accepting connections and resolves once in-flight requests have finished. */
@@ -124,6 +130,9 @@ export async function startPetstoreServerWith(
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
   const limits = recordLimitsOf(options);
+  const contractFile = contractFileOf(options.contract);
+  // A contract file the close could not merge into stops the start, before anything is changed.
+  if (contractFile !== undefined) await checkContractFile(contractFile, options.contract);
   const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
   let saved: Awaited<ReturnType<typeof readStateFile>>;
   let store: PetstoreStore;
@@ -168,6 +177,7 @@ export async function startPetstoreServerWith(
     journalSize: options.journalSize,
     secrets: options.adminKey === undefined ? undefined : [options.adminKey],
     refuseWrites,
+    contract: options.contract,
   });
   const maxConnections = options.maxConnections ?? defaultMaxConnections();
   const wrap = hooks.wrapCore ?? options.wrapHandler ?? ((core: PetstoreCore) => core);
@@ -263,6 +273,8 @@ export async function startPetstoreServerWith(
       options.stateFile !== undefined
         ? { path: options.stateFile, loaded: saved !== undefined }
         : undefined,
+    contractFile,
+    contract: () => petstore.contract(),
     close() {
       stopped ??= new Promise<void>((resolve, reject) => {
         closing = true;
@@ -272,8 +284,12 @@ export async function startPetstoreServerWith(
         server.close((error) => {
           clearTimeout(deadline);
           stdout?.flush();
-          // Every answered change reaches the file before close() resolves.
-          const saved = Promise.all([front.close(), stateFile?.close()]).then(() => {});
+          // Every answered change reaches the file before close() resolves, and the contract its file.
+          const contract =
+            contractFile === undefined
+              ? undefined
+              : writeContractFile(contractFile, petstore.contract());
+          const saved = Promise.all([front.close(), stateFile?.close(), contract]).then(() => {});
           const released = saved.finally(() => lock?.release());
           released.then(() => (error ? reject(error) : resolve()), reject);
         });

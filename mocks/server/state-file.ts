@@ -8,6 +8,7 @@
  * the old file: a crash at any moment leaves the old state or the new one. A
  * failed write is retried until it succeeds; meanwhile `failure` says why.
  */
+import type { Stats } from "node:fs";
 import { open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { followStore } from "../follow-store.js";
@@ -31,6 +32,32 @@ export const maxStateFileBytes = 256 * 1024 * 1024;
 /** The file-system calls a state file makes; a test replaces one to inject a failure. */
 export const stateFileSystem = { open, readFile, rename, rm, stat, writeFile };
 
+/**
+ * A JSON file's parsed content (depth-limited), undefined when it does not
+ * exist; `refuse(reason)` makes the error for one that is no regular file,
+ * cannot be read, is larger than `maxBytes` or is no JSON.
+ */
+export async function readJsonFile(
+  path: string,
+  maxBytes: number,
+  refuse: (reason: string) => Error,
+): Promise<unknown> {
+  let info: Stats;
+  try {
+    info = await stateFileSystem.stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw refuse(`cannot be read (${(error as Error).message})`);
+  }
+  if (!info.isFile()) throw refuse("is not a regular file");
+  if (info.size > maxBytes) throw refuse(`is larger than ${maxBytes} bytes`);
+  try {
+    return parseJson(await stateFileSystem.readFile(path, "utf8"));
+  } catch (error) {
+    throw refuse(`is not valid JSON (${(error as Error).message})`);
+  }
+}
+
 /** Reads and checks the file against the store's caps; undefined when it does not exist yet. */
 export async function readStateFile(
   path: string,
@@ -38,25 +65,10 @@ export async function readStateFile(
 ): Promise<StoreSnapshot | undefined> {
   const refuse = (reason: string) =>
     new StateFileError(
-      `state file ${path}: ${reason} The file was left untouched: fix it, or move it away to start from the seed.`,
+      `state file ${path}: ${reason}${reason.endsWith(".") ? "" : "."} The file was left untouched: fix it, or move it away to start from the seed.`,
     );
-  let size: number;
-  try {
-    const info = await stateFileSystem.stat(path);
-    if (!info.isFile()) throw refuse("is not a regular file.");
-    size = info.size;
-  } catch (error) {
-    if (error instanceof StateFileError) throw error;
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw refuse(`cannot be read (${(error as Error).message}).`);
-  }
-  if (size > maxStateFileBytes) throw refuse(`is larger than ${maxStateFileBytes} bytes.`);
-  let value: unknown;
-  try {
-    value = parseJson(await stateFileSystem.readFile(path, "utf8"));
-  } catch (error) {
-    throw refuse(`is not valid JSON (${(error as Error).message}).`);
-  }
+  const value = await readJsonFile(path, maxStateFileBytes, refuse);
+  if (value === undefined) return undefined;
   try {
     return checkSnapshot(value, limits);
   } catch (error) {
@@ -71,25 +83,26 @@ export const temporaryPathOf = (path: string): string =>
   join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
 
 /** Creates the temp file exclusively (`wx`): whatever already has its name is removed, never followed. */
-async function createTemporary(temporary: string) {
+async function createTemporary(temporary: string, mode: number) {
   try {
-    return await stateFileSystem.open(temporary, "wx", 0o644);
+    return await stateFileSystem.open(temporary, "wx", mode);
   } catch (error) {
     // Stryker disable next-line ConditionalExpression: after any other error the name is free: removing it changes nothing and the same open fails again.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     await stateFileSystem.rm(temporary, { force: true });
-    return stateFileSystem.open(temporary, "wx", 0o644);
+    return stateFileSystem.open(temporary, "wx", mode);
   }
 }
 
 /**
  * Writes `text` to `path` atomically: an exclusively created temp file in the
  * same directory, fsync, rename, fsync the directory. On failure the temp file
- * is removed and `path` keeps its old content.
+ * is removed and `path` keeps its old content. The file gets `mode` (before
+ * the umask): 0644 by default.
  */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
+export async function writeFileAtomically(path: string, text: string, mode = 0o644): Promise<void> {
   const temporary = temporaryPathOf(path);
-  const file = await createTemporary(temporary);
+  const file = await createTemporary(temporary, mode);
   try {
     try {
       await file.writeFile(text);
@@ -119,7 +132,7 @@ export interface StateFileLock {
 }
 
 /** Whether a process with this pid runs (EPERM: it does, under another user). */
-function running(pid: number): boolean {
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

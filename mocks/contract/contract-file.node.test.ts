@@ -1,0 +1,132 @@
+/**
+ * Contract files on disk: created with their folder and mode 0600, merged
+ * under a lock (writers at once all land), never written through a planted
+ * symlink, and a file that is not the kit's contract left as it is.
+ */
+import { lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  ContractFileError,
+  checkContractFile,
+  contractFileOf,
+  writeContractFile,
+} from "./contract-file.js";
+import { contractText, type PactContract, pactOf, type RecordedInteraction } from "./pact.js";
+
+const names = { consumer: "web", provider: "petstore" };
+
+const contractOf = (...keys: string[]): PactContract =>
+  pactOf(
+    keys.map(
+      (key): RecordedInteraction => ({
+        key,
+        facts: {
+          operationId: "listCategories",
+          tests: [`test ${key}`],
+          credential: "valid",
+          shape: key,
+        },
+        testname: `test ${key}`,
+        providerStates: [],
+        request: { method: "GET", path: "/categories" },
+        response: { status: 200 },
+      }),
+    ),
+    names,
+  );
+
+const keysIn = async (path: string) =>
+  (JSON.parse(await readFile(path, "utf8")) as PactContract).interactions.map((i) => i.key).sort();
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "petstore-contract-file-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("writeContractFile", () => {
+  it("creates the file and its folder, mode 0600, as the contract's text", async () => {
+    const path = join(dir, "pacts", "deep", "web-petstore.json");
+    expect(await writeContractFile(path, contractOf("a"))).toBe(0);
+    expect(await readFile(path, "utf8")).toBe(contractText(contractOf("a")));
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    await expect(lstat(`${path}.lock`)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("merges into what the file holds", async () => {
+    const path = join(dir, "web-petstore.json");
+    await writeContractFile(path, contractOf("a", "b"));
+    await writeContractFile(path, contractOf("b", "c"));
+    expect(await keysIn(path)).toEqual(["a", "b", "c"]);
+  });
+
+  it("loses no part when many writers merge at once", async () => {
+    const path = join(dir, "web-petstore.json");
+    const parts = Array.from({ length: 12 }, (_, index) => contractOf(`k${index}`));
+    await Promise.all(parts.map((part) => writeContractFile(path, part)));
+    expect(await keysIn(path)).toEqual(parts.map((_, index) => `k${index}`).sort());
+  });
+
+  it("takes over a lock left by a process that is gone", async () => {
+    const path = join(dir, "web-petstore.json");
+    await writeFile(`${path}.lock`, "2147483646 a-token\n");
+    await writeContractFile(path, contractOf("a"));
+    expect(await keysIn(path)).toEqual(["a"]);
+  });
+
+  it("replaces a symlink planted at the path instead of writing through it", async () => {
+    const path = join(dir, "web-petstore.json");
+    const victim = join(dir, "victim.txt");
+    await writeFile(victim, "precious\n");
+    await symlink(victim, path);
+    await expect(writeContractFile(path, contractOf("a"))).rejects.toThrow(ContractFileError);
+    expect(await readFile(victim, "utf8")).toBe("precious\n");
+    await rm(path);
+    await symlink(join(dir, "missing.json"), path);
+    await writeContractFile(path, contractOf("a"));
+    expect((await lstat(path)).isSymbolicLink()).toBe(false);
+    await expect(lstat(join(dir, "missing.json"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it.each([
+    [
+      "another tool's file",
+      '{"consumer":{"name":"web"},"interactions":[]}\n',
+      /not written by petstore-mock-kit/,
+    ],
+    ["no JSON", "{ nope\n", /is not valid JSON/],
+    [
+      "another consumer's contract",
+      contractText(pactOf([], { ...names, consumer: "other" })),
+      /consumer "other"/,
+    ],
+  ])("leaves %s as it is, and says so", async (_, text, message) => {
+    const path = join(dir, "web-petstore.json");
+    await writeFile(path, text);
+    const refusal = writeContractFile(path, contractOf("a"));
+    await expect(refusal).rejects.toThrow(ContractFileError);
+    await expect(refusal).rejects.toThrow(message);
+    await expect(refusal).rejects.toThrow(/it was left as it is: move it away or delete it/);
+    await expect(checkContractFile(path, names)).rejects.toThrow(message);
+    expect(await readFile(path, "utf8")).toBe(text);
+  });
+});
+
+describe("checkContractFile and contractFileOf", () => {
+  it("pass a missing file and one of the same names", async () => {
+    const path = join(dir, "web-petstore.json");
+    await checkContractFile(path, names);
+    await writeContractFile(path, contractOf("a"));
+    await checkContractFile(path, names);
+  });
+
+  it("refuse an empty file name", () => {
+    expect(() => contractFileOf({ file: " " })).toThrow("contract file must not be empty");
+    expect(contractFileOf({ file: "x.json" })).toBe("x.json");
+    expect(contractFileOf(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Writing a consumer contract file from Node (the fixtures, `setupPetstore`,
+ * the standalone server's `--contract`): merged into what the file already
+ * holds, so every test file and every worker of a run adds its part. One
+ * writer at a time (a `<file>.lock` beside it, waited for; a lock left by a
+ * process that is gone is taken over); the text goes through the state
+ * file's atomic write (an exclusively created temp file, never a followed
+ * symlink, then a rename) with mode 0600. Like Pact's merge mode: delete the
+ * file before a run to drop what removed tests once recorded.
+ *
+ * @example
+ * await writeContractFile("pacts/web-petstore.json", petstore.contract());
+ */
+import { randomUUID } from "node:crypto";
+import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { readJsonFile, running, writeFileAtomically } from "../server/state-file.js";
+import {
+  type ContractNames,
+  contractLimits,
+  contractNamesOf,
+  contractText,
+  mergeContracts,
+  type PactContract,
+  pactOf,
+} from "./pact.js";
+
+/** A contract file that cannot be read, merged or written; the message names it and why. */
+export class ContractFileError extends Error {
+  override name = "ContractFileError";
+}
+
+/** How long a writer waits for another one's lock before giving up, in ms. */
+export const contractLockWaitMs = 10_000;
+
+/** The file-system calls of the lock; a test replaces one to stage a race. */
+export const contractLockSystem = { link, readFile, rename, rm, writeFile };
+
+/**
+ * Takes `<file>.lock` (created exclusively, holding this writer's pid and a
+ * token of its own), waiting while another writer holds it. A lock whose
+ * process is gone is taken over: renamed away first, so of two writers that
+ * find it only one removes it, and put back when what was renamed turns out
+ * to be a live writer's fresh lock.
+ */
+async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
+  const lockPath = `${path}.lock`;
+  const token = `${process.pid} ${randomUUID()}\n`;
+  const fs = contractLockSystem;
+  const deadline = Date.now() + contractLockWaitMs;
+  for (;;) {
+    try {
+      await fs.writeFile(lockPath, token, { flag: "wx", mode: 0o600 });
+      return {
+        async release() {
+          const held = await fs.readFile(lockPath, "utf8").catch(() => undefined);
+          if (held === token) await fs.rm(lockPath, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
+        throw new ContractFileError(
+          `contract file ${path}: cannot create its lock file ${lockPath} (${(error as Error).message})`,
+        );
+      }
+    }
+    // Read whole: a lock being written is still empty, or lacks its newline.
+    const holder = await fs.readFile(lockPath, "utf8").catch(() => "");
+    const pid = Number(/^(\d{1,10})(?: \S+)?\n$/.exec(holder)?.[1] ?? 0);
+    if (pid > 0 && pid !== process.pid && !running(pid)) {
+      const aside = `${lockPath}.${randomUUID()}`;
+      if (
+        await fs.rename(lockPath, aside).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        const taken = await fs.readFile(aside, "utf8").catch(() => holder);
+        if (taken !== holder) await fs.link(aside, lockPath).catch(() => undefined);
+        await fs.rm(aside, { force: true });
+      }
+      continue;
+    }
+    if (Date.now() > deadline) {
+      throw new ContractFileError(
+        `contract file ${path}: its lock file ${lockPath} is held by process ${pid || "?"} for over ${contractLockWaitMs / 1000} s (remove it if no writer runs)`,
+      );
+    }
+    await sleep(5 + Math.floor(Math.random() * 20));
+  }
+}
+
+/** The contract a file holds, undefined when there is none yet (unchecked: `mergeContracts` checks it). */
+export function readContractFile(path: string): Promise<unknown> {
+  return readJsonFile(path, contractLimits.fileBytes, (reason) => refusal(path, reason));
+}
+
+const refusal = (path: string, reason: string) =>
+  new ContractFileError(
+    `contract file ${path}: ${reason}; it was left as it is: move it away or delete it`,
+  );
+
+/** `contract` merged into what a file held, or the `ContractFileError` saying why it cannot be. */
+function mergedInto(path: string, existing: unknown, contract: PactContract) {
+  if (existing === undefined) return { contract, omitted: 0 };
+  try {
+    return mergeContracts(existing, contract);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw refusal(path, error.message);
+  }
+}
+
+/**
+ * Merges `contract` into the file (creating it and its folder), under the
+ * lock. Resolves to how many interactions the cap left out; rejects with a
+ * `ContractFileError` and leaves the file as it was when it holds another
+ * consumer's contract or something the kit did not write.
+ */
+export async function writeContractFile(path: string, contract: PactContract): Promise<number> {
+  await mkdir(dirname(path), { recursive: true });
+  const lock = await lockContractFile(path);
+  try {
+    const merged = mergedInto(path, await readContractFile(path), contract);
+    await writeFileAtomically(path, contractText(merged.contract), 0o600);
+    return merged.omitted;
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * Rejects with a `ContractFileError` when the file exists and a contract with
+ * these names could not be merged into it: checked at start, so a run does
+ * not end in a refused write.
+ */
+export async function checkContractFile(
+  path: string,
+  names?: Partial<ContractNames> | undefined,
+): Promise<void> {
+  mergedInto(path, await readContractFile(path), pactOf([], contractNamesOf(names)));
+}
+
+/** The `file` of contract options, checked: a RangeError for an empty one. */
+export function contractFileOf(options: { readonly file?: string | undefined } | undefined) {
+  const file = options?.file;
+  if (file !== undefined && file.trim() === "")
+    throw new RangeError("contract file must not be empty");
+  return file;
+}

@@ -1,0 +1,455 @@
+/**
+ * The consumer contract's recorder: it watches every answered request to an
+ * operation (the core's `observe`) and keeps one interaction per request
+ * shape (method, path template, credential, query parameter names and value
+ * kinds, body fields, status), named after the test that sent it, with the
+ * provider states the answer relied on and the matching rules openapi.yaml
+ * gives its bodies. Answers a fault, a scenario, a full store (409) or a
+ * failure (5xx) made are left out: no deployment can be asked for them.
+ * Bounded: at most `contractLimits.interactions` shapes, bodies up to
+ * `contractLimits.bodyChars`, examples cut to size with every secret masked;
+ * a shape seen again costs a key computation. Runtime-neutral.
+ *
+ * @example
+ * const recorder = createContractRecorder({ categoryExists: (id) => store.getCategory(id) !== undefined });
+ * const core = createPetstoreCore({ store, observe: recorder.observe });
+ * // … the app's tests run …
+ * const contract = pactOf(recorder.interactions(), defaultContractNames);
+ */
+import type { CoreRequest } from "../core/exchange.js";
+import type { ObservedExchange } from "../core/petstore-core.js";
+import {
+  type OperationId,
+  type OperationParameter,
+  operationParameters,
+  operationRoute,
+  requestSchema,
+  resolvedSchema,
+  responseSchema,
+} from "../spec.js";
+import { isSecretName, type Redact, redactedMark } from "../util/redact.js";
+import { escapeRegExp } from "../util/text.js";
+import {
+  describeBody,
+  exampleText,
+  oneOf,
+  type PactRules,
+  parameterMatcher,
+  parameterPattern,
+  rule,
+} from "./matching-rules.js";
+import {
+  byTestName,
+  type Credential,
+  contractLimits,
+  credentialExamples,
+  mergeInteraction,
+  type PactRequest,
+  type PactResponse,
+  type ProviderStateGenerator,
+  type RecordedInteraction,
+  shapeKey,
+} from "./pact.js";
+import { type ProviderState, providerStatesOf } from "./provider-states.js";
+
+export interface ContractRecorderOptions {
+  /** The test running now; default the vitest or Jest test (`currentTestName`). */
+  readonly testName?: (() => string | undefined) | undefined;
+  /** Whether the store holds a category now (a createPet's provider state says). */
+  readonly categoryExists: (id: number) => boolean;
+  /** Says once that the cap left requests out; default `console.warn`. */
+  readonly warn?: ((message: string) => void) | undefined;
+}
+
+export interface ContractRecorder {
+  /** Records one answered request (the core's `observe`). */
+  readonly observe: (exchange: ObservedExchange) => void;
+  /** What was recorded, one interaction per request shape, in no particular order. */
+  interactions(): RecordedInteraction[];
+  /** Forgets every interaction. */
+  clear(): void;
+}
+
+interface TestState {
+  readonly currentTestName?: unknown;
+  readonly testPath?: unknown;
+}
+
+/**
+ * The vitest or Jest test running now, as `file > test` (the file relative to
+ * the working directory), from the test runner's `expect` state: vitest's
+ * (globals or not) or a global `expect` (Jest). Undefined outside a test.
+ */
+export function currentTestName(): string | undefined {
+  const scope = globalThis as Record<PropertyKey, unknown>;
+  for (const expect of [scope[Symbol.for("expect-global")], scope.expect]) {
+    let state: TestState | undefined;
+    try {
+      state = (expect as { getState?: () => TestState } | undefined)?.getState?.();
+    } catch {
+      continue;
+    }
+    const name = state?.currentTestName;
+    if (typeof name !== "string" || name === "") continue;
+    const path = typeof state?.testPath === "string" ? state.testPath.replaceAll("\\", "/") : "";
+    const cwd = (scope.process as { cwd?: () => string } | undefined)
+      ?.cwd?.()
+      .replaceAll("\\", "/");
+    const file = cwd && path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path;
+    return file === "" ? name : `${file} > ${name}`;
+  }
+  return undefined;
+}
+
+/** How many request texts' shapes are remembered; the memory starts afresh when full. */
+const rememberedShapes = 256;
+
+/** The parsed JSON of a body text; `undefined` for none, `malformed` for text that is no JSON. */
+type Parsed =
+  | { readonly kind: "none" }
+  | { readonly kind: "json"; readonly value: unknown }
+  | { readonly kind: "malformed" };
+
+function parse(text: string | undefined): Parsed {
+  if (text === undefined || text === "") return { kind: "none" };
+  try {
+    return { kind: "json", value: JSON.parse(text) };
+  } catch {
+    return { kind: "malformed" };
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isJsonMedia = (contentType: string | undefined) =>
+  contentType !== undefined &&
+  /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType.trim());
+
+/** A query parameter as shapes read it: the parameter, the pattern its values fit, their kind. */
+interface QueryParameterFacts {
+  readonly parameter: OperationParameter;
+  readonly fits: RegExp;
+  /** `integer`, `enum`, or the schema's type. */
+  readonly kind: string;
+}
+
+/** What the recorder reads of an operation on every request, looked up once. */
+interface OperationFacts {
+  readonly template: string;
+  readonly query: ReadonlyMap<string, QueryParameterFacts>;
+}
+
+const operations = new Map<OperationId, OperationFacts>();
+function factsOf(operationId: OperationId): OperationFacts {
+  let facts = operations.get(operationId);
+  if (!facts) {
+    const query = operationParameters(operationId, "query").map(
+      (parameter): [string, QueryParameterFacts] => [
+        parameter.name,
+        {
+          parameter,
+          fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
+          kind: resolvedSchema(parameter.schema).enum ? "enum" : (parameter.schema.type ?? "text"),
+        },
+      ],
+    );
+    facts = { template: operationRoute(operationId).path, query: new Map(query) };
+    operations.set(operationId, facts);
+  }
+  return facts;
+}
+
+const queryParameterOf = (operationId: OperationId, name: string) =>
+  factsOf(operationId).query.get(name)?.parameter;
+
+/**
+ * The query's part of a shape: each parameter's name (cut to 40 characters)
+ * and the kind of its value (`unknown` for one the operation lacks), sorted,
+ * at most 30.
+ */
+function queryShape(operationId: OperationId, query: URLSearchParams): string {
+  const known = factsOf(operationId).query;
+  const pairs: string[] = [];
+  for (const [name, value] of query) {
+    const facts = known.get(name);
+    const kind = !facts ? "unknown" : facts.fits.test(value) ? facts.kind : "invalid";
+    pairs.push(`${name.slice(0, 40)}=${kind}`);
+  }
+  pairs.sort();
+  return pairs.length > 30 ? `${pairs.slice(0, 30).join("&")}&…` : pairs.join("&") || "-";
+}
+
+/** What a body looks like in a shape: its media and its fields (at most 30, each cut to 40 characters). */
+function bodyShape(parsed: Parsed, contentType: string | undefined): string {
+  if (parsed.kind === "none") return "none";
+  const media = isJsonMedia(contentType) ? "json" : "other-media";
+  if (parsed.kind === "malformed") return `${media}:malformed`;
+  const { value } = parsed;
+  if (!isObject(value)) return `${media}:${Array.isArray(value) ? "array" : typeof value}`;
+  const fields = Object.keys(value).sort();
+  const shown = fields.slice(0, 30).map((field) => field.slice(0, 40));
+  return `${media}{${shown.join(",")}${fields.length > 30 ? ",…" : ""}}`;
+}
+
+/** The example request of an exchange, its matching rules, and generators fed by the provider states. */
+function requestOf(
+  exchange: ObservedExchange,
+  template: string,
+  query: URLSearchParams,
+  body: Parsed,
+  credential: Credential,
+  states: readonly ProviderState[],
+): PactRequest {
+  const { request, operationId, redact } = exchange;
+  const headers: Record<string, string[]> = {};
+  const rules: {
+    path?: PactRules[string];
+    query?: PactRules;
+    header?: PactRules;
+    body?: PactRules;
+  } = {};
+  if (credential !== "missing") {
+    headers.Authorization = [credentialExamples[credential]];
+    if (credential === "valid") {
+      rules.header = { Authorization: rule({ match: "regex", regex: "^Bearer \\S+$" }) };
+    }
+  }
+  const contentType = request.header("content-type");
+  if (body.kind !== "none") headers["Content-Type"] = [exampleText(contentType ?? "", redact)];
+
+  // The path's rule: each parameter's pattern in the template, when every value fits it.
+  const pathParameters = operationParameters(operationId, "path");
+  const fits = pathParameters.every((p) =>
+    parameterMatcher(decoded(exchange.params[p.name]), p.schema),
+  );
+  if (pathParameters.length > 0 && fits) {
+    const pattern = template
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const parameter = pathParameters.find((p) => part === `{${p.name}}`);
+        return parameter ? parameterPattern(parameter.schema) : escapeRegExp(part);
+      })
+      .join("");
+    rules.path = rule({ match: "regex", regex: `^${pattern}$` });
+  }
+
+  const queryExample: Record<string, string[]> = {};
+  const queryRules: PactRules = {};
+  for (const [name, value] of [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const shownName = exampleText(name, redact);
+    const shown = isSecretName(name) ? redactedMark : exampleText(value, redact);
+    queryExample[shownName] = [...(queryExample[shownName] ?? []), shown];
+    const parameter = queryParameterOf(operationId, name);
+    const matcher =
+      parameter && !isSecretName(name) ? parameterMatcher(value, parameter.schema) : undefined;
+    if (matcher) queryRules[shownName] = rule(matcher);
+  }
+  if (Object.keys(queryRules).length > 0) rules.query = queryRules;
+
+  let pactBody: PactRequest["body"];
+  if (body.kind === "json") {
+    const schema = requestSchema(operationId) ?? resolvedSchema({});
+    const described = describeBody(body.value, schema, redact);
+    pactBody = { content: described.example, contentType: "application/json", encoded: false };
+    if (Object.keys(described.rules).length > 0) rules.body = described.rules;
+  } else if (body.kind === "malformed") {
+    const content = exampleText(request.body ?? "", redact);
+    pactBody = {
+      content,
+      contentType: exampleText(contentType ?? "text/plain", redact),
+      encoded: false,
+    };
+  }
+
+  const generators = generatorsOf(template, exchange, body, states);
+  return {
+    method: request.method,
+    path: exampleText(request.path, redact),
+    ...(Object.keys(queryExample).length > 0 ? { query: queryExample } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(pactBody ? { body: pactBody } : {}),
+    ...(Object.keys(rules).length > 0 ? { matchingRules: rules } : {}),
+    ...(generators ? { generators } : {}),
+  };
+}
+
+function decoded(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? "");
+  } catch {
+    return value ?? "";
+  }
+}
+
+/**
+ * Generators that take a provider state's parameter into the request, so a
+ * verifier that sets a state up elsewhere (a deployment assigns its own ids)
+ * sends what it set up: a path parameter and a top-level body field of the
+ * same name as a state's parameter.
+ */
+function generatorsOf(
+  template: string,
+  exchange: ObservedExchange,
+  body: Parsed,
+  states: readonly ProviderState[],
+): PactRequest["generators"] | undefined {
+  const given = new Map(states.flatMap((state) => Object.entries(state.params)));
+  const inPath = Object.keys(exchange.params).filter((name) => given.has(name));
+  const path: ProviderStateGenerator | undefined =
+    inPath.length === 0
+      ? undefined
+      : {
+          type: "ProviderState",
+          expression: template.replace(/\{(\w+)\}/g, (_, name: string) =>
+            inPath.includes(name) ? `\${${name}}` : decoded(exchange.params[name]),
+          ),
+          dataType: "STRING",
+        };
+  const bodyFields =
+    body.kind === "json" && isObject(body.value)
+      ? Object.keys(body.value).filter((name) => given.has(name))
+      : [];
+  const bodyGenerators = Object.fromEntries(
+    bodyFields.map((name): [string, ProviderStateGenerator] => [
+      `$.${name}`,
+      {
+        type: "ProviderState",
+        expression: `\${${name}}`,
+        dataType: typeof given.get(name) === "number" ? "INTEGER" : "STRING",
+      },
+    ]),
+  );
+  if (!path && bodyFields.length === 0) return undefined;
+  return { ...(path ? { path } : {}), ...(bodyFields.length > 0 ? { body: bodyGenerators } : {}) };
+}
+
+/** The example answer and its matching rules; a list filtered by an enum parameter expects that value. */
+function responseOf(
+  exchange: ObservedExchange,
+  answer: Parsed,
+  query: URLSearchParams,
+): PactResponse {
+  const { response, operationId, redact } = exchange;
+  if (answer.kind !== "json") return { status: response.status };
+  const schema = responseSchema(operationId, response.status) ?? resolvedSchema({});
+  const { example, rules } = describeBody(answer.value, schema, redact);
+  for (const [name, value] of query) {
+    const parameter = queryParameterOf(operationId, name);
+    const values = parameter ? resolvedSchema(parameter.schema).enum : undefined;
+    if (values?.includes(value) && `$[*].${name}` in rules)
+      rules[`$[*].${name}`] = rule(oneOf([value]));
+  }
+  return {
+    status: response.status,
+    headers: { "Content-Type": ["application/json"] },
+    body: { content: example, contentType: "application/json", encoded: false },
+    ...(Object.keys(rules).length > 0 ? { matchingRules: { body: rules } } : {}),
+  };
+}
+
+/** The credential a request was answered for: any answer but a 401 means a valid one (it is checked first). */
+function credentialOf(request: CoreRequest, status: number): Credential {
+  if (status !== 401) return "valid";
+  return request.header("authorization") === undefined ? "missing" : "wrong";
+}
+
+export function createContractRecorder(options: ContractRecorderOptions): ContractRecorder {
+  const entries = new Map<string, RecordedInteraction>();
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  let warned = false;
+  let failed = false;
+  const testNow = options.testName ?? currentTestName;
+  // A test sends many requests: its name is masked and cut once.
+  let lastNamed: string | undefined;
+  let lastTest: string | undefined;
+  let lastRedact: Redact | undefined;
+  const shapes = new Map<string, { readonly shape: string; readonly key: string }>();
+
+  function observe(exchange: ObservedExchange): void {
+    const { request, response, operationId, redact } = exchange;
+    if (exchange.staged || response.status === 409 || response.status >= 500) return;
+    if (request.bodyTooLarge) return;
+    if ((request.body?.length ?? 0) > contractLimits.bodyChars) return;
+    if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
+    const { template } = factsOf(operationId);
+    const credential = credentialOf(request, response.status);
+    const body = parse(request.body);
+    const bodyPart = bodyShape(body, request.header("content-type"));
+    // The same query text always makes the same shape: its parse and hash are remembered.
+    const raw = `${request.method} ${operationId} ${credential} ${response.status} ${bodyPart} ${request.query}`;
+    let known = shapes.get(raw);
+    if (!known) {
+      const query = queryShape(operationId, new URLSearchParams(request.query));
+      const shape = `${request.method} ${template} ${credential} ?${query} body:${bodyPart} → ${response.status}`;
+      known = { shape, key: shapeKey(shape) };
+      if (shapes.size >= rememberedShapes) shapes.clear();
+      shapes.set(raw, known);
+    }
+    const { shape, key } = known;
+    const named = testNow();
+    if (named !== lastNamed || redact !== lastRedact) {
+      lastNamed = named;
+      lastRedact = redact;
+      lastTest =
+        named === undefined
+          ? undefined
+          : exampleText(named, redact).slice(0, contractLimits.testName);
+    }
+    const test = lastTest;
+    const kept = entries.get(key);
+    const listed = test === undefined || kept?.facts.tests.includes(test) === true;
+    if (kept && listed && byTestName(test, kept.testname) >= 0) return;
+    if (!kept && entries.size >= contractLimits.interactions) {
+      if (!warned) {
+        warned = true;
+        warn(
+          `petstore-mock-kit: the consumer contract holds ${contractLimits.interactions} interactions, its cap; requests of new shapes are left out of it`,
+        );
+      }
+      return;
+    }
+    const tests = test === undefined ? [] : [test];
+    if (kept && byTestName(test, kept.testname) >= 0) {
+      entries.set(key, mergeInteraction(kept, { ...kept, facts: { ...kept.facts, tests } }));
+      return;
+    }
+    const query = new URLSearchParams(request.query);
+    const answer = parse(response.body);
+    const states = providerStatesOf({
+      operationId,
+      status: response.status,
+      params: Object.fromEntries(Object.entries(exchange.params).map(([k, v]) => [k, decoded(v)])),
+      query,
+      requestBody: body.kind === "json" ? body.value : undefined,
+      responseBody: answer.kind === "json" ? answer.value : undefined,
+      categoryExists: options.categoryExists,
+    });
+    const recorded: RecordedInteraction = {
+      key,
+      facts: { operationId, tests, credential, shape: redact(shape) },
+      testname: test,
+      providerStates: states,
+      request: requestOf(exchange, template, query, body, credential, states),
+      response: responseOf(exchange, answer, query),
+    };
+    entries.set(key, kept ? mergeInteraction(kept, recorded) : recorded);
+  }
+
+  return {
+    observe(exchange) {
+      try {
+        observe(exchange);
+      } catch (error) {
+        // The contract never costs the app's test its answer.
+        if (!failed)
+          warn(
+            `petstore-mock-kit: a request was left out of the contract: ${(error as Error).message}`,
+          );
+        failed = true;
+      }
+    },
+    interactions: () => [...entries.values()],
+    clear: () => entries.clear(),
+  };
+}
