@@ -143,7 +143,7 @@ describe("a run", () => {
       expect(output.out).toContain("expected: HTTP 404");
       expect(output.out).toMatch(/got: +HTTP status 400 !== 404 — got HTTP 400/);
       expect(output.out).toContain(
-        `curl -sS -i '${faulty.url}/pets/9007199254740991' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
+        `curl -g -sS -i '${faulty.url}/pets/9007199254740991' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
       );
       expect(output.out).not.toMatch(/^listPets /m);
     } finally {

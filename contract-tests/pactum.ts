@@ -6,8 +6,8 @@
  */
 import { inspect } from "node:util";
 import pactum from "pactum";
+import { redactRegistered } from "../mocks/util/redact.js";
 import type { ContractResponse } from "./http.js";
-import { redactRegistered } from "./redact.js";
 
 function render(messages: readonly unknown[]): string {
   return messages

@@ -4,10 +4,10 @@
  * one request at a time (safe on a shared staging).
  */
 import type { OperationId } from "../../mocks/spec.js";
+import type { Redact } from "../../mocks/util/redact.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
 import { curlLine, send } from "../http.js";
 import { LivenessWatch } from "../liveness.js";
-import type { Redact } from "../redact.js";
 import type { RuleId } from "../rules.js";
 import { jsonMediaType } from "./expectations.js";
 import {

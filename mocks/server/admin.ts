@@ -13,7 +13,7 @@ import { type FaultInput, FaultInputError, FaultLimitError } from "../core/fault
 import { type Journal, journalLimits } from "../core/journal.js";
 import type { PetstoreLifecycle } from "../lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../options.js";
-import { isLoopback, refuseCrossSite } from "./admin-site.js";
+import { createSitePolicy, isLoopback } from "./site.js";
 import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
 
 export { isLoopback };
@@ -271,8 +271,9 @@ export function createAdminEndpoints(
   routes: readonly AdminRoute[],
 ): (request: AdminRequest) => Promise<CoreResponse> {
   const paths = routes.map((route) => (typeof route.path === "string" ? route.path : null));
+  const site = createSitePolicy({ loopback: trust.loopback });
   return async (request) => {
-    const crossSite = refuseCrossSite((name) => request.header(name), trust.loopback);
+    const crossSite = site.refuseAdmin((name) => request.header(name));
     if (crossSite) return crossSite;
     const found = find(routes, request.path);
     if (!found) {

@@ -1,10 +1,12 @@
 /**
  * What the standalone server answers, beside the node:http adapter
- * (./listener.ts): a preflight gets its CORS answer, paths under `/v1` go to
- * the core, paths under `/__mock/` to the admin endpoints, anything else is a
- * 404; ordinary answers carry the CORS headers, and each answer is one line of
- * the request log. While every connection is at work, API requests get a 503
- * and admin and health requests are still answered.
+ * (./listener.ts): a `Host` the bind does not answer is refused on every
+ * route (./site.ts), a preflight gets its CORS answer, paths under `/v1` go
+ * to the core unless a page of another origin sent them, paths under
+ * `/__mock/` to the admin endpoints, anything else is a 404; answers to an
+ * allowed origin carry the CORS headers, and each answer is one line of the
+ * request log. While every connection is at work, API requests get a 503 and
+ * admin and health requests are still answered.
  */
 import type { RequestListener } from "node:http";
 import {
@@ -20,6 +22,7 @@ import { apiBasePath } from "../spec.js";
 import { type AdminRequest, adminBasePath } from "./admin.js";
 import { isPreflight, preflightResponse, withCors } from "./cors.js";
 import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
+import { createSitePolicy, type SitePolicy } from "./site.js";
 
 export type { App, AppRequest };
 
@@ -30,6 +33,11 @@ export interface PetstoreAppOptions {
   readonly admin?: ((request: AdminRequest) => Promise<CoreResponse>) | undefined;
   /** True while every connection is at work: API requests then get a 503, admin ones do not. */
   readonly saturated?: (() => boolean) | undefined;
+  /**
+   * Which pages may call the mock (./site.ts). Default: a loopback bind's
+   * rules, loopback origins only.
+   */
+  readonly site?: SitePolicy | undefined;
   /** Masks secrets in the request target (and the token its `Authorization` presents) before it reaches the log. */
   readonly redactTarget?:
     | ((target: string, authorization: string | undefined) => string)
@@ -89,10 +97,17 @@ function logLine(
  */
 export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOptions = {}): App {
   const { log, admin, saturated, redactTarget = (target: string) => target } = options;
+  const site = options.site ?? createSitePolicy({ loopback: true });
   const respond = immediateHandlerOf(handle);
+
+  /** The request's `Origin` when it may read the answer (it gets CORS headers), else undefined. */
+  const allowedOrigin = (request: AppRequest) => site.corsOrigin((name) => request.header(name));
 
   function dispatch(request: AppRequest): Promise<CoreResponse> | CoreResponse {
     const { url, method } = request;
+    const header = (name: string) => request.header(name);
+    const rebound = site.refuseHost(header);
+    if (rebound) return rebound;
     const queryAt = url.indexOf("?");
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
     const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
@@ -109,10 +124,12 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
       };
       return admin(adminRequest);
     }
-    if (isPreflight(request)) return preflightResponse(request);
-    const origin = request.header("origin");
+    if (isPreflight(request)) return site.refuseApi(header) ?? preflightResponse(request);
+    const origin = allowedOrigin(request);
     const api = apiPathOf(pathname, apiBasePath);
     if (api) {
+      const crossSite = site.refuseApi(header);
+      if (crossSite) return crossSite;
       if (saturated?.()) return withCors(busy(), origin);
       const answer = respond(new ApiRequest(request, api.path, query));
       return answer instanceof Promise
@@ -138,7 +155,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
 
   function failed(request: AppRequest, error: unknown, started: number): CoreResponse {
     console.error("petstore-mock: unexpected error", error);
-    return logged(request, withCors(internalError(), request.header("origin")), started);
+    return logged(request, withCors(internalError(), allowedOrigin(request)), started);
   }
 
   return (request) => {

@@ -21,7 +21,13 @@ const lines = async (file: string) =>
 describe("recording the plain mock", () => {
   it("writes each exchange, request and answer, without the credential", async () => {
     const file = join(dir, "plain.jsonl");
-    await writeFile(file, '{"v":1,"kept":"from before"}\n');
+    const earlier = {
+      v: 1,
+      at: "2026-11-26T08:00:00.000Z",
+      request: { method: "GET", path: "/categories", query: "", credential: "valid" },
+      response: { status: 200 },
+    };
+    await writeFile(file, `${JSON.stringify(earlier)}\n`);
     const server = await startPetstoreServer({ port: 0, record: file });
     await send(`${server.url}/pets`, {
       method: "POST",
@@ -32,7 +38,7 @@ describe("recording the plain mock", () => {
     await send(`${server.url}/categories`);
     await server.close();
     const [kept, created, read, refused] = await lines(file);
-    expect(kept).toEqual({ v: 1, kept: "from before" });
+    expect(kept).toEqual(earlier);
     expect(created).toMatchObject({
       v: 1,
       request: {

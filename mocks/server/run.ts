@@ -3,7 +3,9 @@
  * to the exit code: 0 after a clean stop (or help, version), 1 when the server
  * cannot start or a second signal cuts the stop short, 3 when the state file
  * is damaged, incompatible, beyond the caps, cannot be written or is held by
- * another server (its lock). (2, bad flags, is the bin's:
+ * another server (its lock), or when the state or recording file is not the
+ * mock's to write (a symbolic link, another kind of file, the same file for
+ * both). (2, bad flags, is the bin's:
  * `parseCommand` throws before there is a command.)
  */
 import { defaultApiKey } from "../options.js";
@@ -11,6 +13,7 @@ import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
 import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { type CliCommand, parse, usage } from "./args.js";
 import { dashboardPath } from "./dashboard.js";
+import { RecordFileError } from "./own-files.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 import { StateFileError } from "./state-file.js";
 
@@ -54,7 +57,7 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
           `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,
         ]
       : []),
-    `  try        curl -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
+    `  try        curl -g -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
     "Press Ctrl+C to stop.",
   ].join("\n");
 }
@@ -107,7 +110,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
   try {
     running = await startPetstoreServer(options);
   } catch (error) {
-    if (error instanceof StateFileError) {
+    if (error instanceof StateFileError || error instanceof RecordFileError) {
       io.err(`${name}: cannot start: ${error.message}\n`);
       return 3;
     }

@@ -3,7 +3,16 @@
  * change soon after; what reading, locking and following refuse and report
  * (the CLI's signals and kills: state-file.node.test.ts).
  */
-import { type FileHandle, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import {
+  type FileHandle,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -79,7 +88,21 @@ describe("readStateFile", () => {
 
   it.each([
     ["a directory", async (path: string) => mkdir(path), "is not a regular file."],
-    ["text that is not JSON", async (path: string) => writeFile(path, "{"), "is not valid JSON ("],
+    [
+      "text that is not JSON",
+      async (path: string) => writeFile(path, "{"),
+      "is not a state file: not valid JSON (",
+    ],
+    [
+      "a symbolic link, even to a valid state file",
+      async (path: string) => {
+        const target = `${path}.target`;
+        const server = await startPetstoreServer({ port: 0, stateFile: target });
+        await server.close();
+        await symlink(target, path);
+      },
+      "is a symbolic link, which the mock never follows.",
+    ],
     [
       "JSON that is no snapshot",
       async (path: string) => writeFile(path, "[]"),
@@ -97,23 +120,25 @@ describe("readStateFile", () => {
   it("refuses a file over the size limit without reading it, and one it cannot stat", async () => {
     const path = freshPath();
     await writeFile(path, "{}");
-    const stat = vi.spyOn(stateFileSystem, "stat");
-    const read = vi.spyOn(stateFileSystem, "readFile");
+    const real = await lstat(path);
+    const lstatSpy = vi.spyOn(stateFileSystem, "lstat");
+    const open = vi.spyOn(stateFileSystem, "open");
+    const sized = (size: number) => Object.assign(Object.create(real), { size }) as never;
     try {
-      stat.mockResolvedValueOnce({ isFile: () => true, size: maxStateFileBytes + 1 } as never);
+      lstatSpy.mockResolvedValueOnce(sized(maxStateFileBytes + 1));
       await expect(readStateFile(path)).rejects.toThrow(
         `state file ${path}: is larger than ${maxStateFileBytes} bytes. ${untouched}`,
       );
-      expect(read).not.toHaveBeenCalled();
-      stat.mockResolvedValueOnce({ isFile: () => true, size: maxStateFileBytes } as never);
+      expect(open).not.toHaveBeenCalled();
+      lstatSpy.mockResolvedValueOnce(sized(maxStateFileBytes));
       await expect(readStateFile(path)).rejects.toThrow("Not a petstore-mock-kit/state snapshot");
-      stat.mockRejectedValueOnce(fsError("EACCES", "denied"));
+      lstatSpy.mockRejectedValueOnce(fsError("EACCES", "denied"));
       await expect(readStateFile(path)).rejects.toThrow(
         `state file ${path}: cannot be read (EACCES: denied). ${untouched}`,
       );
     } finally {
-      stat.mockRestore();
-      read.mockRestore();
+      lstatSpy.mockRestore();
+      open.mockRestore();
     }
   });
 

@@ -2,18 +2,22 @@
  * `--state-file`: the store kept in one JSON file (a snapshot, see
  * mocks/state.ts), owned by one process. A lock file beside it (`<path>.lock`,
  * holding the owner's pid) keeps a second server off it. Loaded at start,
+ * never through a symbolic link, and only when it holds a state snapshot;
  * rewritten soon after every change and on close. Every write goes to a temp
- * file in the same directory, created exclusively (an existing name, a planted
- * symlink included, is removed, never followed), fsynced, then renamed over
- * the old file: a crash at any moment leaves the old state or the new one. A
- * failed write is retried until it succeeds; meanwhile `failure` says why.
+ * file in the same directory, created exclusively with mode 0600 (an
+ * existing name, a planted symlink included, is removed, never followed),
+ * fsynced, then renamed over the old file: a crash at any moment leaves the
+ * old state or the new one. A failed write is retried until it succeeds;
+ * meanwhile `failure` says why.
  */
-import { open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { followStore } from "../follow-store.js";
 import { checkSnapshot, SnapshotError, type StoreSnapshot } from "../state.js";
 import type { PetstoreStore, RecordCounts } from "../store.js";
 import { parseJson } from "../util/json.js";
+import { noFollow, nonBlocking, openFailure, ownFileMode, symlinkRefused } from "./own-files.js";
 
 /** A state file that cannot be used; the start stops and the file is left as it is. */
 export class StateFileError extends Error {
@@ -29,7 +33,7 @@ export const stateFileRetryMaxMs = 5_000;
 export const maxStateFileBytes = 256 * 1024 * 1024;
 
 /** The file-system calls a state file makes; a test replaces one to inject a failure. */
-export const stateFileSystem = { open, readFile, rename, rm, stat, writeFile };
+export const stateFileSystem = { lstat, open, readFile, rename, rm, stat, writeFile };
 
 /** Reads and checks the file against the store's caps; undefined when it does not exist yet. */
 export async function readStateFile(
@@ -40,22 +44,41 @@ export async function readStateFile(
     new StateFileError(
       `state file ${path}: ${reason} The file was left untouched: fix it, or move it away to start from the seed.`,
     );
-  let size: number;
+  let info: Awaited<ReturnType<typeof lstat>>;
   try {
-    const info = await stateFileSystem.stat(path);
-    if (!info.isFile()) throw refuse("is not a regular file.");
-    size = info.size;
+    info = await stateFileSystem.lstat(path);
   } catch (error) {
-    if (error instanceof StateFileError) throw error;
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw refuse(`cannot be read (${(error as Error).message}).`);
   }
-  if (size > maxStateFileBytes) throw refuse(`is larger than ${maxStateFileBytes} bytes.`);
+  if (info.isSymbolicLink()) throw refuse(symlinkRefused);
+  if (!info.isFile()) throw refuse("is not a regular file.");
+  if (info.size > maxStateFileBytes) throw refuse(`is larger than ${maxStateFileBytes} bytes.`);
+  let text: string;
+  try {
+    // No symbolic link swapped in since the lstat: the read is of that file or of nothing.
+    const file = await stateFileSystem
+      .open(path, constants.O_RDONLY | noFollow | nonBlocking)
+      .catch((error: unknown) => {
+        throw refuse(openFailure(error));
+      });
+    try {
+      const opened = await file.stat();
+      if (opened.ino !== info.ino || opened.dev !== info.dev)
+        throw refuse("changed while it was read.");
+      text = await file.readFile("utf8");
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    if (error instanceof StateFileError) throw error;
+    throw refuse(`cannot be read (${(error as Error).message}).`);
+  }
   let value: unknown;
   try {
-    value = parseJson(await stateFileSystem.readFile(path, "utf8"));
+    value = parseJson(text);
   } catch (error) {
-    throw refuse(`is not valid JSON (${(error as Error).message}).`);
+    throw refuse(`is not a state file: not valid JSON (${(error as Error).message}).`);
   }
   try {
     return checkSnapshot(value, limits);
@@ -70,15 +93,25 @@ export async function readStateFile(
 export const temporaryPathOf = (path: string): string =>
   join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
 
-/** Creates the temp file exclusively (`wx`): whatever already has its name is removed, never followed. */
+/** The lock file beside a state file. */
+const lockPathOf = (path: string): string => `${path}.lock`;
+
+/** The paths a state file owns: the file, its lock and its temp file. */
+export const stateFilePaths = (path: string): string[] => [
+  path,
+  lockPathOf(path),
+  temporaryPathOf(path),
+];
+
+/** Creates the temp file exclusively (`wx`, 0600): whatever already has its name is removed, never followed. */
 async function createTemporary(temporary: string) {
   try {
-    return await stateFileSystem.open(temporary, "wx", 0o644);
+    return await stateFileSystem.open(temporary, "wx", ownFileMode);
   } catch (error) {
     // Stryker disable next-line ConditionalExpression: after any other error the name is free: removing it changes nothing and the same open fails again.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     await stateFileSystem.rm(temporary, { force: true });
-    return stateFileSystem.open(temporary, "wx", 0o644);
+    return stateFileSystem.open(temporary, "wx", ownFileMode);
   }
 }
 
@@ -150,10 +183,13 @@ async function lockHolder(lockPath: string): Promise<string | undefined> {
  * process that holds it. A lock left by a process that is gone is taken over.
  */
 export async function lockStateFile(path: string): Promise<StateFileLock> {
-  const lockPath = `${path}.lock`;
+  const lockPath = lockPathOf(path);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await stateFileSystem.writeFile(lockPath, `${process.pid}\n`, { flag: "wx", mode: 0o644 });
+      await stateFileSystem.writeFile(lockPath, `${process.pid}\n`, {
+        flag: "wx",
+        mode: ownFileMode,
+      });
       heldLocks.add(resolve(lockPath));
       return {
         path: lockPath,

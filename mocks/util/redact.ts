@@ -1,14 +1,39 @@
 /**
- * Keeping secrets out of what the kit writes down (the journal, the request
- * log, Error messages, contract reports): every configured key in every form a
- * URL or a JSON string can carry it (raw, percent-encoded with either case of
- * hex digits, `+` for a space, JSON-escaped), and the values of query
- * parameters named like secrets. One mark everywhere. Runtime-neutral.
+ * The kit's one redactor: every text the kit writes down (the request log,
+ * the journal and so the dashboard, Error messages, the proxy's answers,
+ * recordings, replays and every contract report) goes through it, with one
+ * set of secrets and one mark. Runtime-neutral.
+ *
+ * What it masks:
+ *
+ * - each configured secret (API keys, the admin key, the proxy key, a
+ *   contract run's key) in every form a URL, a JSON string, markup or a
+ *   Basic credential carries it, character by character in any mix: raw,
+ *   percent-encoded (either hex case, also twice: `%256B`), `+` for a space,
+ *   JSON escapes (`\u006b` in either case, `\/`, `\"`, …), HTML/XML
+ *   references (`&#107;`, `&#x6B;`, `&amp;`, …), and base64 at any offset
+ *   (standard or URL-safe alphabet: `Basic base64(user:key)`), the whole
+ *   base64 word masked;
+ * - values inside JSON strings after decoding them (nested JSON included), so
+ *   any escaping, and any of the forms above under it, is seen through;
+ * - the token a request presents in `Authorization`, raw, percent-, form-,
+ *   JSON- and markup-encoded, even when it is wrong (`createRequestRedactor`);
+ * - the values of query parameters named like secrets (`token`, `api_key`,
+ *   `apiKey`, `%6Bey`, `ke%2579`: the name decoded first), and of
+ *   `Authorization`, `Proxy-Authorization`, `Cookie` and hyphenated
+ *   secret-named header lines (`X-Api-Key: …`); a shell variable (`$KEY`) or
+ *   a placeholder (`<API_KEY>`) is left as it is.
+ *
+ * The fast path, taken by almost every request target: a text without `%`,
+ * `+`, `\`, `&#`/`&name;`, without a raw secret or its base64 and without a
+ * secret word or `%` before a `=` is returned as it is, no RegExp of the
+ * secrets run.
  *
  * @example
  * const redact = createRedactor(["my key/+é"]);
  * redact("/pets?x=my%20key%2F%2b%C3%A9"); // "/pets?x=[redacted]"
- * redactTarget("/pets?token=abc&limit=5", redact); // "/pets?token=[redacted]&limit=5"
+ * redact('{"m":"\\u006dy key\\/+\\u00e9"}'); // '{"m":"[redacted]"}'
+ * redact("/pets?%6Bey=abc&limit=5"); // "/pets?%6Bey=[redacted]&limit=5"
  */
 import { escapeRegExp } from "./text.js";
 
@@ -22,19 +47,50 @@ export type Redact = (text: string) => string;
 
 const encoder = new TextEncoder();
 
-/** A hex digit in either case. */
-const hexDigit = (digit: string) =>
-  /[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit;
-
-/** One character of a secret in any of its forms: raw, percent-encoded (any hex case), `+`, JSON-escaped. */
-function characterPattern(char: string): string {
-  const encoded = [...encoder.encode(char)]
-    .map((byte) => `%${[...byte.toString(16).padStart(2, "0")].map(hexDigit).join("")}`)
+/** A number in hex, each letter digit matching either case: 0x6b → `6[bB]`. */
+function hexPattern(value: number, width: number): string {
+  return [...value.toString(16).padStart(width, "0")]
+    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
     .join("");
-  // Longest first: `%25` must not match as a raw `%` followed by "25".
-  const forms = [encoded];
-  const json = JSON.stringify(char).slice(1, -1);
-  if (json !== char) forms.push(escapeRegExp(json));
+}
+
+/** JSON's short escapes (a secret's `/` may come as `\/`). */
+const jsonShortEscapes: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "/": "\\/",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+};
+
+/** The named references of the characters markup escapes. */
+const namedReferences: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+/** One character of a secret in each of its forms; the longest first, so `%25` is no raw `%` and "25". */
+function characterPattern(char: string): string {
+  const bytes = [...encoder.encode(char)];
+  const codePoint = char.codePointAt(0) ?? 0;
+  const units = Array.from({ length: char.length }, (_, index) => char.charCodeAt(index));
+  const forms = [
+    bytes.map((byte) => `%25${hexPattern(byte, 2)}`).join(""),
+    bytes.map((byte) => `%${hexPattern(byte, 2)}`).join(""),
+    units.map((unit) => `\\\\u${hexPattern(unit, 4)}`).join(""),
+    `&#0*${codePoint};`,
+    `&#[xX]0*${hexPattern(codePoint, 1)};`,
+  ];
+  const short = jsonShortEscapes[char];
+  if (short !== undefined) forms.push(escapeRegExp(short));
+  const named = namedReferences[char];
+  if (named !== undefined) forms.push(named);
   if (char === " ") forms.push("\\+");
   forms.push(escapeRegExp(char));
   return `(?:${forms.join("|")})`;
@@ -48,26 +104,208 @@ function secretPattern(secret: string): string {
     : `(?<![A-Za-z0-9_~%-])${body}(?![A-Za-z0-9_~-])`;
 }
 
-/** A function replacing every form of every secret with the mark; identity when there are none. */
-export function createRedactor(secrets: readonly string[]): Redact {
-  const ordered = [...new Set(secrets)].filter(Boolean).sort((a, b) => b.length - a.length);
-  if (ordered.length === 0) return (text) => text;
-  const pattern = new RegExp(ordered.map(secretPattern).join("|"), "g");
-  return (text) => (mayHoldAny(text, ordered) ? text.replace(pattern, redactedMark) : text);
+/** Bytes as base64 (standard alphabet, padded), in any runtime. */
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
-/** What every other form of a secret holds: `%` (percent-encoded), `+` (a space) or a backslash (JSON-escaped). */
-const encodedForm = /[%+\\]/;
-
 /**
- * False when no form of any secret can be in the text: without `%`, `+` or a
- * backslash only the raw form could be, and a substring search rules that
- * out (the common case, on every request, without running the RegExp).
+ * What a secret's base64 holds whatever stands before and after it: for each
+ * of the three offsets in a base64 group, the characters its bytes alone
+ * decide (`Basic base64("user:" + key)` holds one of them). Both alphabets;
+ * none shorter than `shortSecretLength` (too likely by chance).
  */
-function mayHoldAny(text: string, secrets: readonly string[]): boolean {
-  if (encodedForm.test(text)) return true;
-  for (const secret of secrets) if (text.includes(secret)) return true;
-  return false;
+export function base64Cores(secret: string): string[] {
+  const bytes = encoder.encode(secret);
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const shifted = new Uint8Array(offset + bytes.length);
+    shifted.set(bytes, offset);
+    const core = base64(shifted).slice(
+      Math.ceil((8 * offset) / 6),
+      Math.floor((8 * (offset + bytes.length)) / 6),
+    );
+    if (core.length >= shortSecretLength) {
+      cores.push(core, core.replace(/\+/g, "-").replace(/\//g, "_"));
+    }
+  }
+  return [...new Set(cores)];
+}
+
+const isBase64Char = (char: string | undefined) =>
+  char !== undefined && /[A-Za-z0-9+/_-]/.test(char);
+
+/** Another form than the raw one may be in the text: `%`, `+`, a backslash or a markup reference. */
+const encodedHint = /[%+\\]|&#|&(?:amp|lt|gt|quot|apos);/;
+
+/** A text that may hold a secret-named parameter or header: a secret word, or a name that may be encoded. */
+const secretNameHint =
+  /key|token|secret|passw|pwd|auth|credential|session|sig|cookie|jwt|bearer|passphrase|%/i;
+
+/** The words that make a parameter or header name a secret's. */
+const secretWords = new Set([
+  "token",
+  "key",
+  "apikey",
+  "secret",
+  "password",
+  "passwd",
+  "pwd",
+  "passphrase",
+  "auth",
+  "authorization",
+  "credential",
+  "credentials",
+  "session",
+  "sessionid",
+  "signature",
+  "sig",
+  "cookie",
+  "jwt",
+  "bearer",
+]);
+const anySecretWord = new RegExp([...secretWords].join("|"), "i");
+
+/** A name as it reads decoded: percent-encoding undone up to three times, `+` as a space. */
+function decodedName(name: string): string {
+  let decoded = name.replace(/\+/g, " ");
+  for (let round = 0; round < 3 && /%[0-9a-fA-F]{2}/.test(decoded); round++) {
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      break;
+    }
+  }
+  return decoded;
+}
+
+/** Whether a parameter's or header's name says it holds a secret: `token`, `api_key`, `apiKey`, `X-Auth-Token`, `%6Bey`… (any case). */
+export function isSecretName(name: string): boolean {
+  const decoded = decodedName(name);
+  // A name holding none of the words anywhere cannot hold one as a word: the common case.
+  if (!anySecretWord.test(decoded)) return false;
+  return decoded
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => secretWords.has(word));
+}
+
+/** `name=value` in a query (or a text quoting one); the name may be percent-encoded. */
+const parameterPattern = /(^|[?&;\s"'])([^=&?;\s"'<>#]{1,200})=([^&\s"'<>#]+)/g;
+
+/** A header line `Name: value [value]`. */
+const headerPattern =
+  /(^|[\s"'])([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*([^\s"'<>,;]+)(?:([ \t]+)([^\s"'<>,;]+))?/g;
+
+/** Header names whose value is a credential whatever their words. */
+const credentialHeaders = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
+const authScheme = /^(?:bearer|basic|digest|token|negotiate|apikey|hoba|mutual)$/i;
+
+/** A value a text may show: a shell variable (`$KEY`, `$(…)`), or already the mark. */
+const keptValue = (value: string) => value.startsWith("$") || value === redactedMark;
+
+/** The values of secret-named parameters and header lines, masked. */
+function maskSecretNamed(text: string): string {
+  const parameters = text.replace(parameterPattern, (match, lead: string, name: string, value) =>
+    keptValue(value) || !isSecretName(name) ? match : `${lead}${name}=${redactedMark}`,
+  );
+  if (!parameters.includes(":")) return parameters;
+  return parameters.replace(
+    headerPattern,
+    (match, lead: string, name: string, first: string, gap = "", second?: string) => {
+      const lower = name.toLowerCase();
+      const credential = credentialHeaders.has(lower);
+      if (!credential && !(lower.includes("-") && isSecretName(lower))) return match;
+      const rest = second === undefined ? "" : `${gap}${second}`;
+      if (credential && authScheme.test(first)) {
+        if (second === undefined || keptValue(second)) return match;
+        return `${lead}${name}: ${first}${gap}${redactedMark}`;
+      }
+      return keptValue(first) ? match : `${lead}${name}: ${redactedMark}${rest}`;
+    },
+  );
+}
+
+/** What one redactor looks for. */
+interface Secrets {
+  /** Every form of every configured secret, or undefined without secrets. */
+  readonly pattern: RegExp | undefined;
+  /** Texts whose presence means a secret may be there without `%`, `+`, `\` or `&#`: raw secrets and their base64. */
+  readonly plain: readonly string[];
+  /** Literal forms replaced without a RegExp (the token a request presents). */
+  readonly literals: readonly string[];
+}
+
+/** How deep JSON strings inside JSON strings are decoded. */
+const maxJsonDepth = 4;
+
+/** A JSON string literal; one holding a backslash is decoded and redacted. */
+const jsonString = /"(?:[^"\\\n]|\\.)*"/g;
+
+/** Every form of every secret replaced with the mark; a base64 one with its whole word. */
+function replaceSecrets(text: string, pattern: RegExp): string {
+  pattern.lastIndex = 0;
+  let out = "";
+  let emitted = 0;
+  for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
+    let start = found.index;
+    let end = start + found[0].length;
+    if (found.groups?.base64 !== undefined) {
+      while (start > emitted && isBase64Char(text[start - 1])) start--;
+      while (isBase64Char(text[end])) end++;
+      while (text[end] === "=") end++;
+      pattern.lastIndex = end;
+    }
+    out += `${text.slice(emitted, start)}${redactedMark}`;
+    emitted = end;
+  }
+  return emitted === 0 ? text : out + text.slice(emitted);
+}
+
+function redactWith(text: string, secrets: Secrets, depth: number): string {
+  let out = text;
+  if (depth < maxJsonDepth && out.includes("\\")) {
+    out = out.replace(jsonString, (literal) => {
+      if (!literal.includes("\\")) return literal;
+      let decoded: unknown;
+      try {
+        decoded = JSON.parse(literal);
+      } catch {
+        return literal;
+      }
+      if (typeof decoded !== "string") return literal;
+      const masked = redactWith(decoded, secrets, depth + 1);
+      return masked === decoded ? literal : JSON.stringify(masked);
+    });
+  }
+  const { pattern, plain, literals } = secrets;
+  if (pattern && (encodedHint.test(out) || plain.some((form) => out.includes(form)))) {
+    out = replaceSecrets(out, pattern);
+  }
+  for (const form of literals) if (out.includes(form)) out = out.split(form).join(redactedMark);
+  if (secretNameHint.test(out)) out = maskSecretNamed(out);
+  return out;
+}
+
+function secretsOf(list: readonly string[], literals: readonly string[] = []): Secrets {
+  const ordered = [...new Set(list)].filter(Boolean).sort((a, b) => b.length - a.length);
+  const cores = ordered.flatMap(base64Cores);
+  const sources = ordered.map(secretPattern);
+  if (cores.length > 0) sources.push(`(?<base64>${cores.map(escapeRegExp).join("|")})`);
+  return {
+    pattern: sources.length === 0 ? undefined : new RegExp(sources.join("|"), "g"),
+    plain: [...ordered, ...cores],
+    literals,
+  };
+}
+
+/** A function replacing every form of every secret (and secret-named values) with the mark. */
+export function createRedactor(secrets: readonly string[]): Redact {
+  const found = secretsOf(secrets);
+  return (text) => redactWith(text, found, 0);
 }
 
 /** The token an `Authorization` header presents (any scheme), to mask it even when it is wrong. */
@@ -80,7 +318,7 @@ export function presentedToken(authorization: string | undefined): string | unde
 /** A presented token shorter than this is not masked: it would mask ordinary characters of the text. */
 const shortestPresentedToken = 4;
 
-/** The literal forms a presented token takes in a URL: raw, percent-encoded (both hex cases), form-encoded. */
+/** The literal forms a presented token takes: raw, percent-encoded (both hex cases), form-encoded, JSON- and markup-escaped. */
 function literalForms(token: string): string[] {
   const encoded = encodeURIComponent(token);
   const forms = [
@@ -88,34 +326,34 @@ function literalForms(token: string): string[] {
     encoded,
     encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
     encoded.replace(/%20/g, "+"),
+    JSON.stringify(token).slice(1, -1),
+    token.replace(/[&<>"']/g, (char) => namedReferences[char] ?? char),
   ];
   return [...new Set(forms)].sort((a, b) => b.length - a.length);
 }
 
 /**
- * Per request: a redactor for the configured secrets (one RegExp, built once)
- * plus the token the request presents when it is none of them (its literal
- * forms, no RegExp per request: the token is the client's, of any length).
+ * Per request: the redactor of the configured secrets (one RegExp, built
+ * once) plus the token the request presents when it is none of them (its
+ * literal forms, no RegExp per request: the token is the client's, of any
+ * length). JSON strings are decoded first, so an escaped token is seen too.
  */
 export function createRequestRedactor(
   secrets: readonly string[],
 ): (authorization: string | undefined) => Redact {
-  const configured = createRedactor(secrets);
+  const configured = secretsOf(secrets);
+  const configuredRedact: Redact = (text) => redactWith(text, configured, 0);
   const forHeader = (authorization: string | undefined): Redact => {
     const token = presentedToken(authorization);
     if (token === undefined || token.length < shortestPresentedToken || secrets.includes(token)) {
-      return configured;
+      return configuredRedact;
     }
-    const forms = literalForms(token);
-    return (text) => {
-      let out = configured(text);
-      for (const form of forms) if (out.includes(form)) out = out.split(form).join(redactedMark);
-      return out;
-    };
+    const withToken: Secrets = { ...configured, literals: literalForms(token) };
+    return (text) => redactWith(text, withToken, 0);
   };
   // A client sends the same header on every request: its redactor is kept until another comes.
   let lastHeader: string | undefined;
-  let lastRedact = configured;
+  let lastRedact = configuredRedact;
   return (authorization) => {
     if (authorization !== lastHeader) {
       lastRedact = forHeader(authorization);
@@ -125,45 +363,16 @@ export function createRequestRedactor(
   };
 }
 
-const secretWords = new Set(["token", "key", "apikey", "secret", "password", "auth"]);
-const anySecretWord = new RegExp([...secretWords].join("|"), "i");
+/** Secrets of every contract run in this process: pactum's logger is global, so it redacts them all. */
+const registeredSecrets = new Set<string>();
+let redactAll: Redact = (text) => text;
 
-/** Whether a query parameter's name says it holds a secret: `token`, `api_key`, `apiKey`, `X-Auth`… (any case). */
-export function isSecretName(name: string): boolean {
-  let decoded = name;
-  if (/[%+]/.test(name)) {
-    try {
-      decoded = decodeURIComponent(name.replace(/\+/g, " "));
-    } catch {}
-  }
-  // A name holding none of the words anywhere cannot hold one as a word: the common case, on every request.
-  if (!anySecretWord.test(decoded)) return false;
-  return decoded
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .some((word) => secretWords.has(word));
+/** Adds a secret to those `redactRegistered` masks. */
+export function registerSecret(secret: string): void {
+  if (secret === "" || registeredSecrets.has(secret)) return;
+  registeredSecrets.add(secret);
+  redactAll = createRedactor([...registeredSecrets]);
 }
 
-/** A raw query string with the values of secret-named parameters replaced by the mark. */
-export function maskSecretParams(query: string): string {
-  // Without `%` every name is as written: one that holds no secret word anywhere needs no look.
-  if (!query.includes("%") && !anySecretWord.test(query)) return query;
-  return query
-    .split("&")
-    .map((pair) => {
-      const equals = pair.indexOf("=");
-      return equals >= 0 && isSecretName(pair.slice(0, equals))
-        ? `${pair.slice(0, equals)}=${redactedMark}`
-        : pair;
-    })
-    .join("&");
-}
-
-/** A request target (path and query) safe to write down: secret-named parameters masked, then `redact`. */
-export function redactTarget(target: string, redact: Redact): string {
-  const at = target.indexOf("?");
-  const masked =
-    at < 0 ? target : `${target.slice(0, at + 1)}${maskSecretParams(target.slice(at + 1))}`;
-  return redact(masked);
-}
+/** Redacts every secret registered so far. */
+export const redactRegistered: Redact = (text) => redactAll(text);
