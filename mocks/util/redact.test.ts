@@ -59,6 +59,11 @@ describe("secret-named query parameters", () => {
     "api+key",
     "sessionId",
     "sig",
+    "%6bEY",
+    "KEY",
+    "accessTOKEN",
+    "APIKey",
+    "x_auth",
   ])("%s is masked", (name) => {
     expect(isSecretName(name)).toBe(true);
     expect(redact(`/v1/pets?limit=5&${name}=s3cr3t`)).toBe(
@@ -66,7 +71,7 @@ describe("secret-named query parameters", () => {
     );
   });
 
-  it.each(["limit", "status", "monkey", "keyboard", "author", "categoryId"])(
+  it.each(["limit", "status", "monkey", "keyboard", "author", "categoryId", "MONKEY", "Keyboard"])(
     "%s is kept",
     (name) => {
       expect(isSecretName(name)).toBe(false);

@@ -186,8 +186,11 @@ export function isSecretName(name: string): boolean {
   const decoded = decodedName(name);
   // A name holding none of the words anywhere cannot hold one as a word: the common case.
   if (!anySecretWord.test(decoded)) return false;
-  return decoded
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
+  // Words as written (`kEY`, `api_key`) and split at case changes (`accessToken`, `APIKey`).
+  const camel = decoded
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
+  return `${decoded} ${camel}`
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .some((word) => secretWords.has(word));
