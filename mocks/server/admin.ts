@@ -10,7 +10,7 @@ import { parseJsonBody } from "../core/body.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { type FaultInput, FaultInputError, FaultLimitError } from "../core/faults.js";
-import { type Journal, journalLimits } from "../core/journal.js";
+import { clip, type Journal, journalLimits } from "../core/journal.js";
 import type { PetstoreLifecycle } from "../lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../options.js";
 import { createSitePolicy, isLoopback } from "./site.js";
@@ -279,7 +279,7 @@ export function createAdminEndpoints(
     if (!found) {
       return errorResponse(
         "not_found",
-        `No admin endpoint at ${request.path.slice(0, 100)}; endpoints: ${paths.filter(Boolean).join(", ")}, ${faultsPath}/{id}.`,
+        `No admin endpoint at ${clip(request.path, 100)}; endpoints: ${paths.filter(Boolean).join(", ")}, ${faultsPath}/{id}.`,
       );
     }
     if (!found.route.public) {

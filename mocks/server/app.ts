@@ -16,6 +16,7 @@ import {
   immediateHandlerOf,
   internalError,
 } from "../core/exchange.js";
+import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiPathOf } from "../core/router.js";
 import { apiBasePath } from "../spec.js";
@@ -113,7 +114,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
     // The admin endpoints come before any CORS answer: no other site may read or drive them.
     if (apiPathOf(pathname, adminBasePath)) {
-      if (!admin) return errorResponse("not_found", `No route at ${pathname.slice(0, 100)}.`);
+      if (!admin) return errorResponse("not_found", `No route at ${clip(pathname, 100)}.`);
       const adminRequest: AdminRequest = {
         method,
         path: pathname,
@@ -139,7 +140,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     return withCors(
       errorResponse(
         "not_found",
-        `No route at ${method} ${pathname.slice(0, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
+        `No route at ${method} ${clip(pathname, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
       ),
       origin,
     );

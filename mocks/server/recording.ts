@@ -22,6 +22,7 @@ import { constants } from "node:fs";
 import { type FileHandle, lstat, open, stat } from "node:fs/promises";
 import { checkCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
+import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { recordingLimits, type resolveRecordOptions } from "../options.js";
 import { createRequestRedactor } from "../util/redact.js";
@@ -212,7 +213,9 @@ export async function openRecording(
     const bytes = Buffer.from(line);
     if (bytes.length > recordingLimits.maxLineBytes) {
       log(
-        `petstore-mock: ${request.method} ${request.path.slice(0, 100)} not recorded: ${bytes.length} bytes, over the ${recordingLimits.maxLineBytes} a line may hold`,
+        redact(
+          `petstore-mock: ${request.method} ${clip(request.path, 100)} not recorded: ${bytes.length} bytes, over the ${recordingLimits.maxLineBytes} a line may hold`,
+        ),
       );
       return;
     }

@@ -27,10 +27,11 @@
  * site.refuseApi((name) => ({ origin: "https://evil.example" })[name]); // a 403 cross_site_forbidden
  */
 import { type CoreResponse, errorResponse } from "../core/exchange.js";
+import { clip } from "../core/journal.js";
 
 type Header = (name: string) => string | undefined;
 
-const shown = (value: string) => JSON.stringify(value.slice(0, 100));
+const shown = (value: string) => JSON.stringify(clip(value, 100));
 
 /** Whether a bind address (or a `Host` name) only reaches this machine. */
 export function isLoopback(host: string): boolean {

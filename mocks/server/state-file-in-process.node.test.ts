@@ -3,6 +3,8 @@
  * change soon after; what reading, locking and following refuse and report
  * (the CLI's signals and kills: state-file.node.test.ts).
  */
+
+import { watch } from "node:fs";
 import {
   type FileHandle,
   lstat,
@@ -14,8 +16,9 @@ import {
   writeFile,
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkSnapshot } from "../state.js";
 import { createPetstoreStore } from "../store.js";
 import { startPetstoreServer } from "./server.js";
 import {
@@ -400,5 +403,88 @@ describe("writeFileAtomically", () => {
       open.mockRestore();
     }
     expect(await readFile(path, "utf8")).toBe("new\n");
+  });
+});
+
+describe("the state file is never half-written", () => {
+  it("every write is a whole temp file (0600), synced and closed, then renamed over the file; the directory and the file show only that", async () => {
+    const path = freshPath();
+    const directory = dirname(path);
+    const temporary = temporaryPathOf(path);
+    const server = await startPetstoreServer({ port: 0, stateFile: path });
+    const events: string[] = [];
+    // What the directory itself reports, beside the calls: the temp name appears, then the rename.
+    const watcher = watch(directory, (kind, name) => {
+      if (name === basename(temporary) || name === basename(path))
+        events.push(`watch ${kind} ${name}`);
+    });
+    const realOpen = stateFileSystem.open;
+    const realRename = stateFileSystem.rename;
+    const open = vi.spyOn(stateFileSystem, "open").mockImplementation(async (file, flags, mode) => {
+      const handle = await realOpen(file, flags, mode);
+      if (file !== temporary) return handle;
+      events.push(`open ${flags} ${(mode as number).toString(8)}`);
+      for (const step of ["writeFile", "sync", "close"] as const) {
+        const real = handle[step].bind(handle) as (...args: unknown[]) => Promise<void>;
+        vi.spyOn(handle, step).mockImplementation((async (...args: unknown[]) => {
+          await real(...args);
+          events.push(step);
+        }) as never);
+      }
+      return handle;
+    });
+    const renamed: { temp: string; target: string }[] = [];
+    const rename = vi.spyOn(stateFileSystem, "rename").mockImplementation(async (from, to) => {
+      events.push("rename");
+      // At the moment of the rename the temp file is whole and private, and the file still holds the old whole state.
+      const temp = await readFile(String(from), "utf8");
+      renamed.push({ temp, target: await readFile(String(to), "utf8") });
+      expect((await lstat(String(from))).mode & 0o777).toBe(0o600);
+      await realRename(from, to);
+    });
+    // A reader that keeps reading the file sees whole snapshots only.
+    const seen: string[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        seen.push(await readFile(path, "utf8"));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    try {
+      for (let round = 0; round < 3; round++) {
+        await createPet(server.url, `Round ${round}`);
+        await vi.waitFor(async () =>
+          expect((await readState(path)).pets.map((pet) => pet.name)).toContain(`Round ${round}`),
+        );
+      }
+    } finally {
+      reading = false;
+      await reader;
+      await server.close();
+      open.mockRestore();
+      rename.mockRestore();
+      watcher.close();
+    }
+    const calls = events.filter((event) => !event.startsWith("watch"));
+    expect(calls.length).toBeGreaterThanOrEqual(3 * 5);
+    for (let at = 0; at < calls.length; at += 5) {
+      expect(calls.slice(at, at + 5)).toEqual([
+        "open wx 600",
+        "writeFile",
+        "sync",
+        "close",
+        "rename",
+      ]);
+    }
+    expect(events).toContain(`watch rename ${basename(temporary)}`);
+    for (const { temp, target } of renamed) {
+      expect(() => checkSnapshot(JSON.parse(temp))).not.toThrow();
+      expect(() => checkSnapshot(JSON.parse(target))).not.toThrow();
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    for (const text of seen) expect(() => checkSnapshot(JSON.parse(text))).not.toThrow();
+    expect((await lstat(path)).mode & 0o777).toBe(0o600);
+    await expect(lstat(temporary)).rejects.toThrow(/ENOENT/);
   });
 });

@@ -9,11 +9,13 @@
  * - each configured secret (API keys, the admin key, the proxy key, a
  *   contract run's key) in every form a URL, a JSON string, markup or a
  *   Basic credential carries it, character by character in any mix: raw,
- *   percent-encoded (either hex case, also twice: `%256B`), `+` for a space,
  *   JSON escapes (`\u006b` in either case, `\/`, `\"`, …), HTML/XML
- *   references (`&#107;`, `&#x6B;`, `&amp;`, …), and base64 at any offset
- *   (standard or URL-safe alphabet: `Basic base64(user:key)`), the whole
- *   base64 word masked;
+ *   references (`&#107;`, `&#x6b;`, `&#x6B;`, `&amp;`, …), each of these
+ *   also percent-encoded (either hex case, up to five times over: `%256B`,
+ *   `%5Cu006b`),
+ *   `+` for a space, and base64 at any offset (standard or URL-safe
+ *   alphabet, `+` and `/` also percent- or JSON-escaped: `Basic
+ *   base64(user:key)`), the whole base64 word masked;
  * - values inside JSON strings after decoding them (nested JSON included), so
  *   any escaping, and any of the forms above under it, is seen through;
  * - the token a request presents in `Authorization`, raw, percent-, form-,
@@ -75,33 +77,74 @@ const namedReferences: Readonly<Record<string, string>> = {
   "'": "&apos;",
 };
 
-/** One character of a secret in each of its forms; the longest first, so `%25` is no raw `%` and "25". */
-function characterPattern(char: string): string {
+/** How many times over a character may be percent-encoded (`%6B`, `%256B`, `%25256B`, …). */
+const percentLayers = 5;
+
+/** One character of a form as a URL may carry it: raw, percent-encoded (either hex case, up to five times over), `+` for a space. */
+function urlCharacter(char: string): string {
   const bytes = [...encoder.encode(char)];
-  const codePoint = char.codePointAt(0) ?? 0;
-  const units = Array.from({ length: char.length }, (_, index) => char.charCodeAt(index));
   const forms = [
-    bytes.map((byte) => `%25${hexPattern(byte, 2)}`).join(""),
-    bytes.map((byte) => `%${hexPattern(byte, 2)}`).join(""),
-    units.map((unit) => `\\\\u${hexPattern(unit, 4)}`).join(""),
-    `&#0*${codePoint};`,
-    `&#[xX]0*${hexPattern(codePoint, 1)};`,
+    bytes.map((byte) => `%(?:25){0,${percentLayers - 1}}${hexPattern(byte, 2)}`).join(""),
   ];
-  const short = jsonShortEscapes[char];
-  if (short !== undefined) forms.push(escapeRegExp(short));
-  const named = namedReferences[char];
-  if (named !== undefined) forms.push(named);
   if (char === " ") forms.push("\\+");
   forms.push(escapeRegExp(char));
   return `(?:${forms.join("|")})`;
 }
 
-/** The RegExp source matching a secret in every form; a short one only as a whole token. */
+/** A literal form, each of its characters raw or percent-encoded (a JSON-escaped key in a URL). */
+const inUrl = (form: string) => Array.from(form, urlCharacter).join("");
+
+/**
+ * One character of a secret in each of its forms: raw, JSON-escaped (`\u006b`
+ * or `\u006B`, a short escape such as `\/`), a markup reference (`&#107;`,
+ * `&#x6b;`, `&#x6B;`, `&amp;`…), each of them also percent-encoded character
+ * by character; the longest first, so a whole form wins over its first
+ * character.
+ */
+function characterPattern(char: string): string {
+  const codePoint = char.codePointAt(0) ?? 0;
+  const hex = codePoint.toString(16);
+  const units = Array.from({ length: char.length }, (_, index) =>
+    char.charCodeAt(index).toString(16).padStart(4, "0"),
+  );
+  const forms = [
+    units.map((unit) => `\\u${unit}`).join(""),
+    units.map((unit) => `\\u${unit.toUpperCase()}`).join(""),
+    `&#${codePoint};`,
+    `&#x${hex};`,
+    `&#x${hex.toUpperCase()};`,
+    jsonShortEscapes[char],
+    namedReferences[char],
+    char,
+  ].filter((form): form is string => form !== undefined);
+  // A JSON string inside a JSON string escapes each form once more: `"` → `\\\"`.
+  const again = forms.map((form) => JSON.stringify(form).slice(1, -1));
+  const ordered = [...new Set([...forms, ...again])].sort((a, b) => b.length - a.length);
+  return `(?:${ordered.map(inUrl).join("|")})`;
+}
+
+/** The marks a cut text ends with (`...` of a shown value, `…` of a clipped one). */
+const cutMark = "(?=\\.\\.\\.|…|\\\\u2026)";
+
+/** How much of a long secret, cut off by a message's length limit, is masked before the cut mark. */
+const shortestCutPrefix = 4;
+
+/**
+ * The RegExp source matching a secret in every form; a short one only as a
+ * whole token. A long one also where a message's length limit cut it: at
+ * least its first 4 characters (and what follows of the next one's form)
+ * right before a cut mark.
+ */
 function secretPattern(secret: string): string {
-  const body = Array.from(secret, characterPattern).join("");
-  return secret.length >= shortSecretLength
-    ? body
-    : `(?<![A-Za-z0-9_~%-])${body}(?![A-Za-z0-9_~-])`;
+  const characters = Array.from(secret, characterPattern);
+  const body = characters.join("");
+  if (secret.length < shortSecretLength) return `(?<![A-Za-z0-9_~%-])${body}(?![A-Za-z0-9_~-])`;
+  const rest = characters
+    .slice(shortestCutPrefix)
+    .reduceRight((inner, character) => `(?:${character}${inner})?`, "");
+  // The cut may fall inside one character's form (`&#10…`): a few more characters go with it.
+  const partial = `[^\\s"'()]{0,12}`;
+  return `${body}|${characters.slice(0, shortestCutPrefix).join("")}${rest}${partial}${cutMark}`;
 }
 
 /** Bytes as base64 (standard alphabet, padded), in any runtime. */
@@ -134,11 +177,24 @@ export function base64Cores(secret: string): string[] {
   return [...new Set(cores)];
 }
 
-const isBase64Char = (char: string | undefined) =>
-  char !== undefined && /[A-Za-z0-9+/_-]/.test(char);
+/** A base64 core as a URL or a JSON string may carry it: `+` and `/` also percent-encoded, `/` also `\\/`. */
+const base64Pattern = (core: string) =>
+  Array.from(core, (char) => {
+    if (char === "+") return "(?:\\+|%2[bB]|%252[bB])";
+    if (char === "/") return "(?:/|\\\\/|%2[fF]|%252[fF])";
+    return char;
+  }).join("");
 
-/** Another form than the raw one may be in the text: `%`, `+`, a backslash or a markup reference. */
-const encodedHint = /[%+\\]|&#|&(?:amp|lt|gt|quot|apos);/;
+/**
+ * One base64 character at the end (`before`) or the start (`after`) of a
+ * text, in any of those spellings, but `/`: the word is masked up to a
+ * slash, so a path holding a base64 secret keeps its other segments.
+ */
+const base64Before = /(?:[A-Za-z0-9+_-]|%2[bB]|%252[bB])$/;
+const base64After = /^(?:[A-Za-z0-9+_-]|%2[bB]|%252[bB]|=|%3[dD]|%253[dD])/;
+
+/** Another form than the raw one may be in the text (`%`, `+`, a backslash, a markup reference), or a cut one (`...`, `…`). */
+const encodedHint = /[%+\\…]|&#|&(?:amp|lt|gt|quot|apos);|\.\.\./;
 
 /** A text that may hold a secret-named parameter or header: a secret word, or a name that may be encoded. */
 const secretNameHint =
@@ -196,12 +252,16 @@ export function isSecretName(name: string): boolean {
     .some((word) => secretWords.has(word));
 }
 
-/** `name=value` in a query (or a text quoting one); the name may be percent-encoded. */
-const parameterPattern = /(^|[?&;\s"'])([^=&?;\s"'<>#]{1,200})=([^&\s"'<>#]+)/g;
+/**
+ * `name=value` in a query (or a text quoting one); the name may be
+ * percent-encoded. A value (and a header's below) never takes the backslash
+ * of a JSON string's closing `\"`, so a masked JSON text stays JSON.
+ */
+const parameterPattern = /(^|[?&;\s"'])([^=&?;\s"'<>#]{1,200})=((?:[^&\s"'<>#\\]|\\[^"\s])+)/g;
 
 /** A header line `Name: value [value]`. */
 const headerPattern =
-  /(^|[\s"'])([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*([^\s"'<>,;]+)(?:([ \t]+)([^\s"'<>,;]+))?/g;
+  /(^|[\s"'])([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*((?:[^\s"'<>,;\\]|\\[^"\s])+)(?:([ \t]+)((?:[^\s"'<>,;\\]|\\[^"\s])+))?/g;
 
 /** Header names whose value is a credential whatever their words. */
 const credentialHeaders = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
@@ -257,9 +317,15 @@ function replaceSecrets(text: string, pattern: RegExp): string {
     let start = found.index;
     let end = start + found[0].length;
     if (found.groups?.base64 !== undefined) {
-      while (start > emitted && isBase64Char(text[start - 1])) start--;
-      while (isBase64Char(text[end])) end++;
-      while (text[end] === "=") end++;
+      // The whole base64 word goes: the rest of it also carries bits of the secret.
+      for (let unit = base64Before.exec(text.slice(Math.max(emitted, start - 5), start)); unit; ) {
+        start -= unit[0].length;
+        unit = base64Before.exec(text.slice(Math.max(emitted, start - 5), start));
+      }
+      for (let unit = base64After.exec(text.slice(end, end + 5)); unit; ) {
+        end += unit[0].length;
+        unit = base64After.exec(text.slice(end, end + 5));
+      }
       pattern.lastIndex = end;
     }
     out += `${text.slice(emitted, start)}${redactedMark}`;
@@ -297,7 +363,7 @@ function secretsOf(list: readonly string[], literals: readonly string[] = []): S
   const ordered = [...new Set(list)].filter(Boolean).sort((a, b) => b.length - a.length);
   const cores = ordered.flatMap(base64Cores);
   const sources = ordered.map(secretPattern);
-  if (cores.length > 0) sources.push(`(?<base64>${cores.map(escapeRegExp).join("|")})`);
+  if (cores.length > 0) sources.push(`(?<base64>${cores.map(base64Pattern).join("|")})`);
   return {
     pattern: sources.length === 0 ? undefined : new RegExp(sources.join("|"), "g"),
     plain: [...ordered, ...cores],
