@@ -8,7 +8,7 @@
  * both). (2, bad flags, is the bin's:
  * `parseCommand` throws before there is a command.)
  */
-import { defaultApiKey } from "../options.js";
+import { defaultApiKey, type PetstoreServerOptions } from "../options.js";
 import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
 import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { type CliCommand, parse, usage } from "./args.js";
@@ -32,7 +32,8 @@ const name = "petstore-mock";
  * The default key is public, so the banner shows it and a curl line ready to
  * paste; keys the user chose are never printed (logs travel), only counted.
  */
-function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): string {
+function banner(running: RunningPetstoreServer, options: PetstoreServerOptions): string {
+  const apiKeys = options.apiKeys ?? [];
   const isDefault = apiKeys.length === 1 && apiKeys[0] === defaultApiKey;
   const key = isDefault ? defaultApiKey : "$PETSTORE_API_KEY";
   const keys = isDefault
@@ -45,6 +46,7 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
     `  data       ${dataLine(running)}`,
     `  admin      ${adminLine(running)}`,
     ...(running.adminAccess === "off" ? [] : [`  dashboard  ${running.origin}${dashboardPath}`]),
+    `  pages      ${pagesLine(options.corsOrigins ?? [])}`,
     ...faultLines(running),
     ...(running.proxy
       ? [
@@ -71,6 +73,15 @@ function dataLine(running: RunningPetstoreServer): string {
   return running.stateFile?.loaded
     ? `${held} loaded from the state file; ${reset} restores seed ${seed.seed} (${seed.pets} pets, ${seed.categories} categories)`
     : `${held}, seed ${seed.seed}; ${reset} restores it`;
+}
+
+/** Which web pages may call the API (the site rules, ./site.ts). */
+function pagesLine(corsOrigins: readonly string[]): string {
+  const loopback = "on localhost, 127.0.0.1 and [::1] (any port)";
+  if (corsOrigins.includes("*")) return "from every origin (--cors-origin *)";
+  return corsOrigins.length === 0
+    ? `${loopback} may call the API; others need --cors-origin`
+    : `${loopback} and ${corsOrigins.join(", ")} may call the API`;
 }
 
 /** Who may use the admin endpoints; the admin key itself is never printed. */
@@ -142,11 +153,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
     });
   });
   // Printed last: whoever waits for this line can signal the process at once.
-  io.out(
-    options.quiet
-      ? `${name} listening on ${running.url}\n`
-      : `${banner(running, options.apiKeys ?? [])}\n`,
-  );
+  io.out(options.quiet ? `${name} listening on ${running.url}\n` : `${banner(running, options)}\n`);
   return exitCode;
 }
 
