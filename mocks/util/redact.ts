@@ -4,22 +4,23 @@
  * recordings, replays and every contract report) goes through it, with one
  * set of secrets and one mark. Runtime-neutral.
  *
- * What it masks:
+ * How it finds a secret: it undoes the encodings a text may carry, keeping
+ * where each decoded character came from, and looks for the secret itself
+ * in what it reads; the characters it came from are masked. The layers it
+ * undoes, in any mix and character by character: percent-encoding (either
+ * hex case, as many times over as `%25` says: `%25256B` is `k`), JSON
+ * escapes (`\u006b`, `\/`, `\"`, …; twice, for a JSON string inside a JSON
+ * string), markup references (`&#107;`, `&#x6B;`, `&amp;`, …), then
+ * percent-encoding again (a JSON-escaped `%`). So it masks:
  *
  * - each configured secret (API keys, the admin key, the proxy key, a
- *   contract run's key) in every form a URL, a JSON string, markup or a
- *   Basic credential carries it, character by character in any mix: raw,
- *   JSON escapes (`\u006b` in either case, `\/`, `\"`, …), HTML/XML
- *   references (`&#107;`, `&#x6b;`, `&#x6B;`, `&amp;`, …), each of these
- *   also percent-encoded (either hex case, up to five times over: `%256B`,
- *   `%5Cu006b`),
- *   `+` for a space, and base64 at any offset (standard or URL-safe
- *   alphabet, `+` and `/` also percent- or JSON-escaped: `Basic
- *   base64(user:key)`), the whole base64 word masked;
- * - values inside JSON strings after decoding them (nested JSON included), so
- *   any escaping, and any of the forms above under it, is seen through;
- * - the token a request presents in `Authorization`, raw, percent-, form-,
- *   JSON- and markup-encoded, even when it is wrong (`createRequestRedactor`);
+ *   contract run's key), and the token a request presents in
+ *   `Authorization` even when it is wrong (`createRequestRedactor`), in any
+ *   of those forms, `+` for a space, and in base64 at any offset (standard
+ *   or URL-safe alphabet: `Basic base64(user:key)`; the whole word masked,
+ *   up to a `/`); also where a message's length limit cut it: its first 4
+ *   characters or more right before `...` or `…`;
+ * - values inside JSON strings after decoding them (nested JSON included);
  * - the values of query parameters named like secrets (`token`, `api_key`,
  *   `apiKey`, `%6Bey`, `ke%2579`: the name decoded first), and of
  *   `Authorization`, `Proxy-Authorization`, `Cookie` and hyphenated
@@ -27,9 +28,9 @@
  *   a placeholder (`<API_KEY>`) is left as it is.
  *
  * The fast path, taken by almost every request target: a text without `%`,
- * `+`, `\`, `&#`/`&name;`, without a raw secret or its base64 and without a
- * secret word or `%` before a `=` is returned as it is, no RegExp of the
- * secrets run.
+ * `+`, `\`, `&#`/`&name;` or a cut mark, without a raw secret or its base64
+ * core, and without a secret word is returned as it is, after a few
+ * substring searches and no decoding.
  *
  * @example
  * const redact = createRedactor(["my key/+é"]);
@@ -37,7 +38,6 @@
  * redact('{"m":"\\u006dy key\\/+\\u00e9"}'); // '{"m":"[redacted]"}'
  * redact("/pets?%6Bey=abc&limit=5"); // "/pets?%6Bey=[redacted]&limit=5"
  */
-import { escapeRegExp } from "./text.js";
 
 /** What every redacted secret is replaced by, across the kit. */
 export const redactedMark = "[redacted]";
@@ -49,102 +49,211 @@ export type Redact = (text: string) => string;
 
 const encoder = new TextEncoder();
 
-/** A number in hex, each letter digit matching either case: 0x6b → `6[bB]`. */
-function hexPattern(value: number, width: number): string {
-  return [...value.toString(16).padStart(width, "0")]
-    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
-    .join("");
+/**
+ * A text with encodings undone: `text`, and for each of its characters the
+ * range `[start, end)` of the original text it came from (absent: the
+ * original itself, character for character).
+ */
+interface Decoded {
+  readonly text: string;
+  readonly start?: Int32Array;
+  readonly end?: Int32Array;
 }
 
-/** JSON's short escapes (a secret's `/` may come as `\/`). */
+/**
+ * Collects one decoding pass's output, each piece mapped back to the
+ * original through `from`. Decoding never lengthens a text, so the maps are
+ * allocated once at the input's length.
+ */
+class Decoding {
+  private readonly parts: string[] = [];
+  private readonly start: Int32Array | undefined;
+  private readonly end: Int32Array | undefined;
+  private length = 0;
+
+  /** Without `mapped`, only the text is decoded: the search for a secret needs no map. */
+  constructor(
+    private readonly from: Decoded,
+    mapped: boolean,
+  ) {
+    this.start = mapped ? new Int32Array(from.text.length) : undefined;
+    this.end = mapped ? new Int32Array(from.text.length) : undefined;
+  }
+
+  /** The input's characters `[first, next)` as they are. */
+  copy(first: number, next: number): void {
+    if (next <= first) return;
+    this.parts.push(this.from.text.slice(first, next));
+    if (!this.start || !this.end) return;
+    for (let at = first; at < next; at++) {
+      this.start[this.length] = this.from.start?.[at] ?? at;
+      this.end[this.length] = this.from.end?.[at] ?? at + 1;
+      this.length++;
+    }
+  }
+
+  /** `text` (at most as long) stands for the input's characters `[first, next)`. */
+  put(text: string, first: number, next: number): void {
+    this.parts.push(text);
+    if (!this.start || !this.end) return;
+    const start = this.from.start?.[first] ?? first;
+    const end = this.from.end?.[next - 1] ?? next;
+    for (let unit = 0; unit < text.length; unit++) {
+      this.start[this.length] = start;
+      this.end[this.length] = end;
+      this.length++;
+    }
+  }
+
+  done(): Decoded {
+    const text = this.parts.join("");
+    if (!this.start || !this.end) return { text };
+    return {
+      text,
+      start: this.start.subarray(0, this.length),
+      end: this.end.subarray(0, this.length),
+    };
+  }
+}
+
+const utf8 = new TextDecoder();
+
+/** The value of a hex digit's character code, or -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 0x20;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/** The byte two hex digits at `at` stand for, or -1. */
+function hexByte(text: string, at: number): number {
+  const high = hexValue(text.charCodeAt(at));
+  const low = hexValue(text.charCodeAt(at + 1));
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
+/** The byte a percent-escape at `at` stands for, however many times `%25` encoded it again, and where it ends. */
+function percentByte(text: string, at: number): { byte: number; next: number } | undefined {
+  if (text.charCodeAt(at) !== 37) return undefined;
+  let digits = at + 1;
+  while (hexByte(text, digits) === 0x25 && hexByte(text, digits + 2) >= 0) digits += 2;
+  const byte = hexByte(text, digits);
+  return byte < 0 ? undefined : { byte, next: digits + 2 };
+}
+
+/** How many bytes a UTF-8 sequence starting with `byte` holds; 0 for no valid start. */
+const utf8Length = (byte: number) =>
+  byte < 0x80 ? 1 : byte < 0xc2 ? 0 : byte < 0xe0 ? 2 : byte < 0xf0 ? 3 : byte < 0xf5 ? 4 : 0;
+
+/** Percent-encoding undone (UTF-8 sequences whole); what does not decode stays as it is. */
+function percentDecoded(input: Decoded, mapped: boolean): Decoded {
+  const { text } = input;
+  if (!text.includes("%")) return input;
+  const out = new Decoding(input, mapped);
+  let copied = 0;
+  for (let at = text.indexOf("%"); at >= 0; at = text.indexOf("%", Math.max(at + 1, copied))) {
+    if (at < copied) continue;
+    const first = percentByte(text, at);
+    if (!first) continue;
+    const length = utf8Length(first.byte);
+    let next = first.next;
+    const bytes = [first.byte];
+    while (bytes.length < length) {
+      const more = percentByte(text, next);
+      if (!more || more.byte < 0x80 || more.byte > 0xbf) break;
+      bytes.push(more.byte);
+      next = more.next;
+    }
+    if (length === 0 || bytes.length < length) continue;
+    out.copy(copied, at);
+    out.put(
+      length === 1 ? String.fromCharCode(first.byte) : utf8.decode(Uint8Array.from(bytes)),
+      at,
+      next,
+    );
+    copied = next;
+  }
+  out.copy(copied, text.length);
+  return out.done();
+}
+
+/** JSON's short escapes. */
 const jsonShortEscapes: Readonly<Record<string, string>> = {
-  '"': '\\"',
-  "\\": "\\\\",
-  "/": "\\/",
-  "\b": "\\b",
-  "\f": "\\f",
-  "\n": "\\n",
-  "\r": "\\r",
-  "\t": "\\t",
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
 };
 
 /** The named references of the characters markup escapes. */
 const namedReferences: Readonly<Record<string, string>> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&apos;": "'",
 };
 
-/** How many times over a character may be percent-encoded (`%6B`, `%256B`, `%25256B`, …). */
-const percentLayers = 5;
+/** One JSON escape (`\\u006b`, `\\/`) or markup reference (`&#107;`, `&#x6B;`, `&amp;`) at `lastIndex`. */
+const escapeAt =
+  /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|&(?:amp|lt|gt|quot|apos);/y;
 
-/** One character of a form as a URL may carry it: raw, percent-encoded (either hex case, up to five times over), `+` for a space. */
-function urlCharacter(char: string): string {
-  const bytes = [...encoder.encode(char)];
-  const forms = [
-    bytes.map((byte) => `%(?:25){0,${percentLayers - 1}}${hexPattern(byte, 2)}`).join(""),
-  ];
-  if (char === " ") forms.push("\\+");
-  forms.push(escapeRegExp(char));
-  return `(?:${forms.join("|")})`;
+/** A text that may hold a JSON escape or a markup reference. */
+const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;)/;
+
+/** JSON escapes and markup references undone, one layer; what does not decode stays as it is. */
+function escapesDecoded(input: Decoded, mapped: boolean): Decoded {
+  const { text } = input;
+  if (!escapeHint.test(text)) return input;
+  const out = new Decoding(input, mapped);
+  let copied = 0;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char !== "\\" && char !== "&") continue;
+    escapeAt.lastIndex = at;
+    const found = escapeAt.exec(text);
+    if (!found) continue;
+    const [whole, unit, short, decimal, hex] = found;
+    const codePoint =
+      unit !== undefined
+        ? Number.parseInt(unit, 16)
+        : decimal !== undefined
+          ? Number(decimal)
+          : hex !== undefined
+            ? Number.parseInt(hex, 16)
+            : undefined;
+    const decoded =
+      short !== undefined
+        ? (jsonShortEscapes[short] as string)
+        : codePoint === undefined
+          ? (namedReferences[whole] as string)
+          : codePoint > 0x10ffff
+            ? whole
+            : unit !== undefined
+              ? String.fromCharCode(codePoint)
+              : String.fromCodePoint(codePoint);
+    out.copy(copied, at);
+    out.put(decoded, at, at + whole.length);
+    copied = at + whole.length;
+    at = copied - 1;
+  }
+  out.copy(copied, text.length);
+  return out.done();
 }
 
-/** A literal form, each of its characters raw or percent-encoded (a JSON-escaped key in a URL). */
-const inUrl = (form: string) => Array.from(form, urlCharacter).join("");
-
 /**
- * One character of a secret in each of its forms: raw, JSON-escaped (`\u006b`
- * or `\u006B`, a short escape such as `\/`), a markup reference (`&#107;`,
- * `&#x6b;`, `&#x6B;`, `&amp;`…), each of them also percent-encoded character
- * by character; the longest first, so a whole form wins over its first
- * character.
+ * The text as it reads with every layer undone: percent-encoding, JSON
+ * escapes and markup references twice (a JSON string inside a JSON string,
+ * a reference to a backslash), percent-encoding again (a JSON-escaped `%`).
  */
-function characterPattern(char: string): string {
-  const codePoint = char.codePointAt(0) ?? 0;
-  const hex = codePoint.toString(16);
-  const units = Array.from({ length: char.length }, (_, index) =>
-    char.charCodeAt(index).toString(16).padStart(4, "0"),
-  );
-  const forms = [
-    units.map((unit) => `\\u${unit}`).join(""),
-    units.map((unit) => `\\u${unit.toUpperCase()}`).join(""),
-    `&#${codePoint};`,
-    `&#x${hex};`,
-    `&#x${hex.toUpperCase()};`,
-    jsonShortEscapes[char],
-    namedReferences[char],
-    char,
-  ].filter((form): form is string => form !== undefined);
-  // A JSON string inside a JSON string escapes each form once more: `"` → `\\\"`.
-  const again = forms.map((form) => JSON.stringify(form).slice(1, -1));
-  const ordered = [...new Set([...forms, ...again])].sort((a, b) => b.length - a.length);
-  return `(?:${ordered.map(inUrl).join("|")})`;
-}
-
-/** The marks a cut text ends with (`...` of a shown value, `…` of a clipped one). */
-const cutMark = "(?=\\.\\.\\.|…|\\\\u2026)";
-
-/** How much of a long secret, cut off by a message's length limit, is masked before the cut mark. */
-const shortestCutPrefix = 4;
-
-/**
- * The RegExp source matching a secret in every form; a short one only as a
- * whole token. A long one also where a message's length limit cut it: at
- * least its first 4 characters (and what follows of the next one's form)
- * right before a cut mark.
- */
-function secretPattern(secret: string): string {
-  const characters = Array.from(secret, characterPattern);
-  const body = characters.join("");
-  if (secret.length < shortSecretLength) return `(?<![A-Za-z0-9_~%-])${body}(?![A-Za-z0-9_~-])`;
-  const rest = characters
-    .slice(shortestCutPrefix)
-    .reduceRight((inner, character) => `(?:${character}${inner})?`, "");
-  // The cut may fall inside one character's form (`&#10…`): a few more characters go with it.
-  const partial = `[^\\s"'()]{0,12}`;
-  return `${body}|${characters.slice(0, shortestCutPrefix).join("")}${rest}${partial}${cutMark}`;
+function decodedLayers(text: string, mapped: boolean): Decoded {
+  const percent = percentDecoded({ text }, mapped);
+  const escapes = escapesDecoded(escapesDecoded(percent, mapped), mapped);
+  return percentDecoded(escapes, mapped);
 }
 
 /** Bytes as base64 (standard alphabet, padded), in any runtime. */
@@ -177,28 +286,126 @@ export function base64Cores(secret: string): string[] {
   return [...new Set(cores)];
 }
 
-/** A base64 core as a URL or a JSON string may carry it: `+` and `/` also percent-encoded, `/` also `\\/`. */
-const base64Pattern = (core: string) =>
-  Array.from(core, (char) => {
-    if (char === "+") return "(?:\\+|%2[bB]|%252[bB])";
-    if (char === "/") return "(?:/|\\\\/|%2[fF]|%252[fF])";
-    return char;
-  }).join("");
+/** A base64 character, `/` left out: a base64 word is masked up to a slash, so a path keeps its other segments. */
+const isBase64Char = (char: string | undefined) =>
+  char !== undefined && /[A-Za-z0-9+_-]/.test(char);
 
-/**
- * One base64 character at the end (`before`) or the start (`after`) of a
- * text, in any of those spellings, but `/`: the word is masked up to a
- * slash, so a path holding a base64 secret keeps its other segments.
- */
-const base64Before = /(?:[A-Za-z0-9+_-]|%2[bB]|%252[bB])$/;
-const base64After = /^(?:[A-Za-z0-9+_-]|%2[bB]|%252[bB]|=|%3[dD]|%253[dD])/;
+/** A character that may stand right before or after a short secret in a word of its own. */
+const isWordChar = (char: string | undefined) => char !== undefined && /[A-Za-z0-9_~-]/.test(char);
+
+/** The marks a cut text ends with: `...` of a shown value, `…` of a clipped one. */
+const cutMarks = ["...", "…"];
+
+/** How much of a long secret, cut off by a message's length limit, is masked before the cut mark. */
+const shortestCutPrefix = 4;
+
+/** How many characters of a cut character's form (`&#10`) may stand between a cut secret and its mark. */
+const cutFormChars = 12;
+
+/** What one redactor looks for. */
+interface Secrets {
+  /** The secrets themselves, longest first (and a spaced one also with `+`). */
+  readonly needles: readonly string[];
+  /** Their base64 cores. */
+  readonly cores: readonly string[];
+}
+
+function secretsOf(list: readonly string[]): Secrets {
+  const ordered = [...new Set(list)].filter(Boolean).sort((a, b) => b.length - a.length);
+  const spaced = ordered.filter((secret) => secret.includes(" "));
+  return {
+    needles: [...ordered, ...spaced.map((secret) => secret.replace(/ /g, "+"))],
+    cores: ordered.flatMap(base64Cores),
+  };
+}
 
 /** Another form than the raw one may be in the text (`%`, `+`, a backslash, a markup reference), or a cut one (`...`, `…`). */
 const encodedHint = /[%+\\…]|&#|&(?:amp|lt|gt|quot|apos);|\.\.\./;
 
-/** A text that may hold a secret-named parameter or header: a secret word, or a name that may be encoded. */
+/** The ranges of the decoded text that hold a secret, in any form the layers undid. */
+function secretRanges(decoded: string, secrets: Secrets): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const needle of secrets.needles) {
+    for (let at = decoded.indexOf(needle); at >= 0; at = decoded.indexOf(needle, at + 1)) {
+      const end = at + needle.length;
+      const alone = !isWordChar(decoded[at - 1]) && !isWordChar(decoded[end]);
+      if (needle.length >= shortSecretLength || alone) ranges.push([at, end]);
+    }
+  }
+  for (const core of secrets.cores) {
+    for (let at = decoded.indexOf(core); at >= 0; at = decoded.indexOf(core, at + 1)) {
+      // The whole base64 word goes: the rest of it also carries bits of the secret.
+      let start = at;
+      let end = at + core.length;
+      while (isBase64Char(decoded[start - 1])) start--;
+      while (isBase64Char(decoded[end])) end++;
+      while (decoded[end] === "=") end++;
+      ranges.push([start, end]);
+    }
+  }
+  for (const mark of cutMarks) {
+    for (let at = decoded.indexOf(mark); at >= 0; at = decoded.indexOf(mark, at + 1)) {
+      const cut = cutSecretBefore(decoded, at, secrets.needles);
+      if (cut !== undefined) ranges.push([cut, at]);
+    }
+  }
+  return ranges;
+}
+
+/** Where a secret's first characters (at least 4) start right before a cut mark at `mark`, if they do. */
+function cutSecretBefore(
+  decoded: string,
+  mark: number,
+  needles: readonly string[],
+): number | undefined {
+  for (let junk = 0; junk <= cutFormChars && junk <= mark; junk++) {
+    if (junk > 0 && /[\s"'()]/.test(decoded[mark - junk] as string)) break;
+    const end = mark - junk;
+    for (const needle of needles) {
+      if (needle.length < shortSecretLength) continue;
+      for (let length = needle.length - 1; length >= shortestCutPrefix; length--) {
+        if (decoded.startsWith(needle.slice(0, length), end - length)) return end - length;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The text with the original characters behind each decoded range replaced by the mark (overlaps merged). */
+function masked(text: string, decoded: Decoded, ranges: [number, number][]): string {
+  if (ranges.length === 0) return text;
+  const original = ranges
+    .map(([start, end]): [number, number] => [
+      decoded.start?.[start] ?? start,
+      decoded.end?.[end - 1] ?? end,
+    ])
+    .sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let emitted = 0;
+  for (const [start, end] of original) {
+    if (end <= emitted) continue;
+    if (start >= emitted) out += `${text.slice(emitted, start)}${redactedMark}`;
+    emitted = end;
+  }
+  return out + text.slice(emitted);
+}
+
+/** Every form of every secret replaced with the mark. */
+function maskSecrets(text: string, secrets: Secrets): string {
+  const mayHold =
+    encodedHint.test(text) ||
+    secrets.needles.some((needle) => text.includes(needle)) ||
+    secrets.cores.some((core) => text.includes(core));
+  if (!mayHold) return text;
+  // Most texts hold no secret: the text alone is decoded to look, the maps only to mask.
+  if (secretRanges(decodedLayers(text, false).text, secrets).length === 0) return text;
+  const decoded = decodedLayers(text, true);
+  return masked(text, decoded, secretRanges(decoded.text, secrets));
+}
+
+/** A text that may hold a secret-named parameter or header: a secret word, or a parameter name with a percent-escape. */
 const secretNameHint =
-  /key|token|secret|passw|pwd|auth|credential|session|sig|cookie|jwt|bearer|passphrase|%/i;
+  /key|token|secret|passw|pwd|auth|credential|session|sig|cookie|jwt|bearer|passphrase|(?:^|[?&;\s"'])[^=&?;/\s"'<>#]*%[0-9a-fA-F]{2}[^=&?;/\s"'<>#]*=/i;
 
 /** The words that make a parameter or header name a secret's. */
 const secretWords = new Set([
@@ -292,47 +499,11 @@ function maskSecretNamed(text: string): string {
   );
 }
 
-/** What one redactor looks for. */
-interface Secrets {
-  /** Every form of every configured secret, or undefined without secrets. */
-  readonly pattern: RegExp | undefined;
-  /** Texts whose presence means a secret may be there without `%`, `+`, `\` or `&#`: raw secrets and their base64. */
-  readonly plain: readonly string[];
-  /** Literal forms replaced without a RegExp (the token a request presents). */
-  readonly literals: readonly string[];
-}
-
 /** How deep JSON strings inside JSON strings are decoded. */
 const maxJsonDepth = 4;
 
 /** A JSON string literal; one holding a backslash is decoded and redacted. */
 const jsonString = /"(?:[^"\\\n]|\\.)*"/g;
-
-/** Every form of every secret replaced with the mark; a base64 one with its whole word. */
-function replaceSecrets(text: string, pattern: RegExp): string {
-  pattern.lastIndex = 0;
-  let out = "";
-  let emitted = 0;
-  for (let found = pattern.exec(text); found !== null; found = pattern.exec(text)) {
-    let start = found.index;
-    let end = start + found[0].length;
-    if (found.groups?.base64 !== undefined) {
-      // The whole base64 word goes: the rest of it also carries bits of the secret.
-      for (let unit = base64Before.exec(text.slice(Math.max(emitted, start - 5), start)); unit; ) {
-        start -= unit[0].length;
-        unit = base64Before.exec(text.slice(Math.max(emitted, start - 5), start));
-      }
-      for (let unit = base64After.exec(text.slice(end, end + 5)); unit; ) {
-        end += unit[0].length;
-        unit = base64After.exec(text.slice(end, end + 5));
-      }
-      pattern.lastIndex = end;
-    }
-    out += `${text.slice(emitted, start)}${redactedMark}`;
-    emitted = end;
-  }
-  return emitted === 0 ? text : out + text.slice(emitted);
-}
 
 function redactWith(text: string, secrets: Secrets, depth: number): string {
   let out = text;
@@ -346,29 +517,13 @@ function redactWith(text: string, secrets: Secrets, depth: number): string {
         return literal;
       }
       if (typeof decoded !== "string") return literal;
-      const masked = redactWith(decoded, secrets, depth + 1);
-      return masked === decoded ? literal : JSON.stringify(masked);
+      const redacted = redactWith(decoded, secrets, depth + 1);
+      return redacted === decoded ? literal : JSON.stringify(redacted);
     });
   }
-  const { pattern, plain, literals } = secrets;
-  if (pattern && (encodedHint.test(out) || plain.some((form) => out.includes(form)))) {
-    out = replaceSecrets(out, pattern);
-  }
-  for (const form of literals) if (out.includes(form)) out = out.split(form).join(redactedMark);
+  if (secrets.needles.length > 0) out = maskSecrets(out, secrets);
   if (secretNameHint.test(out)) out = maskSecretNamed(out);
   return out;
-}
-
-function secretsOf(list: readonly string[], literals: readonly string[] = []): Secrets {
-  const ordered = [...new Set(list)].filter(Boolean).sort((a, b) => b.length - a.length);
-  const cores = ordered.flatMap(base64Cores);
-  const sources = ordered.map(secretPattern);
-  if (cores.length > 0) sources.push(`(?<base64>${cores.map(base64Pattern).join("|")})`);
-  return {
-    pattern: sources.length === 0 ? undefined : new RegExp(sources.join("|"), "g"),
-    plain: [...ordered, ...cores],
-    literals,
-  };
 }
 
 /** A function replacing every form of every secret (and secret-named values) with the mark. */
@@ -387,25 +542,10 @@ export function presentedToken(authorization: string | undefined): string | unde
 /** A presented token shorter than this is not masked: it would mask ordinary characters of the text. */
 const shortestPresentedToken = 4;
 
-/** The literal forms a presented token takes: raw, percent-encoded (both hex cases), form-encoded, JSON- and markup-escaped. */
-function literalForms(token: string): string[] {
-  const encoded = encodeURIComponent(token);
-  const forms = [
-    token,
-    encoded,
-    encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-    encoded.replace(/%20/g, "+"),
-    JSON.stringify(token).slice(1, -1),
-    token.replace(/[&<>"']/g, (char) => namedReferences[char] ?? char),
-  ];
-  return [...new Set(forms)].sort((a, b) => b.length - a.length);
-}
-
 /**
- * Per request: the redactor of the configured secrets (one RegExp, built
- * once) plus the token the request presents when it is none of them (its
- * literal forms, no RegExp per request: the token is the client's, of any
- * length). JSON strings are decoded first, so an escaped token is seen too.
+ * Per request: the redactor of the configured secrets plus the token the
+ * request presents when it is none of them, in every form too (no RegExp is
+ * built, so a token costs nothing to add).
  */
 export function createRequestRedactor(
   secrets: readonly string[],
@@ -417,7 +557,7 @@ export function createRequestRedactor(
     if (token === undefined || token.length < shortestPresentedToken || secrets.includes(token)) {
       return configuredRedact;
     }
-    const withToken: Secrets = { ...configured, literals: literalForms(token) };
+    const withToken = secretsOf([...secrets, token]);
     return (text) => redactWith(text, withToken, 0);
   };
   // A client sends the same header on every request: its redactor is kept until another comes.
