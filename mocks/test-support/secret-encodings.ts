@@ -37,6 +37,15 @@ const perCharacter =
 
 const base64Of = (text: string) => Buffer.from(text).toString("base64");
 
+/** Markup-escaped, with `apostrophe` for `'`. */
+const markupEscaped = (text: string, apostrophe: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, apostrophe);
+
 /** Every whole-secret encoding: the per-character ones, and those a library or a protocol produces. */
 export const secretEncodings: Readonly<Record<string, (secret: string) => string>> = {
   ...Object.fromEntries(
@@ -53,20 +62,8 @@ export const secretEncodings: Readonly<Record<string, (secret: string) => string
   "JSON string with \\/": (secret) => JSON.stringify(secret).slice(1, -1).replace(/\//g, "\\/"),
   "JSON string inside a JSON string (quotes and all)": (secret) =>
     JSON.stringify(JSON.stringify(secret)),
-  "HTML named references": (secret) =>
-    secret
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      .replace(/'/g, "&apos;"),
-  "XML with &#39;": (secret) =>
-    secret
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      .replace(/'/g, "&#39;"),
+  "HTML named references": (secret) => markupEscaped(secret, "&apos;"),
+  "XML with &#39;": (secret) => markupEscaped(secret, "&#39;"),
   "Basic credential (base64 of contract:secret)": (secret) => base64Of(`contract:${secret}`),
   "base64, one byte before": (secret) => base64Of(`u${secret}`),
   "base64, two bytes before": (secret) => base64Of(`us${secret}`),
