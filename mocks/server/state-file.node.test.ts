@@ -86,7 +86,7 @@ describe("the state file with the CLI", () => {
     await writeFile(damaged, '{"format": "petstore-mock-kit/state", "pets": [');
     const run = await runCli(["--port", "0", "--state-file", damaged]);
     expect(run.code).toBe(3);
-    expect(run.stderr).toContain(`state file ${damaged}: is not valid JSON`);
+    expect(run.stderr).toContain(`state file ${damaged}: is not a state file: not valid JSON`);
     expect(run.stderr).toContain("left untouched");
     expect(await readFile(damaged, "utf8")).toBe('{"format": "petstore-mock-kit/state", "pets": [');
 
