@@ -123,7 +123,10 @@ describe("slow clients", () => {
     stalling.server.headersTimeout = 200;
     stalling.server.requestTimeout = 300;
     try {
-      const raw = await rawExchange(stalling.port, "GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+      const raw = await rawExchange(
+        stalling.port,
+        "GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ",
+      );
       expect(errorOf(raw)).toEqual({ status: 408, code: "request_timeout" });
       const reply = await send(`${stalling.url}/pets?limit=1`, { headers: devAuth });
       expect(reply.status).toBe(200);
