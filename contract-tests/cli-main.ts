@@ -11,8 +11,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { kitVersion, usageExitCode, usageLine } from "../mocks/util/cli.js";
+import { createRedactor, type Redact } from "../mocks/util/redact.js";
 import { type CliOptions, type Command, type Env, parse, UsageError, usage } from "./options.js";
-import { createRedactor, type Redact, secretForms } from "./redact.js";
 import { consoleReport } from "./report/console.js";
 import { htmlReport } from "./report/html.js";
 import { jsonReport } from "./report/json.js";
@@ -100,7 +100,7 @@ async function suiteRun(options: CliOptions): Promise<RunResult> {
 }
 
 async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
-  const redact = createRedactor(secretForms(options.apiKey));
+  const redact = createRedactor([options.apiKey]);
   try {
     const result = withKeyNote(await suiteRun(options), options.keyFrom);
     io.out(redact(consoleReport(result)));

@@ -145,7 +145,7 @@ describe("a run", () => {
       expect(output.out).toContain("expected: HTTP 404");
       expect(output.out).toMatch(/got: +HTTP 400 — got HTTP 400/);
       expect(output.out).toContain(
-        `curl -sS -i '${faulty.url}/pets/9007199254740991' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
+        `curl -g -sS -i '${faulty.url}/pets/9007199254740991' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
       );
       expect(output.out).not.toMatch(/^listPets /m);
     } finally {
@@ -257,11 +257,13 @@ describe("repro lines and the key", () => {
     const run = await failingRun(["--key", testApiKey]);
     expect(run.console).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"');
     expect(run.console).toContain(
-      "note: The curl lines read the key from $PETSTORE_API_KEY, and this run's key came from --key: set it before pasting one, export PETSTORE_API_KEY=… (the key you passed to --key).",
+      "note: The curl lines read the key from $PETSTORE_API_KEY, and this run's key came from --key: export that variable, set to the key you passed to --key, before pasting one.",
     );
     for (const text of [run.console, ...run.files]) {
       // Markdown escapes the underscores (`\_`), which it renders as they were.
-      expect(text.replace(/\\_/g, "_")).toContain("export PETSTORE_API_KEY=…");
+      expect(text.replace(/\\_/g, "_")).toContain(
+        "export that variable, set to the key you passed to --key",
+      );
       expect(text).not.toContain(testApiKey);
     }
   });
@@ -269,7 +271,8 @@ describe("repro lines and the key", () => {
   it("from PETSTORE_API_KEY the curl lines work as they are: no note", async () => {
     const run = await failingRun([], { PETSTORE_API_KEY: testApiKey });
     expect(run.console).toContain('-H "Authorization: Bearer $PETSTORE_API_KEY"');
-    for (const text of [run.console, ...run.files]) expect(text).not.toContain("export PETSTORE");
+    for (const text of [run.console, ...run.files])
+      expect(text).not.toContain("export that variable");
   });
 });
 

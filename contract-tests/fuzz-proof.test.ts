@@ -137,7 +137,7 @@ describe("--fuzz in every report", () => {
     } finally {
       await faulty.close();
     }
-    const curl = /curl -sS -i -X POST '[^']+\/pets' .*"categoryId":2,"status":"sold"\}'/;
+    const curl = /curl -g -sS -i -X POST '[^']+\/pets' .*"categoryId":2,"status":"sold"\}'/;
     expect(out).toMatch(
       /^fuzz: 300 of 300 requests generated from openapi\.yaml \(seed 2; replay: --fuzz 300 --fuzz-seed 2\)/m,
     );

@@ -48,7 +48,7 @@ describe.skipIf(skipBrowserTests)("the HTML report", () => {
       const failure = (await page.locator("details").textContent()) ?? "";
       expect(failure).toContain("getPet.absent.status-404");
       expect(failure).toContain(hostileMessage.replace(/"/g, '\\"'));
-      expect(failure).toMatch(/curl -sS -i '.*\/pets\/9007199254740991'/);
+      expect(failure).toMatch(/curl -g -sS -i '.*\/pets\/9007199254740991'/);
       expect(await page.locator("img, b").count()).toBe(0);
       await mkdir("test-results", { recursive: true });
       await page.screenshot({ path: "test-results/contract-report.png", fullPage: true });

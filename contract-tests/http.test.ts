@@ -147,7 +147,7 @@ describe("curlLine", () => {
       json: { name: "O'Hara", categoryId: 1 },
     });
     expect(line).toBe(
-      `curl -sS -i -X POST 'http://127.0.0.1:9/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data-raw '{"name":"O'\\''Hara","categoryId":1}'`,
+      `curl -g -sS -i -X POST 'http://127.0.0.1:9/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data-raw '{"name":"O'\\''Hara","categoryId":1}'`,
     );
   });
 

@@ -10,6 +10,7 @@ import { sleep } from "../mocks/core/latency.js";
 import { type Answer, readAnswer } from "../mocks/interface/checks.js";
 import type { SentRequest } from "../mocks/interface/request.js";
 import type { OperationId } from "../mocks/spec.js";
+import { shellQuote } from "../mocks/util/text.js";
 
 /** The most of an answer body the suite reads: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -319,11 +320,13 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
   }
 }
 
-const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-
-/** A `curl` command reproducing the request; the key stays in `$PETSTORE_API_KEY`. */
+/**
+ * A `curl` command reproducing the request; the key stays in
+ * `$PETSTORE_API_KEY`, and `-g` keeps curl from reading `[1-9]` or `{a,b}`
+ * in the URL as many URLs.
+ */
 export function curlLine(target: Target, request: ContractRequest): string {
-  const parts = ["curl -sS -i"];
+  const parts = ["curl -g -sS -i"];
   if (request.method !== "GET") parts.push(`-X ${request.method}`);
   parts.push(shellQuote(requestUrl(target.baseUrl, request)));
   const variant = request.credential ?? "valid";

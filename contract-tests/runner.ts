@@ -8,6 +8,7 @@
  * if (!runPassed(result)) console.log(failingChecks(result));
  */
 import { randomBytes } from "node:crypto";
+import { createRedactor, type Redact } from "../mocks/util/redact.js";
 import { randomSeed } from "./fuzz/random.js";
 import { fuzzChecks } from "./fuzz/results.js";
 import { type FuzzResult, runFuzz } from "./fuzz/run.js";
@@ -15,7 +16,6 @@ import type { Exchange, Target } from "./http.js";
 import { curlLine, RunBudget, RunDeadlineError, send } from "./http.js";
 import { DeploymentSilentError } from "./liveness.js";
 import { type RunOptions, runDefaults } from "./options.js";
-import { createRedactor, type Redact, secretForms } from "./redact.js";
 import { authCases } from "./suite/auth.js";
 import { categoryCases } from "./suite/categories.js";
 import { describeResponse, SuiteContext, type SuiteContextOptions } from "./suite/context.js";
@@ -51,7 +51,7 @@ export function newRunTag(): string {
 
 /** One GET before the suite: is anything there, and does it speak JSON? */
 export async function preflight(target: Target): Promise<void> {
-  const redact = createRedactor(secretForms(target.apiKey));
+  const redact = createRedactor([target.apiKey]);
   const probe: Exchange = await send(target, {
     method: "GET",
     path: "/pets",
@@ -156,7 +156,7 @@ export async function runCases(
     tag,
     readOnly: settings.readOnly,
     only: settings.only,
-    redact: createRedactor(secretForms(options.apiKey)),
+    redact: createRedactor([options.apiKey]),
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
   });
   let stopped: Stop = {};

@@ -137,6 +137,14 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
    */
   maxConnections?: number | undefined;
   /**
+   * Origins whose pages may call the API besides the loopback ones (any port
+   * of `localhost`, `127.0.0.1`, `[::1]`, always allowed), e.g.
+   * `["http://192.168.1.20:5173"]`; `"*"` allows every origin. A page of any
+   * other origin gets a 403 `cross_site_forbidden` and no CORS headers. A bad
+   * origin rejects the start with a RangeError.
+   */
+  corsOrigins?: readonly string[] | undefined;
+  /**
    * The key the admin endpoints (`/__mock/...`) want as a Bearer token. Without
    * one they are open on loopback and refused (403) on any other address.
    */

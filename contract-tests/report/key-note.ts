@@ -8,7 +8,7 @@ import { apiKeyVariable } from "../http.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 
 /** The note the reports carry when a curl line needs a key that came from `--key`. */
-export const keyNote = `The curl lines read the key from $${apiKeyVariable}, and this run's key came from --key: set it before pasting one, export ${apiKeyVariable}=… (the key you passed to --key).`;
+export const keyNote = `The curl lines read the key from $${apiKeyVariable}, and this run's key came from --key: export that variable, set to the key you passed to --key, before pasting one.`;
 
 /** Whether a check's curl line sends the run's own key (a provocation may send none, or a wrong one). */
 export const needsKey = (check: Pick<CheckResult, "curl">): boolean =>

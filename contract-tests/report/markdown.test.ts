@@ -9,7 +9,7 @@ import { fenced, markdownReport } from "./markdown.js";
 
 const hostile =
   "</details><img src=x onerror=alert(1)> <script>alert(2)</script> ```` \n```\n<b>x</b> [click](javascript:alert(3)) ![i](http://evil/x.png) | `a` \u001b[2J";
-const curl = `curl -sS -i 'http://127.0.0.1:1/v1/pets?name=${hostile}' -H "Authorization: Bearer $PETSTORE_API_KEY"`;
+const curl = `curl -g -sS -i 'http://127.0.0.1:1/v1/pets?name=${hostile}' -H "Authorization: Bearer $PETSTORE_API_KEY"`;
 
 function serverError(id: string): { record: CaseRecord; check: CheckResult } {
   const text = JSON.stringify({ code: "boom", message: hostile, status: 500 });

@@ -8,10 +8,10 @@ import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
 import { Knowledge } from "../../mocks/interface/knowledge.js";
 import { interfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/spec.js";
+import type { Redact } from "../../mocks/util/redact.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
 import { curlLine, send, sentRequest } from "../http.js";
 import { LivenessWatch } from "../liveness.js";
-import type { Redact } from "../redact.js";
 import {
   type CaseRecord,
   type CheckResult,

@@ -78,7 +78,7 @@ describe("writeContractFile", () => {
     expect(await keysIn(path)).toEqual(["a"]);
   });
 
-  it("replaces a symlink planted at the path instead of writing through it", async () => {
+  it("refuses a symlink planted at the path, dangling or not, and writes through neither", async () => {
     const path = join(dir, "web-petstore.json");
     const victim = join(dir, "victim.txt");
     await writeFile(victim, "precious\n");
@@ -87,8 +87,8 @@ describe("writeContractFile", () => {
     expect(await readFile(victim, "utf8")).toBe("precious\n");
     await rm(path);
     await symlink(join(dir, "missing.json"), path);
-    await writeContractFile(path, contractOf("a"));
-    expect((await lstat(path)).isSymbolicLink()).toBe(false);
+    await expect(writeContractFile(path, contractOf("a"))).rejects.toThrow(/symbolic link/);
+    expect((await lstat(path)).isSymbolicLink()).toBe(true);
     await expect(lstat(join(dir, "missing.json"))).rejects.toThrow(/ENOENT/);
   });
 

@@ -123,7 +123,7 @@ export async function writeContractFile(path: string, contract: PactContract): P
   const lock = await lockContractFile(path);
   try {
     const merged = mergedInto(path, await readContractFile(path), contract);
-    await writeFileAtomically(path, contractText(merged.contract), 0o600);
+    await writeFileAtomically(path, contractText(merged.contract));
     return merged.omitted;
   } finally {
     await lock.release();

@@ -67,10 +67,10 @@ describe("readJsonBody", () => {
     );
   });
 
-  it("shows at most 60 characters of a long Content-Type", () => {
+  it("shows at most 60 characters of a long Content-Type, the cut marked", () => {
     const long = `text/${"x".repeat(100)}`;
     expect(errorOf(readJsonBody(request("{}", long))).message).toBe(
-      `Content-Type must be application/json (got ${JSON.stringify(long.slice(0, 60))}).`,
+      `Content-Type must be application/json (got ${JSON.stringify(`${long.slice(0, 59)}…`)}).`,
     );
   });
 

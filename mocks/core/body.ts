@@ -3,6 +3,7 @@
 import { JsonDepthError, parseJson } from "../util/json.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { errorResponse, payloadTooLarge } from "./exchange.js";
+import { clip } from "./journal.js";
 
 const jsonMediaType = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -42,7 +43,7 @@ export function readJsonBody(request: CoreRequest): JsonBody {
     return rejected(
       errorResponse(
         "unsupported_media_type",
-        `Content-Type must be application/json (got ${contentType === undefined ? "none" : JSON.stringify(contentType.slice(0, 60))}).`,
+        `Content-Type must be application/json (got ${contentType === undefined ? "none" : JSON.stringify(clip(contentType, 60))}).`,
       ),
     );
   }

@@ -12,7 +12,7 @@
 import { faultErrorBody, scenarioErrorBody } from "../errors.js";
 import { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../spec.js";
-import { createRequestRedactor, type Redact, redactTarget } from "../util/redact.js";
+import { createRequestRedactor, type Redact } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
@@ -270,7 +270,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     journal.record({
       method: clip(request.method, 16),
-      path: clip(redactTarget(path, redact), journalLimits.path),
+      path: clip(redact(path), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,
       status: response.dropped ? 0 : response.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,

@@ -7,6 +7,7 @@
 import type { Problem } from "../core/journal.js";
 import { type RuleId, rules } from "../interface/statements.js";
 import type { NumberedEntry } from "../server/dashboard.js";
+import { shellQuote as quote } from "../util/text.js";
 
 export interface Statement {
   readonly id: RuleId;
@@ -53,14 +54,13 @@ export function explainProblem(problem: Problem): Explained {
   };
 }
 
-const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-
 /**
  * A curl line that repeats the request. The key stays a shell variable; the
- * journal keeps no bodies, so a write reads its body from `body.json`.
+ * journal keeps no bodies, so a write reads its body from `body.json`; `-g`
+ * keeps curl from reading `[1-9]` or `{a,b}` in the path as many URLs.
  */
 export function curlLine(apiUrl: string, entry: Pick<NumberedEntry, "method" | "path">): string {
-  const parts = ["curl -i"];
+  const parts = ["curl -g -i"];
   if (entry.method === "HEAD") parts.push("-I");
   else if (entry.method !== "GET") parts.push(`-X ${quote(entry.method)}`);
   parts.push(quote(`${apiUrl}${entry.path}`), `-H "Authorization: Bearer $PETSTORE_API_KEY"`);

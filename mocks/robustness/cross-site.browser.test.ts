@@ -3,7 +3,13 @@
  * another origin (another port of 127.0.0.1, or localhost) can neither read
  * nor change its state through the admin endpoints, with `fetch` in CORS or
  * no-CORS mode or a plain form post, and a DNS-rebinding page (a name the
- * browser resolves to 127.0.0.1) is refused too. The API keeps its CORS.
+ * browser resolves to 127.0.0.1) is refused too. The API keeps its CORS for
+ * loopback origins.
+ *
+ * Issue 35, the same for a mock proxying to staging with a key of its own: a
+ * page on another site, or a rebinding page, can neither read nor write
+ * staging through it, while the developer's own page (a loopback origin,
+ * such as a Vite app on another port) can.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -17,6 +23,8 @@ import { type StaticServer, serveStatic } from "../test-support/static-server.js
 
 /** The name a rebinding attacker's DNS points at the mock; Chromium resolves it to loopback. */
 const rebindHost = "rebind.test";
+/** Another site whose page the developer's browser opens (Chromium resolves it to loopback too). */
+const otherSite = "evil.test";
 
 let browser: Browser;
 let mock: RunningPetstoreServer;
@@ -32,7 +40,9 @@ beforeAll(async () => {
   mock = await startPetstoreServer({ port: 0 });
   mock.faults.add({ operation: "getPet", delayMs: 1 });
   before = mock.store.snapshot();
-  browser = await launchChromium([`--host-resolver-rules=MAP ${rebindHost} 127.0.0.1`]);
+  browser = await launchChromium([
+    `--host-resolver-rules=MAP ${rebindHost} 127.0.0.1, MAP ${otherSite} 127.0.0.1`,
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -137,6 +147,107 @@ describe.skipIf(skipBrowserTests)("a page on another origin", () => {
       }
       expect(outcomes.reset).toMatch(/^403 .*host_forbidden/);
       expectUntouched();
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe.skipIf(skipBrowserTests)("a mock proxying to staging with its own key", () => {
+  const stagingKey = "staging-key-held-by-the-proxy";
+  let staging: RunningPetstoreServer;
+  let proxy: RunningPetstoreServer;
+  let stagingBefore: StoreSnapshot;
+
+  beforeAll(async () => {
+    staging = await startPetstoreServer({ port: 0, apiKeys: [stagingKey] });
+    await staging.store.createPet({ name: "Only on staging", categoryId: 1 });
+    proxy = await startPetstoreServer({ port: 0, proxy: { url: staging.url, key: stagingKey } });
+    stagingBefore = staging.store.snapshot();
+  }, 30_000);
+
+  afterAll(async () => {
+    await proxy?.close();
+    await staging?.close();
+  });
+
+  /** What a page tries against staging through the proxy at `target` (its API base); each outcome as text. */
+  function useStaging(page: Page, target: string): Promise<Record<string, string>> {
+    return page.evaluate(async (target) => {
+      const outcomes: Record<string, string> = {};
+      const auth = { Authorization: "Bearer petstore-dev-key" };
+      const attempt = async (name: string, path: string, init: RequestInit = {}) => {
+        try {
+          const response = await fetch(`${target}${path}`, init);
+          outcomes[name] = `${response.status} ${(await response.text()).slice(0, 10_000)}`;
+        } catch (error) {
+          outcomes[name] = `failed: ${(error as Error).name}`;
+        }
+      };
+      await attempt("read", "/pets?limit=100", { headers: auth });
+      await attempt("write", "/pets", {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Written through the proxy", categoryId: 1 }),
+      });
+      await attempt("simple write", "/pets", {
+        method: "POST",
+        mode: "no-cors",
+        headers: { "content-type": "text/plain" },
+        body: JSON.stringify({ name: "Written without preflight", categoryId: 1 }),
+      });
+      return outcomes;
+    }, target);
+  }
+
+  const stagingUntouched = () => {
+    expect(staging.store.snapshot()).toEqual(stagingBefore);
+    expect(staging.journal.all()).toEqual([]);
+  };
+
+  it("a page on another site can neither read nor write staging through it", async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(attacker.url.replace("127.0.0.1", otherSite));
+      const outcomes = await useStaging(page, proxy.url);
+      expect(outcomes.read).toBe("failed: TypeError");
+      expect(outcomes.write).toBe("failed: TypeError");
+      expect(outcomes["simple write"]).toBe("0 ");
+      stagingUntouched();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("a DNS-rebinding page (its own name, the proxy's address) cannot reach staging either", async () => {
+    const page = await browser.newPage();
+    try {
+      const shown = await page.goto(`http://${rebindHost}:${proxy.port}/v1/pets`);
+      expect(shown?.status()).toBe(403);
+      const outcomes = await useStaging(page, "/v1");
+      expect(outcomes.read).toMatch(/^403 .*host_forbidden/);
+      expect(outcomes.write).toMatch(/^403 .*host_forbidden/);
+      stagingUntouched();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the developer's own page on a loopback origin reads and writes staging through it", async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(attacker.url);
+      const outcomes = await useStaging(page, proxy.url);
+      expect(outcomes.read).toMatch(/^200 \[/);
+      expect(outcomes.read).toContain("Only on staging");
+      expect(outcomes.write).toMatch(/^201 /);
+      expect(staging.store.listPets({ limit: 100 }).map((pet) => pet.name)).toContain(
+        "Written through the proxy",
+      );
+      expect(staging.journal.all().map((entry) => entry.operationId)).toEqual([
+        "listPets",
+        "createPet",
+      ]);
     } finally {
       await page.close();
     }

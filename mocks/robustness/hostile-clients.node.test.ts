@@ -54,15 +54,15 @@ function answersOf(raw: string): { status: number; code?: string }[] {
 const createRequest = (name: string) => {
   const body = JSON.stringify({ name, categoryId: 1 });
   return (
-    `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${devAuth.authorization}\r\n` +
+    `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${devAuth.authorization}\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
 };
 
 describe("clients that never read nor close", () => {
   const half = {
-    "stall in their headers (408)": "GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Slow: ",
-    "stall in their body (408)": `POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"na`,
+    "stall in their headers (408)": "GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ",
+    "stall in their body (408)": `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n{"na`,
     "send malformed HTTP (400)": "NOT HTTP AT ALL\r\n\r\n",
   };
 
@@ -138,7 +138,7 @@ describe("when connections run short", () => {
       });
       first.resume();
       first.write(
-        `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: ${devAuth.authorization}\r\n\r\n`,
+        `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${devAuth.authorization}\r\n\r\n`,
       );
       expect(await answered).toMatch(/^HTTP\/1\.1 200/);
       const closed = new Set<Socket>();
@@ -188,13 +188,13 @@ describe("when connections run short", () => {
         Array.from({ length: 4 + spareConnections }, () =>
           silentClient(
             server.port,
-            "POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{",
+            "POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{",
           ),
         ),
       );
       const raw = await rawExchange(
         server.port,
-        "GET /v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET /v1/pets?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
       );
       expect(raw).toMatch(/^HTTP\/1\.1 503 /);
       expect(raw.toLowerCase()).toContain("retry-after: 1");

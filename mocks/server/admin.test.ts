@@ -105,7 +105,7 @@ describe("the routes", () => {
     ).toBe(200);
   });
 
-  it("names every endpoint in the 404 for an unknown admin path", async () => {
+  it("names every endpoint in the 404 for an unknown admin path, the path cut at 100 characters, the cut marked", async () => {
     const { call } = await setup({
       state: { snapshot: () => ({}) as never, restore: async () => {} },
     });
@@ -113,7 +113,7 @@ describe("the routes", () => {
     expect(missing.status).toBe(404);
     expect(errorOf(missing)).toMatchObject({ code: "not_found" });
     expect(errorOf(missing).message).toBe(
-      `No admin endpoint at /__mock/${"x".repeat(92)}; endpoints: /__mock/health, /__mock/reset, /__mock/faults, /__mock/requests, /__mock/contract, /__mock/provider-state, /__mock/state, /__mock/faults/{id}, /__mock/faults/presets/{name}.`,
+      `No admin endpoint at /__mock/${"x".repeat(91)}…; endpoints: /__mock/health, /__mock/reset, /__mock/faults, /__mock/requests, /__mock/contract, /__mock/provider-state, /__mock/state, /__mock/faults/{id}, /__mock/faults/presets/{name}.`,
     );
   });
 

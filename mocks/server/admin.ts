@@ -17,11 +17,11 @@ import {
   type FaultPreset,
   faultPresetNames,
 } from "../core/faults.js";
-import { type Journal, journalLimits } from "../core/journal.js";
+import { clip, type Journal, journalLimits } from "../core/journal.js";
 import type { PetstoreLifecycle } from "../lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../options.js";
-import { isLoopback, refuseCrossSite } from "./admin-site.js";
 import { contractPath, providerStatePath, setUpProviderState } from "./contract-routes.js";
+import { createSitePolicy, isLoopback } from "./site.js";
 import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
 
 export { isLoopback };
@@ -325,14 +325,15 @@ export function createAdminEndpoints(
   routes: readonly AdminRoute[],
 ): (request: AdminRequest) => Promise<CoreResponse> {
   const paths = routes.map((route) => (typeof route.path === "string" ? route.path : null));
+  const site = createSitePolicy({ loopback: trust.loopback });
   return async (request) => {
-    const crossSite = refuseCrossSite((name) => request.header(name), trust.loopback);
+    const crossSite = site.refuseAdmin((name) => request.header(name));
     if (crossSite) return crossSite;
     const found = find(routes, request.path);
     if (!found) {
       return errorResponse(
         "not_found",
-        `No admin endpoint at ${request.path.slice(0, 100)}; endpoints: ${paths.filter(Boolean).join(", ")}, ${faultsPath}/{id}, ${presetsPath}/{name}.`,
+        `No admin endpoint at ${clip(request.path, 100)}; endpoints: ${paths.filter(Boolean).join(", ")}, ${faultsPath}/{id}, ${presetsPath}/{name}.`,
       );
     }
     if (!found.route.public) {

@@ -1,10 +1,12 @@
 /**
  * What the standalone server answers, beside the node:http adapter
- * (./listener.ts): a preflight gets its CORS answer, paths under `/v1` go to
- * the core, paths under `/__mock/` to the admin endpoints, anything else is a
- * 404; ordinary answers carry the CORS headers, and each answer is one line of
- * the request log. While every connection is at work, API requests get a 503
- * and admin and health requests are still answered.
+ * (./listener.ts): a `Host` the bind does not answer is refused on every
+ * route (./site.ts), a preflight gets its CORS answer, paths under `/v1` go
+ * to the core unless a page of another origin sent them, paths under
+ * `/__mock/` to the admin endpoints, anything else is a 404; answers to an
+ * allowed origin carry the CORS headers, and each answer is one line of the
+ * request log. While every connection is at work, API requests get a 503 and
+ * admin and health requests are still answered.
  */
 import type { RequestListener } from "node:http";
 import {
@@ -14,12 +16,14 @@ import {
   immediateHandlerOf,
   internalError,
 } from "../core/exchange.js";
+import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiPathOf } from "../core/router.js";
 import { apiBasePath } from "../spec.js";
 import { type AdminRequest, adminBasePath } from "./admin.js";
 import { isPreflight, preflightResponse, withCors } from "./cors.js";
 import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
+import { createSitePolicy, type SitePolicy } from "./site.js";
 
 export type { App, AppRequest };
 
@@ -38,6 +42,11 @@ export interface PetstoreAppOptions {
   readonly logAdminReads?: boolean | undefined;
   /** Answers `GET /favicon.ico` (the standalone server's icon); without it that path is a 404. */
   readonly favicon?: (() => Promise<CoreResponse> | CoreResponse) | undefined;
+  /**
+   * Which pages may call the mock (./site.ts). Default: a loopback bind's
+   * rules, loopback origins only.
+   */
+  readonly site?: SitePolicy | undefined;
   /** Masks secrets in the request target (and the token its `Authorization` presents) before it reaches the log. */
   readonly redactTarget?:
     | ((target: string, authorization: string | undefined) => string)
@@ -115,16 +124,23 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     logAdminReads = false,
     redactTarget = (target: string) => target,
   } = options;
+  const site = options.site ?? createSitePolicy({ loopback: true });
   const respond = immediateHandlerOf(handle);
+
+  /** The request's `Origin` when it may read the answer (it gets CORS headers), else undefined. */
+  const allowedOrigin = (request: AppRequest) => site.corsOrigin((name) => request.header(name));
 
   function dispatch(request: AppRequest): Promise<CoreResponse> | CoreResponse {
     const { url, method } = request;
+    const header = (name: string) => request.header(name);
+    const rebound = site.refuseHost(header);
+    if (rebound) return rebound;
     const queryAt = url.indexOf("?");
     const pathname = queryAt < 0 ? url : url.slice(0, queryAt);
     const query = queryAt < 0 ? "" : url.slice(queryAt + 1);
     // The admin endpoints come before any CORS answer: no other site may read or drive them.
     if (apiPathOf(pathname, adminBasePath)) {
-      if (!admin) return errorResponse("not_found", `No route at ${pathname.slice(0, 100)}.`);
+      if (!admin) return errorResponse("not_found", `No route at ${clip(pathname, 100)}.`);
       const adminRequest: AdminRequest = {
         method,
         path: pathname,
@@ -138,10 +154,12 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     if (favicon && pathname === faviconPath && (method === "GET" || method === "HEAD")) {
       return favicon();
     }
-    if (isPreflight(request)) return preflightResponse(request);
-    const origin = request.header("origin");
+    if (isPreflight(request)) return site.refuseApi(header) ?? preflightResponse(request);
+    const origin = allowedOrigin(request);
     const api = apiPathOf(pathname, apiBasePath);
     if (api) {
+      const crossSite = site.refuseApi(header);
+      if (crossSite) return crossSite;
       if (saturated?.()) return withCors(busy(), origin);
       const answer = respond(new ApiRequest(request, api.path, query));
       return answer instanceof Promise
@@ -151,7 +169,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     return withCors(
       errorResponse(
         "not_found",
-        `No route at ${method} ${pathname.slice(0, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
+        `No route at ${method} ${clip(pathname, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
       ),
       origin,
     );
@@ -167,7 +185,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
 
   function failed(request: AppRequest, error: unknown, started: number): CoreResponse {
     console.error("petstore-mock: unexpected error", error);
-    return logged(request, withCors(internalError(), request.header("origin")), started);
+    return logged(request, withCors(internalError(), allowedOrigin(request)), started);
   }
 
   return (request) => {

@@ -1,4 +1,4 @@
-/** The limit flags of `petstore-mock`: flag over environment, bounds, and seeds that fit the store. */
+/** The limit flags and `--cors-origin` of `petstore-mock`: flag over environment, bounds, and seeds that fit the store. */
 import { describe, expect, it } from "vitest";
 import { CliUsageError, parseCommand, usage } from "./args.js";
 
@@ -96,5 +96,34 @@ describe("contract flags", () => {
     ]) {
       expect(usage).toContain(name);
     }
+  });
+});
+
+describe("--cors-origin", () => {
+  it("is unset by default (loopback origins only), repeatable, and wins over PETSTORE_CORS_ORIGINS", () => {
+    expect(serve([])).not.toHaveProperty("corsOrigins");
+    expect(
+      serve(["--cors-origin", "http://192.168.1.20:5173", "--cors-origin", "HTTPS://Dev.Example/"]),
+    ).toMatchObject({ corsOrigins: ["http://192.168.1.20:5173", "https://dev.example"] });
+    expect(serve([], { PETSTORE_CORS_ORIGINS: " http://a.example:3000 , *," }).corsOrigins).toEqual(
+      ["http://a.example:3000", "*"],
+    );
+    expect(
+      serve(["--cors-origin", "http://b.example"], { PETSTORE_CORS_ORIGINS: "*" }).corsOrigins,
+    ).toEqual(["http://b.example"]);
+  });
+
+  it.each([
+    [["--cors-origin", "dev.example:3000"], {}, "--cors-origin: an origin is a scheme"],
+    [["--cors-origin", "http://dev.example/app"], {}, "--cors-origin"],
+    [[], { PETSTORE_CORS_ORIGINS: "http://ok.example,file:///x" }, "PETSTORE_CORS_ORIGINS"],
+  ])("%j %j is refused naming %s", (argv, env, mention) => {
+    expect(() => parseCommand(argv, env)).toThrow(CliUsageError);
+    expect(() => parseCommand(argv, env)).toThrow(mention);
+  });
+
+  it("is listed in --help with its variable", () => {
+    expect(usage).toContain("--cors-origin <origin>");
+    expect(usage).toContain("PETSTORE_CORS_ORIGINS");
   });
 });

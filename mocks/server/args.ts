@@ -25,6 +25,7 @@ import {
 import { type InvalidCommand, parseOrInvalid, UsageError } from "../util/cli.js";
 import { parseJson } from "../util/json.js";
 import { checkProxyExposure } from "./front.js";
+import { parseCorsOrigin } from "./site.js";
 
 /** @deprecated Use `UsageError` (mocks/util/cli.ts), the one usage error of both bins. */
 export const CliUsageError = UsageError;
@@ -60,6 +61,10 @@ Options:
   --fault <json>      start with a fault, e.g. '{"operation":"createPet","status":503}';
                       repeat for several
   --journal-size <n>  requests the journal keeps (default ${defaults.journalSize})
+  --cors-origin <origin>  let pages of this origin call the API, e.g.
+                      http://192.168.1.20:5173; repeat for several; * for any
+                      (env PETSTORE_CORS_ORIGINS, comma-separated); pages on
+                      localhost, 127.0.0.1 and [::1] (any port) always may
   --admin-key <key>   key the /__mock/ admin endpoints want as a Bearer token
                       (env PETSTORE_ADMIN_KEY); required to use them when --host
                       is not a loopback address
@@ -110,6 +115,7 @@ const flags = {
   preset: { type: "string" },
   fault: { type: "string", multiple: true },
   "journal-size": { type: "string" },
+  "cors-origin": { type: "string", multiple: true },
   "admin-key": { type: "string" },
   "state-file": { type: "string" },
   proxy: { type: "string" },
@@ -148,6 +154,21 @@ function apiKeysFrom(flagged: readonly string[] | undefined, env: string | undef
     .map((key) => key.trim())
     .filter((key) => key !== "");
   return keys.length > 0 ? keys : [defaultApiKey];
+}
+
+/** `--cors-origin` (repeated), else `PETSTORE_CORS_ORIGINS` (comma-separated), each checked and normalised. */
+function corsOriginsFrom(
+  flagged: readonly string[] | undefined,
+  env: string | undefined,
+): string[] {
+  const given =
+    flagged ??
+    (env ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== "");
+  const name = flagged === undefined ? "PETSTORE_CORS_ORIGINS" : "--cors-origin";
+  return given.map((origin) => checked(name, () => parseCorsOrigin(origin)));
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -257,6 +278,8 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
       journalLimits.maxSize,
     );
   }
+  const corsOrigins = corsOriginsFrom(values["cors-origin"], env.PETSTORE_CORS_ORIGINS);
+  if (corsOrigins.length > 0) options.corsOrigins = corsOrigins;
   const adminKey = values["admin-key"] ?? (env.PETSTORE_ADMIN_KEY?.trim() || undefined);
   if (adminKey !== undefined) {
     if (adminKey.trim() === "") throw new UsageError("--admin-key must not be empty");

@@ -38,7 +38,7 @@ describe("malformed HTTP", () => {
   it("headers over the size limit get a 431 Error", async () => {
     const raw = await rawExchange(
       server.port,
-      `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(64 * 1024)}\r\n\r\n`,
+      `GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(64 * 1024)}\r\n\r\n`,
     );
     expect(errorOf(raw)).toEqual({ status: 431, code: "headers_too_large" });
     await stillServes();
@@ -55,7 +55,7 @@ describe("aborted uploads", () => {
     await new Promise<void>((resolve, reject) => {
       const socket = connect(server.port, "127.0.0.1", () => {
         socket.write(
-          `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer petstore-dev-key\r\n` +
+          `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer petstore-dev-key\r\n` +
             `Content-Type: application/json\r\nContent-Length: ${announced}\r\n\r\n`,
         );
         socket.write("x".repeat(sent), () => {
@@ -123,7 +123,10 @@ describe("slow clients", () => {
     stalling.server.headersTimeout = 200;
     stalling.server.requestTimeout = 300;
     try {
-      const raw = await rawExchange(stalling.port, "GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+      const raw = await rawExchange(
+        stalling.port,
+        "GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ",
+      );
       expect(errorOf(raw)).toEqual({ status: 408, code: "request_timeout" });
       const reply = await send(`${stalling.url}/pets?limit=1`, { headers: devAuth });
       expect(reply.status).toBe(200);

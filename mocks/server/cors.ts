@@ -1,8 +1,8 @@
 /**
- * CORS for the standalone server: any origin is reflected, a preflight is
- * answered without credentials, and the headers a browser app needs to read
- * (`Deprecation`, `Sunset`, `Link`, `Location`, and behind `--proxy` the
- * `Petstore-Violations` header) are exposed.
+ * CORS for the standalone server: an allowed origin (./site.ts decides which)
+ * is reflected, a preflight is answered without credentials, and the headers
+ * a browser app needs to read (`Deprecation`, `Sunset`, `Link`, `Location`,
+ * and behind `--proxy` the `Petstore-Violations` header) are exposed.
  */
 import type { CoreResponse } from "../core/exchange.js";
 import { routes } from "../core/router.js";
@@ -34,7 +34,7 @@ export function isPreflight(request: WithHeaders & { readonly method: string }):
   );
 }
 
-/** The answer to a preflight: 204, no body. */
+/** The answer to a preflight from an allowed origin: 204, no body. */
 export function preflightResponse(request: WithHeaders): CoreResponse {
   return {
     status: 204,
@@ -50,7 +50,7 @@ export function preflightResponse(request: WithHeaders): CoreResponse {
   };
 }
 
-/** A response's headers with the CORS headers for a request from `origin`. */
+/** A response's headers with the CORS headers for a request from the allowed `origin` (none without one). */
 export function corsHeaders(
   headers: Readonly<Record<string, string>>,
   origin: string | undefined,

@@ -139,7 +139,7 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       expect(await detail.locator(".statement code").allTextContents()).toContain("limit");
       const curl = (await curlOf(detail).textContent()) ?? "";
       expect(curl).toBe(
-        `curl -i '${mock.url}/pets?limit=500' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
+        `curl -g -i '${mock.url}/pets?limit=500' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
       );
       expect(await dashboard.content()).not.toContain(apiKey);
       await dashboard.screenshot({ path: `${shots}/dashboard-request-detail.png`, fullPage: true });

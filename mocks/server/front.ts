@@ -12,7 +12,7 @@ import {
   resolveProxyOptions,
   resolveRecordOptions,
 } from "../options.js";
-import { isLoopback } from "./admin.js";
+import { isLoopback, type SitePolicy } from "./site.js";
 
 /** Behind `proxy`: the response header listing the rules a deployment's answer broke (JSON, ASCII). */
 export const violationsHeader = "petstore-violations";
@@ -46,15 +46,23 @@ export function checkProxyExposure(
   }
 }
 
-/**
- * The handler to serve. `mock` builds the mock core on a journal (the proxy
- * gives it one that marks its entries as answered by the mock).
- */
+export interface FrontContext {
+  /** Where every exchange is recorded. */
+  readonly journal: Journal;
+  /** Builds the mock core on a journal (the proxy gives it one that marks its entries as answered by the mock). */
+  readonly mock: (journal: Journal) => PetstoreCore;
+  /** Where the recorder says that it stopped or skipped an exchange. */
+  readonly log: (line: string) => void;
+  /** Every secret the server holds (API, admin and proxy keys): none reaches an answer, the journal or the recording. */
+  readonly secrets: readonly string[];
+  /** Which pages may call the API: the proxy forwards nothing for any other. */
+  readonly site: SitePolicy;
+}
+
+/** The handler to serve: the mock core, or the proxy in front of a deployment, recorded when asked. */
 export async function createFront(
   options: PetstoreServerOptions,
-  journal: Journal,
-  mock: (journal: Journal) => PetstoreCore,
-  log: (line: string) => void,
+  { journal, mock, log, secrets, site }: FrontContext,
 ): Promise<Front> {
   checkProxyExposure(options);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
@@ -64,7 +72,7 @@ export async function createFront(
   let closeProxy = () => {};
   if (proxy) {
     const { createProxyHandler } = await import("./proxy.js");
-    const proxying = createProxyHandler({ proxy, apiKeys, journal, mock });
+    const proxying = createProxyHandler({ proxy, apiKeys, journal, mock, secrets, site });
     handle = proxying.handle;
     closeProxy = proxying.close;
   } else {
@@ -73,8 +81,9 @@ export async function createFront(
   const recorder = record
     ? await (await import("./recording.js")).openRecording(record, {
         apiKeys,
-        secrets: proxy?.key === undefined ? apiKeys : [...apiKeys, proxy.key],
+        secrets,
         log,
+        stateFile: options.stateFile,
       })
     : undefined;
   return {

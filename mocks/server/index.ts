@@ -30,6 +30,7 @@ export {
   PetstoreMockError,
 } from "./client.js";
 export { proxyMarkHeader, violationsHeader } from "./front.js";
+export { RecordFileError } from "./own-files.js";
 export type { RecordedCredential, RecordedExchange } from "./recording.js";
 export {
   createRequestListener,
@@ -41,5 +42,6 @@ export {
   serverTimeouts,
   startPetstoreServer,
 } from "./server.js";
+export { createSitePolicy, type SiteOptions, type SitePolicy } from "./site.js";
 export { StateFileError } from "./state-file.js";
 export { statePath } from "./state-routes.js";

@@ -152,7 +152,7 @@ describe("the request the app is given", () => {
     const { port } = server.address() as AddressInfo;
     const socket = connect(port, "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
-    socket.write("POST /cut HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789");
+    socket.write("POST /cut HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n0123456789");
     await vi.waitFor(async () => {
       const open = await new Promise<number>((resolve) =>
         server.getConnections((_, count) => resolve(count)),

@@ -123,6 +123,182 @@ describe("the proxy in front of a conforming deployment (the kit's own mock)", a
   });
 });
 
+describe("what the proxy forwards: the interface's operations, nothing else", async () => {
+  /** A deployment that answers 200 to anything and keeps what reached it. */
+  const reached: string[] = [];
+  const spy = await keep(
+    startTinyServer((request, response) => {
+      reached.push(`${request.method} ${request.url}`);
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(request.method === "POST" ? '{"id":1,"name":"x","categoryId":1}' : "[]");
+    }),
+  );
+  const proxy = await proxyTo(spy.url);
+  const raw = (method: string, path: string, headers = "") =>
+    rawExchange(
+      proxy.port,
+      `${method} /v1${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${devAuth.authorization}\r\n${headers}Content-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+
+  it.each([
+    ["POST", "/internal/purge-all", 404, "not_found"],
+    ["GET", "/store/orders", 404, "not_found"],
+    ["GET", "/pets/1/owner", 404, "not_found"],
+    ["DELETE", "/pets/1", 405, "method_not_allowed"],
+    ["PUT", "/pets/1", 405, "method_not_allowed"],
+    ["PATCH", "/pets", 405, "method_not_allowed"],
+    ["DELETE", "/categories", 405, "method_not_allowed"],
+    ["OPTIONS", "/pets", 405, "method_not_allowed"],
+    ["TRACE", "/pets", 405, "method_not_allowed"],
+  ])(
+    "%s %s gets the mock's own %i %s; the deployment never sees it",
+    async (method, path, status, code) => {
+      const before = reached.length;
+      const reply = await raw(method, path);
+      expect(reply).toMatch(new RegExp(`^HTTP/1\\.1 ${status} .*"code":"${code}"`, "s"));
+      expect(reached.slice(before)).toEqual([]);
+      expect(proxy.journal.all().at(-1)).toMatchObject({ status, answeredBy: "mock" });
+    },
+  );
+
+  it("forwards the operations of openapi.yaml (and HEAD as its GET)", async () => {
+    const before = reached.length;
+    for (const [method, path] of [
+      ["GET", "/pets?limit=2"],
+      ["HEAD", "/pets"],
+      ["GET", "/pets/7"],
+      ["GET", "/categories"],
+    ]) {
+      expect((await send(`${proxy.url}${path}`, { method, headers: devAuth })).status).toBe(200);
+    }
+    const created = await send(`${proxy.url}/pets`, {
+      method: "POST",
+      headers: { ...devAuth, "content-type": "application/json" },
+      body: '{"name":"x","categoryId":1}',
+    });
+    expect(created.status).toBe(200);
+    expect(reached.slice(before).map((line) => line.replace(/^(\S+) \/v1/, "$1 "))).toEqual([
+      "GET /pets?limit=2",
+      "HEAD /pets",
+      "GET /pets/7",
+      "GET /categories",
+      "POST /pets",
+    ]);
+  });
+
+  it.each([
+    "/pets/..;/admin",
+    "/pets/..;",
+    "/pets/.;x",
+    "/pets/%2e%2e",
+    "/pets/%2E%2E/admin",
+    "/pets/.%2e",
+    "/pets/%2e",
+    "/pets/%252e%252e",
+    "/pets/%25252e%25252e",
+    "/pets/%252E%252e;/admin",
+    "/pets/..%5c",
+    "/pets/%5c..",
+    "/pets/..\\admin",
+    "/pets/a\\b",
+    "/pets/..%2fadmin",
+    "/pets/%2F",
+    "/pets/%252f",
+    "/pets/%252F..",
+    "/pets/%c0%ae%c0%ae",
+    "/pets/%E2%80%A5",
+    "/pets/%EF%BC%8E%EF%BC%8E",
+    "/pets/..%00",
+    "/pets/%2e%2e%20",
+    "/pets/1/..",
+  ])("refuses %s with a 400 invalid_path, forwarding nothing", async (path) => {
+    const before = reached.length;
+    const reply = await raw("GET", path);
+    expect(reply, path).toMatch(/^HTTP\/1\.1 400 .*"code":"invalid_path"/s);
+    expect(reached.slice(before)).toEqual([]);
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ["an Origin not allowed", { origin: "https://evil.example" }],
+    ["Sec-Fetch-Site: same-site without an allowed Origin", { "sec-fetch-site": "same-site" }],
+    [
+      "Sec-Fetch-Site: same-site from another origin of the site",
+      { origin: "https://www.evil.example", "sec-fetch-site": "same-site" },
+    ],
+    ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["a rebinding Host", { host: "rebind.example" }],
+  ])("forwards nothing for %s (403, no CORS)", async (_name, headers) => {
+    const before = reached.length;
+    for (const method of ["GET", "POST"]) {
+      const reply = await send(`${proxy.url}/pets`, {
+        method,
+        headers: { ...devAuth, "content-type": "application/json", ...headers },
+        ...(method === "POST" ? { body: '{"name":"x","categoryId":1}' } : {}),
+      });
+      expect(reply.status).toBe(403);
+      expect(reply.headers["access-control-allow-origin"]).toBeUndefined();
+    }
+    expect(reached.slice(before)).toEqual([]);
+  });
+
+  it("forwards a loopback page's request, with CORS for it", async () => {
+    const origin = "http://localhost:5173";
+    const reply = await send(`${proxy.url}/pets`, {
+      headers: { ...devAuth, origin, "sec-fetch-site": "same-site" },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.headers["access-control-allow-origin"]).toBe(origin);
+  });
+});
+
+describe("no secret of the proxy leaves it", () => {
+  const escaped = (text: string) =>
+    [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+
+  it("a key the deployment sends back as \\u escapes or base64 reaches neither the app, the journal, the feed nor the log", async () => {
+    const proxyKey = "staging-proxy-key-0123456789";
+    const echo = await keep(
+      startTinyServer((request, response) => {
+        const basic = Buffer.from(`svc:${proxyKey}`).toString("base64");
+        response.writeHead(400, { "content-type": "application/json" });
+        response.end(
+          `{"code":"bad_request","message":"you sent ${escaped(request.headers.authorization ?? "")}, also ${basic}","status":400}`,
+        );
+      }),
+    );
+    const lines: string[] = [];
+    const proxy = await keep(
+      startPetstoreServer({
+        port: 0,
+        proxy: { url: echo.url, key: proxyKey },
+        log: (line) => lines.push(line),
+      }),
+    );
+    const reply = await send(`${proxy.url}/pets?q=${proxyKey}&%6Bey=${proxyKey}`, {
+      headers: devAuth,
+    });
+    expect(reply.status).toBe(400);
+    const feed = await send(`${proxy.origin}/__mock/requests/after/0`);
+    const journal = await send(`${proxy.origin}/__mock/requests`);
+    for (const [name, text] of Object.entries({
+      answer: reply.text,
+      journal: journal.text,
+      feed: feed.text,
+      log: lines.join("\n"),
+    })) {
+      const decoded = text.replace(/\\u([0-9a-f]{4})/gi, (_m, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+      expect(decoded, name).not.toContain(proxyKey);
+      expect(text, name).not.toContain(Buffer.from(`svc:${proxyKey}`).toString("base64"));
+    }
+    expect(JSON.parse(journal.text)[0].problems[0]).toMatchObject({
+      by: "client",
+      message: "you sent Bearer [redacted], also [redacted]",
+    });
+  });
+});
+
 describe("the proxy in front of a faulty deployment", () => {
   it.each([
     ["limit-off-by-one", "/pets?limit=5", ["at-most-limit"]],

@@ -6,9 +6,12 @@
  * "deployment"`) and into the `petstore-violations` header.
  *
  * The client's credential is checked here against the mock's keys and never
- * forwarded: the proxy sends its own key. Only paths below the configured
- * base are reachable, no redirect is followed, every answer is bounded in
- * time and size, and the proxy key is redacted from whatever comes back.
+ * forwarded: the proxy sends its own key. Only the interface's operations
+ * (method and path template, from openapi.yaml through the router) go to the
+ * deployment, never for a page of another site, and only below the
+ * configured base: anything else gets the mock's own Error. No redirect is
+ * followed, every answer is bounded in time and size, and every secret the
+ * server holds is redacted (mocks/util/redact.ts) from whatever comes back.
  * Loaded only when a server proxies (it brings the contract suite's checks).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -20,7 +23,6 @@ import {
   exchangeOnce,
   type RawAnswer,
 } from "../../contract-tests/http.js";
-import { createRedactor, secretForms } from "../../contract-tests/redact.js";
 import { printable } from "../../contract-tests/report/text.js";
 import { checkCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
@@ -37,9 +39,10 @@ import { matchRoute } from "../core/router.js";
 import { type Violation, violationsOf } from "../interface/judge.js";
 import type { resolveProxyOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
-import { createRequestRedactor, redactTarget } from "../util/redact.js";
+import { createRedactor, createRequestRedactor } from "../util/redact.js";
 import { urlUnder } from "../util/url-under.js";
 import { proxyMarkHeader, violationsHeader } from "./front.js";
+import type { SitePolicy } from "./site.js";
 
 /** The most characters the violations header carries (the violations that fit, in order). */
 const maxHeaderChars = 4096;
@@ -66,6 +69,10 @@ export interface ProxyHandlerOptions {
   readonly journal: Journal;
   /** The in-memory mock, built on the journal it is given (its entries get marked). */
   readonly mock: (journal: Journal) => PetstoreCore;
+  /** Every secret the server holds (API, admin and proxy keys): redacted from answers, the journal and messages. */
+  readonly secrets: readonly string[];
+  /** Which pages may call the API: a request of any other is refused, never forwarded. */
+  readonly site: SitePolicy;
 }
 
 export interface ProxyHandler {
@@ -98,14 +105,14 @@ function clientProblem(json: unknown, status: number): Problem {
 }
 
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
-  const { proxy, apiKeys, journal } = options;
+  const { proxy, apiKeys, journal, site } = options;
   const base = new URL(proxy.url);
   const agent =
     base.protocol === "https:"
       ? new HttpsAgent({ keepAlive: true })
       : new HttpAgent({ keepAlive: true });
-  const redact = createRedactor(proxy.key === undefined ? [] : secretForms(proxy.key));
-  const clientRedact = createRequestRedactor(apiKeys);
+  const redact = createRedactor(options.secrets);
+  const redactorFor = createRequestRedactor(options.secrets);
   // The deployment's problems to add to the entry the mock journals for the same request.
   const pending = new AsyncLocalStorage<readonly Problem[]>();
   const mockJournal: Journal = {
@@ -132,10 +139,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     journal.record({
       method: clip(request.method, 16),
-      path: clip(
-        redact(redactTarget(path, clientRedact(request.header("authorization")))),
-        journalLimits.path,
-      ),
+      path: clip(redactorFor(request.header("authorization"))(path), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,
       status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
@@ -193,6 +197,13 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     return { status: answer.status, headers, body: answer.text === "" ? undefined : answer.text };
   }
 
+  /** An Error the proxy answers itself, journaled as the client's problem. */
+  function refused(request: CoreRequest, started: number, response: CoreResponse): CoreResponse {
+    const { code, message } = JSON.parse(response.body ?? "{}") as Problem;
+    record(request, started, response.status, [{ by: "client", code, message }]);
+    return response;
+  }
+
   async function handle(request: CoreRequest): Promise<CoreResponse> {
     const started = performance.now();
     if (request.header(proxyMarkHeader) !== undefined) {
@@ -203,18 +214,26 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       record(request, started, response.status, []);
       return response;
     }
+    const crossSite = site.refuseApi((name) => request.header(name));
+    if (crossSite) return refused(request, started, crossSite);
     // The mock answers what it would refuse anyway: a body over the limit, a bad credential.
     if (request.bodyTooLarge || !checkCredential(request.header("authorization"), apiKeys).ok) {
       return fromMock(request);
     }
     const url = urlUnder(proxy.url, request.path, request.query);
     if (!url) {
-      const message =
-        "The path leaves the API base (dot segments, encoded slashes or backslashes).";
-      const response = errorResponse("invalid_path", message);
-      record(request, started, response.status, [{ by: "client", code: "invalid_path", message }]);
-      return response;
+      return refused(
+        request,
+        started,
+        errorResponse(
+          "invalid_path",
+          "The path leaves the API base (a . or .. segment in any spelling, an encoded slash or a backslash); nothing was forwarded.",
+        ),
+      );
     }
+    // Only the interface's operations reach the deployment (HEAD as its GET); the mock answers the rest with its own Error.
+    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    if (match.kind !== "operation") return fromMock(request);
     const headers: Record<string, string> = {
       accept: "application/json",
       [proxyMarkHeader]: "1",
@@ -246,7 +265,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
     const redacted: RawAnswer = { ...answer, text: redact(answer.text) };
     const response = contractResponse(redacted);
-    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
     const violations =
       match.kind === "operation" && request.method !== "HEAD"
         ? violationsOf(

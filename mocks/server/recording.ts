@@ -2,24 +2,38 @@
  * Recording (`--record <file>`): every exchange the server answers, appended
  * as one JSON line, in the order the answers were sent. The file is opened
  * with O_APPEND and each line goes out in one write, so a line is never
- * interleaved with another writer's. No credential is written: the
- * `Authorization` header is reduced to whether it was valid, missing or
- * wrong, query parameters named like secrets are masked, and every
- * configured key is redacted from the whole line. The file stops growing at
- * its cap (a log line says so). `petstore-contract --replay` reads it back.
+ * interleaved with another writer's. It is the recorder's own (./own-files.ts):
+ * never opened through a symbolic link, created 0600, and an existing file
+ * is appended to only when it is a recording (its first line says so), of
+ * this user, with no other hard link, and not the state file. No credential
+ * is written: the `Authorization` header is reduced to whether it was valid,
+ * missing or wrong, and the whole line goes through the kit's one redactor
+ * (every secret the server holds and the presented token in every encoding,
+ * secret-named parameters, whatever their name's encoding). The file stops
+ * growing at its cap (a log line says so). `petstore-contract --replay`
+ * reads it back.
  *
  * @example
  * const recorder = await openRecording({ file: "session.jsonl", maxBytes: 1 << 20 }, { secrets: ["k"], apiKeys: ["k"], log: console.log });
  * const handle = recorder.wrap(core);
  * await recorder.close();
  */
-import { type FileHandle, open } from "node:fs/promises";
-import { createRedactor, secretForms } from "../../contract-tests/redact.js";
+import { constants } from "node:fs";
+import { type FileHandle, lstat, open, stat } from "node:fs/promises";
 import { checkCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
+import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { recordingLimits, type resolveRecordOptions } from "../options.js";
-import { redactedMark } from "../util/redact.js";
+import { createRequestRedactor } from "../util/redact.js";
+import {
+  noFollow,
+  nonBlocking,
+  openFailure,
+  ownFileMode,
+  RecordFileError,
+  symlinkRefused,
+} from "./own-files.js";
 
 /** The recording format's version, the `v` of every line. */
 export const recordingVersion = 1;
@@ -58,6 +72,8 @@ export interface RecorderOptions {
   readonly secrets: readonly string[];
   /** Where the recorder says that it stopped or skipped an exchange. */
   readonly log: (line: string) => void;
+  /** The server's state file: the recording may not be the same file. */
+  readonly stateFile?: string | undefined;
 }
 
 export interface Recorder {
@@ -67,31 +83,10 @@ export interface Recorder {
   close(): Promise<void>;
 }
 
-/** Query parameters whose values are never written: anything named like a credential. */
-const secretParameter = /key|token|secret|password|passwd|auth|credential|session|signature/i;
-
-export function maskedQuery(query: string): string {
-  if (query === "") return query;
-  return query
-    .split("&")
-    .map((pair) => {
-      const at = pair.indexOf("=");
-      const name = at < 0 ? pair : pair.slice(0, at);
-      return at >= 0 && secretParameter.test(name) ? `${name}=${redactedMark}` : pair;
-    })
-    .join("&");
-}
-
 function credentialOf(request: CoreRequest, apiKeys: readonly string[]): RecordedCredential {
   const authorization = request.header("authorization");
   if (authorization === undefined) return "missing";
   return checkCredential(authorization, apiKeys).ok ? "valid" : "wrong";
-}
-
-/** The bearer token a request presents, to redact it even when it is wrong. */
-function presentedToken(request: CoreRequest): string | undefined {
-  const token = request.header("authorization")?.trim().split(/\s+/)[1];
-  return token !== undefined && token.length >= 4 ? token.slice(0, 4096) : undefined;
 }
 
 export function exchangeLine(
@@ -108,7 +103,7 @@ export function exchangeLine(
     request: {
       method: request.method,
       path: request.path,
-      query: maskedQuery(request.query),
+      query: request.query,
       credential: credentialOf(request, apiKeys),
       ...(contentType !== undefined ? { contentType } : {}),
       ...(request.body !== undefined ? { body: request.body } : {}),
@@ -122,13 +117,85 @@ export function exchangeLine(
   };
 }
 
+/** Whether a line is one of a recording's (the recorder appends only to recordings). */
+function isRecordingLine(line: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return false;
+  }
+  const fields = value as Partial<Record<keyof RecordedExchange, unknown>> | null;
+  const isObject = (part: unknown) => typeof part === "object" && part !== null;
+  return (
+    isObject(fields) &&
+    fields?.v === recordingVersion &&
+    isObject(fields.request) &&
+    isObject(fields.response)
+  );
+}
+
+/** The first line of an open file, read from its start (at most one recording line's worth). */
+async function firstLine(file: FileHandle, size: number): Promise<string> {
+  const buffer = Buffer.alloc(Math.min(size, recordingLimits.maxLineBytes + 1));
+  const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+  const text = buffer.subarray(0, bytesRead).toString("utf8");
+  const end = text.indexOf("\n");
+  return end < 0 ? text : text.slice(0, end);
+}
+
+/**
+ * Opens the recording for appending, or throws RecordFileError naming why
+ * the file is not the recorder's to write: a symbolic link, not a regular
+ * file, another user's, hard-linked elsewhere, the state file, or an
+ * existing file that is not a recording. A refused file is left untouched.
+ */
+export async function openRecordFile(file: string, stateFile?: string): Promise<FileHandle> {
+  const refuse = (why: string) =>
+    new RecordFileError(`recording ${file}: ${why} It was left untouched; choose another file.`);
+  const link = await lstat(file).catch(() => undefined);
+  if (link?.isSymbolicLink()) throw refuse(symlinkRefused);
+  let output: FileHandle;
+  try {
+    output = await open(
+      file,
+      constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | noFollow | nonBlocking,
+      ownFileMode,
+    );
+  } catch (error) {
+    throw refuse(openFailure(error));
+  }
+  try {
+    const info = await output.stat();
+    if (!info.isFile()) throw refuse("is not a regular file.");
+    const uid = process.getuid?.();
+    if (uid !== undefined && info.uid !== uid)
+      throw refuse(`belongs to another user (uid ${info.uid}).`);
+    if (info.nlink > 1) throw refuse("has other hard links: it may be another file's content.");
+    const state =
+      stateFile === undefined ? undefined : await stat(stateFile).catch(() => undefined);
+    if (state && state.dev === info.dev && state.ino === info.ino) {
+      throw refuse("is the state file; --record and --state-file need two different files.");
+    }
+    if (info.size > 0 && !isRecordingLine(await firstLine(output, info.size))) {
+      throw refuse(
+        "exists and is not a recording (its first line is no petstore-mock --record line): the recorder appends only to recordings.",
+      );
+    }
+  } catch (error) {
+    await output.close();
+    throw error;
+  }
+  return output;
+}
+
 export async function openRecording(
   settings: ReturnType<typeof resolveRecordOptions>,
   options: RecorderOptions,
 ): Promise<Recorder> {
   const { file, maxBytes } = settings;
   const { log } = options;
-  const output: FileHandle = await open(file, "a", 0o600);
+  const output = await openRecordFile(file, options.stateFile);
   let size = (await output.stat()).size;
   let count = 0;
   let stopped = false;
@@ -137,17 +204,18 @@ export async function openRecording(
     stopped = true;
     log(`petstore-mock: recording stopped: ${why}; ${file} keeps what it has`);
   };
-  const keyRedact = createRedactor(options.secrets.flatMap(secretForms));
+  const redactorFor = createRequestRedactor(options.secrets);
 
   async function write(request: CoreRequest, response: CoreResponse): Promise<void> {
     if (stopped) return;
-    const token = presentedToken(request);
-    const redact = token ? createRedactor(secretForms(token)) : (text: string) => text;
-    const line = `${redact(keyRedact(JSON.stringify(exchangeLine(request, response, options.apiKeys))))}\n`;
+    const redact = redactorFor(request.header("authorization"));
+    const line = `${redact(JSON.stringify(exchangeLine(request, response, options.apiKeys)))}\n`;
     const bytes = Buffer.from(line);
     if (bytes.length > recordingLimits.maxLineBytes) {
       log(
-        `petstore-mock: ${request.method} ${request.path.slice(0, 100)} not recorded: ${bytes.length} bytes, over the ${recordingLimits.maxLineBytes} a line may hold`,
+        redact(
+          `petstore-mock: ${request.method} ${clip(request.path, 100)} not recorded: ${bytes.length} bytes, over the ${recordingLimits.maxLineBytes} a line may hold`,
+        ),
       );
       return;
     }

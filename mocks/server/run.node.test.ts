@@ -55,6 +55,31 @@ describe("petstore-mock main", () => {
     );
   });
 
+  it("says in its banner which pages may call the API: loopback ones, and those of --cors-origin", async () => {
+    for (const [argv, env, line] of [
+      [
+        [],
+        {},
+        "pages      on localhost, 127.0.0.1 and [::1] (any port) may call the API; others need --cors-origin",
+      ],
+      [
+        ["--cors-origin", "http://192.168.1.20:5173"],
+        {},
+        "pages      on localhost, 127.0.0.1 and [::1] (any port) and http://192.168.1.20:5173 may call the API",
+      ],
+      [[], { PETSTORE_CORS_ORIGINS: "*" }, "pages      from every origin (--cors-origin *)"],
+    ] as const) {
+      const { io, cliIo, stop } = fakeIo();
+      const exit = main(["--port", "0", ...argv], env, cliIo);
+      for (let tries = 0; tries < 500 && !io.out.join("").includes("Ctrl+C"); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(io.out.join("")).toContain(line);
+      stop();
+      expect(await exit).toBe(0);
+    }
+  });
+
   it("serves until a stop, then exits 0; a second stop while stopping exits 1", async () => {
     const { io, cliIo, stop } = fakeIo();
     const exit = main(["--port", "0", "--quiet"], {}, cliIo);

@@ -3,15 +3,18 @@
  * to the exit code: 0 after a clean stop (or help, version), 1 when the server
  * cannot start or a second signal cuts the stop short, 3 when the state file
  * is damaged, incompatible, beyond the caps, cannot be written or is held by
- * another server (its lock). (2, bad flags, is the bin's:
+ * another server (its lock), or when the state or recording file is not the
+ * mock's to write (a symbolic link, another kind of file, the same file for
+ * both). (2, bad flags, is the bin's:
  * `parseCommand` throws before there is a command.)
  */
-import { defaultApiKey } from "../options.js";
+import { defaultApiKey, type PetstoreServerOptions } from "../options.js";
 import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
 import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { type CliCommand, parse, usage } from "./args.js";
 import { contractPath } from "./contract-routes.js";
 import { dashboardPath } from "./dashboard.js";
+import { RecordFileError } from "./own-files.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 import { StateFileError } from "./state-file.js";
 
@@ -30,7 +33,8 @@ const name = "petstore-mock";
  * The default key is public, so the banner shows it and a curl line ready to
  * paste; keys the user chose are never printed (logs travel), only counted.
  */
-function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): string {
+function banner(running: RunningPetstoreServer, options: PetstoreServerOptions): string {
+  const apiKeys = options.apiKeys ?? [];
   const isDefault = apiKeys.length === 1 && apiKeys[0] === defaultApiKey;
   const key = isDefault ? defaultApiKey : "$PETSTORE_API_KEY";
   const keys = isDefault
@@ -43,6 +47,7 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
     `  data       ${dataLine(running)}`,
     `  admin      ${adminLine(running)}`,
     ...(running.adminAccess === "off" ? [] : [`  dashboard  ${running.origin}${dashboardPath}`]),
+    `  pages      ${pagesLine(options.corsOrigins ?? [])}`,
     ...faultLines(running),
     ...(running.proxy
       ? [
@@ -60,7 +65,7 @@ function banner(running: RunningPetstoreServer, apiKeys: readonly string[]): str
           `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,
         ]
       : []),
-    `  try        curl -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
+    `  try        curl -g -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
     "Press Ctrl+C to stop.",
   ].join("\n");
 }
@@ -74,6 +79,15 @@ function dataLine(running: RunningPetstoreServer): string {
   return running.stateFile?.loaded
     ? `${held} loaded from the state file; ${reset} restores seed ${seed.seed} (${seed.pets} pets, ${seed.categories} categories)`
     : `${held}, seed ${seed.seed}; ${reset} restores it`;
+}
+
+/** Which web pages may call the API (the site rules, ./site.ts). */
+function pagesLine(corsOrigins: readonly string[]): string {
+  const loopback = "on localhost, 127.0.0.1 and [::1] (any port)";
+  if (corsOrigins.includes("*")) return "from every origin (--cors-origin *)";
+  return corsOrigins.length === 0
+    ? `${loopback} may call the API; others need --cors-origin`
+    : `${loopback} and ${corsOrigins.join(", ")} may call the API`;
 }
 
 /** Who may use the admin endpoints; the admin key itself is never printed. */
@@ -113,7 +127,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
   try {
     running = await startPetstoreServer(options);
   } catch (error) {
-    if (error instanceof StateFileError) {
+    if (error instanceof StateFileError || error instanceof RecordFileError) {
       io.err(`${name}: cannot start: ${error.message}\n`);
       return 3;
     }
@@ -145,11 +159,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
     });
   });
   // Printed last: whoever waits for this line can signal the process at once.
-  io.out(
-    options.quiet
-      ? `${name} listening on ${running.url}\n`
-      : `${banner(running, options.apiKeys ?? [])}\n`,
-  );
+  io.out(options.quiet ? `${name} listening on ${running.url}\n` : `${banner(running, options)}\n`);
   return exitCode;
 }
 

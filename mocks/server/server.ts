@@ -23,22 +23,31 @@ import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { recordLimitsOf } from "../core/limits.js";
 import { createPetstore } from "../lifecycle.js";
-import { defaults, logsRequests, type PetstoreServerOptions, seedOptionsOf } from "../options.js";
+import {
+  defaults,
+  logsRequests,
+  type PetstoreServerOptions,
+  resolveRecordOptions,
+  seedOptionsOf,
+} from "../options.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
-import { createRequestRedactor, redactTarget } from "../util/redact.js";
-import { type AdminRequest, adminRoutes, createAdminEndpoints, isLoopback } from "./admin.js";
+import { createRequestRedactor } from "../util/redact.js";
+import { type AdminRequest, adminRoutes, createAdminEndpoints } from "./admin.js";
 import { createRequestListener } from "./app.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { dashboardIcon, dashboardRoutes, publicServerOptions } from "./dashboard.js";
 import { createFront, type Front } from "./front.js";
 import { bufferLines } from "./log-buffer.js";
+import { checkSeparateFiles } from "./own-files.js";
+import { createSitePolicy, isLoopback } from "./site.js";
 import {
   followStoreIntoFile,
   lockStateFile,
   readStateFile,
   StateFileError,
   type StateFileWriter,
+  stateFilePaths,
   writeFileAtomically,
 } from "./state-file.js";
 
@@ -129,10 +138,18 @@ export async function startPetstoreServerWith(
   hooks: ServerTestHooks,
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
+  // Checked before anything is opened: a bad origin rejects the start (RangeError).
+  const site = createSitePolicy({ loopback: isLoopback(host), corsOrigins: options.corsOrigins });
   const limits = recordLimitsOf(options);
   const contractFile = contractFileOf(options.contract);
   // A contract file the close could not merge into stops the start, before anything is changed.
   if (contractFile !== undefined) await checkContractFile(contractFile, options.contract);
+  if (options.record !== undefined && options.stateFile !== undefined) {
+    checkSeparateFiles(
+      resolveRecordOptions(options.record).file,
+      stateFilePaths(options.stateFile),
+    );
+  }
   const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
   let saved: Awaited<ReturnType<typeof readStateFile>>;
   let store: PetstoreStore;
@@ -162,10 +179,9 @@ export async function startPetstoreServerWith(
           { "retry-after": "1" },
         );
   };
-  const redactorFor = createRequestRedactor([
-    ...(options.apiKeys ?? defaults.apiKeys),
-    ...(options.adminKey === undefined ? [] : [options.adminKey]),
-  ]);
+  // The one set of secrets every output of the server is redacted of.
+  const secrets = secretsOf(options);
+  const redactorFor = createRequestRedactor(secrets);
   const petstore = await createPetstore({
     store,
     apiKeys: options.apiKeys,
@@ -175,7 +191,7 @@ export async function startPetstoreServerWith(
     faults: options.faults,
     preset: options.preset,
     journalSize: options.journalSize,
-    secrets: options.adminKey === undefined ? undefined : [options.adminKey],
+    secrets,
     refuseWrites,
     contract: options.contract,
   });
@@ -187,9 +203,13 @@ export async function startPetstoreServerWith(
   const write = options.log ?? stdout?.line;
   let front: Front;
   try {
-    front = await createFront(options, petstore.journal, mock, (line) =>
-      process.stderr.write(`${line}\n`),
-    );
+    front = await createFront(options, {
+      journal: petstore.journal,
+      mock,
+      log: (line) => process.stderr.write(`${line}\n`),
+      secrets,
+      site,
+    });
   } catch (error) {
     await stateFile?.close();
     await lock?.release();
@@ -239,7 +259,8 @@ export async function startPetstoreServerWith(
         saturated: guard.saturated,
         closing: () => closing,
         closed: closed.signal,
-        redactTarget: (target, authorization) => redactTarget(target, redactorFor(authorization)),
+        redactTarget: (target, authorization) => redactorFor(authorization)(target),
+        site,
       }),
     ),
   );
@@ -299,6 +320,15 @@ export async function startPetstoreServerWith(
       return stopped;
     },
   };
+}
+
+/** Every secret the server holds: the API keys, the admin key, the proxy key. */
+function secretsOf(options: PetstoreServerOptions): string[] {
+  return [
+    ...(options.apiKeys?.length ? options.apiKeys : defaults.apiKeys),
+    ...(options.adminKey === undefined ? [] : [options.adminKey]),
+    ...(options.proxy?.key === undefined ? [] : [options.proxy.key]),
+  ];
 }
 
 /** Creates the state file from the fresh store when asked, then follows the store into it. */

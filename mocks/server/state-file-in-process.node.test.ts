@@ -3,10 +3,22 @@
  * change soon after; what reading, locking and following refuse and report
  * (the CLI's signals and kills: state-file.node.test.ts).
  */
-import { type FileHandle, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+
+import { watch } from "node:fs";
+import {
+  type FileHandle,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkSnapshot } from "../state.js";
 import { createPetstoreStore } from "../store.js";
 import { startPetstoreServer } from "./server.js";
 import {
@@ -81,6 +93,16 @@ describe("readStateFile", () => {
     ["a directory", async (path: string) => mkdir(path), "is not a regular file."],
     ["text that is not JSON", async (path: string) => writeFile(path, "{"), "is not valid JSON ("],
     [
+      "a symbolic link, even to a valid state file",
+      async (path: string) => {
+        const target = `${path}.target`;
+        const server = await startPetstoreServer({ port: 0, stateFile: target });
+        await server.close();
+        await symlink(target, path);
+      },
+      "is a symbolic link, which the mock never follows.",
+    ],
+    [
       "JSON that is no snapshot",
       async (path: string) => writeFile(path, "[]"),
       "A snapshot must be a JSON object.",
@@ -97,23 +119,25 @@ describe("readStateFile", () => {
   it("refuses a file over the size limit without reading it, and one it cannot stat", async () => {
     const path = freshPath();
     await writeFile(path, "{}");
-    const stat = vi.spyOn(stateFileSystem, "stat");
-    const read = vi.spyOn(stateFileSystem, "readFile");
+    const real = await lstat(path);
+    const lstatSpy = vi.spyOn(stateFileSystem, "lstat");
+    const open = vi.spyOn(stateFileSystem, "open");
+    const sized = (size: number) => Object.assign(Object.create(real), { size }) as never;
     try {
-      stat.mockResolvedValueOnce({ isFile: () => true, size: maxStateFileBytes + 1 } as never);
+      lstatSpy.mockResolvedValueOnce(sized(maxStateFileBytes + 1));
       await expect(readStateFile(path)).rejects.toThrow(
         `state file ${path}: is larger than ${maxStateFileBytes} bytes. ${untouched}`,
       );
-      expect(read).not.toHaveBeenCalled();
-      stat.mockResolvedValueOnce({ isFile: () => true, size: maxStateFileBytes } as never);
+      expect(open).not.toHaveBeenCalled();
+      lstatSpy.mockResolvedValueOnce(sized(maxStateFileBytes));
       await expect(readStateFile(path)).rejects.toThrow("Not a petstore-mock-kit/state snapshot");
-      stat.mockRejectedValueOnce(fsError("EACCES", "denied"));
+      lstatSpy.mockRejectedValueOnce(fsError("EACCES", "denied"));
       await expect(readStateFile(path)).rejects.toThrow(
         `state file ${path}: cannot be read (EACCES: denied). ${untouched}`,
       );
     } finally {
-      stat.mockRestore();
-      read.mockRestore();
+      lstatSpy.mockRestore();
+      open.mockRestore();
     }
   });
 
@@ -375,5 +399,88 @@ describe("writeFileAtomically", () => {
       open.mockRestore();
     }
     expect(await readFile(path, "utf8")).toBe("new\n");
+  });
+});
+
+describe("the state file is never half-written", () => {
+  it("every write is a whole temp file (0600), synced and closed, then renamed over the file; the directory and the file show only that", async () => {
+    const path = freshPath();
+    const directory = dirname(path);
+    const temporary = temporaryPathOf(path);
+    const server = await startPetstoreServer({ port: 0, stateFile: path });
+    const events: string[] = [];
+    // What the directory itself reports, beside the calls: the temp name appears, then the rename.
+    const watcher = watch(directory, (kind, name) => {
+      if (name === basename(temporary) || name === basename(path))
+        events.push(`watch ${kind} ${name}`);
+    });
+    const realOpen = stateFileSystem.open;
+    const realRename = stateFileSystem.rename;
+    const open = vi.spyOn(stateFileSystem, "open").mockImplementation(async (file, flags, mode) => {
+      const handle = await realOpen(file, flags, mode);
+      if (file !== temporary) return handle;
+      events.push(`open ${flags} ${(mode as number).toString(8)}`);
+      for (const step of ["writeFile", "sync", "close"] as const) {
+        const real = handle[step].bind(handle) as (...args: unknown[]) => Promise<void>;
+        vi.spyOn(handle, step).mockImplementation((async (...args: unknown[]) => {
+          await real(...args);
+          events.push(step);
+        }) as never);
+      }
+      return handle;
+    });
+    const renamed: { temp: string; target: string }[] = [];
+    const rename = vi.spyOn(stateFileSystem, "rename").mockImplementation(async (from, to) => {
+      events.push("rename");
+      // At the moment of the rename the temp file is whole and private, and the file still holds the old whole state.
+      const temp = await readFile(String(from), "utf8");
+      renamed.push({ temp, target: await readFile(String(to), "utf8") });
+      expect((await lstat(String(from))).mode & 0o777).toBe(0o600);
+      await realRename(from, to);
+    });
+    // A reader that keeps reading the file sees whole snapshots only.
+    const seen: string[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        seen.push(await readFile(path, "utf8"));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    try {
+      for (let round = 0; round < 3; round++) {
+        await createPet(server.url, `Round ${round}`);
+        await vi.waitFor(async () =>
+          expect((await readState(path)).pets.map((pet) => pet.name)).toContain(`Round ${round}`),
+        );
+      }
+    } finally {
+      reading = false;
+      await reader;
+      await server.close();
+      open.mockRestore();
+      rename.mockRestore();
+      watcher.close();
+    }
+    const calls = events.filter((event) => !event.startsWith("watch"));
+    expect(calls.length).toBeGreaterThanOrEqual(3 * 5);
+    for (let at = 0; at < calls.length; at += 5) {
+      expect(calls.slice(at, at + 5)).toEqual([
+        "open wx 600",
+        "writeFile",
+        "sync",
+        "close",
+        "rename",
+      ]);
+    }
+    expect(events).toContain(`watch rename ${basename(temporary)}`);
+    for (const { temp, target } of renamed) {
+      expect(() => checkSnapshot(JSON.parse(temp))).not.toThrow();
+      expect(() => checkSnapshot(JSON.parse(target))).not.toThrow();
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    for (const text of seen) expect(() => checkSnapshot(JSON.parse(text))).not.toThrow();
+    expect((await lstat(path)).mode & 0o777).toBe(0o600);
+    await expect(lstat(temporary)).rejects.toThrow(/ENOENT/);
   });
 });

@@ -2,19 +2,22 @@
  * `--state-file`: the store kept in one JSON file (a snapshot, see
  * mocks/state.ts), owned by one process. A lock file beside it (`<path>.lock`,
  * holding the owner's pid) keeps a second server off it. Loaded at start,
+ * never through a symbolic link, and only when it holds a state snapshot;
  * rewritten soon after every change and on close. Every write goes to a temp
- * file in the same directory, created exclusively (an existing name, a planted
- * symlink included, is removed, never followed), fsynced, then renamed over
- * the old file: a crash at any moment leaves the old state or the new one. A
- * failed write is retried until it succeeds; meanwhile `failure` says why.
+ * file in the same directory, created exclusively with mode 0600 (an
+ * existing name, a planted symlink included, is removed, never followed),
+ * fsynced, then renamed over the old file: a crash at any moment leaves the
+ * old state or the new one. A failed write is retried until it succeeds;
+ * meanwhile `failure` says why.
  */
-import type { Stats } from "node:fs";
-import { open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { lstat, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { followStore } from "../follow-store.js";
 import { checkSnapshot, SnapshotError, type StoreSnapshot } from "../state.js";
 import type { PetstoreStore, RecordCounts } from "../store.js";
 import { parseJson } from "../util/json.js";
+import { noFollow, nonBlocking, openFailure, ownFileMode, symlinkRefused } from "./own-files.js";
 
 /** A state file that cannot be used; the start stops and the file is left as it is. */
 export class StateFileError extends Error {
@@ -30,31 +33,59 @@ export const stateFileRetryMaxMs = 5_000;
 export const maxStateFileBytes = 256 * 1024 * 1024;
 
 /** The file-system calls a state file makes; a test replaces one to inject a failure. */
-export const stateFileSystem = { open, readFile, rename, rm, stat, writeFile };
+export const stateFileSystem = { lstat, open, readFile, rename, rm, stat, writeFile };
 
 /**
  * A JSON file's parsed content (depth-limited), undefined when it does not
- * exist; `refuse(reason)` makes the error for one that is no regular file,
- * cannot be read, is larger than `maxBytes` or is no JSON.
+ * exist; `refuse(reason)` makes the error for one that is a symbolic link
+ * (never followed) or no regular file, cannot be read, is larger than
+ * `maxBytes` or is no JSON.
  */
 export async function readJsonFile(
   path: string,
   maxBytes: number,
   refuse: (reason: string) => Error,
 ): Promise<unknown> {
-  let info: Stats;
+  const refusals = new WeakSet<object>();
+  const refused = (reason: string) => {
+    const error = refuse(reason);
+    refusals.add(error);
+    return error;
+  };
+  let info: Awaited<ReturnType<typeof lstat>>;
   try {
-    info = await stateFileSystem.stat(path);
+    info = await stateFileSystem.lstat(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw refuse(`cannot be read (${(error as Error).message})`);
+    throw refused(`cannot be read (${(error as Error).message}).`);
   }
-  if (!info.isFile()) throw refuse("is not a regular file");
-  if (info.size > maxBytes) throw refuse(`is larger than ${maxBytes} bytes`);
+  if (info.isSymbolicLink()) throw refused(symlinkRefused);
+  if (!info.isFile()) throw refused("is not a regular file.");
+  if (info.size > maxBytes) throw refused(`is larger than ${maxBytes} bytes.`);
+  let text: string;
   try {
-    return parseJson(await stateFileSystem.readFile(path, "utf8"));
+    // No symbolic link swapped in since the lstat: the read is of that file or of nothing.
+    const file = await stateFileSystem
+      .open(path, constants.O_RDONLY | noFollow | nonBlocking)
+      .catch((error: unknown) => {
+        throw refused(openFailure(error));
+      });
+    try {
+      const opened = await file.stat();
+      if (opened.ino !== info.ino || opened.dev !== info.dev)
+        throw refused("changed while it was read.");
+      text = await file.readFile("utf8");
+    } finally {
+      await file.close();
+    }
   } catch (error) {
-    throw refuse(`is not valid JSON (${(error as Error).message})`);
+    if (refusals.has(error as object)) throw error;
+    throw refused(`cannot be read (${(error as Error).message}).`);
+  }
+  try {
+    return parseJson(text);
+  } catch (error) {
+    throw refused(`is not valid JSON (${(error as Error).message}).`);
   }
 }
 
@@ -82,27 +113,37 @@ export async function readStateFile(
 export const temporaryPathOf = (path: string): string =>
   join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
 
-/** Creates the temp file exclusively (`wx`): whatever already has its name is removed, never followed. */
-async function createTemporary(temporary: string, mode: number) {
+/** The lock file beside a state file. */
+const lockPathOf = (path: string): string => `${path}.lock`;
+
+/** The paths a state file owns: the file, its lock and its temp file. */
+export const stateFilePaths = (path: string): string[] => [
+  path,
+  lockPathOf(path),
+  temporaryPathOf(path),
+];
+
+/** Creates the temp file exclusively (`wx`, 0600): whatever already has its name is removed, never followed. */
+async function createTemporary(temporary: string) {
   try {
-    return await stateFileSystem.open(temporary, "wx", mode);
+    return await stateFileSystem.open(temporary, "wx", ownFileMode);
   } catch (error) {
     // Stryker disable next-line ConditionalExpression: after any other error the name is free: removing it changes nothing and the same open fails again.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     await stateFileSystem.rm(temporary, { force: true });
-    return stateFileSystem.open(temporary, "wx", mode);
+    return stateFileSystem.open(temporary, "wx", ownFileMode);
   }
 }
 
 /**
  * Writes `text` to `path` atomically: an exclusively created temp file in the
  * same directory, fsync, rename, fsync the directory. On failure the temp file
- * is removed and `path` keeps its old content. The file gets `mode` (before
- * the umask): 0644 by default.
+ * is removed and `path` keeps its old content. The file is the kit's own:
+ * mode 0600.
  */
-export async function writeFileAtomically(path: string, text: string, mode = 0o644): Promise<void> {
+export async function writeFileAtomically(path: string, text: string): Promise<void> {
   const temporary = temporaryPathOf(path);
-  const file = await createTemporary(temporary, mode);
+  const file = await createTemporary(temporary);
   try {
     try {
       await file.writeFile(text);
@@ -163,10 +204,13 @@ async function lockHolder(lockPath: string): Promise<string | undefined> {
  * process that holds it. A lock left by a process that is gone is taken over.
  */
 export async function lockStateFile(path: string): Promise<StateFileLock> {
-  const lockPath = `${path}.lock`;
+  const lockPath = lockPathOf(path);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await stateFileSystem.writeFile(lockPath, `${process.pid}\n`, { flag: "wx", mode: 0o644 });
+      await stateFileSystem.writeFile(lockPath, `${process.pid}\n`, {
+        flag: "wx",
+        mode: ownFileMode,
+      });
       heldLocks.add(resolve(lockPath));
       return {
         path: lockPath,

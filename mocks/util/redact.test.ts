@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  base64Cores,
   createRedactor,
   createRequestRedactor,
   isSecretName,
-  maskSecretParams,
   redactedMark,
-  redactTarget,
 } from "./redact.js";
 
 describe("createRedactor", () => {
@@ -41,6 +40,7 @@ describe("createRedactor", () => {
 });
 
 describe("secret-named query parameters", () => {
+  const redact = createRedactor([]);
   it.each([
     "token",
     "TOKEN",
@@ -53,19 +53,96 @@ describe("secret-named query parameters", () => {
     "password",
     "auth",
     "access%5Ftoken",
+    "%6Bey",
+    "%6bey",
+    "ke%2579",
+    "api+key",
+    "sessionId",
+    "sig",
+    "%6bEY",
+    "KEY",
+    "accessTOKEN",
+    "APIKey",
+    "x_auth",
   ])("%s is masked", (name) => {
     expect(isSecretName(name)).toBe(true);
-    expect(maskSecretParams(`limit=5&${name}=s3cr3t`)).toBe(`limit=5&${name}=${redactedMark}`);
+    expect(redact(`/v1/pets?limit=5&${name}=s3cr3t`)).toBe(
+      `/v1/pets?limit=5&${name}=${redactedMark}`,
+    );
   });
 
-  it.each(["limit", "status", "monkey", "keyboard", "author"])("%s is kept", (name) => {
-    expect(isSecretName(name)).toBe(false);
-  });
+  it.each(["limit", "status", "monkey", "keyboard", "author", "categoryId", "MONKEY", "Keyboard"])(
+    "%s is kept",
+    (name) => {
+      expect(isSecretName(name)).toBe(false);
+      expect(redact(`/v1/pets?${name}=5`)).toBe(`/v1/pets?${name}=5`);
+    },
+  );
 
-  it("redactTarget masks both in a request target", () => {
-    expect(redactTarget("/v1/pets?token=abc&q=k9", createRedactor(["k9"]))).toBe(
+  it("masks both the keys and secret-named values in a request target", () => {
+    expect(createRedactor(["k9"])("/v1/pets?token=abc&q=k9")).toBe(
       `/v1/pets?token=${redactedMark}&q=${redactedMark}`,
     );
+  });
+
+  it("masks secret-named header lines and a credential's token, but not a shell variable or a placeholder", () => {
+    expect(redact("X-Api-Key: abc123 seen")).toBe(`X-Api-Key: ${redactedMark} seen`);
+    expect(redact(`-H 'Authorization: Bearer abc123'`)).toBe(
+      `-H 'Authorization: Bearer ${redactedMark}'`,
+    );
+    expect(redact("Cookie: session=abc")).toBe(`Cookie: ${redactedMark}`);
+    for (const kept of [
+      `-H "Authorization: Bearer $PETSTORE_API_KEY"`,
+      "send Authorization: Bearer <API_KEY>.",
+      "Missing credential: send Authorization: Bearer <API_KEY>.",
+      "-H 'Authorization: Bearer '",
+      "Content-Type: application/json",
+      "www-authenticate: Bearer",
+    ]) {
+      expect(redact(kept)).toBe(kept);
+    }
+  });
+});
+
+describe("values inside JSON strings, decoded", () => {
+  const key = "s3cr3t-proxy-key";
+  const redact = createRedactor([key]);
+
+  it("sees a key through \\u escapes, nested JSON strings and escaped percent signs", () => {
+    const escaped = [...key].map(
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+    expect(redact(`{"message":"${escaped.join("")} rejected"}`)).toBe(
+      `{"message":"${redactedMark} rejected"}`,
+    );
+    const nested = JSON.stringify({ body: JSON.stringify({ name: key }) });
+    expect(redact(nested)).not.toContain(key);
+    expect(JSON.parse(JSON.parse(redact(nested)).body)).toEqual({ name: redactedMark });
+    const percentEscaped = `{"q":"\\u0025${key.charCodeAt(0).toString(16)}${key.slice(1)}"}`;
+    expect(redact(percentEscaped)).toBe(`{"q":"${redactedMark}"}`);
+  });
+
+  it("leaves JSON without a secret as it was, escapes and all", () => {
+    const text = '{"name":"caf\\u00e9 \\/ \\"quoted\\""}';
+    expect(redact(text)).toBe(text);
+  });
+});
+
+describe("base64", () => {
+  it("masks a Basic credential's whole word at every offset, in both alphabets", () => {
+    const key = "s3cr3t-proxy-key/with+odd?bytes";
+    const redact = createRedactor([key]);
+    for (const user of ["", "u", "us", "contract"]) {
+      const standard = btoa(`${user}:${key}`);
+      expect(redact(`Basic ${standard} end`)).toBe(`Basic ${redactedMark} end`);
+      const urlSafe = standard.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+      expect(redact(`token ${urlSafe}.`)).toBe(`token ${redactedMark}.`);
+    }
+  });
+
+  it("has no core for a key too short to tell from chance", () => {
+    expect(base64Cores("abc")).toEqual([]);
+    expect(base64Cores("petstore-dev-key").length).toBeGreaterThanOrEqual(3);
   });
 });
 

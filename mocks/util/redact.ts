@@ -1,16 +1,43 @@
 /**
- * Keeping secrets out of what the kit writes down (the journal, the request
- * log, Error messages, contract reports): every configured key in every form a
- * URL or a JSON string can carry it (raw, percent-encoded with either case of
- * hex digits, `+` for a space, JSON-escaped), and the values of query
- * parameters named like secrets. One mark everywhere. Runtime-neutral.
+ * The kit's one redactor: every text the kit writes down (the request log,
+ * the journal and so the dashboard, Error messages, the proxy's answers,
+ * recordings, replays and every contract report) goes through it, with one
+ * set of secrets and one mark. Runtime-neutral.
+ *
+ * How it finds a secret: it undoes the encodings a text may carry, keeping
+ * where each decoded character came from, and looks for the secret itself
+ * in what it reads; the characters it came from are masked. The layers it
+ * undoes, in any mix and character by character: percent-encoding (either
+ * hex case, as many times over as `%25` says: `%25256B` is `k`), JSON
+ * escapes (`\u006b`, `\/`, `\"`, …; twice, for a JSON string inside a JSON
+ * string), markup references (`&#107;`, `&#x6B;`, `&amp;`, …), then
+ * percent-encoding again (a JSON-escaped `%`). So it masks:
+ *
+ * - each configured secret (API keys, the admin key, the proxy key, a
+ *   contract run's key), and the token a request presents in
+ *   `Authorization` even when it is wrong (`createRequestRedactor`), in any
+ *   of those forms, `+` for a space, and in base64 at any offset (standard
+ *   or URL-safe alphabet: `Basic base64(user:key)`; the whole word masked,
+ *   up to a `/`); also where a message's length limit cut it: its first 4
+ *   characters or more right before `...` or `…`;
+ * - values inside JSON strings after decoding them (nested JSON included);
+ * - the values of query parameters named like secrets (`token`, `api_key`,
+ *   `apiKey`, `%6Bey`, `ke%2579`: the name decoded first), and of
+ *   `Authorization`, `Proxy-Authorization`, `Cookie` and hyphenated
+ *   secret-named header lines (`X-Api-Key: …`); a shell variable (`$KEY`) or
+ *   a placeholder (`<API_KEY>`) is left as it is.
+ *
+ * The fast path, taken by almost every request target: a text without `%`,
+ * `+`, `\`, `&#`/`&name;` or a cut mark, without a raw secret or its base64
+ * core, and without a secret word is returned as it is, after a few
+ * substring searches and no decoding.
  *
  * @example
  * const redact = createRedactor(["my key/+é"]);
  * redact("/pets?x=my%20key%2F%2b%C3%A9"); // "/pets?x=[redacted]"
- * redactTarget("/pets?token=abc&limit=5", redact); // "/pets?token=[redacted]&limit=5"
+ * redact('{"m":"\\u006dy key\\/+\\u00e9"}'); // '{"m":"[redacted]"}'
+ * redact("/pets?%6Bey=abc&limit=5"); // "/pets?%6Bey=[redacted]&limit=5"
  */
-import { escapeRegExp } from "./text.js";
 
 /** What every redacted secret is replaced by, across the kit. */
 export const redactedMark = "[redacted]";
@@ -22,52 +49,487 @@ export type Redact = (text: string) => string;
 
 const encoder = new TextEncoder();
 
-/** A hex digit in either case. */
-const hexDigit = (digit: string) =>
-  /[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit;
-
-/** One character of a secret in any of its forms: raw, percent-encoded (any hex case), `+`, JSON-escaped. */
-function characterPattern(char: string): string {
-  const encoded = [...encoder.encode(char)]
-    .map((byte) => `%${[...byte.toString(16).padStart(2, "0")].map(hexDigit).join("")}`)
-    .join("");
-  // Longest first: `%25` must not match as a raw `%` followed by "25".
-  const forms = [encoded];
-  const json = JSON.stringify(char).slice(1, -1);
-  if (json !== char) forms.push(escapeRegExp(json));
-  if (char === " ") forms.push("\\+");
-  forms.push(escapeRegExp(char));
-  return `(?:${forms.join("|")})`;
+/**
+ * A text with encodings undone: `text`, and for each of its characters the
+ * range `[start, end)` of the original text it came from (absent: the
+ * original itself, character for character).
+ */
+interface Decoded {
+  readonly text: string;
+  readonly start?: Int32Array;
+  readonly end?: Int32Array;
 }
-
-/** The RegExp source matching a secret in every form; a short one only as a whole token. */
-function secretPattern(secret: string): string {
-  const body = Array.from(secret, characterPattern).join("");
-  return secret.length >= shortSecretLength
-    ? body
-    : `(?<![A-Za-z0-9_~%-])${body}(?![A-Za-z0-9_~-])`;
-}
-
-/** A function replacing every form of every secret with the mark; identity when there are none. */
-export function createRedactor(secrets: readonly string[]): Redact {
-  const ordered = [...new Set(secrets)].filter(Boolean).sort((a, b) => b.length - a.length);
-  if (ordered.length === 0) return (text) => text;
-  const pattern = new RegExp(ordered.map(secretPattern).join("|"), "g");
-  return (text) => (mayHoldAny(text, ordered) ? text.replace(pattern, redactedMark) : text);
-}
-
-/** What every other form of a secret holds: `%` (percent-encoded), `+` (a space) or a backslash (JSON-escaped). */
-const encodedForm = /[%+\\]/;
 
 /**
- * False when no form of any secret can be in the text: without `%`, `+` or a
- * backslash only the raw form could be, and a substring search rules that
- * out (the common case, on every request, without running the RegExp).
+ * Collects one decoding pass's output, each piece mapped back to the
+ * original through `from`. Decoding never lengthens a text, so the maps are
+ * allocated once at the input's length.
  */
-function mayHoldAny(text: string, secrets: readonly string[]): boolean {
-  if (encodedForm.test(text)) return true;
-  for (const secret of secrets) if (text.includes(secret)) return true;
-  return false;
+class Decoding {
+  private readonly parts: string[] = [];
+  private readonly start: Int32Array | undefined;
+  private readonly end: Int32Array | undefined;
+  private length = 0;
+
+  /** Without `mapped`, only the text is decoded: the search for a secret needs no map. */
+  constructor(
+    private readonly from: Decoded,
+    mapped: boolean,
+  ) {
+    this.start = mapped ? new Int32Array(from.text.length) : undefined;
+    this.end = mapped ? new Int32Array(from.text.length) : undefined;
+  }
+
+  /** The input's characters `[first, next)` as they are. */
+  copy(first: number, next: number): void {
+    if (next <= first) return;
+    this.parts.push(this.from.text.slice(first, next));
+    if (!this.start || !this.end) return;
+    for (let at = first; at < next; at++) {
+      this.start[this.length] = this.from.start?.[at] ?? at;
+      this.end[this.length] = this.from.end?.[at] ?? at + 1;
+      this.length++;
+    }
+  }
+
+  /** `text` (at most as long) stands for the input's characters `[first, next)`. */
+  put(text: string, first: number, next: number): void {
+    this.parts.push(text);
+    if (!this.start || !this.end) return;
+    const start = this.from.start?.[first] ?? first;
+    const end = this.from.end?.[next - 1] ?? next;
+    for (let unit = 0; unit < text.length; unit++) {
+      this.start[this.length] = start;
+      this.end[this.length] = end;
+      this.length++;
+    }
+  }
+
+  done(): Decoded {
+    const text = this.parts.join("");
+    if (!this.start || !this.end) return { text };
+    return {
+      text,
+      start: this.start.subarray(0, this.length),
+      end: this.end.subarray(0, this.length),
+    };
+  }
+}
+
+const utf8 = new TextDecoder();
+
+/** The value of a hex digit's character code, or -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 0x20;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/** The byte two hex digits at `at` stand for, or -1. */
+function hexByte(text: string, at: number): number {
+  const high = hexValue(text.charCodeAt(at));
+  const low = hexValue(text.charCodeAt(at + 1));
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
+}
+
+/** The byte a percent-escape at `at` stands for, however many times `%25` encoded it again, and where it ends. */
+function percentByte(text: string, at: number): { byte: number; next: number } | undefined {
+  if (text.charCodeAt(at) !== 37) return undefined;
+  let digits = at + 1;
+  while (hexByte(text, digits) === 0x25 && hexByte(text, digits + 2) >= 0) digits += 2;
+  const byte = hexByte(text, digits);
+  return byte < 0 ? undefined : { byte, next: digits + 2 };
+}
+
+/** How many bytes a UTF-8 sequence starting with `byte` holds; 0 for no valid start. */
+const utf8Length = (byte: number) =>
+  byte < 0x80 ? 1 : byte < 0xc2 ? 0 : byte < 0xe0 ? 2 : byte < 0xf0 ? 3 : byte < 0xf5 ? 4 : 0;
+
+/** Percent-encoding undone (UTF-8 sequences whole); what does not decode stays as it is. */
+function percentDecoded(input: Decoded, mapped: boolean): Decoded {
+  const { text } = input;
+  if (!text.includes("%")) return input;
+  const out = new Decoding(input, mapped);
+  let copied = 0;
+  for (let at = text.indexOf("%"); at >= 0; at = text.indexOf("%", Math.max(at + 1, copied))) {
+    if (at < copied) continue;
+    const first = percentByte(text, at);
+    if (!first) continue;
+    const length = utf8Length(first.byte);
+    let next = first.next;
+    const bytes = [first.byte];
+    while (bytes.length < length) {
+      const more = percentByte(text, next);
+      if (!more || more.byte < 0x80 || more.byte > 0xbf) break;
+      bytes.push(more.byte);
+      next = more.next;
+    }
+    if (length === 0 || bytes.length < length) continue;
+    out.copy(copied, at);
+    out.put(
+      length === 1 ? String.fromCharCode(first.byte) : utf8.decode(Uint8Array.from(bytes)),
+      at,
+      next,
+    );
+    copied = next;
+  }
+  out.copy(copied, text.length);
+  return out.done();
+}
+
+/** JSON's short escapes. */
+const jsonShortEscapes: Readonly<Record<string, string>> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
+
+/** The named references of the characters markup escapes. */
+const namedReferences: Readonly<Record<string, string>> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&apos;": "'",
+};
+
+/** One JSON escape (`\\u006b`, `\\/`) or markup reference (`&#107;`, `&#x6B;`, `&amp;`) at `lastIndex`. */
+const escapeAt =
+  /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|&(?:amp|lt|gt|quot|apos);/y;
+
+/** A text that may hold a JSON escape or a markup reference. */
+const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;)/;
+
+/** JSON escapes and markup references undone, one layer; what does not decode stays as it is. */
+function escapesDecoded(input: Decoded, mapped: boolean): Decoded {
+  const { text } = input;
+  if (!escapeHint.test(text)) return input;
+  const out = new Decoding(input, mapped);
+  let copied = 0;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char !== "\\" && char !== "&") continue;
+    escapeAt.lastIndex = at;
+    const found = escapeAt.exec(text);
+    if (!found) continue;
+    const [whole, unit, short, decimal, hex] = found;
+    const codePoint =
+      unit !== undefined
+        ? Number.parseInt(unit, 16)
+        : decimal !== undefined
+          ? Number(decimal)
+          : hex !== undefined
+            ? Number.parseInt(hex, 16)
+            : undefined;
+    const decoded =
+      short !== undefined
+        ? (jsonShortEscapes[short] as string)
+        : codePoint === undefined
+          ? (namedReferences[whole] as string)
+          : codePoint > 0x10ffff
+            ? whole
+            : unit !== undefined
+              ? String.fromCharCode(codePoint)
+              : String.fromCodePoint(codePoint);
+    out.copy(copied, at);
+    out.put(decoded, at, at + whole.length);
+    copied = at + whole.length;
+    at = copied - 1;
+  }
+  out.copy(copied, text.length);
+  return out.done();
+}
+
+/**
+ * The text as it reads with every layer undone: percent-encoding, JSON
+ * escapes and markup references twice (a JSON string inside a JSON string,
+ * a reference to a backslash), percent-encoding again (a JSON-escaped `%`).
+ */
+function decodedLayers(text: string, mapped: boolean): Decoded {
+  const percent = percentDecoded({ text }, mapped);
+  const escapes = escapesDecoded(escapesDecoded(percent, mapped), mapped);
+  return percentDecoded(escapes, mapped);
+}
+
+/** Bytes as base64 (standard alphabet, padded), in any runtime. */
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * What a secret's base64 holds whatever stands before and after it: for each
+ * of the three offsets in a base64 group, the characters its bytes alone
+ * decide (`Basic base64("user:" + key)` holds one of them). Both alphabets;
+ * none shorter than `shortSecretLength` (too likely by chance).
+ */
+export function base64Cores(secret: string): string[] {
+  const bytes = encoder.encode(secret);
+  const cores: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const shifted = new Uint8Array(offset + bytes.length);
+    shifted.set(bytes, offset);
+    const core = base64(shifted).slice(
+      Math.ceil((8 * offset) / 6),
+      Math.floor((8 * (offset + bytes.length)) / 6),
+    );
+    if (core.length >= shortSecretLength) {
+      cores.push(core, core.replace(/\+/g, "-").replace(/\//g, "_"));
+    }
+  }
+  return [...new Set(cores)];
+}
+
+/** A base64 character, `/` left out: a base64 word is masked up to a slash, so a path keeps its other segments. */
+const isBase64Char = (char: string | undefined) =>
+  char !== undefined && /[A-Za-z0-9+_-]/.test(char);
+
+/** A character that may stand right before or after a short secret in a word of its own. */
+const isWordChar = (char: string | undefined) => char !== undefined && /[A-Za-z0-9_~-]/.test(char);
+
+/** The marks a cut text ends with: `...` of a shown value, `…` of a clipped one. */
+const cutMarks = ["...", "…"];
+
+/** How much of a long secret, cut off by a message's length limit, is masked before the cut mark. */
+const shortestCutPrefix = 4;
+
+/** How many characters of a cut character's form (`&#10`) may stand between a cut secret and its mark. */
+const cutFormChars = 12;
+
+/** What one redactor looks for. */
+interface Secrets {
+  /** The secrets themselves, longest first (and a spaced one also with `+`). */
+  readonly needles: readonly string[];
+  /** Their base64 cores. */
+  readonly cores: readonly string[];
+}
+
+function secretsOf(list: readonly string[]): Secrets {
+  const ordered = [...new Set(list)].filter(Boolean).sort((a, b) => b.length - a.length);
+  const spaced = ordered.filter((secret) => secret.includes(" "));
+  return {
+    needles: [...ordered, ...spaced.map((secret) => secret.replace(/ /g, "+"))],
+    cores: ordered.flatMap(base64Cores),
+  };
+}
+
+/** Another form than the raw one may be in the text (`%`, `+`, a backslash, a markup reference), or a cut one (`...`, `…`). */
+const encodedHint = /[%+\\…]|&#|&(?:amp|lt|gt|quot|apos);|\.\.\./;
+
+/** The ranges of the decoded text that hold a secret, in any form the layers undid. */
+function secretRanges(decoded: string, secrets: Secrets): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const needle of secrets.needles) {
+    for (let at = decoded.indexOf(needle); at >= 0; at = decoded.indexOf(needle, at + 1)) {
+      const end = at + needle.length;
+      const alone = !isWordChar(decoded[at - 1]) && !isWordChar(decoded[end]);
+      if (needle.length >= shortSecretLength || alone) ranges.push([at, end]);
+    }
+  }
+  for (const core of secrets.cores) {
+    for (let at = decoded.indexOf(core); at >= 0; at = decoded.indexOf(core, at + 1)) {
+      // The whole base64 word goes: the rest of it also carries bits of the secret.
+      let start = at;
+      let end = at + core.length;
+      while (isBase64Char(decoded[start - 1])) start--;
+      while (isBase64Char(decoded[end])) end++;
+      while (decoded[end] === "=") end++;
+      ranges.push([start, end]);
+    }
+  }
+  for (const mark of cutMarks) {
+    for (let at = decoded.indexOf(mark); at >= 0; at = decoded.indexOf(mark, at + 1)) {
+      const cut = cutSecretBefore(decoded, at, secrets.needles);
+      if (cut !== undefined) ranges.push([cut, at]);
+    }
+  }
+  return ranges;
+}
+
+/** Where a secret's first characters (at least 4) start right before a cut mark at `mark`, if they do. */
+function cutSecretBefore(
+  decoded: string,
+  mark: number,
+  needles: readonly string[],
+): number | undefined {
+  for (let junk = 0; junk <= cutFormChars && junk <= mark; junk++) {
+    if (junk > 0 && /[\s"'()]/.test(decoded[mark - junk] as string)) break;
+    const end = mark - junk;
+    for (const needle of needles) {
+      if (needle.length < shortSecretLength) continue;
+      for (let length = needle.length - 1; length >= shortestCutPrefix; length--) {
+        if (decoded.startsWith(needle.slice(0, length), end - length)) return end - length;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The text with the original characters behind each decoded range replaced by the mark (overlaps merged). */
+function masked(text: string, decoded: Decoded, ranges: [number, number][]): string {
+  if (ranges.length === 0) return text;
+  const original = ranges
+    .map(([start, end]): [number, number] => [
+      decoded.start?.[start] ?? start,
+      decoded.end?.[end - 1] ?? end,
+    ])
+    .sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let emitted = 0;
+  for (const [start, end] of original) {
+    if (end <= emitted) continue;
+    if (start >= emitted) out += `${text.slice(emitted, start)}${redactedMark}`;
+    emitted = end;
+  }
+  return out + text.slice(emitted);
+}
+
+/** Every form of every secret replaced with the mark. */
+function maskSecrets(text: string, secrets: Secrets): string {
+  const mayHold =
+    encodedHint.test(text) ||
+    secrets.needles.some((needle) => text.includes(needle)) ||
+    secrets.cores.some((core) => text.includes(core));
+  if (!mayHold) return text;
+  // Most texts hold no secret: the text alone is decoded to look, the maps only to mask.
+  if (secretRanges(decodedLayers(text, false).text, secrets).length === 0) return text;
+  const decoded = decodedLayers(text, true);
+  return masked(text, decoded, secretRanges(decoded.text, secrets));
+}
+
+/** A text that may hold a secret-named parameter or header: a secret word, or a parameter name with a percent-escape. */
+const secretNameHint =
+  /key|token|secret|passw|pwd|auth|credential|session|sig|cookie|jwt|bearer|passphrase|(?:^|[?&;\s"'])[^=&?;/\s"'<>#]*%[0-9a-fA-F]{2}[^=&?;/\s"'<>#]*=/i;
+
+/** The words that make a parameter or header name a secret's. */
+const secretWords = new Set([
+  "token",
+  "key",
+  "apikey",
+  "secret",
+  "password",
+  "passwd",
+  "pwd",
+  "passphrase",
+  "auth",
+  "authorization",
+  "credential",
+  "credentials",
+  "session",
+  "sessionid",
+  "signature",
+  "sig",
+  "cookie",
+  "jwt",
+  "bearer",
+]);
+const anySecretWord = new RegExp([...secretWords].join("|"), "i");
+
+/** A name as it reads decoded: percent-encoding undone up to three times, `+` as a space. */
+function decodedName(name: string): string {
+  let decoded = name.replace(/\+/g, " ");
+  for (let round = 0; round < 3 && /%[0-9a-fA-F]{2}/.test(decoded); round++) {
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      break;
+    }
+  }
+  return decoded;
+}
+
+/** Whether a parameter's or header's name says it holds a secret: `token`, `api_key`, `apiKey`, `X-Auth-Token`, `%6Bey`… (any case). */
+export function isSecretName(name: string): boolean {
+  const decoded = decodedName(name);
+  // A name holding none of the words anywhere cannot hold one as a word: the common case.
+  if (!anySecretWord.test(decoded)) return false;
+  // Words as written (`kEY`, `api_key`) and split at case changes (`accessToken`, `APIKey`).
+  const camel = decoded
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
+  return `${decoded} ${camel}`
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => secretWords.has(word));
+}
+
+/**
+ * `name=value` in a query (or a text quoting one); the name may be
+ * percent-encoded. A value (and a header's below) never takes the backslash
+ * of a JSON string's closing `\"`, so a masked JSON text stays JSON.
+ */
+const parameterPattern = /(^|[?&;\s"'])([^=&?;\s"'<>#]{1,200})=((?:[^&\s"'<>#\\]|\\[^"\s])+)/g;
+
+/** A header line `Name: value [value]`. */
+const headerPattern =
+  /(^|[\s"'])([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*((?:[^\s"'<>,;\\]|\\[^"\s])+)(?:([ \t]+)((?:[^\s"'<>,;\\]|\\[^"\s])+))?/g;
+
+/** Header names whose value is a credential whatever their words. */
+const credentialHeaders = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
+const authScheme = /^(?:bearer|basic|digest|token|negotiate|apikey|hoba|mutual)$/i;
+
+/** A value a text may show: a shell variable (`$KEY`, `$(…)`), or already the mark. */
+const keptValue = (value: string) => value.startsWith("$") || value === redactedMark;
+
+/** The values of secret-named parameters and header lines, masked. */
+function maskSecretNamed(text: string): string {
+  const parameters = text.replace(parameterPattern, (match, lead: string, name: string, value) =>
+    keptValue(value) || !isSecretName(name) ? match : `${lead}${name}=${redactedMark}`,
+  );
+  if (!parameters.includes(":")) return parameters;
+  return parameters.replace(
+    headerPattern,
+    (match, lead: string, name: string, first: string, gap = "", second?: string) => {
+      const lower = name.toLowerCase();
+      const credential = credentialHeaders.has(lower);
+      if (!credential && !(lower.includes("-") && isSecretName(lower))) return match;
+      const rest = second === undefined ? "" : `${gap}${second}`;
+      if (credential && authScheme.test(first)) {
+        if (second === undefined || keptValue(second)) return match;
+        return `${lead}${name}: ${first}${gap}${redactedMark}`;
+      }
+      return keptValue(first) ? match : `${lead}${name}: ${redactedMark}${rest}`;
+    },
+  );
+}
+
+/** How deep JSON strings inside JSON strings are decoded. */
+const maxJsonDepth = 4;
+
+/** A JSON string literal; one holding a backslash is decoded and redacted. */
+const jsonString = /"(?:[^"\\\n]|\\.)*"/g;
+
+function redactWith(text: string, secrets: Secrets, depth: number): string {
+  let out = text;
+  if (depth < maxJsonDepth && out.includes("\\")) {
+    out = out.replace(jsonString, (literal) => {
+      if (!literal.includes("\\")) return literal;
+      let decoded: unknown;
+      try {
+        decoded = JSON.parse(literal);
+      } catch {
+        return literal;
+      }
+      if (typeof decoded !== "string") return literal;
+      const redacted = redactWith(decoded, secrets, depth + 1);
+      return redacted === decoded ? literal : JSON.stringify(redacted);
+    });
+  }
+  if (secrets.needles.length > 0) out = maskSecrets(out, secrets);
+  if (secretNameHint.test(out)) out = maskSecretNamed(out);
+  return out;
+}
+
+/** A function replacing every form of every secret (and secret-named values) with the mark. */
+export function createRedactor(secrets: readonly string[]): Redact {
+  const found = secretsOf(secrets);
+  return (text) => redactWith(text, found, 0);
 }
 
 /** The token an `Authorization` header presents (any scheme), to mask it even when it is wrong. */
@@ -80,42 +542,27 @@ export function presentedToken(authorization: string | undefined): string | unde
 /** A presented token shorter than this is not masked: it would mask ordinary characters of the text. */
 const shortestPresentedToken = 4;
 
-/** The literal forms a presented token takes in a URL: raw, percent-encoded (both hex cases), form-encoded. */
-function literalForms(token: string): string[] {
-  const encoded = encodeURIComponent(token);
-  const forms = [
-    token,
-    encoded,
-    encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
-    encoded.replace(/%20/g, "+"),
-  ];
-  return [...new Set(forms)].sort((a, b) => b.length - a.length);
-}
-
 /**
- * Per request: a redactor for the configured secrets (one RegExp, built once)
- * plus the token the request presents when it is none of them (its literal
- * forms, no RegExp per request: the token is the client's, of any length).
+ * Per request: the redactor of the configured secrets plus the token the
+ * request presents when it is none of them, in every form too (no RegExp is
+ * built, so a token costs nothing to add).
  */
 export function createRequestRedactor(
   secrets: readonly string[],
 ): (authorization: string | undefined) => Redact {
-  const configured = createRedactor(secrets);
+  const configured = secretsOf(secrets);
+  const configuredRedact: Redact = (text) => redactWith(text, configured, 0);
   const forHeader = (authorization: string | undefined): Redact => {
     const token = presentedToken(authorization);
     if (token === undefined || token.length < shortestPresentedToken || secrets.includes(token)) {
-      return configured;
+      return configuredRedact;
     }
-    const forms = literalForms(token);
-    return (text) => {
-      let out = configured(text);
-      for (const form of forms) if (out.includes(form)) out = out.split(form).join(redactedMark);
-      return out;
-    };
+    const withToken = secretsOf([...secrets, token]);
+    return (text) => redactWith(text, withToken, 0);
   };
   // A client sends the same header on every request: its redactor is kept until another comes.
   let lastHeader: string | undefined;
-  let lastRedact = configured;
+  let lastRedact = configuredRedact;
   return (authorization) => {
     if (authorization !== lastHeader) {
       lastRedact = forHeader(authorization);
@@ -123,47 +570,4 @@ export function createRequestRedactor(
     }
     return lastRedact;
   };
-}
-
-const secretWords = new Set(["token", "key", "apikey", "secret", "password", "auth"]);
-const anySecretWord = new RegExp([...secretWords].join("|"), "i");
-
-/** Whether a query parameter's name says it holds a secret: `token`, `api_key`, `apiKey`, `X-Auth`… (any case). */
-export function isSecretName(name: string): boolean {
-  let decoded = name;
-  if (/[%+]/.test(name)) {
-    try {
-      decoded = decodeURIComponent(name.replace(/\+/g, " "));
-    } catch {}
-  }
-  // A name holding none of the words anywhere cannot hold one as a word: the common case, on every request.
-  if (!anySecretWord.test(decoded)) return false;
-  return decoded
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .some((word) => secretWords.has(word));
-}
-
-/** A raw query string with the values of secret-named parameters replaced by the mark. */
-export function maskSecretParams(query: string): string {
-  // Without `%` every name is as written: one that holds no secret word anywhere needs no look.
-  if (!query.includes("%") && !anySecretWord.test(query)) return query;
-  return query
-    .split("&")
-    .map((pair) => {
-      const equals = pair.indexOf("=");
-      return equals >= 0 && isSecretName(pair.slice(0, equals))
-        ? `${pair.slice(0, equals)}=${redactedMark}`
-        : pair;
-    })
-    .join("&");
-}
-
-/** A request target (path and query) safe to write down: secret-named parameters masked, then `redact`. */
-export function redactTarget(target: string, redact: Redact): string {
-  const at = target.indexOf("?");
-  const masked =
-    at < 0 ? target : `${target.slice(0, at + 1)}${maskSecretParams(target.slice(at + 1))}`;
-  return redact(masked);
 }

@@ -15,6 +15,9 @@ describe("urlUnder", () => {
     ["", "", "https://staging.example.com/api/v1"],
     ["//evil.example.com/x", "", "https://staging.example.com/api/v1//evil.example.com/x"],
     ["/pets/@evil.example.com", "", "https://staging.example.com/api/v1/pets/@evil.example.com"],
+    ["/pets/...", "", "https://staging.example.com/api/v1/pets/..."],
+    ["/pets/.well", "", "https://staging.example.com/api/v1/pets/.well"],
+    ["/pets/caf%C3%A9", "", "https://staging.example.com/api/v1/pets/caf%C3%A9"],
   ])("keeps %s?%s below the base", (path, query, expected) => {
     expect(urlUnder(base, path, query)?.href).toBe(expected);
   });
@@ -29,6 +32,19 @@ describe("urlUnder", () => {
     "/pets/..%5cadmin",
     "/pets\\..\\admin",
     "/pets/%zz",
+    "/pets/..;/admin",
+    "/pets/..;jsessionid=1",
+    "/pets/%252e%252e/admin",
+    "/pets/%25252e%25252e",
+    "/pets/%252f",
+    "/pets/%25252F",
+    "/pets/%2e%2e%20",
+    "/pets/..%00",
+    "/pets/%E2%80%A5",
+    "/pets/%EF%BC%8E%EF%BC%8E",
+    "/pets/%c0%ae%c0%ae",
+    "/pets/%u002e%u002e",
+    "/pets/%2525252525",
     "pets",
     "@evil.example.com/pets",
   ])("refuses %s", (path) => {

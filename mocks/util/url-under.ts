@@ -5,24 +5,40 @@
  * @example
  * urlUnder("https://staging.example.com/v1", "/pets/3", "")?.href; // "https://staging.example.com/v1/pets/3"
  * urlUnder("https://staging.example.com/v1", "/../admin", "");     // undefined
+ * urlUnder("https://staging.example.com/v1", "/pets/..;/admin", ""); // undefined
  */
 
-/** A segment that, decoded, moves up or sideways: `.`, `..`, or one holding a slash or backslash. */
+/** How many times a segment is percent-decoded; one still encoded after that is refused. */
+const decodeRounds = 4;
+
+/**
+ * A segment that some server may read as moving up or sideways: one that,
+ * percent-decoded until nothing changes (`%252e` → `%2e` → `.`), is `.` or
+ * `..` (also after NFKC, with a `;parameter` cut off as Tomcat does, or with
+ * surrounding spaces), holds a slash, a backslash or a control character, or
+ * does not decode at all.
+ */
 function escapes(segment: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    return true;
+  let decoded = segment;
+  for (let round = 0; decoded.includes("%"); round++) {
+    if (round === decodeRounds) return true;
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      return true;
+    }
   }
-  return decoded === "." || decoded === ".." || /[/\\]/.test(decoded) || segment.includes("\\");
+  if (/[/\\]|\p{Cc}/u.test(decoded)) return true;
+  const bare = decoded.normalize("NFKC").split(";")[0]?.trim();
+  return bare === "." || bare === "..";
 }
 
 /**
  * The URL of `path` (below the base, percent-encoded, starting with `/`) and
  * the raw `query` under `base`, or undefined when any part of it would leave
- * the base: dot segments in any encoding, encoded slashes, backslashes, or a
- * result on another origin or outside the base path.
+ * the base: dot segments in any spelling (`..;`, `%2E`, `%252e`), encoded
+ * slashes (`%2f`, `%252f`), backslashes, or a result on another origin or
+ * outside the base path.
  */
 export function urlUnder(base: string, path: string, query: string): URL | undefined {
   if (path !== "" && !path.startsWith("/")) return undefined;

@@ -76,7 +76,7 @@ export interface Pattern {
 
 const mib = 1024 * 1024;
 const uploadHead = (length: number) =>
-  `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n` +
+  `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth}\r\n` +
   `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
 export const patterns: readonly Pattern[] = [
@@ -86,7 +86,7 @@ export const patterns: readonly Pattern[] = [
     async attack(origin, held) {
       await Promise.all(
         Array.from({ length: scale.slowSockets }, () =>
-          silentSocket(origin, "GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Slow: ", held),
+          silentSocket(origin, "GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", held),
         ),
       );
       return `${scale.slowSockets} sockets`;
