@@ -21,7 +21,7 @@ function serverError(id: string): { record: CaseRecord; check: CheckResult } {
     exchange: {
       request: { method: "GET", path: "/pets" },
       url: "http://127.0.0.1:1/v1/pets",
-      response: { status: 500, headers: {}, text, json: JSON.parse(text), isJson: true, raw: null },
+      response: { status: 500, headers: {}, text, json: JSON.parse(text), isJson: true },
       retries: 0,
       durationMs: 1,
     },

@@ -200,7 +200,7 @@ describe("refused writes", () => {
 });
 
 describe("the journal's problems", () => {
-  it("name what a refused request broke; a 404 for an absent record and a success break nothing", async () => {
+  it("name what a refused request broke, and the statements behind it; a 404 for an absent record and a success break nothing", async () => {
     const { journal, send } = await setup();
     await send("GET", "/pets?limit=0");
     await send("GET", "/pets/99");
@@ -213,6 +213,7 @@ describe("the journal's problems", () => {
             by: "client",
             code: "invalid_query",
             message: "limit must be >= 1 (got 0)",
+            rules: ["§4.1.limit-range"],
           },
         ],
       },

@@ -124,8 +124,8 @@ function problemOf(response: CoreResponse, match: Match): Problem {
   try {
     const { code, message } = JSON.parse(response.body ?? "") as Problem;
     const field = /^[A-Za-z_]\w*/.exec(String(message))?.[0] ?? "";
-    const rules =
-      match.kind === "operation" ? refusalRules(match.operationId, String(code), field) : [];
+    const operation = match.kind === "operation" ? match.operationId : undefined;
+    const rules = refusalRules(operation, String(code), field);
     return {
       by: "client",
       code: String(code),

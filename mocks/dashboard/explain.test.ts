@@ -1,70 +1,50 @@
 import { describe, expect, it } from "vitest";
-import type { NumberedEntry } from "../server/dashboard.js";
 import { curlLine, explainProblem } from "./explain.js";
 import { diffSnapshots, idRanges } from "./snapshot-diff.js";
 
-const entry = (overrides: Partial<NumberedEntry>): NumberedEntry => ({
-  id: 1,
-  seq: 1,
-  method: "GET",
-  path: "/pets",
-  operationId: "listPets",
-  status: 400,
-  durationMs: 1,
-  fault: null,
-  problems: [],
-  ...overrides,
-});
-
 describe("explainProblem", () => {
-  it("names the interface statements each failure class breaks", () => {
-    const cases: [Partial<NumberedEntry>, string, string, string[]][] = [
-      [{}, "invalid_query", "limit must be <= 100 (got 500)", ["§4.1.limit-range"]],
-      [
-        {},
-        "invalid_query",
-        "status must be one of available, pending, sold",
-        ["§2.PetStatus", "§4.1.status-filter"],
-      ],
-      [{ operationId: "createPet" }, "invalid_body", "name is required", ["§4.2.400", "§2.NewPet"]],
-      [{ operationId: "createCategory" }, "invalid_body", "name is required", ["§2.NewCategory"]],
-      [
-        { operationId: "getPet" },
-        "invalid_path",
-        "petId must be a positive integer",
-        ["§4.3.petId"],
-      ],
-      [{}, "unauthorized", "missing credential", ["§4.1.401", "§5.401", "§5.bearer"]],
-      [
-        { operationId: null },
-        "unauthorized",
-        "missing credential",
-        ["§4.auth-required", "§5.bearer"],
-      ],
-      [{ operationId: "createPet" }, "unsupported_media_type", "not JSON", ["§4.media-type"]],
-      [{ operationId: null }, "payload_too_large", "too big", []],
-    ];
-    for (const [overrides, code, message, ids] of cases) {
-      const explained = explainProblem(entry(overrides), { code, message });
-      expect(
-        explained.statements.map((s) => s.id),
-        `${code}: ${message}`,
-      ).toEqual(ids);
-      expect(explained.detail).toBe(message);
-      expect(explained.summary).not.toBe("");
-    }
+  it("quotes the statements the journal names, in the table's words", () => {
+    const explained = explainProblem({
+      by: "client",
+      code: "invalid_query",
+      message: "limit must be <= 100 (got 500)",
+      rules: ["§4.1.limit-range"],
+    });
+    expect(explained.summary).toBe("A query parameter has a value the interface does not allow.");
+    expect(explained.detail).toBe("limit must be <= 100 (got 500)");
+    expect(explained.statements).toEqual([
+      {
+        id: "§4.1.limit-range",
+        section: "4.1, 8",
+        statement: expect.stringContaining("`limit` is an integer from 1 to 100"),
+      },
+    ]);
+  });
+
+  it("names none for the mock's own limits, and ignores ids the table does not have", () => {
+    const explained = explainProblem({
+      code: "payload_too_large",
+      message: "too big",
+      rules: ["§99.nothing", "§4.media-type", "§4.media-type"],
+    });
+    expect(explained.statements.map((statement) => statement.id)).toEqual(["§4.media-type"]);
+    expect(explainProblem({ code: "store_full", message: "full" }).statements).toEqual([]);
+    expect(explainProblem({ code: "teapot", message: "x" }).summary).toBe(
+      "The mock refused the request (teapot).",
+    );
   });
 });
 
 describe("a deployment's problem (proxy mode)", () => {
-  it("is the deployment's, with no client statement pinned on the request", () => {
-    const explained = explainProblem(entry({}), {
-      code: "invalid_query",
+  it("is the deployment's, with the statements its answer broke", () => {
+    const explained = explainProblem({
+      code: "never-over-maximum",
       message: "the answer has 101 pets",
       by: "deployment",
+      rules: ["§4.1.limit-range"],
     });
     expect(explained.summary).toMatch(/^The deployment's answer broke the interface/);
-    expect(explained.statements).toEqual([]);
+    expect(explained.statements.map((statement) => statement.id)).toEqual(["§4.1.limit-range"]);
   });
 });
 

@@ -15,8 +15,17 @@ const credentialRules: readonly RuleId[] = ["§4.auth-required", "§5.bearer"];
 
 const union = (...lists: ReadonlyArray<readonly RuleId[]>): RuleId[] => [...new Set(lists.flat())];
 
-/** The statements a refused request broke; empty for the mock's own limits (size, store, faults). */
-export function refusalRules(operation: OperationId, code: string, field: string): RuleId[] {
+/**
+ * The statements a refused request broke; empty for the mock's own limits
+ * (size, store, faults). Without an operation (a path the interface does not
+ * have) only the credential's statements can apply.
+ */
+export function refusalRules(
+  operation: OperationId | undefined,
+  code: string,
+  field: string,
+): RuleId[] {
+  if (operation === undefined) return code === "unauthorized" ? [...credentialRules] : [];
   switch (code) {
     case "unauthorized":
       return union(answerRules(operation, 401), credentialRules);

@@ -32,8 +32,8 @@ export const rules = {
   "§2.PetStatus": {
     section: "2",
     statement: "PetStatus is one of `available`, `pending`, `sold`.",
-    schemas: ["Pet", "NewPet"],
-    parameters: ["listPets.status"],
+    schemas: ["Pet"],
+    parameters: ["listPets.status", "createPet.status"],
   },
   "§2.NewPet": {
     section: "2",

@@ -133,7 +133,7 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       expect(text).toContain("The mock said: limit must be <= 100 (got 500)");
       // The statement's names are code, not literal backticks.
       expect(text).toContain(
-        "Breaks interface §4.1, 8: limit is an integer from 1 to 100: a value outside is not a valid request",
+        "Breaks interface §4.1, 8: limit is an integer from 1 to 100: whatever a request asks, no answer holds more than 100 animals.",
       );
       expect(text).not.toContain("`");
       expect(await detail.locator(".statement code").allTextContents()).toContain("limit");
