@@ -147,7 +147,8 @@ describe("the pet cases against the kit's mock", () => {
     ).toEqual([
       ["getPet.created", `/pets/${createdPetId}`, false],
       ["getPet.listed", `/pets/${firstListed}`, false],
-      ["getPet.absent", `/pets/${Number.MAX_SAFE_INTEGER}`, true],
+      // An id no deployment hands out: inside the interface, answered 404 (not a provocation).
+      ["getPet.absent", `/pets/${Number.MAX_SAFE_INTEGER}`, false],
       ["getPet.not-an-integer", "/pets/abc", true],
       ["getPet.fraction", "/pets/1.5", true],
     ]);
@@ -180,14 +181,20 @@ describe("the pet cases against the kit's mock", () => {
   it("tells in each check what the contract expects", async () => {
     await setUp();
     const expected = (id: string) => result.plan?.find((check) => check.id === id)?.expected;
+    const firstSold = (
+      result.cases.find((record) => record.caseId === "listPets.default")?.exchange.response
+        ?.json as { id: number; status: string }[]
+    ).find((pet) => pet.status === "sold");
     expect(expected("listPets.status-sold.finds-existing")).toBe(
-      "not empty: the unfiltered list holds a pet with status sold",
+      `not empty: a listed record has status sold (id ${firstSold?.id})`,
     );
     expect(expected("createPet.full.header-Location")).toBe(
-      "Location header naming the new pet (…/pets/{id})",
+      "Location header: names the new record (…/pets/{id})",
     );
     const rex = { name: `${tag} Rex`, categoryId, status: "pending", id: createdPetId };
-    expect(expected("getPet.created.same-as-created")).toBe(`the same pet: ${JSON.stringify(rex)}`);
+    expect(expected("getPet.created.same-as-created")).toBe(
+      `the same record as created: ${JSON.stringify(rex)}`,
+    );
   });
 
   it("says of each check whether it fails the run and which rules it enforces", async () => {
@@ -207,48 +214,67 @@ describe("the pet cases against the kit's mock", () => {
       .map((check) => [check.id, check.kind, check.rules]);
     const errorBody = ["§2.Error", "§7.status-repeats"];
     const mediaType = ["§4.media-type"];
+    const noServerError = ["§7.no-server-error"];
+    const pet = ["§2.PetStatus", "§2.Pet"];
+    const filter = ["§2.PetStatus", "§4.1.status-filter"];
+    const newPet = ["§2.NewPet", "§4.2.400"];
+    const credential = ["§4.auth-required", "§5.bearer"];
+    const deprecated = ["§4.3.deprecated"];
     expect(planned).toEqual([
+      ["listPets.status-sold.no-5xx", "documented", noServerError],
       ["listPets.status-sold.status-200", "documented", ["§4.1.listPets"]],
-      ["listPets.status-sold.body-Pet-array", "documented", ["§2.Pet", "§2.PetStatus"]],
-      ["listPets.status-sold.every-status-sold", "documented", ["§4.1.status-filter"]],
       ["listPets.status-sold.at-most-default", "documented", ["§4.1.limit-default"]],
-      ["listPets.status-sold.finds-existing", "documented", ["§4.1.status-filter"]],
+      ["listPets.status-sold.every-status-sold", "documented", filter],
+      ["listPets.status-sold.finds-existing", "documented", filter],
+      ["listPets.status-sold.error-body", "documented", errorBody],
       ["listPets.status-sold.media-type", "documented", mediaType],
-      ["listPets.limit-invalid-abc.no-5xx", "documented", ["§4.1.limit-range"]],
-      ["listPets.limit-invalid-abc.never-over-maximum", "documented", ["§4.1.limit-range"]],
+      ["listPets.status-sold.body-Pet-array", "documented", pet],
+      ["listPets.limit-invalid-abc.no-5xx", "documented", noServerError],
       ["listPets.limit-invalid-abc.status-400", "advisory", ["§4.1.limit-range"]],
       ["listPets.limit-invalid-abc.error-body", "documented", errorBody],
       ["listPets.limit-invalid-abc.media-type", "documented", mediaType],
-      ["listPets.status-invalid.no-5xx", "documented", ["§2.PetStatus"]],
-      ["listPets.status-invalid.never-over-maximum", "documented", ["§4.1.limit-range"]],
-      ["listPets.status-invalid.status-400", "advisory", ["§4.1.limit-range"]],
+      ["listPets.limit-invalid-abc.body-Pet-array", "documented", pet],
+      ["listPets.limit-invalid-abc.never-over-maximum", "documented", ["§4.1.limit-range"]],
+      ["listPets.status-invalid.no-5xx", "documented", noServerError],
+      ["listPets.status-invalid.status-400", "advisory", filter],
       ["listPets.status-invalid.error-body", "documented", errorBody],
       ["listPets.status-invalid.media-type", "documented", mediaType],
-      ["createPet.missing-name.rejected", "documented", ["§2.NewPet", "§4.2.400"]],
-      ["createPet.missing-name.no-5xx", "documented", ["§2.NewPet", "§4.2.400"]],
-      ["createPet.missing-name.status-400", "documented", ["§4.2.400"]],
+      ["listPets.status-invalid.body-Pet-array", "documented", pet],
+      ["listPets.status-invalid.never-over-maximum", "documented", ["§4.1.limit-range"]],
+      ["createPet.missing-name.no-5xx", "documented", noServerError],
+      ["createPet.missing-name.rejected", "documented", newPet],
+      ["createPet.missing-name.status-400", "documented", newPet],
       ["createPet.missing-name.error-body", "documented", errorBody],
       ["createPet.missing-name.media-type", "documented", mediaType],
-      ["createPet.malformed-json.rejected", "documented", ["§4.2.400", "§4.media-type"]],
-      ["createPet.malformed-json.no-5xx", "documented", ["§4.2.400", "§4.media-type"]],
-      ["createPet.malformed-json.status-400", "advisory", ["§4.2.400"]],
+      ["createPet.missing-name.body-Pet", "documented", pet],
+      ["createPet.malformed-json.no-5xx", "documented", noServerError],
+      ["createPet.malformed-json.rejected", "documented", [...newPet, "§4.media-type"]],
+      ["createPet.malformed-json.status-400", "advisory", newPet],
       ["createPet.malformed-json.error-body", "documented", errorBody],
       ["createPet.malformed-json.media-type", "documented", mediaType],
-      ["getPet.absent.rejected", "documented", ["§4.3.404"]],
-      ["getPet.absent.no-5xx", "documented", ["§4.3.404"]],
+      ["createPet.malformed-json.body-Pet", "documented", pet],
+      ["getPet.absent.no-5xx", "documented", noServerError],
       ["getPet.absent.status-404", "documented", ["§4.3.404"]],
       ["getPet.absent.error-body", "documented", errorBody],
       ["getPet.absent.media-type", "documented", mediaType],
-      ["getPet.fraction.rejected", "documented", ["§4.3.petId"]],
-      ["getPet.fraction.no-5xx", "documented", ["§4.3.petId"]],
+      ["getPet.absent.body-Pet", "documented", pet],
+      ["getPet.absent.header-Sunset", "advisory", deprecated],
+      ["getPet.absent.header-Deprecation", "advisory", deprecated],
+      ["getPet.fraction.no-5xx", "documented", noServerError],
+      ["getPet.fraction.status-400", "advisory", ["§4.3.petId"]],
       ["getPet.fraction.error-body", "documented", errorBody],
       ["getPet.fraction.media-type", "documented", mediaType],
-      ["listCategories.auth-basic.rejected", "documented", ["§4.auth-required", "§5.bearer"]],
-      ["listCategories.auth-basic.no-5xx", "documented", ["§4.auth-required", "§5.bearer"]],
-      ["listCategories.auth-basic.status-401", "advisory", ["§5.401"]],
-      ["listCategories.auth-basic.error-body", "advisory", errorBody],
+      ["getPet.fraction.body-Pet", "documented", pet],
+      ["getPet.fraction.header-Sunset", "advisory", deprecated],
+      ["getPet.fraction.header-Deprecation", "advisory", deprecated],
+      ["listCategories.auth-basic.no-5xx", "documented", noServerError],
+      ["listCategories.auth-basic.rejected", "documented", credential],
+      ["listCategories.auth-basic.status-401", "advisory", credential],
       ["listCategories.auth-basic.header-WWW-Authenticate", "advisory", ["§5.bearer"]],
+      ["listCategories.auth-basic.error-body", "advisory", errorBody],
       ["listCategories.auth-basic.media-type", "documented", mediaType],
+      ["listCategories.auth-basic.error-media-type", "advisory", mediaType],
+      ["listCategories.auth-basic.body-Category-array", "documented", ["§2.Category"]],
     ]);
   });
 });
@@ -331,7 +357,8 @@ describe("a deployment with no pets whose unfiltered list and first creation go 
     const luna = result.created.find((record) => record.name.endsWith("Luna"));
     expect(sent(result, "getPet.created").path).toBe(`/pets/${luna?.id}`);
     expect(sent(result, "getPet.listed").path).toBe(`/pets/${luna?.id}`);
-    expect(outcome(result, "getPet.listed.same-as-listed")).toBe("passed");
+    // The pet the run knows best is the one it created: the judge compares with that.
+    expect(outcome(result, "getPet.listed.same-as-created")).toBe("passed");
   });
 
   it("does not expect filtered lists to find pets the unfiltered list never showed", async () => {
@@ -353,20 +380,15 @@ describe("a deployment whose createPet answers 201 without a body", () => {
     const location = result.checks.find((check) => check.id === "createPet.full.header-Location");
     expect(location?.actual).toMatch(/^Location: \S+\/pets\/\d+ — got HTTP 201/);
     const created = result.checks.filter((check) => check.caseId === "getPet.created");
-    expect(created.map((check) => [check.id, check.outcome, check.note])).toContainEqual([
-      "getPet.created.same-as-created",
-      "skipped",
-      skipNote,
-    ]);
-    expect(created.every((check) => check.outcome === "skipped")).toBe(true);
-    expect(created.find((check) => check.id.endsWith(".same-as-created"))?.expected).toBe(
-      'the same pet: {"id":0}',
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((check) => `${check.outcome}: ${check.note}`))).toEqual(
+      new Set([`skipped: ${skipNote}`]),
     );
   });
 
   it("with --only getPet still lists pets to find one to read back", async () => {
     const result = await runAgainst({ wrapCore: noBody }, { only: ["getPet"] });
-    expect(outcome(result, "getPet.created.same-as-created")).toBe("skipped");
+    expect(outcome(result, "getPet.created.no-5xx")).toBe("skipped");
     expect(outcome(result, "getPet.listed.same-as-listed")).toBe("passed");
   });
 });

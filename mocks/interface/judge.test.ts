@@ -349,6 +349,27 @@ describe("what the interface states about a request is demanded", () => {
   });
 });
 
+describe("advice where the interface is silent", () => {
+  it("asks a deprecated operation's success for its Sunset date and a Deprecation header", () => {
+    const found = answer(200, pet(5), {
+      sunset: "Thu, 05 Dec 2030 00:00:00 GMT",
+      deprecation: "@1735689600",
+    });
+    expect(failures(getPet("5"), found)).toEqual([]);
+    expect(failures(getPet("5"), answer(200, pet(5)))).toEqual([
+      "header-Sunset advisory",
+      "header-Deprecation advisory",
+    ]);
+    expect(
+      failures(
+        getPet("5"),
+        answer(200, pet(5), { sunset: "Tue, 01 Jan 2030 00:00:00 GMT", deprecation: " " }),
+      ),
+    ).toEqual(["header-Sunset advisory", "header-Deprecation advisory"]);
+    expect(failures(getPet("5"), error(404))).toEqual([]);
+  });
+});
+
 describe("every check rests on statements of the interface", () => {
   it("names at least one statement for each check of a wide range of requests", () => {
     const requests = [
