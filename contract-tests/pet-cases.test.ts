@@ -181,10 +181,7 @@ describe("the pet cases against the kit's mock", () => {
   it("tells in each check what the contract expects", async () => {
     await setUp();
     const expected = (id: string) => result.plan?.find((check) => check.id === id)?.expected;
-    const firstSold = (
-      result.cases.find((record) => record.caseId === "listPets.default")?.exchange.response
-        ?.json as { id: number; status: string }[]
-    ).find((pet) => pet.status === "sold");
+    const firstSold = listedPets(result).find((pet) => pet.status === "sold");
     expect(expected("listPets.status-sold.finds-existing")).toBe(
       `not empty: a listed record has status sold (id ${firstSold?.id})`,
     );
@@ -279,11 +276,12 @@ describe("the pet cases against the kit's mock", () => {
   });
 });
 
-function listedIds(result: RunResult): number[] {
+function listedPets(result: RunResult): { id: number; status?: string }[] {
   const list = result.cases.find((record) => record.caseId === "listPets.default");
-  const pets = (list?.exchange.response?.json ?? []) as { id: number }[];
-  return pets.map((pet) => pet.id);
+  return (list?.exchange.response?.json ?? []) as { id: number; status?: string }[];
 }
+
+const listedIds = (result: RunResult): number[] => listedPets(result).map((pet) => pet.id);
 
 describe("a deployment that lists other pets than the mock, with its own Location style", () => {
   let result: RunResult;
