@@ -71,7 +71,12 @@ test("the journal records what the page asked and what it got", async ({ page, p
     "POST /pets 400",
   ]);
   expect(journal[1]?.problems).toEqual([
-    { code: "invalid_body", message: expect.stringContaining("name"), by: "client" },
+    {
+      code: "invalid_body",
+      message: expect.stringContaining("name"),
+      by: "client",
+      rules: ["§2.NewPet", "§4.2.400"],
+    },
   ]);
 });
 
