@@ -150,7 +150,7 @@ export class SuiteContext {
     this.cases.push(record);
     const foreign = this.options.foreignAnswer?.(exchange);
     if (foreign) {
-      this.skip(definition, foreign, checks);
+      this.skipPlanned(definition, foreign, checks);
       return;
     }
     const { redact } = this.options;
@@ -171,7 +171,11 @@ export class SuiteContext {
           : {
               ...base,
               outcome: "failed",
-              actual: redact(`${verdict.reason} — got ${describeResponse(exchange, redact)}`),
+              actual: redact(
+                exchange.response
+                  ? `${verdict.reason} — got ${describeResponse(exchange, redact)}`
+                  : (verdict.reason ?? "no answer"),
+              ),
               curl: record.curl,
             },
       );
@@ -213,8 +217,14 @@ export class SuiteContext {
     }
   }
 
+  /** Plans a case's checks and reports them skipped, saying why. */
   skip(definition: CaseDefinition, note: string, checks = this.checksOf(definition)): void {
     this.planChecks(definition, checks);
+    this.skipPlanned(definition, note, checks);
+  }
+
+  /** Reports checks already planned as skipped. */
+  private skipPlanned(definition: CaseDefinition, note: string, checks: readonly Check[]): void {
     for (const check of checks) {
       this.results.push({ ...this.resultBase(definition, check), outcome: "skipped", note });
     }

@@ -4,8 +4,9 @@
  * a request; the one judge (mocks/interface/judge.ts) decides what its answer
  * must be, from the request and what the run has learnt of the data.
  */
+import { checksFor, type JudgeContext, type KnownRecord } from "../../mocks/interface/judge.js";
 import { limitRule, petStatuses } from "../../mocks/spec.js";
-import type { ContractRequest } from "../http.js";
+import { type ContractRequest, sentRequest } from "../http.js";
 import { recordIn, type SuiteContext } from "./context.js";
 
 type Item = Readonly<Record<string, unknown>>;
@@ -20,6 +21,9 @@ const invalidLimits = [
   "1.5",
   "",
 ];
+
+/** The pet a create stored, when none came back to say which. */
+const createdRecord: KnownRecord = { record: {}, source: "created" };
 
 /** An id no deployment has handed out yet: the largest integer JSON carries exactly. */
 export const absentPetId = Number.MAX_SAFE_INTEGER;
@@ -105,7 +109,13 @@ async function getPetCases(
   });
   if (createdPet) await ctx.run(read("created", createdPet.id));
   else if (ctx.selected("getPet") && !ctx.readOnly) {
-    ctx.skip(read("created", 0), "createPet returned no pet to read back");
+    // What reading the created pet back would have checked, had one come back.
+    const created: JudgeContext = {
+      known: (collection) => new Map(collection === "pets" ? [[1, createdRecord]] : []),
+      absent: () => false,
+    };
+    const checks = checksFor(sentRequest("getPet", read("created", 1).request), created);
+    ctx.skip(read("created", "{id}"), "createPet returned no pet to read back", checks);
   }
   if (ctx.state.knownPet) await ctx.run(read("listed", ctx.state.knownPet.id));
   ctx.knowledge.declareAbsent("pets", absentPetId);

@@ -184,6 +184,7 @@ describe("the JSON media type", () => {
     expect(errors.appliesTo?.(answer(200, "[]"))).toBe(false);
     expect(errors.appliesTo?.(answer(401, "no"))).toBe(true);
     const successes = jsonMediaType("documented", "successes");
+    expect(successes.expected).toBe("Content-Type application/json on a success with a body");
     expect(successes.appliesTo?.(answer(401, "no"))).toBe(false);
     expect(successes.appliesTo?.(answer(200, "[]"))).toBe(true);
   });

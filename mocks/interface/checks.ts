@@ -176,7 +176,7 @@ export function jsonMediaType(
   return {
     slug,
     kind,
-    expected: `Content-Type application/json on ${which === "errors" ? "an error answer" : "an answer"} with a body`,
+    expected: `Content-Type application/json on ${{ all: "an answer", errors: "an error answer", successes: "a success" }[which]} with a body`,
     rules: ["§4.media-type"],
     appliesTo: (answer) => answer.text !== "" && picked(answer),
     assert(answer) {

@@ -338,6 +338,27 @@ describe("what the interface states about a request is demanded", () => {
     ).toEqual(["lists-created documented"]);
   });
 
+  it("what an odd create stored reads back, its fields the deployment's to shape", () => {
+    const knowledge = new Knowledge();
+    knowledge.learn(
+      createPet({ name: "", categoryId: 4 }),
+      answer(201, { id: 13, name: "", categoryId: 4 }),
+    );
+    expect(
+      documentedFailures(
+        getPet("13"),
+        answer(200, { id: 13, name: "unnamed", categoryId: 4 }),
+        knowledge,
+      ),
+    ).toEqual([]);
+    expect(documentedFailures(getPet("13"), error(404), knowledge)).toEqual([
+      "status-200 documented",
+    ]);
+    expect(documentedFailures(getPet("13"), answer(200, { ...pet(14) }), knowledge)).toEqual([
+      "same-as-created documented",
+    ]);
+  });
+
   it("an id declared absent is answered 404; any other id 200, 404 or 401", () => {
     const knowledge = new Knowledge();
     knowledge.declareAbsent("pets", Number.MAX_SAFE_INTEGER);

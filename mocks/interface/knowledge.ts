@@ -53,14 +53,15 @@ export class Knowledge implements JudgeContext {
     if (!answer || request.credential !== "valid" || !isSuccess(answer)) {
       return;
     }
-    const { operation, json } = readRequest(request);
+    const { operation, json, ordinary } = readRequest(request);
     const schema = operation.success.body?.schema;
     if (!schema) return;
     const fields = schemaFields(schema);
     if (operation.creates && isObject(json) && isObject(answer.json)) {
       const id = answer.json.id;
       if (!Number.isSafeInteger(id)) return;
-      const record = { ...pick(json, fields), id };
+      // Only what the judge demanded be stored as sent: an odd body's fields are the deployment's to shape.
+      const record = ordinary ? { ...pick(json, fields), id } : { id };
       this.remember(operation.collection, id as number, { record, source: "created" });
     }
     if (operation.lists && Array.isArray(answer.json)) {
