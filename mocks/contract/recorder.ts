@@ -101,6 +101,15 @@ export function currentTestName(): string | undefined {
   return undefined;
 }
 
+/** A request's shape in words, and the interaction key it hashes to. */
+interface Shape {
+  readonly shape: string;
+  readonly key: string;
+}
+
+/** The credentials a shape tells apart, in a fixed order. */
+const credentials: readonly Credential[] = ["valid", "missing", "wrong"];
+
 /** How many request texts' shapes are remembered; the memory starts afresh when full. */
 const rememberedShapes = 256;
 
@@ -110,8 +119,10 @@ type Parsed =
   | { readonly kind: "json"; readonly value: unknown }
   | { readonly kind: "malformed" };
 
+const noBody: Parsed = Object.freeze({ kind: "none" });
+
 function parse(text: string | undefined): Parsed {
-  if (text === undefined || text === "") return { kind: "none" };
+  if (text === undefined || text === "") return noBody;
   try {
     return { kind: "json", value: JSON.parse(text) };
   } catch {
@@ -364,7 +375,46 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
   let lastNamed: string | undefined;
   let lastTest: string | undefined;
   let lastRedact: Redact | undefined;
-  const shapes = new Map<string, { readonly shape: string; readonly key: string }>();
+  const shapes = new Map<string, Shape>();
+  // A read's shape, by operation, answer (status and credential) and query text: no string built per request.
+  const readShapes = new Map<OperationId, Map<number, Map<string, Shape>>>();
+
+  /** The request's shape and its key; the same request text always makes the same shape. */
+  function shapeOf(
+    request: ObservedExchange["request"],
+    operationId: OperationId,
+    status: number,
+    credential: Credential,
+    body: Parsed,
+  ): Shape {
+    const reads =
+      body === noBody
+        ? (readShapes.get(operationId) ?? new Map<number, Map<string, Shape>>())
+        : undefined;
+    const answer = status * 4 + credentials.indexOf(credential);
+    const byQuery = reads?.get(answer);
+    const read = byQuery?.get(request.query);
+    if (read) return read;
+    const bodyPart = bodyShape(body, request.header("content-type"));
+    const raw = `${request.method} ${operationId} ${credential} ${status} ${bodyPart} ${request.query}`;
+    let known = shapes.get(raw);
+    if (!known) {
+      const { template } = factsOf(operationId);
+      const query = queryShape(operationId, new URLSearchParams(request.query));
+      const shape = `${request.method} ${template} ${credential} ?${query} body:${bodyPart} → ${status}`;
+      known = { shape, key: shapeKey(shape) };
+      if (shapes.size >= rememberedShapes) {
+        shapes.clear();
+        readShapes.clear();
+      }
+      shapes.set(raw, known);
+    }
+    if (reads) {
+      readShapes.set(operationId, reads);
+      reads.set(answer, (byQuery ?? new Map<string, Shape>()).set(request.query, known));
+    }
+    return known;
+  }
 
   function observe(exchange: ObservedExchange): void {
     const { request, response, operationId, redact } = exchange;
@@ -372,21 +422,9 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
     if (request.bodyTooLarge) return;
     if ((request.body?.length ?? 0) > contractLimits.bodyChars) return;
     if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
-    const { template } = factsOf(operationId);
     const credential = credentialOf(request, response.status);
     const body = parse(request.body);
-    const bodyPart = bodyShape(body, request.header("content-type"));
-    // The same query text always makes the same shape: its parse and hash are remembered.
-    const raw = `${request.method} ${operationId} ${credential} ${response.status} ${bodyPart} ${request.query}`;
-    let known = shapes.get(raw);
-    if (!known) {
-      const query = queryShape(operationId, new URLSearchParams(request.query));
-      const shape = `${request.method} ${template} ${credential} ?${query} body:${bodyPart} → ${response.status}`;
-      known = { shape, key: shapeKey(shape) };
-      if (shapes.size >= rememberedShapes) shapes.clear();
-      shapes.set(raw, known);
-    }
-    const { shape, key } = known;
+    const { shape, key } = shapeOf(request, operationId, response.status, credential, body);
     const named = testNow();
     if (named !== lastNamed || redact !== lastRedact) {
       lastNamed = named;
@@ -414,6 +452,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
       entries.set(key, mergeInteraction(kept, { ...kept, facts: { ...kept.facts, tests } }));
       return;
     }
+    const { template } = factsOf(operationId);
     const query = new URLSearchParams(request.query);
     const answer = parse(response.body);
     const states = providerStatesOf({
