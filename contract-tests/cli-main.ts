@@ -38,22 +38,17 @@ export interface CliIo {
   readonly env: Env;
 }
 
+/** A report a run was asked for: its flag, its file (none: not asked for) and how to render it. */
+export type ReportFile = readonly [flag: string, file: string | undefined, render: () => string];
+
 /**
- * Writes the report files a run asked for (every one redacted), creating
- * their folders; returns one line for each that could not be written.
+ * Writes the report files asked for (every one redacted), creating their
+ * folders; returns one line for each that could not be written.
  */
-async function writeReports(
-  result: RunResult,
-  options: CliOptions,
+export async function writeReportFiles(
+  files: readonly ReportFile[],
   redact: Redact,
-  markdownExtra: readonly string[],
 ): Promise<string[]> {
-  const files: Array<[string, string | undefined, () => string]> = [
-    ["--junit", options.junitFile, () => junitReport(result)],
-    ["--markdown", options.markdownFile, () => markdownReport(result, markdownExtra)],
-    ["--json", options.jsonFile, () => jsonReport(result)],
-    ["--html", options.htmlFile, () => htmlReport(result)],
-  ];
   const failures: string[] = [];
   for (const [flag, file, render] of files) {
     if (!file) continue;
@@ -69,14 +64,37 @@ async function writeReports(
   return failures;
 }
 
+/** The report files a run asked for. */
+function writeReports(
+  result: RunResult,
+  options: CliOptions,
+  redact: Redact,
+  markdownExtra: readonly string[],
+): Promise<string[]> {
+  return writeReportFiles(
+    [
+      ["--junit", options.junitFile, () => junitReport(result)],
+      ["--markdown", options.markdownFile, () => markdownReport(result, markdownExtra)],
+      ["--json", options.jsonFile, () => jsonReport(result)],
+      ["--html", options.htmlFile, () => htmlReport(result)],
+    ],
+    redact,
+  );
+}
+
 function verdictCode(result: RunResult): number {
   if (result.stopReason === undefined)
     return runPassed(result) ? exitCodes.passed : exitCodes.failed;
   return result.stopReason === "max-time" ? exitCodes.maxTime : exitCodes.unavailable;
 }
 
-/** A replayed recording, the suite direct, or through Prism's proxy (a module not shipped in the package). */
+/** A consumer contract, a replayed recording, the suite direct, or through Prism's proxy (a module not shipped in the package). */
 async function suiteRun(options: CliOptions): Promise<RunResult> {
+  if (options.consumerFile !== undefined) {
+    const { readConsumerContract } = await import("./consumer/contract.js");
+    const { runConsumer } = await import("./consumer/run.js");
+    return runConsumer(options, await readConsumerContract(options.consumerFile));
+  }
   if (options.replayFile !== undefined) {
     const { readRecording, runReplay } = await import("./replay.js");
     return runReplay(options, await readRecording(options.replayFile), options.replayFile);
@@ -149,6 +167,10 @@ export async function run(command: Command, io: CliIo): Promise<number> {
     }
     case "run":
       return runSuite(command.options, io);
+    case "against-spec": {
+      const { runAgainstSpec } = await import("./consumer/spec-cli.js");
+      return runAgainstSpec(command.options, io);
+    }
   }
 }
 

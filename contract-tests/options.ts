@@ -39,6 +39,8 @@ export interface RunOptions {
   readonly fuzzOnly: boolean;
   /** The most creates the generated requests may ask for (`--fuzz-writes`). */
   readonly fuzzWrites: number;
+  /** The most creates a consumer contract's run may send (`--consumer-writes`): states and requests. */
+  readonly consumerWrites: number;
 }
 
 export interface CliOptions extends RunOptions {
@@ -51,6 +53,8 @@ export interface CliOptions extends RunOptions {
   readonly viaPrism: boolean;
   /** Replay this recording (`petstore-mock --record`) instead of the suite (`--replay`). */
   readonly replayFile?: string | undefined;
+  /** Verify this consumer contract (`--consumer`) instead of running the suite. */
+  readonly consumerFile?: string | undefined;
   /**
    * Where the key came from: `--key`, or the environment variable the curl
    * lines read it from (`PETSTORE_API_KEY`). From `--key`, the reports say how
@@ -59,12 +63,24 @@ export interface CliOptions extends RunOptions {
   readonly keyFrom?: "--key" | typeof apiKeyVariable;
 }
 
+/** `--consumer FILE --against-spec`: the contract against openapi.yaml alone, no deployment. */
+export interface SpecOptions {
+  readonly consumerFile: string;
+  readonly strict: boolean;
+  readonly only: readonly OperationId[];
+  readonly junitFile: string | undefined;
+  readonly markdownFile: string | undefined;
+  readonly jsonFile: string | undefined;
+  readonly htmlFile: string | undefined;
+}
+
 export type Command =
   | { readonly kind: "help" }
   | { readonly kind: "version" }
   | { readonly kind: "list-checks" }
   | InvalidCommand
-  | { readonly kind: "run"; readonly options: CliOptions };
+  | { readonly kind: "run"; readonly options: CliOptions }
+  | { readonly kind: "against-spec"; readonly options: SpecOptions };
 
 export { UsageError };
 
@@ -80,6 +96,8 @@ const maxFuzz = 100_000;
 /** Creates `--fuzz` may ask for unless `--fuzz-writes` says otherwise. */
 export const defaultFuzzWrites = 60;
 const maxFuzzWrites = 10_000;
+/** Creates `--consumer` may send unless `--consumer-writes` says otherwise (as `--fuzz-writes`). */
+export const defaultConsumerWrites = defaultFuzzWrites;
 const defaultMaxTimeS = 300;
 const maxMaxTimeS = 86_400;
 
@@ -94,12 +112,15 @@ export const runDefaults: Omit<RunOptions, "baseUrl" | "apiKey"> = {
   fuzz: 0,
   fuzzOnly: false,
   fuzzWrites: defaultFuzzWrites,
+  consumerWrites: defaultConsumerWrites,
 };
 
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
-  [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE]
-  [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
+  [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE
+  | --consumer FILE [--consumer-writes N]] [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
+       petstore-contract --consumer FILE --against-spec [--strict] [--only OPERATION[,OPERATION]]
+  [--junit FILE] [--markdown FILE] [--json FILE] [--html FILE]
        petstore-contract --list-checks | --version
   URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
   OPERATION is one of ${operationIds.join(", ")}.
@@ -107,6 +128,10 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
   dependencies: npm run contract:proxy); it fails on every violation Prism reports.
   --replay FILE sends the requests of a petstore-mock --record file, in order, and judges
   each answer by the interface's rules (docs/proxy.md); a bad file exits 2.
+  --consumer FILE verifies a consumer contract the kit wrote (Pact v4): each interaction's
+  provider states set up through the interface (at most --consumer-writes creates, default
+  ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
+  --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
   Report folders are created when missing.
   Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 the deployment is not answering
   (at the start, or stopped mid-run) or is not a JSON API at this URL, 4 the run hit --max-time
@@ -201,7 +226,7 @@ export function parse(argv: readonly string[], env: Env): Command {
 }
 
 function parseOrThrow(argv: readonly string[], env: Env): Command {
-  let values: ReturnType<typeof parseFlags>["values"];
+  let values: Flags;
   try {
     values = parseFlags(argv).values;
   } catch (error) {
@@ -210,6 +235,17 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
   if (values["list-checks"]) return { kind: "list-checks" };
+  const consumer = values.consumer;
+  if (consumer?.trim() === "") throw new UsageError("--consumer needs a file");
+  if (values["against-spec"]) return againstSpecCommand(values, consumer);
+  if (consumer !== undefined) {
+    for (const flag of ["replay", "compare-mock", "via-prism", "fuzz"] as const) {
+      if (values[flag] !== undefined)
+        throw new UsageError(`--consumer is not available with --${flag}`);
+    }
+  } else if (values["consumer-writes"] !== undefined) {
+    throw new UsageError("--consumer-writes needs --consumer FILE");
+  }
   if (values["compare-mock"] && values["via-prism"]) {
     throw new UsageError("--compare-mock is not available with --via-prism");
   }
@@ -257,9 +293,52 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
       values["fuzz-writes"] === undefined
         ? defaultFuzzWrites
         : parseCount("--fuzz-writes", values["fuzz-writes"], 0, maxFuzzWrites),
+    ...(consumer !== undefined ? { consumerFile: consumer } : {}),
+    consumerWrites:
+      values["consumer-writes"] === undefined
+        ? defaultConsumerWrites
+        : parseCount("--consumer-writes", values["consumer-writes"], 0, maxFuzzWrites),
   };
   return { kind: "run", options };
 }
+
+/** The flags that name a deployment or how to reach it: not for `--against-spec`. */
+const deploymentFlags = [
+  "url",
+  "key",
+  "read-only",
+  "timeout",
+  "max-time",
+  "compare-mock",
+  "via-prism",
+  "replay",
+  "fuzz",
+  "consumer-writes",
+] as const;
+
+function againstSpecCommand(values: Flags, consumer: string | undefined): Command {
+  if (consumer === undefined) throw new UsageError("--against-spec needs --consumer FILE");
+  const given = deploymentFlags.find((flag) => values[flag] !== undefined);
+  if (given !== undefined) {
+    throw new UsageError(
+      `--against-spec reads the contract against openapi.yaml alone: --${given} does not apply`,
+    );
+  }
+  return {
+    kind: "against-spec",
+    options: {
+      consumerFile: consumer,
+      strict: values.strict ?? false,
+      only: parseOnly(values.only ?? []),
+      junitFile: values.junit,
+      markdownFile: values.markdown,
+      jsonFile: values.json,
+      htmlFile: values.html,
+    },
+  };
+}
+
+type Flags = ReturnType<typeof parseFlags>["values"];
 
 function parseFlags(args: readonly string[]) {
   return parseArgs({
@@ -286,6 +365,9 @@ function parseFlags(args: readonly string[]) {
       "fuzz-seed": { type: "string" },
       "fuzz-only": { type: "boolean" },
       "fuzz-writes": { type: "string" },
+      consumer: { type: "string" },
+      "against-spec": { type: "boolean" },
+      "consumer-writes": { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },

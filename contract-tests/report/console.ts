@@ -5,12 +5,14 @@
  */
 import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
+import { consumerConsoleLines } from "./consumer.js";
 import { fuzzConsoleLines } from "./fuzz.js";
 import {
   createdList,
   explainedCounts,
   matrixLegend,
   matrixLines,
+  runSource,
   summarize,
   verdict,
 } from "./summary.js";
@@ -70,12 +72,14 @@ function diagnosisLines(result: RunResult, diagnoses: readonly Diagnosis[]): str
 }
 
 export function consoleReport(result: RunResult): string {
+  const source = runSource(result);
   const lines = [
-    `${versionsLine()} → ${result.baseUrl} (run tag ${result.tag}${result.replayOf !== undefined ? `, replay of ${printable(result.replayOf)}` : ""}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
+    `${versionsLine()} → ${result.baseUrl} (run tag ${result.tag}${source ? `, ${source.what} ${printable(source.file)}` : ""}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
   ];
   for (const note of result.notes) lines.push(`note: ${note}`);
   const diagnoses = diagnose(result);
   lines.push(...diagnosisLines(result, diagnoses));
+  lines.push(...consumerConsoleLines(result));
   const explained = new Set(diagnoses.flatMap((diagnosis) => diagnosis.checks));
   const unexplained = (checks: readonly CheckResult[]) =>
     checks.filter((check) => !explained.has(check.id));

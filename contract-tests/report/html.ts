@@ -7,12 +7,14 @@
 import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
+import { consumerHtml } from "./consumer.js";
 import { fuzzSummary } from "./fuzz.js";
 import {
   createdList,
   explainedCounts,
   matrixLegend,
   matrixLines,
+  runSource,
   summarize,
   verdict,
 } from "./summary.js";
@@ -72,6 +74,7 @@ function fuzzSection(result: RunResult): string {
 
 export function htmlReport(result: RunResult): string {
   const summaries = summarize(result);
+  const source = runSource(result);
   const passed = runConforms(result);
   const matrix = `<table id="matrix"><thead><tr><th>operation</th><th colspan="3">documented statuses</th></tr></thead><tbody>
 ${matrixLines(result)
@@ -98,9 +101,10 @@ ${matrixLines(result)
 <body>
 <h1>Pet Store contract: <code>${escapeHtml(result.baseUrl)}</code></h1>
 <p class="verdict ${passed ? "ok" : "bad"}">${escapeHtml(verdict(result))}</p>
-<p>Run tag <code>${escapeHtml(result.tag)}</code>${result.replayOf !== undefined ? ` · replay of <code>${escapeHtml(result.replayOf)}</code>` : ""}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${escapeHtml(versionsLine())}</p>
+<p>Run tag <code>${escapeHtml(result.tag)}</code>${source ? ` · ${source.what} <code>${escapeHtml(source.file)}</code>` : ""}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${escapeHtml(versionsLine())}</p>
 ${result.notes.map((note) => `<blockquote>${escapeHtml(note)}</blockquote>`).join("\n")}
 ${diagnosisSection(result, diagnose(result))}
+${consumerHtml(result)}
 <h2>Documented statuses</h2>
 <p>${escapeHtml(matrixLegend)}</p>
 ${matrix}

@@ -3,6 +3,7 @@
 import { diagnose } from "../diagnosis.js";
 import { defaultMaxBodyBytes } from "../http.js";
 import { type RunResult, runConforms } from "../suite/results.js";
+import { consumerJson } from "./consumer.js";
 import { fuzzJson } from "./fuzz.js";
 import { statusMatrix } from "./summary.js";
 import { reportVersions } from "./versions.js";
@@ -39,6 +40,7 @@ export function jsonReport(result: RunResult): string {
       })),
       created: result.created,
       fuzz: fuzzJson(result),
+      consumer: consumerJson(result),
     },
     null,
     2,

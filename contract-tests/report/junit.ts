@@ -6,6 +6,7 @@
 import { operationIds } from "../../mocks/spec.js";
 import { diagnose } from "../diagnosis.js";
 import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
+import { consumerJunitSuite } from "./consumer.js";
 import { keyNote, needsKey } from "./key-note.js";
 import { statusMatrix } from "./summary.js";
 import { escapeXml } from "./text.js";
@@ -44,6 +45,9 @@ export function junitReport(result: RunResult): string {
     `      <property name="interface.version" value="${escapeXml(versions.interface)}"/>`,
     ...(result.replayOf !== undefined
       ? [`      <property name="replay.recording" value="${escapeXml(result.replayOf)}"/>`]
+      : []),
+    ...(result.consumer
+      ? [`      <property name="consumer.contract" value="${escapeXml(result.consumer.file)}"/>`]
       : []),
   ];
   const failing = new Set(failingChecks(result));
@@ -96,8 +100,10 @@ export function junitReport(result: RunResult): string {
       ].join("\n"),
     );
   }
-  const total = result.checks.length;
-  const failures = failing.size;
+  const consumer = consumerJunitSuite(result);
+  if (consumer) suites.unshift(consumer.suite);
+  const total = result.checks.length + (consumer?.tests ?? 0);
+  const failures = failing.size + (consumer?.failures ?? 0);
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<testsuites name="${escapeXml(`${versionsLine()} ${result.baseUrl}`)}" tests="${total}" failures="${failures}" errors="0" time="${seconds(result.durationMs)}">`,

@@ -7,24 +7,21 @@
 import { type Diagnosis, diagnose } from "../diagnosis.js";
 import type { CheckResult, RunResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
+import { consumerMarkdown } from "./consumer.js";
 import { fuzzSummary } from "./fuzz.js";
 import {
   createdList,
   explainedCounts,
   matrixLines,
   type OperationSummary,
+  runSource,
   summarize,
   verdict,
 } from "./summary.js";
-import { escapeHtml, printable } from "./text.js";
+import { escapeHtml, markdownCell, printable } from "./text.js";
 import { versionsLine } from "./versions.js";
 
-/** Server text in Markdown: HTML escaped (no `</details>`, no `<img>`), one line, no table breaks. */
-const cell = (text: string) =>
-  escapeHtml(text)
-    .replace(/\|/g, "\\|")
-    .replace(/[`*_[\]]/g, (char) => `\\${char}`)
-    .replace(/\s+/g, " ");
+const cell = markdownCell;
 
 /**
  * A one-line fenced block holding `text` literally (control characters made
@@ -127,13 +124,15 @@ function fuzzSection(result: RunResult): string[] {
 
 export function markdownReport(result: RunResult, extra: readonly string[] = []): string {
   const summaries = summarize(result);
+  const source = runSource(result);
   const lines = [
     `## ${runConforms(result) ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
     "",
-    `**${verdict(result)}** · run tag ${cell(result.tag)}${result.replayOf !== undefined ? ` · replay of ${cell(result.replayOf)}` : ""}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${cell(versionsLine())}`,
+    `**${verdict(result)}** · run tag ${cell(result.tag)}${source ? ` · ${source.what} ${cell(source.file)}` : ""}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${cell(versionsLine())}`,
     "",
     ...result.notes.flatMap((note) => [`> ${cell(note)}`, ""]),
     ...diagnosisSection(result, diagnose(result)),
+    ...consumerMarkdown(result),
     ...counts(summaries),
     ...matrix(result),
     ...findings(

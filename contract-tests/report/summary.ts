@@ -60,6 +60,15 @@ export function verdict(result: RunResult): string {
   return `${head} (${passed} passed, ${warnings} advisory warning${warnings === 1 ? "" : "s"}, ${skipped} skipped) in ${(result.durationMs / 1000).toFixed(2)} s`;
 }
 
+/** What the run sent, when not the suite: the recording it replayed, the consumer contract it verified. */
+export function runSource(
+  result: RunResult,
+): { readonly what: string; readonly file: string } | undefined {
+  if (result.replayOf !== undefined) return { what: "replay of", file: result.replayOf };
+  if (result.consumer) return { what: "consumer contract", file: result.consumer.file };
+  return undefined;
+}
+
 export function createdList(result: RunResult): string {
   if (result.created.length === 0) return "none";
   const collections = [...new Set(interfaceOperations.map((operation) => operation.collection))];

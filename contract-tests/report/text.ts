@@ -39,6 +39,13 @@ export function escapeMarkup(text: string, apostrophe = "&#39;"): string {
 /** Text for HTML (the HTML and Markdown reports): terminal controls shown, markup escaped. */
 export const escapeHtml = (text: string): string => escapeMarkup(printable(text));
 
+/** Server text in Markdown: HTML escaped (no `</details>`, no `<img>`), one line, no table breaks. */
+export const markdownCell = (text: string): string =>
+  escapeHtml(text)
+    .replace(/\|/g, "\\|")
+    .replace(/[`*_[\]]/g, (char) => `\\${char}`)
+    .replace(/\s+/g, " ");
+
 /** Characters XML 1.0 allows (control characters other than tab and line breaks are not). */
 const allowedInXml = (code: number) =>
   code === 0x9 ||

@@ -25,6 +25,11 @@ export interface CaseDefinition {
   readonly id: string;
   readonly operation: OperationId;
   readonly request: ContractRequest;
+  /**
+   * Checks beyond the judge's, judged on the same answer after them (a
+   * consumer contract's expectations: `--consumer`).
+   */
+  readonly extraChecks?: readonly Check[];
 }
 
 export interface SuiteState {
@@ -133,9 +138,10 @@ export class SuiteContext {
     return exchange;
   }
 
-  /** The judge's checks of a case, from what the run knows so far. */
+  /** The judge's checks of a case, from what the run knows so far, then the case's own. */
   checksOf(definition: CaseDefinition): readonly Check[] {
-    return checksFor(sentRequest(definition.operation, definition.request), this.knowledge);
+    const judged = checksFor(sentRequest(definition.operation, definition.request), this.knowledge);
+    return definition.extraChecks ? [...judged, ...definition.extraChecks] : judged;
   }
 
   /** Keeps the case and records the judge's verdicts on the answer. */

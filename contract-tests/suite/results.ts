@@ -4,6 +4,7 @@ import type { CheckKind } from "../../mocks/interface/checks.js";
 import type { Collection } from "../../mocks/interface/operations.js";
 import type { RuleId } from "../../mocks/interface/statements.js";
 import type { OperationId } from "../../mocks/spec.js";
+import type { ConsumerRun } from "../consumer/run.js";
 import type { FuzzResult } from "../fuzz/run.js";
 import type { Exchange } from "../http.js";
 
@@ -88,6 +89,8 @@ export interface RunResult {
   readonly replayOf?: string;
   /** The generated requests' run (`--fuzz`), when there was one. */
   readonly fuzz?: FuzzResult;
+  /** The consumer contract this run verified (`--consumer`), interaction by interaction. */
+  readonly consumer?: ConsumerRun;
 }
 
 export function failingChecks(result: RunResult): CheckResult[] {

@@ -3,6 +3,7 @@
  * app's own client (examples/browser/src/api.ts).
  */
 
+import type { NewPet } from "petstore-mock-kit/browser";
 import { expect, test } from "petstore-mock-kit/vitest";
 import { describe } from "vitest";
 import { ApiError, createPetstoreClient } from "../browser/src/api.js";
@@ -38,8 +39,10 @@ describe("adding a pet", () => {
     expect(petstore.store.getPet(pet.id)).toEqual(pet);
   });
 
-  test("shows why a nameless pet is refused", async () => {
-    const refusal = await app.createPet({ name: "", categoryId: 3 }).catch((error) => error);
+  test("shows why a pet without a name is refused", async () => {
+    // The form left the name out: a body without a required field is a documented 400 (§4.2).
+    const form: Partial<NewPet> = { categoryId: 3 };
+    const refusal = await app.createPet(form as NewPet).catch((error) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect((refusal as ApiError).body).toMatchObject({ status: 400, code: "invalid_body" });
   });

@@ -1,0 +1,136 @@
+/**
+ * `petstore-contract --consumer <file> --url <deployment>`: an app's consumer
+ * contract verified against a deployment. Each interaction, in the file's
+ * order: its provider states set up through the interface (states.ts), its
+ * request sent with the ids the deployment assigned (the interaction's
+ * generators) and the run tag in a created name, and its answer judged twice
+ * in one case (`<op>.consumer-N`): by the interface (the one judge, knowing
+ * what the run created and read) and by the consumer's expectations
+ * (checks.ts). Built on `runCases` like `--replay`: the same preflight,
+ * deadlines, retries, run tag, reports and exit codes.
+ *
+ * @example
+ * const contract = await readConsumerContract("pacts/web-app-petstore.json");
+ * const result = await runConsumer({ baseUrl, apiKey }, contract);
+ * consumerVerdicts(result).filter((v) => v.outcome === "broken");
+ */
+import type { OperationId } from "../../mocks/spec.js";
+import { urlUnder } from "../../mocks/util/url-under.js";
+import type { ContractRequest } from "../http.js";
+import { defaultConsumerWrites } from "../options.js";
+import { runCases, type SuiteOptions } from "../runner.js";
+import type { CaseDefinition, SuiteContext } from "../suite/context.js";
+import type { RunResult } from "../suite/results.js";
+import { consumerChecks } from "./checks.js";
+import type { ConsumerContract, ConsumerInteraction } from "./contract.js";
+import { requestOf } from "./request.js";
+import { ProviderStates, WriteBudget } from "./states.js";
+
+/** One interaction of a consumer run: where its verdicts are. */
+export interface ConsumerCase {
+  /** 1-based position in the file. */
+  readonly number: number;
+  readonly description: string;
+  readonly operation: OperationId;
+  readonly tests: readonly string[];
+  /** The case that sent it (`getPet.consumer-006`). */
+  readonly caseId: string;
+  /** The cases that set its provider states up. */
+  readonly stateCases: readonly string[];
+  /** Why it was not sent, when it was not. */
+  readonly skipped?: string;
+}
+
+/** What `--consumer` adds to a run's result. */
+export interface ConsumerRun {
+  /** The contract file as named on the command line. */
+  readonly file: string;
+  readonly consumer: string;
+  readonly provider: string;
+  readonly writeBudget: number;
+  readonly writes: number;
+  readonly interactions: readonly ConsumerCase[];
+}
+
+export const consumerCaseId = (interaction: ConsumerInteraction): string =>
+  `${interaction.operation}.consumer-${String(interaction.number).padStart(3, "0")}`;
+
+async function consumerCases(
+  ctx: SuiteContext,
+  contract: ConsumerContract,
+  budget: WriteBudget,
+  cases: ConsumerCase[],
+): Promise<void> {
+  const states = new ProviderStates(ctx, budget);
+  for (const interaction of contract.interactions) {
+    const { number, description, operation, tests } = interaction;
+    const caseId = consumerCaseId(interaction);
+    const noted = (stateCases: readonly string[], skipped?: string) =>
+      cases.push({
+        number,
+        description,
+        operation,
+        tests,
+        caseId,
+        stateCases,
+        ...(skipped ? { skipped } : {}),
+      });
+    if (!ctx.selected(operation)) {
+      noted([], "--only leaves its operation out");
+      continue;
+    }
+    const definition = (request: ContractRequest): CaseDefinition => ({
+      id: caseId,
+      operation,
+      request,
+      extraChecks: consumerChecks(interaction),
+    });
+    const skip = (request: ContractRequest, why: string, stateCases: readonly string[] = []) => {
+      ctx.skip(definition(request), why);
+      noted(stateCases, why);
+    };
+    const writes = interaction.method !== "GET";
+    if (writes && ctx.readOnly) {
+      skip(requestOf(interaction, {}, ctx.tag), "--read-only: the run sends no writes");
+      continue;
+    }
+    const setUp = await states.establish(interaction.states, operation);
+    if ("skip" in setUp) {
+      const why = `its provider state is not set up: ${setUp.skip}`;
+      skip(requestOf(interaction, {}, ctx.tag), why, setUp.cases);
+      continue;
+    }
+    const request = requestOf(interaction, setUp.params, ctx.tag);
+    if (!urlUnder(ctx.options.target.baseUrl, request.path, request.rawQuery ?? "")) {
+      skip(request, "its path would leave the API base", setUp.cases);
+      continue;
+    }
+    if (writes && !budget.take()) {
+      skip(request, `--consumer-writes: its ${budget.limit} creates are spent`, setUp.cases);
+      continue;
+    }
+    await ctx.run(definition(request));
+    noted(setUp.cases);
+  }
+}
+
+/** Verifies a consumer contract against the deployment in `options`; every report reads the result. */
+export async function runConsumer(
+  options: SuiteOptions,
+  contract: ConsumerContract,
+): Promise<RunResult> {
+  const budget = new WriteBudget(options.consumerWrites ?? defaultConsumerWrites);
+  const cases: ConsumerCase[] = [];
+  const result = await runCases(options, (ctx) => consumerCases(ctx, contract, budget, cases));
+  return {
+    ...result,
+    consumer: {
+      file: contract.file,
+      consumer: contract.consumer,
+      provider: contract.provider,
+      writeBudget: budget.limit,
+      writes: budget.spent,
+      interactions: cases,
+    },
+  };
+}

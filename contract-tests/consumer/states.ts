@@ -1,0 +1,281 @@
+/**
+ * A consumer contract's provider states, set up on a deployment through the
+ * interface itself: no admin endpoint, no DELETE. "pet 7 exists with status
+ * sold" creates a pet with status sold (in a category the deployment lists,
+ * or one created for it) and hands on the id the deployment assigned; "no
+ * pet 999 exists" hands on an id no deployment hands out; "category 3
+ * exists", "pets exist" and "categories exist" use what the deployment
+ * lists and create only what is missing; "no pets exist" holds only when
+ * the deployment lists none (nothing can be removed). Every created name
+ * starts with the run tag, and every create spends the run's write budget
+ * (`--consumer-writes`). Without writes (`--read-only`, or the budget
+ * spent) a pet state is met by a pet the deployment lists, when one fits.
+ * Each request is a case of the run, judged like any other (`<op>.state-N`).
+ * A state is set up once per run.
+ *
+ * @example
+ * const states = new ProviderStates(ctx, new WriteBudget(60));
+ * const setUp = await states.establish(interaction.states, interaction.operation);
+ * if ("params" in setUp) setUp.params.petId; // the deployment's id
+ */
+import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
+import type { Collection } from "../../mocks/interface/operations.js";
+import type { OperationId } from "../../mocks/spec.js";
+import type { PetStatus } from "../../mocks/types.js";
+import type { ContractRequest } from "../http.js";
+import { recordIn, type SuiteContext } from "../suite/context.js";
+import { absentPetId } from "../suite/pets.js";
+import type { ConsumerState } from "./contract.js";
+
+/** An id no deployment has handed out: the largest integer JSON carries exactly. */
+const absentId: Readonly<Record<Collection, number>> = {
+  pets: absentPetId,
+  categories: absentPetId,
+};
+
+/** How many creates a run may still send (`--consumer-writes`). */
+export class WriteBudget {
+  constructor(readonly limit: number) {
+    this.left = limit;
+  }
+
+  private left: number;
+
+  /** Takes one create from the budget; false when none is left. */
+  take(): boolean {
+    if (this.left <= 0) return false;
+    this.left--;
+    return true;
+  }
+
+  get spent(): number {
+    return this.limit - this.left;
+  }
+}
+
+/** The parameters the states hold on this deployment, or why they cannot be set up. */
+export type SetUp =
+  | { readonly params: ProviderStateParams; readonly cases: readonly string[] }
+  | { readonly skip: string; readonly cases: readonly string[] };
+
+/**
+ * One state's outcome: its parameters, or why it cannot be set up (`writes`:
+ * because it needs a create the run may not send).
+ */
+type Outcome =
+  | { readonly params: ProviderStateParams }
+  | { readonly skip: string; readonly writes?: true };
+
+/** The category states and pets use: its id, or why there is none. */
+type CategoryOutcome = { readonly id: number } | { readonly skip: string; readonly writes?: true };
+
+type Item = Readonly<Record<string, unknown>>;
+
+const withStatus = (status: PetStatus | undefined): { status?: PetStatus } =>
+  status === undefined ? {} : { status };
+
+export class ProviderStates {
+  private readonly done = new Map<string, Promise<{ outcome: Outcome; cases: string[] }>>();
+  private category: Promise<{ outcome: CategoryOutcome; cases: string[] }> | undefined;
+  private count = 0;
+
+  constructor(
+    private readonly ctx: SuiteContext,
+    private readonly budget: WriteBudget,
+  ) {}
+
+  /** Sets up every state of an interaction of `operation`; the first that cannot be decides. */
+  async establish(states: readonly ConsumerState[], operation: OperationId): Promise<SetUp> {
+    const params: Record<string, string | number> = {};
+    const cases: string[] = [];
+    for (const state of states) {
+      let pending = this.done.get(state.name);
+      if (!pending) {
+        pending = this.setUp(state, operation);
+        this.done.set(state.name, pending);
+      }
+      const { outcome, cases: sent } = await pending;
+      cases.push(...sent);
+      if ("skip" in outcome) return { skip: outcome.skip, cases };
+      Object.assign(params, outcome.params);
+    }
+    return { params, cases };
+  }
+
+  /** Why no create may be sent now; undefined (and the budget spent by one) when one may. */
+  private noWrite(): string | undefined {
+    if (this.ctx.readOnly) return "--read-only";
+    if (this.budget.take()) return undefined;
+    return `--consumer-writes: its ${this.budget.limit} creates are spent`;
+  }
+
+  /** Sends one set-up request as a case of the run; its answer, or undefined without one. */
+  private async send(
+    operation: OperationId,
+    request: ContractRequest,
+    neededBy: OperationId,
+    cases: string[],
+  ) {
+    this.count++;
+    const id = `${operation}.state-${String(this.count).padStart(3, "0")}`;
+    cases.push(id);
+    const exchange = await this.ctx.run({ id, operation, request }, [neededBy]);
+    return exchange?.response;
+  }
+
+  /** The records a list request answered, when it answered a list. */
+  private async listed(
+    operation: OperationId,
+    request: ContractRequest,
+    neededBy: OperationId,
+    cases: string[],
+  ): Promise<Item[] | undefined> {
+    const answer = await this.send(operation, request, neededBy, cases);
+    return answer?.status === 200 && Array.isArray(answer.json)
+      ? (answer.json as Item[])
+      : undefined;
+  }
+
+  /** A category to file pets under: the first the deployment lists, else one created. */
+  private someCategory(neededBy: OperationId) {
+    this.category ??= (async (): Promise<{ outcome: CategoryOutcome; cases: string[] }> => {
+      const cases: string[] = [];
+      const get: ContractRequest = { method: "GET", path: "/categories" };
+      const listed = await this.listed("listCategories", get, neededBy, cases);
+      const first = listed?.find((item) => Number.isSafeInteger(item?.id))?.id as
+        | number
+        | undefined;
+      if (first !== undefined) return { outcome: { id: first }, cases };
+      const denied = this.noWrite();
+      if (denied) {
+        return {
+          outcome: { skip: `${denied}, and the deployment lists no category`, writes: true },
+          cases,
+        };
+      }
+      const json = { name: `${this.ctx.tag} category` };
+      const post: ContractRequest = { method: "POST", path: "/categories", json };
+      const answer = await this.send("createCategory", post, neededBy, cases);
+      const id = recordIn(answer)?.id;
+      if (id !== undefined) return { outcome: { id }, cases };
+      return {
+        outcome: {
+          skip: `no category is listed, and none could be created (${answerText(answer)})`,
+        },
+        cases,
+      };
+    })();
+    return this.category;
+  }
+
+  /** A pet created for a state (in some category), or why none could be. */
+  private async createPet(
+    status: PetStatus | undefined,
+    neededBy: OperationId,
+    cases: string[],
+  ): Promise<Outcome> {
+    const category = await this.someCategory(neededBy);
+    cases.push(...category.cases);
+    if ("skip" in category.outcome) return category.outcome;
+    const denied = this.noWrite();
+    if (denied) return { skip: denied, writes: true };
+    const json = {
+      name: `${this.ctx.tag} pet`,
+      categoryId: category.outcome.id,
+      ...withStatus(status),
+    };
+    const post: ContractRequest = { method: "POST", path: "/pets", json };
+    const answer = await this.send("createPet", post, neededBy, cases);
+    const petId = recordIn(answer)?.id;
+    if (petId === undefined)
+      return { skip: `its pet could not be created (${answerText(answer)})` };
+    return { params: { petId, ...withStatus(status) } as ProviderStateParams };
+  }
+
+  /** The first pet the deployment lists with this status (any, without one), of the first 100. */
+  private async listedPet(status: PetStatus | undefined, neededBy: OperationId, cases: string[]) {
+    const query: Record<string, string> = { limit: "100", ...withStatus(status) };
+    const request: ContractRequest = { method: "GET", path: "/pets", query };
+    const pets = await this.listed("listPets", request, neededBy, cases);
+    return pets?.find(
+      (pet) => Number.isSafeInteger(pet?.id) && (status === undefined || pet.status === status),
+    );
+  }
+
+  private async setUp(state: ConsumerState, neededBy: OperationId) {
+    const cases: string[] = [];
+    const outcome = await this.outcomeOf(state, neededBy, cases);
+    return { outcome, cases };
+  }
+
+  private async outcomeOf(
+    state: ConsumerState,
+    neededBy: OperationId,
+    cases: string[],
+  ): Promise<Outcome> {
+    const { kind } = state;
+    const { status } = state.params;
+    const which = status === undefined ? "" : ` with status ${status}`;
+    switch (kind) {
+      case undefined:
+        return {
+          skip: `its provider state ${JSON.stringify(state.name)} is not one the kit sets up`,
+        };
+      case "pet": {
+        const created = await this.createPet(status, neededBy, cases);
+        if ("params" in created || !created.writes) return created;
+        // Without writes, a pet the deployment lists stands in for the one the state describes.
+        const pet = await this.listedPet(status, neededBy, cases);
+        if (pet)
+          return {
+            params: { petId: pet.id as number, ...withStatus(status) } as ProviderStateParams,
+          };
+        return { skip: `${created.skip}, and the deployment lists no pet${which}` };
+      }
+      case "noPet":
+        this.ctx.knowledge.declareAbsent("pets", absentId.pets);
+        return { params: { petId: absentId.pets } };
+      case "noCategory":
+        this.ctx.knowledge.declareAbsent("categories", absentId.categories);
+        return { params: { categoryId: absentId.categories } };
+      case "category":
+      case "categories": {
+        const category = await this.someCategory(neededBy);
+        cases.push(...category.cases);
+        if ("skip" in category.outcome) return category.outcome;
+        return { params: kind === "category" ? { categoryId: category.outcome.id } : {} };
+      }
+      case "pets": {
+        if (await this.listedPet(status, neededBy, cases)) return { params: withStatus(status) };
+        const created = await this.createPet(status, neededBy, cases);
+        if ("skip" in created)
+          return { skip: `the deployment lists no pet${which}, and ${created.skip}` };
+        return { params: withStatus(status) };
+      }
+      case "noPets":
+      case "noCategories": {
+        const pets = kind === "noPets";
+        const request: ContractRequest = pets
+          ? {
+              method: "GET",
+              path: "/pets",
+              query: { limit: "1", ...withStatus(status) } as Record<string, string>,
+            }
+          : { method: "GET", path: "/categories" };
+        const listed = await this.listed(
+          pets ? "listPets" : "listCategories",
+          request,
+          neededBy,
+          cases,
+        );
+        if (listed?.length === 0) return { params: withStatus(status) };
+        return {
+          skip: `the deployment lists ${pets ? `pets${which}` : "categories"}, and the interface has no way to remove them`,
+        };
+      }
+    }
+  }
+}
+
+const answerText = (answer: { readonly status: number } | undefined) =>
+  answer ? `HTTP ${answer.status}` : "no answer";

@@ -1,0 +1,194 @@
+/**
+ * The consumer section every report adds to a `--consumer` run: which of the
+ * app's interactions the deployment would break, each with the tests that
+ * rely on it and the failed checks behind it (the consumer's expectations,
+ * and the interface's with the statements they rest on), and those not
+ * verified, with why. An interaction is broken when a check of its own case
+ * or of a case that set its provider states up failed (as the verdict
+ * counts: documented, advisory too under `--strict`).
+ */
+
+import type { RuleId } from "../../mocks/interface/statements.js";
+import type { ConsumerCase } from "../consumer/run.js";
+import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
+import { escapeHtml, escapeXml, markdownCell, printable } from "./text.js";
+
+export type ConsumerOutcome = "passed" | "broken" | "not verified";
+
+export interface ConsumerVerdict {
+  readonly interaction: ConsumerCase;
+  readonly outcome: ConsumerOutcome;
+  /** Why it was not verified. */
+  readonly why?: string;
+  /** The failed checks that break it: its own, then its provider states'. */
+  readonly failed: readonly CheckResult[];
+}
+
+/** Each interaction of a consumer run with its outcome; none for another run. */
+export function consumerVerdicts(result: RunResult): ConsumerVerdict[] {
+  if (!result.consumer) return [];
+  const failing = failingChecks(result);
+  const judged = new Set(
+    result.checks.filter((check) => check.outcome !== "skipped").map((check) => check.caseId),
+  );
+  return result.consumer.interactions.map((interaction): ConsumerVerdict => {
+    const cases = new Set([interaction.caseId, ...interaction.stateCases]);
+    const failed = failing.filter((check) => cases.has(check.caseId));
+    if (failed.length > 0) return { interaction, outcome: "broken", failed };
+    if (interaction.skipped !== undefined) {
+      return { interaction, outcome: "not verified", why: interaction.skipped, failed };
+    }
+    if (!judged.has(interaction.caseId)) {
+      return { interaction, outcome: "not verified", why: "the run stopped before it", failed };
+    }
+    return { interaction, outcome: "passed", failed };
+  });
+}
+
+/** "9 interactions: 1 would break, 7 pass, 1 not verified; 3 of 60 creates". */
+export function consumerCounts(result: RunResult): string {
+  const verdicts = consumerVerdicts(result);
+  const count = (outcome: ConsumerOutcome) => verdicts.filter((v) => v.outcome === outcome).length;
+  const { consumer } = result;
+  const writes = consumer ? `; ${consumer.writes} of ${consumer.writeBudget} creates` : "";
+  return `${verdicts.length} interaction${verdicts.length === 1 ? "" : "s"}: ${count("broken")} would break, ${count("passed")} pass, ${count("not verified")} not verified${writes}`;
+}
+
+/** The statements behind each planned check, by check id. */
+function rulesById(result: RunResult): ReadonlyMap<string, readonly RuleId[]> {
+  return new Map((result.plan ?? []).map((planned) => [planned.id, planned.rules]));
+}
+
+/** What a failed check rests on: the interface's statements, or the app's own expectation. */
+function restsOn(check: CheckResult, rules: ReadonlyMap<string, readonly RuleId[]>): string {
+  const ids = rules.get(check.id) ?? [];
+  return ids.length > 0 ? `interface: ${ids.join(", ")}` : "the app's expectation";
+}
+
+/** A failed check in one line: its id, what it rests on, expectation and what came (no body). */
+function failureLine(check: CheckResult, rules: ReadonlyMap<string, readonly RuleId[]>): string {
+  const got = check.actual?.split(" — got ")[0] ?? "";
+  return `${check.id} [${restsOn(check, rules)}]: expected ${check.expected}; got ${got}`;
+}
+
+const testsOf = (interaction: ConsumerCase) =>
+  interaction.tests.length > 0 ? interaction.tests.join("; ") : "(no test known)";
+
+/** The console's lines: the counts, then every interaction that would break or was not verified. */
+export function consumerConsoleLines(result: RunResult): string[] {
+  if (!result.consumer) return [];
+  const { file, consumer, provider } = result.consumer;
+  const rules = rulesById(result);
+  const lines = [
+    `consumer contract ${file} (${consumer} → ${provider}): ${consumerCounts(result)}`,
+  ];
+  for (const verdict of consumerVerdicts(result)) {
+    if (verdict.outcome === "passed") continue;
+    const { interaction } = verdict;
+    const mark = verdict.outcome === "broken" ? "✗ would break" : "- not verified";
+    lines.push(
+      `  ${mark}: ${interaction.description}${verdict.why ? ` (${verdict.why})` : ""}`,
+      `      relied on by: ${testsOf(interaction)}`,
+      ...verdict.failed.map((check) => `      ✗ ${failureLine(check, rules)}`),
+    );
+  }
+  return lines.map(printable);
+}
+
+const outcomeMark: Record<ConsumerOutcome, string> = {
+  broken: "❌ would break",
+  passed: "✅ passes",
+  "not verified": "➖ not verified",
+};
+
+/** The Markdown section: a table of every interaction, its tests, its outcome and the checks behind it. */
+export function consumerMarkdown(result: RunResult): string[] {
+  const cell = markdownCell;
+  if (!result.consumer) return [];
+  const { file, consumer, provider } = result.consumer;
+  const rules = rulesById(result);
+  const rows = consumerVerdicts(result).map((verdict) => {
+    const { interaction } = verdict;
+    const details = [
+      ...(verdict.why ? [cell(verdict.why)] : []),
+      ...verdict.failed.map((check) => cell(failureLine(check, rules))),
+    ].join("<br>");
+    return `| ${cell(interaction.description)} | ${cell(testsOf(interaction))} | ${outcomeMark[verdict.outcome]} | ${details} |`;
+  });
+  return [
+    `### The app's interactions: consumer contract ${cell(file)} (${cell(consumer)} → ${cell(provider)})`,
+    "",
+    cell(consumerCounts(result)),
+    "",
+    "| interaction | relied on by | outcome | why |",
+    "|---|---|---|---|",
+    ...rows,
+    "",
+  ];
+}
+
+/** The HTML section: the same table. */
+export function consumerHtml(result: RunResult): string {
+  if (!result.consumer) return "";
+  const { file, consumer, provider } = result.consumer;
+  const rules = rulesById(result);
+  const rows = consumerVerdicts(result).map((verdict) => {
+    const { interaction } = verdict;
+    const details = [
+      ...(verdict.why ? [verdict.why] : []),
+      ...verdict.failed.map((check) => failureLine(check, rules)),
+    ]
+      .map((line) => `<div>${escapeHtml(line)}</div>`)
+      .join("");
+    const cls =
+      verdict.outcome === "broken" ? "failed" : verdict.outcome === "passed" ? "passed" : "never";
+    return `<tr><td>${escapeHtml(interaction.description)}</td><td>${escapeHtml(testsOf(interaction))}</td><td class="${cls}">${escapeHtml(outcomeMark[verdict.outcome])}</td><td>${details}</td></tr>`;
+  });
+  return `<h2 id="consumer">The app's interactions: consumer contract <code>${escapeHtml(file)}</code> (${escapeHtml(consumer)} → ${escapeHtml(provider)})</h2>
+<p>${escapeHtml(consumerCounts(result))}</p>
+<table><thead><tr><th>interaction</th><th>relied on by</th><th>outcome</th><th>why</th></tr></thead><tbody>
+${rows.join("\n")}</tbody></table>`;
+}
+
+/** The JSON report's `consumer` member. */
+export function consumerJson(result: RunResult): object | null {
+  if (!result.consumer) return null;
+  const { interactions: _cases, ...run } = result.consumer;
+  return {
+    ...run,
+    interactions: consumerVerdicts(result).map(({ interaction, outcome, why, failed }) => ({
+      ...interaction,
+      outcome,
+      why: why ?? null,
+      failed: failed.map((check) => check.id),
+    })),
+  };
+}
+
+/** The JUnit testsuite of a consumer run: a testcase per interaction; none for another run. */
+export function consumerJunitSuite(
+  result: RunResult,
+): { suite: string; tests: number; failures: number } | undefined {
+  if (!result.consumer) return undefined;
+  const rules = rulesById(result);
+  const verdicts = consumerVerdicts(result);
+  const testcases = verdicts.map(({ interaction, outcome, why, failed }) => {
+    const open = `    <testcase classname="${escapeXml(interaction.operation)}" name="${escapeXml(interaction.description)}" time="0.000">`;
+    const relied = `relied on by: ${testsOf(interaction)}`;
+    if (outcome === "not verified") {
+      return `${open}<skipped message="${escapeXml(why ?? "")}"/></testcase>`;
+    }
+    if (outcome === "passed")
+      return `${open}<system-out>${escapeXml(relied)}</system-out></testcase>`;
+    const text = [relied, ...failed.map((check) => failureLine(check, rules))].join("\n");
+    return `${open}<failure message="${escapeXml(`would break: ${interaction.description}`)}" type="consumer">${escapeXml(text)}</failure></testcase>`;
+  });
+  const failures = verdicts.filter((v) => v.outcome === "broken").length;
+  const skipped = verdicts.filter((v) => v.outcome === "not verified").length;
+  const suite = [
+    `  <testsuite name="${escapeXml(`consumer contract ${result.consumer.file}`)}" tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    ...testcases,
+    "  </testsuite>",
+  ].join("\n");
+  return { suite, tests: verdicts.length, failures };
+}
