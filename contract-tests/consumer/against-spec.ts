@@ -98,6 +98,9 @@ export const failingFindings = (result: SpecResult, interaction: SpecInteraction
 export const specFailed = (result: SpecResult): boolean =>
   result.interactions.some((interaction) => failingFindings(result, interaction).length > 0);
 
+/** A statement as the findings quote it: `§4.1.limit-range: `limit` is an integer …`. */
+const statementText = (rule: RuleId) => `${rule}: ${statements[rule].statement}`;
+
 const union = (...lists: ReadonlyArray<readonly RuleId[]>): RuleId[] => [...new Set(lists.flat())];
 const cited = (rules: readonly RuleId[]) => (rules.length > 0 ? ` (${rules.join(", ")})` : "");
 
@@ -225,9 +228,9 @@ function domainFindings(reading: Reading): SpecFinding[] {
       relies: `a request outside the interface's domain: ${finding.reason}`,
       lacks: "no statement says how such a request is answered",
       instead: [
-        ...finding.rules.map((rule) => `${rule}: ${statements[rule].statement}`),
-        "such a request earns only what every answer owes (no 5xx, an Error where errors are shown)",
-      ].join("; "),
+        ...finding.rules.map(statementText),
+        "Such a request earns only what every answer owes (no 5xx, an Error where errors are shown).",
+      ].join(" "),
       rules: finding.rules,
     }),
   );
@@ -339,12 +342,18 @@ function bodyFindings(
         ? `an empty list (${node.shown}), no provider state saying none exist`
         : `exactly ${items.length} item${items.length === 1 ? "" : "s"} in this order (${node.shown}): no type rule lets the list hold other items`,
       lacks: "no statement gives a list's order or its exact items",
-      instead: `${listRules.map((rule) => `${rule}: ${statements[rule].statement}`).join("; ") || "a JSON array"} (its order and its items beyond the filters are the deployment's)`,
+      instead: [
+        ...listRules.map(statementText),
+        "Its order, and what it holds beyond the filters, are the deployment's.",
+      ].join(" "),
       rules: listRules,
     });
   }
+  const unknown = findings.filter((f) => f.kind === "unknown-field").map((f) => f.relies);
   for (const node of nodes) {
     if (pinnedLists.some((list) => under(node, list)) || isContainer(node.value)) continue;
+    // A field the schema does not have is found once, as such.
+    if (unknown.some((relies) => relies.endsWith(`(${node.shown})`))) continue;
     const enumValues = enumOf(schema, node);
     const narrowed = narrowing(node, enumValues);
     if (!exactly(node) && narrowed === undefined) continue;

@@ -21,13 +21,13 @@ export const consumerSlugs = ["consumer-status", "consumer-headers", "consumer-b
 /** Mismatches shown in one failure; the rest are counted. */
 const shownMismatches = 3;
 
-const relied = "the app's tests rely on it";
+const relied = "as the app's tests expect";
 
 function statusCheck(status: number): Check {
   return {
     slug: "consumer-status",
     kind: "documented",
-    expected: `HTTP ${status}, as the contract expects (${relied})`,
+    expected: `HTTP ${status}, ${relied}`,
     rules: [],
     assert(answer) {
       if (answer.status !== status) throw new Error(`HTTP ${answer.status}`);
@@ -43,7 +43,7 @@ function headersCheck(headers: Readonly<Record<string, string>>): Check {
   return {
     slug: "consumer-headers",
     kind: "documented",
-    expected: `the headers the contract expects, ${shown} (${relied})`,
+    expected: `${shown}, ${relied}`,
     rules: [],
     assert(answer) {
       for (const [name, value] of Object.entries(headers)) {
@@ -67,7 +67,7 @@ function bodyCheck(
   return {
     slug: "consumer-body",
     kind: "documented",
-    expected: `the body the contract expects, under its ${count} matching rule${count === 1 ? "" : "s"} (${relied})`,
+    expected: `the body the app's tests expect (under ${count} matching rule${count === 1 ? "" : "s"})`,
     rules: [],
     assert(answer) {
       if (!expected.json) {

@@ -6,25 +6,20 @@
  * state up through `POST /__mock/provider-state`. It passes; with faults
  * injected it fails, on exactly the interactions the faults touch.
  */
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PactContract } from "../../mocks/contract/pact.js";
 import type { FaultInput } from "../../mocks/core/faults.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
+import { writeExampleContract } from "./test-support/example-contract.js";
 
 // Pact's core would otherwise report usage over the network.
 process.env.PACT_DO_NOT_TRACK = "true";
 const { Verifier } = await import("@pact-foundation/pact");
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const vitest = join(root, "node_modules/vitest/vitest.mjs");
-const config = join(root, "examples/vitest/vitest.config.ts");
 const apiKey = "petstore-dev-key";
 
 interface VerifierResult {
@@ -72,12 +67,7 @@ describe("a contract the example app's tests wrote, verified by Pact", () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "petstore-pact-"));
     file = join(dir, "pacts", "pet-app-petstore.json");
-    await promisify(execFile)(process.execPath, [vitest, "run", "--config", config], {
-      cwd: root,
-      env: { ...process.env, PETSTORE_CONTRACT_FILE: file },
-      timeout: 120_000,
-    });
-    contract = JSON.parse(await readFile(file, "utf8")) as PactContract;
+    contract = await writeExampleContract(file);
   }, 150_000);
 
   afterAll(async () => {

@@ -1,0 +1,356 @@
+/**
+ * The loop end to end: the example app's own tests (examples/vitest/) write a
+ * consumer contract; `petstore-contract --consumer` verifies it against the
+ * kit's mock and against a deployment written apart from the mock that
+ * chooses otherwise where the interface is silent (both pass), and against
+ * faulty deployments, where it fails on exactly the interactions each fault
+ * touches, naming their tests. Provider states are set up through the
+ * interface itself, with the deployment's ids; `--read-only` and
+ * `--consumer-writes` bound the writes. A contract the kit's recorder writes
+ * from an app's sloppier requests shows the other half: what `--against-spec`
+ * flags is what a conforming deployment may break.
+ */
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { writeExampleContract } from "../../examples/vitest/test-support/example-contract.js";
+import { contractText, type PactContract } from "../../mocks/contract/pact.js";
+import { type CliIo, exitCodes, main } from "../cli-main.js";
+import { fault, startMock, testApiKey } from "../test-support/faulty-servers.js";
+import { startOtherDeployment } from "../test-support/other-deployment.js";
+import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
+
+interface Report {
+  readonly tag: string;
+  readonly created: readonly { collection: string; id: number; name: string }[];
+  readonly cases: readonly { caseId: string; url: string; status: number | null }[];
+  readonly consumer: {
+    readonly file: string;
+    readonly writes: number;
+    readonly writeBudget: number;
+    readonly interactions: readonly {
+      readonly description: string;
+      readonly tests: readonly string[];
+      readonly caseId: string;
+      readonly stateCases: readonly string[];
+      readonly outcome: "passed" | "broken" | "not verified";
+      readonly why: string | null;
+      readonly failed: readonly string[];
+    }[];
+  };
+}
+
+let dir: string;
+let examples: string;
+let contract: PactContract;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "petstore-consumer-"));
+  examples = join(dir, "pacts", "pet-app-petstore.json");
+  contract = await writeExampleContract(examples);
+}, 150_000);
+
+let runs = 0;
+
+/** `petstore-contract --consumer <file> --url <url>` with every report; what it said and wrote. */
+async function consumerRun(file: string, url: string, ...more: string[]) {
+  const output = { out: "", err: "" };
+  const io: CliIo = {
+    out: (text) => (output.out += text),
+    err: (text) => (output.err += text),
+    env: {},
+  };
+  const at = join(dir, `run-${++runs}`);
+  const files = {
+    json: `${at}.json`,
+    junit: `${at}.xml`,
+    markdown: `${at}.md`,
+    html: `${at}.html`,
+  };
+  const args = ["--consumer", file, "--url", url, "--key", testApiKey, ...more];
+  for (const [format, path] of Object.entries(files)) args.push(`--${format}`, path);
+  const code = await main(args, io);
+  const read = async (path: string) => readFile(path, "utf8");
+  const texts = {
+    console: output.out,
+    json: await read(files.json),
+    junit: await read(files.junit),
+    markdown: await read(files.markdown),
+    html: await read(files.html),
+  };
+  return { code, ...output, texts, report: JSON.parse(texts.json) as Report };
+}
+
+const outcomes = (report: Report) =>
+  Object.fromEntries(report.consumer.interactions.map((i) => [i.description, i.outcome]));
+
+/** The tests of the interactions a run says would break. */
+const brokenTests = (report: Report) =>
+  report.consumer.interactions
+    .filter((interaction) => interaction.outcome === "broken")
+    .flatMap((interaction) => interaction.tests)
+    .sort();
+
+/** The examples' tests whose name ends so. */
+const examplesTests = (...endings: string[]) =>
+  [...new Set(contract.interactions.flatMap((i) => i.comments.petstoreMockKit.tests))]
+    .filter((test) => endings.some((ending) => test.endsWith(ending)))
+    .sort();
+
+describe("the example app's contract, verified with --consumer", () => {
+  it("passes against the kit's mock: provider states set up through the interface, with the ids it assigns", async () => {
+    const mock = await startMock();
+    let run: Awaited<ReturnType<typeof consumerRun>>;
+    try {
+      run = await consumerRun(examples, mock.url);
+      // The state "pet 7 exists with status pending" is a pet the run created, tagged.
+      const created = run.report.created.find((record) => record.collection === "pets");
+      expect(mock.store.getPet(created?.id ?? 0)).toMatchObject({
+        name: `${run.report.tag} pet`,
+        status: "pending",
+      });
+    } finally {
+      await mock.close();
+    }
+    expect({ code: run.code, err: run.err }).toEqual({ code: exitCodes.passed, err: "" });
+    const { consumer, created, tag, cases } = run.report;
+    expect(consumer.interactions).toHaveLength(contract.interactions.length);
+    expect(Object.values(outcomes(run.report))).toEqual(contract.interactions.map(() => "passed"));
+    expect(created.length).toBeGreaterThan(0);
+    expect(created.every((record) => record.name.startsWith(`${tag} `))).toBe(true);
+    // The pet the state created is the one the app's "shows the pet" read (its generator).
+    const shown = consumer.interactions.find((i) =>
+      i.tests.some((t) => t.endsWith("shows the pet")),
+    );
+    const petId = created.find((record) => record.collection === "pets")?.id;
+    const read = cases.find((record) => record.caseId === shown?.caseId);
+    expect(read?.url).toMatch(new RegExp(`/v1/pets/${petId}$`));
+    // "no pet 999 exists": an id no deployment hands out.
+    const gone = consumer.interactions.find((i) => i.tests.some((t) => t.endsWith("gone")));
+    expect(cases.find((record) => record.caseId === gone?.caseId)?.url).toMatch(
+      /\/pets\/9007199254740991$/,
+    );
+    for (const text of Object.values(run.texts)) {
+      expect(text).toContain(examples);
+      expect(text).not.toContain(testApiKey);
+    }
+    expect(run.texts.console).toMatch(
+      /\(run tag ct-\S+, consumer contract .*pet-app-petstore\.json\)/,
+    );
+    expect(run.texts.console).toContain(
+      `consumer contract ${examples} (pet-app → petstore): ${contract.interactions.length} interactions: 0 would break, ${contract.interactions.length} pass, 0 not verified`,
+    );
+  }, 30_000);
+
+  it("passes against a conforming deployment that chooses otherwise where the interface is silent", async () => {
+    const other = await startOtherDeployment({ apiKeys: [testApiKey] });
+    let run: Awaited<ReturnType<typeof consumerRun>>;
+    try {
+      run = await consumerRun(examples, other.url);
+    } finally {
+      await other.close();
+    }
+    expect({ code: run.code, err: run.err, out: run.out }).toMatchObject({
+      code: exitCodes.passed,
+      err: "",
+    });
+    expect(new Set(Object.values(outcomes(run.report)))).toEqual(new Set(["passed"]));
+    // Its ids are its own: the created pet is not where the mock would put it.
+    expect(run.report.created.find((record) => record.collection === "pets")?.id).toBeGreaterThan(
+      30,
+    );
+  }, 30_000);
+
+  it.each([
+    ["status-filter-ignored", ["shows the sold pets", "shows the sold pets beside the categories"]],
+    ["loses-pets", ["a pet's page > shows the pet"]],
+    ["absent-pet-400", ["says when the pet is gone"]],
+    ["accepts-pet-without-name", ["shows why a pet without a name is refused"]],
+    ["html-401", ["asks for a key when the saved one is refused"]],
+    // The pet of "pet 7 exists" is created too: its set-up meets the fault.
+    ["created-as-200", ["adding a pet > saves it", "a pet's page > shows the pet"]],
+  ])(
+    "fails against the faulty deployment %s on exactly the interactions it touches, naming their tests",
+    async (name, touched) => {
+      const faulty = await startMock(fault(name));
+      let run: Awaited<ReturnType<typeof consumerRun>>;
+      try {
+        run = await consumerRun(examples, faulty.url);
+      } finally {
+        await faulty.close();
+      }
+      expect(run.code).toBe(exitCodes.failed);
+      const expected = examplesTests(...touched);
+      expect(expected.length).toBe(touched.length);
+      expect(brokenTests(run.report)).toEqual(expected);
+      for (const test of expected) {
+        expect(run.texts.console).toContain(test);
+        expect(run.texts.markdown).toContain(test.replace(/>/g, "&gt;").replace(/'/g, "&#39;"));
+        expect(run.texts.junit).toContain(test.replace(/>/g, "&gt;"));
+      }
+      expect(run.texts.console).toMatch(/✗ would break: /);
+    },
+    30_000,
+  );
+
+  it("--read-only sends no write: a pet state uses a pet the deployment lists, the creates are not verified", async () => {
+    const mock = await startMock();
+    let run: Awaited<ReturnType<typeof consumerRun>>;
+    try {
+      const before = mock.store.count();
+      run = await consumerRun(examples, mock.url, "--read-only");
+      expect(mock.store.count()).toEqual(before);
+      expect(mock.journal.all().map((entry) => entry.method)).not.toContain("POST");
+    } finally {
+      await mock.close();
+    }
+    expect(run.code).toBe(exitCodes.passed);
+    const { interactions } = run.report.consumer;
+    const posts = interactions.filter((i) => /^create/.test(i.caseId));
+    expect(posts.length).toBe(3);
+    for (const post of posts) {
+      expect(post).toMatchObject({
+        outcome: "not verified",
+        why: "--read-only: the run sends no writes",
+      });
+    }
+    const shown = interactions.find((i) => i.tests.some((t) => t.endsWith("shows the pet")));
+    expect(shown?.outcome).toBe("passed");
+    expect(run.report.created).toEqual([]);
+  }, 30_000);
+
+  it("--consumer-writes bounds the creates: past it, states use listed records and writes are not verified", async () => {
+    const mock = await startMock();
+    let run: Awaited<ReturnType<typeof consumerRun>>;
+    try {
+      run = await consumerRun(examples, mock.url, "--consumer-writes", "1");
+    } finally {
+      await mock.close();
+    }
+    expect(run.code).toBe(exitCodes.passed);
+    const { consumer, created } = run.report;
+    expect(consumer).toMatchObject({ writes: 1, writeBudget: 1 });
+    expect(created).toHaveLength(1);
+    const skipped = consumer.interactions.filter((i) => i.outcome === "not verified");
+    expect(skipped.map((i) => i.why)).toEqual([
+      "--consumer-writes: its 1 creates are spent",
+      "--consumer-writes: its 1 creates are spent",
+    ]);
+    expect(run.texts.console).toContain("1 of 1 creates");
+  }, 30_000);
+});
+
+describe("the example app's contract against openapi.yaml alone (--against-spec)", () => {
+  it("relies only on what the interface promises: exit 0 with advice; --strict turns the advice into failures", async () => {
+    const output = { out: "", err: "" };
+    const io: CliIo = {
+      out: (text) => (output.out += text),
+      err: (text) => (output.err += text),
+      env: {},
+    };
+    expect(await main(["--consumer", examples, "--against-spec"], io)).toBe(exitCodes.passed);
+    expect(output.err).toBe("");
+    // Lists whose items the example kept optional fields of: every item had them in the seed.
+    expect(output.out).toContain(
+      "optional-field [advisory]: relies on the field status present in the answer ($[*].status)",
+    );
+    expect(output.out).toContain(
+      "optional-field [advisory]: relies on the field description present in the answer ($[*].description)",
+    );
+    expect(output.out).toContain(
+      `\nPASSED: the ${contract.interactions.length} interactions rely only on what openapi.yaml promises (2 findings, 2 advisory)`,
+    );
+    expect(await main(["--consumer", examples, "--against-spec", "--strict"], io)).toBe(
+      exitCodes.failed,
+    );
+  });
+});
+
+/** An app's requests, some relying on the mock's own choices, recorded by the kit's recorder. */
+const sloppySteps: readonly RecordedStep[] = [
+  {
+    test: "sloppy.spec.ts > lists the available pets",
+    method: "GET",
+    target: "/pets?status=available&limit=2",
+  },
+  {
+    test: "sloppy.spec.ts > shows an error for an empty page",
+    method: "GET",
+    target: "/pets?limit=0",
+  },
+  { test: "sloppy.spec.ts > shows a pet's page", method: "GET", target: "/pets/7" },
+  { test: "sloppy.spec.ts > shows an error for a bad link", method: "GET", target: "/pets/abc" },
+  {
+    test: "sloppy.spec.ts > asks for a key on the categories",
+    method: "GET",
+    target: "/categories",
+    key: "an-old-key",
+  },
+  {
+    test: "sloppy.spec.ts > refuses an empty name",
+    method: "POST",
+    target: "/pets",
+    json: { name: "", categoryId: 1 },
+  },
+];
+
+describe("a contract that relies on the mock's own choices", () => {
+  let sloppy: string;
+  const flagged = [
+    "shows an error for an empty page",
+    "shows an error for a bad link",
+    "asks for a key on the categories",
+    "refuses an empty name",
+  ].map((name) => `sloppy.spec.ts > ${name}`);
+
+  beforeAll(async () => {
+    sloppy = join(dir, "sloppy-app-petstore.json");
+    await writeFile(sloppy, contractText(await recordContract("sloppy-app", sloppySteps)));
+  });
+
+  it("--against-spec flags exactly the interactions that rely on what the interface does not promise", async () => {
+    const output = { out: "", err: "" };
+    const io: CliIo = {
+      out: (text) => (output.out += text),
+      err: (text) => (output.err += text),
+      env: {},
+    };
+    const json = join(dir, "sloppy-spec.json");
+    expect(await main(["--consumer", sloppy, "--against-spec", "--json", json], io)).toBe(
+      exitCodes.failed,
+    );
+    const report = JSON.parse(await readFile(json, "utf8")) as {
+      interactions: { tests: string[]; findings: { severity: string }[] }[];
+    };
+    const failing = report.interactions
+      .filter((i) => i.findings.some((f) => f.severity === "documented"))
+      .flatMap((i) => i.tests)
+      .sort();
+    expect(failing).toEqual([...flagged].sort());
+  });
+
+  it("passes against the kit's mock, and a conforming deployment breaks no more than --against-spec flagged", async () => {
+    const mock = await startMock();
+    try {
+      const run = await consumerRun(sloppy, mock.url);
+      expect(run.code).toBe(exitCodes.passed);
+    } finally {
+      await mock.close();
+    }
+    const other = await startOtherDeployment({ apiKeys: [testApiKey] });
+    let run: Awaited<ReturnType<typeof consumerRun>>;
+    try {
+      run = await consumerRun(sloppy, other.url);
+    } finally {
+      await other.close();
+    }
+    expect(run.code).toBe(exitCodes.failed);
+    // Every choice the mock made that the app relied on, the other deployment made otherwise.
+    expect(brokenTests(run.report)).toEqual([...flagged].sort());
+    // And none of the interface's own checks failed: only the app's expectations did.
+    const failed = run.report.consumer.interactions.flatMap((i) => i.failed);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((id) => /\.consumer-(status|headers|body)$/.test(id))).toBe(true);
+  }, 30_000);
+});

@@ -1,0 +1,47 @@
+/**
+ * A consumer contract the kit's own recorder writes from real requests to its
+ * mock (in process, the default seed), each named after a test: what an app's
+ * tests would leave behind, without writing the JSON by hand.
+ *
+ * @example
+ * const contract = await recordContract("web-app", [
+ *   { test: "lists pets", method: "GET", target: "/pets?limit=2" },
+ * ]);
+ */
+import type { PactContract } from "../../mocks/contract/pact.js";
+import { createPetstore } from "../../mocks/lifecycle.js";
+import { coreRequest } from "../../mocks/test-support/core-request.js";
+
+export interface RecordedStep {
+  /** The test name, as `file > test`. */
+  readonly test: string;
+  readonly method: "GET" | "POST";
+  /** Below `/v1`, with the query: `/pets?limit=0`. */
+  readonly target: string;
+  /** Sent as JSON. */
+  readonly json?: unknown;
+  /** The credential: the mock's key (default), another one, or none. */
+  readonly key?: string | null;
+}
+
+export const recordingKey = "petstore-dev-key";
+
+/** The contract the recorder writes for these requests, answered by a fresh mock. */
+export async function recordContract(
+  consumer: string,
+  steps: readonly RecordedStep[],
+): Promise<PactContract> {
+  let test = "";
+  const petstore = await createPetstore({ testName: () => test, contract: { consumer } });
+  for (const step of steps) {
+    test = step.test;
+    const key = step.key === undefined ? recordingKey : step.key;
+    const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
+    if (step.json !== undefined) headers["content-type"] = "application/json";
+    const body = step.json === undefined ? undefined : JSON.stringify(step.json);
+    await petstore.handle(
+      coreRequest(step.method, step.target, { headers, ...(body ? { body } : {}) }),
+    );
+  }
+  return petstore.contract();
+}
