@@ -209,6 +209,32 @@ describe("SuiteContext", () => {
     expect(ctx.created).toEqual([{ collection: "pets", id: 3, name: "Rex" }]);
   });
 
+  it("judges a case's extra checks on the same answer, after the judge's, planned and skipped alike", async () => {
+    const ctx = await contextFor({ body: [] });
+    const extra = {
+      slug: "consumer-status",
+      kind: "documented" as const,
+      expected: "HTTP 201, as the app's tests expect",
+      rules: [],
+      assert(answer: ContractResponse) {
+        if (answer.status !== 201) throw new Error(`HTTP ${answer.status}`);
+      },
+    };
+    await ctx.run({ ...listCase, extraChecks: [extra] });
+    expect(ctx.plan.at(-1)).toMatchObject({ id: "listPets.t.consumer-status", rules: [] });
+    expect(ctx.results.at(-1)).toMatchObject({
+      id: "listPets.t.consumer-status",
+      outcome: "failed",
+      actual: expect.stringMatching(/^HTTP 200 — got HTTP 200/),
+    });
+    expect(ctx.results.filter((result) => result.outcome === "passed").length).toBeGreaterThan(2);
+    ctx.skip({ ...listCase, id: "listPets.u", extraChecks: [extra] }, "not set up");
+    expect(ctx.results.at(-1)).toMatchObject({
+      id: "listPets.u.consumer-status",
+      outcome: "skipped",
+    });
+  });
+
   it("marks a case not sent to be rejected as no provocation, and learns what a list shows", async () => {
     const ctx = await contextFor({ body: [{ id: 5, name: "Mia", categoryId: 1 }] });
     await ctx.run(listCase);

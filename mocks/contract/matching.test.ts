@@ -11,6 +11,7 @@ import {
   bodyMismatches,
   expectedNodes,
   maxMismatches,
+  maxRegexSubject,
   parseRulePath,
   ruleProblem,
 } from "./matching.js";
@@ -119,6 +120,11 @@ describe("the matchers", () => {
       '$.status: expected a value matching /^(?:available|sold)$/, got "pending"',
     ]);
     expect(messages({ status: "sold" }, { status: ["sold"] }, given)).toHaveLength(1);
+    const long = rules({ $: { match: "regex", regex: "^a+$" } });
+    expect(messages("a", "a".repeat(maxRegexSubject), long)).toEqual([]);
+    expect(messages("a", "a".repeat(maxRegexSubject + 1), long)).toEqual([
+      `$: expected a value matching /^a+$/, got ${maxRegexSubject + 1} characters (at most ${maxRegexSubject} are tried)`,
+    ]);
   });
 
   it("equality, include, boolean, null and notEmpty", () => {

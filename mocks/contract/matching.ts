@@ -37,6 +37,12 @@ export const maxMismatches = 20;
 /** The longest regex a matcher may carry. */
 export const maxRegexLength = 1000;
 
+/**
+ * The longest text a regex is tried on: an answer's longer value fails the
+ * matcher (a deployment's text never meets a contract's regex unbounded).
+ */
+export const maxRegexSubject = 4096;
+
 export interface Mismatch {
   /** Where, as a JSON path into the answer (`$[3].status`). */
   readonly path: string;
@@ -255,7 +261,12 @@ class Walk {
         return;
       case "regex": {
         const primitive = ["string", "number", "boolean"].includes(typeof got);
-        if (!primitive || !new RegExp(String(matcher.regex)).test(String(got))) {
+        const text = String(got);
+        if (primitive && text.length > maxRegexSubject) {
+          fail(
+            `expected a value matching /${String(matcher.regex)}/, got ${text.length} characters (at most ${maxRegexSubject} are tried)`,
+          );
+        } else if (!primitive || !new RegExp(String(matcher.regex)).test(text)) {
           fail(`expected a value matching /${String(matcher.regex)}/, got ${shown(got)}`);
         }
         return;
