@@ -45,7 +45,12 @@ import {
 } from "../../mocks/interface/statements.js";
 import { type OperationId, resolvedSchema, responseSchema } from "../../mocks/spec.js";
 import { sentRequest } from "../http.js";
-import type { ConsumerContract, ConsumerInteraction } from "./contract.js";
+import {
+  type ConsumerContract,
+  type ConsumerInteraction,
+  type InteractionName,
+  nameOf,
+} from "./contract.js";
 import { requestOf } from "./request.js";
 
 export type FindingKind =
@@ -72,11 +77,7 @@ export interface SpecFinding {
   readonly rules: readonly RuleId[];
 }
 
-export interface SpecInteraction {
-  readonly number: number;
-  readonly description: string;
-  readonly operation: OperationId;
-  readonly tests: readonly string[];
+export interface SpecInteraction extends InteractionName {
   readonly findings: readonly SpecFinding[];
   /** Why it was not read (`--only`). */
   readonly skipped?: string;
@@ -433,8 +434,8 @@ export function againstSpec(
 ): SpecResult {
   const started = performance.now();
   const interactions = contract.interactions.map((interaction): SpecInteraction => {
-    const { number, description, operation, tests } = interaction;
-    const base = { number, description, operation, tests };
+    const { operation } = interaction;
+    const base = nameOf(interaction);
     if (options.only.length > 0 && !options.only.includes(operation)) {
       return { ...base, findings: [], skipped: "--only leaves its operation out" };
     }

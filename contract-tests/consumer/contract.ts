@@ -54,13 +54,30 @@ export interface BodyGenerator {
   readonly integer: boolean;
 }
 
-export interface ConsumerInteraction {
+/** What names an interaction in every report. */
+export interface InteractionName {
   /** 1-based position in the file. */
   readonly number: number;
   readonly description: string;
   readonly operation: OperationId;
   /** The tests that relied on it (`comments.petstoreMockKit.tests`). */
   readonly tests: readonly string[];
+}
+
+/** An interaction's name, without the rest. */
+export const nameOf = ({
+  number,
+  description,
+  operation,
+  tests,
+}: InteractionName): InteractionName => ({
+  number,
+  description,
+  operation,
+  tests,
+});
+
+export interface ConsumerInteraction extends InteractionName {
   readonly credential: Credential;
   readonly states: readonly ConsumerState[];
   readonly method: "GET" | "POST";

@@ -14,7 +14,6 @@
  * const result = await runConsumer({ baseUrl, apiKey }, contract);
  * consumerVerdicts(result).filter((v) => v.outcome === "broken");
  */
-import type { OperationId } from "../../mocks/spec.js";
 import { urlUnder } from "../../mocks/util/url-under.js";
 import type { ContractRequest } from "../http.js";
 import { defaultConsumerWrites } from "../options.js";
@@ -22,17 +21,17 @@ import { runCases, type SuiteOptions } from "../runner.js";
 import type { CaseDefinition, SuiteContext } from "../suite/context.js";
 import type { RunResult } from "../suite/results.js";
 import { consumerChecks } from "./checks.js";
-import type { ConsumerContract, ConsumerInteraction } from "./contract.js";
+import {
+  type ConsumerContract,
+  type ConsumerInteraction,
+  type InteractionName,
+  nameOf,
+} from "./contract.js";
 import { requestOf } from "./request.js";
 import { ProviderStates, WriteBudget } from "./states.js";
 
 /** One interaction of a consumer run: where its verdicts are. */
-export interface ConsumerCase {
-  /** 1-based position in the file. */
-  readonly number: number;
-  readonly description: string;
-  readonly operation: OperationId;
-  readonly tests: readonly string[];
+export interface ConsumerCase extends InteractionName {
   /** The case that sent it (`getPet.consumer-006`). */
   readonly caseId: string;
   /** The cases that set its provider states up. */
@@ -63,18 +62,10 @@ async function consumerCases(
 ): Promise<void> {
   const states = new ProviderStates(ctx, budget);
   for (const interaction of contract.interactions) {
-    const { number, description, operation, tests } = interaction;
+    const { operation } = interaction;
     const caseId = consumerCaseId(interaction);
     const noted = (stateCases: readonly string[], skipped?: string) =>
-      cases.push({
-        number,
-        description,
-        operation,
-        tests,
-        caseId,
-        stateCases,
-        ...(skipped ? { skipped } : {}),
-      });
+      cases.push({ ...nameOf(interaction), caseId, stateCases, ...(skipped ? { skipped } : {}) });
     if (!ctx.selected(operation)) {
       noted([], "--only leaves its operation out");
       continue;
