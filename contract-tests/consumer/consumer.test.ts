@@ -16,10 +16,13 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { writeExampleContract } from "../../examples/vitest/test-support/example-contract.js";
 import { contractText, type PactContract } from "../../mocks/contract/pact.js";
+import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { type CliIo, exitCodes, main } from "../cli-main.js";
 import { fault, startMock, testApiKey } from "../test-support/faulty-servers.js";
+import { hostileKey } from "../test-support/hostile-servers.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
+import { startTinyServer } from "../test-support/servers.js";
 
 interface Report {
   readonly tag: string;
@@ -54,7 +57,11 @@ beforeAll(async () => {
 let runs = 0;
 
 /** `petstore-contract --consumer <file> --url <url>` with every report; what it said and wrote. */
-async function consumerRun(file: string, url: string, ...more: string[]) {
+function consumerRun(file: string, url: string, ...more: string[]) {
+  return consumerRunWith(testApiKey, file, url, ...more);
+}
+
+async function consumerRunWith(key: string, file: string, url: string, ...more: string[]) {
   const output = { out: "", err: "" };
   const io: CliIo = {
     out: (text) => (output.out += text),
@@ -68,7 +75,7 @@ async function consumerRun(file: string, url: string, ...more: string[]) {
     markdown: `${at}.md`,
     html: `${at}.html`,
   };
-  const args = ["--consumer", file, "--url", url, "--key", testApiKey, ...more];
+  const args = ["--consumer", file, "--url", url, "--key", key, ...more];
   for (const [format, path] of Object.entries(files)) args.push(`--${format}`, path);
   const code = await main(args, io);
   const read = async (path: string) => readFile(path, "utf8");
@@ -238,6 +245,58 @@ describe("the example app's contract, verified with --consumer", () => {
       "--consumer-writes: its 1 creates are spent",
     ]);
     expect(run.texts.console).toContain("1 of 1 creates");
+  }, 30_000);
+});
+
+describe("a hostile deployment in a consumer run", () => {
+  it("gets its key echoes, escape sequences and markup into no report, though the app's checks quote its values", async () => {
+    const mock = await startMock(undefined, hostileKey);
+    const origin = new URL(mock.url).origin;
+    // In front of the mock: every pet's status becomes the credential, a screen clear and markup.
+    const front = await startTinyServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", async () => {
+        const headers = { ...request.headers } as Record<string, string>;
+        delete headers.host;
+        delete headers.connection;
+        const answer = await fetch(`${origin}${request.url}`, {
+          method: request.method ?? "GET",
+          headers,
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+        });
+        const payload = `${request.headers.authorization} \u001b[2J\u202e <img src=x onerror=alert(1)>`;
+        const text = (await answer.text()).replace(
+          /"status":"\w+"/g,
+          `"status":${JSON.stringify(payload)}`,
+        );
+        response.writeHead(answer.status, { "content-type": "application/json" });
+        response.end(text);
+      });
+    });
+    let run: Awaited<ReturnType<typeof consumerRunWith>>;
+    try {
+      run = await consumerRunWith(hostileKey, examples, front.url);
+    } finally {
+      await front.close();
+      await mock.close();
+    }
+    expect(run.code).toBe(exitCodes.failed);
+    expect(brokenTests(run.report)).toEqual(
+      examplesTests(
+        "shows the sold pets",
+        "shows the sold pets beside the categories",
+        "shows the pet",
+        "shows the first page",
+      ),
+    );
+    expect(run.texts.console).toContain("consumer-body [the app's expectation]: expected the body");
+    for (const [name, text] of Object.entries(run.texts)) {
+      const leaked = secretPieces(hostileKey).filter((piece) => text.includes(piece));
+      expect(leaked, `${name} shows part of the key`).toEqual([]);
+    }
+    for (const raw of ["\u001b", "\u202e"]) expect(run.texts.console).not.toContain(raw);
+    for (const text of [run.texts.markdown, run.texts.html]) expect(text).not.toMatch(/<img/i);
   }, 30_000);
 });
 
