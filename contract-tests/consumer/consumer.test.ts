@@ -248,6 +248,73 @@ describe("the example app's contract, verified with --consumer", () => {
   }, 30_000);
 });
 
+describe("provider states the interface cannot set up", () => {
+  it("are not verified, each saying why; an absent category's id is one no deployment hands out", async () => {
+    const recorded = await recordContract("states-app", [
+      {
+        test: "s > refuses an unknown category",
+        method: "POST",
+        target: "/pets",
+        json: { name: "Rex", categoryId: 999 },
+      },
+      { test: "s > lists the sold pets", method: "GET", target: "/pets?status=sold" },
+      { test: "s > lists the categories", method: "GET", target: "/categories" },
+    ]);
+    const byTest = (test: string) => {
+      const found = recorded.interactions.find((i) => i.comments.testname === test);
+      if (!found) throw new Error(`no interaction of ${test}`);
+      return found;
+    };
+    const edited = {
+      ...recorded,
+      interactions: recorded.interactions.map((interaction) =>
+        interaction === byTest("s > lists the sold pets")
+          ? {
+              ...interaction,
+              providerStates: [
+                { name: "no pets exist with status sold", params: { status: "sold" } },
+              ],
+            }
+          : interaction === byTest("s > lists the categories")
+            ? { ...interaction, providerStates: [{ name: "the user is logged in", params: {} }] }
+            : interaction,
+      ),
+    } as PactContract;
+    expect(byTest("s > refuses an unknown category").providerStates).toEqual([
+      { name: "no category 999 exists", params: { categoryId: 999 } },
+    ]);
+    const file = join(dir, "states-app-petstore.json");
+    await writeFile(file, contractText(edited));
+    const mock = await startMock();
+    let run: Awaited<ReturnType<typeof consumerRun>>;
+    try {
+      run = await consumerRun(file, mock.url);
+    } finally {
+      await mock.close();
+    }
+    expect(run.code).toBe(exitCodes.passed);
+    const why = Object.fromEntries(
+      run.report.consumer.interactions.map((i) => [i.tests[0], [i.outcome, i.why]]),
+    );
+    expect(why).toEqual({
+      "s > refuses an unknown category": ["passed", null],
+      "s > lists the sold pets": [
+        "not verified",
+        "its provider state is not set up: the deployment lists pets with status sold, and the interface has no way to remove them",
+      ],
+      "s > lists the categories": [
+        "not verified",
+        'its provider state is not set up: "the user is logged in" is not a provider state the kit sets up',
+      ],
+    });
+    const refused = run.report.cases.find((record) =>
+      record.caseId.startsWith("createPet.consumer"),
+    );
+    expect(refused?.status).toBe(400);
+    expect(run.texts.console).toContain("- not verified: s > lists the sold pets");
+  }, 30_000);
+});
+
 describe("a hostile deployment in a consumer run", () => {
   it("gets its key echoes, escape sequences and markup into no report, though the app's checks quote its values", async () => {
     const mock = await startMock(undefined, hostileKey);

@@ -219,7 +219,7 @@ export class ProviderStates {
     switch (kind) {
       case undefined:
         return {
-          skip: `its provider state ${JSON.stringify(state.name)} is not one the kit sets up`,
+          skip: `${JSON.stringify(state.name)} is not a provider state the kit sets up`,
         };
       case "pet": {
         const created = await this.createPet(status, neededBy, cases);
