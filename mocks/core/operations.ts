@@ -9,7 +9,8 @@ import { readJsonBody } from "./body.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import { recordJson, rememberedLists } from "./serialize.js";
+import { cachedLists } from "./list-cache.js";
+import { recordJson } from "./serialize.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator } from "./validate.js";
@@ -37,8 +38,9 @@ const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewC
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
 
-/** List answers repeat: their text is kept while the same records are listed. */
-const listText = rememberedLists();
+/** List answers repeat: their text is kept, by query, while the same records are listed. */
+const petListText = cachedLists();
+const categoryListText = cachedLists();
 
 const int64Max = 2n ** 63n - 1n;
 
@@ -80,9 +82,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store }) {
     const query = listPetsQuery(request.query);
     if (!query.ok) return failure("invalid_query", query.message);
-    const { status, limit } = query.value;
-    // Stryker disable next-line StringLiteral: the list memory reuses a text only for the same record objects, whatever the key
-    return jsonTextResponse(200, listText(`pets ${status} ${limit}`, store.listPets(query.value)));
+    return jsonTextResponse(200, petListText(request.query, store.listPets(query.value)));
   },
 
   async createPet({ request, store, basePath, maxRecords }) {
@@ -123,9 +123,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
       : failure("not_found", `No pet with id ${petId}.`);
   },
 
-  listCategories({ store }) {
-    // Stryker disable next-line StringLiteral: the list memory reuses a text only for the same record objects, whatever the key
-    return jsonTextResponse(200, listText("categories", store.listCategories()));
+  listCategories({ request, store }) {
+    return jsonTextResponse(200, categoryListText(request.query, store.listCategories()));
   },
 
   async createCategory({ request, store, maxRecords }) {
