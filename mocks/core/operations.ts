@@ -6,7 +6,7 @@ import * as validators from "../generated/validators.js";
 import type { OperationId } from "../spec.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
-import type { CoreRequest, CoreResponse } from "./exchange.js";
+import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
 import { cachedLists } from "./list-cache.js";
@@ -26,7 +26,7 @@ export interface OperationContext {
   readonly maxRecords: RecordCounts;
 }
 
-type Operation = (context: OperationContext) => CoreResponse | Promise<CoreResponse>;
+type Operation = (context: OperationContext) => JsonAnswer | Promise<JsonAnswer>;
 
 const listPetsQuery = queryValidator<{ limit: number; status?: PetStatus }>(
   "listPets",
@@ -55,7 +55,7 @@ function unassignable(raw: string | undefined): boolean {
 }
 
 /** Runs a create; its 409 `ids_exhausted` once no safe id is left. */
-async function created<T>(create: () => Promise<T>): Promise<{ record: T } | CoreResponse> {
+async function created<T>(create: () => Promise<T>): Promise<{ record: T } | JsonAnswer> {
   try {
     return { record: await create() };
   } catch (error) {
@@ -69,7 +69,7 @@ function storeFull(
   kind: keyof RecordCounts,
   store: StorePort,
   maxRecords: RecordCounts,
-): CoreResponse | undefined {
+): JsonAnswer | undefined {
   const max = maxRecords[kind];
   if (store.count()[kind] < max) return undefined;
   return failure(
