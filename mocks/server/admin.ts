@@ -145,15 +145,15 @@ export interface AdminContext {
     PetstoreLifecycle,
     "faults" | "journal" | "store" | "reset" | "contract" | "contractRecorder"
   >;
-  /** Serves `GET`/`PUT /__mock/state` (snapshot export and import) when given. */
-  readonly state?: StateAccess | undefined;
+  /** What `GET`/`PUT /__mock/state` export and import (the store's snapshot). */
+  readonly state: StateAccess;
   /** What `GET /__mock/health` reports beyond `ok`: a problem makes it a 503 `degraded`. */
   readonly problems?: (() => Record<string, string> | undefined) | undefined;
   /** While it returns an answer, a reset or a state import gets it instead of changing the store. */
   readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
 }
 
-/** The built-in admin routes: health, reset, faults, requests, contract, provider state, and state when given. */
+/** The built-in admin routes: health, reset, faults, requests, contract, provider state and state. */
 export function adminRoutes({
   petstore,
   state,
@@ -167,7 +167,7 @@ export function adminRoutes({
       ? jsonResponse(200, { status: "ok" })
       : jsonResponse(503, { status: "degraded", ...found });
   };
-  const routes: AdminRoute[] = [
+  return [
     {
       path: healthPath,
       public: true,
@@ -284,9 +284,7 @@ export function adminRoutes({
         },
       },
     },
-  ];
-  if (state) {
-    routes.push({
+    {
       path: statePath,
       methods: {
         GET: () => jsonResponse(200, state.snapshot()),
@@ -296,9 +294,8 @@ export function adminRoutes({
           return refuseWrites?.() ?? importSnapshot(state, body.value);
         },
       },
-    });
-  }
-  return routes;
+    },
+  ];
 }
 
 function find(routes: readonly AdminRoute[], path: string) {
