@@ -1,18 +1,14 @@
 /**
- * The id-index cache over a `@msw/data` collection: a record by id, the count,
- * the highest id and every record by ascending id, kept in step through the
- * collection's hooks. Built from the records on first read; creates are
- * indexed as they happen; updates and deletes mark it stale and the next read
- * rebuilds it. Every record it takes in is frozen: stored records are
+ * The id-index cache over a `@msw/data` collection's records: a record by id,
+ * the count, the highest id and every record by ascending id. Built from the
+ * records on first read; the store tells it of each create, indexed at once,
+ * and of each update and delete, after which the next read rebuilds it. Every record it takes in is frozen: stored records are
  * read-only (a change goes through the collection's `update`, which replaces
  * the object), so neither this index nor the record-text cache ever holds a
  * stale record. It only saves time: `id-index.test.ts` checks that every
  * answer is the one the collection's records give without it, and the
  * mutation run leaves this module out.
  */
-import type { Collection } from "@msw/data";
-import type { StandardSchemaV1 } from "@standard-schema/spec";
-
 interface Identified {
   readonly id: number;
 }
@@ -25,14 +21,18 @@ export class IdIndex<T extends Identified> {
   #ascending = true;
   #stale = true;
 
-  constructor(collection: Collection<StandardSchemaV1<T, T>>) {
-    this.#records = () => collection.all();
-    collection.hooks.on("create", (event) => this.#add(event.data.record));
-    const stale = () => {
-      this.#stale = true;
-    };
-    collection.hooks.on("update", stale);
-    collection.hooks.on("delete", stale);
+  constructor(records: () => readonly T[]) {
+    this.#records = records;
+  }
+
+  /** A record was created. */
+  created(record: T): void {
+    this.#add(record);
+  }
+
+  /** A record was updated or deleted. */
+  changed(): void {
+    this.#stale = true;
   }
 
   #add(record: T): void {

@@ -97,6 +97,25 @@ function pick<T extends object>(input: T, keys: readonly (keyof T)[]): T {
 const petKeys = ["id", "name", "categoryId", "status"] as const satisfies readonly (keyof Pet)[];
 const categoryKeys = ["id", "name", "description"] as const satisfies readonly (keyof Category)[];
 
+/** An id index kept in step with a collection, one hook per event; `changed` hears of each change once the index has. */
+function indexed<T extends { readonly id: number }>(
+  collection: Collection<StandardSchemaV1<T, T>>,
+  changed: () => void,
+): IdIndex<T> {
+  const index = new IdIndex<T>(() => collection.all());
+  collection.hooks.on("create", (event) => {
+    index.created(event.data.record);
+    changed();
+  });
+  const stale = () => {
+    index.changed();
+    changed();
+  };
+  collection.hooks.on("update", stale);
+  collection.hooks.on("delete", stale);
+  return index;
+}
+
 class Collections {
   readonly petIndex: IdIndex<Pet>;
   readonly categoryIndex: IdIndex<Category>;
@@ -111,14 +130,8 @@ class Collections {
     readonly categories: CategoryCollection,
     changed: () => void,
   ) {
-    this.petIndex = new IdIndex<Pet>(pets);
-    this.categoryIndex = new IdIndex<Category>(categories);
-    // After the indexes: a listener hears of a change the indexes have seen.
-    for (const collection of [pets, categories] as const) {
-      for (const event of ["create", "update", "delete"] as const) {
-        collection.hooks.on(event, () => changed());
-      }
-    }
+    this.petIndex = indexed(pets, changed);
+    this.categoryIndex = indexed(categories, changed);
   }
 
   /** Seeds fresh collections, then indexes them in one pass (no hook event per seeded record). */
