@@ -91,9 +91,9 @@ function records<T extends { id: number }>(
     if (unknown !== undefined) {
       throw new SnapshotError(`${where} has an unknown field "${unknown.slice(0, 40)}".`);
     }
-    for (const [key, value] of Object.entries(fields)) {
+    for (const [key, held] of Object.entries(fields)) {
       // Every field is a string or a safe integer by now, and no number is that long.
-      const { length } = String(value);
+      const { length } = String(held);
       if (length > maxStringLength) {
         throw new SnapshotError(
           `${where}.${key} holds ${length} characters; at most ${maxStringLength}, as in a create.`,
