@@ -4,13 +4,19 @@
  * `Retry-After` within a per-run budget, and a `curl` line that reproduces
  * it with the key left in an environment variable.
  */
-import { type Agent, request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
 import { sleep } from "../mocks/core/latency.js";
 import { type Answer, readAnswer } from "../mocks/interface/checks.js";
 import type { SentRequest } from "../mocks/interface/request.js";
 import type { OperationId } from "../mocks/spec.js";
+import {
+  BodyTooLargeError,
+  describeError,
+  exchangeOnce,
+  type RawAnswer,
+} from "../mocks/util/http-client.js";
 import { shellQuote } from "../mocks/util/text.js";
+
+export { describeError, exchangeOnce, type RawAnswer };
 
 /** The most of an answer body the suite reads: 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -156,87 +162,6 @@ export class RunBudget {
   retryBudgetSpent(): boolean {
     return this.retryWaitLeftMs <= 0;
   }
-}
-
-/** The answer's body passed the read cap: an answer came, too large to read. */
-class BodyTooLargeError extends Error {
-  override readonly name = "BodyTooLargeError";
-}
-
-/** A transport error in one line: its code and message. */
-export function describeError(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string };
-  const text = message ?? String(error);
-  return code && !text.includes(code) ? `${code}: ${text}` : text;
-}
-
-/** The raw answer: status, headers (lower-case names), body text. */
-export interface RawAnswer {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly text: string;
-}
-
-/**
- * One HTTP exchange with a deadline for the whole request (connect, headers
- * and body) and a cap on the body read: a trickling or endless answer costs at
- * most `deadlineMs`, a huge one at most `maxBodyBytes` of reading. Redirects
- * are answers like any other: none is followed.
- */
-export function exchangeOnce(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body: string | undefined,
-  deadlineMs: number,
-  maxBodyBytes: number,
-  /** The connection pool (http or https, as the URL); default Node's global one. */
-  agent?: Agent,
-): Promise<RawAnswer> {
-  const request = url.startsWith("https:") ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, agent ? { method, headers, agent } : { method, headers });
-    const timer = setTimeout(
-      () => outgoing.destroy(new Error(`timeout: no complete answer within ${deadlineMs} ms`)),
-      deadlineMs,
-    );
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      reject(error);
-    };
-    outgoing.on("error", fail);
-    outgoing.on("response", (incoming) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      incoming.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBodyBytes) {
-          outgoing.destroy(
-            new BodyTooLargeError(
-              `answer body larger than ${maxBodyBytes} bytes (HTTP ${incoming.statusCode}): stopped reading`,
-            ),
-          );
-          return;
-        }
-        chunks.push(chunk);
-      });
-      incoming.on("error", fail);
-      incoming.on("end", () => {
-        clearTimeout(timer);
-        const responseHeaders: Record<string, string> = {};
-        for (const [name, value] of Object.entries(incoming.headers)) {
-          if (value !== undefined)
-            responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
-        }
-        resolve({
-          status: incoming.statusCode ?? 0,
-          headers: responseHeaders,
-          text: Buffer.concat(chunks).toString("utf8"),
-        });
-      });
-    });
-    outgoing.end(body);
-  });
 }
 
 /** An answer as the checks read it: its body parsed when it is JSON. */

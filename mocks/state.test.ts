@@ -66,6 +66,14 @@ describe("store.snapshot() and store.restore()", () => {
     expect(changes).toBe(6);
   });
 
+  it("tells its listeners of a create once the record can be looked up", async () => {
+    const store = await createPetstoreStore({ pets: 2 });
+    const seen: (string | undefined)[] = [];
+    store.onChange(() => seen.push(store.getPet(3)?.name));
+    await store.createPet({ name: "Rex", categoryId: 1 });
+    expect(seen).toEqual(["Rex"]);
+  });
+
   type Edit = (snapshot: Record<string, unknown> & StoreSnapshot) => unknown;
   const refused: readonly [string, Edit, RegExp][] = [
     ["not an object", () => [], /must be a JSON object/],

@@ -13,16 +13,13 @@
  */
 import { Collection } from "@msw/data";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { ValidateFunction } from "ajv";
-import {
-  loadSeedData,
-  resolveSeedOptions,
-  type SeedData,
-  type SeedOptions,
-} from "../fixtures/seed.js";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { resolveSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
 import { checkSeedWithinLimits, defaultMaxRecords, type RecordCounts } from "./core/limits.js";
 import { IdsExhaustedError, type StorePort } from "./core/store-port.js";
 import * as validators from "./generated/validators.js";
+import { IdIndex } from "./id-index.js";
+import { cachedSeedData } from "./seed-cache.js";
 import {
   checkSnapshot,
   currentInterface,
@@ -42,10 +39,9 @@ function standardSchema<T>(name: string, validate: ValidateFunction): StandardSc
       validate(value) {
         if (validate(value)) return { value: value as T };
         return {
-          // Stryker disable next-line ArrayDeclaration: a failing ajv validator always sets `errors`.
-          issues: (validate.errors ?? []).map((error) => ({
-            // Stryker disable next-line StringLiteral: ajv gives every error a message (the `|| ""` for a root error is killed, and hidden by this line).
-            message: `${name}${error.instancePath || ""} ${error.message ?? "is invalid"}`,
+          // A failing ajv validator always sets `errors`, and gives each a message.
+          issues: (validate.errors as ErrorObject[]).map((error) => ({
+            message: `${name}${error.instancePath} ${error.message}`,
             path: error.instancePath.split("/").filter(Boolean),
           })),
         };
@@ -59,80 +55,6 @@ export const categorySchema = standardSchema<Category>("Category", validators.Ca
 
 export type PetCollection = Collection<typeof petSchema>;
 export type CategoryCollection = Collection<typeof categorySchema>;
-
-interface Identified {
-  readonly id: number;
-}
-
-/**
- * An id → record index over a collection, kept in step through its hooks.
- * Built from the records on first read; creates are indexed as they happen;
- * updates and deletes mark it stale and the next read rebuilds it.
- */
-class IdIndex<T extends Identified> {
-  readonly #records: () => readonly T[];
-  #byId = new Map<number, T>();
-  #maxId = 0;
-  // Stryker disable next-line BooleanLiteral: the flag only spares sorting records already in order.
-  #ascending = true;
-  #stale = true;
-
-  /** `changed` is called after the index has seen each change (one hook per event). */
-  constructor(collection: Collection<StandardSchemaV1<T, T>>, changed: () => void) {
-    this.#records = () => collection.all();
-    collection.hooks.on("create", (event) => {
-      this.#add(event.data.record);
-      changed();
-    });
-    const stale = () => {
-      this.#stale = true;
-      changed();
-    };
-    collection.hooks.on("update", stale);
-    collection.hooks.on("delete", stale);
-  }
-
-  #add(record: T): void {
-    // Stored records are read-only: a change goes through the collection's
-    // `update`, which replaces the object, so nothing caches a stale record.
-    Object.freeze(record);
-    // Stryker disable next-line EqualityOperator: an id equal to the highest keeps the records in order.
-    if (record.id <= this.#maxId) this.#ascending = false;
-    else this.#maxId = record.id;
-    this.#byId.set(record.id, record);
-  }
-
-  #fresh(): this {
-    if (this.#stale) {
-      // Stryker disable next-line BooleanLiteral: staying stale rebuilds the same index on every read (slower, never different); killed only by a timeout.
-      this.#stale = false;
-      this.#byId = new Map();
-      this.#maxId = 0;
-      // Stryker disable next-line BooleanLiteral: the flag only spares sorting records already in order.
-      this.#ascending = true;
-      for (const record of this.#records()) this.#add(record);
-    }
-    return this;
-  }
-
-  get(id: number): T | undefined {
-    return this.#fresh().#byId.get(id);
-  }
-
-  get size(): number {
-    return this.#fresh().#byId.size;
-  }
-
-  get maxId(): number {
-    return this.#fresh().#maxId;
-  }
-
-  /** All records by ascending id; the collection's own array when it is already in order. */
-  ordered(): readonly T[] {
-    const records = this.#fresh().#records();
-    return this.#ascending ? records : [...records].sort((a, b) => a.id - b.id);
-  }
-}
 
 /** The in-memory store: the core's port plus the collections, the seed, snapshots and resets. */
 export interface PetstoreStore extends StorePort {
@@ -175,11 +97,31 @@ function pick<T extends object>(input: T, keys: readonly (keyof T)[]): T {
 const petKeys = ["id", "name", "categoryId", "status"] as const satisfies readonly (keyof Pet)[];
 const categoryKeys = ["id", "name", "description"] as const satisfies readonly (keyof Category)[];
 
+/** An id index kept in step with a collection, one hook per event; `changed` hears of each change once the index has. */
+function indexed<T extends { readonly id: number }>(
+  collection: Collection<StandardSchemaV1<T, T>>,
+  changed: () => void,
+): IdIndex<T> {
+  const index = new IdIndex<T>(() => collection.all());
+  collection.hooks.on("create", (event) => {
+    index.created(event.data.record);
+    changed();
+  });
+  const stale = () => {
+    index.changed();
+    changed();
+  };
+  collection.hooks.on("update", stale);
+  collection.hooks.on("delete", stale);
+  return index;
+}
+
 class Collections {
   readonly petIndex: IdIndex<Pet>;
   readonly categoryIndex: IdIndex<Category>;
-  nextPetId: number;
-  nextCategoryId: number;
+  /** The ids the next creates start from (each create takes the larger of this and the highest id + 1). */
+  nextPetId = 1;
+  nextCategoryId = 1;
   /** Creates begun but not yet stored (`@msw/data` validates asynchronously). */
   creating = { pets: 0, categories: 0 };
 
@@ -188,12 +130,8 @@ class Collections {
     readonly categories: CategoryCollection,
     changed: () => void,
   ) {
-    this.petIndex = new IdIndex<Pet>(pets, changed);
-    this.categoryIndex = new IdIndex<Category>(categories, changed);
-    // Stryker disable ArithmeticOperator: takeId and snapshot() take the larger of the next id and the highest id + 1.
-    this.nextPetId = this.petIndex.maxId + 1;
-    this.nextCategoryId = this.categoryIndex.maxId + 1;
-    // Stryker restore ArithmeticOperator
+    this.petIndex = indexed(pets, changed);
+    this.categoryIndex = indexed(categories, changed);
   }
 
   /** Seeds fresh collections, then indexes them in one pass (no hook event per seeded record). */
@@ -217,13 +155,12 @@ export async function createPetstoreStore(
 ): Promise<PetstoreStore> {
   let seedOptions = resolveSeedOptions(options);
   checkSeedWithinLimits(seedOptions, limits);
-  // Dropped by a restore to other seed options; generated again when reset() needs it.
-  let seed: SeedData | undefined = await loadSeedData(seedOptions);
+  const seedData = cachedSeedData();
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
   };
-  let current = await Collections.seeded(seed, changed);
+  let current = await Collections.seeded(await seedData(seedOptions), changed);
 
   return {
     get pets() {
@@ -292,25 +229,17 @@ export async function createPetstoreStore(
       const restored = await Collections.seeded(snapshot, changed);
       restored.nextPetId = snapshot.nextIds.pets;
       restored.nextCategoryId = snapshot.nextIds.categories;
-      // Stryker disable next-line ConditionalExpression: forgetting the seed data of the same options only makes the next reset generate it again, the same.
-      if (!sameSeedOptions(snapshot.seedOptions, seedOptions)) {
-        seedOptions = snapshot.seedOptions;
-        seed = undefined;
-      }
+      seedOptions = snapshot.seedOptions;
       current = restored;
       changed();
     },
     async reset(nextOptions) {
-      // Stryker disable next-line ConditionalExpression: a reset without options resolves the same options and generates the same records.
-      if (nextOptions) {
-        // Checked and generated first, so invalid options leave the store as it was.
-        const nextSeedOptions = resolveSeedOptions({ ...seedOptions, ...nextOptions });
-        checkSeedWithinLimits(nextSeedOptions, limits);
-        seed = await loadSeedData(nextSeedOptions);
-        seedOptions = nextSeedOptions;
-      }
-      seed ??= await loadSeedData(seedOptions);
-      current = await Collections.seeded(seed, changed);
+      // Checked and generated first, so invalid options leave the store as it was.
+      const nextSeedOptions = resolveSeedOptions({ ...seedOptions, ...nextOptions });
+      checkSeedWithinLimits(nextSeedOptions, limits);
+      const data = await seedData(nextSeedOptions);
+      seedOptions = nextSeedOptions;
+      current = await Collections.seeded(data, changed);
       changed();
     },
     onChange(listener) {
@@ -320,10 +249,6 @@ export async function createPetstoreStore(
     },
   };
 }
-
-const sameSeedOptions = (a: Required<SeedOptions>, b: Required<SeedOptions>) =>
-  // Stryker disable next-line ConditionalExpression: "not the same" only makes the next reset generate the same records again.
-  a.seed === b.seed && a.pets === b.pets && a.categories === b.categories;
 
 export type { RecordCounts } from "./core/limits.js";
 export { IdsExhaustedError, type ListPetsQuery } from "./core/store-port.js";

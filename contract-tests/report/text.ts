@@ -1,30 +1,7 @@
 /** Making server-supplied text safe for each report: the terminal, Markdown, HTML, XML. */
+import { printable } from "../../mocks/util/text.js";
 
-/**
- * C0 and C1 control characters (tab and newline aside), DEL, and the Unicode
- * bidi and line-separator controls: what can clear a screen, set a window
- * title, fake colours or reorder a line. Shown as `\xNN` / `\uNNNN` instead.
- */
-const unsafeOnTerminal = (code: number) =>
-  (code < 0x20 && code !== 0x9 && code !== 0xa) ||
-  (code >= 0x7f && code <= 0x9f) ||
-  code === 0x2028 ||
-  code === 0x2029 ||
-  (code >= 0x202a && code <= 0x202e) ||
-  (code >= 0x2066 && code <= 0x2069);
-
-export function printable(text: string): string {
-  let out = "";
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    out += !unsafeOnTerminal(code)
-      ? char
-      : code <= 0xff
-        ? `\\x${code.toString(16).padStart(2, "0")}`
-        : `\\u${code.toString(16).padStart(4, "0")}`;
-  }
-  return out;
-}
+export { printable };
 
 /** `&`, `<`, `>`, `"` and `'` as entities (`'` as `apostrophe`): the one markup escape of every report. */
 export function escapeMarkup(text: string, apostrophe = "&#39;"): string {

@@ -21,8 +21,7 @@ export function credentialParts(authorization: string): { scheme: string; token:
   // Split by hand: a backtracking pattern is quadratic in a long run of whitespace.
   const credential = authorization.trim();
   const gap = credential.search(/\s/);
-  // Stryker disable next-line EqualityOperator: the credential is trimmed, so whitespace is never at index 0.
-  if (gap < 0) return { scheme: credential, token: "" };
+  if (gap === -1) return { scheme: credential, token: "" };
   return { scheme: credential.slice(0, gap), token: credential.slice(gap).trim() };
 }
 

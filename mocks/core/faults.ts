@@ -13,6 +13,7 @@
 import { interfaceOperations } from "../interface/operations.js";
 import type { OperationId } from "../spec.js";
 import { operationIds } from "../spec.js";
+import { isSafeInteger } from "../util/numbers.js";
 import { shown } from "./shown.js";
 
 /** What a fault does to the requests it matches. */
@@ -78,13 +79,7 @@ export class FaultLimitError extends FaultInputError {
 }
 
 function integerIn(name: string, value: unknown, minimum: number, maximum: number): number {
-  if (
-    // Stryker disable next-line ConditionalExpression: Number.isSafeInteger is false for anything not a number
-    typeof value !== "number" ||
-    !Number.isSafeInteger(value) ||
-    value < minimum ||
-    value > maximum
-  ) {
+  if (!isSafeInteger(value) || value < minimum || value > maximum) {
     throw new FaultInputError(
       `${name} must be an integer from ${minimum} to ${maximum} (got ${shown(value)})`,
     );

@@ -113,13 +113,12 @@ export function createJournal(options: JournalOptions = {}): Journal {
       `journal size must be an integer from 1 to ${journalLimits.maxSize}, got ${size}`,
     );
   }
-  // A ring: `start` is the oldest entry once the ring is full.
+  // A ring: `start` is where the next entry goes, which is the oldest entry
+  // once the ring is full (and the entries' length while it fills).
   let entries: JournalEntry[] = [];
   let start = 0;
   let recorded = 0;
-  const ordered = () =>
-    // Stryker disable next-line ConditionalExpression: with `start` 0 both branches copy the entries in order
-    start === 0 ? entries.slice() : [...entries.slice(start), ...entries.slice(0, start)];
+  const ordered = () => [...entries.slice(start), ...entries.slice(0, start)];
   return {
     size,
     get recorded() {
@@ -149,13 +148,8 @@ export function createJournal(options: JournalOptions = {}): Journal {
       start = 0;
     },
     record(record) {
-      const entry = { seq: ++recorded, ...record };
-      // Stryker disable next-line ConditionalExpression: while the ring fills, `start` is its length, so writing there appends
-      if (entries.length < size) entries.push(entry);
-      else {
-        entries[start] = entry;
-        start = (start + 1) % size;
-      }
+      entries[start] = { seq: ++recorded, ...record };
+      start = (start + 1) % size;
     },
   };
 }

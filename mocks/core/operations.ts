@@ -6,10 +6,11 @@ import * as validators from "../generated/validators.js";
 import type { OperationId } from "../spec.js";
 import type { NewCategory, NewPet, PetStatus } from "../types.js";
 import { readJsonBody } from "./body.js";
-import type { CoreRequest, CoreResponse } from "./exchange.js";
+import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import { recordJson, rememberedLists } from "./serialize.js";
+import { cachedLists } from "./list-cache.js";
+import { recordJson } from "./serialize.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator } from "./validate.js";
@@ -25,7 +26,7 @@ export interface OperationContext {
   readonly maxRecords: RecordCounts;
 }
 
-type Operation = (context: OperationContext) => CoreResponse | Promise<CoreResponse>;
+type Operation = (context: OperationContext) => JsonAnswer | Promise<JsonAnswer>;
 
 const listPetsQuery = queryValidator<{ limit: number; status?: PetStatus }>(
   "listPets",
@@ -37,8 +38,9 @@ const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewC
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
 
-/** List answers repeat: their text is kept while the same records are listed. */
-const listText = rememberedLists();
+/** List answers repeat: their text is kept, by query, while the same records are listed. */
+const petListText = cachedLists();
+const categoryListText = cachedLists();
 
 const int64Max = 2n ** 63n - 1n;
 
@@ -53,7 +55,7 @@ function unassignable(raw: string | undefined): boolean {
 }
 
 /** Runs a create; its 409 `ids_exhausted` once no safe id is left. */
-async function created<T>(create: () => Promise<T>): Promise<{ record: T } | CoreResponse> {
+async function created<T>(create: () => Promise<T>): Promise<{ record: T } | JsonAnswer> {
   try {
     return { record: await create() };
   } catch (error) {
@@ -67,7 +69,7 @@ function storeFull(
   kind: keyof RecordCounts,
   store: StorePort,
   maxRecords: RecordCounts,
-): CoreResponse | undefined {
+): JsonAnswer | undefined {
   const max = maxRecords[kind];
   if (store.count()[kind] < max) return undefined;
   return failure(
@@ -80,9 +82,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store }) {
     const query = listPetsQuery(request.query);
     if (!query.ok) return failure("invalid_query", query.message);
-    const { status, limit } = query.value;
-    // Stryker disable next-line StringLiteral: the list memory reuses a text only for the same record objects, whatever the key
-    return jsonTextResponse(200, listText(`pets ${status} ${limit}`, store.listPets(query.value)));
+    return jsonTextResponse(200, petListText(request.query, store.listPets(query.value)));
   },
 
   async createPet({ request, store, basePath, maxRecords }) {
@@ -123,9 +123,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
       : failure("not_found", `No pet with id ${petId}.`);
   },
 
-  listCategories({ store }) {
-    // Stryker disable next-line StringLiteral: the list memory reuses a text only for the same record objects, whatever the key
-    return jsonTextResponse(200, listText("categories", store.listCategories()));
+  listCategories({ request, store }) {
+    return jsonTextResponse(200, categoryListText(request.query, store.listCategories()));
   },
 
   async createCategory({ request, store, maxRecords }) {

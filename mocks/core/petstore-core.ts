@@ -16,7 +16,7 @@ import { createRequestRedactor, type Redact } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
-import type { CoreRequest, CoreResponse, PetstoreCore } from "./exchange.js";
+import type { CoreRequest, CoreResponse, JsonAnswer, PetstoreCore } from "./exchange.js";
 import {
   droppedResponse,
   errorResponse,
@@ -96,33 +96,41 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
       resolve();
     };
     const timer = setTimeout(done, ms);
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: `done` removes the listener itself, so `once` changes nothing.
-    signal?.addEventListener("abort", done, { once: true });
+    signal?.addEventListener("abort", done);
   });
 }
 
-/** A proper prefix of a JSON object or array is never valid JSON. */
-const malformed = (body: string | undefined) =>
-  // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: every operation answers JSON of 2 characters or more (`[]`), so the `{` branch is never taken.
-  body === undefined || body.length < 2 ? "{" : body.slice(0, Math.floor(body.length / 2));
+/**
+ * The first half of an operation's JSON answer (at least `[]`, so never
+ * empty): a proper prefix of a JSON object or array is never valid JSON.
+ */
+const malformed = (body: string) => body.slice(0, Math.floor(body.length / 2));
 
-/** The bytes of a text in UTF-8, for a HEAD answer's Content-Length. */
-const byteLength = (text: string) => new TextEncoder().encode(text).byteLength;
+/** The bytes of a body in UTF-8 (none without one), for a HEAD answer's Content-Length. */
+const byteLength = (body: string | undefined) => new TextEncoder().encode(body).byteLength;
 
-/** What answering one request came to, before the journal sees it. */
-interface Outcome {
-  readonly response: CoreResponse;
+interface Made {
   readonly fault?: AppliedFault;
-  /** The answer says the request broke the interface (its Error names where). */
-  readonly broke?: boolean;
   /** A scenario, a refused write or a fault made the answer up (a delay alone does not). */
   readonly staged?: boolean;
 }
 
-/** The Error code and message of a response, as a journal problem with the statements it broke. */
-function problemOf(response: CoreResponse, match: Match): Problem {
+/** What answering one request came to, before the journal sees it. */
+type Outcome =
+  | (Made & { readonly response: CoreResponse; readonly broke?: false })
+  // The answer says the request broke the interface: its Error names where.
+  | (Made & { readonly response: JsonAnswer; readonly broke: true });
+
+/** An operation's answer: JSON, whether or not it says the request broke the interface. */
+type Operated = Outcome & { readonly response: JsonAnswer };
+
+/**
+ * The Error code and message of an answer, as a journal problem with the
+ * statements it broke; a fault that spoiled the answer leaves only its status.
+ */
+function problemOf(response: JsonAnswer, match: Match): Problem {
   try {
-    const { code, message } = JSON.parse(response.body ?? "") as Problem;
+    const { code, message } = JSON.parse(response.body) as Problem;
     const field = /^[A-Za-z_]\w*/.exec(String(message))?.[0] ?? "";
     const operation = match.kind === "operation" ? match.operationId : undefined;
     const rules = refusalRules(operation, String(code), field);
@@ -133,23 +141,24 @@ function problemOf(response: CoreResponse, match: Match): Problem {
       ...(rules.length ? { rules } : {}),
     };
   } catch {}
-  // Stryker disable next-line ObjectLiteral,StringLiteral: an answer that breaks the interface always carries the core's own Error body, so the parse never fails.
   return { by: "client", code: "unknown", message: `status ${response.status}` };
 }
 
 /** An operation's answer as an outcome. */
-function operated(response: CoreResponse): Outcome {
+function operated(response: JsonAnswer): Operated {
   // Operations answer 2xx or 4xx (a failure of the mock is `failure`'s 500, not an
   // operation's answer). A 404 for an absent record is the interface working, not
   // the request breaking it.
-  return { response, broke: response.status >= 400 && response.status !== 404 };
+  return response.status >= 400 && response.status !== 404
+    ? { response, broke: true }
+    : { response };
 }
 
 /** The outcome of a request a fault applies to: delayed, dropped, replaced or spoiled. */
 async function faulted(
   request: CoreRequest,
   fault: AppliedFault,
-  operate: () => Outcome | Promise<Outcome>,
+  operate: () => Operated | Promise<Operated>,
 ): Promise<Outcome> {
   if (fault.delayMs) await wait(fault.delayMs, request.signal);
   if (fault.network) return { response: droppedResponse, fault, staged: true };
@@ -219,7 +228,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     }
     const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
     if (refusal) return { response: refusal, staged: true };
-    const operate = (): Outcome | Promise<Outcome> => {
+    const operate = (): Operated | Promise<Operated> => {
       const response = operations[match.operationId]({
         request,
         params: match.params,
@@ -242,12 +251,10 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     let { response } = outcome;
     if (response.dropped) return response;
     const deprecation =
-      // Stryker disable next-line ConditionalExpression: another match has no operationId, and no operation is deprecated under `undefined`.
       match.kind === "operation" ? deprecationHeaders(match.operationId, basePath) : undefined;
     if (deprecation) response = withHeaders(response, deprecation);
     if (request.method === "HEAD") {
-      // Stryker disable next-line StringLiteral: only a dropped answer, returned above, has no body.
-      const length = byteLength(response.body ?? "");
+      const length = byteLength(response.body);
       response = {
         status: response.status,
         headers: { ...response.headers, "content-length": String(length) },

@@ -8,6 +8,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import type { OperationId, OperationParameter } from "../spec.js";
 import { operationParameters, requestBodySchema } from "../spec.js";
 import { maxStringLength } from "./limits.js";
+import { cachedVerdicts } from "./query-cache.js";
 import { shown } from "./shown.js";
 
 export type Validated<T> =
@@ -25,8 +26,8 @@ const typeNames: Readonly<Record<string, string>> = {
   boolean: "a boolean",
 };
 
-// Stryker disable next-line OptionalChaining: ajv's instancePath names a value inside the validated root
-const child = (node: unknown, key: string) => (node as Record<string, unknown> | undefined)?.[key];
+// ajv's instancePath names a value inside the validated root: every step down finds an object.
+const child = (node: unknown, key: string) => (node as Record<string, unknown>)[key];
 
 function valueAt(root: unknown, instancePath: string): unknown {
   return instancePath.split("/").slice(1).reduce<unknown>(child, root);
@@ -53,11 +54,11 @@ export function describeError(error: ErrorObject, root: unknown, rootName: strin
   }
 }
 
-function firstError(validate: ValidateFunction, value: unknown, rootName: string): string {
-  // Stryker disable next-line OptionalChaining: a failing ajv validator always sets `errors`
-  const error = validate.errors?.[0];
-  // Stryker disable next-line StringLiteral: a failing ajv validator always reports at least one error
-  return error ? describeError(error, value, rootName) : `${rootName} is invalid`;
+/** The sentence for the first error of a validator that has just refused `value`. */
+export function firstError(validate: ValidateFunction, value: unknown, rootName: string): string {
+  // A failing ajv validator always sets `errors`, with at least one error.
+  const [error] = validate.errors as [ErrorObject, ...ErrorObject[]];
+  return describeError(error, value, rootName);
 }
 
 const integerText = /^[+-]?\d+$/;
@@ -71,7 +72,6 @@ function coerce(parameter: OperationParameter, text: string): unknown {
 function int64Fields(
   properties: Readonly<Record<string, { readonly format?: string }>>,
 ): readonly string[] {
-  // Stryker disable next-line MethodExpression, ConditionalExpression: every number the validators take is an int64 or a limit of at most 100
   const int64 = Object.entries(properties).filter(([, schema]) => schema.format === "int64");
   return int64.map(([name]) => name);
 }
@@ -83,7 +83,6 @@ function unsafeInt64(
 ): string | undefined {
   for (const name of fields) {
     const field = value[name];
-    // Stryker disable next-line ConditionalExpression: an int64 field is required and typed integer, so it is a number here
     if (typeof field === "number" && !Number.isSafeInteger(field)) {
       return `${name} must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got ${shown(field)})`;
     }
@@ -91,10 +90,8 @@ function unsafeInt64(
   return undefined;
 }
 
-/** Decodes a form-encoded query component; plain text (no `%`, no `+`) is returned as is. */
-const formDecoded = (text: string): string =>
-  // Stryker disable next-line ConditionalExpression, StringLiteral: text without `%` and `+` decodes to itself
-  text.includes("%") || text.includes("+") ? decodeURIComponent(text.replaceAll("+", " ")) : text;
+/** Decodes a form-encoded query component (`+` is a space); throws on bad percent-encoding. */
+const formDecoded = (text: string): string => decodeURIComponent(text.replaceAll("+", " "));
 
 /** Validated, or the first schema error, or an int64 beyond the safe range. */
 function checked<T>(
@@ -108,88 +105,66 @@ function checked<T>(
   return unsafe ? fail(unsafe) : { ok: true, value: value as T };
 }
 
-const parameterInt64Fields = (parameters: readonly OperationParameter[]) =>
-  int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
+/** An operation's parameters in one location, and the check of their parsed values. */
+function parameterCheck<T>(
+  operationId: OperationId,
+  location: "query" | "path",
+  validate: ValidateFunction,
+) {
+  const parameters = operationParameters(operationId, location);
+  const wide = int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
+  return {
+    parameters,
+    check: (value: Record<string, unknown>) => checked<T>(validate, value, location, wide),
+  };
+}
 
-/** Parses and validates an operation's query string against its declared parameters. */
-export function queryValidator<T>(
+/** Parses and validates an operation's query string against its declared parameters, every time. */
+export function queryParser<T>(
   operationId: OperationId,
   validate: ValidateFunction,
 ): (query: string) => Validated<T> {
-  const parameters = operationParameters(operationId, "query");
+  const { parameters, check } = parameterCheck<T>(operationId, "query", validate);
   const byName = new Map(parameters.map((parameter) => [parameter.name, parameter]));
   const defaults = parameters.filter((parameter) => parameter.schema.default !== undefined);
-  const wide = parameterInt64Fields(parameters);
 
-  const parse = (query: string): Validated<T> => {
+  return (query) => {
     const value: Record<string, unknown> = {};
-    // Stryker disable next-line ConditionalExpression, StringLiteral: the empty query's one pair is empty, and skipped
-    if (query !== "") {
-      for (const pair of query.split("&")) {
-        // Stryker disable next-line ConditionalExpression, StringLiteral: an empty pair names no parameter
-        if (pair === "") continue;
-        const separator = pair.indexOf("=");
-        let name: string;
-        let text: string;
-        try {
-          // Stryker disable next-line EqualityOperator: a pair starting with `=` names no parameter either way
-          name = formDecoded(separator < 0 ? pair : pair.slice(0, separator));
-          // Stryker disable next-line EqualityOperator: a pair starting with `=` names no parameter either way
-          text = separator < 0 ? "" : formDecoded(pair.slice(separator + 1));
-        } catch {
-          return fail(`query string is not valid percent-encoding (got ${shown(pair)})`);
-        }
-        const parameter = byName.get(name);
-        if (!parameter) continue;
-        if (Object.hasOwn(value, name)) return fail(`${name} must be given at most once`);
-        value[name] = coerce(parameter, text);
+    // An empty pair (and the empty query's one pair) names no parameter, like any unknown name.
+    for (const pair of query.split("&")) {
+      const separator = pair.indexOf("=");
+      let name: string;
+      let text: string;
+      try {
+        name = formDecoded(separator === -1 ? pair : pair.slice(0, separator));
+        text = separator === -1 ? "" : formDecoded(pair.slice(separator + 1));
+      } catch {
+        return fail(`query string is not valid percent-encoding (got ${shown(pair)})`);
       }
+      const parameter = byName.get(name);
+      if (!parameter) continue;
+      if (Object.hasOwn(value, name)) return fail(`${name} must be given at most once`);
+      value[name] = coerce(parameter, text);
     }
     for (const parameter of defaults) {
       if (!Object.hasOwn(value, parameter.name)) value[parameter.name] = parameter.schema.default;
     }
-    // Stryker disable next-line StringLiteral: a query has no root-level error: its value is an object and nothing is required
-    return checked<T>(validate, value, "query", wide);
-  };
-  return remembered(parse);
-}
-
-/** How many distinct query strings a query validator keeps its verdict for, and up to what length. */
-export const rememberedQueries = { count: 64, maxLength: 256 } as const;
-
-/**
- * A query's verdict is a pure function of its text, and clients repeat the
- * same few queries: the verdicts of up to 64 short queries are kept (frozen),
- * and the memory starts over once full, so a client sending endless distinct
- * queries costs a bounded map.
- */
-function remembered<T>(parse: (query: string) => Validated<T>): (query: string) => Validated<T> {
-  const verdicts = new Map<string, Validated<T>>();
-  return (query) => {
-    // Stryker disable next-line ConditionalExpression, EqualityOperator: the verdict memory only saves time
-    if (query.length > rememberedQueries.maxLength) return parse(query);
-    let verdict = verdicts.get(query);
-    // Stryker disable next-line ConditionalExpression: the verdict memory only saves time
-    if (verdict === undefined) {
-      verdict = parse(query);
-      // Stryker disable next-line ConditionalExpression: freezing a refusal's absent value does nothing
-      if (verdict.ok) Object.freeze(verdict.value);
-      // Stryker disable next-line ConditionalExpression, EqualityOperator, CallExpression: the memory's size changes no verdict
-      if (verdicts.size >= rememberedQueries.count) verdicts.clear();
-      // Stryker disable next-line CallExpression: the verdict memory only saves time
-      verdicts.set(query, Object.freeze(verdict));
-    }
-    return verdict;
+    return check(value);
   };
 }
+
+/** `queryParser` behind the query-verdict cache: what the operations use. */
+export const queryValidator = <T>(
+  operationId: OperationId,
+  validate: ValidateFunction,
+): ((query: string) => Validated<T>) => cachedVerdicts(queryParser<T>(operationId, validate));
 
 /** Validates path parameters captured by the router (still percent-encoded). */
 export function pathValidator<T>(
   operationId: OperationId,
   validate: ValidateFunction,
 ): (captured: Readonly<Record<string, string>>) => Validated<T> {
-  const parameters = operationParameters(operationId, "path");
-  const wide = parameterInt64Fields(parameters);
+  const { parameters, check } = parameterCheck<T>(operationId, "path", validate);
   return (captured) => {
     const value: Record<string, unknown> = {};
     for (const parameter of parameters) {
@@ -201,8 +176,7 @@ export function pathValidator<T>(
         return fail(`${parameter.name} is not valid percent-encoding (got ${shown(raw)})`);
       }
     }
-    // Stryker disable next-line StringLiteral: a path has no root-level error: its value is an object, and `required` names the field
-    return checked<T>(validate, value, "path", wide);
+    return check(value);
   };
 }
 

@@ -23,7 +23,7 @@ async function setup(context: Partial<Omit<AdminContext, "petstore">> = {}, trus
   const petstore = await createPetstore();
   const endpoints = createAdminEndpoints(
     trust ?? { loopback: true },
-    adminRoutes({ petstore, ...context }),
+    adminRoutes({ petstore, state: petstore.store, ...context }),
   );
   const call = async ({ headers = {}, ...request }: Call) => {
     const response = await endpoints({
@@ -328,7 +328,10 @@ describe("a failure that is not the client's", () => {
         },
       },
     };
-    const endpoints = createAdminEndpoints({ loopback: true }, adminRoutes({ petstore: broken }));
+    const endpoints = createAdminEndpoints(
+      { loopback: true },
+      adminRoutes({ petstore: broken, state: petstore.store }),
+    );
     const request = (path: string, body: string): AdminRequest => ({
       method: "POST",
       path,

@@ -1,7 +1,7 @@
 /**
  * The validating proxy (`--proxy`): a handler with the core's signature that
  * forwards each API request to a deployment and answers with its answer,
- * judged by the contract suite's own checks (contract-tests/judge.ts). What
+ * judged by the one judge every contract mode uses (mocks/interface/judge.ts). What
  * the deployment's answer broke goes to the journal (problems `by:
  * "deployment"`) and into the `petstore-violations` header.
  *
@@ -12,18 +12,11 @@
  * configured base: anything else gets the mock's own Error. No redirect is
  * followed, every answer is bounded in time and size, and every secret the
  * server holds is redacted (mocks/util/redact.ts) from whatever comes back.
- * Loaded only when a server proxies (it brings the contract suite's checks).
+ * Loaded only when a server proxies (it brings the judge and the HTTP client).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
-import {
-  contractResponse,
-  describeError,
-  exchangeOnce,
-  type RawAnswer,
-} from "../../contract-tests/http.js";
-import { printable } from "../../contract-tests/report/text.js";
 import { checkCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse } from "../core/exchange.js";
@@ -36,10 +29,13 @@ import {
 } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { matchRoute } from "../core/router.js";
+import { readAnswer } from "../interface/checks.js";
 import { type Violation, violationsOf } from "../interface/judge.js";
 import type { resolveProxyOptions } from "../options.js";
 import { apiBasePath } from "../spec.js";
+import { describeError, exchangeOnce, type RawAnswer } from "../util/http-client.js";
 import { createRedactor, createRequestRedactor } from "../util/redact.js";
+import { printable } from "../util/text.js";
 import { urlUnder } from "../util/url-under.js";
 import { proxyMarkHeader, violationsHeader } from "./front.js";
 import type { SitePolicy } from "./site.js";
@@ -264,7 +260,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       );
     }
     const redacted: RawAnswer = { ...answer, text: redact(answer.text) };
-    const response = contractResponse(redacted);
+    const response = readAnswer(redacted);
     const violations =
       match.kind === "operation" && request.method !== "HEAD"
         ? violationsOf(

@@ -385,6 +385,19 @@ describe("writeFileAtomically", () => {
     expect(await readFile(path, "utf8")).toBe("new\n");
   });
 
+  it("fails a write whose temp file cannot be created for any reason but a taken name", async () => {
+    const path = freshPath();
+    await writeFile(path, "old\n");
+    const denied = fsError("EACCES", "permission denied");
+    const open = vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(denied);
+    try {
+      await expect(writeFileAtomically(path, "new\n")).rejects.toThrow(denied);
+    } finally {
+      open.mockRestore();
+    }
+    expect(await readFile(path, "utf8")).toBe("old\n");
+  });
+
   it("still writes when the directory cannot be opened to sync it", async () => {
     const path = freshPath();
     const realOpen = stateFileSystem.open;

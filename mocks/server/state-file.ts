@@ -14,7 +14,7 @@ import { constants } from "node:fs";
 import { lstat, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { followStore } from "../follow-store.js";
-import { checkSnapshot, SnapshotError, type StoreSnapshot } from "../state.js";
+import { checkSnapshot, type SnapshotError, type StoreSnapshot } from "../state.js";
 import type { PetstoreStore, RecordCounts } from "../store.js";
 import { parseJson } from "../util/json.js";
 import { noFollow, nonBlocking, openFailure, ownFileMode, symlinkRefused } from "./own-files.js";
@@ -103,9 +103,8 @@ export async function readStateFile(
   try {
     return checkSnapshot(value, limits);
   } catch (error) {
-    // Stryker disable next-line ConditionalExpression: checkSnapshot throws nothing but SnapshotError.
-    if (error instanceof SnapshotError) throw refuse(error.message);
-    throw error;
+    // checkSnapshot throws nothing but SnapshotError.
+    throw refuse((error as SnapshotError).message);
   }
 }
 
@@ -128,7 +127,6 @@ async function createTemporary(temporary: string) {
   try {
     return await stateFileSystem.open(temporary, "wx", ownFileMode);
   } catch (error) {
-    // Stryker disable next-line ConditionalExpression: after any other error the name is free: removing it changes nothing and the same open fails again.
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     await stateFileSystem.rm(temporary, { force: true });
     return stateFileSystem.open(temporary, "wx", ownFileMode);
@@ -153,8 +151,8 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
     }
     await stateFileSystem.rename(temporary, path);
   } catch (error) {
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a clean-up that fails is ignored either way.
-    await stateFileSystem.rm(temporary, { force: true }).catch(() => undefined);
+    // A clean-up that fails (nothing left to remove, say) is ignored.
+    await stateFileSystem.rm(temporary).catch(() => undefined);
     throw error;
   }
   // The rename itself survives a power cut only once the directory is synced.
@@ -190,8 +188,8 @@ async function lockHolder(lockPath: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  // Stryker disable next-line MethodExpression: Number() ignores the whitespace trim() removes.
-  const pid = /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : 0;
+  const trimmed = text.trim();
+  const pid = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : 0;
   if (pid === 0) {
     return `its lock file ${lockPath} holds no process id (remove it if no server uses the file)`;
   }

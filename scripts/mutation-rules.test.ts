@@ -1,0 +1,48 @@
+/**
+ * The mutation run's rules (docs/development.md, "Mutation testing") stay
+ * true: at most ten `Stryker disable` comments in the sources, and every
+ * module the run leaves out exists and has its own test.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { repositoryRoot } from "./smoke-package.js";
+
+const configFile = pathToFileURL(join(repositoryRoot, "scripts/config/stryker.config.mjs"));
+const stryker: { mutate: string[] } = (await import(configFile.href)).default;
+
+const roots = ["mocks", "contract-tests", "scripts", "fixtures", "examples"];
+const skipped = /(^|\/)(node_modules|dist|generated)\//;
+
+function sources(folder: string): string[] {
+  return readdirSync(join(repositoryRoot, folder), { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.(ts|mjs)$/.test(name) && !skipped.test(name))
+    .map((name) => `${folder}/${name}`);
+}
+
+describe("the mutation run's rules", () => {
+  it("keeps at most ten Stryker disable comments in the sources", () => {
+    const comment = /\/\/\s*Stryker disable/g;
+    const found = roots
+      .flatMap(sources)
+      .flatMap((file) =>
+        [...readFileSync(join(repositoryRoot, file), "utf8").matchAll(comment)].map(() => file),
+      );
+    expect(found.length, found.join("\n")).toBeLessThanOrEqual(10);
+  });
+
+  it("leaves out only modules that exist, each with its own test", () => {
+    const left = stryker.mutate
+      .filter((pattern) => pattern.startsWith("!") && !pattern.includes("*"))
+      .map((pattern) => pattern.slice(1));
+    expect(left.length).toBeGreaterThan(0);
+    expect(
+      left.filter(
+        (file) =>
+          !existsSync(join(repositoryRoot, file)) ||
+          !existsSync(join(repositoryRoot, file.replace(/\.ts$/, ".test.ts"))),
+      ),
+    ).toEqual([]);
+  });
+});
