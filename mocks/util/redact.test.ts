@@ -122,6 +122,17 @@ describe("values inside JSON strings, decoded", () => {
     expect(redact(percentEscaped)).toBe(`{"q":"${redactedMark}"}`);
   });
 
+  it("reads a key's own backslash as written beside an escaped character", () => {
+    const redact = createRedactor(["pr0xy\\k3y#z$staging"]);
+    // The key's raw backslash, then its `k` as `\u006B`, all percent-encoded in a path.
+    expect(redact("GET /v1/pets/pr0xy%5C%5Cu006B3y%23z%24st%5Cu0061ging 400")).toBe(
+      "GET /v1/pets/[redacted] 400",
+    );
+    expect(redact("pr0xy\\\\u006b3y#z$staging")).toBe("[redacted]");
+    // A raw backslash of the key reads as written inside a JSON string too.
+    expect(createRedactor(["a\\b-long-key"])(JSON.stringify("a\\b-long-key"))).toBe('"[redacted]"');
+  });
+
   it("leaves JSON without a secret as it was, escapes and all", () => {
     const text = '{"name":"caf\\u00e9 \\/ \\"quoted\\""}';
     expect(redact(text)).toBe(text);

@@ -205,8 +205,13 @@ const escapeAt =
 /** A text that may hold a JSON escape or a markup reference. */
 const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;)/;
 
-/** JSON escapes and markup references undone, one layer; what does not decode stays as it is. */
-function escapesDecoded(input: Decoded, mapped: boolean): Decoded {
+/**
+ * JSON escapes and markup references undone, one layer; what does not decode
+ * stays as it is. With `literalBackslashes` only `\uXXXX` escapes are
+ * undone: a secret's own raw backslash (`a\b`, or one beside an escaped
+ * character, `k\` then `\u0065`) reads as written, not as an escape.
+ */
+function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = false): Decoded {
   const { text } = input;
   if (!escapeHint.test(text)) return input;
   const out = new Decoding(input, mapped);
@@ -218,6 +223,7 @@ function escapesDecoded(input: Decoded, mapped: boolean): Decoded {
     const found = escapeAt.exec(text);
     if (!found) continue;
     const [whole, unit, short, decimal, hex] = found;
+    if (literalBackslashes && short !== undefined) continue;
     const codePoint =
       unit !== undefined
         ? Number.parseInt(unit, 16)
@@ -250,10 +256,10 @@ function escapesDecoded(input: Decoded, mapped: boolean): Decoded {
  * escapes and markup references twice (a JSON string inside a JSON string,
  * a reference to a backslash), percent-encoding again (a JSON-escaped `%`).
  */
-function decodedLayers(text: string, mapped: boolean): Decoded {
+function decodedLayers(text: string, mapped: boolean, literalBackslashes = false): Decoded {
   const percent = percentDecoded({ text }, mapped);
-  const escapes = escapesDecoded(escapesDecoded(percent, mapped), mapped);
-  return percentDecoded(escapes, mapped);
+  const once = escapesDecoded(percent, mapped, literalBackslashes);
+  return percentDecoded(escapesDecoded(once, mapped, literalBackslashes), mapped);
 }
 
 /** Bytes as base64 (standard alphabet, padded), in any runtime. */
@@ -308,6 +314,8 @@ interface Secrets {
   readonly needles: readonly string[];
   /** Their base64 cores. */
   readonly cores: readonly string[];
+  /** Whether a secret holds a backslash of its own. */
+  readonly backslash: boolean;
 }
 
 function secretsOf(list: readonly string[]): Secrets {
@@ -316,6 +324,7 @@ function secretsOf(list: readonly string[]): Secrets {
   return {
     needles: [...ordered, ...spaced.map((secret) => secret.replace(/ /g, "+"))],
     cores: ordered.flatMap(base64Cores),
+    backslash: ordered.some((secret) => secret.includes("\\")),
   };
 }
 
@@ -397,9 +406,17 @@ function maskSecrets(text: string, secrets: Secrets): string {
     secrets.needles.some((needle) => text.includes(needle)) ||
     secrets.cores.some((core) => text.includes(core));
   if (!mayHold) return text;
+  const out = maskDecoded(text, secrets, false);
+  // A secret with a backslash of its own may stand raw beside an escaped character.
+  return secrets.backslash ? maskDecoded(out, secrets, true) : out;
+}
+
+/** The text with the secrets its decoding (one way of reading backslashes) shows masked. */
+function maskDecoded(text: string, secrets: Secrets, literalBackslashes: boolean): string {
   // Most texts hold no secret: the text alone is decoded to look, the maps only to mask.
-  if (secretRanges(decodedLayers(text, false).text, secrets).length === 0) return text;
-  const decoded = decodedLayers(text, true);
+  const plain = decodedLayers(text, false, literalBackslashes).text;
+  if (secretRanges(plain, secrets).length === 0) return text;
+  const decoded = decodedLayers(text, true, literalBackslashes);
   return masked(text, decoded, secretRanges(decoded.text, secrets));
 }
 
