@@ -30,8 +30,8 @@ import {
   parseProviderState,
 } from "../../mocks/contract/provider-states.js";
 import { matchRoute } from "../../mocks/core/router.js";
-import { readJsonFile } from "../../mocks/server/state-file.js";
 import type { OperationId } from "../../mocks/spec.js";
+import { readJsonFile } from "../../mocks/util/files.js";
 import { UsageError } from "../options.js";
 import { printable } from "../report/text.js";
 

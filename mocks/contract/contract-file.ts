@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { readJsonFile, running, writeFileAtomically } from "../server/state-file.js";
+import { readJsonFile, running, writeFileAtomically } from "../util/files.js";
 import {
   type ContractNames,
   contractLimits,

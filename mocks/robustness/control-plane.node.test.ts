@@ -13,10 +13,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { journalLimits } from "../core/journal.js";
 import { connectPetstoreMock } from "../server/client.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
-import { stateFileSystem, temporaryPathOf, writeFileAtomically } from "../server/state-file.js";
 import { devAuth, send } from "../server/test-support/http.js";
 import { checkSnapshot, type StoreSnapshot } from "../state.js";
 import { createPetstoreStore } from "../store.js";
+import {
+  fileSystem as stateFileSystem,
+  temporaryPathOf,
+  writeFileAtomically,
+} from "../util/files.js";
 import { redactedMark } from "../util/redact.js";
 
 const json = { "content-type": "application/json" };

@@ -6,16 +6,7 @@
  * checked where it is opened: a recording's first line (./recording.ts), a
  * state file's snapshot (./state-file.ts).
  */
-import { constants } from "node:fs";
 import { resolve } from "node:path";
-
-/** `open` flags that refuse a symbolic link as the last part of the path (0 where the platform has none). */
-export const noFollow = constants.O_NOFOLLOW ?? 0;
-/** `open` flags that never wait: a FIFO planted at the path fails at once instead of blocking the start. */
-export const nonBlocking = constants.O_NONBLOCK ?? 0;
-
-/** Mode of every file the server creates: read and write for this user only. */
-export const ownFileMode = 0o600;
 
 /** A recording file that cannot be used; the start stops and the file is left as it is. */
 export class RecordFileError extends Error {
@@ -32,15 +23,4 @@ export function checkSeparateFiles(recordFile: string, statePaths: readonly stri
       `recording ${recordFile}: it is the state file (or its lock or temp file); --record and --state-file need two different files.`,
     );
   }
-}
-
-/** Why a path is refused when it is a symbolic link. */
-export const symlinkRefused = "is a symbolic link, which the mock never follows.";
-
-/** Why an `open` that refuses symbolic links failed, in words for the start-up error. */
-export function openFailure(error: unknown): string {
-  const { code, message } = error as NodeJS.ErrnoException;
-  if (code === "ELOOP") return symlinkRefused;
-  if (code === "ENXIO") return "is not a regular file.";
-  return `cannot be opened (${message}).`;
 }

@@ -32,6 +32,7 @@ import {
 } from "../options.js";
 import { apiBasePath } from "../spec.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
+import { writeFileAtomically } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
 import { type AdminRequest, adminRoutes, createAdminEndpoints } from "./admin.js";
 import { createRequestListener } from "./app.js";
@@ -48,7 +49,6 @@ import {
   StateFileError,
   type StateFileWriter,
   stateFilePaths,
-  writeFileAtomically,
 } from "./state-file.js";
 
 export const defaultPort = defaults.port;

@@ -20,6 +20,11 @@ import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkSnapshot } from "../state.js";
 import { createPetstoreStore } from "../store.js";
+import {
+  fileSystem as stateFileSystem,
+  temporaryPathOf,
+  writeFileAtomically,
+} from "../util/files.js";
 import { startPetstoreServer } from "./server.js";
 import {
   followStoreIntoFile,
@@ -27,9 +32,6 @@ import {
   maxStateFileBytes,
   readStateFile,
   StateFileError,
-  stateFileSystem,
-  temporaryPathOf,
-  writeFileAtomically,
 } from "./state-file.js";
 import { send } from "./test-support/http.js";
 import { createPet, readState } from "./test-support/state-files.js";

@@ -10,14 +10,18 @@
  * old state or the new one. A failed write is retried until it succeeds;
  * meanwhile `failure` says why.
  */
-import { constants } from "node:fs";
-import { lstat, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { followStore } from "../follow-store.js";
 import { checkSnapshot, type SnapshotError, type StoreSnapshot } from "../state.js";
 import type { PetstoreStore, RecordCounts } from "../store.js";
-import { parseJson } from "../util/json.js";
-import { noFollow, nonBlocking, openFailure, ownFileMode, symlinkRefused } from "./own-files.js";
+import {
+  fileSystem,
+  ownFileMode,
+  readJsonFile,
+  running,
+  temporaryPathOf,
+  writeFileAtomically,
+} from "../util/files.js";
 
 /** A state file that cannot be used; the start stops and the file is left as it is. */
 export class StateFileError extends Error {
@@ -31,63 +35,6 @@ export const stateFileRetryMs = 100;
 export const stateFileRetryMaxMs = 5_000;
 /** The largest state file read at start (a million pets take about 70 MB). */
 export const maxStateFileBytes = 256 * 1024 * 1024;
-
-/** The file-system calls a state file makes; a test replaces one to inject a failure. */
-export const stateFileSystem = { lstat, open, readFile, rename, rm, stat, writeFile };
-
-/**
- * A JSON file's parsed content (depth-limited), undefined when it does not
- * exist; `refuse(reason)` makes the error for one that is a symbolic link
- * (never followed) or no regular file, cannot be read, is larger than
- * `maxBytes` or is no JSON.
- */
-export async function readJsonFile(
-  path: string,
-  maxBytes: number,
-  refuse: (reason: string) => Error,
-): Promise<unknown> {
-  const refusals = new WeakSet<object>();
-  const refused = (reason: string) => {
-    const error = refuse(reason);
-    refusals.add(error);
-    return error;
-  };
-  let info: Awaited<ReturnType<typeof lstat>>;
-  try {
-    info = await stateFileSystem.lstat(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw refused(`cannot be read (${(error as Error).message}).`);
-  }
-  if (info.isSymbolicLink()) throw refused(symlinkRefused);
-  if (!info.isFile()) throw refused("is not a regular file.");
-  if (info.size > maxBytes) throw refused(`is larger than ${maxBytes} bytes.`);
-  let text: string;
-  try {
-    // No symbolic link swapped in since the lstat: the read is of that file or of nothing.
-    const file = await stateFileSystem
-      .open(path, constants.O_RDONLY | noFollow | nonBlocking)
-      .catch((error: unknown) => {
-        throw refused(openFailure(error));
-      });
-    try {
-      const opened = await file.stat();
-      if (opened.ino !== info.ino || opened.dev !== info.dev)
-        throw refused("changed while it was read.");
-      text = await file.readFile("utf8");
-    } finally {
-      await file.close();
-    }
-  } catch (error) {
-    if (refusals.has(error as object)) throw error;
-    throw refused(`cannot be read (${(error as Error).message}).`);
-  }
-  try {
-    return parseJson(text);
-  } catch (error) {
-    throw refused(`is not valid JSON (${(error as Error).message}).`);
-  }
-}
 
 /** Reads and checks the file against the store's caps; undefined when it does not exist yet. */
 export async function readStateFile(
@@ -108,10 +55,6 @@ export async function readStateFile(
   }
 }
 
-/** The temp file a write of `path` goes through: `.<name>.<pid>.tmp` in the same directory. */
-export const temporaryPathOf = (path: string): string =>
-  join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-
 /** The lock file beside a state file. */
 const lockPathOf = (path: string): string => `${path}.lock`;
 
@@ -122,45 +65,6 @@ export const stateFilePaths = (path: string): string[] => [
   temporaryPathOf(path),
 ];
 
-/** Creates the temp file exclusively (`wx`, 0600): whatever already has its name is removed, never followed. */
-async function createTemporary(temporary: string) {
-  try {
-    return await stateFileSystem.open(temporary, "wx", ownFileMode);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    await stateFileSystem.rm(temporary, { force: true });
-    return stateFileSystem.open(temporary, "wx", ownFileMode);
-  }
-}
-
-/**
- * Writes `text` to `path` atomically: an exclusively created temp file in the
- * same directory, fsync, rename, fsync the directory. On failure the temp file
- * is removed and `path` keeps its old content. The file is the kit's own:
- * mode 0600.
- */
-export async function writeFileAtomically(path: string, text: string): Promise<void> {
-  const temporary = temporaryPathOf(path);
-  const file = await createTemporary(temporary);
-  try {
-    try {
-      await file.writeFile(text);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await stateFileSystem.rename(temporary, path);
-  } catch (error) {
-    // A clean-up that fails (nothing left to remove, say) is ignored.
-    await stateFileSystem.rm(temporary).catch(() => undefined);
-    throw error;
-  }
-  // The rename itself survives a power cut only once the directory is synced.
-  const directory = await stateFileSystem.open(dirname(path), "r").catch(() => undefined);
-  await directory?.sync().catch(() => undefined);
-  await directory?.close();
-}
-
 /** The lock files this process holds (a lock naming this pid but not here is a previous run's). */
 const heldLocks = new Set<string>();
 
@@ -170,21 +74,11 @@ export interface StateFileLock {
   release(): Promise<void>;
 }
 
-/** Whether a process with this pid runs (EPERM: it does, under another user). */
-export function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Why the lock cannot be taken over, or undefined when it is stale (its process is gone). */
 async function lockHolder(lockPath: string): Promise<string | undefined> {
   let text: string;
   try {
-    text = await stateFileSystem.readFile(lockPath, "utf8");
+    text = await fileSystem.readFile(lockPath, "utf8");
   } catch {
     return undefined;
   }
@@ -205,7 +99,7 @@ export async function lockStateFile(path: string): Promise<StateFileLock> {
   const lockPath = lockPathOf(path);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await stateFileSystem.writeFile(lockPath, `${process.pid}\n`, {
+      await fileSystem.writeFile(lockPath, `${process.pid}\n`, {
         flag: "wx",
         mode: ownFileMode,
       });
@@ -213,8 +107,7 @@ export async function lockStateFile(path: string): Promise<StateFileLock> {
       return {
         path: lockPath,
         async release() {
-          if (heldLocks.delete(resolve(lockPath)))
-            await stateFileSystem.rm(lockPath, { force: true });
+          if (heldLocks.delete(resolve(lockPath))) await fileSystem.rm(lockPath, { force: true });
         },
       };
     } catch (error) {
@@ -230,7 +123,7 @@ export async function lockStateFile(path: string): Promise<StateFileLock> {
         `state file ${path}: ${holder}. Only one server may keep a state file: stop the other, or use another file.`,
       );
     }
-    await stateFileSystem.rm(lockPath, { force: true });
+    await fileSystem.rm(lockPath, { force: true });
   }
   throw new StateFileError(`state file ${path}: its lock file ${lockPath} could not be taken.`);
 }
