@@ -14,7 +14,7 @@
  */
 
 import { violations } from "../mocks/interface/schemas.js";
-import type { OperationId } from "../mocks/spec.js";
+import type { OperationId } from "../mocks/interface/spec.js";
 import type { CaseRecord, CheckResult, RunResult } from "./suite/results.js";
 
 export type DiagnosisCause =

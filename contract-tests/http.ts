@@ -7,7 +7,7 @@
 import { sleep } from "../mocks/core/latency.js";
 import { type Answer, readAnswer } from "../mocks/interface/checks.js";
 import type { SentRequest } from "../mocks/interface/request.js";
-import type { OperationId } from "../mocks/spec.js";
+import type { OperationId } from "../mocks/interface/spec.js";
 import {
   BodyTooLargeError,
   describeError,

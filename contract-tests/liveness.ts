@@ -5,7 +5,7 @@
  * no answer to the probe either stops the run; an answer lets it go on.
  */
 import { interfaceOperations } from "../mocks/interface/operations.js";
-import type { OperationId } from "../mocks/spec.js";
+import type { OperationId } from "../mocks/interface/spec.js";
 import { type ContractRequest, type Exchange, send, type Target } from "./http.js";
 
 /** Requests in a row without an answer before the probe. */

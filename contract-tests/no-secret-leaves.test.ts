@@ -18,10 +18,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { NumberedEntry } from "../mocks/admin/dashboard.js";
 import { curlLine } from "../mocks/dashboard/explain.js";
-import type { NumberedEntry } from "../mocks/server/dashboard.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../mocks/server/server.js";
-import { send } from "../mocks/server/test-support/http.js";
+import { send } from "../mocks/test-support/http.js";
 import {
   type CharacterEncoding,
   characterEncodings,

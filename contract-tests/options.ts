@@ -5,7 +5,7 @@
  * before it exits 2.
  */
 import { parseArgs } from "node:util";
-import { type OperationId, operationIds } from "../mocks/spec.js";
+import { type OperationId, operationIds } from "../mocks/interface/spec.js";
 import { type InvalidCommand, parseOrInvalid, UsageError } from "../mocks/util/cli.js";
 import { redactedMark } from "../mocks/util/redact.js";
 import { maxSeed } from "./fuzz/random.js";

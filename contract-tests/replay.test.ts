@@ -8,8 +8,8 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { recordingLimits } from "../mocks/options.js";
 import { startPetstoreServer } from "../mocks/server/server.js";
+import { recordingLimits } from "../mocks/store/options.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
 import { fault, startMock, testApiKey } from "./test-support/faulty-servers.js";
 

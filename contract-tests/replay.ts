@@ -7,7 +7,7 @@
  * GET and POST are sent.
  *
  * A recording is untrusted input: its size, line length and count are
- * bounded (mocks/options.ts `recordingLimits`), every line's shape is
+ * bounded (mocks/store/options.ts `recordingLimits`), every line's shape is
  * validated, and a bad file is a usage error (exit 2) naming the line.
  *
  * @example
@@ -23,9 +23,9 @@ import {
   isSuccessStatus,
   referencedCollection,
 } from "../mocks/interface/operations.js";
-import { recordingLimits } from "../mocks/options.js";
+import { operationIds } from "../mocks/interface/spec.js";
 import type { RecordedCredential, RecordedExchange } from "../mocks/server/recording.js";
-import { operationIds } from "../mocks/spec.js";
+import { recordingLimits } from "../mocks/store/options.js";
 import { urlUnder } from "../mocks/util/url-under.js";
 import { type ContractRequest, defaultMaxBodyBytes } from "./http.js";
 import { UsageError } from "./options.js";

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { PetstoreCore } from "../mocks/core/petstore-core.js";
+import type { OperationId } from "../mocks/interface/spec.js";
 import { startPetstoreServerWith } from "../mocks/server/server.js";
-import type { OperationId } from "../mocks/spec.js";
 import { runContractSuite, type SuiteOptions } from "./runner.js";
 import { fault, testApiKey } from "./test-support/faulty-servers.js";
 

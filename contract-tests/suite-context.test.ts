@@ -5,7 +5,7 @@
 import { type AddressInfo, createServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { reason } from "../mocks/interface/judge.js";
-import type { OperationId } from "../mocks/spec.js";
+import type { OperationId } from "../mocks/interface/spec.js";
 import type { ContractResponse, Exchange, Target } from "./http.js";
 import { type CaseDefinition, describeResponse, recordIn, SuiteContext } from "./suite/context.js";
 import { startTinyServer, type TinyServer } from "./test-support/servers.js";

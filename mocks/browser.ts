@@ -11,12 +11,12 @@
  */
 import * as mswBrowser from "msw/browser";
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
-import { persistInBrowser } from "./browser-persistence.js";
 import { type FaultPreset, faultPresetNames } from "./core/faults.js";
-import type { PetstoreWorkerOptions } from "./options.js";
-import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
-import { withUnhandledDefault } from "./unhandled.js";
-import { missingWorkerMessage, mswMajorOf } from "./worker-hint.js";
+import { persistInBrowser } from "./runtime/browser-persistence.js";
+import { createPetstoreParts, type PetstoreParts } from "./runtime/setup-parts.js";
+import { withUnhandledDefault } from "./runtime/unhandled.js";
+import { missingWorkerMessage, mswMajorOf } from "./runtime/worker-hint.js";
+import type { PetstoreWorkerOptions } from "./store/options.js";
 
 /** The URL query parameter and `localStorage` key that select a preset. */
 export const presetKey = "petstore-preset";
@@ -116,11 +116,13 @@ export async function setupPetstoreWorker(
   };
 }
 
-export { persistKey } from "./browser-persistence.js";
 export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
+export { limitRule, operationIds, petStatuses } from "./interface/spec.js";
+export type * from "./interface/types.js";
+export { persistKey } from "./runtime/browser-persistence.js";
 export {
   type ContractOptions,
   defaultApiKey,
@@ -128,7 +130,5 @@ export {
   type PetstoreOptions,
   type PetstoreWorkerOptions,
   seedOptionsOf,
-} from "./options.js";
-export { limitRule, operationIds, petStatuses } from "./spec.js";
-export type { PetstoreStore, SeedOptions } from "./store.js";
-export type * from "./types.js";
+} from "./store/options.js";
+export type { PetstoreStore, SeedOptions } from "./store/store.js";

@@ -20,6 +20,7 @@ export {
   type MockControls,
   type MockControlsOptions,
 } from "./core/controls.js";
+export { type ErrorCode, errorCodes } from "./core/errors.js";
 export type { CoreRequest, CoreResponse } from "./core/exchange.js";
 export { maxBodyBytes } from "./core/exchange.js";
 export {
@@ -50,17 +51,18 @@ export {
   type PetstoreCoreOptions,
 } from "./core/petstore-core.js";
 export { IdsExhaustedError, type StorePort } from "./core/store-port.js";
-export { type ErrorCode, errorCodes } from "./errors.js";
+export { apiBasePath, limitRule, petStatuses } from "./interface/spec.js";
+export type * from "./interface/types.js";
 export {
   createPetstore,
   type PetstoreLifecycle,
   type PetstoreLifecycleOptions,
-} from "./lifecycle.js";
+} from "./runtime/lifecycle.js";
 export {
   createPetstoreHandlers,
   type PetstoreHandlersOptions,
   petstoreHandlersFor,
-} from "./msw.js";
+} from "./runtime/msw.js";
 export {
   type ContractOptions,
   defaultApiKey,
@@ -71,19 +73,17 @@ export {
   type PetstoreServerOptions,
   type PetstoreWorkerOptions,
   seedOptionsOf,
-} from "./options.js";
-export { apiBasePath, limitRule, petStatuses } from "./spec.js";
+} from "./store/options.js";
 export {
   checkSnapshot,
   SnapshotError,
   type StoreSnapshot,
   snapshotFormat,
   snapshotFormatVersion,
-} from "./state.js";
+} from "./store/state.js";
 export {
   createPetstoreStore,
   type ListPetsQuery,
   type PetstoreStore,
   type RecordCounts,
-} from "./store.js";
-export type * from "./types.js";
+} from "./store/store.js";

@@ -9,9 +9,9 @@
  */
 import { type SetupServer, setupServer } from "msw/node";
 import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
-import type { PetstoreOptions } from "./options.js";
-import { createPetstoreParts, type PetstoreParts } from "./setup-parts.js";
-import { withUnhandledDefault } from "./unhandled.js";
+import { createPetstoreParts, type PetstoreParts } from "./runtime/setup-parts.js";
+import { withUnhandledDefault } from "./runtime/unhandled.js";
+import type { PetstoreOptions } from "./store/options.js";
 
 /** `server.listen`'s options, as the installed msw major (2 or 3) defines them. */
 export type PetstoreListenOptions = Parameters<SetupServer["listen"]>[0];
@@ -60,6 +60,6 @@ export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
-export { type ContractOptions, type PetstoreOptions, seedOptionsOf } from "./options.js";
-export type { PetstoreStore, SeedOptions } from "./store.js";
-export type * from "./types.js";
+export type * from "./interface/types.js";
+export { type ContractOptions, type PetstoreOptions, seedOptionsOf } from "./store/options.js";
+export type { PetstoreStore, SeedOptions } from "./store/store.js";

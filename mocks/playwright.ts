@@ -31,8 +31,8 @@ import {
   type TestType,
 } from "@playwright/test";
 import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
-import type { PetstoreOptions } from "./options.js";
-import { type PetstoreFixture, startRoutedPetstore } from "./playwright-route.js";
+import { type PetstoreFixture, startRoutedPetstore } from "./playwright/route.js";
+import type { PetstoreOptions } from "./store/options.js";
 
 /** The option the config's `use` can set: `defineConfig<PetstoreTestOptions>({ use: { petstoreOptions } })`. */
 export interface PetstoreTestOptions {
@@ -145,7 +145,7 @@ export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
-export type { ContractOptions, PetstoreOptions } from "./options.js";
-export type { PetstoreFixture } from "./playwright-route.js";
-export type { PetstoreStore, SeedOptions } from "./store.js";
-export type * from "./types.js";
+export type * from "./interface/types.js";
+export type { PetstoreFixture } from "./playwright/route.js";
+export type { ContractOptions, PetstoreOptions } from "./store/options.js";
+export type { PetstoreStore, SeedOptions } from "./store/store.js";

@@ -23,8 +23,8 @@ import type { PactContract } from "./contract/pact.js";
 import type { FaultRegistry } from "./core/faults.js";
 import type { Journal } from "./core/journal.js";
 import { setupPetstore } from "./node.js";
-import type { ContractOptions, PetstoreOptions } from "./options.js";
-import type { PetstoreStore } from "./store.js";
+import type { ContractOptions, PetstoreOptions } from "./store/options.js";
+import type { PetstoreStore } from "./store/store.js";
 
 /** What a test gets as `petstore`: the mock answering this file's requests. */
 export interface PetstoreTestFixture {
@@ -103,6 +103,6 @@ export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
-export type { ContractOptions, PetstoreOptions } from "./options.js";
-export type { PetstoreStore, SeedOptions } from "./store.js";
-export type * from "./types.js";
+export type * from "./interface/types.js";
+export type { ContractOptions, PetstoreOptions } from "./store/options.js";
+export type { PetstoreStore, SeedOptions } from "./store/store.js";

@@ -23,7 +23,7 @@ import {
   buildDashboardScript,
   copiedDashboardFiles,
   dashboardDir,
-} from "../mocks/server/dashboard-assets.js";
+} from "../mocks/admin/dashboard-assets.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { operationIds } from "../mocks/spec.js";
+import { operationIds } from "../mocks/interface/spec.js";
 import { docSection } from "../mocks/test-support/docs.js";
 import { repositoryRoot } from "./smoke-package.js";
 

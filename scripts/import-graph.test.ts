@@ -109,8 +109,8 @@ describe("import graph", () => {
   const graph = importGraph();
 
   it("reads the imports it should (a sanity check of the parser)", () => {
-    expect(graph.get("mocks/node.ts")).toContain("mocks/setup-parts.ts");
-    expect(graph.get("mocks/core/operations.ts")).toContain("mocks/spec.ts");
+    expect(graph.get("mocks/node.ts")).toContain("mocks/runtime/setup-parts.ts");
+    expect(graph.get("mocks/core/operations.ts")).toContain("mocks/interface/spec.ts");
     expect(importedSpecifiers('import type {\n  A,\n  B,\n} from "./a.js";')).toEqual(["./a.js"]);
     const lazyImport = 'const { b } = await import("../b.js");';
     expect(importedSpecifiers(lazyImport)).toEqual([]);
@@ -151,13 +151,13 @@ describe("import graph", () => {
     expect(below).toContain("mocks/interface/judge.ts");
     expect(importsOutside(below, belowCore, allImportsOf)).toEqual([]);
     const bottom = modules.filter(document);
-    expect(bottom).toContain("mocks/spec.ts");
+    expect(bottom).toContain("mocks/interface/spec.ts");
     expect(importsOutside(bottom, document, allImportsOf)).toEqual([]);
   });
 
   it("names the file and the import that leaves a layer", () => {
-    const imports = new Map([["mocks/core/a.ts", ["mocks/core/b.ts", "mocks/store.ts"]]]);
+    const imports = new Map([["mocks/core/a.ts", ["mocks/core/b.ts", "mocks/store/store.ts"]]]);
     const outside = importsOutside([...imports.keys()], inCore, (file) => imports.get(file) ?? []);
-    expect(outside).toEqual(["mocks/core/a.ts → mocks/store.ts"]);
+    expect(outside).toEqual(["mocks/core/a.ts → mocks/store/store.ts"]);
   });
 });

@@ -16,10 +16,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { missingWorkerMessage } from "../mocks/runtime/worker-hint.js";
 import { launchChromium, skipBrowserTests } from "../mocks/test-support/chromium.js";
 import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
 import { serveStatic } from "../mocks/test-support/static-server.js";
-import { missingWorkerMessage } from "../mocks/worker-hint.js";
 import { type InstalledKit, installPackedKit, repositoryRoot, userEnv } from "./smoke-package.js";
 
 const run = promisify(execFile);

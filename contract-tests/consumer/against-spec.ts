@@ -36,6 +36,7 @@ import {
 } from "../../mocks/interface/judge.js";
 import type { Collection, InterfaceOperation } from "../../mocks/interface/operations.js";
 import { type Reading, readRequest } from "../../mocks/interface/request.js";
+import { type OperationId, resolvedSchema, responseSchema } from "../../mocks/interface/spec.js";
 import {
   answerRules,
   type RuleId,
@@ -43,7 +44,6 @@ import {
   schemaRules,
   rules as statements,
 } from "../../mocks/interface/statements.js";
-import { type OperationId, resolvedSchema, responseSchema } from "../../mocks/spec.js";
 import { sentRequest } from "../http.js";
 import {
   type ConsumerContract,

@@ -30,7 +30,7 @@ import {
   parseProviderState,
 } from "../../mocks/contract/provider-states.js";
 import { matchRoute } from "../../mocks/core/router.js";
-import type { OperationId } from "../../mocks/spec.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
 import { readJsonFile } from "../../mocks/util/files.js";
 import { UsageError } from "../options.js";
 import { printable } from "../report/text.js";

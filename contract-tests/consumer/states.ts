@@ -20,8 +20,8 @@
  */
 import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
 import type { Collection } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/spec.js";
-import type { PetStatus } from "../../mocks/types.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
+import type { PetStatus } from "../../mocks/interface/types.js";
 import type { ContractRequest } from "../http.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
 import { absentPetId } from "../suite/pets.js";

@@ -14,7 +14,7 @@ import {
   interfaceOperations,
   referencedCollection,
 } from "../../mocks/interface/operations.js";
-import type { OperationParameter, ParameterSchema } from "../../mocks/spec.js";
+import type { OperationParameter, ParameterSchema } from "../../mocks/interface/spec.js";
 import type { CredentialVariant } from "../http.js";
 import type { Random } from "./random.js";
 import type { Body, FuzzRequest, QueryPart } from "./request.js";

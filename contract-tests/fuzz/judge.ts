@@ -8,7 +8,7 @@ import type { Check } from "../../mocks/interface/checks.js";
 import { type JudgeContext, checksFor as judgeChecks } from "../../mocks/interface/judge.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import { violations } from "../../mocks/interface/schemas.js";
-import type { OperationId } from "../../mocks/spec.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
 import { sentRequest } from "../http.js";
 import { type FuzzRequest, toContractRequest } from "./request.js";
 

@@ -6,7 +6,7 @@
  */
 
 import { interfaceOperation } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/spec.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
 import type { ContractRequest, CredentialVariant } from "../http.js";
 
 /**

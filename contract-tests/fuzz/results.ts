@@ -4,8 +4,8 @@
  * line and the seed; an operation whose generated requests all kept every
  * rule gets one passed check. Every report then shows them like any other.
  */
-import type { OperationId } from "../../mocks/spec.js";
-import { operationIds } from "../../mocks/spec.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
+import { operationIds } from "../../mocks/interface/spec.js";
 import type { CheckResult } from "../suite/results.js";
 import type { FuzzFailure, FuzzResult } from "./run.js";
 

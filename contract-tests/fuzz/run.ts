@@ -12,7 +12,7 @@ import {
   interfaceOperations,
   referencedCollection,
 } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/spec.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
 import type { ContractRequest, Exchange } from "../http.js";
 import { RunDeadlineError, sentRequest } from "../http.js";
 import { recordIn } from "../suite/context.js";

@@ -3,7 +3,7 @@
  * findings outside `--strict` are passing testcases with the finding in
  * `system-out`, so CI dashboards show them without going red.
  */
-import { operationIds } from "../../mocks/spec.js";
+import { operationIds } from "../../mocks/interface/spec.js";
 import { diagnose } from "../diagnosis.js";
 import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
 import { consumerJunitSuite } from "./consumer.js";

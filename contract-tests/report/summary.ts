@@ -1,8 +1,8 @@
 /** Figures every report shares: per-operation counts and the overall verdict. */
 
 import { interfaceOperation, interfaceOperations } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/spec.js";
-import { operationIds } from "../../mocks/spec.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
+import { operationIds } from "../../mocks/interface/spec.js";
 import { type Diagnosis, type DiagnosisCause, diagnose } from "../diagnosis.js";
 import {
   advisoryWarnings,

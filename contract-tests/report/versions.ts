@@ -4,7 +4,7 @@
  * `info.version`), so a report read later, or beside another, says which
  * rules judged the deployment.
  */
-import { interfaceVersion } from "../../mocks/spec.js";
+import { interfaceVersion } from "../../mocks/interface/spec.js";
 import { toolVersion } from "../../mocks/util/package-root.js";
 
 /** The versions behind a report. */

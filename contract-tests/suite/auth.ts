@@ -5,7 +5,7 @@
  * with an Error body where the interface documents it (the pet operations).
  */
 import { interfaceOperations } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/spec.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
 import type { ContractRequest, CredentialVariant } from "../http.js";
 import type { SuiteContext } from "./context.js";
 

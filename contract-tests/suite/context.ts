@@ -7,7 +7,7 @@ import type { Check } from "../../mocks/interface/checks.js";
 import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
 import { Knowledge } from "../../mocks/interface/knowledge.js";
 import { interfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/spec.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
 import type { Redact } from "../../mocks/util/redact.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
 import { curlLine, send, sentRequest } from "../http.js";

@@ -5,7 +5,7 @@
  * must be, from the request and what the run has learnt of the data.
  */
 import { checksFor, type JudgeContext, type KnownRecord } from "../../mocks/interface/judge.js";
-import { limitRule, petStatuses } from "../../mocks/spec.js";
+import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
 import { type ContractRequest, sentRequest } from "../http.js";
 import { recordIn, type SuiteContext } from "./context.js";
 

@@ -2,8 +2,8 @@
 
 import type { CheckKind } from "../../mocks/interface/checks.js";
 import type { Collection } from "../../mocks/interface/operations.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
 import type { RuleId } from "../../mocks/interface/statements.js";
-import type { OperationId } from "../../mocks/spec.js";
 import type { ConsumerRun } from "../consumer/run.js";
 import type { FuzzResult } from "../fuzz/run.js";
 import type { Exchange } from "../http.js";

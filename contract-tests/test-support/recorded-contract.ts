@@ -9,7 +9,7 @@
  * ]);
  */
 import type { PactContract } from "../../mocks/contract/pact.js";
-import { createPetstore } from "../../mocks/lifecycle.js";
+import { createPetstore } from "../../mocks/runtime/lifecycle.js";
 import { coreRequest } from "../../mocks/test-support/core-request.js";
 
 export interface RecordedStep {

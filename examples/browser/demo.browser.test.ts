@@ -13,7 +13,8 @@ import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PetstoreWorker } from "../../mocks/browser.js";
 import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
-import { createPetstoreStore } from "../../mocks/store.js";
+import type { ErrorBody } from "../../mocks/interface/types.js";
+import { createPetstoreStore } from "../../mocks/store/store.js";
 import { auth, behaviourCases, type CaseRequest } from "../../mocks/test-support/cases.js";
 import {
   collectPageErrors,
@@ -27,7 +28,6 @@ import {
 } from "../../mocks/test-support/control-cases.js";
 import { behaviourCaseFailures, sendCasesInPage } from "../../mocks/test-support/page-fetch.js";
 import { type StaticServer, serveStatic } from "../../mocks/test-support/static-server.js";
-import type { ErrorBody } from "../../mocks/types.js";
 
 const demoConfig = fileURLToPath(new URL("vite.config.ts", import.meta.url));
 const screenshotPath = fileURLToPath(

@@ -8,7 +8,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPetstoreStore } from "../../mocks/store.js";
+import { createPetstoreStore } from "../../mocks/store/store.js";
 import {
   launchChromium,
   missingWorkerMessage,

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPetstoreStore } from "../../mocks/store.js";
+import { createPetstoreStore } from "../../mocks/store/store.js";
 import {
   launchChromium,
   missingWorkerMessage,

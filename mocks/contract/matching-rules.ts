@@ -10,7 +10,7 @@
  * // example: [{ categoryId: 1, id: 7, name: "Rex" }]
  * // rules: { "$": type, min 1; "$[*].categoryId": integer; "$[*].id": integer; "$[*].name": type }
  */
-import { type ParameterSchema, type ResolvedSchema, resolvedSchema } from "../spec.js";
+import { type ParameterSchema, type ResolvedSchema, resolvedSchema } from "../interface/spec.js";
 import type { Redact } from "../util/redact.js";
 import { escapeRegExp } from "../util/text.js";
 

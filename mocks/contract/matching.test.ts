@@ -6,7 +6,7 @@
  * order not), and the walk bounded.
  */
 import { describe, expect, it } from "vitest";
-import { resolvedSchema, responseSchema } from "../spec.js";
+import { resolvedSchema, responseSchema } from "../interface/spec.js";
 import {
   bodyMismatches,
   expectedNodes,

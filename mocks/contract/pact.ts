@@ -14,7 +14,7 @@
  * await writeFile("pacts/web-petstore.json", contractText(merged.contract));
  */
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
-import { apiBasePath, type OperationId, operationIds } from "../spec.js";
+import { apiBasePath, type OperationId, operationIds } from "../interface/spec.js";
 import type { PactRule, PactRules } from "./matching-rules.js";
 import type { ProviderState } from "./provider-states.js";
 

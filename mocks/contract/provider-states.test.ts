@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPetstoreStore } from "../store.js";
+import { createPetstoreStore } from "../store/store.js";
 import {
   applyProviderState,
   type ProviderStateKind,

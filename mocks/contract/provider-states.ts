@@ -12,9 +12,9 @@
  * parseProviderState("no pet 999 exists"); // { kind: "noPet", params: { petId: 999 } }
  */
 
-import { petStatuses } from "../spec.js";
-import type { StoreSnapshot } from "../state.js";
-import type { Category, Pet, PetStatus } from "../types.js";
+import { petStatuses } from "../interface/spec.js";
+import type { Category, Pet, PetStatus } from "../interface/types.js";
+import type { StoreSnapshot } from "../store/state.js";
 import { escapeRegExp } from "../util/text.js";
 
 /**

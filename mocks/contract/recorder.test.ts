@@ -6,8 +6,8 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { createPetstoreCore } from "../core/petstore-core.js";
-import { createPetstore, type PetstoreLifecycleOptions } from "../lifecycle.js";
-import { createPetstoreStore } from "../store.js";
+import { createPetstore, type PetstoreLifecycleOptions } from "../runtime/lifecycle.js";
+import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
 import { contractLimits, contractText, type PactInteraction } from "./pact.js";
 import { createContractRecorder, currentTestName } from "./recorder.js";

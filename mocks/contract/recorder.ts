@@ -26,7 +26,7 @@ import {
   requestSchema,
   resolvedSchema,
   responseSchema,
-} from "../spec.js";
+} from "../interface/spec.js";
 import { isSecretName, type Redact, redactedMark } from "../util/redact.js";
 import { escapeRegExp } from "../util/text.js";
 import {

@@ -1,7 +1,7 @@
 /** Deprecation headers come from openapi.yaml: `deprecated`, `x-sunset`, `x-replacement`. */
 import { describe, expect, it, vi } from "vitest";
 import { openapiDocument } from "../generated/openapi-document.js";
-import { deprecations, operationIds } from "../spec.js";
+import { deprecations, operationIds } from "../interface/spec.js";
 import { deprecationHeaders } from "./deprecation.js";
 
 describe("deprecation headers", () => {

@@ -3,7 +3,7 @@
  * openapi.yaml: `Deprecation` (RFC 9745), `Sunset` (RFC 8594) from `x-sunset`,
  * and a `successor-version` link from `x-replacement`.
  */
-import { type Deprecation, deprecations, type OperationId } from "../spec.js";
+import { type Deprecation, deprecations, type OperationId } from "../interface/spec.js";
 
 /** When the operations were marked deprecated: the interface does not say, so the mock states 2025-01-01. */
 export const deprecatedSince = new Date("2025-01-01T00:00:00Z");

@@ -4,7 +4,7 @@
  * Fetch `Request` or `Response`, so the standalone server pays for neither.
  */
 
-import { type ErrorCode, errorBody } from "../errors.js";
+import { type ErrorCode, errorBody } from "./errors.js";
 
 export interface CoreRequest {
   /** Upper-case HTTP method. */

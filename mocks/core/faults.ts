@@ -11,8 +11,8 @@
  */
 
 import { interfaceOperations } from "../interface/operations.js";
-import type { OperationId } from "../spec.js";
-import { operationIds } from "../spec.js";
+import type { OperationId } from "../interface/spec.js";
+import { operationIds } from "../interface/spec.js";
 import { isSafeInteger } from "../util/numbers.js";
 import { shown } from "./shown.js";
 

@@ -9,7 +9,7 @@
  * journal.forOperation("createPet").length; // how many createPet requests came in
  */
 
-import type { OperationId } from "../spec.js";
+import type { OperationId } from "../interface/spec.js";
 import { coreDefaults } from "./defaults.js";
 import type { AppliedFault } from "./faults.js";
 

@@ -1,6 +1,6 @@
 /** The record limits, in the core every runtime shares: a full store refuses creates with 409 store_full. */
 import { describe, expect, it } from "vitest";
-import { createPetstoreStore } from "../store.js";
+import { createPetstoreStore } from "../store/store.js";
 import { checkSeedWithinLimits } from "./limits.js";
 import { createPetstoreCore } from "./petstore-core.js";
 

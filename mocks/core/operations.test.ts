@@ -1,7 +1,7 @@
 /** The operations through the core: the Error each refusal answers, word for word. */
 import { describe, expect, it, vi } from "vitest";
-import { maxNextId } from "../state.js";
-import { createPetstoreStore } from "../store.js";
+import { maxNextId } from "../store/state.js";
+import { createPetstoreStore } from "../store/store.js";
 import { createPetstoreCore } from "./petstore-core.js";
 
 const headers: Record<string, string> = {

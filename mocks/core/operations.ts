@@ -3,8 +3,8 @@
  * that has already passed routing, the credential check and any scenario.
  */
 import * as validators from "../generated/validators.js";
-import type { OperationId } from "../spec.js";
-import type { NewCategory, NewPet, PetStatus } from "../types.js";
+import type { OperationId } from "../interface/spec.js";
+import type { NewCategory, NewPet, PetStatus } from "../interface/types.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";

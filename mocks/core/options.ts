@@ -1,6 +1,6 @@
 /**
  * The options the core reads: the part of every entry's options (`PetstoreBaseOptions`
- * in mocks/options.ts adds the seed) that sets keys, latency, caps, faults and the journal.
+ * in mocks/store/options.ts adds the seed) that sets keys, latency, caps, faults and the journal.
  */
 import type { FaultInput, FaultPreset } from "./faults.js";
 import type { Latency } from "./latency.js";

@@ -5,7 +5,7 @@
  */
 import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPetstoreStore } from "../store.js";
+import { createPetstoreStore } from "../store/store.js";
 import { type CoreRequestInit, coreRequest } from "../test-support/core-request.js";
 import { redactedMark } from "../util/redact.js";
 import { defaultApiKey } from "./defaults.js";

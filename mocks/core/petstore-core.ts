@@ -9,13 +9,14 @@
  *   header: (name) => (name === "authorization" ? "Bearer petstore-dev-key" : undefined),
  *   body: undefined });
  */
-import { faultErrorBody, scenarioErrorBody } from "../errors.js";
+
 import { refusalRules } from "../interface/refusals.js";
-import { apiBasePath, type OperationId } from "../spec.js";
+import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { createRequestRedactor, type Redact } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
+import { faultErrorBody, scenarioErrorBody } from "./errors.js";
 import type { CoreRequest, CoreResponse, JsonAnswer, PetstoreCore } from "./exchange.js";
 import {
   droppedResponse,

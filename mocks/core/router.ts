@@ -4,7 +4,7 @@
  * rule every adapter uses).
  */
 import { openapiDocument } from "../generated/openapi-document.js";
-import { apiBasePath, type OperationId } from "../spec.js";
+import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { escapeRegExp } from "../util/text.js";
 
 export interface Route {

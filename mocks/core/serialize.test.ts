@@ -1,7 +1,7 @@
 /** Records and lists as JSON text: exactly JSON.stringify's, and every change to the store shown at once. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createPetstore } from "../lifecycle.js";
+import { createPetstore } from "../runtime/lifecycle.js";
 import { listJson, recordJson } from "./serialize.js";
 
 const devAuth = { authorization: "Bearer petstore-dev-key" };

@@ -1,9 +1,9 @@
 /**
  * The store as the core uses it: the reads and creates of the five
  * operations, and the error a create throws once no safe id is left.
- * `PetstoreStore` (mocks/store.ts) is the store that fills this port.
+ * `PetstoreStore` (mocks/store/store.ts) is the store that fills this port.
  */
-import type { Category, NewCategory, NewPet, Pet, PetStatus } from "../types.js";
+import type { Category, NewCategory, NewPet, Pet, PetStatus } from "../interface/types.js";
 import type { RecordCounts } from "./limits.js";
 
 export interface ListPetsQuery {

@@ -5,8 +5,8 @@
  * the offending field and why.
  */
 import type { ErrorObject, ValidateFunction } from "ajv";
-import type { OperationId, OperationParameter } from "../spec.js";
-import { operationParameters, requestBodySchema } from "../spec.js";
+import type { OperationId, OperationParameter } from "../interface/spec.js";
+import { operationParameters, requestBodySchema } from "../interface/spec.js";
 import { maxStringLength } from "./limits.js";
 import { cachedVerdicts } from "./query-cache.js";
 import { shown } from "./shown.js";

@@ -4,9 +4,10 @@
  * from the statements table), and a curl line that repeats the request
  * without any credential value.
  */
+
+import type { NumberedEntry } from "../admin/dashboard.js";
 import type { Problem } from "../core/journal.js";
 import { type RuleId, rules } from "../interface/statements.js";
-import type { NumberedEntry } from "../server/dashboard.js";
 import { shellQuote as quote } from "../util/text.js";
 
 export interface Statement {

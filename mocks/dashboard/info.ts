@@ -1,7 +1,8 @@
 /** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
+
+import type { PublicOptions } from "../admin/dashboard.js";
 import type { FaultInput, FaultPreset } from "../core/faults.js";
 import type { JournalEntry } from "../core/journal.js";
-import type { PublicOptions } from "../server/dashboard.js";
 
 export interface ServerInfo {
   readonly version: string;

@@ -2,7 +2,7 @@
  * The live request list: a long-poll on `/__mock/requests/after/{n}`, newest
  * first, filtered on the page, each row opening its problems in plain words.
  */
-import type { FeedAnswer, NumberedEntry } from "../server/dashboard.js";
+import type { FeedAnswer, NumberedEntry } from "../admin/dashboard.js";
 import { AdminError, admin } from "./api.js";
 import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
 import { curlLine, explainProblem } from "./explain.js";

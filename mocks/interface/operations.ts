@@ -11,6 +11,8 @@
  */
 import { openapiDocument } from "../generated/openapi-document.js";
 import type { paths } from "../generated/openapi-types.js";
+import { resolveRef } from "../util/json-ref.js";
+import { isSchemaName, type SchemaName } from "./schemas.js";
 import {
   type Deprecation,
   deprecations,
@@ -19,9 +21,7 @@ import {
   operationParameters,
   type ParameterSchema,
   requestBodySchema,
-} from "../spec.js";
-import { resolveRef } from "../util/json-ref.js";
-import { isSchemaName, type SchemaName } from "./schemas.js";
+} from "./spec.js";
 
 /** A body as listed: a component schema, one or an array of them. */
 export interface ListedBody {

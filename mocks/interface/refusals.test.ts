@@ -1,7 +1,7 @@
 /** The statements the journal names for each of the mock's own refusals. */
 import { describe, expect, it } from "vitest";
-import type { OperationId } from "../spec.js";
 import { refusalRules } from "./refusals.js";
+import type { OperationId } from "./spec.js";
 
 describe("refusalRules", () => {
   it.each<[OperationId, string, string, string[]]>([

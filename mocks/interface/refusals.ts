@@ -7,8 +7,9 @@
  * @example
  * refusalRules("listPets", "invalid_query", "limit"); // ["§4.1.limit-range"]
  */
-import type { OperationId } from "../spec.js";
+
 import { interfaceOperation } from "./operations.js";
+import type { OperationId } from "./spec.js";
 import { answerRules, parameterRules, type RuleId, schemaRules } from "./statements.js";
 
 const credentialRules: readonly RuleId[] = ["§4.auth-required", "§5.bearer"];

@@ -10,9 +10,10 @@
  * readRequest({ operation: "listPets", path: "/pets", query: "limit=63&limit=70", credential: "valid" })
  *   .outside; // [{ reason: "limit is given 2 times", rules: ["§4.1.limit-range"] }]
  */
-import type { OperationId, OperationParameter } from "../spec.js";
+
 import { type BodyField, type InterfaceOperation, interfaceOperation } from "./operations.js";
 import { violations } from "./schemas.js";
+import type { OperationId, OperationParameter } from "./spec.js";
 import { parameterRules, type RuleId, schemaRules } from "./statements.js";
 
 /** Whether a request carried the deployment's key, none, or something else. */

@@ -6,8 +6,9 @@
  * statements it rests on; `--list-checks` and docs/contract-rules.md are
  * built from this table. Plain data: the dashboard's page bundles it.
  */
-import type { OperationId } from "../spec.js";
+
 import type { SchemaName } from "./schemas.js";
+import type { OperationId } from "./spec.js";
 
 export interface Rule {
   /** The interface section, as printed in INTERFACE.md. */

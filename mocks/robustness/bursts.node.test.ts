@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
-import { burst, devAuth } from "../server/test-support/http.js";
+import { burst, devAuth } from "../test-support/http.js";
 
 let server: RunningPetstoreServer;
 beforeAll(async () => {

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { journalLimits } from "../core/journal.js";
 import { connectPetstoreMock } from "../server/client.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
-import { devAuth, send } from "../server/test-support/http.js";
-import { checkSnapshot, type StoreSnapshot } from "../state.js";
-import { createPetstoreStore } from "../store.js";
+import { checkSnapshot, type StoreSnapshot } from "../store/state.js";
+import { createPetstoreStore } from "../store/store.js";
+import { devAuth, send } from "../test-support/http.js";
 import {
   fileSystem as stateFileSystem,
   temporaryPathOf,

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
-import type { StoreSnapshot } from "../state.js";
+import type { StoreSnapshot } from "../store/state.js";
 import { launchChromium, skipBrowserTests } from "../test-support/chromium.js";
 import { type StaticServer, serveStatic } from "../test-support/static-server.js";
 

@@ -17,11 +17,11 @@ import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { maxStringLength } from "../core/limits.js";
 import { createPetstoreCore } from "../core/petstore-core.js";
 import * as validators from "../generated/validators.js";
-import { createPetstoreHandlers } from "../msw.js";
+import { limitRule, petStatuses } from "../interface/spec.js";
+import type { Pet } from "../interface/types.js";
+import { createPetstoreHandlers } from "../runtime/msw.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
-import { limitRule, petStatuses } from "../spec.js";
-import { createPetstoreStore, type PetstoreStore } from "../store.js";
-import type { Pet } from "../types.js";
+import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
 
 const apiKey = "fuzz-key";
 const seeded = { seed: 7, pets: 8, categories: 3 } as const;

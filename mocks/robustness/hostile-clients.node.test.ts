@@ -9,10 +9,10 @@
 import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { faultsPath, healthPath } from "../server/admin.js";
+import { faultsPath, healthPath } from "../admin/admin.js";
 import { closeGraceMs, spareConnections } from "../server/connections.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
-import { devAuth, rawExchange, send } from "../server/test-support/http.js";
+import { devAuth, rawExchange, send } from "../test-support/http.js";
 
 const opened: Socket[] = [];
 afterEach(() => {

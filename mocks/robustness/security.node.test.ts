@@ -10,8 +10,8 @@ import { checkCredential, constantTimeEqual } from "../core/auth.js";
 import { createPetstoreCore } from "../core/petstore-core.js";
 import { setupPetstore } from "../node.js";
 import { startPetstoreServer } from "../server/server.js";
-import { serveCli } from "../server/test-support/http.js";
-import { createPetstoreStore, type PetstoreStore } from "../store.js";
+import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
+import { serveCli } from "../test-support/http.js";
 
 const key = "s3cret-key-0f9a";
 const auth = { authorization: `Bearer ${key}` };

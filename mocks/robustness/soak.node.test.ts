@@ -7,11 +7,11 @@
 import { Agent } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { petStatuses } from "../interface/spec.js";
+import type { Pet } from "../interface/types.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
-import { type Reply, send } from "../server/test-support/http.js";
-import { petStatuses } from "../spec.js";
 import { collectGarbage } from "../test-support/gc.js";
-import type { Pet } from "../types.js";
+import { type Reply, send } from "../test-support/http.js";
 
 const key = "soak-key";
 const auth = { authorization: `Bearer ${key}` };

@@ -9,6 +9,9 @@
  * admin and health requests are still answered.
  */
 import type { RequestListener } from "node:http";
+import { type AdminRequest, adminBasePath } from "../admin/admin.js";
+import { isPreflight, preflightResponse, withCors } from "../admin/cors.js";
+import { createSitePolicy, type SitePolicy } from "../admin/site.js";
 import {
   type CoreRequest,
   type CoreResponse,
@@ -19,11 +22,8 @@ import {
 import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiPathOf } from "../core/router.js";
-import { apiBasePath } from "../spec.js";
-import { type AdminRequest, adminBasePath } from "./admin.js";
-import { isPreflight, preflightResponse, withCors } from "./cors.js";
+import { apiBasePath } from "../interface/spec.js";
 import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
-import { createSitePolicy, type SitePolicy } from "./site.js";
 
 export type { App, AppRequest };
 

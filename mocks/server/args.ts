@@ -3,6 +3,7 @@
  * server options. Every bad value is one `UsageError` line.
  */
 import { parseArgs } from "node:util";
+import { parseCorsOrigin } from "../admin/site.js";
 import { contractFileOf } from "../contract/contract-file.js";
 import { contractNamesOf, defaultContractNames } from "../contract/pact.js";
 import {
@@ -21,11 +22,10 @@ import {
   type ProxyOptions,
   resolveProxyOptions,
   resolveRecordOptions,
-} from "../options.js";
+} from "../store/options.js";
 import { type InvalidCommand, parseOrInvalid, UsageError } from "../util/cli.js";
 import { parseJson } from "../util/json.js";
 import { checkProxyExposure } from "./front.js";
-import { parseCorsOrigin } from "./site.js";
 
 /** @deprecated Use `UsageError` (mocks/util/cli.ts), the one usage error of both bins. */
 export const CliUsageError = UsageError;

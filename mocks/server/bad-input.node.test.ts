@@ -6,8 +6,8 @@
 import { connect } from "node:net";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { maxBodyBytes } from "../core/exchange.js";
+import { devAuth, rawExchange, send } from "../test-support/http.js";
 import { serverTimeouts, startPetstoreServer, startPetstoreServerWith } from "./server.js";
-import { devAuth, rawExchange, send } from "./test-support/http.js";
 
 const server = await startPetstoreServer({ port: 0 });
 afterAll(() => server.close());

@@ -2,9 +2,9 @@
 import { Agent } from "node:http";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { maxBodyBytes } from "../core/exchange.js";
+import { devAuth, send } from "../test-support/http.js";
 import { maxDrainBytes } from "./body.js";
 import { startPetstoreServer } from "./server.js";
-import { devAuth, send } from "./test-support/http.js";
 
 const server = await startPetstoreServer({ port: 0 });
 const json = { ...devAuth, "content-type": "application/json" };

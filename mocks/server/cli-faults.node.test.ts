@@ -1,7 +1,7 @@
 /** The CLI's fault, journal and admin flags: parsed into options, shown in the banner, never the key. */
 import { beforeAll, describe, expect, it } from "vitest";
+import { buildOnce, runCli, send, serveCli } from "../test-support/http.js";
 import { CliUsageError, parseCommand } from "./args.js";
-import { buildOnce, runCli, send, serveCli } from "./test-support/http.js";
 
 beforeAll(buildOnce, 120_000);
 

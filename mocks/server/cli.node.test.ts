@@ -5,7 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startPetstoreServer } from "./server.js";
 import {
   buildOnce,
   repositoryRoot,
@@ -13,7 +12,8 @@ import {
   type ServingCli,
   send,
   serveCli,
-} from "./test-support/http.js";
+} from "../test-support/http.js";
+import { startPetstoreServer } from "./server.js";
 
 beforeAll(buildOnce, 120_000);
 

@@ -11,13 +11,21 @@
  * // ...drive the app...
  * expect(await mock.journal.forOperation("createPet")).toHaveLength(2);
  */
+
+import { faultsPath, healthPath, presetsPath, requestsPath, resetPath } from "../admin/admin.js";
 import type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
 import { type JournalEntry, journalLimits } from "../core/journal.js";
-import { defaultApiKey } from "../options.js";
-import type { OperationId } from "../spec.js";
-import type { SeedOptions } from "../store.js";
-import type { Category, ErrorBody, NewCategory, NewPet, Pet, PetStatus } from "../types.js";
-import { faultsPath, healthPath, presetsPath, requestsPath, resetPath } from "./admin.js";
+import type { OperationId } from "../interface/spec.js";
+import type {
+  Category,
+  ErrorBody,
+  NewCategory,
+  NewPet,
+  Pet,
+  PetStatus,
+} from "../interface/types.js";
+import { defaultApiKey } from "../store/options.js";
+import type { SeedOptions } from "../store/store.js";
 
 export interface PetstoreMockClientOptions {
   /** The API key for `/v1` requests; default `petstore-dev-key`. */

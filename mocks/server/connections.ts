@@ -18,7 +18,7 @@ import {
 } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { type ErrorCode, errorBody } from "../errors.js";
+import { type ErrorCode, errorBody } from "../core/errors.js";
 
 /** How long a closing answer may take to reach a client before its socket is destroyed, in ms. */
 export const closeGraceMs = 1_000;

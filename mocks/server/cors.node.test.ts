@@ -5,8 +5,8 @@
  * headers; a rebinding `Host` is refused on every route.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { devAuth, send } from "../test-support/http.js";
 import { startPetstoreServer } from "./server.js";
-import { devAuth, send } from "./test-support/http.js";
 
 const server = await startPetstoreServer({ port: 0 });
 afterAll(() => server.close());

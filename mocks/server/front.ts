@@ -3,6 +3,8 @@
  * validating proxy in front of a deployment (`proxy`), and the recorder around
  * either (`record`). The proxy and the recorder load only when asked for.
  */
+
+import { isLoopback, type SitePolicy } from "../admin/site.js";
 import type { Journal } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import {
@@ -11,8 +13,7 @@ import {
   type PetstoreServerOptions,
   resolveProxyOptions,
   resolveRecordOptions,
-} from "../options.js";
-import { isLoopback, type SitePolicy } from "./site.js";
+} from "../store/options.js";
 
 /** Behind `proxy`: the response header listing the rules a deployment's answer broke (JSON, ASCII). */
 export const violationsHeader = "petstore-violations";

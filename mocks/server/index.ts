@@ -7,13 +7,7 @@
  * // point the app at petstore.url, then:
  * await petstore.close();
  */
-export type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
-export { faultPresetNames, faultPresets } from "../core/faults.js";
-export type { JournalEntry, Problem } from "../core/journal.js";
-export { type Latency, parseLatency } from "../core/latency.js";
-export type { PetstoreCore } from "../core/petstore-core.js";
-export type { ProxyOptions, RecordOptions } from "../options.js";
-export type { PetstoreStore, SeedOptions } from "../store.js";
+
 export {
   type AdminRequest,
   type AdminRoute,
@@ -22,7 +16,16 @@ export {
   healthPath,
   requestsPath,
   resetPath,
-} from "./admin.js";
+} from "../admin/admin.js";
+export { createSitePolicy, type SiteOptions, type SitePolicy } from "../admin/site.js";
+export { statePath } from "../admin/state-routes.js";
+export type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
+export { faultPresetNames, faultPresets } from "../core/faults.js";
+export type { JournalEntry, Problem } from "../core/journal.js";
+export { type Latency, parseLatency } from "../core/latency.js";
+export type { PetstoreCore } from "../core/petstore-core.js";
+export type { ProxyOptions, RecordOptions } from "../store/options.js";
+export type { PetstoreStore, SeedOptions } from "../store/store.js";
 export {
   connectPetstoreMock,
   type PetstoreMockClient,
@@ -42,6 +45,4 @@ export {
   serverTimeouts,
   startPetstoreServer,
 } from "./server.js";
-export { createSitePolicy, type SiteOptions, type SitePolicy } from "./site.js";
 export { StateFileError } from "./state-file.js";
-export { statePath } from "./state-routes.js";

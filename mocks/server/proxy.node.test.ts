@@ -19,13 +19,13 @@ import {
 } from "../../contract-tests/test-support/hostile-servers.js";
 import { startTinyServer } from "../../contract-tests/test-support/servers.js";
 import type { JournalEntry } from "../core/journal.js";
+import { devAuth, rawExchange, send } from "../test-support/http.js";
 import { type CliIo, main } from "./run.js";
 import {
   type PetstoreServerOptions,
   type RunningPetstoreServer,
   startPetstoreServer,
 } from "./server.js";
-import { devAuth, rawExchange, send } from "./test-support/http.js";
 
 const started: Array<{ close(): Promise<void> }> = [];
 afterAll(async () => {

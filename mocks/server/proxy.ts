@@ -17,6 +17,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
+import type { SitePolicy } from "../admin/site.js";
 import { checkCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse } from "../core/exchange.js";
@@ -31,14 +32,13 @@ import type { PetstoreCore } from "../core/petstore-core.js";
 import { matchRoute } from "../core/router.js";
 import { readAnswer } from "../interface/checks.js";
 import { type Violation, violationsOf } from "../interface/judge.js";
-import type { resolveProxyOptions } from "../options.js";
-import { apiBasePath } from "../spec.js";
+import { apiBasePath } from "../interface/spec.js";
+import type { resolveProxyOptions } from "../store/options.js";
 import { describeError, exchangeOnce, type RawAnswer } from "../util/http-client.js";
 import { createRedactor, createRequestRedactor } from "../util/redact.js";
 import { printable } from "../util/text.js";
 import { urlUnder } from "../util/url-under.js";
 import { proxyMarkHeader, violationsHeader } from "./front.js";
-import type { SitePolicy } from "./site.js";
 
 /** The most characters the violations header carries (the violations that fit, in order). */
 const maxHeaderChars = 4096;

@@ -12,11 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it, vi } from "vitest";
+import { devAuth, send } from "../test-support/http.js";
 import { encodedForms } from "../test-support/secret-encodings.js";
 import { CliUsageError, parseCommand, usage } from "./args.js";
 import { main } from "./run.js";
 import { startPetstoreServer } from "./server.js";
-import { devAuth, send } from "./test-support/http.js";
 
 const dir = await mkdtemp(join(tmpdir(), "petstore-record-"));
 const lines = async (file: string) =>

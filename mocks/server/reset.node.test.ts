@@ -1,7 +1,7 @@
 /** `POST /__mock/reset`: e2e suites restore (or reseed) the data between tests. */
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { devAuth, send } from "../test-support/http.js";
 import { startPetstoreServer } from "./server.js";
-import { devAuth, send } from "./test-support/http.js";
 
 const server = await startPetstoreServer({ port: 0 });
 const resetUrl = `${server.origin}/__mock/reset`;

@@ -8,12 +8,13 @@
  * both). (2, bad flags, is the bin's:
  * `parseCommand` throws before there is a command.)
  */
-import { defaultApiKey, type PetstoreServerOptions } from "../options.js";
+
+import { faultsPath, requestsPath, resetPath } from "../admin/admin.js";
+import { contractPath } from "../admin/contract-routes.js";
+import { dashboardPath } from "../admin/dashboard.js";
+import { defaultApiKey, type PetstoreServerOptions } from "../store/options.js";
 import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
-import { faultsPath, requestsPath, resetPath } from "./admin.js";
 import { type CliCommand, parse, usage } from "./args.js";
-import { contractPath } from "./contract-routes.js";
-import { dashboardPath } from "./dashboard.js";
 import { RecordFileError } from "./own-files.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 import { StateFileError } from "./state-file.js";

@@ -11,6 +11,9 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type AdminRequest, adminRoutes, createAdminEndpoints } from "../admin/admin.js";
+import { dashboardIcon, dashboardRoutes, publicServerOptions } from "../admin/dashboard.js";
+import { createSitePolicy, isLoopback } from "../admin/site.js";
 import { checkContractFile, contractFileOf, writeContractFile } from "../contract/contract-file.js";
 import type { PactContract } from "../contract/pact.js";
 import {
@@ -22,26 +25,23 @@ import {
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { recordLimitsOf } from "../core/limits.js";
-import { createPetstore } from "../lifecycle.js";
+import { apiBasePath } from "../interface/spec.js";
+import { createPetstore } from "../runtime/lifecycle.js";
 import {
   defaults,
   logsRequests,
   type PetstoreServerOptions,
   resolveRecordOptions,
   seedOptionsOf,
-} from "../options.js";
-import { apiBasePath } from "../spec.js";
-import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store.js";
+} from "../store/options.js";
+import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store/store.js";
 import { writeFileAtomically } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
-import { type AdminRequest, adminRoutes, createAdminEndpoints } from "./admin.js";
 import { createRequestListener } from "./app.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
-import { dashboardIcon, dashboardRoutes, publicServerOptions } from "./dashboard.js";
 import { createFront, type Front } from "./front.js";
 import { bufferLines } from "./log-buffer.js";
 import { checkSeparateFiles } from "./own-files.js";
-import { createSitePolicy, isLoopback } from "./site.js";
 import {
   followStoreIntoFile,
   lockStateFile,
@@ -347,5 +347,5 @@ async function persistInto(
   return followStoreIntoFile(store, path, (line) => process.stderr.write(`${line}\n`));
 }
 
-export type { PetstoreServerOptions } from "../options.js";
+export type { PetstoreServerOptions } from "../store/options.js";
 export { createRequestListener, type RequestListenerOptions } from "./app.js";

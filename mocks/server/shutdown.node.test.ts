@@ -2,8 +2,8 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { PetstoreCore } from "../core/petstore-core.js";
+import { devAuth, send } from "../test-support/http.js";
 import { startPetstoreServer, startPetstoreServerWith } from "./server.js";
-import { devAuth, send } from "./test-support/http.js";
 
 /** A handler wrapper that holds every request until `release()` is called. */
 function gate() {

@@ -18,8 +18,10 @@ import {
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkSnapshot } from "../state.js";
-import { createPetstoreStore } from "../store.js";
+import { checkSnapshot } from "../store/state.js";
+import { createPetstoreStore } from "../store/store.js";
+import { send } from "../test-support/http.js";
+import { createPet, readState } from "../test-support/state-files.js";
 import {
   fileSystem as stateFileSystem,
   temporaryPathOf,
@@ -33,8 +35,6 @@ import {
   readStateFile,
   StateFileError,
 } from "./state-file.js";
-import { send } from "./test-support/http.js";
-import { createPet, readState } from "./test-support/state-files.js";
 
 let dir: string;
 beforeAll(async () => {

@@ -8,9 +8,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOnce, devAuth, runCli, send, serveCli } from "../test-support/http.js";
+import { createPet, readState } from "../test-support/state-files.js";
 import { startPetstoreServer } from "./server.js";
-import { buildOnce, devAuth, runCli, send, serveCli } from "./test-support/http.js";
-import { createPet, readState } from "./test-support/state-files.js";
 
 let dir: string;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * `--state-file`: the store kept in one JSON file (a snapshot, see
- * mocks/state.ts), owned by one process. A lock file beside it (`<path>.lock`,
+ * mocks/store/state.ts), owned by one process. A lock file beside it (`<path>.lock`,
  * holding the owner's pid) keeps a second server off it. Loaded at start,
  * never through a symbolic link, and only when it holds a state snapshot;
  * rewritten soon after every change and on close. Every write goes to a temp
@@ -11,9 +11,9 @@
  * meanwhile `failure` says why.
  */
 import { resolve } from "node:path";
-import { followStore } from "../follow-store.js";
-import { checkSnapshot, type SnapshotError, type StoreSnapshot } from "../state.js";
-import type { PetstoreStore, RecordCounts } from "../store.js";
+import { followStore } from "../store/follow-store.js";
+import { checkSnapshot, type SnapshotError, type StoreSnapshot } from "../store/state.js";
+import type { PetstoreStore, RecordCounts } from "../store/store.js";
 import {
   fileSystem,
   ownFileMode,

@@ -8,8 +8,8 @@
  */
 
 import { maxStringLength } from "../core/limits.js";
-import { defaultApiKey } from "../options.js";
-import { limitRule, petStatuses } from "../spec.js";
+import { limitRule, petStatuses } from "../interface/spec.js";
+import { defaultApiKey } from "../store/options.js";
 
 export interface CaseRequest {
   readonly method: string;

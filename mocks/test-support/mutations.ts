@@ -1,5 +1,5 @@
 /** One change of each kind a store knows: create a pet and a category, rename a pet, delete one. */
-import type { PetstoreStore } from "../store.js";
+import type { PetstoreStore } from "../store/store.js";
 
 /** Four changes: a created pet and category, pet `renameId` renamed, pet `deleteId` deleted. */
 export async function mutateEveryWay(

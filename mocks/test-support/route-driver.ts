@@ -6,8 +6,8 @@
  * msw/node, the standalone server and the browser worker.
  */
 import type { Request, Route } from "@playwright/test";
-import type { PetstoreOptions } from "../options.js";
-import { type RoutedRequest, startRoutedPetstore } from "../playwright-route.js";
+import { type RoutedRequest, startRoutedPetstore } from "../playwright/route.js";
+import type { PetstoreOptions } from "../store/options.js";
 import type { CaseRequest, CaseResult } from "./cases.js";
 import type { ControlDriver } from "./control-cases.js";
 

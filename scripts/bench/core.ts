@@ -6,8 +6,8 @@
  */
 import { HttpResponse, http, type RequestHandler } from "msw";
 import { setupServer } from "msw/node";
-import { createPetstoreHandlers } from "../../mocks/msw.js";
-import { createPetstoreStore, type PetstoreStore } from "../../mocks/store.js";
+import { createPetstoreHandlers } from "../../mocks/runtime/msw.js";
+import { createPetstoreStore, type PetstoreStore } from "../../mocks/store/store.js";
 import { median, printTable } from "./report.js";
 
 const url = "http://bench.test/v1/pets?limit=20";

@@ -20,7 +20,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { burst, type SendOptions } from "../../mocks/server/test-support/http.js";
+import { burst, type SendOptions } from "../../mocks/test-support/http.js";
 import {
   bundleSize,
   importFigures,

@@ -1,0 +1,345 @@
+/**
+ * The standalone server's admin endpoints under `/__mock/`: a table of routes
+ * and one trust check in front of all of them. Open while the server is bound
+ * to loopback; bound elsewhere (or given an admin key) every route but
+ * `/__mock/health` wants `Authorization: Bearer <admin key>` and answers 403
+ * without it. A new endpoint is one more row in the table.
+ */
+import { contractText } from "../contract/pact.js";
+import { constantTimeEqual, credentialParts } from "../core/auth.js";
+import { parseJsonBody } from "../core/body.js";
+import type { CoreRequest, CoreResponse } from "../core/exchange.js";
+import { errorResponse, jsonResponse, jsonTextResponse } from "../core/exchange.js";
+import {
+  type FaultInput,
+  FaultInputError,
+  FaultLimitError,
+  type FaultPreset,
+  faultPresetNames,
+} from "../core/faults.js";
+import { clip, type Journal, journalLimits } from "../core/journal.js";
+import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
+import { type SeedOptions, seedOptionsFromJson } from "../store/options.js";
+import { contractPath, providerStatePath, setUpProviderState } from "./contract-routes.js";
+import { createSitePolicy, isLoopback } from "./site.js";
+import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
+
+export { isLoopback };
+
+/** Everything the admin endpoints live under, outside the API base. */
+export const adminBasePath = "/__mock";
+export const resetPath = `${adminBasePath}/reset`;
+export const healthPath = `${adminBasePath}/health`;
+export const faultsPath = `${adminBasePath}/faults`;
+export const requestsPath = `${adminBasePath}/requests`;
+/** `POST` here plus a preset's name adds the preset's faults, each naming it. */
+export const presetsPath = `${faultsPath}/presets`;
+
+/**
+ * An admin request: the core's request without an API base or abort signal
+ * (methods upper-case; HEAD is served by a route's GET; `path` is e.g.
+ * `/__mock/faults/f3`, without the query).
+ */
+export type AdminRequest = Pick<
+  CoreRequest,
+  "method" | "path" | "query" | "header" | "body" | "bodyTooLarge"
+>;
+
+type AdminAction = (
+  request: AdminRequest,
+  params: readonly string[],
+) => CoreResponse | Promise<CoreResponse>;
+
+export interface AdminRoute {
+  /** An exact path, or a pattern whose groups become `params`. */
+  readonly path: string | RegExp;
+  readonly methods: Readonly<Record<string, AdminAction>>;
+  /** Answered without the admin key (health probes). */
+  readonly public?: boolean;
+}
+
+/** Who may call the admin endpoints. */
+export interface AdminTrust {
+  /** The admin key, when one was set. */
+  readonly adminKey?: string | undefined;
+  /** Whether the server is bound to loopback only. */
+  readonly loopback: boolean;
+}
+
+/** Undefined when the request may use the admin endpoints, else the 403 that refuses it. */
+export function refuseAdmin(
+  trust: AdminTrust,
+  authorization: string | undefined,
+): CoreResponse | undefined {
+  if (trust.adminKey === undefined) {
+    if (trust.loopback) return undefined;
+    return errorResponse(
+      "forbidden",
+      "The admin endpoints are off: the server is bound beyond loopback without an admin key (start it with --admin-key or PETSTORE_ADMIN_KEY).",
+    );
+  }
+  if (authorization !== undefined) {
+    // Parsed as the API's credential is: a key may hold spaces, as `--api-key` ones may.
+    const { scheme, token } = credentialParts(authorization);
+    if (scheme.toLowerCase() === "bearer" && constantTimeEqual(token, trust.adminKey))
+      return undefined;
+  }
+  return errorResponse(
+    "forbidden",
+    "The admin endpoints need the admin key: send Authorization: Bearer <admin key>.",
+  );
+}
+
+/** The parsed JSON body (`undefined` when empty), or the 413/400 that rejects it. */
+function jsonBody(request: AdminRequest): { value: unknown } | CoreResponse {
+  const parsed = parseJsonBody(request);
+  return parsed.ok ? { value: parsed.value } : parsed.response;
+}
+
+/** The optional reset body as seed options, or the 400 that rejects it. */
+function resetOptions(value: unknown): SeedOptions | CoreResponse {
+  if (value === undefined) return {};
+  try {
+    return seedOptionsFromJson(value, { name: "The reset body" });
+  } catch (error) {
+    return errorResponse("invalid_body", `${(error as Error).message}.`);
+  }
+}
+
+const noContent: CoreResponse = { status: 204, headers: {}, body: undefined };
+
+/** `?limit=&after=` of `GET /__mock/requests`, or the 400 that rejects them. */
+function journalQuery(query: string): { after: number | undefined; limit: number } | CoreResponse {
+  const params = new URLSearchParams(query);
+  const read = (name: string, minimum: number, maximum: number) => {
+    const text = params.get(name);
+    if (text === null) return undefined;
+    const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+    return value >= minimum && value <= maximum ? value : null;
+  };
+  const limit = read("limit", 1, journalLimits.maxPage);
+  const after = read("after", 0, Number.MAX_SAFE_INTEGER);
+  if (limit === null || after === null) {
+    return errorResponse(
+      "invalid_query",
+      `limit must be an integer from 1 to ${journalLimits.maxPage} and after an entry's seq (a non-negative integer).`,
+    );
+  }
+  return { limit: limit ?? journalLimits.defaultPage, after };
+}
+
+/** One page of the journal; `Link: rel="next"` names the following page while there is one. */
+function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
+  const query = journalQuery(request.query);
+  if ("status" in query) return query;
+  const page = journal.since(query.after, query.limit, journalLimits.maxPageChars);
+  const last = page.at(-1)?.seq ?? query.after ?? 0;
+  const more = journal.since(last, 1).length > 0;
+  const next = `<${requestsPath}?after=${last}&limit=${query.limit}>; rel="next"`;
+  return jsonResponse(200, page, more ? { link: next } : undefined);
+}
+
+export interface AdminContext {
+  /** The mock the routes control: its faults, journal, store and contract, and its reset to start-up. */
+  readonly petstore: Pick<
+    PetstoreLifecycle,
+    "faults" | "journal" | "store" | "reset" | "contract" | "contractRecorder"
+  >;
+  /** What `GET`/`PUT /__mock/state` export and import (the store's snapshot). */
+  readonly state: StateAccess;
+  /** What `GET /__mock/health` reports beyond `ok`: a problem makes it a 503 `degraded`. */
+  readonly problems?: (() => Record<string, string> | undefined) | undefined;
+  /** While it returns an answer, a reset or a state import gets it instead of changing the store. */
+  readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
+}
+
+/** The built-in admin routes: health, reset, faults, requests, contract, provider state and state. */
+export function adminRoutes({
+  petstore,
+  state,
+  problems,
+  refuseWrites,
+}: AdminContext): AdminRoute[] {
+  const { faults, journal } = petstore;
+  const health = () => {
+    const found = problems?.();
+    return found === undefined
+      ? jsonResponse(200, { status: "ok" })
+      : jsonResponse(503, { status: "degraded", ...found });
+  };
+  return [
+    {
+      path: healthPath,
+      public: true,
+      methods: { GET: health },
+    },
+    {
+      path: resetPath,
+      methods: {
+        async POST(request) {
+          const body = jsonBody(request);
+          if ("status" in body) return body;
+          const options = resetOptions(body.value);
+          if ("status" in options) return options;
+          const refusal = refuseWrites?.();
+          if (refusal) return refusal;
+          try {
+            await petstore.reset(options);
+            return jsonResponse(200, { reset: true, ...petstore.store.seedOptions });
+          } catch (error) {
+            if (error instanceof RangeError) {
+              return errorResponse("invalid_body", `${error.message}.`);
+            }
+            throw error;
+          }
+        },
+      },
+    },
+    {
+      path: faultsPath,
+      methods: {
+        GET: () => jsonResponse(200, faults.list()),
+        POST(request) {
+          const body = jsonBody(request);
+          if ("status" in body) return body;
+          try {
+            return jsonResponse(201, faults.add(body.value as FaultInput));
+          } catch (error) {
+            if (error instanceof FaultLimitError) {
+              return errorResponse("too_many_faults", `${error.message}.`);
+            }
+            if (error instanceof FaultInputError) {
+              return errorResponse("invalid_fault", `${error.message}.`);
+            }
+            throw error;
+          }
+        },
+        DELETE() {
+          faults.clear();
+          return noContent;
+        },
+      },
+    },
+    {
+      path: new RegExp(`^${presetsPath}/([^/]{1,64})$`),
+      methods: {
+        POST(_request, [name]) {
+          if (!(faultPresetNames as readonly (string | undefined)[]).includes(name)) {
+            return errorResponse(
+              "not_found",
+              `No preset named ${JSON.stringify(name)}; presets: ${faultPresetNames.join(", ")}.`,
+            );
+          }
+          try {
+            return jsonResponse(201, faults.preset(name as FaultPreset));
+          } catch (error) {
+            if (error instanceof FaultLimitError) {
+              return errorResponse("too_many_faults", `${error.message}.`);
+            }
+            throw error;
+          }
+        },
+      },
+    },
+    {
+      path: new RegExp(`^${faultsPath}/([^/]{1,64})$`),
+      methods: {
+        DELETE(_request, [id]) {
+          // The route's pattern always captures the id.
+          if (faults.remove(id as string)) return noContent;
+          return errorResponse(
+            "not_found",
+            `No active fault with id ${JSON.stringify(id)}; GET ${faultsPath} lists them.`,
+          );
+        },
+      },
+    },
+    {
+      path: requestsPath,
+      methods: {
+        GET: (request) => journalPage(journal, request),
+        DELETE() {
+          journal.clear();
+          return noContent;
+        },
+      },
+    },
+    {
+      path: contractPath,
+      methods: {
+        GET: () => jsonTextResponse(200, contractText(petstore.contract())),
+        DELETE() {
+          petstore.contractRecorder.clear();
+          return noContent;
+        },
+      },
+    },
+    {
+      path: providerStatePath,
+      methods: {
+        POST(request) {
+          const body = jsonBody(request);
+          if ("status" in body) return body;
+          return refuseWrites?.() ?? setUpProviderState(petstore.store, body.value);
+        },
+      },
+    },
+    {
+      path: statePath,
+      methods: {
+        GET: () => jsonResponse(200, state.snapshot()),
+        PUT(request) {
+          const body = jsonBody(request);
+          if ("status" in body) return body;
+          return refuseWrites?.() ?? importSnapshot(state, body.value);
+        },
+      },
+    },
+  ];
+}
+
+function find(routes: readonly AdminRoute[], path: string) {
+  for (const route of routes) {
+    if (route.path === path) return { route, params: [] };
+    if (route.path instanceof RegExp) {
+      const found = route.path.exec(path);
+      if (found) return { route, params: found.slice(1) };
+    }
+  }
+  return undefined;
+}
+
+/** Answers one admin request from the table, behind the trust check. */
+export function createAdminEndpoints(
+  trust: AdminTrust,
+  routes: readonly AdminRoute[],
+): (request: AdminRequest) => Promise<CoreResponse> {
+  const paths = routes.map((route) => (typeof route.path === "string" ? route.path : null));
+  const site = createSitePolicy({ loopback: trust.loopback });
+  return async (request) => {
+    const crossSite = site.refuseAdmin((name) => request.header(name));
+    if (crossSite) return crossSite;
+    const found = find(routes, request.path);
+    if (!found) {
+      return errorResponse(
+        "not_found",
+        `No admin endpoint at ${clip(request.path, 100)}; endpoints: ${paths.filter(Boolean).join(", ")}, ${faultsPath}/{id}, ${presetsPath}/{name}.`,
+      );
+    }
+    if (!found.route.public) {
+      const refusal = refuseAdmin(trust, request.header("authorization"));
+      if (refusal) return refusal;
+    }
+    const { methods } = found.route;
+    const action = methods[request.method === "HEAD" ? "GET" : request.method];
+    if (!action) {
+      const allow = Object.keys(methods).join(", ");
+      return errorResponse(
+        "method_not_allowed",
+        `${request.method.slice(0, 16)} is not allowed on ${request.path}; allowed: ${allow}.`,
+        { allow },
+      );
+    }
+    return action(request, found.params);
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The dashboard's rows of the admin table (`admin.ts`): the page at
+ * `GET /__mock/` and its two files (public: they hold no data), a long-poll
+ * feed of the journal and a description of the server (both behind the admin
+ * trust check like every other admin call the page makes).
+ *
+ * The feed, `GET /__mock/requests/after/{n}`, answers the journal entries
+ * recorded after number `n`, each with its number as `id`; with none yet it
+ * waits up to `feedLimits.waitMs` for one (an empty answer doubles as a
+ * heartbeat). It answers at most `feedLimits.entries` at a time, and at most
+ * `feedLimits.waiting` requests wait at once: the others are answered at once.
+ */
+import type { CoreResponse } from "../core/exchange.js";
+import { errorResponse, jsonResponse } from "../core/exchange.js";
+import { faultPresets } from "../core/faults.js";
+import type { Journal, JournalEntry } from "../core/journal.js";
+import { apiBasePath, operationIds } from "../interface/spec.js";
+import {
+  defaults,
+  type PetstoreBaseOptions,
+  type PetstoreServerOptions,
+  resolveProxyOptions,
+} from "../store/options.js";
+import { currentInterface } from "../store/state.js";
+import type { PetstoreStore } from "../store/store.js";
+import { kitVersion } from "../util/cli.js";
+import { type AdminRoute, adminBasePath, requestsPath } from "./admin.js";
+import { loadDashboardAssets } from "./dashboard-assets.js";
+
+export const dashboardPath = `${adminBasePath}/`;
+export const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
+export const dashboardStylePath = `${adminBasePath}/dashboard/dashboard.css`;
+export const dashboardIconPath = `${adminBasePath}/dashboard/favicon.svg`;
+export const feedPath = `${requestsPath}/after`;
+export const infoPath = `${adminBasePath}/info`;
+
+export const feedLimits = {
+  /** How long a feed request waits for a new entry before answering none. */
+  waitMs: 10_000,
+  /** Feed requests waiting at once; more are answered without waiting. */
+  waiting: 8,
+  /** Entries in one feed answer; the page asks again for the rest. */
+  entries: 200,
+  /** How often a waiting feed request looks for a new entry. */
+  checkEveryMs: 50,
+} as const;
+
+/** The page's headers: its own files only, no framing, no sniffing, no referrer. */
+export const dashboardHeaders = {
+  "content-security-policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "cache-control": "no-cache",
+} as const;
+
+/** A journal entry with its number, as the feed answers it. */
+export interface NumberedEntry extends JournalEntry {
+  readonly id: number;
+}
+
+export interface FeedAnswer {
+  readonly entries: NumberedEntry[];
+  /** The newest entry's number: the `n` of the next feed request. */
+  readonly last: number;
+  /** Entries after `n` that are gone (the journal was cleared or wrapped) and not in `entries`. */
+  readonly missed: number;
+  /** True when `n` was past the journal's end (another server, or a restart): `entries` starts over. */
+  readonly restarted: boolean;
+}
+
+/** The entries recorded after number `after`, at most `feedLimits.entries`. */
+export function entriesAfter(journal: Journal, after: number): FeedAnswer {
+  const restarted = after > journal.recorded;
+  const from = restarted ? 0 : after;
+  const kept = journal.all();
+  const firstId = journal.recorded - kept.length + 1;
+  const skip = Math.max(0, from + 1 - firstId);
+  const entries = kept
+    .slice(skip, skip + feedLimits.entries)
+    .map((entry, index) => ({ id: firstId + skip + index, ...entry }));
+  return {
+    entries,
+    last: entries.at(-1)?.id ?? from,
+    missed: Math.max(0, firstId - from - 1),
+    restarted,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The long-poll: waits (bounded in time and in company) until there is something after `after`. */
+function createFeed(journal: Journal, closed: AbortSignal | undefined) {
+  let waiting = 0;
+  return async (after: number): Promise<FeedAnswer> => {
+    // Nothing new yet (a number past the end is a restart: answered at once).
+    if (journal.recorded === after && waiting < feedLimits.waiting) {
+      waiting++;
+      try {
+        const deadline = performance.now() + feedLimits.waitMs;
+        while (journal.recorded === after && performance.now() < deadline && !closed?.aborted) {
+          await sleep(feedLimits.checkEveryMs);
+        }
+      } finally {
+        waiting--;
+      }
+    }
+    return entriesAfter(journal, after);
+  };
+}
+
+/** What the page shows of the options every runtime takes: counts and values, never a key. */
+export function publicBaseOptions(options: PetstoreBaseOptions) {
+  return {
+    apiKeys: (options.apiKeys ?? defaults.apiKeys).length,
+    latency: options.latency ?? null,
+    maxPets: options.maxPets ?? defaults.maxPets,
+    maxCategories: options.maxCategories ?? defaults.maxCategories,
+    journalSize: options.journalSize ?? defaults.journalSize,
+    preset: options.preset ?? null,
+    startupFaults: options.faults?.length ?? 0,
+  };
+}
+
+/** What the page shows of the standalone server's options (whether an admin key is set, not the key). */
+export function publicServerOptions(options: PetstoreServerOptions): PublicOptions {
+  const { apiKeys, ...rest } = publicBaseOptions(options);
+  return {
+    host: options.host ?? defaults.host,
+    apiKeys,
+    adminKey: options.adminKey !== undefined,
+    maxConnections: options.maxConnections ?? null,
+    ...rest,
+    stateFile: options.stateFile ?? null,
+    // The deployment every API request goes to (its URL holds no credential:
+    // resolveProxyOptions refuses one), and whether the mock answers when it does not.
+    proxy: options.proxy ? resolveProxyOptions(options.proxy).url : null,
+    fallback: options.proxy?.fallback ?? null,
+  };
+}
+
+export type PublicOptions = Readonly<
+  Record<string, string | number | boolean | null | readonly number[]>
+>;
+
+export interface DashboardContext {
+  readonly journal: Journal;
+  readonly store: Pick<PetstoreStore, "count" | "seedOptions">;
+  /** The options in effect as the page shows them (`publicServerOptions`): never a key. */
+  readonly options: PublicOptions;
+  /** Aborts when the server closes: waiting feed requests answer at once. */
+  readonly closed?: AbortSignal | undefined;
+}
+
+async function asset(
+  pick: (assets: Awaited<ReturnType<typeof loadDashboardAssets>>) => string,
+  type: string,
+): Promise<CoreResponse> {
+  try {
+    const body = pick(await loadDashboardAssets());
+    return { status: 200, headers: { ...dashboardHeaders, "content-type": type }, body };
+  } catch (error) {
+    console.error("petstore-mock: the dashboard's files cannot be read", error);
+    return errorResponse("internal_error", "The dashboard's files are missing from this install.");
+  }
+}
+
+/** The dashboard's icon (also the standalone server's `/favicon.ico`): public, it holds no data. */
+export const dashboardIcon = (): Promise<CoreResponse> =>
+  asset((files) => files.icon, "image/svg+xml");
+
+/** The dashboard's admin routes. */
+export function dashboardRoutes({
+  journal,
+  store,
+  options,
+  closed,
+}: DashboardContext): AdminRoute[] {
+  const feed = createFeed(journal, closed);
+  return [
+    {
+      path: new RegExp(`^${adminBasePath}/?$`),
+      public: true,
+      methods: { GET: () => asset((files) => files.html, "text/html; charset=utf-8") },
+    },
+    {
+      path: dashboardScriptPath,
+      public: true,
+      methods: { GET: () => asset((files) => files.js, "text/javascript; charset=utf-8") },
+    },
+    {
+      path: dashboardStylePath,
+      public: true,
+      methods: { GET: () => asset((files) => files.css, "text/css; charset=utf-8") },
+    },
+    {
+      path: dashboardIconPath,
+      public: true,
+      methods: { GET: dashboardIcon },
+    },
+    {
+      path: new RegExp(`^${feedPath}/(\\d{1,15})$`),
+      methods: {
+        GET: async (_request, [after = "0"]) => jsonResponse(200, await feed(Number(after))),
+      },
+    },
+    {
+      path: infoPath,
+      methods: {
+        GET: () =>
+          jsonResponse(200, {
+            version: kitVersion(),
+            interfaceVersion: currentInterface.version,
+            apiBase: apiBasePath,
+            seedOptions: store.seedOptions,
+            counts: store.count(),
+            options,
+            operations: operationIds,
+            presets: faultPresets,
+          }),
+      },
+    },
+  ];
+}

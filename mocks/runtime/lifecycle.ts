@@ -1,0 +1,100 @@
+/**
+ * One mock's whole life, the same in every runtime: the store, the faults and
+ * the journal, the core answering from them, and the two ways back:
+ * `reset()` returns to how start-up left everything, `restore(snapshot)` loads
+ * a saved store. It records what the requests relied on as a consumer
+ * contract (`contract()`, kept across resets). The msw entries, the
+ * Playwright and vitest fixtures build theirs here; each runtime only adapts
+ * `handle` to its requests.
+ *
+ * @example
+ * const petstore = await createPetstore({ seed: 7, preset: "flaky-writes" });
+ * const response = await petstore.handle(coreRequest);
+ * await petstore.reset();
+ */
+import { contractNamesOf, type PactContract, pactOf } from "../contract/pact.js";
+import { type ContractRecorder, createContractRecorder } from "../contract/recorder.js";
+import { createMockControls } from "../core/controls.js";
+import type { FaultRegistry } from "../core/faults.js";
+import type { Journal } from "../core/journal.js";
+import { recordLimitsOf } from "../core/limits.js";
+import {
+  createPetstoreCore,
+  type PetstoreCore,
+  type PetstoreCoreOptions,
+} from "../core/petstore-core.js";
+import { type PetstoreBaseOptions, type SeedOptions, seedOptionsOf } from "../store/options.js";
+import type { StoreSnapshot } from "../store/state.js";
+import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
+
+export interface PetstoreLifecycleOptions
+  extends PetstoreBaseOptions,
+    Omit<PetstoreCoreOptions, "store" | "faults" | "journal" | "observe"> {
+  /** A store made beforehand (e.g. loaded from a file); default one seeded from `seed`/`counts`. */
+  readonly store?: PetstoreStore | undefined;
+  /** The test running now, naming the contract's interactions; default the vitest or Jest test. */
+  readonly testName?: (() => string | undefined) | undefined;
+}
+
+export interface PetstoreLifecycle {
+  /** The typed store the core answers from: arrange and inspect records. */
+  readonly store: PetstoreStore;
+  /** Faults to apply at run time: `add`, `list`, `remove`, `clear`, `preset`. */
+  readonly faults: FaultRegistry;
+  /** Every request the core answered: `all`, `forOperation`, `clear`. */
+  readonly journal: Journal;
+  /** The core: one request in, one answer out. */
+  readonly handle: PetstoreCore;
+  /** A core over the same store and faults that records into another journal (the proxy's fallback). */
+  handleWith(journal: Journal): PetstoreCore;
+  /**
+   * Back to start-up: the seeded store (or one seeded from `seedOptions`), the
+   * start-up faults, an empty journal.
+   */
+  reset(seedOptions?: SeedOptions): Promise<void>;
+  /** The store's records as plain JSON. */
+  snapshot(): StoreSnapshot;
+  /** Loads a snapshot into the store; an invalid one throws `SnapshotError` and changes nothing. */
+  restore(snapshot: unknown): Promise<void>;
+  /** What the requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
+  contract(): PactContract;
+  /** The recorder behind `contract()`: `clear()` starts it afresh. */
+  readonly contractRecorder: ContractRecorder;
+}
+
+/** Builds a mock; throws a RangeError naming a bad start-up fault, preset, size, seed option or contract name. */
+export async function createPetstore(
+  options: PetstoreLifecycleOptions = {},
+): Promise<PetstoreLifecycle> {
+  const controls = createMockControls(options);
+  const names = contractNamesOf(options.contract);
+  const store =
+    options.store ?? (await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options)));
+  const recorder = createContractRecorder({
+    testName: options.testName,
+    categoryExists: (id) => store.getCategory(id) !== undefined,
+  });
+  const handleWith = (journal: Journal) =>
+    createPetstoreCore({
+      ...options,
+      store,
+      faults: controls.faults,
+      journal,
+      observe: recorder.observe,
+    });
+  return {
+    store,
+    faults: controls.faults,
+    journal: controls.journal,
+    handle: handleWith(controls.journal),
+    handleWith,
+    async reset(seedOptions) {
+      await store.reset(seedOptions);
+      controls.reset();
+    },
+    snapshot: () => store.snapshot(),
+    restore: (snapshot) => store.restore(snapshot),
+    contract: () => pactOf(recorder.interactions(), names),
+    contractRecorder: recorder,
+  };
+}

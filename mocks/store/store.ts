@@ -1,0 +1,256 @@
+/**
+ * The in-memory store: two `@msw/data` collections whose records are validated
+ * against the openapi.yaml schemas, an id index kept in step through the
+ * collections' hooks, and a reset that restores the seeded records exactly.
+ *
+ * @example
+ * const store = await createPetstoreStore({ seed: 7, pets: 10 });
+ * const pet = await store.createPet({ name: "Rex", categoryId: 1 });
+ * store.getPet(pet.id); // the same record
+ * const saved = store.snapshot(); // plain JSON, see mocks/store/state.ts
+ * await store.reset(); // back to the 10 seeded pets
+ * await store.restore(saved); // back to the saved records
+ */
+import { Collection } from "@msw/data";
+import type { StandardSchemaV1 } from "@standard-schema/spec";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { resolveSeedOptions, type SeedData, type SeedOptions } from "../../fixtures/seed.js";
+import { checkSeedWithinLimits, defaultMaxRecords, type RecordCounts } from "../core/limits.js";
+import { IdsExhaustedError, type StorePort } from "../core/store-port.js";
+import * as validators from "../generated/validators.js";
+import type { Category, Pet } from "../interface/types.js";
+import { IdIndex } from "./id-index.js";
+import { cachedSeedData } from "./seed-cache.js";
+import {
+  checkSnapshot,
+  currentInterface,
+  maxNextId,
+  type StoreSnapshot,
+  snapshotFormat,
+  snapshotFormatVersion,
+} from "./state.js";
+
+/** A Standard Schema backed by a precompiled openapi.yaml validator. */
+function standardSchema<T>(name: string, validate: ValidateFunction): StandardSchemaV1<T, T> {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "petstore-mock-kit",
+      validate(value) {
+        if (validate(value)) return { value: value as T };
+        return {
+          // A failing ajv validator always sets `errors`, and gives each a message.
+          issues: (validate.errors as ErrorObject[]).map((error) => ({
+            message: `${name}${error.instancePath} ${error.message}`,
+            path: error.instancePath.split("/").filter(Boolean),
+          })),
+        };
+      },
+    },
+  };
+}
+
+export const petSchema = standardSchema<Pet>("Pet", validators.Pet);
+export const categorySchema = standardSchema<Category>("Category", validators.Category);
+
+export type PetCollection = Collection<typeof petSchema>;
+export type CategoryCollection = Collection<typeof categorySchema>;
+
+/** The in-memory store: the core's port plus the collections, the seed, snapshots and resets. */
+export interface PetstoreStore extends StorePort {
+  /** The live pets collection (`@msw/data`). Read it through the store: `reset()` replaces it. */
+  readonly pets: PetCollection;
+  /** The live categories collection (`@msw/data`). Read it through the store: `reset()` replaces it. */
+  readonly categories: CategoryCollection;
+  /** The seed options the store was last seeded with. */
+  readonly seedOptions: Required<SeedOptions>;
+  /** The whole state as plain JSON: every record by ascending id, the next ids, the seed options. */
+  snapshot(): StoreSnapshot;
+  /**
+   * Replaces every record with a snapshot's (checked first: an invalid one
+   * throws `SnapshotError` and changes nothing). `reset()` then returns to the
+   * snapshot's seed options.
+   */
+  restore(snapshot: unknown): Promise<void>;
+  /** Restores the seeded records exactly; with options, reseeds first. */
+  reset(options?: SeedOptions): Promise<void>;
+  /**
+   * Calls `listener` after every change: a create, an update or delete through
+   * the collections, a reset, a restore. Returns the unsubscribe function.
+   */
+  onChange(listener: () => void): () => void;
+}
+
+/** The id of the next record, or IdsExhaustedError once ids would no longer be safe integers. */
+function takeId(next: number, maxId: number, kind: keyof RecordCounts): number {
+  const id = Math.max(next, maxId + 1);
+  if (id >= maxNextId) throw new IdsExhaustedError(kind);
+  return id;
+}
+
+/** Only the fields the schema declares, so unknown input fields never reach the store. */
+function pick<T extends object>(input: T, keys: readonly (keyof T)[]): T {
+  const out = {} as T;
+  for (const key of keys) if (input[key] !== undefined) out[key] = input[key];
+  return out;
+}
+const petKeys = ["id", "name", "categoryId", "status"] as const satisfies readonly (keyof Pet)[];
+const categoryKeys = ["id", "name", "description"] as const satisfies readonly (keyof Category)[];
+
+/** An id index kept in step with a collection, one hook per event; `changed` hears of each change once the index has. */
+function indexed<T extends { readonly id: number }>(
+  collection: Collection<StandardSchemaV1<T, T>>,
+  changed: () => void,
+): IdIndex<T> {
+  const index = new IdIndex<T>(() => collection.all());
+  collection.hooks.on("create", (event) => {
+    index.created(event.data.record);
+    changed();
+  });
+  const stale = () => {
+    index.changed();
+    changed();
+  };
+  collection.hooks.on("update", stale);
+  collection.hooks.on("delete", stale);
+  return index;
+}
+
+class Collections {
+  readonly petIndex: IdIndex<Pet>;
+  readonly categoryIndex: IdIndex<Category>;
+  /** The ids the next creates start from (each create takes the larger of this and the highest id + 1). */
+  nextPetId = 1;
+  nextCategoryId = 1;
+  /** Creates begun but not yet stored (`@msw/data` validates asynchronously). */
+  creating = { pets: 0, categories: 0 };
+
+  private constructor(
+    readonly pets: PetCollection,
+    readonly categories: CategoryCollection,
+    changed: () => void,
+  ) {
+    this.petIndex = indexed(pets, changed);
+    this.categoryIndex = indexed(categories, changed);
+  }
+
+  /** Seeds fresh collections, then indexes them in one pass (no hook event per seeded record). */
+  static async seeded(data: SeedData, changed: () => void): Promise<Collections> {
+    const pets = new Collection({ schema: petSchema });
+    const categories = new Collection({ schema: categorySchema });
+    for (const category of data.categories) await categories.create({ ...category });
+    for (const pet of data.pets) await pets.create({ ...pet });
+    return new Collections(pets, categories, changed);
+  }
+}
+
+/**
+ * A seeded store. `limits` are the caps every way in is held to (seed options,
+ * `reset` options, snapshots); default 10,000 pets and 1,000 categories.
+ * Throws a RangeError for seed options beyond them, before building anything.
+ */
+export async function createPetstoreStore(
+  options: SeedOptions = {},
+  limits: RecordCounts = defaultMaxRecords,
+): Promise<PetstoreStore> {
+  let seedOptions = resolveSeedOptions(options);
+  checkSeedWithinLimits(seedOptions, limits);
+  const seedData = cachedSeedData();
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  let current = await Collections.seeded(await seedData(seedOptions), changed);
+
+  return {
+    get pets() {
+      return current.pets;
+    },
+    get categories() {
+      return current.categories;
+    },
+    get seedOptions() {
+      return seedOptions;
+    },
+    async createPet(input) {
+      const collections = current;
+      const id = takeId(collections.nextPetId, collections.petIndex.maxId, "pets");
+      collections.nextPetId = id + 1;
+      const record = pick({ ...input, id }, petKeys);
+      collections.creating.pets++;
+      try {
+        return await collections.pets.create(record);
+      } finally {
+        collections.creating.pets--;
+      }
+    },
+    async createCategory(input) {
+      const collections = current;
+      const id = takeId(collections.nextCategoryId, collections.categoryIndex.maxId, "categories");
+      collections.nextCategoryId = id + 1;
+      collections.creating.categories++;
+      try {
+        return await collections.categories.create(pick({ ...input, id }, categoryKeys));
+      } finally {
+        collections.creating.categories--;
+      }
+    },
+    count: () => ({
+      pets: current.petIndex.size + current.creating.pets,
+      categories: current.categoryIndex.size + current.creating.categories,
+    }),
+    getPet: (id) => current.petIndex.get(id),
+    getCategory: (id) => current.categoryIndex.get(id),
+    listPets({ status, limit }) {
+      const out: Pet[] = [];
+      if (limit <= 0) return out;
+      for (const pet of current.petIndex.ordered()) {
+        if (status !== undefined && pet.status !== status) continue;
+        out.push(pet);
+        if (out.length >= limit) break;
+      }
+      return out;
+    },
+    listCategories: () => [...current.categoryIndex.ordered()],
+    snapshot: () => ({
+      format: snapshotFormat,
+      formatVersion: snapshotFormatVersion,
+      openapi: currentInterface,
+      seedOptions: { ...seedOptions },
+      nextIds: {
+        pets: Math.max(current.nextPetId, current.petIndex.maxId + 1),
+        categories: Math.max(current.nextCategoryId, current.categoryIndex.maxId + 1),
+      },
+      categories: current.categoryIndex.ordered().map((record) => pick(record, categoryKeys)),
+      pets: current.petIndex.ordered().map((record) => pick(record, petKeys)),
+    }),
+    async restore(value) {
+      const snapshot = checkSnapshot(value, limits);
+      const restored = await Collections.seeded(snapshot, changed);
+      restored.nextPetId = snapshot.nextIds.pets;
+      restored.nextCategoryId = snapshot.nextIds.categories;
+      seedOptions = snapshot.seedOptions;
+      current = restored;
+      changed();
+    },
+    async reset(nextOptions) {
+      // Checked and generated first, so invalid options leave the store as it was.
+      const nextSeedOptions = resolveSeedOptions({ ...seedOptions, ...nextOptions });
+      checkSeedWithinLimits(nextSeedOptions, limits);
+      const data = await seedData(nextSeedOptions);
+      seedOptions = nextSeedOptions;
+      current = await Collections.seeded(data, changed);
+      changed();
+    },
+    onChange(listener) {
+      const subscribed = () => listener();
+      listeners.add(subscribed);
+      return () => listeners.delete(subscribed);
+    },
+  };
+}
+
+export type { RecordCounts } from "../core/limits.js";
+export { IdsExhaustedError, type ListPetsQuery } from "../core/store-port.js";
+export { SnapshotError, type StoreSnapshot } from "./state.js";
+export type { SeedData, SeedOptions };
