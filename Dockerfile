@@ -30,7 +30,7 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
   tar -xzf /pack/petstore-mock-kit-*.tgz --strip-components=1 \
   && npm ci --prefer-offline --omit=dev --omit=peer --ignore-scripts --no-audit --no-fund \
   && rm package-lock.json \
-  && chmod 755 dist/mocks/server/cli.js dist/contract-tests/cli.js
+  && chmod 755 dist/mocks/server/cli.js dist/contract-tests/cli/cli.js
 
 # 3. The runtime: node, the kit, a non-root user, a volume for the state file.
 FROM ${BASE}
@@ -39,7 +39,7 @@ ENV NODE_ENV=production \
 COPY --from=kit /kit /usr/local/lib/node_modules/petstore-mock-kit
 COPY scripts/container/entrypoint.sh /usr/local/bin/petstore-entrypoint
 RUN ln -s ../lib/node_modules/petstore-mock-kit/dist/mocks/server/cli.js /usr/local/bin/petstore-mock \
-  && ln -s ../lib/node_modules/petstore-mock-kit/dist/contract-tests/cli.js /usr/local/bin/petstore-contract \
+  && ln -s ../lib/node_modules/petstore-mock-kit/dist/contract-tests/cli/cli.js /usr/local/bin/petstore-contract \
   && mkdir -p /data \
   && chown node:node /data
 USER node

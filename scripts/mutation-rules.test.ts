@@ -1,9 +1,10 @@
 /**
  * The mutation run's rules (docs/development.md, "Mutation testing") stay
- * true: at most ten `Stryker disable` comments in the sources, and every
- * module the run leaves out exists and has its own test.
+ * true: at most ten `Stryker disable` comments in the sources, every pattern
+ * of modules to mutate still names modules (a move cannot empty it quietly),
+ * and every module the run leaves out exists and has its own test.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, globSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -44,5 +45,12 @@ describe("the mutation run's rules", () => {
           !existsSync(join(repositoryRoot, file.replace(/\.ts$/, ".test.ts"))),
       ),
     ).toEqual([]);
+  });
+
+  it("mutates modules that exist: every pattern names at least one", () => {
+    const empty = stryker.mutate
+      .filter((pattern) => !pattern.startsWith("!"))
+      .filter((pattern) => globSync(pattern, { cwd: repositoryRoot }).length === 0);
+    expect(empty).toEqual([]);
   });
 });

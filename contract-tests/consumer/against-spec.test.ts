@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contractLimits, contractText, type PactContract } from "../../mocks/contract/pact.js";
-import { type CliIo, exitCodes, main } from "../cli-main.js";
+import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
 import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
 import { againstSpec, type SpecFinding } from "./against-spec.js";
 import { consumerContractOf } from "./contract.js";

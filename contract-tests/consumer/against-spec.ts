@@ -44,7 +44,7 @@ import {
   schemaRules,
   rules as statements,
 } from "../../mocks/interface/statements.js";
-import { sentRequest } from "../http.js";
+import { sentRequest } from "../transport/http.js";
 import {
   type ConsumerContract,
   type ConsumerInteraction,

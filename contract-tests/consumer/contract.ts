@@ -32,8 +32,8 @@ import {
 import { matchRoute } from "../../mocks/core/router.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { readJsonFile } from "../../mocks/util/files.js";
-import { UsageError } from "../options.js";
-import { printable } from "../report/text.js";
+import { printable } from "../../mocks/util/text.js";
+import { UsageError } from "../suite/settings.js";
 
 /** A provider state of an interaction: what the kit reads of its name (nothing for another tool's). */
 export interface ConsumerState {

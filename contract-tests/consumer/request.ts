@@ -9,7 +9,7 @@
  */
 import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
-import type { ContractRequest } from "../http.js";
+import type { ContractRequest } from "../transport/http.js";
 import type { ConsumerInteraction } from "./contract.js";
 
 type Params = ProviderStateParams;

@@ -15,11 +15,11 @@
  * consumerVerdicts(result).filter((v) => v.outcome === "broken");
  */
 import { urlUnder } from "../../mocks/util/url-under.js";
-import type { ContractRequest } from "../http.js";
-import { defaultConsumerWrites } from "../options.js";
-import { runCases, type SuiteOptions } from "../runner.js";
+import { runCases, type SuiteOptions, type SuiteRun } from "../run/runner.js";
 import type { CaseDefinition, SuiteContext } from "../suite/context.js";
-import type { RunResult } from "../suite/results.js";
+
+import { defaultConsumerWrites } from "../suite/settings.js";
+import type { ContractRequest } from "../transport/http.js";
 import { consumerChecks } from "./checks.js";
 import {
   type ConsumerContract,
@@ -109,7 +109,7 @@ async function consumerCases(
 export async function runConsumer(
   options: SuiteOptions,
   contract: ConsumerContract,
-): Promise<RunResult> {
+): Promise<SuiteRun & { readonly consumer: ConsumerRun }> {
   const budget = new WriteBudget(options.consumerWrites ?? defaultConsumerWrites);
   const cases: ConsumerCase[] = [];
   const result = await runCases(options, (ctx) => consumerCases(ctx, contract, budget, cases));

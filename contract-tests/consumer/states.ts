@@ -22,9 +22,9 @@ import type { ProviderStateParams } from "../../mocks/contract/provider-states.j
 import type { Collection } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import type { PetStatus } from "../../mocks/interface/types.js";
-import type { ContractRequest } from "../http.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
 import { absentPetId } from "../suite/pets.js";
+import type { ContractRequest } from "../transport/http.js";
 import type { ConsumerState } from "./contract.js";
 
 /** An id no deployment has handed out: the largest integer JSON carries exactly. */

@@ -10,9 +10,9 @@ import { describe, expect, it } from "vitest";
 import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
 import { interfaceOperations } from "../../mocks/interface/operations.js";
 import { createPetstoreStore } from "../../mocks/store/store.js";
-import { curlLine } from "../http.js";
 import { describeResponse } from "../suite/context.js";
 import { coreTransport } from "../test-support/core-transport.js";
+import { curlLine } from "../transport/http.js";
 import { runFuzz } from "./run.js";
 
 const apiKey = "agreement-key-0123456789";

@@ -15,7 +15,7 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import type { OperationParameter, ParameterSchema } from "../../mocks/interface/spec.js";
-import type { CredentialVariant } from "../http.js";
+import type { CredentialVariant } from "../transport/http.js";
 import type { Random } from "./random.js";
 import type { Body, FuzzRequest, QueryPart } from "./request.js";
 

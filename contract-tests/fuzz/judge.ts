@@ -9,7 +9,7 @@ import { type JudgeContext, checksFor as judgeChecks } from "../../mocks/interfa
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import { violations } from "../../mocks/interface/schemas.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
-import { sentRequest } from "../http.js";
+import { sentRequest } from "../transport/http.js";
 import { type FuzzRequest, toContractRequest } from "./request.js";
 
 /** The answer's status is listed for the operation in openapi.yaml (not only as `default`), with its body. */

@@ -7,7 +7,7 @@
 
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
-import type { ContractRequest, CredentialVariant } from "../http.js";
+import type { ContractRequest, CredentialVariant } from "../transport/http.js";
 
 /**
  * What the interface lets a deployment answer:

@@ -13,10 +13,10 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
-import type { ContractRequest, Exchange } from "../http.js";
-import { RunDeadlineError, sentRequest } from "../http.js";
 import { recordIn } from "../suite/context.js";
 import type { CreatedRecord } from "../suite/results.js";
+import type { ContractRequest, Exchange } from "../transport/http.js";
+import { RunDeadlineError, sentRequest } from "../transport/http.js";
 import { type FuzzState, RequestGenerator, simplerValues } from "./generate.js";
 import { checksFor } from "./judge.js";
 import { createRandom } from "./random.js";

@@ -3,10 +3,12 @@
  * its first few failures), then counts per operation with every failure no
  * cause explains (expectation, answer, curl line), the matrix and the verdict.
  */
-import { type Diagnosis, diagnose } from "../diagnosis.js";
-import type { CheckResult, RunResult } from "../suite/results.js";
+
+import type { CheckResult } from "../suite/results.js";
 import { consumerConsoleLines } from "./consumer.js";
+import { type Diagnosis, diagnose } from "./diagnosis.js";
 import { fuzzConsoleLines } from "./fuzz.js";
+import type { ReportedRun } from "./run.js";
 import {
   createdList,
   explainedCounts,
@@ -20,7 +22,7 @@ import { printable } from "./text.js";
 import { versionsLine } from "./versions.js";
 
 /** The operation × documented-status matrix as aligned text. */
-function matrix(result: RunResult): string[] {
+function matrix(result: ReportedRun): string[] {
   const lines = matrixLines(result);
   if (lines.length === 0) return [];
   const width = Math.max(0, ...lines.map((line) => line.operation.length));
@@ -47,7 +49,7 @@ function describe(check: CheckResult, mark: string): string[] {
 /** Failures shown in full under each cause on the console; the report files list them all. */
 export const shownPerCause = 3;
 
-function diagnosisLines(result: RunResult, diagnoses: readonly Diagnosis[]): string[] {
+function diagnosisLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): string[] {
   if (diagnoses.length === 0) return [];
   const byId = new Map(result.checks.map((check) => [check.id, check]));
   const failed = result.checks.filter((check) => check.outcome === "failed").length;
@@ -71,7 +73,7 @@ function diagnosisLines(result: RunResult, diagnoses: readonly Diagnosis[]): str
   return lines;
 }
 
-export function consoleReport(result: RunResult): string {
+export function consoleReport(result: ReportedRun): string {
   const source = runSource(result);
   const lines = [
     `${versionsLine()} → ${result.baseUrl} (run tag ${result.tag}${source ? `, ${source.what} ${printable(source.file)}` : ""}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,

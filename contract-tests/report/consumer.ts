@@ -10,7 +10,8 @@
 
 import type { RuleId } from "../../mocks/interface/statements.js";
 import type { ConsumerCase } from "../consumer/run.js";
-import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
+import { type CheckResult, failingChecks } from "../suite/results.js";
+import type { ReportedRun } from "./run.js";
 import { escapeHtml, escapeXml, markdownCell, printable } from "./text.js";
 
 export type ConsumerOutcome = "passed" | "broken" | "not verified";
@@ -25,7 +26,7 @@ export interface ConsumerVerdict {
 }
 
 /** Each interaction of a consumer run with its outcome; none for another run. */
-export function consumerVerdicts(result: RunResult): ConsumerVerdict[] {
+export function consumerVerdicts(result: ReportedRun): ConsumerVerdict[] {
   if (!result.consumer) return [];
   const failing = failingChecks(result);
   const judged = new Set(
@@ -46,7 +47,7 @@ export function consumerVerdicts(result: RunResult): ConsumerVerdict[] {
 }
 
 /** "9 interactions: 1 would break, 7 pass, 1 not verified; 3 of 60 creates". */
-export function consumerCounts(result: RunResult): string {
+export function consumerCounts(result: ReportedRun): string {
   const verdicts = consumerVerdicts(result);
   const count = (outcome: ConsumerOutcome) => verdicts.filter((v) => v.outcome === outcome).length;
   const { consumer } = result;
@@ -55,7 +56,7 @@ export function consumerCounts(result: RunResult): string {
 }
 
 /** The statements behind each planned check, by check id. */
-function rulesById(result: RunResult): ReadonlyMap<string, readonly RuleId[]> {
+function rulesById(result: ReportedRun): ReadonlyMap<string, readonly RuleId[]> {
   return new Map((result.plan ?? []).map((planned) => [planned.id, planned.rules]));
 }
 
@@ -75,7 +76,7 @@ const testsOf = (interaction: ConsumerCase) =>
   interaction.tests.length > 0 ? interaction.tests.join("; ") : "(no test known)";
 
 /** The console's lines: the counts, then every interaction that would break or was not verified. */
-export function consumerConsoleLines(result: RunResult): string[] {
+export function consumerConsoleLines(result: ReportedRun): string[] {
   if (!result.consumer) return [];
   const { file, consumer, provider } = result.consumer;
   const rules = rulesById(result);
@@ -102,7 +103,7 @@ const outcomeMark: Record<ConsumerOutcome, string> = {
 };
 
 /** The Markdown section: a table of every interaction, its tests, its outcome and the checks behind it. */
-export function consumerMarkdown(result: RunResult): string[] {
+export function consumerMarkdown(result: ReportedRun): string[] {
   const cell = markdownCell;
   if (!result.consumer) return [];
   const { file, consumer, provider } = result.consumer;
@@ -128,7 +129,7 @@ export function consumerMarkdown(result: RunResult): string[] {
 }
 
 /** The HTML section: the same table. */
-export function consumerHtml(result: RunResult): string {
+export function consumerHtml(result: ReportedRun): string {
   if (!result.consumer) return "";
   const { file, consumer, provider } = result.consumer;
   const rules = rulesById(result);
@@ -151,7 +152,7 @@ ${rows.join("\n")}</tbody></table>`;
 }
 
 /** The JSON report's `consumer` member. */
-export function consumerJson(result: RunResult): object | null {
+export function consumerJson(result: ReportedRun): object | null {
   if (!result.consumer) return null;
   const { interactions: _cases, ...run } = result.consumer;
   return {
@@ -167,7 +168,7 @@ export function consumerJson(result: RunResult): object | null {
 
 /** The JUnit testsuite of a consumer run: a testcase per interaction; none for another run. */
 export function consumerJunitSuite(
-  result: RunResult,
+  result: ReportedRun,
 ): { suite: string; tests: number; failures: number } | undefined {
   if (!result.consumer) return undefined;
   const rules = rulesById(result);

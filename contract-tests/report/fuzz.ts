@@ -5,7 +5,7 @@
  */
 import { replayFlags } from "../fuzz/results.js";
 import type { FuzzFailure, FuzzResult } from "../fuzz/run.js";
-import type { RunResult } from "../suite/results.js";
+import type { ReportedRun } from "./run.js";
 
 export function fuzzSummary(fuzz: FuzzResult): string {
   const causes = fuzz.failures.length;
@@ -24,14 +24,14 @@ export const failureLine = (failure: FuzzFailure): string =>
   `${failure.key} [${failure.kind}] ×${failure.count}: ${failure.curl}`;
 
 /** The console's fuzz lines (none without `--fuzz`). */
-export function fuzzConsoleLines(result: RunResult): string[] {
+export function fuzzConsoleLines(result: ReportedRun): string[] {
   const { fuzz } = result;
   if (!fuzz) return [];
   return [`fuzz: ${fuzzSummary(fuzz)}`, ...fuzz.failures.map((f) => `  ✗ ${failureLine(f)}`)];
 }
 
 /** The JSON report's `fuzz` member: everything but the structured requests. */
-export function fuzzJson(result: RunResult): object | null {
+export function fuzzJson(result: ReportedRun): object | null {
   const { fuzz } = result;
   if (!fuzz) return null;
   const { created: _created, failures, ...rest } = fuzz;

@@ -4,11 +4,13 @@
  * their redacted curl lines, and advisory findings. Every text from the run is
  * HTML-escaped.
  */
-import { type Diagnosis, diagnose } from "../diagnosis.js";
-import type { CheckResult, RunResult } from "../suite/results.js";
+
+import type { CheckResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
 import { consumerHtml } from "./consumer.js";
+import { type Diagnosis, diagnose } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
+import type { ReportedRun } from "./run.js";
 import {
   createdList,
   explainedCounts,
@@ -39,7 +41,7 @@ function finding(check: CheckResult): string {
 <pre><code>${escapeHtml(check.curl ?? "")}</code></pre></details>`;
 }
 
-function diagnosisSection(result: RunResult, diagnoses: readonly Diagnosis[]): string {
+function diagnosisSection(result: ReportedRun, diagnoses: readonly Diagnosis[]): string {
   if (diagnoses.length === 0) return "";
   const failed = result.checks.some((check) => check.outcome === "failed");
   const causes = diagnoses.map(
@@ -60,7 +62,7 @@ function section(title: string, checks: readonly CheckResult[]): string {
 }
 
 /** The fuzz section: what was generated and the seed; each cause with its shrunk curl line. */
-function fuzzSection(result: RunResult): string {
+function fuzzSection(result: ReportedRun): string {
   const { fuzz } = result;
   if (!fuzz) return "";
   const causes = fuzz.failures
@@ -72,7 +74,7 @@ function fuzzSection(result: RunResult): string {
   return `<h2 id="fuzz">Generated requests (--fuzz)</h2><p>${escapeHtml(fuzzSummary(fuzz))}</p>${causes ? `<ul>${causes}</ul>` : ""}`;
 }
 
-export function htmlReport(result: RunResult): string {
+export function htmlReport(result: ReportedRun): string {
   const summaries = summarize(result);
   const source = runSource(result);
   const passed = runConforms(result);

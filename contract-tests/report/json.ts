@@ -1,14 +1,15 @@
 /** `--json FILE`: the whole result, for dashboards and baselines. */
 
-import { diagnose } from "../diagnosis.js";
-import { defaultMaxBodyBytes } from "../http.js";
-import { type RunResult, runConforms } from "../suite/results.js";
+import { runConforms } from "../suite/results.js";
+import { defaultMaxBodyBytes } from "../transport/http.js";
 import { consumerJson } from "./consumer.js";
+import { diagnose } from "./diagnosis.js";
 import { fuzzJson } from "./fuzz.js";
+import type { ReportedRun } from "./run.js";
 import { statusMatrix } from "./summary.js";
 import { reportVersions } from "./versions.js";
 
-export function jsonReport(result: RunResult): string {
+export function jsonReport(result: ReportedRun): string {
   return `${JSON.stringify(
     {
       tool: { name: "petstore-contract", version: reportVersions().kit },

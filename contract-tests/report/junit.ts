@@ -4,10 +4,11 @@
  * `system-out`, so CI dashboards show them without going red.
  */
 import { operationIds } from "../../mocks/interface/spec.js";
-import { diagnose } from "../diagnosis.js";
-import { type CheckResult, failingChecks, type RunResult } from "../suite/results.js";
+import { type CheckResult, failingChecks } from "../suite/results.js";
 import { consumerJunitSuite } from "./consumer.js";
+import { diagnose } from "./diagnosis.js";
 import { keyNote, needsKey } from "./key-note.js";
+import type { ReportedRun } from "./run.js";
 import { statusMatrix } from "./summary.js";
 import { escapeXml } from "./text.js";
 import { reportVersions, versionsLine } from "./versions.js";
@@ -38,7 +39,7 @@ function testcase(check: CheckResult, strict: boolean, causes: Causes, keyNoted:
   return `${open}<failure message="${escapeXml(check.expected)}" type="${check.kind}">${escapeXml(details(check, causes, keyNoted))}</failure></testcase>`;
 }
 
-export function junitReport(result: RunResult): string {
+export function junitReport(result: ReportedRun): string {
   const versions = reportVersions();
   const versionProperties = [
     `      <property name="petstore-contract.version" value="${escapeXml(versions.kit)}"/>`,

@@ -4,8 +4,10 @@
  * well be unset in the reader's shell: every report then says how to set it
  * (never the key itself).
  */
-import { apiKeyVariable } from "../http.js";
-import type { CheckResult, RunResult } from "../suite/results.js";
+
+import type { CheckResult } from "../suite/results.js";
+import { apiKeyVariable } from "../transport/http.js";
+import type { ReportedRun } from "./run.js";
 
 /** The note the reports carry when a curl line needs a key that came from `--key`. */
 export const keyNote = `The curl lines read the key from $${apiKeyVariable}, and this run's key came from --key: export that variable, set to the key you passed to --key, before pasting one.`;
@@ -15,7 +17,7 @@ export const needsKey = (check: Pick<CheckResult, "curl">): boolean =>
   check.curl?.includes(`$${apiKeyVariable}`) ?? false;
 
 /** The result with `keyNote` among its notes when the key came from `--key` and a curl line needs it. */
-export function withKeyNote(result: RunResult, keyFrom: string | undefined): RunResult {
+export function withKeyNote(result: ReportedRun, keyFrom: string | undefined): ReportedRun {
   if (keyFrom !== "--key" || !result.checks.some(needsKey)) return result;
   return { ...result, notes: [...result.notes, keyNote] };
 }

@@ -4,11 +4,13 @@
  * HTML-escaped outside code fences; inside a fence it stays literal (so a curl
  * line copies as is) and the fence is longer than any backtick run in it.
  */
-import { type Diagnosis, diagnose } from "../diagnosis.js";
-import type { CheckResult, RunResult } from "../suite/results.js";
+
+import type { CheckResult } from "../suite/results.js";
 import { runConforms } from "../suite/results.js";
 import { consumerMarkdown } from "./consumer.js";
+import { type Diagnosis, diagnose } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
+import type { ReportedRun } from "./run.js";
 import {
   createdList,
   explainedCounts,
@@ -42,7 +44,7 @@ const icon = {
   "never triggered": "➖ never triggered",
 } as const;
 
-function matrix(result: RunResult): string[] {
+function matrix(result: ReportedRun): string[] {
   if (result.checks.length === 0) return [];
   return [
     "| operation | documented statuses (✅ seen and passing, ❌ failed, ❔ not judged: a cause above explains its failures, ➖ never triggered) |",
@@ -86,7 +88,7 @@ function findings(title: string, checks: readonly CheckResult[]): string[] {
   return lines;
 }
 
-function diagnosisSection(result: RunResult, diagnoses: readonly Diagnosis[]): string[] {
+function diagnosisSection(result: ReportedRun, diagnoses: readonly Diagnosis[]): string[] {
   if (diagnoses.length === 0) return [];
   const failed = result.checks.filter((check) => check.outcome === "failed").length;
   const lines = ["### Diagnosis", ""];
@@ -107,7 +109,7 @@ function diagnosisSection(result: RunResult, diagnoses: readonly Diagnosis[]): s
 }
 
 /** The fuzz section: what was generated and the seed; each cause with its shrunk curl line. */
-function fuzzSection(result: RunResult): string[] {
+function fuzzSection(result: ReportedRun): string[] {
   const { fuzz } = result;
   if (!fuzz) return [];
   const lines = ["### Generated requests (--fuzz)", "", cell(fuzzSummary(fuzz)), ""];
@@ -122,7 +124,7 @@ function fuzzSection(result: RunResult): string[] {
   return lines;
 }
 
-export function markdownReport(result: RunResult, extra: readonly string[] = []): string {
+export function markdownReport(result: ReportedRun, extra: readonly string[] = []): string {
   const summaries = summarize(result);
   const source = runSource(result);
   const lines = [

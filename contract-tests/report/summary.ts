@@ -3,15 +3,15 @@
 import { interfaceOperation, interfaceOperations } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { operationIds } from "../../mocks/interface/spec.js";
-import { type Diagnosis, type DiagnosisCause, diagnose } from "../diagnosis.js";
 import {
   advisoryWarnings,
   type CheckResult,
   failingChecks,
-  type RunResult,
   runPassed,
   type StopReason,
 } from "../suite/results.js";
+import { type Diagnosis, type DiagnosisCause, diagnose } from "./diagnosis.js";
+import type { ReportedRun } from "./run.js";
 
 export interface OperationSummary {
   readonly operation: OperationId;
@@ -22,7 +22,7 @@ export interface OperationSummary {
   readonly total: number;
 }
 
-export function summarize(result: RunResult): OperationSummary[] {
+export function summarize(result: ReportedRun): OperationSummary[] {
   const failing = new Set(failingChecks(result));
   const warning = new Set(advisoryWarnings(result));
   return operationIds
@@ -47,7 +47,7 @@ const stopped: Record<StopReason, string> = {
   "not-this-api": "STOPPED: no JSON API at this URL",
 };
 
-export function verdict(result: RunResult): string {
+export function verdict(result: ReportedRun): string {
   const failed = failingChecks(result).length;
   const warnings = advisoryWarnings(result).length;
   const passed = result.checks.filter((check) => check.outcome === "passed").length;
@@ -62,14 +62,14 @@ export function verdict(result: RunResult): string {
 
 /** What the run sent, when not the suite: the recording it replayed, the consumer contract it verified. */
 export function runSource(
-  result: RunResult,
+  result: ReportedRun,
 ): { readonly what: string; readonly file: string } | undefined {
   if (result.replayOf !== undefined) return { what: "replay of", file: result.replayOf };
   if (result.consumer) return { what: "consumer contract", file: result.consumer.file };
   return undefined;
 }
 
-export function createdList(result: RunResult): string {
+export function createdList(result: ReportedRun): string {
   if (result.created.length === 0) return "none";
   const collections = [...new Set(interfaceOperations.map((operation) => operation.collection))];
   return collections
@@ -105,7 +105,7 @@ const wholeRunCauses: ReadonlySet<DiagnosisCause> = new Set([
  * whole run unjudged (a rejected key, a wrong URL): then "not judged".
  */
 export function statusMatrix(
-  result: RunResult,
+  result: ReportedRun,
   diagnoses: readonly Diagnosis[] = diagnose(result),
 ): MatrixRow[] {
   const reported = new Set(result.checks.map((check) => check.operation));
@@ -153,7 +153,7 @@ export const matrixLegend =
  * How much of a red run the diagnosis explains, counted the way the verdict
  * counts: the failures that fail the run, then the advisory warnings.
  */
-export function explainedCounts(result: RunResult, diagnoses: readonly Diagnosis[]): string {
+export function explainedCounts(result: ReportedRun, diagnoses: readonly Diagnosis[]): string {
   const explained = new Set(diagnoses.flatMap((diagnosis) => diagnosis.checks));
   const failing = failingChecks(result);
   const warnings = advisoryWarnings(result);
@@ -177,7 +177,7 @@ export interface MatrixLine {
 }
 
 /** The matrix per operation, only for operations the run reported on. */
-export function matrixLines(result: RunResult): MatrixLine[] {
+export function matrixLines(result: ReportedRun): MatrixLine[] {
   const matrix = statusMatrix(result);
   const reported = new Set(result.checks.map((check) => check.operation));
   return operationIds

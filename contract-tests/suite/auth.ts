@@ -6,7 +6,7 @@
  */
 import { interfaceOperations } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
-import type { ContractRequest, CredentialVariant } from "../http.js";
+import type { ContractRequest, CredentialVariant } from "../transport/http.js";
 import type { SuiteContext } from "./context.js";
 
 export const badCredentials: readonly Exclude<CredentialVariant, "valid">[] = [

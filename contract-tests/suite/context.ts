@@ -9,9 +9,9 @@ import { Knowledge } from "../../mocks/interface/knowledge.js";
 import { interfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import type { Redact } from "../../mocks/util/redact.js";
-import type { ContractRequest, ContractResponse, Exchange, Target } from "../http.js";
-import { curlLine, send, sentRequest } from "../http.js";
-import { LivenessWatch } from "../liveness.js";
+import type { ContractRequest, ContractResponse, Exchange, Target } from "../transport/http.js";
+import { curlLine, send, sentRequest } from "../transport/http.js";
+import { LivenessWatch } from "../transport/liveness.js";
 import {
   type CaseRecord,
   type CheckResult,

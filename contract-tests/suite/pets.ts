@@ -6,7 +6,7 @@
  */
 import { checksFor, type JudgeContext, type KnownRecord } from "../../mocks/interface/judge.js";
 import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
-import { type ContractRequest, sentRequest } from "../http.js";
+import { type ContractRequest, sentRequest } from "../transport/http.js";
 import { recordIn, type SuiteContext } from "./context.js";
 
 type Item = Readonly<Record<string, unknown>>;

@@ -4,9 +4,7 @@ import type { CheckKind } from "../../mocks/interface/checks.js";
 import type { Collection } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import type { RuleId } from "../../mocks/interface/statements.js";
-import type { ConsumerRun } from "../consumer/run.js";
-import type { FuzzResult } from "../fuzz/run.js";
-import type { Exchange } from "../http.js";
+import type { Exchange } from "../transport/http.js";
 
 export type { CheckKind };
 export type Outcome = "passed" | "failed" | "skipped";
@@ -87,10 +85,6 @@ export interface RunResult {
   readonly stopReason?: StopReason;
   /** The recording this run replayed (`--replay`), as named on the command line. */
   readonly replayOf?: string;
-  /** The generated requests' run (`--fuzz`), when there was one. */
-  readonly fuzz?: FuzzResult;
-  /** The consumer contract this run verified (`--consumer`), interaction by interaction. */
-  readonly consumer?: ConsumerRun;
 }
 
 export function failingChecks(result: RunResult): CheckResult[] {

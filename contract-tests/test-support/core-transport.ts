@@ -9,7 +9,7 @@ import {
   requestBody,
   requestUrl,
   type Target,
-} from "../http.js";
+} from "../transport/http.js";
 
 export function coreTransport(
   core: PetstoreCore,

@@ -16,7 +16,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { startTinyServer } from "./servers.js";
+import { startTinyServer } from "../../mocks/test-support/servers.js";
 
 export const otherDeploymentKey = "other-deployment-key";
 /** Bounds on what a client may send or make it keep. */

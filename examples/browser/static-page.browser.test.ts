@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPetstoreStore } from "../../mocks/store/store.js";
+import { readmeBlocks, readmeCommands } from "../../mocks/test-support/browser-docs.js";
 import {
   launchChromium,
   missingWorkerMessage,
@@ -17,7 +18,6 @@ import {
 } from "../../mocks/test-support/chromium.js";
 import { type StaticServer, serveStatic } from "../../mocks/test-support/static-server.js";
 import { createFreshApp, runCommand } from "./test-support/fresh-app.js";
-import { readmeBlocks, readmeCommands } from "./test-support/readme.js";
 
 const commands = readmeCommands("A plain static page");
 const [pageHtml = ""] = readmeBlocks("A plain static page", "html");

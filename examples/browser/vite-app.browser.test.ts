@@ -11,6 +11,7 @@ import type { Browser } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPetstoreStore } from "../../mocks/store/store.js";
+import { readmeBlocks, readmeCommands } from "../../mocks/test-support/browser-docs.js";
 import {
   launchChromium,
   missingWorkerMessage,
@@ -18,7 +19,6 @@ import {
   watchConsole,
 } from "../../mocks/test-support/chromium.js";
 import { createFreshApp, kitRoot, runCommand } from "./test-support/fresh-app.js";
-import { readmeBlocks, readmeCommands } from "./test-support/readme.js";
 
 /** Vite's dev server bundles the app's dependencies on the first load. */
 const firstLoad = { timeout: 15_000 } as const;

@@ -1,7 +1,7 @@
 /**
  * The admin endpoints' table in-process (no socket): the trust check, the
  * journal's pages, every refusal's code and message, health, and a store that
- * refuses writes. Over HTTP: admin.node.test.ts.
+ * refuses writes. Over HTTP: admin-over-http.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import type { CoreResponse } from "../core/exchange.js";

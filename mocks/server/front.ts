@@ -15,11 +15,6 @@ import {
   resolveRecordOptions,
 } from "../store/options.js";
 
-/** Behind `proxy`: the response header listing the rules a deployment's answer broke (JSON, ASCII). */
-export const violationsHeader = "petstore-violations";
-/** Sent with every forwarded request; a request that arrives with it came from a proxy: a loop. */
-export const proxyMarkHeader = "x-petstore-proxy";
-
 export interface Front {
   readonly handle: PetstoreCore;
   /** The deployment's base URL when proxying. */

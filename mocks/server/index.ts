@@ -32,8 +32,8 @@ export {
   type PetstoreMockClientOptions,
   PetstoreMockError,
 } from "./client.js";
-export { proxyMarkHeader, violationsHeader } from "./front.js";
 export { RecordFileError } from "./own-files.js";
+export { proxyMarkHeader, violationsHeader } from "./proxy-headers.js";
 export type { RecordedCredential, RecordedExchange } from "./recording.js";
 export {
   createRequestListener,

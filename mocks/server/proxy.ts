@@ -38,7 +38,7 @@ import { describeError, exchangeOnce, type RawAnswer } from "../util/http-client
 import { createRedactor, createRequestRedactor } from "../util/redact.js";
 import { printable } from "../util/text.js";
 import { urlUnder } from "../util/url-under.js";
-import { proxyMarkHeader, violationsHeader } from "./front.js";
+import { proxyMarkHeader, violationsHeader } from "./proxy-headers.js";
 
 /** The most characters the violations header carries (the violations that fit, in order). */
 const maxHeaderChars = 4096;

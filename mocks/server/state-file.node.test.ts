@@ -2,7 +2,7 @@
  * `--state-file` with the compiled CLI: a SIGTERM loses nothing that was
  * answered, a `kill -9` leaves a whole file, and a damaged or incompatible
  * file stops the start without being overwritten (in-process:
- * state-file-in-process.node.test.ts).
+ * state-file-in-process.test.ts).
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -15,7 +15,7 @@ function runBrowserSuite(env: Record<string, string | undefined>) {
       "scripts/config/vitest.config.ts",
       "--reporter",
       "default",
-      "contract-tests/html-report.browser.test.ts",
+      "contract-tests/report/html.browser.test.ts",
     ],
     {
       encoding: "utf8",

@@ -18,6 +18,7 @@ export default {
     "mocks/playwright/route.ts",
     "mocks/runtime/msw.ts",
     "mocks/runtime/intercept.ts",
+    "mocks/interface/*.ts",
     "contract-tests/suite/*.ts",
     "!**/*.test.ts",
     // Caches only save time: a mutant that makes one keep less, or nothing,

@@ -1,14 +1,44 @@
+/**
+ * The test projects, chosen by a test file's suffix alone:
+ * - `name.test.ts` (unit): the sources in this process, nothing built: no
+ *   child running the code under test, no browser. Loopback sockets are fine.
+ *   `npm run mutation` runs exactly these.
+ * - `name.node.test.ts` (node): the code under test runs outside this process
+ *   (the built `dist/`, the CLI, Prism, Biome, Pact's native core), or the
+ *   test proves a bound with seconds of load.
+ * - `name.browser.test.ts` (browser): Chromium drives a page.
+ * `npm test -- --project browser` runs one project.
+ */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+const roots = "{mocks,fixtures,contract-tests,scripts,examples}";
+const ignored = ["**/node_modules/**", "**/dist/**"];
+
+/** Each project's files: its suffix, and for the unit project every other suffix left out. */
+export const projectFiles = {
+  unit: {
+    include: [`${roots}/**/*.test.ts`],
+    exclude: [...ignored, "**/*.node.test.ts", "**/*.browser.test.ts"],
+  },
+  node: { include: [`${roots}/**/*.node.test.ts`], exclude: ignored },
+  browser: { include: [`${roots}/**/*.browser.test.ts`], exclude: ignored },
+} as const;
+
+export const testSettings = {
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
   test: {
-    include: ["{mocks,fixtures,contract-tests,scripts,examples}/**/*.test.ts"],
-    exclude: ["**/node_modules/**", "**/dist/**"],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    ...testSettings,
     reporters: process.env.CI ? ["default", "junit"] : ["default"],
     outputFile: { junit: "test-results/junit.xml" },
+    projects: Object.entries(projectFiles).map(([name, files]) => ({
+      extends: true,
+      test: { name, include: [...files.include], exclude: [...files.exclude] },
+    })),
   },
 });

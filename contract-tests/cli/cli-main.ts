@@ -1,0 +1,142 @@
+/**
+ * `petstore-contract`: checks a deployment against the Pet Store contract.
+ * `parse(argv, env)` (options.ts) gives the command, `run(command, io)` carries
+ * it out and returns the exit code; the bin (cli.ts) only wires the process in.
+ * Exit codes: 0 passed, 1 a documented check failed (or an advisory one
+ * under `--strict`), 2 bad usage, 3 the deployment is not answering (at the
+ * start, or it stopped mid-run) or is not a JSON API, 4 the run reached
+ * `--max-time` (the reports hold what it had), 5 a report file could not be
+ * written (said after the verdict).
+ */
+import { kitVersion, usageLine } from "../../mocks/util/cli.js";
+import { createRedactor, type Redact } from "../../mocks/util/redact.js";
+import { printable } from "../../mocks/util/text.js";
+import { consoleReport } from "../report/console.js";
+import { htmlReport } from "../report/html.js";
+import { jsonReport } from "../report/json.js";
+import { junitReport } from "../report/junit.js";
+import { withKeyNote } from "../report/key-note.js";
+import { markdownReport } from "../report/markdown.js";
+import type { ReportedRun } from "../report/run.js";
+import { runContractSuite, TargetUnavailableError } from "../run/runner.js";
+import { runPassed } from "../suite/results.js";
+import { UsageError } from "../suite/settings.js";
+import { type CliIo, exitCodes, writeReportFiles } from "./io.js";
+import { type CliOptions, type Command, parse, usage } from "./options.js";
+
+export { type CliIo, exitCodes };
+
+/** The report files a run asked for. */
+function writeReports(
+  result: ReportedRun,
+  options: CliOptions,
+  redact: Redact,
+  markdownExtra: readonly string[],
+): Promise<string[]> {
+  return writeReportFiles(
+    [
+      ["--junit", options.junitFile, () => junitReport(result)],
+      ["--markdown", options.markdownFile, () => markdownReport(result, markdownExtra)],
+      ["--json", options.jsonFile, () => jsonReport(result)],
+      ["--html", options.htmlFile, () => htmlReport(result)],
+    ],
+    redact,
+  );
+}
+
+function verdictCode(result: ReportedRun): number {
+  if (result.stopReason === undefined)
+    return runPassed(result) ? exitCodes.passed : exitCodes.failed;
+  return result.stopReason === "max-time" ? exitCodes.maxTime : exitCodes.unavailable;
+}
+
+/** A consumer contract, a replayed recording, the suite direct, or through Prism's proxy (a module not shipped in the package). */
+async function suiteRun(options: CliOptions): Promise<ReportedRun> {
+  if (options.consumerFile !== undefined) {
+    const { readConsumerContract } = await import("../consumer/contract.js");
+    const { runConsumer } = await import("../consumer/run.js");
+    return runConsumer(options, await readConsumerContract(options.consumerFile));
+  }
+  if (options.replayFile !== undefined) {
+    const { readRecording, runReplay } = await import("../run/replay.js");
+    return runReplay(options, await readRecording(options.replayFile), options.replayFile);
+  }
+  if (!options.viaPrism) return runContractSuite(options);
+  let prism: typeof import("../run/prism-proxy.js");
+  try {
+    prism = await import("../run/prism-proxy.js");
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    throw new UsageError(
+      "--via-prism runs from a checkout of petstore-mock-kit (npm ci, then npm run contract:proxy); the installed package does not include it",
+    );
+  }
+  try {
+    return await prism.runViaPrism(options);
+  } catch (error) {
+    if (error instanceof prism.PrismMissingError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
+  const redact = createRedactor([options.apiKey]);
+  try {
+    const result = withKeyNote(await suiteRun(options), options.keyFrom);
+    io.out(redact(consoleReport(result)));
+    let extra: string[] = [];
+    if (options.compareMock && !result.stopReason) {
+      // The kit's mock (and its data generator) loads only for the runs that need it.
+      const { compareWithMock, comparisonReport } = await import("../run/compare-mock.js");
+      const report = comparisonReport(await compareWithMock(options, result));
+      io.out(printable(redact(report.text)));
+      extra = report.markdown;
+    }
+    if (verdictCode(result) === exitCodes.unavailable) {
+      io.err(printable(redact(`petstore-contract: ${result.stoppedEarly}\n`)));
+    }
+    const unwritten = await writeReports(result, options, redact, extra);
+    for (const line of unwritten) io.err(printable(redact(`petstore-contract: ${line}\n`)));
+    return unwritten.length > 0 ? exitCodes.reportNotWritten : verdictCode(result);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`petstore-contract: ${error.message}\n`);
+      return exitCodes.usage;
+    }
+    if (error instanceof TargetUnavailableError) {
+      io.err(printable(redact(`petstore-contract: ${error.message}\n`)));
+      return exitCodes.unavailable;
+    }
+    throw error;
+  }
+}
+
+export async function run(command: Command, io: CliIo): Promise<number> {
+  switch (command.kind) {
+    case "invalid":
+      io.err(usageLine("petstore-contract", printable(command.message)));
+      return exitCodes.usage;
+    case "help":
+      io.out(`${usage}\n`);
+      return exitCodes.passed;
+    case "version":
+      io.out(`${kitVersion()}\n`);
+      return exitCodes.passed;
+    case "list-checks": {
+      const { fullPlan, traceMarkdown, traceRules } = await import("../report/trace.js");
+      io.out(traceMarkdown(traceRules(await fullPlan())));
+      return exitCodes.passed;
+    }
+    case "run":
+      return runSuite(command.options, io);
+    case "against-spec": {
+      const { runAgainstSpec } = await import("./spec-cli.js");
+      return runAgainstSpec(command.options, io);
+    }
+  }
+}
+
+/** `run(parse(argv, io.env), io)`: what the bin does, for tests. */
+export function main(argv: readonly string[], io: CliIo): Promise<number> {
+  return run(parse(argv, io.env), io);
+}

@@ -1,0 +1,324 @@
+/**
+ * The contract CLI's command, from command-line flags and the environment
+ * (`PETSTORE_URL`, `PETSTORE_API_KEY`): `parse(argv, env)` never throws; bad
+ * input becomes an `invalid` command whose one-line message the CLI prints
+ * before it exits 2.
+ */
+import { parseArgs } from "node:util";
+import { type OperationId, operationIds } from "../../mocks/interface/spec.js";
+import { type InvalidCommand, parseOrInvalid } from "../../mocks/util/cli.js";
+import { redactedMark } from "../../mocks/util/redact.js";
+import { maxSeed } from "../fuzz/random.js";
+import {
+  defaultConsumerWrites,
+  defaultFuzzWrites,
+  defaultMaxTimeS,
+  defaultTimeoutMs,
+  type RunOptions,
+  retryPolicy,
+  UsageError,
+} from "../suite/settings.js";
+import { apiKeyVariable } from "../transport/http.js";
+
+export interface CliOptions extends RunOptions {
+  readonly junitFile: string | undefined;
+  readonly markdownFile: string | undefined;
+  readonly jsonFile: string | undefined;
+  readonly htmlFile: string | undefined;
+  readonly compareMock: boolean;
+  /** Run through Prism's validation proxy in front of the target (`--via-prism`). */
+  readonly viaPrism: boolean;
+  /** Replay this recording (`petstore-mock --record`) instead of the suite (`--replay`). */
+  readonly replayFile?: string | undefined;
+  /** Verify this consumer contract (`--consumer`) instead of running the suite. */
+  readonly consumerFile?: string | undefined;
+  /**
+   * Where the key came from: `--key`, or the environment variable the curl
+   * lines read it from (`PETSTORE_API_KEY`). From `--key`, the reports say how
+   * to set the variable before pasting a curl line.
+   */
+  readonly keyFrom?: "--key" | typeof apiKeyVariable;
+}
+
+/** `--consumer FILE --against-spec`: the contract against openapi.yaml alone, no deployment. */
+export interface SpecOptions {
+  readonly consumerFile: string;
+  readonly strict: boolean;
+  readonly only: readonly OperationId[];
+  readonly junitFile: string | undefined;
+  readonly markdownFile: string | undefined;
+  readonly jsonFile: string | undefined;
+  readonly htmlFile: string | undefined;
+}
+
+export type Command =
+  | { readonly kind: "help" }
+  | { readonly kind: "version" }
+  | { readonly kind: "list-checks" }
+  | InvalidCommand
+  | { readonly kind: "run"; readonly options: CliOptions }
+  | { readonly kind: "against-spec"; readonly options: SpecOptions };
+
+const maxTimeoutMs = 120_000;
+const maxFuzz = 100_000;
+const maxFuzzWrites = 10_000;
+const maxMaxTimeS = 86_400;
+
+export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
+  [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
+  [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE
+  | --consumer FILE [--consumer-writes N]] [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
+       petstore-contract --consumer FILE --against-spec [--strict] [--only OPERATION[,OPERATION]]
+  [--junit FILE] [--markdown FILE] [--json FILE] [--html FILE]
+       petstore-contract --list-checks | --version
+  URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
+  OPERATION is one of ${operationIds.join(", ")}.
+  --via-prism sends the suite through Prism's validation proxy (a checkout with its dev
+  dependencies: npm run contract:proxy); it fails on every violation Prism reports.
+  --replay FILE sends the requests of a petstore-mock --record file, in order, and judges
+  each answer by the interface's rules (docs/proxy.md); a bad file exits 2.
+  --consumer FILE verifies a consumer contract the kit wrote (Pact v4): each interaction's
+  provider states set up through the interface (at most --consumer-writes creates, default
+  ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
+  --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
+  Report folders are created when missing.
+  Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 the deployment is not answering
+  (at the start, or stopped mid-run) or is not a JSON API at this URL, 4 the run hit --max-time
+  (reports hold what was checked until then), 5 a report file could not be written.`;
+
+/** The URL text with any `user:pass@` part masked, for messages about a URL that does not parse. */
+export function withoutCredentials(raw: string): string {
+  return raw
+    .replace(
+      /^((?:[a-z][\w+.-]*:)?\/\/)?[^/?#]*@/i,
+      (_match, scheme = "") => `${scheme}${redactedMark}@`,
+    )
+    .replace(/[^\x20-\x7e]/g, "?");
+}
+
+/** Validates and normalises a base URL: http(s), no query, no trailing slash. */
+export function parseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(
+      `--url must be an absolute http(s) URL (got ${JSON.stringify(withoutCredentials(raw))})`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UsageError(`--url must use http or https (got ${url.protocol})`);
+  }
+  if (url.search || url.hash) throw new UsageError("--url must not carry a query or fragment");
+  if (url.username || url.password) {
+    throw new UsageError("--url must not carry credentials; pass the key with --key");
+  }
+  return url.href.replace(/\/+$/, "");
+}
+
+function parseTimeout(raw: string | undefined): number {
+  if (raw === undefined) return defaultTimeoutMs;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > maxTimeoutMs) {
+    throw new UsageError(`--timeout must be an integer from 1 to ${maxTimeoutMs} ms (got ${raw})`);
+  }
+  return value;
+}
+
+/** An integer flag within bounds, or a usage error naming it. */
+function parseCount(flag: string, raw: string, min: number, max: number): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got ${raw})`);
+  }
+  return value;
+}
+
+function parseMaxTime(raw: string | undefined): number {
+  if (raw === undefined) return defaultMaxTimeS * 1000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > maxMaxTimeS) {
+    throw new UsageError(`--max-time must be an integer from 1 to ${maxMaxTimeS} s (got ${raw})`);
+  }
+  return value * 1000;
+}
+
+/** A bearer key is visible ASCII: no space, no control character, nothing a header cannot carry. */
+export function checkKey(key: string): string {
+  const bad = [...key].findIndex((char) => !/^[\x21-\x7e]$/.test(char));
+  if (bad >= 0) {
+    const code = key.codePointAt(bad) ?? 0;
+    throw new UsageError(
+      `--key must be printable ASCII without spaces (character ${bad + 1} is U+${code.toString(16).toUpperCase().padStart(4, "0")})`,
+    );
+  }
+  return key;
+}
+
+function parseOnly(raw: readonly string[]): OperationId[] {
+  const names = raw.flatMap((value) => value.split(",")).map((name) => name.trim());
+  for (const name of names) {
+    if (!operationIds.includes(name as OperationId)) {
+      throw new UsageError(
+        `--only: unknown operation ${JSON.stringify(name)}; use one of ${operationIds.join(", ")}`,
+      );
+    }
+  }
+  return [...new Set(names as OperationId[])];
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The command the arguments ask for; flags win over the environment. */
+export function parse(argv: readonly string[], env: Env): Command {
+  return parseOrInvalid(() => parseOrThrow(argv, env));
+}
+
+function parseOrThrow(argv: readonly string[], env: Env): Command {
+  let values: Flags;
+  try {
+    values = parseFlags(argv).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
+  }
+  if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
+  if (values["list-checks"]) return { kind: "list-checks" };
+  const consumer = values.consumer;
+  if (consumer?.trim() === "") throw new UsageError("--consumer needs a file");
+  if (values["against-spec"]) return againstSpecCommand(values, consumer);
+  if (consumer !== undefined) {
+    for (const flag of ["replay", "compare-mock", "via-prism", "fuzz"] as const) {
+      if (values[flag] !== undefined)
+        throw new UsageError(`--consumer is not available with --${flag}`);
+    }
+  } else if (values["consumer-writes"] !== undefined) {
+    throw new UsageError("--consumer-writes needs --consumer FILE");
+  }
+  if (values["compare-mock"] && values["via-prism"]) {
+    throw new UsageError("--compare-mock is not available with --via-prism");
+  }
+  const replay = values.replay;
+  if (replay !== undefined && (values["compare-mock"] || values["via-prism"])) {
+    throw new UsageError("--replay is not available with --compare-mock or --via-prism");
+  }
+  if (replay?.trim() === "") throw new UsageError("--replay needs a file");
+  const fuzz = values.fuzz === undefined ? 0 : parseCount("--fuzz", values.fuzz, 1, maxFuzz);
+  if (!fuzz) {
+    for (const flag of ["fuzz-seed", "fuzz-only", "fuzz-writes"] as const) {
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --fuzz N`);
+    }
+  }
+  if (fuzz && values["via-prism"]) throw new UsageError("--fuzz is not available with --via-prism");
+  if (fuzz && replay !== undefined) throw new UsageError("--fuzz is not available with --replay");
+  const url = values.url ?? env.PETSTORE_URL;
+  const key = values.key ?? env.PETSTORE_API_KEY;
+  if (!url) throw new UsageError("missing --url (or PETSTORE_URL): the API base including /v1");
+  if (!key) throw new UsageError("missing --key (or PETSTORE_API_KEY): the bearer API key");
+  const options: CliOptions = {
+    baseUrl: parseBaseUrl(url),
+    apiKey: checkKey(key),
+    keyFrom: values.key === undefined ? apiKeyVariable : "--key",
+    readOnly: values["read-only"] ?? false,
+    strict: values.strict ?? false,
+    only: parseOnly(values.only ?? []),
+    timeoutMs: parseTimeout(values.timeout),
+    maxTimeMs: parseMaxTime(values["max-time"]),
+    ...retryPolicy,
+    junitFile: values.junit,
+    markdownFile: values.markdown,
+    jsonFile: values.json,
+    htmlFile: values.html,
+    compareMock: values["compare-mock"] ?? false,
+    viaPrism: values["via-prism"] ?? false,
+    ...(replay !== undefined ? { replayFile: replay } : {}),
+    fuzz,
+    fuzzSeed:
+      values["fuzz-seed"] === undefined
+        ? undefined
+        : parseCount("--fuzz-seed", values["fuzz-seed"], 0, maxSeed),
+    fuzzOnly: values["fuzz-only"] ?? false,
+    fuzzWrites:
+      values["fuzz-writes"] === undefined
+        ? defaultFuzzWrites
+        : parseCount("--fuzz-writes", values["fuzz-writes"], 0, maxFuzzWrites),
+    ...(consumer !== undefined ? { consumerFile: consumer } : {}),
+    consumerWrites:
+      values["consumer-writes"] === undefined
+        ? defaultConsumerWrites
+        : parseCount("--consumer-writes", values["consumer-writes"], 0, maxFuzzWrites),
+  };
+  return { kind: "run", options };
+}
+
+/** The flags that name a deployment or how to reach it: not for `--against-spec`. */
+const deploymentFlags = [
+  "url",
+  "key",
+  "read-only",
+  "timeout",
+  "max-time",
+  "compare-mock",
+  "via-prism",
+  "replay",
+  "fuzz",
+  "consumer-writes",
+] as const;
+
+function againstSpecCommand(values: Flags, consumer: string | undefined): Command {
+  if (consumer === undefined) throw new UsageError("--against-spec needs --consumer FILE");
+  const given = deploymentFlags.find((flag) => values[flag] !== undefined);
+  if (given !== undefined) {
+    throw new UsageError(
+      `--against-spec reads the contract against openapi.yaml alone: --${given} does not apply`,
+    );
+  }
+  return {
+    kind: "against-spec",
+    options: {
+      consumerFile: consumer,
+      strict: values.strict ?? false,
+      only: parseOnly(values.only ?? []),
+      junitFile: values.junit,
+      markdownFile: values.markdown,
+      jsonFile: values.json,
+      htmlFile: values.html,
+    },
+  };
+}
+
+type Flags = ReturnType<typeof parseFlags>["values"];
+
+function parseFlags(args: readonly string[]) {
+  return parseArgs({
+    args: [...args],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      url: { type: "string" },
+      key: { type: "string" },
+      "read-only": { type: "boolean" },
+      strict: { type: "boolean" },
+      only: { type: "string", multiple: true },
+      timeout: { type: "string" },
+      "max-time": { type: "string" },
+      junit: { type: "string" },
+      markdown: { type: "string" },
+      json: { type: "string" },
+      html: { type: "string" },
+      "list-checks": { type: "boolean" },
+      "compare-mock": { type: "boolean" },
+      "via-prism": { type: "boolean" },
+      replay: { type: "string" },
+      fuzz: { type: "string" },
+      "fuzz-seed": { type: "string" },
+      "fuzz-only": { type: "boolean" },
+      "fuzz-writes": { type: "string" },
+      consumer: { type: "string" },
+      "against-spec": { type: "boolean" },
+      "consumer-writes": { type: "string" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" },
+    },
+  });
+}

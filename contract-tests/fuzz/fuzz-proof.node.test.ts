@@ -1,0 +1,162 @@
+/**
+ * Proof of `--fuzz`'s power: against the kit's own mock it finds nothing for
+ * any seed; against deployments whose bug only some value combinations
+ * reach (which pass every fixed check) it finds the bug for every seed tried,
+ * shrunk to a minimal curl line; a seed replays a run exactly; `--read-only`
+ * sends no write.
+ */
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { startPetstoreServerWith } from "../../mocks/server/server.js";
+import {
+  type FaultyServer,
+  fault,
+  fuzzOnlyFaults,
+  startMock,
+  testApiKey,
+} from "../../mocks/test-support/faulty-servers.js";
+import { exitCodes, main } from "../cli/cli-main.js";
+import { runContractSuite, type SuiteOptions } from "../run/runner.js";
+import { failingChecks, runPassed } from "../suite/results.js";
+
+async function runAgainst(
+  wrapCore: FaultyServer["wrap"] | undefined,
+  suite: Partial<Omit<SuiteOptions, "baseUrl" | "apiKey">>,
+) {
+  const server = await startPetstoreServerWith({ port: 0, apiKeys: [testApiKey] }, { wrapCore });
+  try {
+    const result = await runContractSuite({ baseUrl: server.url, apiKey: testApiKey, ...suite });
+    return { result, journal: server.journal.all(), counts: server.store.count() };
+  } finally {
+    await server.close();
+  }
+}
+
+const seeds = [1, 2, 3];
+/**
+ * The smallest failing request of each: every other part left out, every
+ * value at its simplest. When the first failure came from a request with a
+ * mistake of its own that the bug needs too (`limit=0x10`, a missing name),
+ * that mistake stays.
+ */
+const minimal: Readonly<Record<string, RegExp>> = {
+  "500-for-a-limit-band": /\/pets\?limit=81'/,
+  "500-for-a-filter-and-a-limit-range":
+    /\/pets\?(status=pending&limit=(10|0x10)|limit=(10|0x10)&status=pending)'/,
+  "500-for-a-body-combination":
+    /--data-raw '\{("name":("ct-fuzz fuzz"|[^,"]+),)?"categoryId":2,"status":"sold"\}'/,
+};
+
+describe("--fuzz against the kit's mock", () => {
+  it.each(seeds)("finds nothing with seed %i (300 requests, fixed checks too)", async (seed) => {
+    const { result } = await runAgainst(undefined, { fuzz: 300, fuzzSeed: seed, strict: true });
+    expect(failingChecks(result).map((check) => `${check.id}: ${check.actual}`)).toEqual([]);
+    expect(result.fuzz?.generated).toBe(300);
+    expect(result.created.every((record) => record.name.startsWith(result.tag))).toBe(true);
+    expect(result.fuzz?.writes).toBeLessThanOrEqual(60);
+  });
+
+  it("fuzzes only the operations --only names", async () => {
+    const { result } = await runAgainst(undefined, {
+      fuzz: 100,
+      fuzzSeed: 6,
+      fuzzOnly: true,
+      only: ["getPet"],
+    });
+    expect(runPassed(result)).toBe(true);
+    expect(Object.keys(result.fuzz?.perOperation ?? {})).toEqual(["getPet"]);
+  });
+
+  it("sends GETs only with --read-only", async () => {
+    const { result, journal, counts } = await runAgainst(undefined, {
+      fuzz: 300,
+      fuzzSeed: 5,
+      fuzzOnly: true,
+      readOnly: true,
+    });
+    expect(runPassed(result)).toBe(true);
+    expect(new Set(journal.map((entry) => entry.method))).toEqual(new Set(["GET"]));
+    expect(counts).toEqual({ pets: 50, categories: 5 });
+  });
+});
+
+describe("--fuzz against bugs only some value combinations reach", () => {
+  it.each(fuzzOnlyFaults)("$name passes every fixed check", async (fault) => {
+    const { result } = await runAgainst(fault.wrap, {});
+    expect(failingChecks(result).map((check) => check.id)).toEqual([]);
+  });
+
+  it.each(
+    fuzzOnlyFaults.flatMap((fault) => seeds.map((seed) => [fault.name, seed, fault] as const)),
+  )("%s is caught with seed %i, shrunk to one minimal curl line", async (name, seed, fault) => {
+    const { result } = await runAgainst(fault.wrap, {
+      fuzz: 300,
+      fuzzSeed: seed,
+      fuzzOnly: true,
+      tag: "ct-fuzz",
+    });
+    const failing = failingChecks(result);
+    expect(failing.map((check) => check.id)).toEqual([...fault.caughtBy]);
+    expect(failing[0]?.curl).toMatch(minimal[name] as RegExp);
+    expect(failing[0]?.actual).toContain(`--fuzz-seed ${seed}`);
+  });
+
+  it("replays a run exactly from its seed", async () => {
+    const [fault] = fuzzOnlyFaults;
+    const runs = await Promise.all(
+      [1, 2].map(() =>
+        runAgainst(fault?.wrap, { fuzz: 120, fuzzSeed: 9, fuzzOnly: true, tag: "ct-same" }),
+      ),
+    );
+    const [first, second] = runs.map(({ result, journal }) => ({
+      failures: result.fuzz?.failures.map((f) => [
+        f.key,
+        f.count,
+        f.curl.replace(/127\.0\.0\.1:\d+/, "host"),
+      ]),
+      requests: journal.map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
+    }));
+    expect(second).toEqual(first);
+  });
+});
+
+describe("--fuzz in every report", () => {
+  it("shows the seed and each cause's shrunk curl line on the console, in JUnit, Markdown, HTML and JSON", async () => {
+    const faulty = await startMock(fault("500-for-a-body-combination"));
+    const dir = await mkdtemp(join(tmpdir(), "contract-fuzz-reports-"));
+    const file = (name: string) => join(dir, name);
+    let out = "";
+    try {
+      const args = ["--url", faulty.url, "--key", testApiKey, "--fuzz", "300", "--fuzz-seed", "2"];
+      args.push("--fuzz-only", "--junit", file("j.xml"), "--markdown", file("s.md"));
+      args.push("--json", file("r.json"), "--html", file("r.html"));
+      const io = { out: (text: string) => (out += text), err: () => {}, env: {} };
+      expect(await main(args, io)).toBe(exitCodes.failed);
+    } finally {
+      await faulty.close();
+    }
+    const curl = /curl -g -sS -i -X POST '[^']+\/pets' .*"categoryId":2,"status":"sold"\}'/;
+    expect(out).toMatch(
+      /^fuzz: 300 of 300 requests generated from openapi\.yaml \(seed 2; replay: --fuzz 300 --fuzz-seed 2\)/m,
+    );
+    expect(out).toMatch(curl);
+    const junit = await readFile(file("j.xml"), "utf8");
+    expect(junit).toContain('<property name="fuzz.seed" value="2"/>');
+    expect(junit).toMatch(
+      /<testcase classname="createPet" name="createPet\.fuzz\.no-5xx \[documented\]" time="0\.000"><failure/,
+    );
+    const markdown = await readFile(file("s.md"), "utf8");
+    expect(markdown).toContain("### Generated requests (--fuzz)");
+    expect(markdown).toMatch(/seed 2/);
+    const html = await readFile(file("r.html"), "utf8");
+    expect(html).toContain('<h2 id="fuzz">');
+    expect(html).toContain("--fuzz-seed 2");
+    const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+    expect(json.fuzz).toMatchObject({ seed: 2, requested: 300, generated: 300 });
+    expect(json.fuzz.failures).toEqual([
+      expect.objectContaining({ key: "createPet no-5xx", curl: expect.stringMatching(curl) }),
+    ]);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * Diagnosis first: a red run names its likely cause before the list of
+ * checks, on the console (short, grouped) and in every report file (whole).
+ */
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningPetstoreServer } from "../../mocks/server/server.js";
+import { startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
+import { startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
+import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+import { shownPerCause } from "./console.js";
+import type { Diagnosis } from "./diagnosis.js";
+
+interface Run {
+  readonly code: number;
+  readonly out: string;
+  readonly err: string;
+  readonly json: { diagnoses: Diagnosis[]; checks: Array<{ id: string; outcome: string }> };
+  readonly markdown: string;
+  readonly html: string;
+  readonly junit: string;
+}
+
+/** The CLI with every report, against `url`. */
+async function contract(url: string, key = testApiKey, ...args: string[]): Promise<Run> {
+  const dir = await mkdtemp(join(tmpdir(), "contract-diagnosis-"));
+  const file = (name: string) => join(dir, name);
+  let out = "";
+  let err = "";
+  const io: CliIo = {
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+    env: { PETSTORE_API_KEY: key },
+  };
+  const reports = ["--json", file("r.json"), "--markdown", file("s.md"), "--html", file("r.html")];
+  const code = await main(["--url", url, ...args, ...reports, "--junit", file("j.xml")], io);
+  return {
+    code,
+    out,
+    err,
+    json: JSON.parse(await readFile(file("r.json"), "utf8")),
+    markdown: await readFile(file("s.md"), "utf8"),
+    html: await readFile(file("r.html"), "utf8"),
+    junit: await readFile(file("j.xml"), "utf8"),
+  };
+}
+
+const failedIds = (run: Run) =>
+  run.json.checks.filter((check) => check.outcome === "failed").map((check) => check.id);
+const causes = (run: Run) => run.json.diagnoses.map((diagnosis) => diagnosis.cause);
+
+describe('a URL that is not the Pet Store API (every request answers 200 {"ok":true})', () => {
+  let alwaysOk: TinyServer;
+  let run: Run;
+  beforeAll(async () => {
+    alwaysOk = await startTinyServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end('{"ok":true}');
+    });
+    run = await contract(alwaysOk.url);
+  });
+  afterAll(() => alwaysOk.close());
+
+  it("exits 1 with the cause named first and a console under 150 lines", () => {
+    expect(run.code).toBe(exitCodes.failed);
+    const lines = run.out.trimEnd().split("\n");
+    expect(lines.length).toBeLessThan(150);
+    expect(lines[1]).toMatch(
+      /^diagnosis: 1 likely cause explains (\d+) of the \1 failed documented checks( and (\d+) of the \3 advisory warnings?)?$/,
+    );
+    expect(lines[2]).toMatch(/^✗ Not the Pet Store API at this URL.*\[not-this-api\]: \d+ checks$/);
+    expect(lines[3]).toContain(
+      'were the same: HTTP 200 | content-type: application/json | {"ok":true}',
+    );
+    expect(run.out.match(/^ {2}✗ /gm)).toHaveLength(shownPerCause);
+    expect(run.out).toMatch(/^ {2}… and \d+ more with this cause/m);
+  });
+
+  it("explains every failure in the JSON report, and lists each one in the others", () => {
+    const failed = failedIds(run);
+    expect(failed.length).toBeGreaterThan(100);
+    expect(run.json.diagnoses).toEqual([
+      {
+        cause: "not-this-api",
+        title: expect.any(String),
+        evidence: expect.stringContaining('{"ok":true}'),
+        hint: expect.stringContaining("--url"),
+        checks: failed,
+      },
+    ]);
+    for (const id of failed) {
+      expect(run.markdown).toContain(`<code>${id}</code>`);
+      expect(run.html).toContain(`<code>${id}</code>`);
+    }
+    expect(run.junit).toContain("likely cause: Not the Pet Store API at this URL");
+  });
+
+  it("puts the diagnosis before the counts and the failures in Markdown and HTML", () => {
+    const order = (text: string, marks: string[]) => marks.map((mark) => text.indexOf(mark));
+    const markdown = order(run.markdown, ["### Diagnosis", "| operation | passed", "### Failures"]);
+    expect(markdown[0]).toBeGreaterThan(0);
+    expect(markdown).toEqual([...markdown].sort((a, b) => a - b));
+    const html = order(run.html, ['id="diagnosis"', 'id="matrix"', "<h2>Failures"]);
+    expect(html[0]).toBeGreaterThan(0);
+    expect(html).toEqual([...html].sort((a, b) => a - b));
+  });
+});
+
+describe("causes against the kit's own mock", () => {
+  let mock: RunningPetstoreServer;
+  beforeAll(async () => {
+    mock = await startMock();
+  });
+  afterAll(() => mock.close());
+
+  it("a rejected key: one cause for every failure, instead of a note", async () => {
+    const run = await contract(mock.url, "not-the-key", "--only", "listPets,getPet");
+    expect(run.code).toBe(exitCodes.failed);
+    expect(causes(run)).toEqual(["key-rejected"]);
+    expect(run.json.diagnoses[0]?.checks).toEqual(failedIds(run));
+    expect(run.out).toMatch(/^✗ The key was rejected \[key-rejected\]/m);
+    expect(run.out).toMatch(/hint: +Check --key \(or PETSTORE_API_KEY\)/);
+  });
+
+  it("a rejected key: the matrix says the answers were not judged, and the counts agree", async () => {
+    const run = await contract(mock.url, "not-the-key");
+    const failed = /^FAILED: (\d+) documented checks? failed/m.exec(run.out)?.[1];
+    expect(failed).toBeDefined();
+    expect(run.out).toContain(
+      `diagnosis: 1 likely cause explains ${failed} of the ${failed} failed documented checks`,
+    );
+    const matrix = (run.json as unknown as { matrix: { status: number; cell: string }[] }).matrix;
+    expect(matrix.filter((row) => row.cell === "failed")).toEqual([]);
+    expect(matrix.filter((row) => row.cell === "not judged").length).toBeGreaterThan(0);
+    expect(run.out).toMatch(/^ {2}listPets +200 not judged, 401 not judged$/m);
+    expect(run.markdown).toContain("❔ not judged");
+    expect(run.html).toContain('<td class="not"><strong>200</strong> not judged</td>');
+  });
+
+  it.each([
+    ["without /v1", "", /The URL has no \/v1 \(\/\): the API base includes it/],
+    ["with /v1 twice", "/v1/v1", /The URL has \/v1 2 times \(\/v1\/v1\): it belongs there once/],
+  ])("a base URL %s: exit 3, the reports written with the advice", async (_, path, advice) => {
+    const run = await contract(`${mock.origin}${path}`);
+    expect(run.code).toBe(exitCodes.unavailable);
+    expect(run.err).toMatch(/answered 404: no pet list there/);
+    expect(causes(run)).toEqual(["wrong-base-path"]);
+    expect(run.json.diagnoses[0]?.hint).toMatch(advice);
+    expect(run.out).toMatch(advice);
+    expect(run.markdown).toMatch(advice);
+    expect(run.out).toMatch(/^STOPPED: no pet list at this URL: no check ran/m);
+  });
+
+  it("one operation missing: every request to it answered 405", async () => {
+    const noCreateCategory = await startMock(
+      (handle) => async (request) =>
+        request.method === "POST" && request.path === "/categories"
+          ? {
+              status: 405,
+              headers: { "content-type": "application/json", allow: "GET" },
+              body: JSON.stringify({ code: "method_not_allowed", message: "no", status: 405 }),
+            }
+          : handle(request),
+    );
+    try {
+      const run = await contract(noCreateCategory.url);
+      expect(run.code).toBe(exitCodes.failed);
+      expect(causes(run)).toEqual(["operation-missing"]);
+      expect(run.json.diagnoses[0]?.title).toBe("One operation is missing: createCategory");
+      const createCategoryFailures = failedIds(run).filter((id) =>
+        id.startsWith("createCategory."),
+      );
+      expect(run.json.diagnoses[0]?.checks).toEqual(createCategoryFailures);
+    } finally {
+      await noCreateCategory.close();
+    }
+  });
+
+  it("no diagnosis when the deployment conforms", async () => {
+    const run = await contract(mock.url, testApiKey, "--only", "getPet");
+    expect(run.code).toBe(exitCodes.passed);
+    expect(run.json.diagnoses).toEqual([]);
+    expect(run.out).not.toMatch(/diagnosis/);
+    expect(run.markdown).not.toMatch(/Diagnosis/);
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * Diagnosis first: the few causes that explain most of a red run (not this API
+ * at this URL, the key rejected, a wrong base path, a deployment that stopped
+ * answering, one operation missing, …), each with the failed checks it
+ * explains and what to do. Every report puts them before the list of checks.
+ *
+ * Each failed check (documented or advisory) is explained by at most one
+ * cause: the causes are tried in order, each claiming the failures not yet
+ * claimed. Evidence quotes only the checks' `actual` texts, which are already
+ * redacted and cut, never raw server text.
+ *
+ * @example
+ * for (const { cause, checks, hint } of diagnose(result)) console.log(cause, checks.length, hint);
+ */
+
+import { violations } from "../../mocks/interface/schemas.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
+import type { CaseRecord, CheckResult } from "../suite/results.js";
+import type { ReportedRun } from "./run.js";
+
+export type DiagnosisCause =
+  | "not-answering"
+  | "key-rejected"
+  | "wrong-base-path"
+  | "not-this-api"
+  | "operation-missing"
+  | "no-error-shape"
+  | "server-errors"
+  | "not-json";
+
+export interface Diagnosis {
+  /** A stable name for the cause. */
+  readonly cause: DiagnosisCause;
+  /** The cause in words. */
+  readonly title: string;
+  /** What in the run points at it. */
+  readonly evidence: string;
+  /** What to do about it. */
+  readonly hint: string;
+  /** Ids of the failed checks it explains (documented and advisory). */
+  readonly checks: readonly string[];
+}
+
+/** A cause found in the run, and which failed checks it explains. */
+interface Finding extends Omit<Diagnosis, "checks"> {
+  readonly explains: (check: CheckResult) => boolean;
+  /** Reported even when it explains no check (e.g. the run stopped for it). */
+  readonly always?: boolean;
+}
+
+interface Evidence {
+  readonly result: ReportedRun;
+  readonly answered: readonly CaseRecord[];
+  readonly failed: readonly CheckResult[];
+}
+
+type Detector = (evidence: Evidence) => Finding | undefined;
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** What came back, from a failed check's text ("<reason> — got <answer>"). */
+const answerOf = (check: CheckResult | undefined) =>
+  check?.actual?.split(" — got ").slice(1).join(" — got ") ?? "";
+const reasonOf = (check: CheckResult | undefined) => check?.actual?.split(" — got ")[0] ?? "";
+
+const statusOf = (record: CaseRecord) => record.exchange.response?.status ?? 0;
+const inCases = (records: readonly CaseRecord[]) => {
+  const ids = new Set(records.map((record) => record.caseId));
+  return (check: CheckResult) => ids.has(check.caseId);
+};
+const statusList = (records: readonly CaseRecord[]) =>
+  [...new Set(records.map(statusOf))].sort().join("/");
+/** ", e.g. <the answer of the first failure among these cases>", or nothing. */
+function example(evidence: Evidence, records: readonly CaseRecord[]): string {
+  const answer = answerOf(evidence.failed.find(inCases(records)));
+  return answer ? `, e.g. ${answer}` : "";
+}
+
+const notAnswering: Detector = (evidence) => {
+  const { result } = evidence;
+  const silent = result.cases.filter((record) => record.exchange.unanswered);
+  const stopped = result.stopReason === "not-answering";
+  if (!stopped && silent.length < 3) return undefined;
+  const operations = [...new Set(silent.map((record) => record.operation))];
+  const count = `${plural(silent.length, "request")} of ${operations.join(", ")} got no answer`;
+  return {
+    cause: "not-answering",
+    title: stopped ? "The deployment is not answering" : "Requests got no answer",
+    evidence: !stopped
+      ? `${count}${example(evidence, silent)}`
+      : silent.length > 0
+        ? `${result.stoppedEarly}; ${count}`
+        : (result.stoppedEarly ?? ""),
+    hint: "Is the deployment up and reachable from here? If it is only slow, raise --timeout.",
+    explains: inCases(silent),
+    always: stopped,
+  };
+};
+
+const isValidCredential = (record: CaseRecord) =>
+  (record.exchange.request.credential ?? "valid") === "valid";
+
+const keyRejected: Detector = (evidence) => {
+  const withKey = evidence.answered.filter(isValidCredential);
+  const rejected = withKey.filter((record) => [401, 403].includes(statusOf(record)));
+  if (rejected.length === 0 || rejected.length * 2 < withKey.length) return undefined;
+  return {
+    cause: "key-rejected",
+    title: "The key was rejected",
+    evidence: `${rejected.length} of ${plural(withKey.length, "request")} sent with the key were answered ${statusList(rejected)}${example(evidence, rejected)}`,
+    hint: "Check --key (or PETSTORE_API_KEY): is it this deployment's key (staging and production keys differ), and still valid? It is sent as Authorization: Bearer <key>.",
+    explains: inCases(rejected),
+  };
+};
+
+/** What looks wrong with the path of a base URL: /v1 missing or doubled. */
+function basePathAdvice(baseUrl: string): string {
+  const path = URL.parse(baseUrl)?.pathname ?? "";
+  const versions = path.split("/").filter((segment) => segment === "v1").length;
+  if (versions > 1) return `The URL has /v1 ${versions} times (${path}): it belongs there once.`;
+  if (versions === 0)
+    return `The URL has no /v1 (${path || "/"}): the API base includes it, e.g. --url ${baseUrl}/v1.`;
+  return `Check the path (${path}): --url must be the API base, so that <url>/pets lists the pets.`;
+}
+
+const wrongBasePath: Detector = (evidence) => {
+  const missing = evidence.answered.filter((record) => statusOf(record) === 404);
+  const operations = new Set(missing.map((record) => record.operation));
+  if (missing.length < 3 || missing.length < evidence.answered.length * 0.8 || operations.size < 2)
+    return undefined;
+  return {
+    cause: "wrong-base-path",
+    title: "Wrong base path: (almost) everything is 404",
+    evidence: `${missing.length} of ${plural(evidence.answered.length, "answer")} were 404, on ${plural(operations.size, "operation")}${example(evidence, missing)}`,
+    hint: basePathAdvice(evidence.result.baseUrl),
+    explains: inCases(missing),
+  };
+};
+
+/** The first request found no pet list (404) or no JSON at the URL: no check ran. */
+const unusableAtStart: Detector = ({ result }) => {
+  const reason = result.stopReason;
+  if (reason !== "wrong-base-path" && reason !== "not-this-api") return undefined;
+  return {
+    cause: reason,
+    title:
+      reason === "wrong-base-path"
+        ? "Wrong base path: no pet list at this URL"
+        : "Not the Pet Store API at this URL: no JSON there",
+    evidence: result.stoppedEarly ?? "",
+    hint:
+      reason === "wrong-base-path"
+        ? basePathAdvice(result.baseUrl)
+        : "Is --url the API base (including /v1)? A web page, login page or proxy answers there.",
+    explains: () => false,
+    always: true,
+  };
+};
+
+const answerKey = (record: CaseRecord) => {
+  const response = record.exchange.response;
+  return response ? `${response.status} ${response.text}` : "";
+};
+
+const sameAnswerForAll: Detector = (evidence) => {
+  const { answered } = evidence;
+  if (answered.length < 10) return undefined;
+  const counts = new Map<string, CaseRecord[]>();
+  for (const record of answered) {
+    const same = counts.get(answerKey(record)) ?? [];
+    same.push(record);
+    counts.set(answerKey(record), same);
+  }
+  const largest = [...counts.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  const kinds = new Set(largest.map((record) => record.provocation));
+  if (largest.length < answered.length * 0.9 || kinds.size < 2) return undefined;
+  return {
+    cause: "not-this-api",
+    title: "Not the Pet Store API at this URL: the same answer to everything",
+    evidence: `${largest.length} of ${plural(answered.length, "answer")}, to valid and invalid requests alike, were the same: ${answerOf(evidence.failed.find(inCases(largest)))}`,
+    hint: "Is --url the Pet Store API's base (including /v1)? Something else answers there: a catch-all route, a health endpoint, a gateway or a stub.",
+    explains: () => true,
+  };
+};
+
+const operationMissing: Detector = (evidence) => {
+  const gone = (record: CaseRecord) => [404, 405].includes(statusOf(record));
+  const byOperation = new Map<OperationId, CaseRecord[]>();
+  for (const record of evidence.answered) {
+    byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
+  }
+  const missing = [...byOperation].filter(
+    ([, records]) => records.length >= 2 && records.every(gone),
+  );
+  if (missing.length === 0 || missing.length === byOperation.size) return undefined;
+  const records = missing.flatMap(([, cases]) => cases);
+  const names = missing.map(([operation]) => operation).join(", ");
+  return {
+    cause: "operation-missing",
+    title: `${missing.length === 1 ? "One operation is" : "Operations are"} missing: ${names}`,
+    evidence: `every request to ${names} was answered ${statusList(records)}${example(evidence, records)}`,
+    hint: "The deployment does not serve it (not deployed yet, or at another path). Fix the route, or leave it out with --only until it ships.",
+    explains: inCases(records),
+  };
+};
+
+const hasErrorShape = (record: CaseRecord) =>
+  violations("Error", "one", record.exchange.response?.json) === undefined;
+
+const noErrorShape: Detector = (evidence) => {
+  const rejections = evidence.answered.filter((record) => statusOf(record) >= 400);
+  if (rejections.length < 5 || rejections.some(hasErrorShape)) return undefined;
+  return {
+    cause: "no-error-shape",
+    title: "No answer has the Error shape: maybe not the Pet Store API",
+    evidence: `none of the ${plural(rejections.length, "error answer")} (${statusList(rejections)}) carried an Error body {code, message, status}${example(evidence, rejections)}`,
+    hint: "Is --url the Pet Store API itself? Its errors are JSON objects with code, message and status (interface §7); a gateway or proxy in front answers in its own format. If it is the API, its error bodies miss a field: see the first failure.",
+    explains: inCases(rejections),
+  };
+};
+
+const serverErrors: Detector = (evidence) => {
+  const failing = evidence.answered.filter((record) => statusOf(record) >= 500);
+  if (failing.length < 2) return undefined;
+  return {
+    cause: "server-errors",
+    title: "The deployment fails with 5xx",
+    evidence: `${plural(failing.length, "request")} answered ${statusList(failing)}${example(evidence, failing)}`,
+    hint: "No input may cause a 5xx. The deployment's logs for these requests say why; each failure below has a curl line that repeats it.",
+    explains: inCases(failing),
+  };
+};
+
+const isMediaTypeCheck = (check: CheckResult) => /\.(error-)?media-type$/.test(check.id);
+
+const notJson: Detector = ({ failed }) => {
+  const unlabelled = failed.filter(isMediaTypeCheck);
+  if (unlabelled.length < 3) return undefined;
+  const types = [...new Set(unlabelled.map(reasonOf))].slice(0, 3);
+  return {
+    cause: "not-json",
+    title: "Answers are not labelled application/json",
+    evidence: `${plural(unlabelled.length, "answer")} with a body: ${types.join("; ")}`,
+    hint: "Send Content-Type: application/json on every answer with a body, errors included (interface §4).",
+    explains: isMediaTypeCheck,
+  };
+};
+
+/** In order: a cause earlier in the list claims its failures first. */
+const detectors: readonly Detector[] = [
+  notAnswering,
+  unusableAtStart,
+  keyRejected,
+  wrongBasePath,
+  sameAnswerForAll,
+  operationMissing,
+  noErrorShape,
+  serverErrors,
+  notJson,
+];
+
+export function diagnose(result: ReportedRun): Diagnosis[] {
+  const unexplained = new Set(result.checks.filter((check) => check.outcome === "failed"));
+  const answered = result.cases.filter((record) => record.exchange.response !== undefined);
+  const diagnoses: Diagnosis[] = [];
+  for (const detect of detectors) {
+    const finding = detect({ result, answered, failed: [...unexplained] });
+    if (!finding) continue;
+    const { explains, always, ...diagnosis } = finding;
+    const claimed = [...unexplained].filter(explains);
+    if (claimed.length === 0 && !always) continue;
+    for (const check of claimed) unexplained.delete(check);
+    diagnoses.push({ ...diagnosis, checks: claimed.map((check) => check.id) });
+  }
+  return diagnoses;
+}

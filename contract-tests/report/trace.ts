@@ -1,0 +1,110 @@
+/**
+ * Rule traceability: each statement of the interface (rules.ts) against the
+ * checks that enforce it, from the checks' own `rules`. The plan comes from a
+ * run against the kit's mock (in process, port 0), so every case the suite
+ * can build is in it. `--list-checks` prints it; docs/contract-rules.md holds it.
+ */
+
+import { type RuleId, ruleIds, rules } from "../../mocks/interface/statements.js";
+import { startPetstoreServer } from "../../mocks/server/server.js";
+import { runContractSuite } from "../run/runner.js";
+import type { PlannedCheck } from "../suite/results.js";
+
+export interface RuleTrace {
+  readonly id: RuleId;
+  readonly section: string;
+  readonly statement: string;
+  readonly documented: readonly PlannedCheck[];
+  readonly advisory: readonly PlannedCheck[];
+  readonly notCheckable: string | undefined;
+}
+
+const planKey = "contract-plan-key-0123456789";
+
+/** Every check the suite plans, from a full run against the kit's mock. */
+export async function fullPlan(): Promise<readonly PlannedCheck[]> {
+  const server = await startPetstoreServer({ port: 0, apiKeys: [planKey] });
+  try {
+    const result = await runContractSuite({ baseUrl: server.url, apiKey: planKey, tag: "ct-plan" });
+    return result.plan ?? [];
+  } finally {
+    await server.close();
+  }
+}
+
+export function traceRules(plan: readonly PlannedCheck[]): RuleTrace[] {
+  return ruleIds.map((id) => {
+    const rule: { section: string; statement: string; notCheckable?: string } = rules[id];
+    const enforcing = plan.filter((check) => check.rules.includes(id));
+    return {
+      id,
+      section: rule.section,
+      statement: rule.statement,
+      documented: enforcing.filter((check) => check.kind === "documented"),
+      advisory: enforcing.filter((check) => check.kind === "advisory"),
+      notCheckable: rule.notCheckable,
+    };
+  });
+}
+
+/** Check ids grouped by their last segment (the check), each with the cases it runs on. */
+function grouped(checks: readonly PlannedCheck[]): string[] {
+  const bySlug = new Map<string, string[]>();
+  for (const check of checks) {
+    const cut = check.id.lastIndexOf(".");
+    const slug = check.id.slice(cut + 1);
+    const cases = bySlug.get(slug) ?? [];
+    cases.push(check.id.slice(0, cut));
+    bySlug.set(slug, cases);
+  }
+  return [...bySlug].map(
+    ([slug, cases]) =>
+      `\`${slug}\` on ${cases.length} case${cases.length === 1 ? "" : "s"}: ${cases.join(", ")}`,
+  );
+}
+
+/** The traceability table in Markdown (docs/contract-rules.md and `--list-checks`). */
+export function traceMarkdown(traces: readonly RuleTrace[]): string {
+  const checks = (count: number) => `${count} check${count === 1 ? "" : "s"}`;
+  const decision = (trace: RuleTrace) =>
+    trace.documented.length > 0
+      ? `documented (${checks(trace.documented.length)}${trace.advisory.length ? `, ${trace.advisory.length} advisory` : ""})`
+      : trace.advisory.length > 0
+        ? `advisory only (${checks(trace.advisory.length)})`
+        : "not checkable from outside";
+  const lines = [
+    "# Contract suite: interface rules and the checks that enforce them",
+    "",
+    "<!-- Generated from mocks/interface/statements.ts and the judge's checks; do not edit.",
+    "     Regenerate: npx tsx contract-tests/cli/cli.ts --list-checks > docs/contract-rules.md",
+    "     && npx biome format --write docs/contract-rules.md -->",
+    "",
+    "Each normative statement of the Pet Store Service Interface, the decision the",
+    "contract suite takes on it, and the checks (`<case>.<check>`) that enforce it.",
+    "_Documented_ checks fail the run; _advisory_ ones warn unless `--strict`.",
+    "",
+    "| rule | § | statement | decision |",
+    "|---|---|---|---|",
+    ...traces.map(
+      (trace) =>
+        `| \`${trace.id}\` | ${trace.section} | ${trace.statement.replace(/\|/g, "\\|")} | ${decision(trace)} |`,
+    ),
+    "",
+  ];
+  for (const trace of traces) {
+    lines.push(`## \`${trace.id}\``, "", trace.statement, "");
+    if (trace.notCheckable) lines.push(`Not checkable from outside: ${trace.notCheckable}.`, "");
+    if (trace.documented.length) {
+      lines.push(
+        "Documented checks:",
+        "",
+        ...grouped(trace.documented).map((line) => `- ${line}`),
+        "",
+      );
+    }
+    if (trace.advisory.length) {
+      lines.push("Advisory checks:", "", ...grouped(trace.advisory).map((line) => `- ${line}`), "");
+    }
+  }
+  return `${lines.join("\n").trimEnd()}\n`;
+}

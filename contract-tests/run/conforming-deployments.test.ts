@@ -1,0 +1,194 @@
+/**
+ * A deployment fails only for what the interface states. Two deployments
+ * conform: the kit's mock, and one written apart from it that chooses
+ * otherwise wherever the interface is silent (test-support/other-deployment.ts:
+ * the last of repeated parameters, clamped limits, 404 for any unknown id,
+ * 422 for category bodies, extra fields, newest first…). Every mode of
+ * `petstore-contract` passes both: the fixed suite, `--fuzz` over many seeds,
+ * `--replay` of a recording, and the mock's validating proxy in front of them.
+ */
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPetstoreServer } from "../../mocks/server/server.js";
+import { startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
+import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+import { failingChecks } from "../suite/results.js";
+import { type OtherDeployment, startOtherDeployment } from "../test-support/other-deployment.js";
+import { runContractSuite } from "./runner.js";
+
+interface Conforming {
+  readonly name: string;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const deployments: Conforming[] = [];
+let other: OtherDeployment;
+
+beforeAll(async () => {
+  other = await startOtherDeployment({ apiKeys: [testApiKey] });
+  const mock = await startMock();
+  deployments.push({ name: "the other deployment", url: other.url, close: () => other.close() });
+  deployments.push({ name: "the kit's mock", url: mock.url, close: () => mock.close() });
+});
+afterAll(async () => {
+  for (const deployment of deployments) await deployment.close();
+});
+
+const documentedFailures = (result: Awaited<ReturnType<typeof runContractSuite>>) =>
+  failingChecks(result).map((check) => `${check.id}: ${check.actual}\n  ${check.curl ?? ""}`);
+
+describe.each(["the other deployment", "the kit's mock"])("against %s", (name) => {
+  const target = () => {
+    const found = deployments.find((deployment) => deployment.name === name);
+    if (!found) throw new Error(`no deployment ${name}`);
+    return found;
+  };
+
+  it("the fixed suite reports no documented failure", async () => {
+    const result = await runContractSuite({ baseUrl: target().url, apiKey: testApiKey });
+    expect(result.stopReason).toBeUndefined();
+    expect(documentedFailures(result)).toEqual([]);
+    expect(result.checks.filter((check) => check.outcome === "passed").length).toBeGreaterThan(250);
+  });
+
+  it("--fuzz reports no documented failure, whatever the seed", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 32 - 1 }), async (seed) => {
+        const result = await runContractSuite({
+          baseUrl: target().url,
+          apiKey: testApiKey,
+          fuzz: 150,
+          fuzzSeed: seed,
+          fuzzOnly: true,
+          fuzzWrites: 40,
+        });
+        expect(result.fuzz?.generated).toBe(150);
+        expect(documentedFailures(result)).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
+  }, 120_000);
+});
+
+/** What an app's session sends that the interface leaves open, recorded by the kit's mock. */
+async function recordOddSession(file: string): Promise<void> {
+  const mock = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], record: file });
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${mock.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${testApiKey}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }).then((response) => response.text());
+  try {
+    await call("GET", "/pets?limit=-1");
+    await call("GET", "/pets?limit=");
+    await call("GET", "/pets?limit=63&limit=70");
+    await call("GET", "/pets?status=flying");
+    await call("GET", "/pets/abc");
+    await call("GET", "/pets/0");
+    await call("POST", "/categories", { name: "x", description: 64 });
+    await call("POST", "/categories", { name: "owls" });
+    await call("POST", "/pets", { name: "Hedwig", categoryId: 6, status: "sold" });
+    await call("GET", "/pets/51");
+    await call("GET", "/pets?status=sold&limit=5");
+    await call("GET", "/categories");
+  } finally {
+    await mock.close();
+  }
+}
+
+describe("--replay of a recording with odd requests", () => {
+  it("passes against both", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "petstore-conforming-"));
+    const recording = join(dir, "session.jsonl");
+    await recordOddSession(recording);
+    expect((await readFile(recording, "utf8")).trimEnd().split("\n")).toHaveLength(12);
+    for (const deployment of deployments) {
+      const output = { out: "", err: "" };
+      const io: CliIo = {
+        out: (text) => (output.out += text),
+        err: (text) => (output.err += text),
+        env: {},
+      };
+      const code = await main(
+        ["--replay", recording, "--url", deployment.url, "--key", testApiKey],
+        io,
+      );
+      expect({ deployment: deployment.name, code, out: code === 0 ? "" : output.out }).toEqual({
+        deployment: deployment.name,
+        code: exitCodes.passed,
+        out: "",
+      });
+    }
+  });
+});
+
+describe("the validating proxy in front of a conforming deployment", () => {
+  it("names no documented violation for requests the interface leaves open", async () => {
+    for (const deployment of deployments) {
+      const proxy = await startPetstoreServer({
+        port: 0,
+        apiKeys: ["app-key-0123"],
+        proxy: { url: deployment.url, key: testApiKey },
+      });
+      try {
+        const documented: string[] = [];
+        let answered = 0;
+        const send = async (method: string, path: string, body?: unknown) => {
+          const response = await fetch(`${proxy.url}${path}`, {
+            method,
+            headers: {
+              authorization: "Bearer app-key-0123",
+              ...(body === undefined ? {} : { "content-type": "application/json" }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          await response.text();
+          answered++;
+          const violations = JSON.parse(response.headers.get("petstore-violations") ?? "[]") as {
+            check: string;
+            kind: string;
+            message: string;
+          }[];
+          for (const violation of violations) {
+            if (violation.kind === "documented") {
+              documented.push(`${method} ${path}: ${violation.check} ${violation.message}`);
+            }
+          }
+        };
+        for (const path of [
+          "/pets?limit=-1",
+          "/pets?limit=",
+          "/pets?limit=63&limit=70",
+          "/pets?status=flying",
+          "/pets?limit=5&utm_source=x",
+          "/pets/abc",
+          "/pets/0",
+          "/pets/999999",
+          "/categories",
+        ]) {
+          await send("GET", path);
+        }
+        await send("POST", "/categories", { name: "x", description: 64 });
+        await send("POST", "/categories", {});
+        await send("POST", "/pets", { name: "Rex", categoryId: 1 });
+        await send("POST", "/pets", { name: "", categoryId: 424242 });
+        expect(answered).toBe(13);
+        expect(proxy.journal.all().every((entry) => entry.answeredBy === "deployment")).toBe(true);
+        expect({ deployment: deployment.name, documented }).toEqual({
+          deployment: deployment.name,
+          documented: [],
+        });
+      } finally {
+        await proxy.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * Recording and replay, round trip: an app's session through the proxy is
+ * recorded; `petstore-contract --replay` sends it to another deployment (with
+ * other ids), passes against a conforming one and fails against a faulty one
+ * with the right checks; a bad recording exits 2 naming the line.
+ */
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startPetstoreServer } from "../../mocks/server/server.js";
+import { recordingLimits } from "../../mocks/store/options.js";
+import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
+import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+
+const appKey = "app-dev-key-0123";
+const proxyKey = "proxy-secret-key-4567";
+
+function capture() {
+  const output = { out: "", err: "" };
+  const io: CliIo = {
+    out: (text) => (output.out += text),
+    err: (text) => (output.err += text),
+    env: {},
+  };
+  return { io, output };
+}
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+let dir: string;
+let recording: string;
+
+/** An app's session through a recording proxy in front of the kit's mock. */
+async function recordSession(file: string): Promise<void> {
+  const deployment = await startPetstoreServer({ port: 0, apiKeys: [proxyKey] });
+  const proxy = await startPetstoreServer({
+    port: 0,
+    apiKeys: [appKey],
+    proxy: { url: deployment.url, key: proxyKey },
+    record: file,
+  });
+  try {
+    const at = proxy.url;
+    await call(at, "GET", "/pets?limit=5&status=available", { key: appKey });
+    const category = await call(at, "POST", "/categories", { key: appKey, body: { name: "owl" } });
+    const pet = await call(at, "POST", "/pets", {
+      key: appKey,
+      body: { name: "Hedwig", categoryId: category.json.id, status: "available" },
+    });
+    expect(pet.status).toBe(201);
+    expect((await call(at, "GET", `/pets/${pet.json.id}`, { key: appKey })).status).toBe(200);
+    await call(at, "GET", "/categories", { key: appKey });
+    await call(at, "GET", `/pets?limit=2&api_key=${appKey}`, { key: appKey });
+    await call(at, "GET", "/pets", { key: "wrong-key-of-the-app" });
+    await call(at, "GET", "/pets?limit=0", { key: appKey });
+  } finally {
+    await proxy.close();
+    await deployment.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "petstore-replay-"));
+  recording = join(dir, "session.jsonl");
+  await recordSession(recording);
+});
+
+describe("a recording", () => {
+  it("holds every exchange in order, without any credential", async () => {
+    const text = await readFile(recording, "utf8");
+    const lines = text.trimEnd().split("\n");
+    expect(lines).toHaveLength(8);
+    const exchanges = lines.map((line) => JSON.parse(line));
+    expect(exchanges.map((line) => `${line.request.method} ${line.request.path}`)).toEqual([
+      "GET /pets",
+      "POST /categories",
+      "POST /pets",
+      "GET /pets/51",
+      "GET /categories",
+      "GET /pets",
+      "GET /pets",
+      "GET /pets",
+    ]);
+    expect(exchanges.map((line) => line.request.credential)).toEqual([
+      ...Array(6).fill("valid"),
+      "wrong",
+      "valid",
+    ]);
+    expect(text).not.toContain(appKey);
+    expect(text).not.toContain(proxyKey);
+    expect(text).not.toContain("wrong-key-of-the-app");
+    expect(exchanges[5].request.query).toBe("limit=2&api_key=[redacted]");
+  });
+});
+
+describe("petstore-contract --replay", () => {
+  it("passes against a conforming deployment whose ids differ, mapping created ids", async () => {
+    // Other counts: the owl category and Hedwig get other ids than when recorded.
+    const other = await startPetstoreServer({
+      port: 0,
+      apiKeys: [testApiKey],
+      counts: { pets: 7, categories: 3 },
+    });
+    const json = join(dir, "replay.json");
+    const junit = join(dir, "replay.xml");
+    const { io, output } = capture();
+    try {
+      const args = ["--replay", recording, "--url", other.url, "--key", testApiKey];
+      const code = await main([...args, "--json", json, "--junit", junit], io);
+      expect({ code, err: output.err }).toEqual({ code: exitCodes.passed, err: "" });
+      // What the replay created carries the run tag, so clean-up by tag finds it.
+      expect(other.store.getPet(8)).toMatchObject({
+        name: expect.stringMatching(/^ct-\S+ Hedwig$/),
+        categoryId: 4,
+      });
+      expect(other.store.listCategories().at(-1)?.name).toMatch(/^ct-\S+ owl$/);
+      expect(output.out).toMatch(/\(run tag ct-\S+, replay of .*session\.jsonl\)/);
+    } finally {
+      await other.close();
+    }
+    const report = JSON.parse(await readFile(json, "utf8")) as {
+      checks: { id: string; outcome: string }[];
+      replayOf: string;
+      created: { name: string }[];
+      tag: string;
+    };
+    expect(report.replayOf).toBe(recording);
+    expect(report.created.length).toBe(2);
+    expect(report.created.every((record) => record.name.startsWith(`${report.tag} `))).toBe(true);
+    const passed = report.checks.filter((check) => check.outcome === "passed").map((c) => c.id);
+    expect(passed).toEqual(
+      expect.arrayContaining([
+        "getPet.replay-0004.status-200",
+        "getPet.replay-0004.body-Pet",
+        "getPet.replay-0004.same-as-created",
+        "listPets.replay-0001.every-status-available",
+        "listPets.replay-0007.error-body",
+        "listPets.replay-0008.error-body",
+      ]),
+    );
+    expect(await readFile(junit, "utf8")).toContain("getPet.replay-0004");
+    expect(await readFile(junit, "utf8")).toContain(
+      `<property name="replay.recording" value="${recording}"/>`,
+    );
+  });
+
+  it.each([
+    [
+      "limit-off-by-one",
+      ["listPets.replay-0001.at-most-limit", "listPets.replay-0006.at-most-limit"],
+    ],
+    ["status-filter-ignored", ["listPets.replay-0001.every-status-available"]],
+    ["created-as-200", ["createPet.replay-0003.status-201"]],
+    ["loses-pets", ["getPet.replay-0004.status-200"]],
+    ["html-401", ["listPets.replay-0007.error-body", "listPets.replay-0007.media-type"]],
+  ])("fails against the faulty deployment %s with the right checks", async (name, caughtBy) => {
+    const faulty = await startMock(fault(name));
+    const json = join(dir, `replay-${name}.json`);
+    const { io } = capture();
+    try {
+      const args = ["--replay", recording, "--url", faulty.url, "--key", testApiKey];
+      expect(await main([...args, "--json", json], io)).toBe(exitCodes.failed);
+    } finally {
+      await faulty.close();
+    }
+    const report = JSON.parse(await readFile(json, "utf8")) as {
+      checks: { id: string; outcome: string; kind: string }[];
+    };
+    const failed = report.checks
+      .filter((check) => check.outcome === "failed" && check.kind === "documented")
+      .map((check) => check.id);
+    expect(failed).toEqual(expect.arrayContaining(caughtBy));
+  });
+});
+
+describe("what a replay leaves out", () => {
+  it("sends no DELETE and nothing outside the interface, and says so in a note", async () => {
+    const line = (method: string, path: string) =>
+      JSON.stringify({
+        v: 1,
+        request: { method, path, query: "", credential: "valid" },
+        response: { status: 200 },
+      });
+    const file = join(dir, "odd.jsonl");
+    await writeFile(
+      file,
+      [line("GET", "/pets"), line("DELETE", "/pets/1"), line("GET", "/store/orders")].join("\n"),
+    );
+    const deployment = await startMock();
+    const json = join(dir, "odd.json");
+    try {
+      const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
+      expect(await main(args, capture().io)).toBe(exitCodes.passed);
+      expect(deployment.journal.all().map((entry) => entry.method)).not.toContain("DELETE");
+    } finally {
+      await deployment.close();
+    }
+    const { notes } = JSON.parse(await readFile(json, "utf8")) as { notes: string[] };
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        "1 recorded exchange not replayed: DELETE (the replay sends GET and POST only)",
+        "1 recorded exchange not replayed: no operation of the interface at that method and path",
+      ]),
+    );
+  });
+});
+
+describe("a bad recording exits 2 with one line naming the problem", () => {
+  const valid = JSON.stringify({
+    v: 1,
+    request: { method: "GET", path: "/pets", query: "", credential: "valid" },
+    response: { status: 200 },
+  });
+  it.each([
+    ["missing", undefined, /cannot read it \(ENOENT\)/],
+    ["empty", "", /no recorded exchange/],
+    ["not-json", `${valid}\n{oops\n`, /line 2: not JSON/],
+    ["wrong-version", `{"v":2}\n`, /line 1: v must be 1/],
+    ["bad-method", valid.replace('"GET"', '"get me"'), /request.method/],
+    ["bad-credential", valid.replace('"valid"', '"Bearer abc"'), /request.credential/],
+    ["path-not-ascii", valid.replace('"/pets"', '"/pets/\\u001b[2J"'), /request.path/],
+    ["too-long", "x".repeat(recordingLimits.maxLineBytes + 1), /line 1 is longer than/],
+  ])("%s", async (name, content, message) => {
+    const file = join(dir, `bad-${name}.jsonl`);
+    if (content !== undefined) await writeFile(file, content);
+    const { io, output } = capture();
+    const args = ["--replay", file, "--url", "http://127.0.0.1:1/v1", "--key", testApiKey];
+    expect(await main(args, io)).toBe(exitCodes.usage);
+    expect(output.err).toMatch(message);
+    expect(output.err.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("and --replay goes with neither --compare-mock nor --via-prism", async () => {
+    for (const other of ["--compare-mock", "--via-prism"]) {
+      const { io, output } = capture();
+      const args = ["--replay", recording, other, "--url", "http://127.0.0.1:1/v1", "--key", "k"];
+      expect(await main(args, io)).toBe(exitCodes.usage);
+      expect(output.err).toMatch(/--replay is not available with/);
+    }
+  });
+
+  it("and a directory is not a recording", async () => {
+    const { io, output } = capture();
+    const args = ["--replay", dir, "--url", "http://127.0.0.1:1/v1", "--key", testApiKey];
+    expect(await main(args, io)).toBe(exitCodes.usage);
+    expect(output.err).toMatch(/not a regular file/);
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * `petstore-contract --replay <file>`: the requests of a recording (`petstore-mock
+ * --record`), sent in order to a deployment, each answer judged by the
+ * interface's rules (judge.ts), not compared with the recorded answer. Ids the
+ * deployment assigns on create replace the recorded ones in later paths
+ * (`/pets/{id}`, which must then read back) and bodies (`categoryId`). Only
+ * GET and POST are sent.
+ *
+ * A recording is untrusted input: its size, line length and count are
+ * bounded (mocks/store/options.ts `recordingLimits`), every line's shape is
+ * validated, and a bad file is a usage error (exit 2) naming the line.
+ *
+ * @example
+ * const recording = await readRecording("session.jsonl");
+ * const result = await runReplay({ baseUrl, apiKey }, recording);
+ */
+import { readFile, stat } from "node:fs/promises";
+import { matchRoute } from "../../mocks/core/router.js";
+import {
+  type Collection,
+  interfaceOperation,
+  interfaceOperations,
+  isSuccessStatus,
+  referencedCollection,
+} from "../../mocks/interface/operations.js";
+import { operationIds } from "../../mocks/interface/spec.js";
+import type { RecordedCredential, RecordedExchange } from "../../mocks/server/recording.js";
+import { recordingLimits } from "../../mocks/store/options.js";
+import { printable } from "../../mocks/util/text.js";
+import { urlUnder } from "../../mocks/util/url-under.js";
+import { recordIn, type SuiteContext } from "../suite/context.js";
+import { UsageError } from "../suite/settings.js";
+import { type ContractRequest, defaultMaxBodyBytes } from "../transport/http.js";
+import { runCases, type SuiteOptions, type SuiteRun } from "./runner.js";
+
+const credentials: readonly RecordedCredential[] = ["valid", "missing", "wrong"];
+const maxPathChars = 2048;
+
+type Fields = Readonly<Record<string, unknown>>;
+
+const isObject = (value: unknown): value is Fields =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function text(object: Fields, name: string, max: number, optional = false): string | undefined {
+  const value = object[name];
+  if (value === undefined && optional) return undefined;
+  if (typeof value !== "string") throw new Error(`${name} must be a string`);
+  if (value.length > max) throw new Error(`${name} is longer than ${max} characters`);
+  return value;
+}
+
+/** One line's exchange, or an Error saying what is wrong with it. */
+export function exchangeOf(value: unknown): RecordedExchange {
+  if (!isObject(value)) throw new Error("not a JSON object");
+  if (value.v !== 1) throw new Error("v must be 1 (a petstore-mock --record line)");
+  const { request, response } = value;
+  if (!isObject(request)) throw new Error("request must be an object");
+  if (!isObject(response)) throw new Error("response must be an object");
+  const method = text(request, "method", 16) ?? "";
+  if (!/^[A-Z]+$/.test(method)) throw new Error("request.method must be an upper-case method");
+  const path = text(request, "path", maxPathChars) ?? "";
+  if (!/^\/[\x21-\x7e]*$/.test(path))
+    throw new Error("request.path must start with / and be ASCII");
+  const query = text(request, "query", maxPathChars) ?? "";
+  if (!/^[\x21-\x7e]*$/.test(query)) throw new Error("request.query must be ASCII");
+  const credential = request.credential as RecordedCredential;
+  if (!credentials.includes(credential)) {
+    throw new Error(`request.credential must be one of ${credentials.join(", ")}`);
+  }
+  const body = text(request, "body", defaultMaxBodyBytes, true);
+  const status = response.status;
+  if (typeof status !== "number" || !Number.isInteger(status) || status < 0 || status > 599) {
+    throw new Error("response.status must be an integer from 0 to 599");
+  }
+  const answer = text(response, "body", recordingLimits.maxLineBytes, true);
+  return {
+    v: 1,
+    at: typeof value.at === "string" ? value.at.slice(0, 40) : "",
+    request: { method, path, query, credential, ...(body !== undefined ? { body } : {}) },
+    response: { status, ...(answer !== undefined ? { body: answer } : {}) },
+  };
+}
+
+/** Reads and validates a recording; a bad file throws a UsageError naming it and the line. */
+export async function readRecording(file: string): Promise<RecordedExchange[]> {
+  const named = `--replay ${printable(file.slice(0, 200))}`;
+  let content: string;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new UsageError(`${named}: not a regular file`);
+    if (info.size > recordingLimits.maxBytes) {
+      throw new UsageError(`${named}: larger than ${recordingLimits.maxBytes} bytes`);
+    }
+    content = await readFile(file, "utf8");
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${named}: cannot read it (${(error as NodeJS.ErrnoException).code})`);
+  }
+  const lines = content.split("\n");
+  const exchanges: RecordedExchange[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    const at = `${named}: line ${index + 1}`;
+    if (Buffer.byteLength(line) > recordingLimits.maxLineBytes) {
+      throw new UsageError(`${at} is longer than ${recordingLimits.maxLineBytes} bytes`);
+    }
+    if (exchanges.length >= recordingLimits.maxExchanges) {
+      throw new UsageError(`${named}: more than ${recordingLimits.maxExchanges} exchanges`);
+    }
+    try {
+      exchanges.push(exchangeOf(JSON.parse(line)));
+    } catch (error) {
+      const why = error instanceof SyntaxError ? "not JSON" : (error as Error).message;
+      throw new UsageError(`${at}: ${why}`);
+    }
+  }
+  if (exchanges.length === 0) throw new UsageError(`${named}: no recorded exchange in it`);
+  return exchanges;
+}
+
+/** The id a recorded create answered with, if any. */
+function recordedId(exchange: RecordedExchange): number | undefined {
+  const { status, body } = exchange.response;
+  if (!isSuccessStatus(status) || body === undefined) return undefined;
+  try {
+    const id = (JSON.parse(body) as { id?: unknown } | null)?.id;
+    return Number.isSafeInteger(id) ? (id as number) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Recorded ids and the ids the deployment assigned in their place, by collection. */
+type IdMaps = Map<Collection, Map<number, number>>;
+
+const mapped = (ids: IdMaps, collection: Collection, id: number) => ids.get(collection)?.get(id);
+
+/** A recorded path with the ids the deployment assigned in place of the recorded ones. */
+function mappedPath(path: string, ids: IdMaps): string {
+  for (const operation of interfaceOperations) {
+    if (operation.path.length === 0) continue;
+    const pattern = new RegExp(`^${operation.template.replace(/\{[^}]+\}/g, "(\\d+)")}$`);
+    const found = pattern.exec(path);
+    if (!found) continue;
+    let index = 1;
+    return operation.template.replace(/\{[^}]+\}/g, () => {
+      const recorded = Number(found[index++]);
+      return String(mapped(ids, operation.collection, recorded) ?? recorded);
+    });
+  }
+  return path;
+}
+
+/**
+ * A recorded body as the replay sends it: fields that name records created
+ * earlier (a pet's `categoryId`) hold the new ids, and a create's `name`
+ * starts with the run tag, like every name the suite creates (so clean-up by
+ * tag finds it).
+ */
+function mappedBody(body: string, ids: IdMaps, tag: string | undefined): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  if (!isObject(json)) return body;
+  let changed = false;
+  const edited = Object.fromEntries(
+    Object.entries(json).map(([field, value]) => {
+      if (field === "name" && tag !== undefined && typeof value === "string") {
+        changed = true;
+        return [field, `${tag} ${value}`];
+      }
+      const collection = referencedCollection(field);
+      const now =
+        collection && typeof value === "number" ? mapped(ids, collection, value) : undefined;
+      if (now === undefined) return [field, value];
+      changed = true;
+      return [field, now];
+    }),
+  );
+  return changed ? JSON.stringify(edited) : body;
+}
+
+async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchange[]) {
+  const ids: IdMaps = new Map();
+  const notReplayed = new Map<string, number>();
+  const skip = (why: string) => notReplayed.set(why, (notReplayed.get(why) ?? 0) + 1);
+  for (const [index, recorded] of recording.entries()) {
+    const { method, query, credential } = recorded.request;
+    if (method !== "GET" && method !== "POST") {
+      skip(`${method} (the replay sends GET and POST only)`);
+      continue;
+    }
+    const path = mappedPath(recorded.request.path, ids);
+    const match = matchRoute(method, path);
+    if (match.kind !== "operation") {
+      skip("no operation of the interface at that method and path");
+      continue;
+    }
+    if (!urlUnder(ctx.options.target.baseUrl, path, query)) {
+      skip("the path would leave the API base");
+      continue;
+    }
+    const operation = match.operationId;
+    const { creates, collection } = interfaceOperation(operation);
+    const body = recorded.request.body;
+    const tag = creates ? ctx.tag : undefined;
+    const request: ContractRequest = {
+      method,
+      path,
+      ...(query ? { rawQuery: query } : {}),
+      credential,
+      ...(body !== undefined ? { rawBody: mappedBody(body, ids, tag) } : {}),
+    };
+    const exchange = await ctx.run(
+      { id: `${operation}.replay-${String(index + 1).padStart(4, "0")}`, operation, request },
+      creates ? operationIds : [],
+    );
+    const before = creates ? recordedId(recorded) : undefined;
+    const now = recordIn(exchange?.response)?.id;
+    if (before !== undefined && now !== undefined) {
+      ids.set(collection, (ids.get(collection) ?? new Map()).set(before, now));
+    }
+  }
+  for (const [why, count] of notReplayed) {
+    ctx.notes.push(`${count} recorded exchange${count === 1 ? "" : "s"} not replayed: ${why}`);
+  }
+}
+
+/** Replays a recording against the deployment in `options`; every report reads the result. */
+export async function runReplay(
+  options: SuiteOptions,
+  recording: readonly RecordedExchange[],
+  file = "(recording)",
+): Promise<SuiteRun> {
+  const result = await runCases(options, (ctx) => replayCases(ctx, recording));
+  return { ...result, replayOf: printable(file.slice(0, 200)) };
+}

@@ -1,0 +1,176 @@
+/** Sending: GET-only retries on 429/503 honouring Retry-After, timeouts, curl lines. */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { pumpForever, startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
+import { curlLine, RunBudget, retryAfterMs, send, type Target } from "./http.js";
+
+let server: TinyServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const targetFor = (baseUrl: string, overrides: Partial<Target> = {}): Target => ({
+  baseUrl,
+  apiKey: "secret-key-123456",
+  timeoutMs: 2000,
+  maxRetries: 3,
+  maxRetryWaitMs: 50,
+  wrongKey: "wrong-key",
+  ...overrides,
+});
+
+/** A server answering 429 (or `status`) `failures` times, then 200 `[]`. */
+async function flaky(failures: number, status = 429, retryAfter = "1") {
+  let calls = 0;
+  server = await startTinyServer((_request, response) => {
+    calls++;
+    if (calls <= failures) {
+      response.writeHead(status, { "content-type": "application/json", "retry-after": retryAfter });
+      response.end(JSON.stringify({ code: "slow_down", message: "later", status }));
+      return;
+    }
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end("[]");
+  });
+  return { calls: () => calls, url: server.url };
+}
+
+describe("send", () => {
+  it("retries a GET answered 429 or 503, waiting at most maxRetryWaitMs", async () => {
+    const target = await flaky(2, 503, "3600");
+    const exchange = await send(targetFor(target.url), { method: "GET", path: "/pets" });
+    expect(exchange.response?.status).toBe(200);
+    expect(exchange.retries).toBe(2);
+    expect(target.calls()).toBe(3);
+  });
+
+  it("gives up after maxRetries and reports the last answer", async () => {
+    const target = await flaky(10);
+    const exchange = await send(targetFor(target.url, { maxRetries: 2 }), {
+      method: "GET",
+      path: "/pets",
+    });
+    expect(exchange.response?.status).toBe(429);
+    expect(target.calls()).toBe(3);
+  });
+
+  it("never retries a POST", async () => {
+    const target = await flaky(1, 503);
+    const exchange = await send(targetFor(target.url), {
+      method: "POST",
+      path: "/pets",
+      json: { name: "x" },
+    });
+    expect(exchange.response?.status).toBe(503);
+    expect(target.calls()).toBe(1);
+  });
+
+  it("gives up on a silent server after the timeout and says so", async () => {
+    server = await startTinyServer(() => {});
+    const exchange = await send(targetFor(server.url, { timeoutMs: 100 }), {
+      method: "GET",
+      path: "/pets",
+    });
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.error).toMatch(/timed? ?out|timeout/i);
+  });
+});
+
+describe("bounds against a hostile server", () => {
+  it("gives up on a trickling answer at the whole-request deadline, not an idle timer", async () => {
+    server = await startTinyServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      const timer = setInterval(() => response.write(" "), 20);
+      response.on("close", () => clearInterval(timer));
+    });
+    const started = performance.now();
+    const exchange = await send(targetFor(server.url, { timeoutMs: 300 }), {
+      method: "GET",
+      path: "/pets",
+    });
+    expect(exchange.error).toMatch(/timeout: no complete answer within 300 ms/);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("stops reading an endless body at the cap and says so", async () => {
+    server = await startTinyServer((_request, response) =>
+      pumpForever(response, "x".repeat(64 * 1024)),
+    );
+    const exchange = await send(targetFor(server.url, { timeoutMs: 20_000 }), {
+      method: "GET",
+      path: "/pets",
+    });
+    expect(exchange.response).toBeUndefined();
+    expect(exchange.error).toBe(
+      "answer body larger than 1048576 bytes (HTTP 200): stopped reading",
+    );
+  });
+
+  it("spends at most the run's retry budget on Retry-After waits", async () => {
+    let calls = 0;
+    server = await startTinyServer((_request, response) => {
+      calls++;
+      response.writeHead(429, { "content-type": "application/json", "retry-after": "100000" });
+      response.end('{"code":"slow_down","message":"later","status":429}');
+    });
+    const budget = new RunBudget(60_000, 300);
+    const target = targetFor(server.url, { maxRetryWaitMs: 30_000, budget });
+    const started = performance.now();
+    const first = await send(target, { method: "GET", path: "/pets" });
+    const second = await send(target, { method: "GET", path: "/pets" });
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect([first.retries, second.retries]).toEqual([1, 0]);
+    expect(second.response?.status).toBe(429);
+    expect(budget.retryBudgetSpent()).toBe(true);
+    expect(calls).toBe(3);
+  });
+});
+
+describe("retryAfterMs", () => {
+  it("reads seconds and HTTP dates", () => {
+    expect(retryAfterMs("2")).toBe(2000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
+    expect(retryAfterMs("soon")).toBeUndefined();
+    expect(retryAfterMs(undefined)).toBeUndefined();
+  });
+});
+
+describe("curlLine", () => {
+  const target = targetFor("http://127.0.0.1:9/v1");
+
+  it("reproduces the request with the key left in $PETSTORE_API_KEY", () => {
+    const line = curlLine(target, {
+      method: "POST",
+      path: "/pets",
+      json: { name: "O'Hara", categoryId: 1 },
+    });
+    expect(line).toBe(
+      `curl -g -sS -i -X POST 'http://127.0.0.1:9/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data-raw '{"name":"O'\\''Hara","categoryId":1}'`,
+    );
+  });
+
+  it("builds a one-line Basic credential however long the key", async () => {
+    const key = "k".repeat(120);
+    const line = curlLine(targetFor("http://127.0.0.1:9/v1"), {
+      method: "GET",
+      path: "/pets",
+      credential: "basic",
+    });
+    const substitution = /\$\((printf .*)\)"$/.exec(line)?.[1];
+    expect(substitution).toBeDefined();
+    const { stdout } = await promisify(execFile)("sh", ["-c", `printf '%s' "$(${substitution})"`], {
+      env: { ...process.env, PETSTORE_API_KEY: key },
+    });
+    expect(stdout).toBe(Buffer.from(`contract:${key}`).toString("base64"));
+  });
+
+  it("never spells out the key, whatever the credential variant", () => {
+    for (const credential of ["valid", "malformed", "basic"] as const) {
+      const line = curlLine(target, { method: "GET", path: "/pets", credential });
+      expect(line).not.toContain(target.apiKey);
+      expect(line).toContain("$PETSTORE_API_KEY");
+    }
+  });
+});

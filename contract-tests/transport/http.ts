@@ -1,0 +1,277 @@
+/**
+ * One request of the suite, over node:http(s): a deadline for the whole
+ * request, a cap on the body read, GET-only retries on 429/503 honouring
+ * `Retry-After` within a per-run budget, and a `curl` line that reproduces
+ * it with the key left in an environment variable.
+ */
+import { sleep } from "../../mocks/core/latency.js";
+import { type Answer, readAnswer } from "../../mocks/interface/checks.js";
+import type { SentRequest } from "../../mocks/interface/request.js";
+import type { OperationId } from "../../mocks/interface/spec.js";
+import {
+  BodyTooLargeError,
+  describeError,
+  exchangeOnce,
+  type RawAnswer,
+} from "../../mocks/util/http-client.js";
+import { shellQuote } from "../../mocks/util/text.js";
+
+export { describeError, exchangeOnce, type RawAnswer };
+
+/** The most of an answer body the suite reads: 1 MiB. */
+export const defaultMaxBodyBytes = 1024 * 1024;
+const defaultDeadlineMs = 10_000;
+
+/** The credential a request carries: the real key, or one of the ways to get it wrong. */
+export type CredentialVariant =
+  | "valid"
+  | "missing"
+  | "wrong"
+  | "malformed"
+  | "basic"
+  | "empty-bearer";
+
+export interface ContractRequest {
+  readonly method: "GET" | "POST";
+  /** Below the base URL, e.g. `/pets/3`. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly credential?: CredentialVariant;
+  /** Sent as JSON with `Content-Type: application/json`. */
+  readonly json?: unknown;
+  /** Sent as is, labelled `application/json` (for malformed bodies). */
+  readonly rawBody?: string;
+  /** The query string as sent (odd encodings, repeats), instead of `query`. */
+  readonly rawQuery?: string;
+  /** The body's `Content-Type` instead of `application/json`; `""` sends none. */
+  readonly contentType?: string;
+}
+
+/** An answer as the judge reads it (mocks/interface/checks.ts). */
+export type ContractResponse = Answer;
+
+export interface Exchange {
+  readonly request: ContractRequest;
+  readonly url: string;
+  /** Absent when no answer came (refused, reset, timed out). */
+  readonly response?: ContractResponse;
+  /** Why no answer came. */
+  readonly error?: string;
+  /**
+   * Set when nothing usable came back in time: refused, reset, or no complete
+   * answer within the deadline (not when a body was cut at its size cap).
+   */
+  readonly unanswered?: true;
+  readonly retries: number;
+  readonly durationMs: number;
+}
+
+export interface Target {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly maxRetryWaitMs: number;
+  /** The wrong key the `wrong` variant sends (never the real one). */
+  readonly wrongKey: string;
+  /** Body read cap; default `defaultMaxBodyBytes`. */
+  readonly maxBodyBytes?: number;
+  /** The run's deadline and retry budget, shared by its requests. */
+  readonly budget?: RunBudget;
+}
+
+export const apiKeyVariable = "PETSTORE_API_KEY";
+
+export function requestUrl(baseUrl: string, request: ContractRequest): string {
+  const query = request.rawQuery ?? new URLSearchParams(request.query ?? {}).toString();
+  return `${baseUrl}${request.path}${query ? `?${query}` : ""}`;
+}
+
+export function authorizationHeader(
+  target: Target,
+  variant: CredentialVariant,
+): string | undefined {
+  switch (variant) {
+    case "valid":
+      return `Bearer ${target.apiKey}`;
+    case "missing":
+      return undefined;
+    case "wrong":
+      return `Bearer ${target.wrongKey}`;
+    case "malformed":
+      return target.apiKey;
+    case "basic":
+      return `Basic ${Buffer.from(`contract:${target.apiKey}`).toString("base64")}`;
+    case "empty-bearer":
+      return "Bearer ";
+  }
+}
+
+/** The `Content-Type` a request's body is sent with, if any. */
+export function bodyContentType(request: ContractRequest): string | undefined {
+  if (requestBody(request) === undefined) return undefined;
+  const type = request.contentType ?? "application/json";
+  return type === "" ? undefined : type;
+}
+
+export function requestBody(request: ContractRequest): string | undefined {
+  if (request.rawBody !== undefined) return request.rawBody;
+  return request.json === undefined ? undefined : JSON.stringify(request.json);
+}
+
+/** Parses `Retry-After` (seconds or an HTTP date) into ms, or undefined. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const defaultRetryWaitMs = 1000;
+
+/** The run's deadline has passed: no further request is sent. */
+export class RunDeadlineError extends Error {
+  override readonly name = "RunDeadlineError";
+}
+
+/** Time left for the run: its deadline and what remains of the retry-wait budget. */
+export class RunBudget {
+  private readonly deadline: number;
+  private retryWaitLeftMs: number;
+
+  constructor(maxTimeMs: number, maxRetryTotalMs: number) {
+    this.deadline = performance.now() + maxTimeMs;
+    this.retryWaitLeftMs = maxRetryTotalMs;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.deadline - performance.now());
+  }
+
+  expired(): boolean {
+    return this.remainingMs() === 0;
+  }
+
+  /** Takes up to `wantedMs` from the retry budget; returns what may be waited (0: do not retry). */
+  takeRetryWait(wantedMs: number): number {
+    const granted = Math.min(wantedMs, this.retryWaitLeftMs, this.remainingMs());
+    this.retryWaitLeftMs -= granted;
+    return granted;
+  }
+
+  retryBudgetSpent(): boolean {
+    return this.retryWaitLeftMs <= 0;
+  }
+}
+
+/** An answer as the checks read it: its body parsed when it is JSON. */
+export const contractResponse = (answer: RawAnswer): ContractResponse => readAnswer(answer);
+
+/** The request as the judge reads it: what was sent below the base, and which credential. */
+export function sentRequest(operation: OperationId, request: ContractRequest): SentRequest {
+  const variant = request.credential ?? "valid";
+  return {
+    operation,
+    path: request.path,
+    query: request.rawQuery ?? new URLSearchParams(request.query ?? {}).toString(),
+    credential: variant === "valid" || variant === "missing" ? variant : "invalid",
+    body: requestBody(request),
+    contentType: bodyContentType(request),
+  };
+}
+
+async function sendOnce(
+  target: Target,
+  request: ContractRequest,
+  url: string,
+): Promise<ContractResponse> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const authorization = authorizationHeader(target, request.credential ?? "valid");
+  if (authorization !== undefined) headers.authorization = authorization;
+  const body = requestBody(request);
+  const contentType = bodyContentType(request);
+  if (contentType !== undefined) headers["content-type"] = contentType;
+  const runLeft = target.budget?.remainingMs() ?? Number.POSITIVE_INFINITY;
+  if (runLeft === 0) throw new RunDeadlineError("the run's --max-time has passed");
+  const answer = await exchangeOnce(
+    url,
+    request.method,
+    headers,
+    body,
+    Math.max(1, Math.min(target.timeoutMs || defaultDeadlineMs, runLeft)),
+    target.maxBodyBytes ?? defaultMaxBodyBytes,
+  );
+  return contractResponse(answer);
+}
+
+/** Sends one request; never throws for transport failures (they land in `error`). */
+export async function send(target: Target, request: ContractRequest): Promise<Exchange> {
+  const url = requestUrl(target.baseUrl, request);
+  const started = performance.now();
+  let retries = 0;
+  for (;;) {
+    let response: ContractResponse;
+    try {
+      response = await sendOnce(target, request, url);
+    } catch (error) {
+      if (error instanceof RunDeadlineError) throw error;
+      return {
+        request,
+        url,
+        error: describeError(error),
+        ...(error instanceof BodyTooLargeError ? {} : { unanswered: true as const }),
+        retries,
+        durationMs: performance.now() - started,
+      };
+    }
+    const retryable =
+      request.method === "GET" && (response.status === 429 || response.status === 503);
+    const done = () => ({
+      request,
+      url,
+      response,
+      retries,
+      durationMs: performance.now() - started,
+    });
+    if (!retryable || retries >= target.maxRetries) return done();
+    const wanted = Math.min(
+      retryAfterMs(response.headers["retry-after"]) ?? defaultRetryWaitMs,
+      target.maxRetryWaitMs,
+    );
+    const wait = target.budget ? target.budget.takeRetryWait(wanted) : wanted;
+    if (wanted > 0 && wait === 0) return done();
+    retries++;
+    await sleep(wait);
+  }
+}
+
+/**
+ * A `curl` command reproducing the request; the key stays in
+ * `$PETSTORE_API_KEY`, and `-g` keeps curl from reading `[1-9]` or `{a,b}`
+ * in the URL as many URLs.
+ */
+export function curlLine(target: Target, request: ContractRequest): string {
+  const parts = ["curl -g -sS -i"];
+  if (request.method !== "GET") parts.push(`-X ${request.method}`);
+  parts.push(shellQuote(requestUrl(target.baseUrl, request)));
+  const variant = request.credential ?? "valid";
+  const key = `$${apiKeyVariable}`;
+  const authorization: Record<CredentialVariant, string | undefined> = {
+    valid: `"Authorization: Bearer ${key}"`,
+    missing: undefined,
+    wrong: shellQuote(`Authorization: Bearer ${target.wrongKey}`),
+    malformed: `"Authorization: ${key}"`,
+    basic: `"Authorization: Basic $(printf 'contract:%s' "${key}" | base64 | tr -d '\\n')"`,
+    "empty-bearer": shellQuote("Authorization: Bearer "),
+  };
+  const header = authorization[variant];
+  if (header) parts.push(`-H ${header}`);
+  const body = requestBody(request);
+  if (body !== undefined) {
+    const contentType = bodyContentType(request);
+    if (contentType !== undefined) parts.push(`-H ${shellQuote(`Content-Type: ${contentType}`)}`);
+    else parts.push(`-H 'Content-Type:'`);
+    parts.push(`--data-raw ${shellQuote(body)}`);
+  }
+  return parts.join(" ");
+}
