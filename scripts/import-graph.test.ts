@@ -26,6 +26,11 @@ describe("the import graph of every source root", () => {
     expect(layers.flat().filter((folder) => !used.has(folder))).toEqual([]);
   });
 
+  it("keeps one test-support folder per side: the mock's and the contract suite's", () => {
+    const folders = new Set(files.flatMap((file) => file.match(/^.*\/test-support\//) ?? []));
+    expect([...folders].sort()).toEqual(["contract-tests/test-support/", "mocks/test-support/"]);
+  });
+
   it("has no circle, type and lazy imports included", () => {
     const sources = new Map([...graph].filter(([file]) => !isTest(file)));
     expect(cycles(sources).map((circle) => circle.join(" → "))).toEqual([]);

@@ -16,8 +16,8 @@ import {
   skipBrowserTests,
   watchConsole,
 } from "../../mocks/test-support/chromium.js";
+import { createFreshApp, runCommand } from "../../mocks/test-support/fresh-app.js";
 import { type StaticServer, serveStatic } from "../../mocks/test-support/static-server.js";
-import { createFreshApp, runCommand } from "./test-support/fresh-app.js";
 
 const commands = readmeCommands("A plain static page");
 const [pageHtml = ""] = readmeBlocks("A plain static page", "html");

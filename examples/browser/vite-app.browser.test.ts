@@ -18,7 +18,7 @@ import {
   skipBrowserTests,
   watchConsole,
 } from "../../mocks/test-support/chromium.js";
-import { createFreshApp, kitRoot, runCommand } from "./test-support/fresh-app.js";
+import { createFreshApp, kitRoot, runCommand } from "../../mocks/test-support/fresh-app.js";
 
 /** Vite's dev server bundles the app's dependencies on the first load. */
 const firstLoad = { timeout: 15_000 } as const;

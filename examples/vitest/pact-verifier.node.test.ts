@@ -11,10 +11,10 @@ import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeExampleContract } from "../../contract-tests/test-support/example-contract.js";
 import type { PactContract } from "../../mocks/contract/pact.js";
 import type { FaultInput } from "../../mocks/core/faults.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
-import { writeExampleContract } from "./test-support/example-contract.js";
 
 // Pact's core would otherwise report usage over the network.
 process.env.PACT_DO_NOT_TRACK = "true";

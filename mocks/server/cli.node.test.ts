@@ -4,7 +4,7 @@
  * log, its exit codes, and a clean stop on SIGTERM/SIGINT.
  */
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   buildOnce,
   repositoryRoot,
@@ -13,6 +13,7 @@ import {
   send,
   serveCli,
 } from "../test-support/http.js";
+import { keyAttempts } from "../test-support/secret-encodings.js";
 import { startPetstoreServer } from "./server.js";
 
 beforeAll(buildOnce, 120_000);
@@ -88,6 +89,24 @@ describe("flags that exit", () => {
 });
 
 describe("serving", () => {
+  it("prints no key, right or wrong, in its banner or request log", async () => {
+    const key = "s3cret-key-0f9a";
+    const attempts = keyAttempts(key);
+    const cli = await serveCli(["--port", "0", "--api-key", key]);
+    try {
+      const printedBefore = cli.stdout().length;
+      for (const headers of attempts) await fetch(`${cli.url}/pets`, { headers });
+      const logged = () => cli.stdout().slice(printedBefore).trim().split("\n");
+      await vi.waitFor(() => expect(logged().length).toBeGreaterThanOrEqual(attempts.length));
+      expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+      expect(cli.stdout()).toContain("1 configured key (not printed)");
+      expect(cli.stdout()).not.toContain(key.slice(0, 8));
+    } finally {
+      cli.child.kill("SIGTERM");
+      await cli.exited;
+    }
+  });
+
   it("prints a banner with the base URL, the key and a curl line, then logs each request", async () => {
     const cli = await serveCli([
       "--port",

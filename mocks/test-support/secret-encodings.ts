@@ -92,3 +92,16 @@ export function secretPieces(secret: string, length = 10): string[] {
   }
   return [...pieces];
 }
+
+/** Requests that carry `key`, right or wrong, whole or in part: none may bring it back in a log or an answer. */
+export function keyAttempts(key: string): Record<string, string>[] {
+  return [
+    { authorization: `Bearer ${key}` },
+    { authorization: `Bearer ${key}x` },
+    { authorization: `Bearer ${key.slice(0, -1)}` },
+    { authorization: key },
+    { authorization: `Basic ${key}` },
+    { authorization: `${key} ${key}` },
+    { authorization: `Bearer ${key}`, prefer: "code=500" },
+  ];
+}

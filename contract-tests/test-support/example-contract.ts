@@ -13,9 +13,9 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import type { PactContract } from "../../../mocks/contract/pact.js";
+import type { PactContract } from "../../mocks/contract/pact.js";
 
-const root = fileURLToPath(new URL("../../..", import.meta.url));
+const root = fileURLToPath(new URL("../..", import.meta.url));
 const vitest = join(root, "node_modules/vitest/vitest.mjs");
 const config = join(root, "examples/vitest/vitest.config.ts");
 

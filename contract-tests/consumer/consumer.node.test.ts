@@ -14,13 +14,13 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { writeExampleContract } from "../../examples/vitest/test-support/example-contract.js";
 import { contractText, type PactContract } from "../../mocks/contract/pact.js";
 import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
 import { hostileKey } from "../../mocks/test-support/hostile-servers.js";
 import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+import { writeExampleContract } from "../test-support/example-contract.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-export const kitRoot = fileURLToPath(new URL("../../..", import.meta.url));
+export const kitRoot = fileURLToPath(new URL("../..", import.meta.url));
 const builtBrowserEntry = join(kitRoot, "dist/mocks/browser.js");
 
 const linkedPackages = ["msw", "esbuild", "vite"] as const;
