@@ -17,7 +17,10 @@ const namedFiles = [
     /`((?:mocks|contract-tests|fixtures|docs|scripts)\/[\w./-]+|openapi\.yaml)`/g,
   ),
 ].map((match) => match[1] as string);
-const endpointList = section.slice(0, section.indexOf("**A fault kind**"));
+const endpointList = section.slice(
+  section.indexOf("**An endpoint**"),
+  section.indexOf("**A fault kind**"),
+);
 
 function sources(folder: string): string[] {
   return readdirSync(join(repositoryRoot, folder), { recursive: true, encoding: "utf8" })

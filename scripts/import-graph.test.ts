@@ -1,5 +1,6 @@
 /** The import graph's rules (scripts/import-graph.ts reads it), and a check that they can fail. */
 import { describe, expect, it } from "vitest";
+import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
 import {
   cycles,
   files,
@@ -29,6 +30,16 @@ describe("the import graph of every source root", () => {
   it("keeps one test-support folder per side: the mock's and the contract suite's", () => {
     const folders = new Set(files.flatMap((file) => file.match(/^.*\/test-support\//) ?? []));
     expect([...folders].sort()).toEqual(["contract-tests/test-support/", "mocks/test-support/"]);
+  });
+
+  it("is the picture docs/development.md draws, top layer first", () => {
+    const picture = fencedBlocks(docSection("development.md", "extending"), ["text"])[0] ?? "";
+    const drawn = picture
+      .split("\n")
+      .map((line) => line.match(/^(?:[\w-]+\/)+(?: +(?:[\w-]+\/)+)*(?= |$)/)?.[0])
+      .filter((folders) => folders !== undefined)
+      .map((folders) => folders.split(/ +/));
+    expect(drawn).toEqual([...layers].reverse());
   });
 
   it("has no circle, type and lazy imports included", () => {

@@ -15,9 +15,6 @@ import type { Check } from "../../mocks/interface/checks.js";
 import { mediaTypeOf } from "../../mocks/interface/request.js";
 import type { ConsumerInteraction } from "./contract.js";
 
-/** The slugs of the consumer's checks (`<case>.consumer-status` …). */
-export const consumerSlugs = ["consumer-status", "consumer-headers", "consumer-body"] as const;
-
 /** Mismatches shown in one failure; the rest are counted. */
 const shownMismatches = 3;
 

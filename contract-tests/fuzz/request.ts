@@ -76,17 +76,6 @@ export function toContractRequest(request: FuzzRequest): ContractRequest {
   };
 }
 
-/** The decoded value of a query parameter as sent, when it was sent once and decodes. */
-export function queryValue(request: FuzzRequest, name: string): string | undefined {
-  const parts = request.query.filter((part) => part.name === name);
-  if (parts.length !== 1) return undefined;
-  try {
-    return decodeURIComponent((parts[0] as QueryPart).value);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A size to shrink by: the request's text length (smaller is simpler). */
 export function requestSize(request: FuzzRequest): number {
   const sent = toContractRequest(request);

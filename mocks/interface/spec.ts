@@ -204,6 +204,3 @@ export const deprecations: ReadonlyMap<OperationId, Deprecation> = new Map(
     ];
   }),
 );
-
-/** getPet's sunset instant as recorded in openapi.yaml (`x-sunset`). */
-export const getPetSunset = deprecations.get("getPet")?.sunset ?? new Date(Number.NaN);

@@ -53,7 +53,7 @@ const lastJsonLine = <T>(stdout: string): T =>
  * the compiled store (`dist/`, built by `npm run bench`): no loader, no msw.
  */
 async function footprintInChild(pets: number): Promise<Footprint> {
-  const storeUrl = new URL("../../dist/mocks/store.js", import.meta.url).href;
+  const storeUrl = new URL("../../dist/mocks/store/store.js", import.meta.url).href;
   const source = `
     const { createPetstoreStore } = await import(${JSON.stringify(storeUrl)});
     const mib = (bytes) => bytes / 2 ** 20;
