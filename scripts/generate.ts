@@ -2,8 +2,9 @@
  * Derives everything the kit needs from `openapi.yaml`, the one source of truth:
  *
  * - `mocks/generated/openapi-types.ts`: TypeScript types (openapi-typescript);
- * - `mocks/generated/openapi-document.ts`: the document as a typed constant, and
- *   its SHA-256 (of the parsed document, so line endings and comments do not
+ * - `mocks/generated/openapi-document.ts`: the document as a typed constant
+ *   without its prose and examples (a browser page carries it), and the
+ *   SHA-256 of the whole parsed document (line endings and comments do not
  *   count) that state snapshots carry to name the interface they were made for;
  * - `mocks/generated/validators.js` (+ `.d.ts`): precompiled Ajv validators for
  *   every component schema and for each operation's path and query parameters;
@@ -46,6 +47,36 @@ function toJsonSchema(value: Json): Json {
       out[key] = child.replace("#/components/schemas/", "spec#/$defs/");
     } else {
       out[key] = toJsonSchema(child);
+    }
+  }
+  return out;
+}
+
+/** Objects whose keys are names (a property, a path, a status, a media type), not keywords. */
+const mapsOfNames = new Set([
+  ...["properties", "patternProperties", "$defs", "paths", "responses", "content", "headers"],
+  ...["schemas", "parameters", "requestBodies", "securitySchemes", "links", "callbacks"],
+  ...["variables", "mapping"],
+]);
+const kitsChoice = "Kit's choice";
+
+/**
+ * The document as the kit reads it at run time: without its prose and
+ * examples, which only people and tests read (they take openapi.yaml). A
+ * description keeps only whether it is the kit's choice, the one thing
+ * `mocks/interface/operations.ts` reads of it.
+ */
+function runtimeDocument(value: Json, keysAreNames = false): Json {
+  if (Array.isArray(value)) return value.map((item) => runtimeDocument(item));
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (keysAreNames) {
+      out[key] = runtimeDocument(child);
+    } else if (key === "description" && typeof child === "string") {
+      out[key] = child.startsWith(kitsChoice) ? kitsChoice : "";
+    } else if (key !== "summary" && key !== "example" && key !== "examples") {
+      out[key] = runtimeDocument(child, mapsOfNames.has(key));
     }
   }
   return out;
@@ -132,7 +163,7 @@ async function generate(): Promise<Record<string, string>> {
   const { js, dts } = validatorsModule(document);
   return {
     "mocks/generated/openapi-types.ts": `${header}${types}`,
-    "mocks/generated/openapi-document.ts": `${header}export const openapiDocument = ${JSON.stringify(document, null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
+    "mocks/generated/openapi-document.ts": `${header}/** openapi.yaml as the kit reads it at run time: its prose and examples left out (read openapi.yaml for them). */\nexport const openapiDocument = ${JSON.stringify(runtimeDocument(document), null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
     "mocks/generated/validators.js": js,
     "mocks/generated/validators.d.ts": dts,
     "fixtures/generated/default-seed.ts": defaultSeedModule(),

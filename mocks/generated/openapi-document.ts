@@ -1,11 +1,11 @@
 // Generated from openapi.yaml by scripts/generate.ts. Do not edit: run `npm run generate`.
+/** openapi.yaml as the kit reads it at run time: its prose and examples left out (read openapi.yaml for them). */
 export const openapiDocument = {
   "openapi": "3.1.0",
   "info": {
     "title": "Pet Store Service Interface",
     "version": "1.0.0",
-    "summary": "A pet store catalogue of animals (pets) and the categories that classify them.",
-    "description": "The service is a pet store catalogue over HTTP with JSON bodies. Every\noperation requires a bearer credential (`Authorization: Bearer <API_KEY>`).\nThe version is part of the base address: every server URL already contains\nthe `/v1` path segment, and every path below is relative to it.\n\nNot stated by the interface: paging beyond `limit`, status transitions,\nupdate or delete operations, the set of Error `code` values, error\nresponses of the category operations, rate and size limits, events. A\nstore orders endpoint (`GET /store/orders`) is referred to by the interface\nwithout a description.\n\nWhere the interface is silent, this document describes what\npetstore-mock-kit's mock answers, and every such description starts with\n**Kit's choice** (docs/behaviour.md lists them all): `400` for invalid\nquery or path parameters and category bodies, `409` when the mock's store\nis full, `413` for a body over 1 MiB, `415` for a body not sent as\n`application/json`, `503` while a fault is injected, and a `default`\nError for anything else a deployment may answer (the Error shape is the\ninterface's). A method an operation's path does not offer is answered\n`405 method_not_allowed` with an `Allow` header; any other path under\n`/v1` (`/store/orders` included) `404 not_found`.\n\nExamples pair by name: a request example (a parameter's or the body's)\nand the response example of the same name belong together, and are\nconsistent with the mock's default seed (seed 42: 5 categories, 50 pets).\nEvery named pair holds for a client that sends its credential, so a tool\nthat generates tests from the examples can use each one. An answer no\nrequest alone provokes has one unnamed `example` instead: `401` (any\nrequest without the `Authorization` header), `409`, `413`, `415`, `503`\nand the `default` Error.\n",
+    "description": "",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -14,25 +14,25 @@ export const openapiDocument = {
   "servers": [
     {
       "url": "http://127.0.0.1:4000/v1",
-      "description": "Kit's choice, not a deployment of the interface; the local mock (`npx petstore-mock`)."
+      "description": "Kit's choice"
     },
     {
       "url": "{base_url}",
-      "description": "Production (the address includes /v1)",
+      "description": "",
       "variables": {
         "base_url": {
           "default": "https://petstore.example.com/v1",
-          "description": "Production base address, including the /v1 version segment."
+          "description": ""
         }
       }
     },
     {
       "url": "{staging_base_url}",
-      "description": "Staging (the address includes /v1)",
+      "description": "",
       "variables": {
         "staging_base_url": {
           "default": "https://staging.petstore.example.com/v1",
-          "description": "Staging base address, including the /v1 version segment."
+          "description": ""
         }
       }
     }
@@ -45,23 +45,22 @@ export const openapiDocument = {
   "tags": [
     {
       "name": "Pets",
-      "description": "Animals in the store."
+      "description": ""
     },
     {
       "name": "Categories",
-      "description": "Categories used to classify animals (dog, cat, rabbit, ...)."
+      "description": ""
     },
     {
       "name": "Store",
-      "description": "Store operations; referred to by the interface, not described."
+      "description": ""
     }
   ],
   "paths": {
     "/pets": {
       "get": {
         "operationId": "listPets",
-        "summary": "List animals",
-        "description": "Returns at most `limit` animals, optionally only those with the given\navailability status. How further pages are requested, and how the\nresponse signals more pages, is not stated by the interface.\n",
+        "description": "",
         "tags": [
           "Pets"
         ],
@@ -80,7 +79,7 @@ export const openapiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "A paginated list of animals.",
+            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -88,76 +87,16 @@ export const openapiDocument = {
                   "items": {
                     "$ref": "#/components/schemas/Pet"
                   }
-                },
-                "examples": {
-                  "firstTwo": {
-                    "summary": "The first two pets of the default seed (`limit=2`)",
-                    "value": [
-                      {
-                        "id": 1,
-                        "name": "Ginger",
-                        "categoryId": 5,
-                        "status": "available"
-                      },
-                      {
-                        "id": 2,
-                        "name": "Milo",
-                        "categoryId": 3,
-                        "status": "pending"
-                      }
-                    ]
-                  },
-                  "availableFirstThree": {
-                    "summary": "The first three available pets (`status=available&limit=3`)",
-                    "value": [
-                      {
-                        "id": 1,
-                        "name": "Ginger",
-                        "categoryId": 5,
-                        "status": "available"
-                      },
-                      {
-                        "id": 6,
-                        "name": "Nova",
-                        "categoryId": 2,
-                        "status": "available"
-                      },
-                      {
-                        "id": 10,
-                        "name": "Jack",
-                        "categoryId": 4,
-                        "status": "available"
-                      }
-                    ]
-                  }
                 }
               }
             }
           },
           "400": {
-            "description": "Kit's choice (the interface lists no 400 for listPets): `limit` or\n`status` invalid or given twice is answered `invalid_query`, never\nclamped.\n",
+            "description": "Kit's choice",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
-                },
-                "examples": {
-                  "limitTooLarge": {
-                    "summary": "`limit=101`",
-                    "value": {
-                      "code": "invalid_query",
-                      "message": "limit must be <= 100 (got 101)",
-                      "status": 400
-                    }
-                  },
-                  "unknownStatus": {
-                    "summary": "`status=flying`",
-                    "value": {
-                      "code": "invalid_query",
-                      "message": "status must be one of available, pending, sold (got \"flying\")",
-                      "status": 400
-                    }
-                  }
                 }
               }
             }
@@ -175,7 +114,6 @@ export const openapiDocument = {
       },
       "post": {
         "operationId": "createPet",
-        "summary": "Add an animal",
         "tags": [
           "Pets"
         ],
@@ -190,36 +128,13 @@ export const openapiDocument = {
             "application/json": {
               "schema": {
                 "$ref": "#/components/schemas/NewPet"
-              },
-              "examples": {
-                "created": {
-                  "summary": "A dog named Biscuit (category 1, dog, exists in the default seed)",
-                  "value": {
-                    "name": "Biscuit",
-                    "categoryId": 1,
-                    "status": "available"
-                  }
-                },
-                "missingName": {
-                  "summary": "No `name`",
-                  "value": {
-                    "categoryId": 1
-                  }
-                },
-                "unknownCategory": {
-                  "summary": "A `categoryId` no category has",
-                  "value": {
-                    "name": "Biscuit",
-                    "categoryId": 99
-                  }
-                }
               }
             }
           }
         },
         "responses": {
           "201": {
-            "description": "The stored animal, including its assigned id. Kit's choice: a\n`Location` header names it.\n",
+            "description": "",
             "headers": {
               "Location": {
                 "$ref": "#/components/headers/Location"
@@ -229,43 +144,16 @@ export const openapiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Pet"
-                },
-                "examples": {
-                  "created": {
-                    "summary": "The first pet created after the default seed's 50",
-                    "value": {
-                      "id": 51,
-                      "name": "Biscuit",
-                      "categoryId": 1,
-                      "status": "available"
-                    }
-                  }
                 }
               }
             }
           },
           "400": {
-            "description": "The request body is missing required fields or contains invalid\nvalues. Kit's choice: the code is `invalid_body`, also for a body\nthat is missing, not JSON, not an object, a string over 1,000\ncharacters, or a `categoryId` that names no category.\n",
+            "description": "",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
-                },
-                "examples": {
-                  "missingName": {
-                    "value": {
-                      "code": "invalid_body",
-                      "message": "name is required",
-                      "status": 400
-                    }
-                  },
-                  "unknownCategory": {
-                    "value": {
-                      "code": "invalid_body",
-                      "message": "categoryId 99 does not name an existing category",
-                      "status": 400
-                    }
-                  }
                 }
               }
             }
@@ -274,16 +162,11 @@ export const openapiDocument = {
             "$ref": "#/components/responses/Unauthorized"
           },
           "409": {
-            "description": "Kit's choice: the mock's store holds its most pets (10,000 by\ndefault, `--max-pets`); a reset empties it.\n",
+            "description": "Kit's choice",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
-                },
-                "example": {
-                  "code": "store_full",
-                  "message": "The mock stores at most 10000 pets; reset it (POST /__mock/reset or reset()) or raise the limit.",
-                  "status": 409
                 }
               }
             }
@@ -306,8 +189,7 @@ export const openapiDocument = {
     "/pets/{petId}": {
       "get": {
         "operationId": "getPet",
-        "summary": "Get an animal (deprecated)",
-        "description": "Deprecated, and removed on 5 December 2030. The replacement is\n`GET /pets` with the `status` filter. Kit's choice: every answer\ncarries `Sunset`, `Deprecation` and `Link` (successor) headers.\n",
+        "description": "",
         "deprecated": true,
         "x-sunset": "2030-12-05T00:00:00Z",
         "x-replacement": "GET /pets",
@@ -324,62 +206,30 @@ export const openapiDocument = {
             "name": "petId",
             "in": "path",
             "required": true,
-            "description": "Identifier of the animal.",
+            "description": "",
             "schema": {
               "type": "integer",
               "format": "int64"
-            },
-            "examples": {
-              "found": {
-                "summary": "Pet 3 of the default seed",
-                "value": 3
-              },
-              "missing": {
-                "summary": "No pet has this id in the default seed",
-                "value": 999
-              },
-              "notAnInteger": {
-                "value": "abc"
-              }
             }
           }
         ],
         "responses": {
           "200": {
-            "description": "The animal.",
+            "description": "",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Pet"
-                },
-                "examples": {
-                  "found": {
-                    "value": {
-                      "id": 3,
-                      "name": "Bruno",
-                      "categoryId": 1,
-                      "status": "sold"
-                    }
-                  }
                 }
               }
             }
           },
           "400": {
-            "description": "Kit's choice (the interface lists no 400 for getPet): a `petId`\nthat is not a positive safe integer is answered `invalid_path`.\n",
+            "description": "Kit's choice",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
-                },
-                "examples": {
-                  "notAnInteger": {
-                    "value": {
-                      "code": "invalid_path",
-                      "message": "petId must be an integer (got \"abc\")",
-                      "status": 400
-                    }
-                  }
                 }
               }
             }
@@ -388,20 +238,11 @@ export const openapiDocument = {
             "$ref": "#/components/responses/Unauthorized"
           },
           "404": {
-            "description": "The requested resource could not be found. Kit's choice: the code\nis `not_found`.\n",
+            "description": "",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
-                },
-                "examples": {
-                  "missing": {
-                    "value": {
-                      "code": "not_found",
-                      "message": "No pet with id 999.",
-                      "status": 404
-                    }
-                  }
                 }
               }
             }
@@ -418,8 +259,7 @@ export const openapiDocument = {
     "/categories": {
       "get": {
         "operationId": "listCategories",
-        "summary": "List categories",
-        "description": "All categories available for classifying animals.",
+        "description": "",
         "tags": [
           "Categories"
         ],
@@ -430,7 +270,7 @@ export const openapiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "All categories.",
+            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -438,45 +278,13 @@ export const openapiDocument = {
                   "items": {
                     "$ref": "#/components/schemas/Category"
                   }
-                },
-                "examples": {
-                  "all": {
-                    "summary": "The default seed's five categories",
-                    "value": [
-                      {
-                        "id": 1,
-                        "name": "dog",
-                        "description": "Loyal companions of every size, from terriers to shepherds."
-                      },
-                      {
-                        "id": 2,
-                        "name": "cat",
-                        "description": "Independent, curious felines, indoor and outdoor."
-                      },
-                      {
-                        "id": 3,
-                        "name": "rabbit",
-                        "description": "Gentle long-eared herbivores that love to dig."
-                      },
-                      {
-                        "id": 4,
-                        "name": "bird",
-                        "description": "Parrots, canaries and finches that sing and chatter."
-                      },
-                      {
-                        "id": 5,
-                        "name": "fish",
-                        "description": "Freshwater and marine fish for home aquariums."
-                      }
-                    ]
-                  }
                 }
               }
             }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized",
-            "description": "Kit's choice (the interface shows no error responses for the\ncategory operations, though every operation requires the\ncredential): a missing or invalid API key is answered 401.\n"
+            "description": "Kit's choice"
           },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
@@ -488,7 +296,6 @@ export const openapiDocument = {
       },
       "post": {
         "operationId": "createCategory",
-        "summary": "Create a category",
         "tags": [
           "Categories"
         ],
@@ -503,78 +310,41 @@ export const openapiDocument = {
             "application/json": {
               "schema": {
                 "$ref": "#/components/schemas/NewCategory"
-              },
-              "examples": {
-                "created": {
-                  "value": {
-                    "name": "reptile",
-                    "description": "Lizards, snakes and turtles."
-                  }
-                },
-                "missingName": {
-                  "value": {
-                    "description": "Lizards, snakes and turtles."
-                  }
-                }
               }
             }
           }
         },
         "responses": {
           "201": {
-            "description": "The stored category, including its assigned id.",
+            "description": "",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Category"
-                },
-                "examples": {
-                  "created": {
-                    "summary": "The first category created after the default seed's 5",
-                    "value": {
-                      "id": 6,
-                      "name": "reptile",
-                      "description": "Lizards, snakes and turtles."
-                    }
-                  }
                 }
               }
             }
           },
           "400": {
-            "description": "Kit's choice (the interface shows no error responses for the\ncategory operations): a body that is missing, not JSON, not a\nNewCategory, or with a string over 1,000 characters is answered\n`invalid_body`.\n",
+            "description": "Kit's choice",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
-                },
-                "examples": {
-                  "missingName": {
-                    "value": {
-                      "code": "invalid_body",
-                      "message": "name is required",
-                      "status": 400
-                    }
-                  }
                 }
               }
             }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized",
-            "description": "Kit's choice (the interface shows no error responses for the\ncategory operations, though every operation requires the\ncredential): a missing or invalid API key is answered 401.\n"
+            "description": "Kit's choice"
           },
           "409": {
-            "description": "Kit's choice: the mock's store holds its most categories (1,000\nby default, `--max-categories`); a reset empties it.\n",
+            "description": "Kit's choice",
             "content": {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Error"
-                },
-                "example": {
-                  "code": "store_full",
-                  "message": "The mock stores at most 1000 categories; reset it (POST /__mock/reset or reset()) or raise the limit.",
-                  "status": 409
                 }
               }
             }
@@ -600,7 +370,7 @@ export const openapiDocument = {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "The API key, sent as `Authorization: Bearer <API_KEY>`."
+        "description": ""
       }
     },
     "parameters": {
@@ -608,52 +378,33 @@ export const openapiDocument = {
         "name": "limit",
         "in": "query",
         "required": false,
-        "description": "Maximum number of animals returned.",
+        "description": "",
         "schema": {
           "type": "integer",
           "minimum": 1,
           "maximum": 100,
           "default": 20
-        },
-        "examples": {
-          "firstTwo": {
-            "value": 2
-          },
-          "availableFirstThree": {
-            "value": 3
-          },
-          "limitTooLarge": {
-            "value": 101
-          }
         }
       },
       "StatusFilter": {
         "name": "status",
         "in": "query",
         "required": false,
-        "description": "Returns only animals with this availability status.",
+        "description": "",
         "schema": {
           "$ref": "#/components/schemas/PetStatus"
-        },
-        "examples": {
-          "availableFirstThree": {
-            "value": "available"
-          },
-          "unknownStatus": {
-            "value": "flying"
-          }
         }
       }
     },
     "headers": {
       "Location": {
-        "description": "Kit's choice; the path of the created pet, e.g. `/v1/pets/51`.",
+        "description": "Kit's choice",
         "schema": {
           "type": "string"
         }
       },
       "WWWAuthenticate": {
-        "description": "Kit's choice: `Bearer`, the scheme the credential must use.",
+        "description": "Kit's choice",
         "schema": {
           "type": "string"
         }
@@ -661,7 +412,7 @@ export const openapiDocument = {
     },
     "responses": {
       "Unauthorized": {
-        "description": "Missing or invalid API key. Kit's choice: the code is `unauthorized`\nand a `WWW-Authenticate: Bearer` header names the scheme.\n",
+        "description": "",
         "headers": {
           "WWW-Authenticate": {
             "$ref": "#/components/headers/WWWAuthenticate"
@@ -671,71 +422,46 @@ export const openapiDocument = {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/Error"
-            },
-            "example": {
-              "code": "unauthorized",
-              "message": "Missing credential: send Authorization: Bearer <API_KEY>.",
-              "status": 401
             }
           }
         }
       },
       "PayloadTooLarge": {
-        "description": "Kit's choice: a body over 1 MiB (1,048,576 bytes) is answered `payload_too_large`.",
+        "description": "Kit's choice",
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/Error"
-            },
-            "example": {
-              "code": "payload_too_large",
-              "message": "The request body exceeds the limit of 1048576 bytes.",
-              "status": 413
             }
           }
         }
       },
       "UnsupportedMediaType": {
-        "description": "Kit's choice: a body not sent as `Content-Type: application/json` is answered `unsupported_media_type`.",
+        "description": "Kit's choice",
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/Error"
-            },
-            "example": {
-              "code": "unsupported_media_type",
-              "message": "Content-Type must be application/json (got \"text/plain\").",
-              "status": 415
             }
           }
         }
       },
       "ServiceUnavailable": {
-        "description": "Kit's choice: the mock answers 503 while a fault is injected for the\noperation (`--fault`, `POST /__mock/faults`), while its state file\ncannot be written (writes only), or when more connections are open\nthan it serves (`too_many_connections`, with `Retry-After`).\n",
+        "description": "Kit's choice",
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/Error"
-            },
-            "example": {
-              "code": "service_unavailable",
-              "message": "Simulated 503 response: fault f1 is active.",
-              "status": 503
             }
           }
         }
       },
       "OtherError": {
-        "description": "Any other error, in the interface's Error shape with `status` equal to\nthe HTTP status. Kit's choice: the mock answers other statuses only\nwhen asked to (`Prefer: code=NNN`, an injected fault) or for a bug of\nits own (`500 internal_error`).\n",
+        "description": "",
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/Error"
-            },
-            "example": {
-              "code": "internal_error",
-              "message": "The mock failed unexpectedly; see its log.",
-              "status": 500
             }
           }
         }
@@ -744,7 +470,7 @@ export const openapiDocument = {
     "schemas": {
       "PetStatus": {
         "type": "string",
-        "description": "Availability status of an animal.",
+        "description": "",
         "enum": [
           "available",
           "pending",
@@ -760,12 +486,12 @@ export const openapiDocument = {
         "properties": {
           "name": {
             "type": "string",
-            "description": "The animal's name."
+            "description": ""
           },
           "categoryId": {
             "type": "integer",
             "format": "int64",
-            "description": "Identifier of the category the animal belongs to."
+            "description": ""
           },
           "status": {
             "$ref": "#/components/schemas/PetStatus"
@@ -773,7 +499,7 @@ export const openapiDocument = {
         }
       },
       "Pet": {
-        "description": "An animal as returned by the service.",
+        "description": "",
         "allOf": [
           {
             "$ref": "#/components/schemas/NewPet"
@@ -787,7 +513,7 @@ export const openapiDocument = {
               "id": {
                 "type": "integer",
                 "format": "int64",
-                "description": "Unique identifier assigned by the service on creation."
+                "description": ""
               }
             }
           }
@@ -801,16 +527,16 @@ export const openapiDocument = {
         "properties": {
           "name": {
             "type": "string",
-            "description": "Category name (e.g. a species such as dog, cat, rabbit)."
+            "description": ""
           },
           "description": {
             "type": "string",
-            "description": "Short description of the category."
+            "description": ""
           }
         }
       },
       "Category": {
-        "description": "A category as returned by the service.",
+        "description": "",
         "allOf": [
           {
             "$ref": "#/components/schemas/NewCategory"
@@ -824,7 +550,7 @@ export const openapiDocument = {
               "id": {
                 "type": "integer",
                 "format": "int64",
-                "description": "Unique identifier assigned on creation."
+                "description": ""
               }
             }
           }
@@ -840,15 +566,15 @@ export const openapiDocument = {
         "properties": {
           "code": {
             "type": "string",
-            "description": "Machine-readable error code."
+            "description": ""
           },
           "message": {
             "type": "string",
-            "description": "Human-readable description."
+            "description": ""
           },
           "status": {
             "type": "integer",
-            "description": "The HTTP status code (repeats the response status)."
+            "description": ""
           }
         }
       }
