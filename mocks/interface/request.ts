@@ -190,7 +190,7 @@ function int64Problem(fields: readonly BodyField[], json: unknown): string | und
   for (const field of fields) {
     const value = record[field.name];
     if (field.schema.format !== "int64" || typeof value !== "number") continue;
-    if (Number.isInteger(value) && (value > Number(int64Max) || value < Number(int64Min))) {
+    if (Number.isInteger(value) && (value >= 2 ** 63 || value < -(2 ** 63))) {
       return `/${field.name} must be an int64`;
     }
   }

@@ -21,6 +21,7 @@ export default {
     "mocks/interface/*.ts",
     "contract-tests/suite/*.ts",
     "!**/*.test.ts",
+    "!**/*.test-d.ts",
     // Caches only save time: a mutant that makes one keep less, or nothing,
     // answers the same. Each has its own test that it changes no answer.
     "!mocks/core/query-cache.ts",
