@@ -50,14 +50,23 @@ export const operationIds: readonly OperationId[] = Object.values(openapiDocumen
       .filter((id): id is OperationId => typeof id === "string"),
 );
 
-function operationObject(operationId: OperationId): Node {
-  for (const pathItem of Object.values(openapiDocument.paths)) {
-    for (const operation of Object.values(pathItem)) {
-      if ((operation as Node).operationId === operationId) return operation as Node;
+/** An operation of openapi.yaml, with its method (upper-case) and path template. */
+function located(operationId: OperationId): {
+  readonly method: string;
+  readonly path: string;
+  readonly operation: Node;
+} {
+  for (const [path, pathItem] of Object.entries(openapiDocument.paths)) {
+    for (const [method, operation] of Object.entries(pathItem)) {
+      if ((operation as Node).operationId === operationId) {
+        return { method: method.toUpperCase(), path, operation: operation as Node };
+      }
     }
   }
   throw new Error(`openapi.yaml: no operation ${operationId}`);
 }
+
+const operationObject = (operationId: OperationId): Node => located(operationId).operation;
 
 /** The operation's parameters in one location, references resolved. */
 export function operationParameters(
@@ -81,14 +90,8 @@ export function operationRoute(operationId: OperationId): {
   readonly method: string;
   readonly path: string;
 } {
-  for (const [path, pathItem] of Object.entries(openapiDocument.paths)) {
-    for (const [method, operation] of Object.entries(pathItem)) {
-      if ((operation as Node).operationId === operationId) {
-        return { method: method.toUpperCase(), path };
-      }
-    }
-  }
-  throw new Error(`openapi.yaml: no operation ${operationId}`);
+  const { method, path } = located(operationId);
+  return { method, path };
 }
 
 /** A JSON schema of openapi.yaml as the kit walks it: `$ref` followed, `allOf` parts merged. */
