@@ -76,8 +76,7 @@ export interface Reading {
  */
 export const ordinaryStringLength = 100;
 
-const int64Max = 2n ** 63n - 1n;
-const int64Min = -(2n ** 63n);
+const outsideInt64 = (number: bigint): boolean => number >= 2n ** 63n || number < -(2n ** 63n);
 
 /** The media type of a Content-Type value: lower case, without parameters. */
 export const mediaTypeOf = (value: string | undefined): string =>
@@ -103,7 +102,7 @@ function valueProblem(parameter: OperationParameter, value: string, identifier: 
   if (schema.type !== "integer") return undefined;
   if (!/^-?(0|[1-9]\d*)$/.test(value)) return `${name} is not an integer`;
   const number = BigInt(value);
-  if (number > int64Max || number < int64Min) return `${name} is outside int64`;
+  if (outsideInt64(number)) return `${name} is outside int64`;
   if (identifier && number < 1n) return `${name} is not a positive identifier`;
   if (schema.minimum !== undefined && number < BigInt(schema.minimum)) {
     return `${name} is below ${schema.minimum}`;
@@ -190,7 +189,7 @@ function int64Problem(fields: readonly BodyField[], json: unknown): string | und
   for (const field of fields) {
     const value = record[field.name];
     if (field.schema.format !== "int64" || typeof value !== "number") continue;
-    if (Number.isInteger(value) && (value >= 2 ** 63 || value < -(2 ** 63))) {
+    if (Number.isInteger(value) && outsideInt64(BigInt(value))) {
       return `/${field.name} must be an int64`;
     }
   }
