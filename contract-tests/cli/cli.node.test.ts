@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
 import { freePort } from "../../mocks/server/free-port.js";
 import type { RunningPetstoreServer } from "../../mocks/server/server.js";
 import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
+import { openapiSource } from "../../mocks/test-support/openapi-source.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
 
@@ -175,11 +175,6 @@ describe("--version and what every report names", () => {
   const kit = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
     version: string;
   };
-  const document = parseYaml(
-    readFileSync(new URL("../../openapi.yaml", import.meta.url), "utf8"),
-  ) as {
-    info: { version: string };
-  };
 
   it("--version prints the kit's version from package.json", async () => {
     for (const flag of ["--version", "-v"]) {
@@ -203,14 +198,14 @@ describe("--version and what every report names", () => {
       args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
       args.push("--json", file("r.json"), "--html", file("r.html"));
       expect(await main(args, io)).toBe(exitCodes.passed);
-      const said = `petstore-contract ${kit.version}, interface ${document.info.version}`;
+      const said = `petstore-contract ${kit.version}, interface ${openapiSource.info.version}`;
       expect(output.out.split("\n")[0]).toMatch(new RegExp(`^${said} → `));
       expect(await readFile(file("s.md"), "utf8")).toContain(said);
       expect(await readFile(file("r.html"), "utf8")).toContain(said);
       const json = JSON.parse(await readFile(file("r.json"), "utf8"));
       expect([json.tool.version, json.interface.version]).toEqual([
         kit.version,
-        document.info.version,
+        openapiSource.info.version,
       ]);
       const junit = await readFile(file("j.xml"), "utf8");
       expect(junit).toContain(`<testsuites name="${said} ${slow.url}"`);
@@ -218,7 +213,7 @@ describe("--version and what every report names", () => {
         `<property name="petstore-contract.version" value="${kit.version}"/>`,
       );
       expect(junit).toContain(
-        `<property name="interface.version" value="${document.info.version}"/>`,
+        `<property name="interface.version" value="${openapiSource.info.version}"/>`,
       );
       const cases = [...junit.matchAll(/<testcase [^>]*>/g)].map(([tag]) => tag);
       expect(cases.length).toBeGreaterThan(3);

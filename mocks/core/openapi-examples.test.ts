@@ -8,27 +8,20 @@
  * the document describes it: no credential (401), a full store (409), a body
  * over 1 MiB (413), `text/plain` (415), an injected fault (503).
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import type { OperationId } from "../interface/spec.js";
 import { defaultApiKey, defaults } from "../store/options.js";
 import { createPetstoreStore } from "../store/store.js";
-import { resolveRef } from "../util/json-ref.js";
+import {
+  derefSource as deref,
+  openapiSource as openapiDocument,
+} from "../test-support/openapi-source.js";
 import { internalError } from "./exchange.js";
 import { createFaultRegistry } from "./faults.js";
 import { createPetstoreCore, type PetstoreCoreOptions } from "./petstore-core.js";
 import { routes } from "./router.js";
 
 type Node = Readonly<Record<string, unknown>>;
-/** The document with its examples: the kit's runtime copy leaves them out. */
-const openapiDocument = parse(
-  readFileSync(new URL("../../openapi.yaml", import.meta.url), "utf8"),
-) as Node & { readonly paths: Node };
-const deref = (node: unknown): Node => {
-  const value = node as Node;
-  return typeof value.$ref === "string" ? deref(resolveRef(openapiDocument, value.$ref)) : value;
-};
 const examplesOf = (node: Node | undefined): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries((node?.examples ?? {}) as Node).map(([name, example]) => [

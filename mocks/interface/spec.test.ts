@@ -1,7 +1,7 @@
 /** What the kit looks up in openapi.yaml is what the document says, read here on its own. */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
+import { derefSource as deref, openapiSource as document } from "../test-support/openapi-source.js";
+import { resolveRef } from "../util/json-ref.js";
 import {
   limitRule,
   type OperationId,
@@ -15,17 +15,8 @@ import {
   responseSchema,
 } from "./spec.js";
 
-type Node = Record<string, unknown>;
-const document = parse(
-  readFileSync(new URL("../../openapi.yaml", import.meta.url), "utf8"),
-) as Node & { paths: Record<string, Record<string, Node>> };
-const componentOf = (ref: string) =>
-  ref
-    .split("/")
-    .slice(1)
-    .reduce<Node>((node, key) => node[key] as Node, document);
-const deref = (node: Node): Node =>
-  typeof node.$ref === "string" ? deref(componentOf(node.$ref)) : node;
+type Node = Readonly<Record<string, unknown>>;
+const componentOf = (ref: string) => resolveRef(document, ref);
 
 const written = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, operation]) => ({
