@@ -23,7 +23,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build, type Metafile } from "esbuild";
 import { installPackedKit, userEnv } from "../smoke-package.js";
-import { median, printTable } from "./report.js";
+import { fixed, median, printTable, verdict } from "./report.js";
 
 const exec = promisify(execFile);
 
@@ -204,8 +204,7 @@ async function writeProject(dir: string): Promise<void> {
   await writeFile(join(dir, "probe.mjs"), importProbe);
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const verdict = (ratio: number, target: number) => (ratio <= target ? "yes" : "NO");
+const kb = (bytes: number) => `${fixed(bytes / 1024, 1)} KB`;
 
 export async function run(): Promise<void> {
   const kit = await installPackedKit("latest");
@@ -231,64 +230,51 @@ export async function run(): Promise<void> {
     const kitSuite = median(kitRuns);
     const mswSuite = median(mswRuns);
 
-    const rows: string[][] = [];
-    for (const [specifier, { ms, cpuMs, files }] of imports) {
-      rows.push([
+    const figure = (measure: string, value: string) => [measure, value, "", ""];
+    const ratio = (measure: string, value: number, target: number) => [
+      measure,
+      `${fixed(value, 2)}×`,
+      `≤ ${target}×`,
+      verdict(value <= target),
+    ];
+    const rows = [...imports].map(([specifier, { ms, cpuMs, files }]) =>
+      figure(
         `import("${specifier}"), median of ${importRounds}`,
-        `${ms.toFixed(0)} ms (CPU ${cpuMs.toFixed(0)} ms), ${files} files`,
-        "",
-        "",
-      ]);
-    }
+        `${fixed(ms)} ms (CPU ${fixed(cpuMs)} ms), ${files} files`,
+      ),
+    );
     const kitImport = imports.get("petstore-mock-kit/node");
     const mswImport = imports.get("msw/node");
     for (const [label, key] of [
       ["wall", "ms"],
       ["CPU", "cpuMs"],
     ] as const) {
-      const ratio = (kitImport?.[key] ?? Number.NaN) / (mswImport?.[key] ?? Number.NaN);
-      rows.push([
-        `import kit/node ÷ msw/node, ${label} time`,
-        `${ratio.toFixed(2)}×`,
-        `≤ ${targets.importTime}×`,
-        verdict(ratio, targets.importTime),
-      ]);
+      const value = (kitImport?.[key] ?? Number.NaN) / (mswImport?.[key] ?? Number.NaN);
+      rows.push(ratio(`import kit/node ÷ msw/node, ${label} time`, value, targets.importTime));
     }
-    rows.push([
-      `vitest, ${suiteFiles} files, plain msw, median of ${suiteRounds}`,
-      `${mswSuite.toFixed(1)} s`,
-      "",
-      "",
-    ]);
-    rows.push([`vitest, ${suiteFiles} files, setupPetstore`, `${kitSuite.toFixed(1)} s`, "", ""]);
-    const suiteRatio = kitSuite / mswSuite;
-    rows.push([
-      "suite kit ÷ msw",
-      `${suiteRatio.toFixed(2)}×`,
-      `≤ ${targets.suite}×`,
-      verdict(suiteRatio, targets.suite),
-    ]);
+    rows.push(
+      figure(
+        `vitest, ${suiteFiles} files, plain msw, median of ${suiteRounds}`,
+        `${fixed(mswSuite, 1)} s`,
+      ),
+      figure(`vitest, ${suiteFiles} files, setupPetstore`, `${fixed(kitSuite, 1)} s`),
+      ratio("suite kit ÷ msw", kitSuite / mswSuite, targets.suite),
+    );
     for (const [label, size] of [
       ["page with msw setupWorker", mswBundle],
       ["page with setupPetstoreWorker", kitBundle],
     ] as const) {
-      rows.push([
-        `${label}, gzipped up front (minified)`,
-        `${kb(size.upFront)} (${kb(size.minified)})`,
-        "",
-        "",
-      ]);
-      if (size.onDemand > 0) {
-        rows.push([`${label}, gzipped on demand`, kb(size.onDemand), "", ""]);
-      }
+      rows.push(
+        figure(
+          `${label}, gzipped up front (minified)`,
+          `${kb(size.upFront)} (${kb(size.minified)})`,
+        ),
+      );
+      if (size.onDemand > 0) rows.push(figure(`${label}, gzipped on demand`, kb(size.onDemand)));
     }
-    const bundleRatio = kitBundle.upFront / mswBundle.upFront;
-    rows.push([
-      "bundle kit ÷ msw, up front",
-      `${bundleRatio.toFixed(2)}×`,
-      `≤ ${targets.bundle}×`,
-      verdict(bundleRatio, targets.bundle),
-    ]);
+    rows.push(
+      ratio("bundle kit ÷ msw, up front", kitBundle.upFront / mswBundle.upFront, targets.bundle),
+    );
     printTable(["measure", "value", "target", "met"], rows);
   } finally {
     await kit.remove();

@@ -29,7 +29,7 @@ import {
   kitPage,
   mswPage,
 } from "./footprint.js";
-import { printTable } from "./report.js";
+import { fixed, printTable } from "./report.js";
 import {
   apiKey,
   hammerWrk,
@@ -188,9 +188,6 @@ async function footprint() {
   }
 }
 
-const fixed = (value: number, digits = 2) =>
-  Number.isFinite(value) ? value.toFixed(digits) : "n/a";
-
 export async function run(): Promise<void> {
   if (!wrkPath) throw new Error("the gate needs wrk (apt-get install wrk)");
   const started = performance.now();
@@ -204,7 +201,7 @@ export async function run(): Promise<void> {
       [create, floors.post],
     ] as const) {
       const { byWall, byCpu, ours, bare } = await throughputRatio(running, operation);
-      const rounds = (values: number[]) => values.map((value) => fixed(value, 0)).join(", ");
+      const rounds = (values: number[]) => values.map((value) => fixed(value)).join(", ");
       console.log(
         `${operation.label}, req/s by round: petstore-mock ${rounds(ours)}; bare ${rounds(bare)}`,
       );
@@ -254,7 +251,7 @@ export async function run(): Promise<void> {
   const kitMs = sizes.imports.get(sizes.kitNode)?.ms ?? Number.NaN;
   const mswMs = sizes.imports.get(sizes.mswNode)?.ms ?? Number.NaN;
   console.log(
-    `import(): petstore-mock-kit/node ${fixed(kitMs, 0)} ms, msw/node ${fixed(mswMs, 0)} ms (median of ${importRounds}); ` +
+    `import(): petstore-mock-kit/node ${fixed(kitMs)} ms, msw/node ${fixed(mswMs)} ms (median of ${importRounds}); ` +
       `browser page up front: kit ${fixed(sizes.kit.upFront / 1024, 1)} KB, msw ${fixed(sizes.msw.upFront / 1024, 1)} KB gzipped`,
   );
   gauges.push(
@@ -282,14 +279,14 @@ export async function run(): Promise<void> {
     ["measure", "ratio", "goal", "floor", "gate"],
     gauges.map((gauge) => [
       gauge.measure,
-      `${fixed(gauge.value)}×`,
+      `${fixed(gauge.value, 2)}×`,
       gauge.goal,
       `${gauge.atMost ? "≤" : "≥"} ${gauge.floor}×`,
       failed.includes(gauge) ? "FAIL" : "pass",
     ]),
   );
   console.log(
-    `\ngate: ${failed.length === 0 ? "pass" : `${failed.length} below the floor`} (${fixed((performance.now() - started) / 1000, 0)} s)`,
+    `\ngate: ${failed.length === 0 ? "pass" : `${failed.length} below the floor`} (${fixed((performance.now() - started) / 1000)} s)`,
   );
   if (failed.length > 0) process.exitCode = 1;
 }

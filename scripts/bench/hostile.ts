@@ -13,7 +13,7 @@ import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { serverTimeouts } from "../../mocks/server/server.js";
 import { type Pattern, patterns } from "./hostile-attacks.js";
-import { printTable } from "./report.js";
+import { fixed, percentile, printTable } from "./report.js";
 import { apiKey, type Launched, launch, type Server, servers, stop } from "./server.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -88,12 +88,6 @@ function peakRssMb(pid: number | undefined): number {
   }
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
 interface Outcome {
   readonly pattern: Pattern;
   readonly attackSummary: string;
@@ -160,9 +154,6 @@ async function measure(pattern: Pattern, index: number): Promise<Outcome> {
     await stop(server.child);
   }
 }
-
-const fixed = (value: number, digits = 0) =>
-  Number.isFinite(value) ? value.toFixed(digits) : "n/a";
 
 function figures(samples: readonly Sample[]): string[] {
   if (samples.length === 0) return ["n/a", "n/a", "n/a"];

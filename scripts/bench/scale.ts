@@ -13,7 +13,7 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { median } from "./report.js";
+import { fixed, median, printTable, verdict } from "./report.js";
 
 const sizes = [100, 1_000, 10_000, 100_000] as const;
 const apiKey = "scale-bench-key";
@@ -172,22 +172,20 @@ async function latenciesInChild(): Promise<Record<number, Latencies>> {
 async function footprint(pets: number): Promise<Footprint> {
   const runs: Footprint[] = [];
   for (let run = 0; run < 3; run++) runs.push(await footprintInChild(pets));
+  const of = (pick: (f: Footprint) => number) => median(runs.map(pick));
   return {
-    seedMs: median(runs.map((f) => f.seedMs)),
-    rssMb: median(runs.map((f) => f.rssMb)),
-    baseRssMb: median(runs.map((f) => f.baseRssMb)),
-    heapMb: median(runs.map((f) => f.heapMb)),
+    seedMs: of((f) => f.seedMs),
+    rssMb: of((f) => f.rssMb),
+    baseRssMb: of((f) => f.baseRssMb),
+    heapMb: of((f) => f.heapMb),
   };
 }
 
-const verdict = (ok: boolean): string => (ok ? "pass" : "GAP");
-const fixed = (value: number, digits = 0): string => value.toFixed(digits);
-
 export async function run(): Promise<void> {
-  const latencies = await latenciesInChild();
+  const timings = await latenciesInChild();
   const results: Probe[] = [];
   for (const pets of sizes) {
-    const timed = latencies[pets];
+    const timed = timings[pets];
     if (!timed) throw new Error(`scale: no latencies for ${pets} pets`);
     results.push({ pets, ...(await footprint(pets)), ...timed });
   }
@@ -195,64 +193,60 @@ export async function run(): Promise<void> {
   const largest = results.at(-1);
   if (!smallest || !largest) throw new Error("scale: no results");
 
-  const rows = results.map((r) => [
-    r.pets.toLocaleString("en"),
-    fixed(r.seedMs),
-    fixed(r.rssMb),
-    fixed(r.rssMb - r.baseRssMb),
-    fixed(r.heapMb),
-    fixed(r.coreGetPetUs, 1),
-    fixed(r.coreListSoldUs, 1),
-    fixed(r.mswGetPetUs),
-    fixed(r.mswListSoldUs),
-  ]);
-  const header = [
-    "pets",
-    "seed ms",
-    "RSS MiB",
-    "store MiB",
-    "heap MiB",
-    "core getPet µs",
-    "core list sold µs",
-    "msw getPet µs",
-    "msw list sold µs",
-  ];
-  console.log(`| ${header.join(" | ")} |`);
-  console.log(`|${header.map(() => " ---: ").join("|")}|`);
-  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
-
-  const growth = (pick: (r: Probe) => number) => pick(largest) / pick(smallest);
-  const checks: [string, string, string, boolean][] = [
+  printTable(
     [
-      "seed 100k pets",
-      `≤ ${targets.seedMs} ms`,
-      `${fixed(largest.seedMs)} ms`,
-      largest.seedMs <= targets.seedMs,
+      "pets",
+      "seed ms",
+      "RSS MiB",
+      "store MiB",
+      "heap MiB",
+      "core getPet µs",
+      "core list sold µs",
+      "msw getPet µs",
+      "msw list sold µs",
     ],
-    [
-      "RSS at 100k pets",
-      `≤ ${targets.rssMb} MiB`,
-      `${fixed(largest.rssMb)} MiB`,
-      largest.rssMb <= targets.rssMb,
-    ],
-    ...(
-      [
-        ["core getPet", (r: Probe) => r.coreGetPetUs],
-        ["core listPets?status=sold&limit=20", (r: Probe) => r.coreListSoldUs],
-        ["msw getPet", (r: Probe) => r.mswGetPetUs],
-        ["msw listPets?status=sold&limit=20", (r: Probe) => r.mswListSoldUs],
-      ] as const
-    ).map(([name, pick]): [string, string, string, boolean] => [
-      `${name} latency, 100k vs 100`,
-      `≤ ${targets.latencyGrowth}×`,
-      `${fixed(growth(pick), 2)}×`,
-      growth(pick) <= targets.latencyGrowth,
+    results.map((r) => [
+      r.pets.toLocaleString("en"),
+      fixed(r.seedMs),
+      fixed(r.rssMb),
+      fixed(r.rssMb - r.baseRssMb),
+      fixed(r.heapMb),
+      fixed(r.coreGetPetUs, 1),
+      fixed(r.coreListSoldUs, 1),
+      fixed(r.mswGetPetUs),
+      fixed(r.mswListSoldUs),
     ]),
+  );
+
+  const check = (name: string, value: number, limit: number, unit: string, digits = 0) => [
+    name,
+    `≤ ${limit}${unit}`,
+    `${fixed(value, digits)}${unit}`,
+    verdict(value <= limit, "pass", "GAP"),
   ];
-  console.log("\n| target | limit | measured | verdict |\n| --- | ---: | ---: | --- |");
-  for (const [name, limit, measured, ok] of checks) {
-    console.log(`| ${name} | ${limit} | ${measured} | ${verdict(ok)} |`);
-  }
+  const latencies = [
+    ["core getPet", "coreGetPetUs"],
+    ["core listPets?status=sold&limit=20", "coreListSoldUs"],
+    ["msw getPet", "mswGetPetUs"],
+    ["msw listPets?status=sold&limit=20", "mswListSoldUs"],
+  ] as const;
+  console.log("");
+  printTable(
+    ["target", "limit", "measured", "verdict"],
+    [
+      check("seed 100k pets", largest.seedMs, targets.seedMs, " ms"),
+      check("RSS at 100k pets", largest.rssMb, targets.rssMb, " MiB"),
+      ...latencies.map(([name, key]) =>
+        check(
+          `${name} latency, 100k vs 100`,
+          largest[key] / smallest[key],
+          targets.latencyGrowth,
+          "×",
+          2,
+        ),
+      ),
+    ],
+  );
   console.log(
     "\nSeed time and memory: a fresh `node --expose-gc` process per size that loads only " +
       "the compiled store; RSS after seeding and a full GC (store MiB: RSS minus the same " +

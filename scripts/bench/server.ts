@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { freePort } from "../../mocks/server/free-port.js";
-import { median, printTable } from "./report.js";
+import { fixed, median, printTable } from "./report.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const prismVersion = (
@@ -296,8 +296,6 @@ function combine(cells: readonly Cell[]): Cell {
 export const rotated = <T>(items: readonly T[], round: number): T[] =>
   items.map((_, index) => items[(index + round) % items.length] as T);
 
-const fixed = (value: number, digits = 0) =>
-  Number.isFinite(value) ? value.toFixed(digits) : "n/a";
 const ratio = (value: number) => `${fixed(value, value < 10 ? 2 : 1)}×`;
 const verdict = (value: number, target: number) => (value >= target ? "met" : "NOT met");
 
