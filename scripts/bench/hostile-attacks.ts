@@ -5,10 +5,9 @@
  * measuring client), prints `{"summary": ...}` once the attack is delivered,
  * and holds its sockets until it is sent SIGTERM.
  */
-import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { pathToFileURL } from "node:url";
-import { apiKey } from "./server.js";
+import { apiKey, statusOf } from "./server.js";
 
 /** Attack sizes, modest so the section can run on a shared 2-core machine. */
 export const scale = {
@@ -33,23 +32,11 @@ function silentSocket(origin: string, bytes: string | Buffer, held: Socket[]): P
   });
 }
 
-function post(origin: string, path: string, body: string): Promise<number> {
-  return new Promise((resolve) => {
-    const sent = request(
-      `${origin}${path}`,
-      {
-        method: "POST",
-        headers: { authorization: auth, "content-type": "application/json" },
-        agent: false,
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    sent.on("error", () => resolve(0));
-    sent.end(body);
-  });
+/** A create's status; 0 when the connection failed. */
+async function post(origin: string, path: string, body: string): Promise<number> {
+  const headers = { authorization: auth, "content-type": "application/json" };
+  const status = await statusOf(`${origin}${path}`, { method: "POST", headers }, body);
+  return typeof status === "number" ? status : 0;
 }
 
 /** Runs `count` tasks, `parallel` at a time. */

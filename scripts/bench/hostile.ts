@@ -9,12 +9,11 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { serverTimeouts } from "../../mocks/server/server.js";
 import { type Pattern, patterns } from "./hostile-attacks.js";
 import { fixed, percentile, printTable } from "./report.js";
-import { apiKey, type Launched, launch, type Server, servers, stop } from "./server.js";
+import { apiKey, type Launched, launch, type Server, servers, statusOf, stop } from "./server.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -42,26 +41,14 @@ interface Sample {
 }
 
 /** One GET on a fresh connection; ok when it is answered 200 within 2 s. */
-function normalRequest(origin: string): Promise<Omit<Sample, "at">> {
+async function normalRequest(origin: string): Promise<Omit<Sample, "at">> {
   const started = performance.now();
-  return new Promise((resolve) => {
-    const done = (ok: boolean, failure?: string) =>
-      resolve({ ok, ms: performance.now() - started, ...(ok ? {} : { failure }) });
-    const sent = request(
-      `${origin}/v1/pets?limit=20`,
-      { headers: { authorization: auth }, agent: false, timeout: 2_000 },
-      (response) => {
-        response.resume();
-        response.on("end", () => done(response.statusCode === 200, `${response.statusCode}`));
-        response.on("error", (error: NodeJS.ErrnoException) => done(false, error.code));
-      },
-    );
-    sent.on("timeout", () =>
-      sent.destroy(Object.assign(new Error("timeout"), { code: "timeout" })),
-    );
-    sent.on("error", (error: NodeJS.ErrnoException) => done(false, error.code));
-    sent.end();
+  const status = await statusOf(`${origin}/v1/pets?limit=20`, {
+    headers: { authorization: auth },
+    timeout: 2_000,
   });
+  const ms = performance.now() - started;
+  return status === 200 ? { ok: true, ms } : { ok: false, ms, failure: `${status}` };
 }
 
 async function normalClient(

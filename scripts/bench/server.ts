@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
-import { request } from "node:http";
+import { type RequestOptions, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -123,15 +123,23 @@ export const operations: readonly Operation[] = [
 
 const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
 
-/** Resolves with the status of one GET, or undefined when nothing answers yet. */
-function probe(url: string): Promise<number | undefined> {
-  return new Promise((resolve) => {
-    const sent = request(url, { headers, agent: false }, (response) => {
+/**
+ * One request on a connection of its own (the bench's helpers share it):
+ * resolves with the status once the body is read, or with the error's code.
+ */
+export function statusOf(url: string, options: RequestOptions, body?: string) {
+  return new Promise<number | string>((resolve) => {
+    const failed = (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message);
+    const sent = request(url, { ...options, agent: false }, (response) => {
       response.resume();
-      resolve(response.statusCode);
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", failed);
     });
-    sent.on("error", () => resolve(undefined));
-    sent.end();
+    sent.on("timeout", () =>
+      sent.destroy(Object.assign(new Error("timeout"), { code: "timeout" })),
+    );
+    sent.on("error", failed);
+    sent.end(body);
   });
 }
 
@@ -157,8 +165,9 @@ export async function launch(server: Server): Promise<Launched> {
   });
   while (performance.now() - started < 60_000) {
     if (child.exitCode !== null) break;
-    const status = await probe(readyUrl);
-    if (status !== undefined) {
+    // Nothing answers yet while the request fails (an error code, not a status).
+    const status = await statusOf(readyUrl, { headers });
+    if (typeof status === "number") {
       if (status !== 200) throw new Error(`${server.label}: first answer was ${status}`);
       return { child, origin, startupMs: performance.now() - started };
     }
