@@ -77,18 +77,14 @@ const journalRowsShown = 8;
 const api = createPetstoreClient("/v1", () => ui.apiKey.value);
 let categoryNames = new Map<number, string>();
 
-function option(value: string, label = value): HTMLOptionElement {
-  const element = document.createElement("option");
-  element.value = value;
-  element.textContent = label;
-  return element;
+function element<Tag extends keyof HTMLElementTagNameMap>(tag: Tag, text: string) {
+  const made = document.createElement(tag);
+  made.textContent = text;
+  return made;
 }
 
-function cell(text: string): HTMLTableCellElement {
-  const element = document.createElement("td");
-  element.textContent = text;
-  return element;
-}
+const option = (value: string, label = value) => Object.assign(element("option", label), { value });
+const cell = (text: string) => element("td", text);
 
 /** Shows the API's Error, or what went wrong on the way (a network error, malformed JSON). */
 function showError(error: unknown): void {
@@ -102,12 +98,9 @@ let petstore: PetstoreWorker | undefined;
 
 function renderFaults(): void {
   ui.faultList.replaceChildren(
-    ...(petstore?.faults.list() ?? []).map((fault) => {
-      const item = document.createElement("li");
-      const { id, ...effect } = fault;
-      item.textContent = `${id} ${JSON.stringify(effect)}`;
-      return item;
-    }),
+    ...(petstore?.faults.list() ?? []).map(({ id, ...effect }) =>
+      element("li", `${id} ${JSON.stringify(effect)}`),
+    ),
   );
 }
 
@@ -145,6 +138,14 @@ async function act(action: () => Promise<void>): Promise<void> {
   }
 }
 
+/** Runs `action` as one user action when the form is submitted. */
+function onSubmit(form: HTMLFormElement, action: () => Promise<void>): void {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void act(action);
+  });
+}
+
 function renderPets(pets: readonly Pet[]): void {
   ui.petRows.replaceChildren(
     ...pets.map((pet) => {
@@ -165,13 +166,9 @@ function renderPets(pets: readonly Pet[]): void {
 function renderCategories(categories: readonly Category[]): void {
   categoryNames = new Map(categories.map((category) => [category.id, category.name]));
   ui.categoryList.replaceChildren(
-    ...categories.map((category) => {
-      const item = document.createElement("li");
-      item.textContent = category.description
-        ? `${category.name} — ${category.description}`
-        : category.name;
-      return item;
-    }),
+    ...categories.map(({ name, description }) =>
+      element("li", description ? `${name} — ${description}` : name),
+    ),
   );
   const selected = ui.newPetCategory.value;
   ui.newPetCategory.replaceChildren(
@@ -189,48 +186,36 @@ async function loadPets(): Promise<void> {
   renderPets(await api.listPets({ status, limit: ui.limit.value }));
 }
 
-ui.petFilter.addEventListener("submit", (event) => {
-  event.preventDefault();
-  void act(loadPets);
-});
+onSubmit(ui.petFilter, loadPets);
 
-ui.lookup.addEventListener("submit", (event) => {
-  event.preventDefault();
+onSubmit(ui.lookup, async () => {
   ui.lookupResult.textContent = "";
-  void act(async () => {
-    const pet = await api.getPet(ui.lookupId.value.trim());
-    const category = categoryNames.get(pet.categoryId) ?? `category #${pet.categoryId}`;
-    ui.lookupResult.textContent = `#${pet.id} ${pet.name} (${category}, ${pet.status ?? "no status"})`;
-  });
+  const pet = await api.getPet(ui.lookupId.value.trim());
+  const category = categoryNames.get(pet.categoryId) ?? `category #${pet.categoryId}`;
+  ui.lookupResult.textContent = `#${pet.id} ${pet.name} (${category}, ${pet.status ?? "no status"})`;
 });
 
-ui.newPet.addEventListener("submit", (event) => {
-  event.preventDefault();
-  void act(async () => {
-    const status = (ui.newPetStatus.value || undefined) as PetStatus | undefined;
-    const pet = await api.createPet({
-      name: ui.newPetName.value,
-      categoryId: Number(ui.newPetCategory.value),
-      ...(status ? { status } : {}),
-    });
-    ui.notice.textContent = `Created pet #${pet.id} “${pet.name}”.`;
-    ui.newPet.reset();
-    await loadPets();
+onSubmit(ui.newPet, async () => {
+  const status = (ui.newPetStatus.value || undefined) as PetStatus | undefined;
+  const pet = await api.createPet({
+    name: ui.newPetName.value,
+    categoryId: Number(ui.newPetCategory.value),
+    ...(status ? { status } : {}),
   });
+  ui.notice.textContent = `Created pet #${pet.id} “${pet.name}”.`;
+  ui.newPet.reset();
+  await loadPets();
 });
 
-ui.newCategory.addEventListener("submit", (event) => {
-  event.preventDefault();
-  void act(async () => {
-    const description = ui.newCategoryDescription.value;
-    const category = await api.createCategory({
-      name: ui.newCategoryName.value,
-      ...(description ? { description } : {}),
-    });
-    ui.notice.textContent = `Created category #${category.id} “${category.name}”.`;
-    ui.newCategory.reset();
-    await loadCategories();
+onSubmit(ui.newCategory, async () => {
+  const description = ui.newCategoryDescription.value;
+  const category = await api.createCategory({
+    name: ui.newCategoryName.value,
+    ...(description ? { description } : {}),
   });
+  ui.notice.textContent = `Created category #${category.id} “${category.name}”.`;
+  ui.newCategory.reset();
+  await loadCategories();
 });
 
 /** The fault switcher (presets, remembered in localStorage), the fault form and the journal panel. */
@@ -250,17 +235,14 @@ function wireFaultControls(mock: PetstoreWorker): void {
   });
   ui.faultOperation.append(option("*", "every operation"), ...operationIds.map((id) => option(id)));
   ui.faultEffect.append(...Object.keys(faultEffects).map((label) => option(label)));
-  ui.newFault.addEventListener("submit", (event) => {
-    event.preventDefault();
-    void act(async () => {
-      const times = ui.faultTimes.value === "" ? undefined : Number(ui.faultTimes.value);
-      const fault = mock.faults.add({
-        operation: ui.faultOperation.value as FaultInput["operation"],
-        ...faultEffects[ui.faultEffect.value],
-        ...(times === undefined ? {} : { times }),
-      });
-      ui.notice.textContent = `Fault ${fault.id} added.`;
+  onSubmit(ui.newFault, async () => {
+    const times = ui.faultTimes.value === "" ? undefined : Number(ui.faultTimes.value);
+    const fault = mock.faults.add({
+      operation: ui.faultOperation.value as FaultInput["operation"],
+      ...faultEffects[ui.faultEffect.value],
+      ...(times === undefined ? {} : { times }),
     });
+    ui.notice.textContent = `Fault ${fault.id} added.`;
   });
   ui.clearJournal.addEventListener("click", () => {
     mock.journal.clear();
