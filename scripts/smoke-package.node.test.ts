@@ -100,31 +100,31 @@ export { fixtureTest, pet, petstore, seedOf, setupPetstoreWorker, stop, url };
     expect(result.stdout).toBe("");
   }, 120_000);
 
-  it("runs the README's vitest example as written", async () => {
-    const example = codeBlocks(await readmeSection("node"))[0];
-    expect(example, "README section:node has a ts example").toMatch(/petstore-mock-kit\/node/);
-    await writeFile(inApp("readme.test.ts"), example ?? "");
-    const { stdout } = await run(
-      inApp("node_modules", ".bin", "vitest"),
-      ["run", "--root", kit.dir, "readme.test.ts"],
-      { cwd: kit.dir, env: { ...cleanEnv, CI: "" } },
-    );
-    expect(stdout).toMatch(/1 passed/);
-  }, 120_000);
-
-  it("runs docs/testing.md's vitest-fixture example (petstore-mock-kit/vitest) as written", async () => {
-    const example = codeBlocks(docSection("testing.md", "vitest"))[0];
-    expect(example, "docs/testing.md section:vitest has a ts example").toMatch(
-      /petstore-mock-kit\/vitest/,
-    );
-    await writeFile(inApp("fixture.test.ts"), example ?? "");
-    const { stdout } = await run(
-      inApp("node_modules", ".bin", "vitest"),
-      ["run", "--root", kit.dir, "fixture.test.ts"],
-      { cwd: kit.dir, env: { ...cleanEnv, CI: "" } },
-    );
-    expect(stdout).toMatch(/2 passed/);
-  }, 120_000);
+  it.each([
+    { name: "the README's vitest example", section: "node", imports: "node", passed: 1 },
+    {
+      name: "docs/testing.md's vitest-fixture example (petstore-mock-kit/vitest)",
+      section: "vitest",
+      imports: "vitest",
+      passed: 2,
+    },
+  ])(
+    "runs $name as written",
+    async ({ section, imports, passed }) => {
+      const example = codeBlocks(docSection("testing.md", section))[0];
+      expect(example, `docs/testing.md section:${section} has a ts example`).toContain(
+        `petstore-mock-kit/${imports}`,
+      );
+      await writeFile(inApp(`${section}.test.ts`), example ?? "");
+      const { stdout } = await run(
+        inApp("node_modules", ".bin", "vitest"),
+        ["run", "--root", kit.dir, `${section}.test.ts`],
+        { cwd: kit.dir, env: { ...cleanEnv, CI: "" } },
+      );
+      expect(stdout).toMatch(`${passed} passed`);
+    },
+    120_000,
+  );
 
   it.skipIf(skipBrowserTests)(
     `says in Chromium how msw ${major}'s missing worker script is copied and kept in step`,
@@ -369,7 +369,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
   });
 
   it("runs the README server section's npx command and answers its curl line", async () => {
-    const section = await readmeSection("server");
+    const section = docSection("server.md", "server");
     const command = /^(npx petstore-mock [^#\n]*?)\s*(?:#.*)?$/m.exec(section)?.[1];
     const curl = /^curl -H "([^"]+)" "http:\/\/[^/]+\/v1([^"]+)"/m.exec(section);
     expect(command, "README section:server has an npx petstore-mock line").toBeDefined();
@@ -398,7 +398,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
   }, 30_000);
 
   it("runs the README server section's npm start line in this repository", async () => {
-    const section = await readmeSection("server");
+    const section = docSection("server.md", "server");
     const line = /^(npm start -- [^#\n]*?)\s*(?:#.*)?$/m.exec(section)?.[1];
     expect(line, "README section:server has an npm start line with flags").toBeDefined();
     const key = /--api-key (\S+)/.exec(line ?? "")?.[1] ?? devKey;
@@ -416,7 +416,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
   }, 30_000);
 
   it("runs the README server section's in-process example", async () => {
-    const example = codeBlocks(await readmeSection("server")).find((block) =>
+    const example = codeBlocks(docSection("server.md", "server")).find((block) =>
       block.includes("petstore-mock-kit/server"),
     );
     expect(example, "README section:server has an in-process example").toBeDefined();
@@ -434,7 +434,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
     const help = await run(bin("petstore-contract"), ["--help"], { env: cleanEnv });
     expect(help.stdout).toMatch(/Usage: petstore-contract --url URL --key KEY/);
 
-    const section = await readmeSection("contract");
+    const section = docSection("contract.md", "contract");
     const fromCi = /^npx --package petstore-mock-kit petstore-contract .*$/m.exec(section)?.[0];
     const actions = /run: >\n\s*(npx [^\n]+)\n\s*(--[^\n]+)/.exec(section);
     expect(fromCi, "README section:contract has the npx command for CI").toBeDefined();
@@ -446,10 +446,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
       const direct = await run(
         "sh",
         ["-c", (fromCi ?? "").replace(/https:\/\/\S+\/v1/, mock.url)],
-        {
-          cwd: kit.dir,
-          env,
-        },
+        { cwd: kit.dir, env },
       );
       expect(direct.stdout).toMatch(/PASSED/);
 
@@ -470,13 +467,6 @@ describe("the packed tarball, installed next to msw@latest", () => {
     }
   }, 60_000);
 });
-
-/** A marked section of the docs page that holds it. */
-const readmeSection = async (name: string): Promise<string> =>
-  docSection(
-    { node: "testing.md", server: "server.md", contract: "contract.md" }[name] ?? `${name}.md`,
-    name,
-  );
 
 /** The ts/js code blocks of a documented section, in order. */
 const codeBlocks = (section: string): string[] => fencedBlocks(section, ["ts", "js"]);
