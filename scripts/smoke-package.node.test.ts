@@ -10,7 +10,7 @@
  * contract: the CI commands against the installed mock). Needs `dist/` (built
  * by `npm test` first).
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -21,6 +21,7 @@ import { launchChromium, skipBrowserTests } from "../mocks/test-support/chromium
 import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
 import { serveStatic } from "../mocks/test-support/static-server.js";
 import { type InstalledKit, installPackedKit, repositoryRoot, userEnv } from "./smoke-package.js";
+import { startServer } from "./snippets/run.js";
 
 const run = promisify(execFile);
 const devKey = "petstore-dev-key";
@@ -376,7 +377,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(curl, "README section:server has a curl line").not.toBeNull();
     const [name = "", value = ""] = (curl?.[1] ?? "").split(/:\s*/);
     // PORT=0 (the --port variable): the README's default 4000 may be taken on a shared machine.
-    const mock = await serve("sh", ["-c", command ?? ""], kit.dir, { PORT: "0" });
+    const mock = await serve(command ?? "", kit.dir, { PORT: "0" });
     try {
       const response = await fetch(`${mock.url}${curl?.[2]}`, { headers: { [name]: value } });
       expect(response.status).toBe(200);
@@ -404,7 +405,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
     const key = /--api-key (\S+)/.exec(line ?? "")?.[1] ?? devKey;
     // Port 0 instead of the README's fixed port; prestart's build already ran in npm test.
     const command = `${(line ?? "").replace(/--port \d+/, "--port 0").replace(/^npm start/, "npm start --ignore-scripts")}`;
-    const mock = await serve("sh", ["-c", command], repositoryRoot);
+    const mock = await serve(command, repositoryRoot);
     try {
       const response = await fetch(`${mock.url}/pets?limit=1`, {
         headers: { Authorization: `Bearer ${key}` },
@@ -440,7 +441,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(fromCi, "README section:contract has the npx command for CI").toBeDefined();
     expect(actions, "README section:contract has the GitHub Actions run step").not.toBeNull();
 
-    const mock = await serve(bin("petstore-mock"), ["--port", "0", "--quiet"]);
+    const mock = await serve(`${bin("petstore-mock")} --port 0 --quiet`);
     try {
       const env = { ...cleanEnv, KEY: devKey };
       const direct = await run(
@@ -471,39 +472,6 @@ describe("the packed tarball, installed next to msw@latest", () => {
 /** The ts/js code blocks of a documented section, in order. */
 const codeBlocks = (section: string): string[] => fencedBlocks(section, ["ts", "js"]);
 
-interface Serving {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-/** Starts a bin that prints its base URL, and resolves once it has. */
-function serve(
-  command: string,
-  args: readonly string[],
-  cwd = kit.dir,
-  env: NodeJS.ProcessEnv = {},
-): Promise<Serving> {
-  // Its own process group, so stopping it also stops what npx or sh started.
-  const child: ChildProcess = spawn(command, args, {
-    cwd,
-    env: { ...cleanEnv, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-    await exited;
-  };
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /(http:\/\/\S+\/v1)\b/.exec(output)?.[1];
-      if (url) resolve({ url, stop });
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    void exited.then(() => reject(new Error(`${command} exited early: ${output}`)));
-  });
-}
+/** Starts a server command in the user's shell; resolves with the first URL it prints. */
+const serve = (line: string, cwd = kit.dir, env: NodeJS.ProcessEnv = {}) =>
+  startServer(line, cwd, { ...cleanEnv, ...env });

@@ -148,7 +148,7 @@ async function shell(line: string, dir: string, env: NodeJS.ProcessEnv): Promise
 }
 
 /** Starts a server command in its own process group and resolves with the first URL it prints. */
-function startServer(line: string, dir: string, env: NodeJS.ProcessEnv): Promise<Server> {
+export function startServer(line: string, dir: string, env: NodeJS.ProcessEnv): Promise<Server> {
   const child: ChildProcess = spawn("bash", ["-c", line], {
     cwd: dir,
     env,
