@@ -70,12 +70,12 @@ afterAll(() => server.close());
   1,
 );
 
-export const kitPage = `import { setupPetstoreWorker } from "petstore-mock-kit/browser";
+const kitPage = `import { setupPetstoreWorker } from "petstore-mock-kit/browser";
 const petstore = await setupPetstoreWorker();
 await petstore.start();
 `;
 
-export const mswPage = `import { HttpResponse, http } from "msw";
+const mswPage = `import { HttpResponse, http } from "msw";
 import { setupWorker } from "msw/browser";
 const worker = setupWorker(http.get("/v1/pets", () => HttpResponse.json([])));
 await worker.start();
@@ -85,7 +85,7 @@ await worker.start();
  * Prints the wall and CPU time of one `import()` in a fresh process, and the
  * module files it opened (counted in a separate run: the hook costs time).
  */
-export const importProbe = `import { registerHooks } from "node:module";
+const importProbe = `import { registerHooks } from "node:module";
 const count = process.argv[3] === "count";
 let files = 0;
 if (count) registerHooks({ load(url, context, next) { files++; return next(url, context); } });
@@ -199,7 +199,12 @@ async function writeProject(dir: string): Promise<void> {
       await writeFile(join(dir, suite, `file-${String(file).padStart(2, "0")}.test.ts`), source);
     }
   }
-  await writeFile(join(dir, "kit-page.js"), kitPage);
+  await writePages(dir);
+}
+
+/** The two measured pages (the kit's importing `kitEntry`) and the import probe, into `dir`. */
+export async function writePages(dir: string, kitEntry = "petstore-mock-kit/browser") {
+  await writeFile(join(dir, "kit-page.js"), kitPage.replace("petstore-mock-kit/browser", kitEntry));
   await writeFile(join(dir, "msw-page.js"), mswPage);
   await writeFile(join(dir, "probe.mjs"), importProbe);
 }

@@ -17,18 +17,11 @@
  * `npm run bench -- gate` (after `npm run build`; needs wrk).
  */
 import { readFileSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { burst, type SendOptions } from "../../mocks/test-support/http.js";
-import {
-  bundleSize,
-  importFigures,
-  importProbe,
-  importRounds,
-  kitPage,
-  mswPage,
-} from "./footprint.js";
+import { bundleSize, importFigures, importRounds, writePages } from "./footprint.js";
 import { fixed, printTable } from "./report.js";
 import {
   apiKey,
@@ -37,14 +30,13 @@ import {
   launch,
   type Operation,
   operations,
+  root,
   rotated,
   type Server,
-  servers,
+  serverByKey,
   stop,
   wrkPath,
 } from "./server.js";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 const load = { connections: 16, warmupSeconds: 1, seconds: 2, rounds: 5 } as const;
 const bursts = { gets: 1_000, creates: 500 } as const;
@@ -72,8 +64,7 @@ const floors = {
   bundle: 1.6,
 } as const;
 
-const byKey = (key: Server["key"]) => servers.find((server) => server.key === key) as Server;
-const measured = [byKey("ours"), byKey("bare")];
+const measured = [serverByKey("ours"), serverByKey("bare")];
 const auth = `Bearer ${apiKey}`;
 
 /** CPU time a process has used so far, in clock ticks (Linux); NaN elsewhere. */
@@ -160,13 +151,7 @@ async function footprint() {
   await mkdir(dir, { recursive: true });
   try {
     // The package's `./browser` export is this file.
-    const kitEntry = join(root, "dist/mocks/browser.js");
-    await writeFile(
-      join(dir, "kit-page.js"),
-      kitPage.replace("petstore-mock-kit/browser", kitEntry),
-    );
-    await writeFile(join(dir, "msw-page.js"), mswPage);
-    await writeFile(join(dir, "probe.mjs"), importProbe);
+    await writePages(dir, join(root, "dist/mocks/browser.js"));
     const kitNode = pathToFileURL(join(root, "dist/mocks/node.js")).href;
     const mswNode = import.meta.resolve("msw/node");
     const imports = await importFigures(dir, [mswNode, kitNode]);
@@ -226,7 +211,7 @@ export async function run(): Promise<void> {
   }
 
   // A fresh server for the burst: the throughput rounds created thousands of pets.
-  const fresh = await launch(byKey("ours"));
+  const fresh = await launch(serverByKey("ours"));
   try {
     const shares = await burstShares(fresh.origin);
     gauges.push(

@@ -9,13 +9,10 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { serverTimeouts } from "../../mocks/server/server.js";
 import { type Pattern, patterns } from "./hostile-attacks.js";
 import { fixed, percentile, printTable } from "./report.js";
-import { apiKey, type Launched, launch, type Server, servers, statusOf, stop } from "./server.js";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import { apiKey, type Launched, launch, root, serverByKey, statusOf, stop } from "./server.js";
 
 /** How long each pattern runs. */
 const timing = {
@@ -29,7 +26,7 @@ const timeoutMs =
   Math.max(serverTimeouts.headers, serverTimeouts.request) + serverTimeouts.checkEvery;
 const goals = { successRate: 0.99, p99Ms: 100, rssMb: 300 } as const;
 
-const ours = servers.find((server) => server.key === "ours") as Server;
+const ours = serverByKey("ours");
 const auth = `Bearer ${apiKey}`;
 
 interface Sample {

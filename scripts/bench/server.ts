@@ -19,7 +19,7 @@ import autocannon from "autocannon";
 import { freePort } from "../../mocks/server/free-port.js";
 import { fixed, median, printTable } from "./report.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+export const root = fileURLToPath(new URL("../..", import.meta.url));
 const prismVersion = (
   JSON.parse(readFileSync(`${root}node_modules/@stoplight/prism-cli/package.json`, "utf8")) as {
     version: string;
@@ -99,6 +99,9 @@ export const servers: readonly Server[] = [
     args: (port) => ["--import", "tsx", "scripts/bench/bare-server.ts", `${port}`, apiKey],
   },
 ];
+
+export const serverByKey = (key: Server["key"]) =>
+  servers.find((server) => server.key === key) as Server;
 
 export interface Operation {
   readonly label: string;
