@@ -260,12 +260,11 @@ export async function hammerWrk(
   ];
   const child = spawn(wrkPath ?? "wrk", args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+  }
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(output);
   if (code !== 0 || !perSecond) throw new Error(`wrk failed (${code}): ${output.slice(0, 300)}`);
