@@ -1,6 +1,11 @@
-/** The limit flags and `--cors-origin` of `petstore-mock`: flag over environment, bounds, and seeds that fit the store. */
+/**
+ * The flags of `petstore-mock` beyond the basics (limits, contract,
+ * `--cors-origin`, `--proxy`, `--record`): flag over environment, bounds,
+ * seeds that fit the store, one refusal table and the --help listing.
+ */
 import { describe, expect, it } from "vitest";
 import { CliUsageError, parseCommand, usage } from "./args.js";
+import { startPetstoreServer } from "./server.js";
 
 const serve = (argv: string[], env: Record<string, string> = {}) => {
   const command = parseCommand(argv, env);
@@ -30,31 +35,6 @@ describe("limit flags", () => {
       maxPets: 60,
     });
   });
-
-  it.each([
-    [["--max-pets", "-1"], {}, "--max-pets"],
-    [["--max-connections", "0"], {}, "--max-connections"],
-    [[], { PETSTORE_MAX_CATEGORIES: "many" }, "PETSTORE_MAX_CATEGORIES"],
-    [["--pets", "20", "--max-pets", "10"], {}, "--max-pets"],
-    [["--pets", "20000"], {}, "--max-pets"],
-    [["--categories", "6", "--max-categories", "5"], {}, "--max-categories"],
-  ])("%j %j is refused naming %s", (argv, env, mention) => {
-    expect(() => parseCommand(argv, env)).toThrow(CliUsageError);
-    expect(() => parseCommand(argv, env)).toThrow(mention);
-  });
-
-  it("are listed in --help with their variables", () => {
-    for (const name of [
-      "--max-pets",
-      "--max-categories",
-      "--max-connections",
-      "PETSTORE_MAX_PETS",
-      "PETSTORE_MAX_CATEGORIES",
-      "PETSTORE_MAX_CONNECTIONS",
-    ]) {
-      expect(usage).toContain(name);
-    }
-  });
 });
 
 describe("contract flags", () => {
@@ -73,30 +53,6 @@ describe("contract flags", () => {
     });
     expect(serve([])).not.toHaveProperty("contract");
   });
-
-  it.each([
-    [["--contract", " "], "--contract: contract file must not be empty"],
-    [
-      ["--contract-consumer", ""],
-      "--contract-consumer: contract consumer must be 1 to 100 characters",
-    ],
-    [["--contract-consumer", "a\u0007b"], "without control characters"],
-  ])("%j is refused: %s", (argv, message) => {
-    expect(() => parseCommand(argv, {})).toThrow(CliUsageError);
-    expect(() => parseCommand(argv, {})).toThrow(message);
-  });
-
-  it("are listed in --help with their variable", () => {
-    for (const name of [
-      "--contract <file>",
-      "--contract-consumer",
-      "PETSTORE_CONTRACT_FILE",
-      "/__mock/contract",
-      "/__mock/provider-state",
-    ]) {
-      expect(usage).toContain(name);
-    }
-  });
 });
 
 describe("--cors-origin", () => {
@@ -112,18 +68,98 @@ describe("--cors-origin", () => {
       serve(["--cors-origin", "http://b.example"], { PETSTORE_CORS_ORIGINS: "*" }).corsOrigins,
     ).toEqual(["http://b.example"]);
   });
+});
 
-  it.each([
-    [["--cors-origin", "dev.example:3000"], {}, "--cors-origin: an origin is a scheme"],
-    [["--cors-origin", "http://dev.example/app"], {}, "--cors-origin"],
-    [[], { PETSTORE_CORS_ORIGINS: "http://ok.example,file:///x" }, "PETSTORE_CORS_ORIGINS"],
-  ])("%j %j is refused naming %s", (argv, env, mention) => {
-    expect(() => parseCommand(argv, env)).toThrow(CliUsageError);
-    expect(() => parseCommand(argv, env)).toThrow(mention);
+describe("--record and --proxy", () => {
+  it("come from flags, else from the environment", () => {
+    expect(
+      serve([
+        "--proxy",
+        "https://staging.example.com/v1/",
+        "--proxy-key",
+        "k1",
+        "--fallback",
+        "mock",
+      ]),
+    ).toMatchObject({
+      proxy: { url: "https://staging.example.com/v1/", key: "k1", fallback: "mock" },
+    });
+    expect(
+      serve([], {
+        PETSTORE_PROXY_URL: "http://127.0.0.1:9/v1",
+        PETSTORE_PROXY_KEY: "k2",
+        PETSTORE_RECORD_FILE: "s.jsonl",
+      }),
+    ).toMatchObject({
+      proxy: { url: "http://127.0.0.1:9/v1", key: "k2" },
+      record: { file: "s.jsonl", maxBytes: 16 * 1024 * 1024 },
+    });
   });
 
-  it("is listed in --help with its variable", () => {
-    expect(usage).toContain("--cors-origin <origin>");
-    expect(usage).toContain("PETSTORE_CORS_ORIGINS");
+  it("bind a proxy beyond loopback only with a key of one's own", async () => {
+    const exposed = { port: 0, host: "0.0.0.0", proxy: { url: "http://127.0.0.1:9/v1" } };
+    await expect(startPetstoreServer(exposed)).rejects.toThrow("is public");
+    const keyed = serve([
+      "--proxy",
+      "http://127.0.0.1:9/v1",
+      "--host",
+      "0.0.0.0",
+      "--api-key",
+      "k",
+    ]);
+    expect(keyed).toMatchObject({ host: "0.0.0.0", apiKeys: ["k"] });
   });
+});
+
+it.each([
+  [["--max-pets", "-1"], {}, "--max-pets"],
+  [["--max-connections", "0"], {}, "--max-connections"],
+  [[], { PETSTORE_MAX_CATEGORIES: "many" }, "PETSTORE_MAX_CATEGORIES"],
+  [["--pets", "20", "--max-pets", "10"], {}, "--max-pets"],
+  [["--pets", "20000"], {}, "--max-pets"],
+  [["--categories", "6", "--max-categories", "5"], {}, "--max-categories"],
+  [["--contract", " "], {}, "--contract: contract file must not be empty"],
+  [
+    ["--contract-consumer", ""],
+    {},
+    "--contract-consumer: contract consumer must be 1 to 100 characters",
+  ],
+  [["--contract-consumer", "a\u0007b"], {}, "without control characters"],
+  [["--cors-origin", "dev.example:3000"], {}, "--cors-origin: an origin is a scheme"],
+  [["--cors-origin", "http://dev.example/app"], {}, "--cors-origin"],
+  [[], { PETSTORE_CORS_ORIGINS: "http://ok.example,file:///x" }, "PETSTORE_CORS_ORIGINS"],
+  [["--proxy", "staging.example.com"], {}, "--proxy"],
+  [["--proxy", "https://u:p@staging.example.com/v1"], {}, "credentials"],
+  [["--proxy-key", "k"], {}, "need --proxy"],
+  [["--proxy", "http://127.0.0.1:9/v1", "--fallback", "prism"], {}, "--fallback"],
+  [["--record", " "], {}, "--record"],
+  [["--proxy", "http://127.0.0.1:9/v1", "--host", "0.0.0.0"], {}, "an --api-key of your own"],
+])("%j %j is refused naming %s", (argv, env, mention) => {
+  expect(() => parseCommand(argv, env)).toThrow(CliUsageError);
+  expect(() => parseCommand(argv, env)).toThrow(mention);
+});
+
+it("lists these flags in --help with their variables", () => {
+  for (const name of [
+    "--max-pets",
+    "--max-categories",
+    "--max-connections",
+    "PETSTORE_MAX_PETS",
+    "PETSTORE_MAX_CATEGORIES",
+    "PETSTORE_MAX_CONNECTIONS",
+    "--contract <file>",
+    "--contract-consumer",
+    "PETSTORE_CONTRACT_FILE",
+    "/__mock/contract",
+    "/__mock/provider-state",
+    "--cors-origin <origin>",
+    "PETSTORE_CORS_ORIGINS",
+    "--proxy",
+    "--proxy-key",
+    "--fallback",
+    "--record",
+    "PETSTORE_PROXY_URL",
+  ]) {
+    expect(usage, name).toContain(name);
+  }
 });
