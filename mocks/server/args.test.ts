@@ -1,7 +1,8 @@
 /**
- * The flags of `petstore-mock` beyond the basics (limits, contract,
- * `--cors-origin`, `--proxy`, `--record`): flag over environment, bounds,
- * seeds that fit the store, one refusal table and the --help listing.
+ * The flags of `petstore-mock` beyond the basics (limits, faults, journal,
+ * admin key, contract, `--cors-origin`, `--proxy`, `--record`): flag over
+ * environment, bounds, seeds that fit the store, one refusal table and the
+ * --help listing.
  */
 import { describe, expect, it } from "vitest";
 import { CliUsageError, parseCommand, usage } from "./args.js";
@@ -34,6 +35,33 @@ describe("limit flags", () => {
     expect(serve(["--max-pets", "60"], { PETSTORE_MAX_PETS: "300" })).toMatchObject({
       maxPets: 60,
     });
+  });
+});
+
+describe("fault, journal and admin flags", () => {
+  it("reads --preset, repeated --fault, --journal-size and the admin key (flag or env)", () => {
+    const options = serve([
+      "--preset",
+      "slow-network",
+      "--fault",
+      '{"operation":"createPet","status":503,"times":2}',
+      "--fault",
+      '{"operation":"listPets","network":"reset"}',
+      "--journal-size",
+      "50",
+      "--admin-key",
+      "s3cret",
+    ]);
+    expect(options).toMatchObject({
+      preset: "slow-network",
+      faults: [
+        { operation: "createPet", status: 503, times: 2 },
+        { operation: "listPets", network: "reset" },
+      ],
+      journalSize: 50,
+      adminKey: "s3cret",
+    });
+    expect(serve([], { PETSTORE_ADMIN_KEY: " from-env " }).adminKey).toBe("from-env");
   });
 });
 
@@ -118,6 +146,12 @@ it.each([
   [["--pets", "20", "--max-pets", "10"], {}, "--max-pets"],
   [["--pets", "20000"], {}, "--max-pets"],
   [["--categories", "6", "--max-categories", "5"], {}, "--max-categories"],
+  [["--preset", "chaos"], {}, "--preset"],
+  [["--fault", "{"], {}, "--fault"],
+  [["--fault", '{"status":200}'], {}, "status"],
+  [["--journal-size", "0"], {}, "--journal-size"],
+  [["--journal-size", "10001"], {}, "--journal-size"],
+  [["--admin-key", " "], {}, "--admin-key"],
   [["--contract", " "], {}, "--contract: contract file must not be empty"],
   [
     ["--contract-consumer", ""],
