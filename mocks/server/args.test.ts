@@ -1,6 +1,6 @@
 /**
  * The flags of `petstore-mock` beyond the basics (limits, faults, journal,
- * admin key, contract, `--cors-origin`, `--proxy`, `--record`): flag over
+ * admin key, --log, contract, `--cors-origin`, `--proxy`, `--record`): flag over
  * environment, bounds, seeds that fit the store, one refusal table and the
  * --help listing.
  */
@@ -62,6 +62,14 @@ describe("fault, journal and admin flags", () => {
       adminKey: "s3cret",
     });
     expect(serve([], { PETSTORE_ADMIN_KEY: " from-env " }).adminKey).toBe("from-env");
+  });
+});
+
+describe("--log", () => {
+  it("api (the default) leaves the admin reads out; admin logs them", () => {
+    expect(serve([]).logAdminReads).toBeUndefined();
+    expect(serve(["--log", "api"]).logAdminReads).toBeUndefined();
+    expect(serve(["--log", "admin"]).logAdminReads).toBe(true);
   });
 });
 
@@ -152,6 +160,8 @@ it.each([
   [["--journal-size", "0"], {}, "--journal-size"],
   [["--journal-size", "10001"], {}, "--journal-size"],
   [["--admin-key", " "], {}, "--admin-key"],
+  [["--log", "all"], {}, '--log must be one of api, admin, got "all"'],
+  [["--log", "admin", "--quiet"], {}, "--log and --quiet contradict each other: pick one"],
   [["--contract", " "], {}, "--contract: contract file must not be empty"],
   [
     ["--contract-consumer", ""],
