@@ -5,7 +5,8 @@
  * --help listing.
  */
 import { describe, expect, it } from "vitest";
-import { CliUsageError, parseCommand, usage } from "./args.js";
+import { UsageError } from "../util/cli.js";
+import { parseCommand, usage } from "./args.js";
 import { startPetstoreServer } from "./server.js";
 
 const serve = (argv: string[], env: Record<string, string> = {}) => {
@@ -179,7 +180,7 @@ it.each([
   [["--record", " "], {}, "--record"],
   [["--proxy", "http://127.0.0.1:9/v1", "--host", "0.0.0.0"], {}, "an --api-key of your own"],
 ])("%j %j is refused naming %s", (argv, env, mention) => {
-  expect(() => parseCommand(argv, env)).toThrow(CliUsageError);
+  expect(() => parseCommand(argv, env)).toThrow(UsageError);
   expect(() => parseCommand(argv, env)).toThrow(mention);
 });
 
