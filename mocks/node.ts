@@ -55,11 +55,5 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
   };
 }
 
-export { ContractFileError } from "./contract/contract-file.js";
-export type { PactContract } from "./contract/pact.js";
-export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
-export { faultPresetNames } from "./core/faults.js";
-export type { JournalEntry, Problem } from "./core/journal.js";
-export type * from "./interface/types.js";
-export { type ContractOptions, type PetstoreOptions, seedOptionsOf } from "./store/options.js";
-export type { PetstoreStore, SeedOptions } from "./store/store.js";
+export * from "./runtime/entry-exports.js";
+export { seedOptionsOf } from "./store/options.js";

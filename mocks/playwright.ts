@@ -140,12 +140,5 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
 );
 
 export { expect } from "@playwright/test";
-export { ContractFileError } from "./contract/contract-file.js";
-export type { PactContract } from "./contract/pact.js";
-export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
-export { faultPresetNames } from "./core/faults.js";
-export type { JournalEntry, Problem } from "./core/journal.js";
-export type * from "./interface/types.js";
 export type { PetstoreFixture } from "./playwright/route.js";
-export type { ContractOptions, PetstoreOptions } from "./store/options.js";
-export type { PetstoreStore, SeedOptions } from "./store/store.js";
+export * from "./runtime/entry-exports.js";

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HttpResponse, http } from "msw";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PactContract } from "./contract/pact.js";
 import { maxBodyBytes } from "./core/exchange.js";
 import { ContractFileError, type Petstore, setupPetstore } from "./node.js";
@@ -20,12 +20,19 @@ afterEach(async () => {
   running = undefined;
 });
 
+const devKey = "petstore-dev-key";
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-const post = (key: string, body: unknown) => ({
-  method: "POST",
-  headers: { ...bearer(key), "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
+/** A GET of `path` below http://x.test/v1 with `key`. */
+const get = (path: string, key = devKey) =>
+  fetch(`http://x.test/v1${path}`, { headers: bearer(key) });
+const getJson = async (path: string) => (await get(path)).json();
+/** A JSON POST of `body` to `url` (below http://x.test/v1 when it is a path) with `key`. */
+const post = (url: string, body: unknown, key = devKey) =>
+  fetch(url.startsWith("/") ? `http://x.test/v1${url}` : url, {
+    method: "POST",
+    headers: { ...bearer(key), "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 describe("requests no handler matches", () => {
   /** A live server that would answer `/other`, closed after `use`. */
@@ -63,66 +70,43 @@ describe("requests no handler matches", () => {
 describe("setupPetstore", () => {
   it("accepts only the configured keys", async () => {
     await start({ apiKeys: ["key-a", "key-b"] });
-    expect((await fetch("http://x.test/v1/pets", { headers: bearer("key-a") })).status).toBe(200);
-    expect((await fetch("http://x.test/v1/pets", { headers: bearer("key-b") })).status).toBe(200);
-    expect(
-      (await fetch("http://x.test/v1/pets", { headers: bearer("petstore-dev-key") })).status,
-    ).toBe(401);
+    expect((await get("/pets", "key-a")).status).toBe(200);
+    expect((await get("/pets", "key-b")).status).toBe(200);
+    expect((await get("/pets", devKey)).status).toBe(401);
   });
 
   it("caps stored records at maxPets and maxCategories (409 store_full)", async () => {
     await start({ counts: { pets: 2, categories: 1 }, maxPets: 3, maxCategories: 1 });
-    const key = "petstore-dev-key";
     const pet = { name: "Rex", categoryId: 1 };
-    expect((await fetch("http://x.test/v1/pets", post(key, pet))).status).toBe(201);
-    const full = await fetch("http://x.test/v1/pets", post(key, pet));
+    expect((await post("/pets", pet)).status).toBe(201);
+    const full = await post("/pets", pet);
     expect(full.status).toBe(409);
     expect(await full.json()).toMatchObject({ code: "store_full", status: 409 });
-    const category = await fetch("http://x.test/v1/categories", post(key, { name: "ferret" }));
-    expect(category.status).toBe(409);
+    expect((await post("/categories", { name: "ferret" })).status).toBe(409);
   });
 
   it("seeds the store from seed and counts", async () => {
     const petstore = await start({ seed: 3, counts: { pets: 12, categories: 2 } });
-    const pets = await (
-      await fetch("http://x.test/v1/pets?limit=100", { headers: bearer("petstore-dev-key") })
-    ).json();
+    const pets = await getJson("/pets?limit=100");
     expect(pets).toEqual(petstore.store.snapshot().pets);
     expect(pets).toHaveLength(12);
-    const categories = await (
-      await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") })
-    ).json();
-    expect(categories).toHaveLength(2);
+    expect(await getJson("/categories")).toHaveLength(2);
   });
 
   it("reads a created pet back through getPet and the list", async () => {
     await start();
-    const created = await fetch(
-      "http://x.test/v1/pets",
-      post("petstore-dev-key", { name: "Rex", categoryId: 4, status: "sold" }),
-    );
+    const created = await post("/pets", { name: "Rex", categoryId: 4, status: "sold" });
     expect(created.status).toBe(201);
     const pet = await created.json();
     expect(pet).toEqual({ id: 51, name: "Rex", categoryId: 4, status: "sold" });
     expect(created.headers.get("location")).toBe("/v1/pets/51");
     const read = await fetch(`http://x.test${created.headers.get("location")}`, {
-      headers: bearer("petstore-dev-key"),
+      headers: bearer(devKey),
     });
     expect(await read.json()).toEqual(pet);
-    const sold = await (
-      await fetch("http://x.test/v1/pets?status=sold&limit=100", {
-        headers: bearer("petstore-dev-key"),
-      })
-    ).json();
-    expect(sold).toContainEqual(pet);
-    const category = await fetch(
-      "http://x.test/v1/categories",
-      post("petstore-dev-key", { name: "ferret" }),
-    );
-    const categories = await (
-      await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") })
-    ).json();
-    expect(categories).toContainEqual(await category.json());
+    expect(await getJson("/pets?status=sold&limit=100")).toContainEqual(pet);
+    const category = await post("/categories", { name: "ferret" });
+    expect(await getJson("/categories")).toContainEqual(await category.json());
   });
 
   it("rejects a rejected create without changing the store", async () => {
@@ -133,137 +117,99 @@ describe("setupPetstore", () => {
       { name: "Rex", categoryId: 99 },
       { name: "", categoryId: 1 },
     ]) {
-      expect((await fetch("http://x.test/v1/pets", post("petstore-dev-key", body))).status).toBe(
-        400,
-      );
+      expect((await post("/pets", body)).status).toBe(400);
     }
     expect(petstore.store.snapshot()).toEqual(before);
-    const next = await fetch(
-      "http://x.test/v1/pets",
-      post("petstore-dev-key", { name: "Rex", categoryId: 1 }),
-    );
-    expect((await next.json()).id).toBe(51);
+    expect((await (await post("/pets", { name: "Rex", categoryId: 1 })).json()).id).toBe(51);
   });
 
   it("gives unique ids to parallel creates, all retrievable", async () => {
     await start();
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        fetch(
-          "http://x.test/v1/pets",
-          post("petstore-dev-key", { name: `Pet ${i}`, categoryId: 1 }),
-        ).then((r) => r.json()),
+        post("/pets", { name: `Pet ${i}`, categoryId: 1 }).then((r) => r.json()),
       ),
     );
     const ids = new Set(responses.map((pet) => pet.id));
     expect(ids.size).toBe(50);
-    for (const id of ids) {
-      expect(
-        (await fetch(`http://x.test/v1/pets/${id}`, { headers: bearer("petstore-dev-key") }))
-          .status,
-      ).toBe(200);
-    }
+    for (const id of ids) expect((await get(`/pets/${id}`)).status).toBe(200);
   });
 
   it("reset restores the seeded data and removes runtime handlers", async () => {
     const petstore = await start();
     const fresh = petstore.store.snapshot();
-    await fetch("http://x.test/v1/pets", post("petstore-dev-key", { name: "Rex", categoryId: 1 }));
+    await post("/pets", { name: "Rex", categoryId: 1 });
     petstore.server.use(http.get("*/v1/categories", () => HttpResponse.json([], { status: 200 })));
-    expect(
-      await (
-        await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") })
-      ).json(),
-    ).toEqual([]);
+    expect(await getJson("/categories")).toEqual([]);
 
     await petstore.reset();
     expect(petstore.store.snapshot()).toEqual(fresh);
-    expect(
-      await (
-        await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") })
-      ).json(),
-    ).toHaveLength(5);
+    expect(await getJson("/categories")).toHaveLength(5);
   });
 
   it("intercepts only the given baseUrl, and links under its path", async () => {
     await start({ baseUrl: "https://api.example.com/api/v1" });
-    const created = await fetch(
-      "https://api.example.com/api/v1/pets",
-      post("petstore-dev-key", { name: "Rex", categoryId: 1 }),
-    );
-    expect(created.headers.get("location")).toBe("/api/v1/pets/51");
-    const pet = await fetch("https://api.example.com/api/v1/pets/1", {
-      headers: bearer("petstore-dev-key"),
+    const created = await post("https://api.example.com/api/v1/pets", {
+      name: "Rex",
+      categoryId: 1,
     });
+    expect(created.headers.get("location")).toBe("/api/v1/pets/51");
+    const pet = await fetch("https://api.example.com/api/v1/pets/1", { headers: bearer(devKey) });
     expect(pet.headers.get("link")).toBe('</api/v1/pets>; rel="successor-version"');
   });
 
   it("links under the prefix a request came in with when no baseUrl is given", async () => {
     await start();
-    const created = await fetch(
-      "http://x.test/gateway/v1/pets",
-      post("petstore-dev-key", { name: "Rex", categoryId: 1 }),
-    );
+    const created = await post("http://x.test/gateway/v1/pets", { name: "Rex", categoryId: 1 });
     expect(created.headers.get("location")).toBe("/gateway/v1/pets/51");
   });
 
   it("delays answers by the configured latency", async () => {
     await start({ latency: 120 });
     const started = performance.now();
-    await fetch("http://x.test/v1/categories", { headers: bearer("petstore-dev-key") });
+    await get("/categories");
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);
   });
 
   it("answers bodies over 1 MiB with 413 and keeps serving", async () => {
     await start();
-    const body = JSON.stringify({ name: "x".repeat(maxBodyBytes), categoryId: 1 });
-    const response = await fetch("http://x.test/v1/pets", {
-      method: "POST",
-      headers: { ...bearer("petstore-dev-key"), "content-type": "application/json" },
-      body,
-    });
+    const response = await post("/pets", { name: "x".repeat(maxBodyBytes), categoryId: 1 });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: "payload_too_large", status: 413 });
-    expect(
-      (await fetch("http://x.test/v1/pets/1", { headers: bearer("petstore-dev-key") })).status,
-    ).toBe(200);
+    expect((await get("/pets/1")).status).toBe(200);
   });
 });
 
 describe("the consumer contract", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "petstore-setup-contract-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
   it("names this test, survives reset(), and close() merges it into contract.file", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "petstore-setup-contract-"));
-    try {
-      const file = join(dir, "pacts", "app-petstore.json");
-      const petstore = await start({ contract: { file, consumer: "app" } });
-      await fetch("http://x.test/v1/pets/7", { headers: bearer("petstore-dev-key") });
-      await petstore.reset();
-      const [interaction] = petstore.contract().interactions;
-      expect(interaction?.description).toBe(
-        "mocks/setup-petstore.test.ts > the consumer contract > names this test, survives reset(), and close() merges it into contract.file: getPet 200",
-      );
-      running = undefined;
-      await petstore.close();
-      const written = JSON.parse(await readFile(file, "utf8")) as PactContract;
-      expect(written.consumer.name).toBe("app");
-      expect(written.interactions).toEqual(petstore.contract().interactions);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const file = join(dir, "pacts", "app-petstore.json");
+    const petstore = await start({ contract: { file, consumer: "app" } });
+    await get("/pets/7");
+    await petstore.reset();
+    const [interaction] = petstore.contract().interactions;
+    expect(interaction?.description).toBe(
+      "mocks/setup-petstore.test.ts > the consumer contract > names this test, survives reset(), and close() merges it into contract.file: getPet 200",
+    );
+    running = undefined;
+    await petstore.close();
+    const written = JSON.parse(await readFile(file, "utf8")) as PactContract;
+    expect(written.consumer.name).toBe("app");
+    expect(written.interactions).toEqual(petstore.contract().interactions);
   });
 
   it("close() rejects when contract.file holds something else, and leaves it as it was", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "petstore-setup-contract-"));
-    try {
-      const file = join(dir, "notes.json");
-      await writeFile(file, "[]\n");
-      const petstore = await start({ contract: { file } });
-      running = undefined;
-      await expect(petstore.close()).rejects.toThrow(ContractFileError);
-      expect(await readFile(file, "utf8")).toBe("[]\n");
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const file = join(dir, "notes.json");
+    await writeFile(file, "[]\n");
+    const petstore = await start({ contract: { file } });
+    running = undefined;
+    await expect(petstore.close()).rejects.toThrow(ContractFileError);
+    expect(await readFile(file, "utf8")).toBe("[]\n");
   });
 
   it("refuses an empty contract.file and a bad name at setup", async () => {

@@ -98,11 +98,4 @@ export const test: TestAPI<PetstoreTestContext> = base
   }) as unknown as TestAPI<PetstoreTestContext>;
 
 export { expect } from "vitest";
-export { ContractFileError } from "./contract/contract-file.js";
-export type { PactContract } from "./contract/pact.js";
-export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
-export { faultPresetNames } from "./core/faults.js";
-export type { JournalEntry, Problem } from "./core/journal.js";
-export type * from "./interface/types.js";
-export type { ContractOptions, PetstoreOptions } from "./store/options.js";
-export type { PetstoreStore, SeedOptions } from "./store/store.js";
+export * from "./runtime/entry-exports.js";

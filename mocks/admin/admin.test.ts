@@ -19,8 +19,14 @@ import {
 
 type Call = Partial<Omit<AdminRequest, "header">> & { headers?: Record<string, string> };
 
-async function setup(context: Partial<Omit<AdminContext, "petstore">> = {}, trust?: AdminTrust) {
-  const petstore = await createPetstore();
+type Petstore = AdminContext["petstore"];
+
+async function setup(
+  context: Partial<Omit<AdminContext, "petstore">> = {},
+  trust?: AdminTrust,
+  alter: (petstore: Petstore) => Petstore = (petstore) => petstore,
+) {
+  const petstore = alter(await createPetstore());
   const endpoints = createAdminEndpoints(
     trust ?? { loopback: true },
     adminRoutes({ petstore, state: petstore.store, ...context }),
@@ -311,43 +317,8 @@ describe("/__mock/state", () => {
     });
     expect(restored).toEqual([]);
   });
-});
 
-describe("a failure that is not the client's", () => {
-  it("is thrown, not answered as a bad request (the server answers 500 and logs it)", async () => {
-    const petstore = await createPetstore();
-    const broken = {
-      ...petstore,
-      reset: async () => {
-        throw new Error("disk gone");
-      },
-      faults: {
-        ...petstore.faults,
-        add: () => {
-          throw new Error("registry gone");
-        },
-      },
-    };
-    const endpoints = createAdminEndpoints(
-      { loopback: true },
-      adminRoutes({ petstore: broken, state: petstore.store }),
-    );
-    const request = (path: string, body: string): AdminRequest => ({
-      method: "POST",
-      path,
-      query: "",
-      body,
-      header: () => undefined,
-    });
-    await expect(endpoints(request("/__mock/reset", "{}"))).rejects.toThrow("disk gone");
-    await expect(endpoints(request("/__mock/faults", '{"status":503}'))).rejects.toThrow(
-      "registry gone",
-    );
-  });
-});
-
-describe("/__mock/state without a write guard", () => {
-  it("imports a snapshot", async () => {
+  it("imports a snapshot without a write guard", async () => {
     const restored: unknown[] = [];
     const state = {
       snapshot: () => ({ pets: [], categories: [] }) as never,
@@ -359,5 +330,28 @@ describe("/__mock/state without a write guard", () => {
     const imported = await call({ method: "PUT", path: "/__mock/state", body: '{"marker":2}' });
     expect(imported).toMatchObject({ status: 200, json: { restored: true } });
     expect(restored).toEqual([{ marker: 2 }]);
+  });
+});
+
+describe("a failure that is not the client's", () => {
+  it("is thrown, not answered as a bad request (the server answers 500 and logs it)", async () => {
+    const { call } = await setup({}, undefined, (petstore) => ({
+      ...petstore,
+      reset: async () => {
+        throw new Error("disk gone");
+      },
+      faults: {
+        ...petstore.faults,
+        add: () => {
+          throw new Error("registry gone");
+        },
+      },
+    }));
+    await expect(call({ method: "POST", path: "/__mock/reset", body: "{}" })).rejects.toThrow(
+      "disk gone",
+    );
+    await expect(
+      call({ method: "POST", path: "/__mock/faults", body: '{"status":503}' }),
+    ).rejects.toThrow("registry gone");
   });
 });

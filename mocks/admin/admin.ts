@@ -106,6 +106,21 @@ function resetOptions(value: unknown): SeedOptions | CoreResponse {
   }
 }
 
+/** 201 with what `add` made, or the fault registry's refusal as an Error body. */
+function addFaults(add: () => unknown): CoreResponse {
+  try {
+    return jsonResponse(201, add());
+  } catch (error) {
+    if (error instanceof FaultLimitError) {
+      return errorResponse("too_many_faults", `${error.message}.`);
+    }
+    if (error instanceof FaultInputError) {
+      return errorResponse("invalid_fault", `${error.message}.`);
+    }
+    throw error;
+  }
+}
+
 const noContent: CoreResponse = { status: 204, headers: {}, body: undefined };
 
 /** `?limit=&after=` of `GET /__mock/requests`, or the 400 that rejects them. */
@@ -202,17 +217,7 @@ export function adminRoutes({
         POST(request) {
           const body = jsonBody(request);
           if ("status" in body) return body;
-          try {
-            return jsonResponse(201, faults.add(body.value as FaultInput));
-          } catch (error) {
-            if (error instanceof FaultLimitError) {
-              return errorResponse("too_many_faults", `${error.message}.`);
-            }
-            if (error instanceof FaultInputError) {
-              return errorResponse("invalid_fault", `${error.message}.`);
-            }
-            throw error;
-          }
+          return addFaults(() => faults.add(body.value as FaultInput));
         },
         DELETE() {
           faults.clear();
@@ -230,14 +235,7 @@ export function adminRoutes({
               `No preset named ${JSON.stringify(name)}; presets: ${faultPresetNames.join(", ")}.`,
             );
           }
-          try {
-            return jsonResponse(201, faults.preset(name as FaultPreset));
-          } catch (error) {
-            if (error instanceof FaultLimitError) {
-              return errorResponse("too_many_faults", `${error.message}.`);
-            }
-            throw error;
-          }
+          return addFaults(() => faults.preset(name as FaultPreset));
         },
       },
     },

@@ -6,29 +6,21 @@ import { createPetstoreHandlers } from "./msw.js";
 
 const auth = { authorization: "Bearer petstore-dev-key" };
 
-describe("createPetstoreHandlers", () => {
-  it("answers below a relative base on any origin", async () => {
+describe("createPetstoreHandlers below a relative base", () => {
+  it.each([
+    ["answers it on any origin", "http://localhost:3000/api/v1/pets/1", 200],
+    [
+      "leaves a path whose base differs in case to the next handler (paths are case-sensitive)",
+      "http://localhost:3000/API/v1/pets/1",
+      undefined,
+    ],
+  ])("%s", async (_name, url, status) => {
     const handlers = createPetstoreHandlers({
       store: await createPetstoreStore(),
       baseUrl: "/api/v1",
     });
-    const response = await getResponse(
-      handlers,
-      new Request("http://localhost:3000/api/v1/pets/1", { headers: auth }),
-    );
-    expect(response?.status).toBe(200);
-    expect(await response?.json()).toMatchObject({ id: 1 });
-  });
-
-  it("leaves a path whose base differs in case to the next handler (paths are case-sensitive)", async () => {
-    const handlers = createPetstoreHandlers({
-      store: await createPetstoreStore(),
-      baseUrl: "/api/v1",
-    });
-    const response = await getResponse(
-      handlers,
-      new Request("http://localhost:3000/API/v1/pets/1", { headers: auth }),
-    );
-    expect(response).toBeUndefined();
+    const response = await getResponse(handlers, new Request(url, { headers: auth }));
+    expect(response?.status).toBe(status);
+    if (response) expect(await response.json()).toMatchObject({ id: 1 });
   });
 });

@@ -27,9 +27,6 @@ import { type InvalidCommand, parseOrInvalid, UsageError } from "../util/cli.js"
 import { parseJson } from "../util/json.js";
 import { checkProxyExposure } from "./front.js";
 
-/** @deprecated Use `UsageError` (mocks/util/cli.ts), the one usage error of both bins. */
-export const CliUsageError = UsageError;
-
 export type CliCommand =
   | { readonly kind: "help" }
   | { readonly kind: "version" }

@@ -36,7 +36,7 @@ async function eventually(check: () => boolean): Promise<void> {
 }
 
 describe("flags that exit", () => {
-  it("--help lists every flag and exits 0", async () => {
+  it("--help lists every flag, the presets and the admin endpoints, and exits 0", async () => {
     const run = await runCli(["--help"]);
     expect(run.code).toBe(0);
     for (const flag of [
@@ -54,6 +54,14 @@ describe("flags that exit", () => {
       "PORT",
       "PETSTORE_API_KEYS",
       "PETSTORE_STATE_FILE",
+      "--preset",
+      "--fault",
+      "--journal-size",
+      "--admin-key",
+      "PETSTORE_ADMIN_KEY",
+      "server-down",
+      "/__mock/faults",
+      "/__mock/health",
     ]) {
       expect(run.stdout).toContain(flag);
     }
@@ -139,6 +147,31 @@ describe("serving", () => {
       expect(cli.stdout()).toMatch(/^GET \/v1\/pets 401 \d+(\.\d+)?ms$/m);
     } finally {
       expect(await stopped(cli)).toBe(0);
+    }
+  });
+
+  it("starts with the preset, says so in the banner, and never prints the admin key", async () => {
+    const cli = await serveCli([
+      "--port",
+      "0",
+      "--preset",
+      "server-down",
+      "--admin-key",
+      "k3y-not-shown",
+    ]);
+    try {
+      const banner = cli.stdout();
+      expect(banner).toMatch(/admin .*admin key as a Bearer token/);
+      expect(banner).toMatch(/faults +1 active/);
+      expect(banner).not.toContain("k3y-not-shown");
+      const origin = new URL(cli.url).origin;
+      expect((await send(`${origin}/__mock/health`)).status).toBe(200);
+      expect((await send(`${cli.url}/pets`, { headers: bearer("petstore-dev-key") })).status).toBe(
+        503,
+      );
+      expect((await send(`${origin}/__mock/faults`)).status).toBe(403);
+    } finally {
+      await stopped(cli);
     }
   });
 

@@ -26,11 +26,15 @@ afterEach(async () => {
   );
 });
 
-async function serve(app: App, options?: NodeListenerOptions): Promise<string> {
-  const server = createServer(toNodeListener(app, options));
+/** Listens on a free loopback port (closed after the test); resolves to the port. */
+async function listen(server: Server): Promise<number> {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return (server.address() as AddressInfo).port;
+}
+
+async function serve(app: App, options?: NodeListenerOptions): Promise<string> {
+  return `http://127.0.0.1:${await listen(createServer(toNodeListener(app, options)))}`;
 }
 
 interface Reply {
@@ -110,33 +114,19 @@ describe("the request the app is given", () => {
     ]);
   });
 
-  it("never reads the body of a GET", async () => {
-    const seen: Array<Pick<AppRequest, "body" | "bodyTooLarge">> = [];
-    const url = await serve(async ({ body, bodyTooLarge }) => {
-      seen.push({ body, bodyTooLarge });
-      return answer();
-    });
-    const reply = await send(`${url}/v1/pets`, {
-      headers: { connection: "close", "content-length": "14" },
-      body: '{"name":"Rex"}',
-    });
-    expect(reply.status).toBe(200);
-    expect(seen).toEqual([{ body: undefined, bodyTooLarge: false }]);
-  });
-
-  it("never reads the body of a HEAD", async () => {
+  it.each(["GET", "HEAD"])("never reads the body of a %s", async (method) => {
     const seen: Array<Pick<AppRequest, "method" | "body" | "bodyTooLarge">> = [];
     const url = await serve(({ method, body, bodyTooLarge }) => {
       seen.push({ method, body, bodyTooLarge });
       return answer({ body: undefined });
     });
     const reply = await send(`${url}/v1/pets`, {
-      method: "HEAD",
+      method,
       headers: { connection: "close", "content-length": "14" },
       body: '{"name":"Rex"}',
     });
     expect(reply.status).toBe(200);
-    expect(seen).toEqual([{ method: "HEAD", body: undefined, bodyTooLarge: false }]);
+    expect(seen).toEqual([{ method, body: undefined, bodyTooLarge: false }]);
   });
 
   it("does not call the app for a body its client abandoned", async () => {
@@ -147,25 +137,17 @@ describe("the request the app is given", () => {
         return answer();
       }),
     );
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    const socket = connect(port, "127.0.0.1");
+    const socket = connect(await listen(server), "127.0.0.1");
     await new Promise((resolve) => socket.once("connect", resolve));
     socket.write("POST /cut HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n0123456789");
-    await vi.waitFor(async () => {
-      const open = await new Promise<number>((resolve) =>
-        server.getConnections((_, count) => resolve(count)),
-      );
-      expect(open).toBe(1);
-    });
+    const connections = (open: number) =>
+      vi.waitFor(async () => {
+        const count = await new Promise((resolve) => server.getConnections((_, n) => resolve(n)));
+        expect(count).toBe(open);
+      });
+    await connections(1);
     socket.destroy();
-    await vi.waitFor(async () => {
-      const open = await new Promise<number>((resolve) =>
-        server.getConnections((_, count) => resolve(count)),
-      );
-      expect(open).toBe(0);
-    });
+    await connections(0);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([]);
   });
@@ -210,9 +192,7 @@ describe("the request the app is given", () => {
         return answer();
       }),
     );
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
+    const port = await listen(server);
     const client = new AbortController();
     const pending = fetch(`http://127.0.0.1:${port}/gone`, { signal: client.signal }).catch(
       () => undefined,

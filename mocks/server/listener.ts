@@ -141,27 +141,17 @@ export function toNodeListener(app: App, options: NodeListenerOptions = {}): Req
     );
   }
 
-  const answerNow = (
-    incoming: IncomingMessage,
-    response: ServerResponse,
-    body: string | undefined,
-    bodyTooLarge: boolean,
-    closeConnection: boolean,
-  ): Promise<void> | undefined => {
-    try {
-      return answer(incoming, response, body, bodyTooLarge, closeConnection);
-    } catch (error) {
-      abandon(response, error);
-      return undefined;
-    }
-  };
-
   return (incoming, response) => {
     const method = incoming.method;
     if (method === "GET" || method === "HEAD") {
-      answerNow(incoming, response, undefined, false, false)?.catch((error: unknown) =>
-        abandon(response, error),
-      );
+      // No body to wait for: answered in this turn, its failure (thrown or rejected) abandoned.
+      try {
+        answer(incoming, response, undefined, false, false)?.catch((error: unknown) =>
+          abandon(response, error),
+        );
+      } catch (error) {
+        abandon(response, error);
+      }
       return;
     }
     readBody(incoming)

@@ -2,9 +2,9 @@
  * The request log of `startPetstoreServer`: giving `log` turns it on, `quiet`
  * turns it off; the admin reads (the dashboard's polling, health probes, the
  * icon) stay out of it unless `logAdminReads` (`--log admin`) asks for them.
+ * Parsing `--log`: args.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "./args.js";
 import { startPetstoreServer } from "./server.js";
 
 async function linesLogged(
@@ -70,26 +70,5 @@ describe("the request log", () => {
       "HEAD /__mock/health 200",
       "GET /favicon.ico 200",
     ]);
-  });
-});
-
-describe("--log", () => {
-  const options = (argv: string[]) => {
-    const command = parseCommand(argv, {});
-    if (command.kind !== "serve") throw new Error(`not serve: ${command.kind}`);
-    return command.options;
-  };
-
-  it("api (the default) leaves the admin reads out; admin logs them", () => {
-    expect(options([]).logAdminReads).toBeUndefined();
-    expect(options(["--log", "api"]).logAdminReads).toBeUndefined();
-    expect(options(["--log", "admin"]).logAdminReads).toBe(true);
-  });
-
-  it.each([
-    [["--log", "all"], '--log must be one of api, admin, got "all"'],
-    [["--log", "admin", "--quiet"], "--log and --quiet contradict each other: pick one"],
-  ])("%j is a usage error", (argv, message) => {
-    expect(() => parseCommand(argv, {})).toThrow(message);
   });
 });

@@ -107,16 +107,6 @@ describe("the proxy in front of a conforming deployment (the kit's own mock)", a
       { by: "client", code: "unauthorized" },
     ]);
   });
-
-  it("refuses paths that would leave the base, in any encoding", async () => {
-    for (const path of ["/pets/%2e%2e/%2e%2e/admin", "/pets/..%2fsecret", "/pets/%5c..%5cx"]) {
-      const reply = await rawExchange(
-        proxy.port,
-        `GET /v1${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${devAuth.authorization}\r\nConnection: close\r\n\r\n`,
-      );
-      expect(reply, path).toMatch(/^HTTP\/1\.1 400 .*"code":"invalid_path"/s);
-    }
-  });
 });
 
 describe("what the proxy forwards: the interface's operations, nothing else", async () => {
@@ -187,6 +177,7 @@ describe("what the proxy forwards: the interface's operations, nothing else", as
     "/pets/..;",
     "/pets/.;x",
     "/pets/%2e%2e",
+    "/pets/%2e%2e/%2e%2e/admin",
     "/pets/%2E%2E/admin",
     "/pets/.%2e",
     "/pets/%2e",
@@ -195,9 +186,11 @@ describe("what the proxy forwards: the interface's operations, nothing else", as
     "/pets/%252E%252e;/admin",
     "/pets/..%5c",
     "/pets/%5c..",
+    "/pets/%5c..%5cx",
     "/pets/..\\admin",
     "/pets/a\\b",
     "/pets/..%2fadmin",
+    "/pets/..%2fsecret",
     "/pets/%2F",
     "/pets/%252f",
     "/pets/%252F..",
@@ -307,14 +300,12 @@ describe("the proxy in front of a faulty deployment", () => {
     const deployment = await keep(startMock(fault(name)));
     const proxy = await proxyTo(deployment.url);
     const reply = await send(`${proxy.url}${path}`, { headers: devAuth });
+    const entry = proxy.journal.all().at(-1);
     for (const check of checks) {
       expect(violationsOf(reply.headers["petstore-violations"])).toContain(check);
-      expect(deploymentProblems(proxy.journal.all().at(-1))).toContain(check);
+      expect(deploymentProblems(entry)).toContain(check);
     }
-    const problem = proxy.journal
-      .all()
-      .at(-1)
-      ?.problems.find((found) => found.by === "deployment");
+    const problem = entry?.problems.find((found) => found.by === "deployment");
     expect(problem?.rules?.length).toBeGreaterThan(0);
   });
 });

@@ -14,7 +14,6 @@ import { promisify } from "node:util";
 import { describe, expect, it, vi } from "vitest";
 import { devAuth, send } from "../test-support/http.js";
 import { encodedForms } from "../test-support/secret-encodings.js";
-import { CliUsageError, parseCommand, usage } from "./args.js";
 import { main } from "./run.js";
 import { startPetstoreServer } from "./server.js";
 
@@ -238,70 +237,5 @@ describe("a recording file that is not the recorder's", () => {
     await writeFile(empty, "");
     const again = await startPetstoreServer({ port: 0, record: empty });
     await again.close();
-  });
-});
-
-describe("the --record and --proxy flags", () => {
-  const serve = (argv: string[], env: Record<string, string> = {}) => {
-    const command = parseCommand(argv, env);
-    if (command.kind !== "serve") throw new Error(command.kind);
-    return command.options;
-  };
-
-  it("come from flags, else from the environment", () => {
-    expect(
-      serve([
-        "--proxy",
-        "https://staging.example.com/v1/",
-        "--proxy-key",
-        "k1",
-        "--fallback",
-        "mock",
-      ]),
-    ).toMatchObject({
-      proxy: { url: "https://staging.example.com/v1/", key: "k1", fallback: "mock" },
-    });
-    expect(
-      serve([], {
-        PETSTORE_PROXY_URL: "http://127.0.0.1:9/v1",
-        PETSTORE_PROXY_KEY: "k2",
-        PETSTORE_RECORD_FILE: "s.jsonl",
-      }),
-    ).toMatchObject({
-      proxy: { url: "http://127.0.0.1:9/v1", key: "k2" },
-      record: { file: "s.jsonl", maxBytes: 16 * 1024 * 1024 },
-    });
-  });
-
-  it.each([
-    [["--proxy", "staging.example.com"], "--proxy"],
-    [["--proxy", "https://u:p@staging.example.com/v1"], "credentials"],
-    [["--proxy-key", "k"], "need --proxy"],
-    [["--proxy", "http://127.0.0.1:9/v1", "--fallback", "prism"], "--fallback"],
-    [["--record", " "], "--record"],
-    [["--proxy", "http://127.0.0.1:9/v1", "--host", "0.0.0.0"], "an --api-key of your own"],
-  ])("%j is refused naming %s", (argv, mention) => {
-    expect(() => parseCommand(argv, {})).toThrow(CliUsageError);
-    expect(() => parseCommand(argv, {})).toThrow(mention);
-  });
-
-  it("bind a proxy beyond loopback only with a key of one's own", async () => {
-    const exposed = { port: 0, host: "0.0.0.0", proxy: { url: "http://127.0.0.1:9/v1" } };
-    await expect(startPetstoreServer(exposed)).rejects.toThrow("is public");
-    const keyed = serve([
-      "--proxy",
-      "http://127.0.0.1:9/v1",
-      "--host",
-      "0.0.0.0",
-      "--api-key",
-      "k",
-    ]);
-    expect(keyed).toMatchObject({ host: "0.0.0.0", apiKeys: ["k"] });
-  });
-
-  it("are listed in --help with their variables", () => {
-    for (const name of ["--proxy", "--proxy-key", "--fallback", "--record", "PETSTORE_PROXY_URL"]) {
-      expect(usage).toContain(name);
-    }
   });
 });

@@ -13,13 +13,14 @@ async function petNames(): Promise<string[]> {
   return (JSON.parse(reply.text) as { name: string }[]).map((pet) => pet.name);
 }
 
-async function createPet(): Promise<void> {
+async function createPet(name = "Transient") {
   const reply = await send(`${server.url}/pets`, {
     method: "POST",
     headers: { ...devAuth, "content-type": "application/json" },
-    body: JSON.stringify({ name: "Transient", categoryId: 1 }),
+    body: JSON.stringify({ name, categoryId: 1 }),
   });
   expect(reply.status).toBe(201);
+  return reply;
 }
 
 describe("POST /__mock/reset", () => {
@@ -37,12 +38,7 @@ describe("POST /__mock/reset", () => {
   it("restarts ids, so the next created pet gets the same id as after start-up", async () => {
     await createPet();
     await send(resetUrl, { method: "POST" });
-    const reply = await send(`${server.url}/pets`, {
-      method: "POST",
-      headers: { ...devAuth, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Again", categoryId: 1 }),
-    });
-    expect(reply.headers.location).toBe("/v1/pets/51");
+    expect((await createPet("Again")).headers.location).toBe("/v1/pets/51");
   });
 
   it("reseeds with a JSON body {seed}, and that seed stays for later resets", async () => {

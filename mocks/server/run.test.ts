@@ -2,7 +2,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PactContract } from "../contract/pact.js";
 import { usage } from "./args.js";
 import { type CliIo, main } from "./run.js";
@@ -24,21 +24,17 @@ function fakeIo() {
   return { io, cliIo, stop };
 }
 
-/** Resolves once the CLI has printed its "listening" line, with the URL it names. */
-async function listening(io: { out: string[] }): Promise<string> {
-  for (let tries = 0; tries < 500; tries++) {
-    const line = io.out.join("").match(/listening on (\S+)/)?.[1];
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no listening line: ${io.out.join("")}`);
+/** Resolves once the CLI has printed `pattern` (its "listening" line by default), with its first group. */
+async function printed(io: { out: string[] }, pattern = /listening on (\S+)/): Promise<string> {
+  await vi.waitFor(() => expect(io.out.join("")).toMatch(pattern), { timeout: 5_000 });
+  return pattern.exec(io.out.join(""))?.[1] ?? "";
 }
 
-let directory: string | undefined;
-afterEach(async () => {
-  if (directory) await rm(directory, { recursive: true, force: true });
-  directory = undefined;
+let directory: string;
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
 });
+afterEach(() => rm(directory, { recursive: true, force: true }));
 
 describe("petstore-mock main", () => {
   it("prints the usage for --help and exits 0", async () => {
@@ -71,9 +67,7 @@ describe("petstore-mock main", () => {
     ] as const) {
       const { io, cliIo, stop } = fakeIo();
       const exit = main(["--port", "0", ...argv], env, cliIo);
-      for (let tries = 0; tries < 500 && !io.out.join("").includes("Ctrl+C"); tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await printed(io, /Ctrl\+C/);
       expect(io.out.join("")).toContain(line);
       stop();
       expect(await exit).toBe(0);
@@ -83,7 +77,7 @@ describe("petstore-mock main", () => {
   it("serves until a stop, then exits 0; a second stop while stopping exits 1", async () => {
     const { io, cliIo, stop } = fakeIo();
     const exit = main(["--port", "0", "--quiet"], {}, cliIo);
-    const url = await listening(io);
+    const url = await printed(io);
     const answer = await fetch(`${url}/pets`, {
       headers: { authorization: "Bearer petstore-dev-key" },
     });
@@ -94,7 +88,7 @@ describe("petstore-mock main", () => {
 
     const again = fakeIo();
     const held = main(["--port", "0", "--quiet"], {}, again.cliIo);
-    await listening(again.io);
+    await printed(again.io);
     again.stop("SIGINT");
     again.stop("SIGINT");
     expect(await held).toBe(1);
@@ -102,11 +96,10 @@ describe("petstore-mock main", () => {
   });
 
   it("reports in its banner the records a state file loaded, not the seed's counts", async () => {
-    directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
     const args = ["--port", "0", "--state-file", join(directory, "state.json")];
     const first = fakeIo();
     const created = main([...args, "--quiet"], {}, first.cliIo);
-    const url = await listening(first.io);
+    const url = await printed(first.io);
     const answer = await fetch(`${url}/pets`, {
       method: "POST",
       headers: { authorization: "Bearer petstore-dev-key", "content-type": "application/json" },
@@ -118,9 +111,7 @@ describe("petstore-mock main", () => {
 
     const second = fakeIo();
     const loaded = main(args, {}, second.cliIo);
-    for (let tries = 0; tries < 500 && !second.io.out.join("").includes("Ctrl+C"); tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await printed(second.io, /Ctrl\+C/);
     expect(second.io.out.join("")).toMatch(
       /^ {2}data {7}51 pets, 5 categories loaded from the state file; POST \S+ restores seed 42 \(50 pets, 5 categories\)$/m,
     );
@@ -129,13 +120,10 @@ describe("petstore-mock main", () => {
   });
 
   it("merges the consumer contract into --contract's file on stop, and names it in the banner", async () => {
-    directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
     const file = join(directory, "pacts", "web-petstore.json");
     const { io, cliIo, stop } = fakeIo();
     const exit = main(["--port", "0", "--contract", file, "--contract-consumer", "web"], {}, cliIo);
-    for (let tries = 0; tries < 500 && !io.out.join("").includes("Ctrl+C"); tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await printed(io, /Ctrl\+C/);
     expect(io.out.join("")).toContain(
       `  contract   ${file} (merged on stop; GET http://127.0.0.1:`,
     );
@@ -151,7 +139,6 @@ describe("petstore-mock main", () => {
   });
 
   it("does not start when --contract names a file it could not merge into", async () => {
-    directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
     const file = join(directory, "pact.json");
     await writeFile(file, '{"consumer":{"name":"web"},"interactions":[]}\n');
     const { io, cliIo } = fakeIo();
@@ -163,7 +150,6 @@ describe("petstore-mock main", () => {
   });
 
   it("exits 3 when the state file is damaged", async () => {
-    directory = await mkdtemp(join(tmpdir(), "petstore-run-"));
     const path = join(directory, "state.json");
     await writeFile(path, "{ not json");
     const { io, cliIo } = fakeIo();

@@ -17,7 +17,7 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkSnapshot } from "../store/state.js";
 import { createPetstoreStore } from "../store/store.js";
 import { send } from "../test-support/http.js";
@@ -41,6 +41,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "petstore-state-"));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
 
 /** A file-system error as node raises it: the code leads the message. */
 const fsError = (code: string, what: string) =>
@@ -125,22 +126,17 @@ describe("readStateFile", () => {
     const lstatSpy = vi.spyOn(stateFileSystem, "lstat");
     const open = vi.spyOn(stateFileSystem, "open");
     const sized = (size: number) => Object.assign(Object.create(real), { size }) as never;
-    try {
-      lstatSpy.mockResolvedValueOnce(sized(maxStateFileBytes + 1));
-      await expect(readStateFile(path)).rejects.toThrow(
-        `state file ${path}: is larger than ${maxStateFileBytes} bytes. ${untouched}`,
-      );
-      expect(open).not.toHaveBeenCalled();
-      lstatSpy.mockResolvedValueOnce(sized(maxStateFileBytes));
-      await expect(readStateFile(path)).rejects.toThrow("Not a petstore-mock-kit/state snapshot");
-      lstatSpy.mockRejectedValueOnce(fsError("EACCES", "denied"));
-      await expect(readStateFile(path)).rejects.toThrow(
-        `state file ${path}: cannot be read (EACCES: denied). ${untouched}`,
-      );
-    } finally {
-      lstatSpy.mockRestore();
-      open.mockRestore();
-    }
+    lstatSpy.mockResolvedValueOnce(sized(maxStateFileBytes + 1));
+    await expect(readStateFile(path)).rejects.toThrow(
+      `state file ${path}: is larger than ${maxStateFileBytes} bytes. ${untouched}`,
+    );
+    expect(open).not.toHaveBeenCalled();
+    lstatSpy.mockResolvedValueOnce(sized(maxStateFileBytes));
+    await expect(readStateFile(path)).rejects.toThrow("Not a petstore-mock-kit/state snapshot");
+    lstatSpy.mockRejectedValueOnce(fsError("EACCES", "denied"));
+    await expect(readStateFile(path)).rejects.toThrow(
+      `state file ${path}: cannot be read (EACCES: denied). ${untouched}`,
+    );
   });
 
   it("checks the records against the caps it is given", async () => {
@@ -189,14 +185,10 @@ describe("lockStateFile", () => {
   it("counts a process it may not signal (EPERM: another user's) as running", async () => {
     const path = freshPath();
     await writeFile(`${path}.lock`, "4242\n");
-    const kill = vi.spyOn(process, "kill").mockImplementation(() => {
-      throw Object.assign(new Error("EPERM"), { code: "EPERM" });
+    vi.spyOn(process, "kill").mockImplementation(() => {
+      throw fsError("EPERM", "operation not permitted");
     });
-    try {
-      await expect(lockStateFile(path)).rejects.toThrow("in use by process 4242");
-    } finally {
-      kill.mockRestore();
-    }
+    await expect(lockStateFile(path)).rejects.toThrow("in use by process 4242");
   });
 
   it("releases a lock whose file someone already removed", async () => {
@@ -211,28 +203,20 @@ describe("lockStateFile", () => {
   it("takes a lock whose file vanished before it could be read (its holder released it)", async () => {
     const path = freshPath();
     const taken = fsError("EEXIST", "file already exists");
-    const create = vi.spyOn(stateFileSystem, "writeFile").mockRejectedValueOnce(taken);
-    try {
-      const lock = await lockStateFile(path);
-      expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
-      await lock.release();
-    } finally {
-      create.mockRestore();
-    }
+    vi.spyOn(stateFileSystem, "writeFile").mockRejectedValueOnce(taken);
+    const lock = await lockStateFile(path);
+    expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
+    await lock.release();
   });
 
   it("gives up after three tries on a lock that keeps coming back", async () => {
     const path = freshPath();
     const taken = fsError("EEXIST", "file already exists");
     const create = vi.spyOn(stateFileSystem, "writeFile").mockRejectedValue(taken);
-    try {
-      await expect(lockStateFile(path)).rejects.toThrow(
-        new StateFileError(`state file ${path}: its lock file ${path}.lock could not be taken.`),
-      );
-      expect(create).toHaveBeenCalledTimes(3);
-    } finally {
-      create.mockRestore();
-    }
+    await expect(lockStateFile(path)).rejects.toThrow(
+      new StateFileError(`state file ${path}: its lock file ${path}.lock could not be taken.`),
+    );
+    expect(create).toHaveBeenCalledTimes(3);
   });
 
   it("refuses a lock held by a running process, and takes it back once released", async () => {
@@ -262,16 +246,13 @@ describe("followStoreIntoFile", () => {
     const rename = vi
       .spyOn(stateFileSystem, "rename")
       .mockRejectedValue(new Error("EROFS: read-only file system"));
-    try {
-      await store.createPet({ name: "A", categoryId: 1 });
-      await writer.flush();
-      expect(logged).toHaveLength(1);
-      await store.createPet({ name: "B", categoryId: 1 });
-      await writer.flush();
-      expect(writer.failure).toBe("EROFS: read-only file system");
-    } finally {
-      rename.mockRestore();
-    }
+    await store.createPet({ name: "A", categoryId: 1 });
+    await writer.flush();
+    expect(logged).toHaveLength(1);
+    await store.createPet({ name: "B", categoryId: 1 });
+    await writer.flush();
+    expect(writer.failure).toBe("EROFS: read-only file system");
+    rename.mockRestore();
     await vi.waitFor(() => expect(writer.failure).toBeUndefined(), { timeout: 5_000 });
     expect(logged).toEqual([
       `petstore-mock: could not write state file ${path}: EROFS: read-only file system (retrying)`,
@@ -299,12 +280,9 @@ describe("followStoreIntoFile", () => {
       delays.push(ms);
       return 0;
     }) as unknown as typeof setTimeout);
-    try {
-      for (let attempt = 0; attempt < 8; attempt++) await writer.flush();
-    } finally {
-      timers.mockRestore();
-      open.mockRestore();
-    }
+    for (let attempt = 0; attempt < 8; attempt++) await writer.flush();
+    timers.mockRestore();
+    open.mockRestore();
     expect(delays).toEqual([100, 200, 400, 800, 1_600, 3_200, 5_000, 5_000]);
     expect(writer.failure).toBe("EACCES: permission denied");
     await writer.close();
@@ -315,15 +293,11 @@ describe("followStoreIntoFile", () => {
     const path = freshPath();
     const store = await createPetstoreStore({ pets: 2 });
     const writer = followStoreIntoFile(store, path, () => undefined);
-    const rename = vi.spyOn(stateFileSystem, "rename").mockRejectedValue(new Error("EIO"));
-    try {
-      await store.createPet({ name: "Lost", categoryId: 1 });
-      await expect(writer.close()).rejects.toThrow(
-        new StateFileError(`the last changes could not be written to ${path}`),
-      );
-    } finally {
-      rename.mockRestore();
-    }
+    vi.spyOn(stateFileSystem, "rename").mockRejectedValue(new Error("EIO"));
+    await store.createPet({ name: "Lost", categoryId: 1 });
+    await expect(writer.close()).rejects.toThrow(
+      new StateFileError(`the last changes could not be written to ${path}`),
+    );
   });
 });
 
@@ -332,24 +306,20 @@ describe("writeFileAtomically", () => {
   function recordHandles(fail?: (handle: FileHandle) => void) {
     const handles: { flags: unknown; handle: FileHandle }[] = [];
     const realOpen = stateFileSystem.open;
-    const open = vi.spyOn(stateFileSystem, "open").mockImplementation(async (file, flags, mode) => {
+    vi.spyOn(stateFileSystem, "open").mockImplementation(async (file, flags, mode) => {
       const handle = await realOpen(file, flags, mode);
       vi.spyOn(handle, "sync");
       if (flags === "wx") fail?.(handle);
       handles.push({ flags, handle });
       return handle;
     });
-    return { handles, restore: () => open.mockRestore() };
+    return handles;
   }
 
   it("syncs the temp file and the directory, and closes both", async () => {
     const path = freshPath();
-    const { handles, restore } = recordHandles();
-    try {
-      await writeFileAtomically(path, "new\n");
-    } finally {
-      restore();
-    }
+    const handles = recordHandles();
+    await writeFileAtomically(path, "new\n");
     expect(await readFile(path, "utf8")).toBe("new\n");
     expect(handles.map(({ flags }) => flags)).toEqual(["wx", "r"]);
     for (const { handle } of handles) {
@@ -361,14 +331,10 @@ describe("writeFileAtomically", () => {
   it("closes the temp file when writing it fails, removes it and keeps the old file", async () => {
     const path = freshPath();
     await writeFile(path, "old\n");
-    const { handles, restore } = recordHandles((handle) => {
+    const handles = recordHandles((handle) => {
       vi.mocked(handle.sync).mockRejectedValue(new Error("EIO: i/o error"));
     });
-    try {
-      await expect(writeFileAtomically(path, "new\n")).rejects.toThrow("EIO: i/o error");
-    } finally {
-      restore();
-    }
+    await expect(writeFileAtomically(path, "new\n")).rejects.toThrow("EIO: i/o error");
     expect(handles).toHaveLength(1);
     expect(handles[0]?.handle.fd).toBe(-1);
     expect(await readFile(path, "utf8")).toBe("old\n");
@@ -378,12 +344,8 @@ describe("writeFileAtomically", () => {
   it("still writes when the temp name it found taken is freed before it removes it", async () => {
     const path = freshPath();
     const taken = fsError("EEXIST", "file already exists");
-    const open = vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(taken);
-    try {
-      await writeFileAtomically(path, "new\n");
-    } finally {
-      open.mockRestore();
-    }
+    vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(taken);
+    await writeFileAtomically(path, "new\n");
     expect(await readFile(path, "utf8")).toBe("new\n");
   });
 
@@ -391,28 +353,18 @@ describe("writeFileAtomically", () => {
     const path = freshPath();
     await writeFile(path, "old\n");
     const denied = fsError("EACCES", "permission denied");
-    const open = vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(denied);
-    try {
-      await expect(writeFileAtomically(path, "new\n")).rejects.toThrow(denied);
-    } finally {
-      open.mockRestore();
-    }
+    vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(denied);
+    await expect(writeFileAtomically(path, "new\n")).rejects.toThrow(denied);
     expect(await readFile(path, "utf8")).toBe("old\n");
   });
 
   it("still writes when the directory cannot be opened to sync it", async () => {
     const path = freshPath();
     const realOpen = stateFileSystem.open;
-    const open = vi
-      .spyOn(stateFileSystem, "open")
-      .mockImplementation((file, flags, mode) =>
-        flags === "r" ? Promise.reject(new Error("EACCES")) : realOpen(file, flags, mode),
-      );
-    try {
-      await writeFileAtomically(path, "new\n");
-    } finally {
-      open.mockRestore();
-    }
+    vi.spyOn(stateFileSystem, "open").mockImplementation((file, flags, mode) =>
+      flags === "r" ? Promise.reject(new Error("EACCES")) : realOpen(file, flags, mode),
+    );
+    await writeFileAtomically(path, "new\n");
     expect(await readFile(path, "utf8")).toBe("new\n");
   });
 });
@@ -431,7 +383,7 @@ describe("the state file is never half-written", () => {
     });
     const realOpen = stateFileSystem.open;
     const realRename = stateFileSystem.rename;
-    const open = vi.spyOn(stateFileSystem, "open").mockImplementation(async (file, flags, mode) => {
+    vi.spyOn(stateFileSystem, "open").mockImplementation(async (file, flags, mode) => {
       const handle = await realOpen(file, flags, mode);
       if (file !== temporary) return handle;
       events.push(`open ${flags} ${(mode as number).toString(8)}`);
@@ -445,7 +397,7 @@ describe("the state file is never half-written", () => {
       return handle;
     });
     const renamed: { temp: string; target: string }[] = [];
-    const rename = vi.spyOn(stateFileSystem, "rename").mockImplementation(async (from, to) => {
+    vi.spyOn(stateFileSystem, "rename").mockImplementation(async (from, to) => {
       events.push("rename");
       // At the moment of the rename the temp file is whole and private, and the file still holds the old whole state.
       const temp = await readFile(String(from), "utf8");
@@ -473,8 +425,6 @@ describe("the state file is never half-written", () => {
       reading = false;
       await reader;
       await server.close();
-      open.mockRestore();
-      rename.mockRestore();
       watcher.close();
     }
     const calls = events.filter((event) => !event.startsWith("watch"));

@@ -1,0 +1,9 @@
+/** What the Node entries (`node`, `vitest`, `playwright`) export beside their own API: one list for all three. */
+export { ContractFileError } from "../contract/contract-file.js";
+export type { PactContract } from "../contract/pact.js";
+export type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
+export { faultPresetNames } from "../core/faults.js";
+export type { JournalEntry, Problem } from "../core/journal.js";
+export type * from "../interface/types.js";
+export type { ContractOptions, PetstoreOptions } from "../store/options.js";
+export type { PetstoreStore, SeedOptions } from "../store/store.js";
