@@ -69,6 +69,12 @@ function trickle(response: ServerResponse, chunk: string, everyMs: number): true
   return true;
 }
 
+/** Leaves the first request to the mock and hands every later one to `answer`. */
+function afterTheFirst(answer: (response: ServerResponse) => true) {
+  let seen = 0;
+  return (_request: IncomingMessage, response: ServerResponse) => ++seen > 1 && answer(response);
+}
+
 const previewCut = 300;
 const bodyStart = '{"code":"forbidden","message":"';
 
@@ -128,15 +134,10 @@ export const hostileServers: readonly HostileServer[] = [
   {
     name: "slow-everything",
     threat: "answers every request after the first only after 400 ms",
-    intercept: (() => {
-      let seen = 0;
-      return (_request: IncomingMessage, response: ServerResponse) => {
-        seen++;
-        if (seen === 1) return false;
-        setTimeout(() => json(response, 503, '{"code":"slow","message":"slow","status":503}'), 400);
-        return true;
-      };
-    })(),
+    intercept: afterTheFirst((response) => {
+      setTimeout(() => json(response, 503, '{"code":"slow","message":"slow","status":503}'), 400);
+      return true;
+    }),
     ...stopsAtMaxTime(2, 8),
   },
   {
@@ -153,13 +154,7 @@ export const hostileServers: readonly HostileServer[] = [
   {
     name: "stops-answering",
     threat: "answers the first request, then trickles one byte a second to every request",
-    intercept: (() => {
-      let seen = 0;
-      return (_request: IncomingMessage, response: ServerResponse) => {
-        seen++;
-        return seen > 1 && trickle(response, " ", 1000);
-      };
-    })(),
+    intercept: afterTheFirst((response) => trickle(response, " ", 1000)),
     args: ["--timeout", "3000"],
     exitCode: 3,
     caughtBy: ["listCategories.all.no-5xx"],
