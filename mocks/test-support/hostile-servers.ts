@@ -6,6 +6,7 @@
  * and lets no server text reach a report raw.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { markupEscaped } from "./secret-encodings.js";
 import { pumpForever } from "./servers.js";
 
 /** A key with every character that has an escaped form in some report. */
@@ -97,11 +98,8 @@ export const hostileServers: readonly HostileServer[] = [
     threat: "echoes the credential JSON-escaped, URL-encoded and XML-escaped",
     intercept: echoCredential(
       (authorization) =>
-        `rejected ${authorization}; url ${encodeURIComponent(authorization)}; xml ${authorization
-          .replace(/&/g, "&amp;")
-          .replace(/</g, "&lt;")
-          .replace(/>/g, "&gt;")
-          .replace(/"/g, "&quot;")}`,
+        `rejected ${authorization}; url ${encodeURIComponent(authorization)}; ` +
+        `xml ${markupEscaped(authorization, "'")}`,
     ),
     args: [],
     exitCode: 1,
