@@ -10,7 +10,7 @@
  * A failure is shrunk to the smallest run of requests that still fails and
  * printed with fast-check's seed, so `FC_SEED=<seed>` replays it.
  */
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxStringLength } from "../core/limits.js";
@@ -22,6 +22,7 @@ import { createPetstoreHandlers } from "../runtime/msw.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
 import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
+import { send } from "../test-support/http.js";
 
 const apiKey = "fuzz-key";
 const seeded = { seed: 7, pets: 8, categories: 3 } as const;
@@ -492,29 +493,16 @@ describe("fuzzing the standalone server over node:http", () => {
   });
 
   it("keeps the same guarantees with raw headers, duplicated ones included", async () => {
-    const send = (request: FuzzRequest & { duplicate?: string; copy?: string }) =>
-      new Promise<Answer>((resolve, reject) => {
-        const headers: Record<string, string | string[]> = { ...request.headers };
-        const { duplicate } = request;
-        const original = duplicate === undefined ? undefined : request.headers[duplicate];
-        if (duplicate !== undefined && original !== undefined) {
-          headers[duplicate] = [original, request.copy === "same" ? original : "x, y; z="];
-        }
-        const outgoing = httpRequest(
-          `${server.url}${target(request)}`,
-          { method: request.method, headers, agent },
-          (response) => {
-            let text = "";
-            response.setEncoding("utf8");
-            response.on("data", (chunk: string) => {
-              text += chunk;
-            });
-            response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
-          },
-        );
-        outgoing.on("error", reject);
-        outgoing.end(request.body);
-      });
+    const sendRaw = (request: FuzzRequest & { duplicate?: string; copy?: string }) => {
+      const headers: Record<string, string | string[]> = { ...request.headers };
+      const { duplicate } = request;
+      const original = duplicate === undefined ? undefined : request.headers[duplicate];
+      if (duplicate !== undefined && original !== undefined) {
+        headers[duplicate] = [original, request.copy === "same" ? original : "x, y; z="];
+      }
+      const { method, body } = request;
+      return send(`${server.url}${target(request)}`, { method, headers, agent, body });
+    };
     const runs = fc.array(withDuplicate, { minLength: 1, maxLength: 10 }).map((items) =>
       items.map(({ request, duplicate, copy }) => ({
         ...request,
@@ -524,7 +512,7 @@ describe("fuzzing the standalone server over node:http", () => {
       })),
     );
     await fc.assert(
-      fc.asyncProperty(runs, (run) => checkRun(server.store, run, send)),
+      fc.asyncProperty(runs, (run) => checkRun(server.store, run, sendRaw)),
       fcParameters(60),
     );
   });
