@@ -15,7 +15,7 @@ import { connectPetstoreMock } from "../server/client.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
 import { checkSnapshot, type StoreSnapshot } from "../store/state.js";
 import { createPetstoreStore } from "../store/store.js";
-import { devAuth, send } from "../test-support/http.js";
+import { devAuth, type SendOptions, send } from "../test-support/http.js";
 import {
   fileSystem as stateFileSystem,
   temporaryPathOf,
@@ -41,6 +41,10 @@ afterAll(async () => {
 });
 let files = 0;
 const freshPath = () => join(dir, `state-${++files}.json`);
+
+/** Sends to `path` below the server's origin (the admin endpoints, or the API with /v1). */
+const sendTo = (server: RunningPetstoreServer, path: string, options?: SendOptions) =>
+  send(`${server.origin}${path}`, options);
 
 async function createPet(server: RunningPetstoreServer, name = "Rex") {
   return send(`${server.url}/pets`, {
@@ -73,7 +77,7 @@ describe("1. no web page controls the admin endpoints", () => {
     ];
     for (const headers of crossSite) {
       for (const [method, path, body] of attempts) {
-        const reply = await send(`${server.origin}${path}`, {
+        const reply = await sendTo(server, path, {
           method,
           headers: { ...headers, "content-type": "text/plain" },
           ...(body === undefined ? {} : { body }),
@@ -84,7 +88,7 @@ describe("1. no web page controls the admin endpoints", () => {
         expect(reply.headers["access-control-allow-origin"], what).toBeUndefined();
       }
     }
-    const preflight = await send(`${server.origin}/__mock/faults`, {
+    const preflight = await sendTo(server, "/__mock/faults", {
       method: "OPTIONS",
       headers: { origin: "http://evil.example", "access-control-request-method": "DELETE" },
     });
@@ -101,13 +105,11 @@ describe("1. no web page controls the admin endpoints", () => {
       "attacker.example",
       `10.0.0.1:${server.port}`,
     ]) {
-      const reply = await send(`${server.origin}/__mock/state`, { headers: { host } });
+      const reply = await sendTo(server, "/__mock/state", { headers: { host } });
       expect([reply.status, errorOf(reply.text).code], host).toEqual([403, "host_forbidden"]);
     }
     for (const host of [`localhost:${server.port}`, `127.0.0.1:${server.port}`, "LOCALHOST"]) {
-      expect((await send(`${server.origin}/__mock/faults`, { headers: { host } })).status).toBe(
-        200,
-      );
+      expect((await sendTo(server, "/__mock/faults", { headers: { host } })).status).toBe(200);
     }
   });
 
@@ -118,7 +120,7 @@ describe("1. no web page controls the admin endpoints", () => {
       { "sec-fetch-site": "none" },
       { "sec-fetch-site": "same-origin", origin: server.origin },
     ]) {
-      expect((await send(`${server.origin}/__mock/faults`, { headers })).status).toBe(200);
+      expect((await sendTo(server, "/__mock/faults", { headers })).status).toBe(200);
     }
     const api = await send(`${server.url}/pets?limit=1`, {
       headers: { ...devAuth, origin: "http://localhost:5173", "sec-fetch-site": "cross-site" },
@@ -145,7 +147,7 @@ describe("2. a reset holds the caps", () => {
     const server = await start({ maxPets: 100, maxCategories: 10 });
     const before = server.store.snapshot();
     for (const body of ['{"pets": 101}', '{"categories": 11}', '{"pets": 5000000}']) {
-      const reply = await send(`${server.origin}/__mock/reset`, { method: "POST", body });
+      const reply = await sendTo(server, "/__mock/reset", { method: "POST", body });
       expect(reply.status, body).toBe(400);
       expect(errorOf(reply.text).message).toMatch(/--max-(pets|categories)/);
     }
@@ -156,7 +158,7 @@ describe("2. a reset holds the caps", () => {
 
   it("answers {pets: 5000000} at once with the default caps", async () => {
     const server = await start();
-    const reply = await send(`${server.origin}/__mock/reset`, {
+    const reply = await sendTo(server, "/__mock/reset", {
       method: "POST",
       body: '{"pets": 5000000}',
     });
@@ -174,7 +176,7 @@ describe("3. snapshots and state files hold the caps", () => {
       seedOptions: { seed: 42, pets: 5_000_000, categories: 5 },
     });
     for (const snapshot of [tooMany, poisoned]) {
-      const reply = await send(`${server.origin}/__mock/state`, {
+      const reply = await sendTo(server, "/__mock/state", {
         method: "PUT",
         body: JSON.stringify(snapshot),
       });
@@ -203,11 +205,10 @@ describe("3. snapshots and state files hold the caps", () => {
 describe("4. ids stay safe integers", () => {
   it("refuses a create past Number.MAX_SAFE_INTEGER with 409 and accepts its own export", async () => {
     const server = await start();
-    const near = { ...server.store.snapshot() };
-    const reply = await send(`${server.origin}/__mock/state`, {
+    const reply = await sendTo(server, "/__mock/state", {
       method: "PUT",
       body: JSON.stringify({
-        ...near,
+        ...server.store.snapshot(),
         nextIds: { pets: Number.MAX_SAFE_INTEGER - 1, categories: 6 },
       }),
     });
@@ -217,11 +218,8 @@ describe("4. ids stay safe integers", () => {
     expect(ids.map((created) => created.status)).toEqual([201, 201, 409]);
     expect(JSON.parse(ids[1]?.text ?? "").id).toBe(Number.MAX_SAFE_INTEGER);
     expect(errorOf(ids[2]?.text ?? "").code).toBe("ids_exhausted");
-    const exported = await send(`${server.origin}/__mock/state`);
-    const again = await send(`${server.origin}/__mock/state`, {
-      method: "PUT",
-      body: exported.text,
-    });
+    const exported = await sendTo(server, "/__mock/state");
+    const again = await sendTo(server, "/__mock/state", { method: "PUT", body: exported.text });
     expect(again.status).toBe(200);
     const path = freshPath();
     await writeFile(path, exported.text);
@@ -241,7 +239,7 @@ describe("4. ids stay safe integers", () => {
 describe("5. clearing a hang fault releases the requests it holds", () => {
   /** Sends `count` hung listPets requests and resolves once all of them are held. */
   async function hang(server: RunningPetstoreServer, count: number) {
-    const added = await send(`${server.origin}/__mock/faults`, {
+    const added = await sendTo(server, "/__mock/faults", {
       method: "POST",
       body: '{"operation": "listPets", "network": "hang"}',
     });
@@ -265,7 +263,7 @@ describe("5. clearing a hang fault releases the requests it holds", () => {
     const server = await start();
     const { id, held } = await hang(server, 3);
     const path = template.replace("{id}", id);
-    expect((await send(`${server.origin}${path}`, { method })).status).toBeLessThan(300);
+    expect((await sendTo(server, path, { method })).status).toBeLessThan(300);
     const outcome = await Promise.race([held, new Promise((r) => setTimeout(r, 3_000, "held"))]);
     expect(outcome).toEqual(["closed", "closed", "closed"]);
   });
@@ -308,7 +306,7 @@ describe("7. deeply nested JSON is a 400, never a 500", () => {
   ])("%s %s", async (method, path, bodyWith) => {
     const server = await start();
     for (const deep of [deepArray(100_000), deepObject(65), deepArray(64)]) {
-      const reply = await send(`${server.origin}${path}`, {
+      const reply = await sendTo(server, path, {
         method,
         headers: { ...devAuth, ...json },
         body: bodyWith(deep),
@@ -360,7 +358,7 @@ describe("8. no secret in any form reaches the journal, the log or an Error", ()
       "/v1/pets?token=t0ps3cr3t&API_KEY=zz9q&Password=pw77&auth=au55&secret=se33&key=ke66&apiKey=ak11&limit=5",
     );
     for (const target of targets) {
-      const reply = await send(`${server.origin}${target}`, {
+      const reply = await sendTo(server, target, {
         headers: target.startsWith("/__mock") ? admin : auth,
       });
       bodies.push(reply.text);
@@ -369,7 +367,7 @@ describe("8. no secret in any form reaches the journal, the log or an Error", ()
     await send(`${server.url}/pets?q=${longToken}`, {
       headers: { authorization: `Bearer ${longToken}` },
     });
-    const journal = await send(`${server.origin}/__mock/requests?limit=1000`, { headers: admin });
+    const journal = await sendTo(server, "/__mock/requests?limit=1000", { headers: admin });
     expect(JSON.parse(journal.text).length).toBeGreaterThan(30);
     const written = [journal.text, ...lines, ...bodies].join("\n");
     for (const secret of [apiKey, adminKey]) {
@@ -420,7 +418,7 @@ describe("9. the state file is owned, and persistence never fails silently", () 
     try {
       expect((await createPet(server, "Before the disk filled")).status).toBe(201);
       await vi.waitFor(async () => {
-        const health = await send(`${server.origin}/__mock/health`);
+        const health = await sendTo(server, "/__mock/health");
         expect(health.status).toBe(503);
         expect(JSON.parse(health.text)).toMatchObject({ status: "degraded" });
       });
@@ -428,7 +426,7 @@ describe("9. the state file is owned, and persistence never fails silently", () 
       const refused = await createPet(server, "Not saved");
       expect([refused.status, errorOf(refused.text).code]).toEqual([503, "state_not_saved"]);
       expect(refused.headers["retry-after"]).toBe("1");
-      const reset = await send(`${server.origin}/__mock/reset`, { method: "POST" });
+      const reset = await sendTo(server, "/__mock/reset", { method: "POST" });
       expect(reset.status).toBe(503);
       // Between retries no temp file is left (an attempt in progress may hold one for a moment).
       await vi.waitFor(async () =>
@@ -489,24 +487,24 @@ describe("10. a journal read is bounded", () => {
         problems: [],
       });
     }
-    const page = await send(`${server.origin}/__mock/requests`);
+    const page = await sendTo(server, "/__mock/requests");
     const newest = JSON.parse(page.text) as { seq: number }[];
     expect(newest.map((entry) => entry.seq)).toEqual(
       Array.from({ length: journalLimits.defaultPage }, (_, n) => 9_901 + n),
     );
     // 2 KiB paths: the page ends at about 256 KiB, well before 1,000 entries.
-    const first = await send(`${server.origin}/__mock/requests?after=0&limit=1000`);
+    const first = await sendTo(server, "/__mock/requests?after=0&limit=1000");
     const firstPage = JSON.parse(first.text) as { seq: number }[];
     expect(firstPage.length).toBeGreaterThan(100);
     expect(firstPage.length).toBeLessThan(200);
     expect(first.text.length).toBeLessThan(journalLimits.maxPageChars);
     const lastSeq = firstPage.at(-1)?.seq;
     expect(first.headers.link).toBe(`</__mock/requests?after=${lastSeq}&limit=1000>; rel="next"`);
-    const last = await send(`${server.origin}/__mock/requests?after=9999`);
+    const last = await sendTo(server, "/__mock/requests?after=9999");
     expect(JSON.parse(last.text)).toHaveLength(1);
     expect(last.headers.link).toBeUndefined();
     for (const query of ["limit=1001", "limit=0", "after=-1", "limit=abc"]) {
-      const bad = await send(`${server.origin}/__mock/requests?${query}`);
+      const bad = await sendTo(server, `/__mock/requests?${query}`);
       expect([bad.status, errorOf(bad.text).code], query).toEqual([400, "invalid_query"]);
     }
     const all = await connectPetstoreMock(server.url).journal.all();

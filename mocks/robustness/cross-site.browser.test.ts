@@ -64,8 +64,8 @@ function attack(page: Page, target: string): Promise<Record<string, string>> {
         outcomes[name] = `failed: ${(error as Error).name}`;
       }
     };
-    const noCors = (body: string, method = "POST"): RequestInit => ({
-      method,
+    const noCors = (body: string): RequestInit => ({
+      method: "POST",
       mode: "no-cors",
       headers: { "content-type": "text/plain" },
       body,
@@ -102,6 +102,16 @@ function attack(page: Page, target: string): Promise<Record<string, string>> {
   }, target);
 }
 
+/** Opens `url` in a new page, runs `use` there (with the status `url` got), then closes the page. */
+async function withPage(url: string, use: (page: Page, status?: number) => Promise<void>) {
+  const page = await browser.newPage();
+  try {
+    await use(page, (await page.goto(url))?.status());
+  } finally {
+    await page.close();
+  }
+}
+
 function expectUntouched(): void {
   expect(mock.store.snapshot()).toEqual(before);
   expect(mock.faults.list()).toEqual([expect.objectContaining({ operation: "getPet" })]);
@@ -112,10 +122,8 @@ describe.skipIf(skipBrowserTests)("a page on another origin", () => {
   it.each([
     ["another port of 127.0.0.1 (same site)", () => attacker.url],
     ["localhost (another site)", () => attacker.url.replace("127.0.0.1", "localhost")],
-  ])("from %s cannot read or change the mock's state", async (_name, pageUrl) => {
-    const page = await browser.newPage();
-    try {
-      await page.goto(pageUrl());
+  ])("from %s cannot read or change the mock's state", (_name, pageUrl) =>
+    withPage(pageUrl(), async (page) => {
       const outcomes = await attack(page, mock.origin);
       for (const name of [
         "read state",
@@ -131,26 +139,19 @@ describe.skipIf(skipBrowserTests)("a page on another origin", () => {
       expect(outcomes["add fault"]).toBe("0 ");
       expect(outcomes.api).toMatch(/^200 \[/);
       expectUntouched();
-    } finally {
-      await page.close();
-    }
-  });
+    }),
+  );
 
-  it("cannot reach it by DNS rebinding (a name resolving to 127.0.0.1)", async () => {
-    const page = await browser.newPage();
-    try {
-      const shown = await page.goto(`http://${rebindHost}:${mock.port}/__mock/state`);
-      expect(shown?.status()).toBe(403);
+  it("cannot reach it by DNS rebinding (a name resolving to 127.0.0.1)", () =>
+    withPage(`http://${rebindHost}:${mock.port}/__mock/state`, async (page, status) => {
+      expect(status).toBe(403);
       const outcomes = await attack(page, "");
       for (const name of ["read state", "read journal", "read faults", "clear faults"]) {
         expect(outcomes[name], name).toMatch(/^403 .*host_forbidden/);
       }
       expect(outcomes.reset).toMatch(/^403 .*host_forbidden/);
       expectUntouched();
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });
 
 describe.skipIf(skipBrowserTests)("a mock proxying to staging with its own key", () => {
@@ -205,38 +206,26 @@ describe.skipIf(skipBrowserTests)("a mock proxying to staging with its own key",
     expect(staging.journal.all()).toEqual([]);
   };
 
-  it("a page on another site can neither read nor write staging through it", async () => {
-    const page = await browser.newPage();
-    try {
-      await page.goto(attacker.url.replace("127.0.0.1", otherSite));
+  it("a page on another site can neither read nor write staging through it", () =>
+    withPage(attacker.url.replace("127.0.0.1", otherSite), async (page) => {
       const outcomes = await useStaging(page, proxy.url);
       expect(outcomes.read).toBe("failed: TypeError");
       expect(outcomes.write).toBe("failed: TypeError");
       expect(outcomes["simple write"]).toBe("0 ");
       stagingUntouched();
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it("a DNS-rebinding page (its own name, the proxy's address) cannot reach staging either", async () => {
-    const page = await browser.newPage();
-    try {
-      const shown = await page.goto(`http://${rebindHost}:${proxy.port}/v1/pets`);
-      expect(shown?.status()).toBe(403);
+  it("a DNS-rebinding page (its own name, the proxy's address) cannot reach staging either", () =>
+    withPage(`http://${rebindHost}:${proxy.port}/v1/pets`, async (page, status) => {
+      expect(status).toBe(403);
       const outcomes = await useStaging(page, "/v1");
       expect(outcomes.read).toMatch(/^403 .*host_forbidden/);
       expect(outcomes.write).toMatch(/^403 .*host_forbidden/);
       stagingUntouched();
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 
-  it("the developer's own page on a loopback origin reads and writes staging through it", async () => {
-    const page = await browser.newPage();
-    try {
-      await page.goto(attacker.url);
+  it("the developer's own page on a loopback origin reads and writes staging through it", () =>
+    withPage(attacker.url, async (page) => {
       const outcomes = await useStaging(page, proxy.url);
       expect(outcomes.read).toMatch(/^200 \[/);
       expect(outcomes.read).toContain("Only on staging");
@@ -248,8 +237,5 @@ describe.skipIf(skipBrowserTests)("a mock proxying to staging with its own key",
         "listPets",
         "createPet",
       ]);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });

@@ -10,10 +10,9 @@
  * A failure is shrunk to the smallest run of requests that still fails and
  * printed with fast-check's seed, so `FC_SEED=<seed>` replays it.
  */
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { maxStringLength } from "../core/limits.js";
 import { createPetstoreCore } from "../core/petstore-core.js";
 import * as validators from "../generated/validators.js";
@@ -22,6 +21,8 @@ import type { Pet } from "../interface/types.js";
 import { createPetstoreHandlers } from "../runtime/msw.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
 import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
+import { coreRequest } from "../test-support/core-request.js";
+import { send } from "../test-support/http.js";
 
 const apiKey = "fuzz-key";
 const seeded = { seed: 7, pets: 8, categories: 3 } as const;
@@ -57,15 +58,7 @@ const weirdNumberText = fc.oneof(
   fc.double().map(String),
   fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }).map(String),
   fc.constantFrom(
-    "0",
-    "-0",
-    "-1",
-    "+1",
-    "1.5",
-    "1e3",
-    "1e400",
-    "0x10",
-    "00001",
+    ..."0 -0 -1 +1 1.5 1e3 1e400 0x10 00001".split(" "),
     " 1",
     "1 ",
     "NaN",
@@ -212,48 +205,48 @@ const weirdPath = fc.oneof(
   fc.constantFrom("/pets/%ZZ", "/pets/1/extra", "/pets//1", "/pets/%31", "/categories/1"),
 );
 
-const validRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
+const authorized = validAuthorization.map((auth) => headersOf(auth));
+const validGet = (
+  path: fc.Arbitrary<string>,
+  query: fc.Arbitrary<string> = fc.constant(""),
+): fc.Arbitrary<FuzzRequest> =>
   fc.record({
     method: fc.constant("GET"),
-    path: fc.constant("/pets"),
-    query: fc
+    path,
+    query,
+    headers: authorized,
+    valid: fc.constant(true),
+  });
+const validPost = (path: string, body: fc.Arbitrary<string>): fc.Arbitrary<FuzzRequest> =>
+  fc.record({
+    method: fc.constant("POST"),
+    path: fc.constant(path),
+    query: fc.constant(""),
+    headers: fc.tuple(validAuthorization, jsonContentType).map(([a, t]) => headersOf(a, t)),
+    body,
+    valid: fc.constant(true),
+  });
+
+const validRequests = fc.oneof(
+  validGet(
+    fc.constant("/pets"),
+    fc
       .record({ limit: validLimit, status }, { requiredKeys: [] })
       .map((q) =>
         new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString(),
       ),
-    headers: validAuthorization.map((auth) => headersOf(auth)),
-    valid: fc.constant(true),
-  }),
-  fc.record({
-    method: fc.constant("GET"),
-    path: validPetId.map((id) => `/pets/${id}`),
-    query: fc.constant(""),
-    headers: validAuthorization.map((auth) => headersOf(auth)),
-    valid: fc.constant(true),
-  }),
-  fc.record({
-    method: fc.constant("GET"),
-    path: fc.constant("/categories"),
-    query: fc.constant(""),
-    headers: validAuthorization.map((auth) => headersOf(auth)),
-    valid: fc.constant(true),
-  }),
-  fc.record({
-    method: fc.constant("POST"),
-    path: fc.constant("/pets"),
-    query: fc.constant(""),
-    headers: fc.tuple(validAuthorization, jsonContentType).map(([a, t]) => headersOf(a, t)),
-    body: newPet
+  ),
+  validGet(validPetId.map((id) => `/pets/${id}`)),
+  validGet(fc.constant("/categories")),
+  validPost(
+    "/pets",
+    newPet
       .filter((pet) => pet.name.trim() !== "" && pet.name.length <= maxStringLength)
       .map(rawBody),
-    valid: fc.constant(true),
-  }),
-  fc.record({
-    method: fc.constant("POST"),
-    path: fc.constant("/categories"),
-    query: fc.constant(""),
-    headers: fc.tuple(validAuthorization, jsonContentType).map(([a, t]) => headersOf(a, t)),
-    body: fc
+  ),
+  validPost(
+    "/categories",
+    fc
       .record(
         {
           name: fc.string({ minLength: 1 }).filter((n) => n.trim() !== ""),
@@ -263,8 +256,7 @@ const validRequests: fc.Arbitrary<FuzzRequest> = fc.oneof(
       )
       .filter((category) => (category.description?.length ?? 0) <= maxStringLength)
       .map(rawBody),
-    valid: fc.constant(true),
-  }),
+  ),
 );
 
 const malformedRequests: fc.Arbitrary<FuzzRequest> = fc.record(
@@ -392,23 +384,26 @@ const fcParameters = (numRuns: number): fc.Parameters<[FuzzRequest[]]> => ({
   ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
 });
 
+/** The request's target below `/v1`. */
+const target = (request: FuzzRequest) =>
+  `${request.path}${request.query ? `?${request.query}` : ""}`;
+
+/** fetch and node:http refuse header values that are not ByteStrings or hold CR/LF: not the mock's concern. */
+const sendableHeaders = (request: FuzzRequest) =>
+  Object.values(request.headers).every((value) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value));
+
 // ---- the runs --------------------------------------------------------------
 
 describe("answers the fuzzer once found unclear", () => {
   it("names a JSON number too large for a double as Infinity, not null", async () => {
     const store = await createPetstoreStore(seeded);
     const handle = createPetstoreCore({ store, apiKeys: [apiKey] });
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${apiKey}`,
-      "content-type": "application/json",
-    };
-    const response = await handle({
-      method: "POST",
-      path: "/pets",
-      query: "",
-      header: (name) => headers[name],
-      body: '{"name": "Rex", "categoryId": 1e400}',
-    });
+    const response = await handle(
+      coreRequest("POST", "/pets", {
+        headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+        body: '{"name": "Rex", "categoryId": 1e400}',
+      }),
+    );
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body ?? "")).toMatchObject({
       code: "invalid_body",
@@ -424,14 +419,8 @@ describe("fuzzing the core handler", () => {
     let sent = 0;
     const send = async (request: FuzzRequest): Promise<Answer> => {
       sent++;
-      const core: CoreRequest = {
-        method: request.method,
-        path: request.path,
-        query: request.query,
-        header: (name) => request.headers[name],
-        body: request.body,
-      };
-      const response: CoreResponse = await handle(core);
+      const { method, path, query, headers, body } = request;
+      const response = await handle({ method, path, query, header: (name) => headers[name], body });
       return { status: response.status, text: response.body };
     };
     await fc.assert(
@@ -457,25 +446,20 @@ describe("fuzzing through msw/node and fetch", () => {
   });
   afterAll(() => close());
 
-  /** Header values fetch itself refuses (not ByteStrings, or with CR/LF) are not the mock's concern. */
-  const sendable = (request: FuzzRequest) =>
-    Object.values(request.headers).every((value) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value));
-
   it("keeps the same guarantees over real Request/Response objects", async () => {
     const send = async (request: FuzzRequest): Promise<Answer> => {
       const hasBody = request.body !== undefined && !["GET", "HEAD"].includes(request.method);
-      const response = await fetch(
-        `${origin}/v1${request.path}${request.query ? `?${request.query}` : ""}`,
-        {
-          method: request.method,
-          headers: request.headers,
-          ...(hasBody ? { body: request.body } : {}),
-        },
-      );
+      const response = await fetch(`${origin}/v1${target(request)}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(hasBody ? { body: request.body } : {}),
+      });
       return { status: response.status, text: await response.text() };
     };
     const requests = fc.array(
-      anyRequest.filter(sendable).filter((r) => !["HEAD", "OPTIONS", "FOO"].includes(r.method)),
+      anyRequest
+        .filter(sendableHeaders)
+        .filter((r) => !["HEAD", "OPTIONS", "FOO"].includes(r.method)),
       { minLength: 1, maxLength: 10 },
     );
     await fc.assert(
@@ -497,10 +481,9 @@ describe("fuzzing the standalone server over node:http", () => {
     await server.close();
   });
 
-  /** node:http refuses to send other bytes in a request line or a header value. */
+  /** node:http refuses to send other bytes in a request line. */
   const sendable = (request: FuzzRequest) =>
-    /^[\x21-\x7e]*$/.test(request.path + request.query) &&
-    Object.values(request.headers).every((value) => /^[\t\x20-\x7e\x80-\xff]*$/.test(value));
+    /^[\x21-\x7e]*$/.test(request.path + request.query) && sendableHeaders(request);
 
   /** A request, sometimes with one of its headers sent twice (the copy may differ). */
   const withDuplicate = fc.record({
@@ -510,29 +493,16 @@ describe("fuzzing the standalone server over node:http", () => {
   });
 
   it("keeps the same guarantees with raw headers, duplicated ones included", async () => {
-    const send = (request: FuzzRequest & { duplicate?: string; copy?: string }) =>
-      new Promise<Answer>((resolve, reject) => {
-        const headers: Record<string, string | string[]> = { ...request.headers };
-        const { duplicate } = request;
-        const original = duplicate === undefined ? undefined : request.headers[duplicate];
-        if (duplicate !== undefined && original !== undefined) {
-          headers[duplicate] = [original, request.copy === "same" ? original : "x, y; z="];
-        }
-        const outgoing = httpRequest(
-          `${server.url}${request.path}${request.query ? `?${request.query}` : ""}`,
-          { method: request.method, headers, agent },
-          (response) => {
-            let text = "";
-            response.setEncoding("utf8");
-            response.on("data", (chunk: string) => {
-              text += chunk;
-            });
-            response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
-          },
-        );
-        outgoing.on("error", reject);
-        outgoing.end(request.body);
-      });
+    const sendRaw = (request: FuzzRequest & { duplicate?: string; copy?: string }) => {
+      const headers: Record<string, string | string[]> = { ...request.headers };
+      const { duplicate } = request;
+      const original = duplicate === undefined ? undefined : request.headers[duplicate];
+      if (duplicate !== undefined && original !== undefined) {
+        headers[duplicate] = [original, request.copy === "same" ? original : "x, y; z="];
+      }
+      const { method, body } = request;
+      return send(`${server.url}${target(request)}`, { method, headers, agent, body });
+    };
     const runs = fc.array(withDuplicate, { minLength: 1, maxLength: 10 }).map((items) =>
       items.map(({ request, duplicate, copy }) => ({
         ...request,
@@ -542,7 +512,7 @@ describe("fuzzing the standalone server over node:http", () => {
       })),
     );
     await fc.assert(
-      fc.asyncProperty(runs, (run) => checkRun(server.store, run, send)),
+      fc.asyncProperty(runs, (run) => checkRun(server.store, run, sendRaw)),
       fcParameters(60),
     );
   });

@@ -59,6 +59,19 @@ const createRequest = (name: string) => {
   );
 };
 
+/** Runs `use` against a fresh server with these options, then closes the server. */
+async function withServer(
+  options: Omit<Parameters<typeof startPetstoreServer>[0], "port">,
+  use: (server: RunningPetstoreServer) => Promise<void>,
+): Promise<void> {
+  const server = await startPetstoreServer({ port: 0, ...options });
+  try {
+    await use(server);
+  } finally {
+    await server.close();
+  }
+}
+
 describe("clients that never read nor close", () => {
   const half = {
     "stall in their headers (408)": "GET /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ",
@@ -66,11 +79,10 @@ describe("clients that never read nor close", () => {
     "send malformed HTTP (400)": "NOT HTTP AT ALL\r\n\r\n",
   };
 
-  it.each(Object.entries(half))("%s release their descriptors", async (_what, bytes) => {
-    const server = await startPetstoreServer({ port: 0 });
-    server.server.headersTimeout = 200;
-    server.server.requestTimeout = 300;
-    try {
+  it.each(Object.entries(half))("%s release their descriptors", (_what, bytes) =>
+    withServer({}, async (server) => {
+      server.server.headersTimeout = 200;
+      server.server.requestTimeout = 300;
       await Promise.all(Array.from({ length: 40 }, () => silentClient(server.port, bytes)));
       // The timeouts are checked every second; then the answer's grace period.
       const released = await until(
@@ -80,10 +92,8 @@ describe("clients that never read nor close", () => {
       expect(released).toBe(true);
       const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
       expect(reply.status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+    }),
+  );
 });
 
 /** Sends `count` list requests that a hang fault holds; resolves once the server holds them all. */
@@ -106,26 +116,30 @@ async function fillConnections(server: RunningPetstoreServer, count: number): Pr
   return idle;
 }
 
-describe("when connections run short", () => {
-  it("the longest-waiting idle connection makes room; the newcomer is served", async () => {
-    const server = await startPetstoreServer({ port: 0, maxConnections: 4 });
-    try {
-      const idle = await fillConnections(server, 4 + spareConnections);
-      const closed = new Set<Socket>();
-      for (const socket of idle) socket.resume().once("close", () => closed.add(socket));
-      const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
-      expect(reply.status).toBe(200);
-      expect(await until(async () => closed.size > 0, 2_000)).toBe(true);
-      expect([...closed]).toEqual([idle[0]]);
-      for (const socket of idle) socket.destroy();
-    } finally {
-      await server.close();
-    }
-  });
+/** A newcomer is served, and of the `idle` connections exactly `evicted` closes to make room. */
+async function expectRoomMadeBy(
+  server: RunningPetstoreServer,
+  idle: readonly Socket[],
+  evicted: Socket | undefined,
+): Promise<void> {
+  const closed = new Set<Socket>();
+  for (const socket of idle) socket.resume().once("close", () => closed.add(socket));
+  const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
+  expect(reply.status).toBe(200);
+  expect(await until(async () => closed.size > 0, 2_000)).toBe(true);
+  expect([...closed]).toEqual([evicted]);
+  for (const socket of idle) socket.destroy();
+}
 
-  it("a connection that has just been answered has waited least: an older idle one makes room", async () => {
-    const server = await startPetstoreServer({ port: 0, maxConnections: 4 });
-    try {
+describe("when connections run short", () => {
+  it("the longest-waiting idle connection makes room; the newcomer is served", () =>
+    withServer({ maxConnections: 4 }, async (server) => {
+      const idle = await fillConnections(server, 4 + spareConnections);
+      await expectRoomMadeBy(server, idle, idle[0]);
+    }));
+
+  it("a connection that has just been answered has waited least: an older idle one makes room", () =>
+    withServer({ maxConnections: 4 }, async (server) => {
       const idle = await fillConnections(server, 4 + spareConnections);
       const [first, second] = idle as [Socket, Socket];
       // The oldest connection asks for something on keep-alive and reads its answer.
@@ -141,21 +155,11 @@ describe("when connections run short", () => {
         `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${devAuth.authorization}\r\n\r\n`,
       );
       expect(await answered).toMatch(/^HTTP\/1\.1 200/);
-      const closed = new Set<Socket>();
-      for (const socket of idle) socket.resume().once("close", () => closed.add(socket));
-      const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
-      expect(reply.status).toBe(200);
-      expect(await until(async () => closed.size > 0, 2_000)).toBe(true);
-      expect([...closed]).toEqual([second]);
-      for (const socket of idle) socket.destroy();
-    } finally {
-      await server.close();
-    }
-  });
+      await expectRoomMadeBy(server, idle, second);
+    }));
 
-  it("API requests get a 503 while all are at work; health and admin still answer", async () => {
-    const server = await startPetstoreServer({ port: 0, maxConnections: 8 });
-    try {
+  it("API requests get a 503 while all are at work; health and admin still answer", () =>
+    withServer({ maxConnections: 8 }, async (server) => {
       await holdRequests(server, 8);
       const refused = await send(`${server.url}/categories`, { headers: devAuth });
       expect(refused.status).toBe(503);
@@ -163,26 +167,18 @@ describe("when connections run short", () => {
       expect(JSON.parse(refused.text)).toMatchObject({ code: "too_many_connections" });
       expect((await send(`${server.origin}${healthPath}`)).status).toBe(200);
       expect((await send(`${server.origin}${faultsPath}`, { method: "DELETE" })).status).toBe(204);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
-  it("with default limits, 130 hung requests leave health, admin and the API answering", async () => {
-    const server = await startPetstoreServer({ port: 0 });
-    try {
+  it("with default limits, 130 hung requests leave health, admin and the API answering", () =>
+    withServer({}, async (server) => {
       await holdRequests(server, 130);
       expect((await send(`${server.origin}${healthPath}`)).status).toBe(200);
       expect((await send(`${server.origin}${faultsPath}`, { method: "DELETE" })).status).toBe(204);
       expect((await send(`${server.url}/pets?limit=1`, { headers: devAuth })).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 
-  it("a new connection gets a 503 Error only when every connection is at work", async () => {
-    const server = await startPetstoreServer({ port: 0, maxConnections: 4 });
-    try {
+  it("a new connection gets a 503 Error only when every connection is at work", () =>
+    withServer({ maxConnections: 4 }, async (server) => {
       // Uploads stalled in their body are requests at work.
       await Promise.all(
         Array.from({ length: 4 + spareConnections }, () =>
@@ -203,10 +199,7 @@ describe("when connections run short", () => {
       expect(await until(async () => (await connections(server)) === 0, 5_000)).toBe(true);
       const reply = await send(`${server.url}/pets?limit=1`, { headers: devAuth });
       expect(reply.status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
+    }));
 });
 
 describe("a valid request followed by junk in the same write", () => {

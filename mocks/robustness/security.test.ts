@@ -12,6 +12,7 @@ import { createPetstoreCore } from "../core/petstore-core.js";
 import { setupPetstore } from "../node.js";
 import { startPetstoreServer } from "../server/server.js";
 import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
+import { coreRequest } from "../test-support/core-request.js";
 import { keyAttempts } from "../test-support/secret-encodings.js";
 
 const key = "s3cret-key-0f9a";
@@ -61,27 +62,14 @@ describe("no prototype pollution", () => {
   it("through bodies and query strings on the core handler", async () => {
     const store = await createPetstoreStore();
     const handle = createPetstoreCore({ store, apiKeys: [key] });
-    const header = (headers: Record<string, string>) => (name: string) => headers[name];
     for (const body of pollutingBodies) {
       for (const path of ["/pets", "/categories"]) {
-        const response = await handle({
-          method: "POST",
-          path,
-          query: "",
-          header: header(json),
-          body,
-        });
+        const response = await handle(coreRequest("POST", path, { headers: json, body }));
         expect(response.status, `${path} ${body} → ${response.body}`).toBeLessThan(500);
       }
     }
     for (const query of pollutingQueries) {
-      const response = await handle({
-        method: "GET",
-        path: "/pets",
-        query,
-        header: header(auth),
-        body: undefined,
-      });
+      const response = await handle(coreRequest("GET", `/pets?${query}`, { headers: auth }));
       expect(response.status, `${query} → ${response.body}`).toBe(200);
     }
     expectNoPollution(store);

@@ -34,57 +34,29 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A GET of `path` below the API base, with the key. */
+const get = (agent: Agent, path: string) => send(`${server.url}${path}`, { headers: auth, agent });
+/** A createPet of `pet`. */
+const create = (agent: Agent, pet: object) =>
+  send(`${server.url}/pets`, { method: "POST", headers: json, body: JSON.stringify(pet), agent });
+
 const operations = (): readonly Operation[] => [
-  {
-    name: "listPets",
-    status: 200,
-    run: (agent) => send(`${server.url}/pets`, { headers: auth, agent }),
-  },
+  { name: "listPets", status: 200, run: (agent) => get(agent, "/pets") },
   {
     name: "listPets?status",
     status: 200,
-    run: (agent, i) =>
-      send(`${server.url}/pets?status=${petStatuses[i % petStatuses.length]}&limit=100`, {
-        headers: auth,
-        agent,
-      }),
+    run: (agent, i) => get(agent, `/pets?status=${petStatuses[i % petStatuses.length]}&limit=100`),
   },
-  {
-    name: "getPet",
-    status: 200,
-    run: (agent, i) => send(`${server.url}/pets/${1 + (i % 50)}`, { headers: auth, agent }),
-  },
+  { name: "getPet", status: 200, run: (agent, i) => get(agent, `/pets/${1 + (i % 50)}`) },
   {
     name: "createPet",
     status: 201,
-    run: (agent, i) =>
-      send(`${server.url}/pets`, {
-        method: "POST",
-        headers: json,
-        body: JSON.stringify({ name: `soak-${i}`, categoryId: 1 + (i % 5) }),
-        agent,
-      }),
+    run: (agent, i) => create(agent, { name: `soak-${i}`, categoryId: 1 + (i % 5) }),
   },
-  {
-    name: "listCategories",
-    status: 200,
-    run: (agent) => send(`${server.url}/categories`, { headers: auth, agent }),
-  },
-  {
-    name: "getPet absent",
-    status: 404,
-    run: (agent) => send(`${server.url}/pets/987654321`, { headers: auth, agent }),
-  },
-  {
-    name: "listPets bad limit",
-    status: 400,
-    run: (agent) => send(`${server.url}/pets?limit=0`, { headers: auth, agent }),
-  },
-  {
-    name: "no credential",
-    status: 401,
-    run: (agent) => send(`${server.url}/pets`, { agent }),
-  },
+  { name: "listCategories", status: 200, run: (agent) => get(agent, "/categories") },
+  { name: "getPet absent", status: 404, run: (agent) => get(agent, "/pets/987654321") },
+  { name: "listPets bad limit", status: 400, run: (agent) => get(agent, "/pets?limit=0") },
+  { name: "no credential", status: 401, run: (agent) => send(`${server.url}/pets`, { agent }) },
 ];
 
 /** Runs `clients` keep-alive clients cycling through the operations for `ms` (at most `cap` requests). */
@@ -142,16 +114,7 @@ describe("1,000 parallel creates", () => {
     try {
       const replies = await Promise.all(
         Array.from({ length: 1_000 }, (_, i) =>
-          send(`${server.url}/pets`, {
-            method: "POST",
-            headers: json,
-            body: JSON.stringify({
-              name: `parallel-${i}`,
-              categoryId: 1 + (i % 5),
-              status: "sold",
-            }),
-            agent,
-          }),
+          create(agent, { name: `parallel-${i}`, categoryId: 1 + (i % 5), status: "sold" }),
         ),
       );
       expect(replies.filter((reply) => reply.status !== 201)).toEqual([]);
@@ -159,9 +122,7 @@ describe("1,000 parallel creates", () => {
       expect(new Set(pets.map((pet) => pet.id)).size).toBe(1_000);
       expect(new Set(pets.map((pet) => pet.name)).size).toBe(1_000);
 
-      const fetched = await Promise.all(
-        pets.map((pet) => send(`${server.url}/pets/${pet.id}`, { headers: auth, agent })),
-      );
+      const fetched = await Promise.all(pets.map((pet) => get(agent, `/pets/${pet.id}`)));
       expect(fetched.map((reply) => reply.status).filter((status) => status !== 200)).toEqual([]);
       expect(fetched.map((reply) => JSON.parse(reply.text) as Pet)).toEqual(pets);
     } finally {
@@ -206,13 +167,8 @@ describe("aborting and stalling clients", () => {
       const replies = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
           i % 4 === 0
-            ? send(`${server.url}/pets`, {
-                method: "POST",
-                headers: json,
-                body: JSON.stringify({ name: `meanwhile-${i}`, categoryId: 1 }),
-                agent,
-              })
-            : send(`${server.url}/pets/${1 + (i % 50)}`, { headers: auth, agent }),
+            ? create(agent, { name: `meanwhile-${i}`, categoryId: 1 })
+            : get(agent, `/pets/${1 + (i % 50)}`),
         ),
       );
       expect(replies.map((reply) => reply.status).filter((s) => s !== 200 && s !== 201)).toEqual(

@@ -13,6 +13,8 @@ import {
   type CaseRequest,
   type CaseResult,
   checkCase,
+  get,
+  post,
 } from "./cases.js";
 
 /** What a journal entry must show; fields left out are not checked. */
@@ -50,9 +52,7 @@ export interface ControlDriver {
   send(request: CaseRequest): Promise<CaseResult>;
 }
 
-const json = { ...auth, "content-type": "application/json" } as const;
-const rex = JSON.stringify({ name: "Rex", categoryId: 1 });
-const createPet: CaseRequest = { method: "POST", path: "/pets", headers: json, body: rex };
+const createPet = post("/pets", JSON.stringify({ name: "Rex", categoryId: 1 }));
 const unavailable = { status: 503, code: "service_unavailable" } as const;
 
 export const controlCases: readonly ControlCase[] = [
@@ -75,9 +75,9 @@ export const controlCases: readonly ControlCase[] = [
     name: "a fault on one operation leaves the others alone; * reaches every operation",
     faults: [{ operation: "getPet", status: 500 }],
     steps: [
-      { request: { method: "GET", path: "/pets?limit=1", headers: auth }, expect: { status: 200 } },
+      { request: get("/pets?limit=1"), expect: { status: 200 } },
       {
-        request: { method: "GET", path: "/pets/1", headers: auth },
+        request: get("/pets/1"),
         expect: { status: 500, code: "internal_error", headers: { sunset: true } },
       },
     ],
@@ -91,14 +91,8 @@ export const controlCases: readonly ControlCase[] = [
     name: "the newest matching fault applies",
     faults: [{ status: 500 }, { operation: "listCategories", status: 429 }],
     steps: [
-      {
-        request: { method: "GET", path: "/categories", headers: auth },
-        expect: { status: 429, code: "rate_limited" },
-      },
-      {
-        request: { method: "GET", path: "/pets", headers: auth },
-        expect: { status: 500, code: "internal_error" },
-      },
+      { request: get("/categories"), expect: { status: 429, code: "rate_limited" } },
+      { request: get("/pets"), expect: { status: 500, code: "internal_error" } },
     ],
     journal: [
       { status: 429, fault: { operation: "listCategories", status: 429 } },
@@ -108,7 +102,7 @@ export const controlCases: readonly ControlCase[] = [
   {
     name: "network reset: no answer, journaled as status 0",
     faults: [{ operation: "listPets", network: "reset" }],
-    steps: [{ request: { method: "GET", path: "/pets", headers: auth }, expect: { status: 0 } }],
+    steps: [{ request: get("/pets"), expect: { status: 0 } }],
     journal: [{ operationId: "listPets", status: 0, fault: { network: "reset" } }],
   },
   {
@@ -119,7 +113,7 @@ export const controlCases: readonly ControlCase[] = [
         request: { method: "GET", path: "/pets/2", headers: auth, timeoutMs: 1000 },
         expect: { status: 0 },
       },
-      { request: { method: "GET", path: "/pets/2", headers: auth }, expect: { status: 200 } },
+      { request: get("/pets/2"), expect: { status: 200 } },
     ],
     journal: [
       { operationId: "getPet", status: 0, fault: { network: "hang" } },
@@ -129,12 +123,7 @@ export const controlCases: readonly ControlCase[] = [
   {
     name: "a delay answers late, then normally",
     faults: [{ operation: "listCategories", delayMs: 300 }],
-    steps: [
-      {
-        request: { method: "GET", path: "/categories", headers: auth },
-        expect: { status: 200, length: { min: 5, max: 5 } },
-      },
-    ],
+    steps: [{ request: get("/categories"), expect: { status: 200, length: { min: 5, max: 5 } } }],
     journal: [{ status: 200, fault: { delayMs: 300 }, minDurationMs: 290 }],
   },
   {
@@ -142,7 +131,7 @@ export const controlCases: readonly ControlCase[] = [
     faults: [{ operation: "getPet", body: "malformed" }],
     steps: [
       {
-        request: { method: "GET", path: "/pets/3", headers: auth },
+        request: get("/pets/3"),
         expect: { status: 200, bodyNotJson: true, headers: { "content-type": "application/json" } },
       },
     ],
@@ -152,14 +141,8 @@ export const controlCases: readonly ControlCase[] = [
     name: "an empty list: listPets answers [] while the query is still checked",
     faults: [{ operation: "listPets", body: "empty" }],
     steps: [
-      {
-        request: { method: "GET", path: "/pets?limit=5", headers: auth },
-        expect: { status: 200, length: { min: 0, max: 0 } },
-      },
-      {
-        request: { method: "GET", path: "/pets?limit=0", headers: auth },
-        expect: { status: 400, code: "invalid_query" },
-      },
+      { request: get("/pets?limit=5"), expect: { status: 200, length: { min: 0, max: 0 } } },
+      { request: get("/pets?limit=0"), expect: { status: 400, code: "invalid_query" } },
     ],
     journal: [
       { status: 200, fault: { body: "empty" }, problems: [] },
@@ -170,11 +153,8 @@ export const controlCases: readonly ControlCase[] = [
     name: "Prefer: code= overrides an active fault without using it up",
     faults: [{ operation: "listPets", status: 503, times: 1 }],
     steps: [
-      {
-        request: { method: "GET", path: "/pets", headers: { ...auth, prefer: "code=404" } },
-        expect: { status: 404 },
-      },
-      { request: { method: "GET", path: "/pets", headers: auth }, expect: unavailable },
+      { request: get("/pets", { ...auth, prefer: "code=404" }), expect: { status: 404 } },
+      { request: get("/pets"), expect: unavailable },
     ],
     journal: [
       { status: 404, fault: null, problems: [] },
@@ -186,10 +166,7 @@ export const controlCases: readonly ControlCase[] = [
     name: "the credential is checked before any fault",
     faults: [{ operation: "listPets", status: 503 }],
     steps: [
-      {
-        request: { method: "GET", path: "/pets" },
-        expect: { status: 401, code: "unauthorized" },
-      },
+      { request: { method: "GET", path: "/pets" }, expect: { status: 401, code: "unauthorized" } },
     ],
     journal: [{ status: 401, fault: null, problems: ["unauthorized"] }],
     faultsLeft: 1,
@@ -198,17 +175,11 @@ export const controlCases: readonly ControlCase[] = [
     name: "the journal names where requests broke the interface, and only then",
     faults: [],
     steps: [
-      {
-        request: { method: "GET", path: "/pets?limit=101", headers: auth },
-        expect: { status: 400 },
-      },
-      { request: { method: "GET", path: "/store/orders", headers: auth }, expect: { status: 404 } },
-      {
-        request: { method: "POST", path: "/pets", headers: json, body: '{"name":"Rex"}' },
-        expect: { status: 400 },
-      },
+      { request: get("/pets?limit=101"), expect: { status: 400 } },
+      { request: get("/store/orders"), expect: { status: 404 } },
+      { request: post("/pets", '{"name":"Rex"}'), expect: { status: 400 } },
       { request: { method: "DELETE", path: "/pets", headers: auth }, expect: { status: 405 } },
-      { request: { method: "GET", path: "/pets/99999", headers: auth }, expect: { status: 404 } },
+      { request: get("/pets/99999"), expect: { status: 404 } },
       {
         request: { method: "HEAD", path: "/categories", headers: auth },
         expect: { status: 200, emptyBody: true },
@@ -232,20 +203,11 @@ export const controlCases: readonly ControlCase[] = [
     name: "no credential value reaches the journal",
     faults: [],
     steps: [
+      { request: get("/pets?limit=1&api_key=petstore-dev-key"), expect: { status: 200 } },
       {
-        request: {
-          method: "GET",
-          path: "/pets?limit=1&api_key=petstore-dev-key",
-          headers: auth,
-        },
-        expect: { status: 200 },
-      },
-      {
-        request: {
-          method: "GET",
-          path: "/pets?limit=1&token=wrong-secret-key",
-          headers: { authorization: "Bearer wrong-secret-key" },
-        },
+        request: get("/pets?limit=1&token=wrong-secret-key", {
+          authorization: "Bearer wrong-secret-key",
+        }),
         expect: { status: 401 },
       },
     ],

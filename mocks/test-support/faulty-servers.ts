@@ -89,7 +89,21 @@ function editJson(response: CoreResponse, edit: (body: unknown) => unknown): Cor
   return { ...response, body: JSON.stringify(edit(JSON.parse(response.body))) };
 }
 
-const isError = (response: CoreResponse) => response.status >= 400;
+/** Error answers with their Error body's `status` set to this value (undefined drops it). */
+const errorStatusAs = (status: number | undefined) =>
+  rewriteResponse(anyRequest, (response) =>
+    response.status >= 400
+      ? editJson(response, (body) => ({ ...(body as object), status }))
+      : response,
+  );
+
+/** Successful answers of the matching operations with every `id` as a JSON string. */
+const idsAsStrings = (when: (request: CoreRequest) => boolean) =>
+  rewriteResponse(when, (response) =>
+    response.status < 300
+      ? { ...response, body: response.body?.replace(/"id":(\d+)/g, '"id":"$1"') }
+      : response,
+  );
 
 const withContentType = (response: CoreResponse, value: string): CoreResponse => ({
   ...response,
@@ -223,11 +237,7 @@ export const faultyServers: readonly FaultyServer[] = [
   {
     name: "error-without-status",
     violation: "Error bodies lack the required `status` field",
-    wrap: rewriteResponse(anyRequest, (response) =>
-      isError(response)
-        ? editJson(response, (body) => ({ ...(body as object), status: undefined }))
-        : response,
-    ),
+    wrap: errorStatusAs(undefined),
     caughtBy: [
       "listPets.auth-missing.error-body",
       "getPet.absent.error-body",
@@ -237,11 +247,7 @@ export const faultyServers: readonly FaultyServer[] = [
   {
     name: "error-status-mismatch",
     violation: "Error bodies carry status 400 whatever the HTTP status",
-    wrap: rewriteResponse(anyRequest, (response) =>
-      isError(response)
-        ? editJson(response, (body) => ({ ...(body as object), status: 400 }))
-        : response,
-    ),
+    wrap: errorStatusAs(400),
     caughtBy: [
       "getPet.absent.error-body",
       "listPets.auth-missing.error-body",
@@ -253,11 +259,7 @@ export const faultyServers: readonly FaultyServer[] = [
     violation: "401 answers carry an HTML page instead of an Error body",
     wrap: rewriteResponse(anyRequest, (response) =>
       response.status === 401
-        ? {
-            ...response,
-            headers: { ...response.headers, "content-type": "text/html" },
-            body: "<h1>Unauthorized</h1>",
-          }
+        ? { ...withContentType(response, "text/html"), body: "<h1>Unauthorized</h1>" }
         : response,
     ),
     caughtBy: [
@@ -272,7 +274,7 @@ export const faultyServers: readonly FaultyServer[] = [
     name: "errors-as-text-plain",
     violation: "Error answers carry their JSON body as `Content-Type: text/plain`",
     wrap: rewriteResponse(anyRequest, (response) =>
-      isError(response) ? withContentType(response, "text/plain; charset=utf-8") : response,
+      response.status >= 400 ? withContentType(response, "text/plain; charset=utf-8") : response,
     ),
     caughtBy: [
       "listPets.auth-missing.media-type",
@@ -340,13 +342,7 @@ export const faultyServers: readonly FaultyServer[] = [
   {
     name: "pet-id-as-string",
     violation: "Pet ids are JSON strings, not integers",
-    wrap: rewriteResponse(
-      (r) => listPets(r) || getPet(r) || createPet(r),
-      (response) =>
-        response.status < 300
-          ? { ...response, body: response.body?.replace(/"id":(\d+)/g, '"id":"$1"') }
-          : response,
-    ),
+    wrap: idsAsStrings((r) => listPets(r) || getPet(r) || createPet(r)),
     caughtBy: [
       "listPets.default.body-Pet-array",
       "listPets.limit-5.body-Pet-array",
@@ -356,13 +352,7 @@ export const faultyServers: readonly FaultyServer[] = [
   {
     name: "category-id-as-string",
     violation: "Category ids are JSON strings, not integers",
-    wrap: rewriteResponse(
-      (r) => listCategories(r) || createCategory(r),
-      (response) =>
-        response.status < 300
-          ? { ...response, body: response.body?.replace(/"id":(\d+)/g, '"id":"$1"') }
-          : response,
-    ),
+    wrap: idsAsStrings((r) => listCategories(r) || createCategory(r)),
     caughtBy: ["listCategories.all.body-Category-array", "createCategory.full.body-Category"],
   },
   {
@@ -378,11 +368,7 @@ export const faultyServers: readonly FaultyServer[] = [
     violation: "listPets answers 500 for a non-integer `limit`",
     wrap: rewriteResponse(
       (r) => listPets(r) && /(^|&)limit=[^&]*[^\d&]/.test(r.query),
-      () => ({
-        status: 500,
-        headers: { "content-type": "application/json" },
-        body: '{"code":"boom","message":"NumberFormatException","status":500}',
-      }),
+      () => jsonError(500, "boom", "NumberFormatException"),
     ),
     caughtBy: ["listPets.limit-invalid-abc.no-5xx", "listPets.limit-invalid-1.5.no-5xx"],
   },

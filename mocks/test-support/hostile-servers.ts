@@ -6,6 +6,7 @@
  * and lets no server text reach a report raw.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { markupEscaped } from "./secret-encodings.js";
 import { pumpForever } from "./servers.js";
 
 /** A key with every character that has an escaped form in some report. */
@@ -69,6 +70,12 @@ function trickle(response: ServerResponse, chunk: string, everyMs: number): true
   return true;
 }
 
+/** Leaves the first request to the mock and hands every later one to `answer`. */
+function afterTheFirst(answer: (response: ServerResponse) => true) {
+  let seen = 0;
+  return (_request: IncomingMessage, response: ServerResponse) => ++seen > 1 && answer(response);
+}
+
 const previewCut = 300;
 const bodyStart = '{"code":"forbidden","message":"';
 
@@ -91,11 +98,8 @@ export const hostileServers: readonly HostileServer[] = [
     threat: "echoes the credential JSON-escaped, URL-encoded and XML-escaped",
     intercept: echoCredential(
       (authorization) =>
-        `rejected ${authorization}; url ${encodeURIComponent(authorization)}; xml ${authorization
-          .replace(/&/g, "&amp;")
-          .replace(/</g, "&lt;")
-          .replace(/>/g, "&gt;")
-          .replace(/"/g, "&quot;")}`,
+        `rejected ${authorization}; url ${encodeURIComponent(authorization)}; ` +
+        `xml ${markupEscaped(authorization, "'")}`,
     ),
     args: [],
     exitCode: 1,
@@ -128,15 +132,10 @@ export const hostileServers: readonly HostileServer[] = [
   {
     name: "slow-everything",
     threat: "answers every request after the first only after 400 ms",
-    intercept: (() => {
-      let seen = 0;
-      return (_request: IncomingMessage, response: ServerResponse) => {
-        seen++;
-        if (seen === 1) return false;
-        setTimeout(() => json(response, 503, '{"code":"slow","message":"slow","status":503}'), 400);
-        return true;
-      };
-    })(),
+    intercept: afterTheFirst((response) => {
+      setTimeout(() => json(response, 503, '{"code":"slow","message":"slow","status":503}'), 400);
+      return true;
+    }),
     ...stopsAtMaxTime(2, 8),
   },
   {
@@ -153,13 +152,7 @@ export const hostileServers: readonly HostileServer[] = [
   {
     name: "stops-answering",
     threat: "answers the first request, then trickles one byte a second to every request",
-    intercept: (() => {
-      let seen = 0;
-      return (_request: IncomingMessage, response: ServerResponse) => {
-        seen++;
-        return seen > 1 && trickle(response, " ", 1000);
-      };
-    })(),
+    intercept: afterTheFirst((response) => trickle(response, " ", 1000)),
     args: ["--timeout", "3000"],
     exitCode: 3,
     caughtBy: ["listCategories.all.no-5xx"],

@@ -23,7 +23,8 @@ export interface Reply {
 
 export interface SendOptions {
   readonly method?: string;
-  readonly headers?: Readonly<Record<string, string>>;
+  /** A header given as a list is sent once per value. */
+  readonly headers?: Readonly<Record<string, string | string[]>>;
   readonly body?: string | Buffer;
   readonly agent?: Agent;
 }

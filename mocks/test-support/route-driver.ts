@@ -13,11 +13,11 @@ import type { ControlDriver } from "./control-cases.js";
 
 const noAnswer: CaseResult = { status: 0, headers: {}, text: "" };
 
+const lowerCased = (headers: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
 function routedRequest(url: string, request: CaseRequest): Request {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers ?? {})) {
-    headers[name.toLowerCase()] = value;
-  }
+  const headers = lowerCased(request.headers ?? {});
   const routed: RoutedRequest = {
     method: () => request.method,
     url: () => url,
@@ -41,14 +41,10 @@ export async function sendThroughRoute(
   let result: CaseResult | undefined;
   const route = {
     fulfill: async (answer: { status: number; headers: Record<string, string>; body: string }) => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        headers[name.toLowerCase()] = value;
-      }
       // A page never sees a body on a HEAD answer.
       result = {
         status: answer.status,
-        headers,
+        headers: lowerCased(answer.headers),
         text: request.method === "HEAD" ? "" : answer.body,
       };
     },

@@ -38,7 +38,7 @@ const perCharacter =
 const base64Of = (text: string) => Buffer.from(text).toString("base64");
 
 /** Markup-escaped, with `apostrophe` for `'`. */
-const markupEscaped = (text: string, apostrophe: string) =>
+export const markupEscaped = (text: string, apostrophe: string) =>
   text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
