@@ -312,13 +312,9 @@ describe("a hostile deployment in a consumer run", () => {
         response.end(text);
       });
     });
-    let run: Awaited<ReturnType<typeof consumerRunWith>>;
-    try {
-      run = await consumerRunWith(hostileKey, examples, front.url);
-    } finally {
-      await front.close();
-      await mock.close();
-    }
+    const run = await closedAfter(mock, () =>
+      closedAfter(front, () => consumerRunWith(hostileKey, examples, front.url)),
+    );
     expect(run.code).toBe(exitCodes.failed);
     expect(brokenTests(run.report)).toEqual(
       examplesTests(

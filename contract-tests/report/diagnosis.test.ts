@@ -10,7 +10,7 @@ import type { RunningPetstoreServer } from "../../mocks/server/server.js";
 import { startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
 import { startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
-import { runCli } from "../test-support/runs.js";
+import { closedAfter, runCli } from "../test-support/runs.js";
 import { shownPerCause } from "./console.js";
 import type { Diagnosis } from "./diagnosis.js";
 
@@ -156,18 +156,12 @@ describe("causes against the kit's own mock", () => {
             }
           : handle(request),
     );
-    try {
-      const run = await contract(noCreateCategory.url);
-      expect(run.code).toBe(exitCodes.failed);
-      expect(causes(run)).toEqual(["operation-missing"]);
-      expect(run.json.diagnoses[0]?.title).toBe("One operation is missing: createCategory");
-      const createCategoryFailures = failedIds(run).filter((id) =>
-        id.startsWith("createCategory."),
-      );
-      expect(run.json.diagnoses[0]?.checks).toEqual(createCategoryFailures);
-    } finally {
-      await noCreateCategory.close();
-    }
+    const run = await closedAfter(noCreateCategory, () => contract(noCreateCategory.url));
+    expect(run.code).toBe(exitCodes.failed);
+    expect(causes(run)).toEqual(["operation-missing"]);
+    expect(run.json.diagnoses[0]?.title).toBe("One operation is missing: createCategory");
+    const createCategoryFailures = failedIds(run).filter((id) => id.startsWith("createCategory."));
+    expect(run.json.diagnoses[0]?.checks).toEqual(createCategoryFailures);
   });
 
   it("no diagnosis when the deployment conforms", async () => {
