@@ -11,17 +11,8 @@ import type { RunningPetstoreServer } from "../../mocks/server/server.js";
 import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
 import { openapiSource } from "../../mocks/test-support/openapi-source.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
+import { closedAfter, runCli } from "../test-support/runs.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
-
-function capture(env: Record<string, string | undefined> = {}) {
-  const output = { out: "", err: "" };
-  const io: CliIo = {
-    out: (text) => (output.out += text),
-    err: (text) => (output.err += text),
-    env,
-  };
-  return { io, output };
-}
 
 let mock: RunningPetstoreServer;
 beforeAll(async () => {
@@ -30,47 +21,36 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 describe("bad usage", () => {
+  const target = ["--url", "http://127.0.0.1:1/v1", "--key", "k"];
   it.each([
     [["--url", "http://127.0.0.1:1/v1"], /missing --key/],
     [["--key", "k"], /missing --url/],
     [["--url", "ftp://x/v1", "--key", "k"], /http or https/],
-    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--timeout", "0"], /--timeout/],
-    [
-      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--only", "deletePet"],
-      /unknown operation "deletePet"/,
-    ],
-    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--bogus"], /Unknown option '--bogus'/],
-    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--max-time", "0"], /--max-time/],
+    [[...target, "--timeout", "0"], /--timeout/],
+    [[...target, "--only", "deletePet"], /unknown operation "deletePet"/],
+    [[...target, "--bogus"], /Unknown option '--bogus'/],
+    [[...target, "--max-time", "0"], /--max-time/],
     [["--url", "http://127.0.0.1:1/v1", "--key", "ke\u0007y"], /character 3 is U\+0007/],
     [["--url", "http://127.0.0.1:1/v1", "--key", "k\u001b[2Jey"], /printable ASCII/],
     [
-      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--via-prism", "--compare-mock"],
+      [...target, "--via-prism", "--compare-mock"],
       /--compare-mock is not available with --via-prism/,
     ],
-    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "0"], /--fuzz must be an integer/],
-    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "1e3"], /--fuzz must be/],
+    [[...target, "--fuzz", "0"], /--fuzz must be an integer/],
+    [[...target, "--fuzz", "1e3"], /--fuzz must be/],
+    [[...target, "--fuzz-seed", "7"], /--fuzz-seed needs --fuzz/],
+    [[...target, "--fuzz-only"], /--fuzz-only needs --fuzz/],
     [
-      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz-seed", "7"],
-      /--fuzz-seed needs --fuzz/,
-    ],
-    [["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz-only"], /--fuzz-only needs --fuzz/],
-    [
-      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "5", "--fuzz-seed", "4294967296"],
+      [...target, "--fuzz", "5", "--fuzz-seed", "4294967296"],
       /--fuzz-seed must be an integer from 0 to 4294967295/,
     ],
-    [
-      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "5", "--fuzz-writes", "-1"],
-      /--fuzz-writes/,
-    ],
-    [
-      ["--url", "http://127.0.0.1:1/v1", "--key", "k", "--fuzz", "5", "--via-prism"],
-      /--fuzz is not available with --via-prism/,
-    ],
+    [[...target, "--fuzz", "5", "--fuzz-writes", "-1"], /--fuzz-writes/],
+    [[...target, "--fuzz", "5", "--via-prism"], /--fuzz is not available with --via-prism/],
   ])("%j exits 2 with one line", async (args, message) => {
-    const { io, output } = capture();
-    expect(await main(args, io)).toBe(exitCodes.usage);
-    expect(output.err).toMatch(message);
-    expect(output.err.trim().split("\n")).toHaveLength(1);
+    const { code, err } = await runCli(args);
+    expect(code).toBe(exitCodes.usage);
+    expect(err).toMatch(message);
+    expect(err.trim().split("\n")).toHaveLength(1);
   });
 });
 
@@ -80,20 +60,19 @@ describe("URL credentials", () => {
     "admin:hunter2secret@staging.example.com/v1",
     "http://admin:hunter2secret@[::1/v1",
   ])("never prints them, even for an unparsable --url %j", async (url) => {
-    const { io, output } = capture();
-    expect(await main(["--url", url, "--key", "k"], io)).toBe(exitCodes.usage);
-    expect(output.err).toMatch(/--url/);
-    expect(output.err).not.toContain("hunter2");
+    const { code, err } = await runCli(["--url", url, "--key", "k"]);
+    expect(code).toBe(exitCodes.usage);
+    expect(err).toMatch(/--url/);
+    expect(err).not.toContain("hunter2");
   });
 });
 
 describe("an unusable target", () => {
   it("exits 3 with a clear message when nothing listens, and still writes its reports", async () => {
-    const { io, output } = capture();
     const url = `http://127.0.0.1:${await freePort()}/v1`;
     const markdown = join(await mkdtemp(join(tmpdir(), "contract-cli-")), "summary.md");
-    const args = ["--url", url, "--key", "k", "--markdown", markdown];
-    expect(await main(args, io)).toBe(exitCodes.unavailable);
+    const output = await runCli(["--url", url, "--key", "k", "--markdown", markdown]);
+    expect(output.code).toBe(exitCodes.unavailable);
     expect(output.err).toMatch(/cannot reach .*ECONNREFUSED.*including \/v1/);
     expect(output.out).toMatch(/^✗ The deployment is not answering \[not-answering\]$/m);
     expect(await readFile(markdown, "utf8")).toMatch(
@@ -106,23 +85,20 @@ describe("an unusable target", () => {
       response.writeHead(200, { "content-type": "text/html" });
       response.end("<!doctype html><title>Login</title>");
     });
-    try {
-      const { io, output } = capture();
-      expect(await main(["--url", html.url, "--key", "k"], io)).toBe(exitCodes.unavailable);
-      expect(output.err).toMatch(/text\/html, not JSON/);
-    } finally {
-      await html.close();
-    }
+    const { code, err } = await closedAfter(html, () => runCli(["--url", html.url, "--key", "k"]));
+    expect(code).toBe(exitCodes.unavailable);
+    expect(err).toMatch(/text\/html, not JSON/);
   });
 });
 
 describe("a run", () => {
   it("takes the URL and key from the environment and writes JUnit and Markdown", async () => {
     const dir = await mkdtemp(join(tmpdir(), "contract-cli-"));
-    const { io, output } = capture({ PETSTORE_URL: mock.url, PETSTORE_API_KEY: testApiKey });
     const junit = join(dir, "junit.xml");
     const markdown = join(dir, "summary.md");
-    expect(await main(["--junit", junit, "--markdown", markdown], io)).toBe(exitCodes.passed);
+    const env = { PETSTORE_URL: mock.url, PETSTORE_API_KEY: testApiKey };
+    const output = await runCli(["--junit", junit, "--markdown", markdown], env);
+    expect(output.code).toBe(exitCodes.passed);
     expect(output.out).toMatch(/^PASSED \(\d+ passed, 0 advisory warnings/m);
     expect(output.out).toMatch(/^created: pets \d+, \d+, \d+; categories \d+, \d+/m);
     const xml = await readFile(junit, "utf8");
@@ -133,24 +109,22 @@ describe("a run", () => {
 
   it("exits 1 and names the failed check, what came back and a curl line", async () => {
     const faulty = await startMock(fault("absent-pet-400"));
-    try {
-      const { io, output } = capture({ PETSTORE_API_KEY: testApiKey });
-      const junit = join(await mkdtemp(join(tmpdir(), "contract-cli-")), "junit.xml");
-      const args = ["--url", faulty.url, "--only", "getPet", "--junit", junit];
-      expect(await main(args, io)).toBe(exitCodes.failed);
-      expect(await readFile(junit, "utf8")).toMatch(
-        /<testcase classname="getPet" name="getPet\.absent\.status-404 \[documented\]" time="\d+\.\d{3}"><failure message="HTTP 404" type="documented">/,
-      );
-      expect(output.out).toContain("✗ getPet.absent.status-404 [documented]");
-      expect(output.out).toContain("expected: HTTP 404");
-      expect(output.out).toMatch(/got: +HTTP 400 — got HTTP 400/);
-      expect(output.out).toContain(
-        `curl -g -sS -i '${faulty.url}/pets/9007199254740991' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
-      );
-      expect(output.out).not.toMatch(/^listPets /m);
-    } finally {
-      await faulty.close();
-    }
+    const junit = join(await mkdtemp(join(tmpdir(), "contract-cli-")), "junit.xml");
+    const args = ["--url", faulty.url, "--only", "getPet", "--junit", junit];
+    const { code, out } = await closedAfter(faulty, () =>
+      runCli(args, { PETSTORE_API_KEY: testApiKey }),
+    );
+    expect(code).toBe(exitCodes.failed);
+    expect(await readFile(junit, "utf8")).toMatch(
+      /<testcase classname="getPet" name="getPet\.absent\.status-404 \[documented\]" time="\d+\.\d{3}"><failure message="HTTP 404" type="documented">/,
+    );
+    expect(out).toContain("✗ getPet.absent.status-404 [documented]");
+    expect(out).toContain("expected: HTTP 404");
+    expect(out).toMatch(/got: +HTTP 400 — got HTTP 400/);
+    expect(out).toContain(
+      `curl -g -sS -i '${faulty.url}/pets/9007199254740991' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
+    );
+    expect(out).not.toMatch(/^listPets /m);
   });
 
   it("fails on advisory findings only under --strict", async () => {
@@ -159,15 +133,14 @@ describe("a run", () => {
       const { location: _dropped, ...headers } = response.headers;
       return { ...response, headers };
     });
-    try {
-      const args = ["--url", noLocation.url, "--key", testApiKey, "--only", "createPet"];
-      const lenient = capture();
-      expect(await main(args, lenient.io)).toBe(exitCodes.passed);
-      expect(lenient.output.out).toContain("! createPet.full.header-Location [advisory]");
-      expect(await main([...args, "--strict"], capture().io)).toBe(exitCodes.failed);
-    } finally {
-      await noLocation.close();
-    }
+    const args = ["--url", noLocation.url, "--key", testApiKey, "--only", "createPet"];
+    const [lenient, strict] = await closedAfter(noLocation, async () => [
+      await runCli(args),
+      await runCli([...args, "--strict"]),
+    ]);
+    expect(lenient.code).toBe(exitCodes.passed);
+    expect(lenient.out).toContain("! createPet.full.header-Location [advisory]");
+    expect(strict.code).toBe(exitCodes.failed);
   });
 });
 
@@ -178,9 +151,11 @@ describe("--version and what every report names", () => {
 
   it("--version prints the kit's version from package.json", async () => {
     for (const flag of ["--version", "-v"]) {
-      const { io, output } = capture();
-      expect(await main([flag], io)).toBe(exitCodes.passed);
-      expect(output).toEqual({ out: `${kit.version}\n`, err: "" });
+      expect(await runCli([flag])).toEqual({
+        code: exitCodes.passed,
+        out: `${kit.version}\n`,
+        err: "",
+      });
     }
   });
 
@@ -190,64 +165,53 @@ describe("--version and what every report names", () => {
       if (/^\/pets\/[^/]+$/.test(request.path)) await new Promise((done) => setTimeout(done, 150));
       return handle(request);
     });
-    try {
-      const dir = await mkdtemp(join(tmpdir(), "contract-versions-"));
-      const file = (name: string) => join(dir, name);
-      const { io, output } = capture();
-      const args = ["--url", slow.url, "--key", testApiKey, "--only", "getPet"];
-      args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
-      args.push("--json", file("r.json"), "--html", file("r.html"));
-      expect(await main(args, io)).toBe(exitCodes.passed);
-      const said = `petstore-contract ${kit.version}, interface ${openapiSource.info.version}`;
-      expect(output.out.split("\n")[0]).toMatch(new RegExp(`^${said} → `));
-      expect(await readFile(file("s.md"), "utf8")).toContain(said);
-      expect(await readFile(file("r.html"), "utf8")).toContain(said);
-      const json = JSON.parse(await readFile(file("r.json"), "utf8"));
-      expect([json.tool.version, json.interface.version]).toEqual([
-        kit.version,
-        openapiSource.info.version,
-      ]);
-      const junit = await readFile(file("j.xml"), "utf8");
-      expect(junit).toContain(`<testsuites name="${said} ${slow.url}"`);
-      expect(junit).toContain(
-        `<property name="petstore-contract.version" value="${kit.version}"/>`,
-      );
-      expect(junit).toContain(
-        `<property name="interface.version" value="${openapiSource.info.version}"/>`,
-      );
-      const cases = [...junit.matchAll(/<testcase [^>]*>/g)].map(([tag]) => tag);
-      expect(cases.length).toBeGreaterThan(3);
-      const times = cases.map((tag) => Number(/ time="(\d+\.\d{3})"/.exec(tag)?.[1]));
-      expect(times.every((time) => time >= 0)).toBe(true);
-      // Every getPet request waited 150 ms, so every test case judged at least that long an exchange.
-      expect(Math.min(...times)).toBeGreaterThanOrEqual(0.15);
-      const suiteTime = Number(/<testsuite name="getPet"[^>]* time="([\d.]+)"/.exec(junit)?.[1]);
-      expect(suiteTime).toBeGreaterThanOrEqual(0.15);
-    } finally {
-      await slow.close();
-    }
+    const dir = await mkdtemp(join(tmpdir(), "contract-versions-"));
+    const file = (name: string) => join(dir, name);
+    const args = ["--url", slow.url, "--key", testApiKey, "--only", "getPet"];
+    args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
+    args.push("--json", file("r.json"), "--html", file("r.html"));
+    const output = await closedAfter(slow, () => runCli(args));
+    expect(output.code).toBe(exitCodes.passed);
+    const said = `petstore-contract ${kit.version}, interface ${openapiSource.info.version}`;
+    expect(output.out.split("\n")[0]).toMatch(new RegExp(`^${said} → `));
+    expect(await readFile(file("s.md"), "utf8")).toContain(said);
+    expect(await readFile(file("r.html"), "utf8")).toContain(said);
+    const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+    expect([json.tool.version, json.interface.version]).toEqual([
+      kit.version,
+      openapiSource.info.version,
+    ]);
+    const junit = await readFile(file("j.xml"), "utf8");
+    expect(junit).toContain(`<testsuites name="${said} ${slow.url}"`);
+    expect(junit).toContain(`<property name="petstore-contract.version" value="${kit.version}"/>`);
+    expect(junit).toContain(
+      `<property name="interface.version" value="${openapiSource.info.version}"/>`,
+    );
+    const cases = [...junit.matchAll(/<testcase [^>]*>/g)].map(([tag]) => tag);
+    expect(cases.length).toBeGreaterThan(3);
+    const times = cases.map((tag) => Number(/ time="(\d+\.\d{3})"/.exec(tag)?.[1]));
+    expect(times.every((time) => time >= 0)).toBe(true);
+    // Every getPet request waited 150 ms, so every test case judged at least that long an exchange.
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(0.15);
+    const suiteTime = Number(/<testsuite name="getPet"[^>]* time="([\d.]+)"/.exec(junit)?.[1]);
+    expect(suiteTime).toBeGreaterThanOrEqual(0.15);
   });
 });
 
 describe("repro lines and the key", () => {
   const failingRun = async (args: readonly string[], env: Record<string, string> = {}) => {
-    const faulty = await startMock(fault("absent-pet-400"));
-    try {
-      const dir = await mkdtemp(join(tmpdir(), "contract-key-"));
-      const file = (name: string) => join(dir, name);
-      const { io, output } = capture(env);
-      const reports = ["--junit", file("j.xml"), "--markdown", file("s.md")];
-      reports.push("--json", file("r.json"), "--html", file("r.html"));
-      expect(await main(["--url", faulty.url, "--only", "getPet", ...args, ...reports], io)).toBe(
-        exitCodes.failed,
-      );
-      const files = await Promise.all(
-        ["j.xml", "s.md", "r.json", "r.html"].map((name) => readFile(file(name), "utf8")),
-      );
-      return { console: output.out, files };
-    } finally {
-      await faulty.close();
-    }
+    const dir = await mkdtemp(join(tmpdir(), "contract-key-"));
+    const file = (name: string) => join(dir, name);
+    const reports = ["--junit", file("j.xml"), "--markdown", file("s.md")];
+    reports.push("--json", file("r.json"), "--html", file("r.html"));
+    const { code, out } = await closedAfter(await startMock(fault("absent-pet-400")), (faulty) =>
+      runCli(["--url", faulty.url, "--only", "getPet", ...args, ...reports], env),
+    );
+    expect(code).toBe(exitCodes.failed);
+    const files = await Promise.all(
+      ["j.xml", "s.md", "r.json", "r.html"].map((name) => readFile(file(name), "utf8")),
+    );
+    return { console: out, files };
   };
 
   it("from --key, every report says how to set $PETSTORE_API_KEY for its curl lines, never the key", async () => {
@@ -276,12 +240,11 @@ describe("repro lines and the key", () => {
 describe("report files", () => {
   it("the README's command passes in a folder without reports/: the folder is created", async () => {
     const project = await mkdtemp(join(tmpdir(), "contract-readme-"));
-    const { io, output } = capture();
     const args = ["--url", mock.url, "--key", testApiKey];
     args.push("--junit", join(project, "reports/contract.xml"));
     args.push("--markdown", join(project, "reports/contract.md"));
-    expect(await main(args, io)).toBe(exitCodes.passed);
-    expect(output.err).toBe("");
+    const { code, err } = await runCli(args);
+    expect({ code, err }).toEqual({ code: exitCodes.passed, err: "" });
     expect((await readdir(join(project, "reports"))).sort()).toEqual([
       "contract.md",
       "contract.xml",
@@ -309,12 +272,10 @@ describe("report files", () => {
 
     const folder = join(dir, "a-folder.md");
     await mkdir(folder);
-    const again = capture();
     args.push("--markdown", folder);
-    expect(await main(args, again.io)).toBe(exitCodes.reportNotWritten);
-    expect(again.output.err).toMatch(
-      /cannot write the --markdown report .*a-folder\.md \(EISDIR: /,
-    );
+    const again = await runCli(args);
+    expect(again.code).toBe(exitCodes.reportNotWritten);
+    expect(again.err).toMatch(/cannot write the --markdown report .*a-folder\.md \(EISDIR: /);
   });
 });
 
@@ -323,43 +284,39 @@ describe("reports", () => {
     const faulty = await startMock(fault("absent-pet-400"));
     const dir = await mkdtemp(join(tmpdir(), "contract-reports-"));
     const file = (name: string) => join(dir, name);
-    try {
-      const { io, output } = capture({ PETSTORE_API_KEY: testApiKey });
-      const args = ["--url", faulty.url, "--only", "getPet,listCategories"];
-      args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
-      args.push("--json", file("r.json"), "--html", file("r.html"));
-      expect(await main(args, io)).toBe(exitCodes.failed);
-      expect(output.out).toMatch(/^ {2}getPet +200 passed, 401 passed, 404 FAILED$/m);
-      expect(output.out).toMatch(/^ {2}listCategories +200 passed$/m);
-      expect(output.out).not.toMatch(/^ {2}listPets /m);
-      const markdown = await readFile(file("s.md"), "utf8");
-      expect(markdown).toContain("| `getPet` | 200 ✅ · 401 ✅ · 404 ❌ |");
-      const junit = await readFile(file("j.xml"), "utf8");
-      expect(junit).toContain('<property name="status.404" value="failed"/>');
-      expect(junit).toContain('<property name="status.200" value="passed"/>');
-      const json = JSON.parse(await readFile(file("r.json"), "utf8"));
-      expect(json.tool).toEqual({ name: "petstore-contract", version: expect.any(String) });
-      expect(json.tool.version).not.toBe("unknown");
-      expect(json.interface).toEqual({ version: "1.0.0" });
-      expect(json.passed).toBe(false);
-      expect(json.matrix).toContainEqual({ operation: "getPet", status: 404, cell: "failed" });
-      expect(json.checks.length).toBeGreaterThan(50);
-      expect(json.cases[0]).toMatchObject({ method: "GET", status: expect.any(Number) });
-      expect(json.created.map((record: { collection: string }) => record.collection)).toContain(
-        "pets",
-      );
-      const html = await readFile(file("r.html"), "utf8");
-      expect(html).toMatch(/^<!doctype html>/);
-      expect(html).toContain("getPet.absent.status-404");
-      expect(html).not.toMatch(/<(script|link)\b|src=|href=/i);
-    } finally {
-      await faulty.close();
-    }
+    const args = ["--url", faulty.url, "--only", "getPet,listCategories"];
+    args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
+    args.push("--json", file("r.json"), "--html", file("r.html"));
+    const output = await closedAfter(faulty, () => runCli(args, { PETSTORE_API_KEY: testApiKey }));
+    expect(output.code).toBe(exitCodes.failed);
+    expect(output.out).toMatch(/^ {2}getPet +200 passed, 401 passed, 404 FAILED$/m);
+    expect(output.out).toMatch(/^ {2}listCategories +200 passed$/m);
+    expect(output.out).not.toMatch(/^ {2}listPets /m);
+    const markdown = await readFile(file("s.md"), "utf8");
+    expect(markdown).toContain("| `getPet` | 200 ✅ · 401 ✅ · 404 ❌ |");
+    const junit = await readFile(file("j.xml"), "utf8");
+    expect(junit).toContain('<property name="status.404" value="failed"/>');
+    expect(junit).toContain('<property name="status.200" value="passed"/>');
+    const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+    expect(json.tool).toEqual({ name: "petstore-contract", version: expect.any(String) });
+    expect(json.tool.version).not.toBe("unknown");
+    expect(json.interface).toEqual({ version: "1.0.0" });
+    expect(json.passed).toBe(false);
+    expect(json.matrix).toContainEqual({ operation: "getPet", status: 404, cell: "failed" });
+    expect(json.checks.length).toBeGreaterThan(50);
+    expect(json.cases[0]).toMatchObject({ method: "GET", status: expect.any(Number) });
+    expect(json.created.map((record: { collection: string }) => record.collection)).toContain(
+      "pets",
+    );
+    const html = await readFile(file("r.html"), "utf8");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("getPet.absent.status-404");
+    expect(html).not.toMatch(/<(script|link)\b|src=|href=/i);
   });
 
   it("--list-checks prints the rule traceability table", async () => {
-    const { io, output } = capture();
-    expect(await main(["--list-checks"], io)).toBe(exitCodes.passed);
+    const output = await runCli(["--list-checks"]);
+    expect(output.code).toBe(exitCodes.passed);
     expect(output.out).toMatch(
       /^\| `§4\.media-type` \| 4 \| .* \| documented \(\d+ checks, \d+ advisory\) \|$/m,
     );

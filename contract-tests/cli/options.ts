@@ -116,31 +116,24 @@ export function parseBaseUrl(raw: string): string {
   return url.href.replace(/\/+$/, "");
 }
 
-function parseTimeout(raw: string | undefined): number {
-  if (raw === undefined) return defaultTimeoutMs;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > maxTimeoutMs) {
-    throw new UsageError(`--timeout must be an integer from 1 to ${maxTimeoutMs} ms (got ${raw})`);
-  }
-  return value;
-}
+type CountFlag = "timeout" | "max-time" | "fuzz" | "fuzz-seed" | "fuzz-writes" | "consumer-writes";
 
-/** An integer flag within bounds, or a usage error naming it. */
-function parseCount(flag: string, raw: string, min: number, max: number): number {
+/** An integer flag within bounds (in `unit`), `absent` when not given, or a usage error naming it. */
+function parseCount<A>(
+  values: Flags,
+  flag: CountFlag,
+  min: number,
+  max: number,
+  absent: A,
+  unit = "",
+) {
+  const raw = values[flag];
+  if (raw === undefined) return absent;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got ${raw})`);
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}${unit} (got ${raw})`);
   }
   return value;
-}
-
-function parseMaxTime(raw: string | undefined): number {
-  if (raw === undefined) return defaultMaxTimeS * 1000;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > maxMaxTimeS) {
-    throw new UsageError(`--max-time must be an integer from 1 to ${maxMaxTimeS} s (got ${raw})`);
-  }
-  return value * 1000;
 }
 
 /** A bearer key is visible ASCII: no space, no control character, nothing a header cannot carry. */
@@ -203,7 +196,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     throw new UsageError("--replay is not available with --compare-mock or --via-prism");
   }
   if (replay?.trim() === "") throw new UsageError("--replay needs a file");
-  const fuzz = values.fuzz === undefined ? 0 : parseCount("--fuzz", values.fuzz, 1, maxFuzz);
+  const fuzz = parseCount(values, "fuzz", 1, maxFuzz, 0);
   if (!fuzz) {
     for (const flag of ["fuzz-seed", "fuzz-only", "fuzz-writes"] as const) {
       if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --fuzz N`);
@@ -222,8 +215,8 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     readOnly: values["read-only"] ?? false,
     strict: values.strict ?? false,
     only: parseOnly(values.only ?? []),
-    timeoutMs: parseTimeout(values.timeout),
-    maxTimeMs: parseMaxTime(values["max-time"]),
+    timeoutMs: parseCount(values, "timeout", 1, maxTimeoutMs, defaultTimeoutMs, " ms"),
+    maxTimeMs: parseCount(values, "max-time", 1, maxMaxTimeS, defaultMaxTimeS, " s") * 1000,
     ...retryPolicy,
     junitFile: values.junit,
     markdownFile: values.markdown,
@@ -233,20 +226,11 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     viaPrism: values["via-prism"] ?? false,
     ...(replay !== undefined ? { replayFile: replay } : {}),
     fuzz,
-    fuzzSeed:
-      values["fuzz-seed"] === undefined
-        ? undefined
-        : parseCount("--fuzz-seed", values["fuzz-seed"], 0, maxSeed),
+    fuzzSeed: parseCount(values, "fuzz-seed", 0, maxSeed, undefined),
     fuzzOnly: values["fuzz-only"] ?? false,
-    fuzzWrites:
-      values["fuzz-writes"] === undefined
-        ? defaultFuzzWrites
-        : parseCount("--fuzz-writes", values["fuzz-writes"], 0, maxFuzzWrites),
+    fuzzWrites: parseCount(values, "fuzz-writes", 0, maxFuzzWrites, defaultFuzzWrites),
     ...(consumer !== undefined ? { consumerFile: consumer } : {}),
-    consumerWrites:
-      values["consumer-writes"] === undefined
-        ? defaultConsumerWrites
-        : parseCount("--consumer-writes", values["consumer-writes"], 0, maxFuzzWrites),
+    consumerWrites: parseCount(values, "consumer-writes", 0, maxFuzzWrites, defaultConsumerWrites),
   };
   return { kind: "run", options };
 }

@@ -11,8 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contractLimits, contractText, type PactContract } from "../../mocks/contract/pact.js";
-import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+import { exitCodes } from "../cli/cli-main.js";
 import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
+import { runCli } from "../test-support/runs.js";
 import { againstSpec, type SpecFinding } from "./against-spec.js";
 import { consumerContractOf } from "./contract.js";
 
@@ -249,13 +250,11 @@ describe("every report of --against-spec", () => {
   it("names the file, the interactions, their tests, the statements; exit 1", async () => {
     const file = join(dir, "web-app-petstore.json");
     await writeFile(file, contractText(recorded));
-    const output = { out: "", err: "" };
-    const io: CliIo = { out: (t) => (output.out += t), err: (t) => (output.err += t), env: {} };
     const files = { json: "spec.json", junit: "spec.xml", markdown: "spec.md", html: "spec.html" };
     const args = ["--consumer", file, "--against-spec"];
     for (const [format, name] of Object.entries(files)) args.push(`--${format}`, join(dir, name));
-    expect(await main(args, io)).toBe(exitCodes.failed);
-    expect(output.err).toBe("");
+    const output = await runCli(args);
+    expect({ code: output.code, err: output.err }).toEqual({ code: exitCodes.failed, err: "" });
     const texts = [
       output.out,
       ...(await Promise.all(Object.values(files).map((name) => readFile(join(dir, name), "utf8")))),
@@ -286,11 +285,8 @@ describe("every report of --against-spec", () => {
   it("--only reads only those operations' interactions", async () => {
     const file = join(dir, "only.json");
     await writeFile(file, contractText(recorded));
-    const output = { out: "", err: "" };
-    const io: CliIo = { out: (t) => (output.out += t), err: (t) => (output.err += t), env: {} };
-    expect(await main(["--consumer", file, "--against-spec", "--only", "getPet"], io)).toBe(
-      exitCodes.failed,
-    );
+    const output = await runCli(["--consumer", file, "--against-spec", "--only", "getPet"]);
+    expect(output.code).toBe(exitCodes.failed);
     expect(output.out).toContain(
       "- app > lists the available pets: listPets 200: not read (--only leaves its operation out)",
     );
@@ -374,11 +370,7 @@ describe("a bad consumer contract exits 2 with one line naming the problem", () 
     return copy;
   }
 
-  const run = async (file: string, ...more: string[]) => {
-    const output = { out: "", err: "" };
-    const io: CliIo = { out: (t) => (output.out += t), err: (t) => (output.err += t), env: {} };
-    return { code: await main(["--consumer", file, ...more], io), ...output };
-  };
+  const run = (file: string, ...more: string[]) => runCli(["--consumer", file, ...more]);
 
   it.each(edits)("%s", async (name, edit, message) => {
     const ordered = consumerOrder(recorded);
@@ -431,14 +423,10 @@ describe("a bad consumer contract exits 2 with one line naming the problem", () 
     ],
     [["--consumer", ""], /--consumer needs a file/],
   ])("flags %j", async (args, message) => {
-    const output = { out: "", err: "" };
-    const io: CliIo = {
-      out: (t) => (output.out += t),
-      err: (t) => (output.err += t),
-      env: { PETSTORE_URL: "http://127.0.0.1:1/v1", PETSTORE_API_KEY: "k" },
-    };
-    expect(await main(args, io)).toBe(exitCodes.usage);
-    expect(output.err).toMatch(message);
+    const env = { PETSTORE_URL: "http://127.0.0.1:1/v1", PETSTORE_API_KEY: "k" };
+    const { code, err } = await runCli(args, env);
+    expect(code).toBe(exitCodes.usage);
+    expect(err).toMatch(message);
   });
 });
 

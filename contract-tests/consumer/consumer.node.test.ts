@@ -19,10 +19,11 @@ import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-se
 import { hostileKey } from "../../mocks/test-support/hostile-servers.js";
 import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
-import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+import { exitCodes } from "../cli/cli-main.js";
 import { writeExampleContract } from "../test-support/example-contract.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
+import { closedAfter, runCli } from "../test-support/runs.js";
 
 interface Report {
   readonly tag: string;
@@ -62,12 +63,6 @@ function consumerRun(file: string, url: string, ...more: string[]) {
 }
 
 async function consumerRunWith(key: string, file: string, url: string, ...more: string[]) {
-  const output = { out: "", err: "" };
-  const io: CliIo = {
-    out: (text) => (output.out += text),
-    err: (text) => (output.err += text),
-    env: {},
-  };
   const at = join(dir, `run-${++runs}`);
   const files = {
     json: `${at}.json`,
@@ -77,7 +72,7 @@ async function consumerRunWith(key: string, file: string, url: string, ...more: 
   };
   const args = ["--consumer", file, "--url", url, "--key", key, ...more];
   for (const [format, path] of Object.entries(files)) args.push(`--${format}`, path);
-  const code = await main(args, io);
+  const { code, ...output } = await runCli(args);
   const read = async (path: string) => readFile(path, "utf8");
   const texts = {
     console: output.out,
@@ -107,19 +102,16 @@ const examplesTests = (...endings: string[]) =>
 
 describe("the example app's contract, verified with --consumer", () => {
   it("passes against the kit's mock: provider states set up through the interface, with the ids it assigns", async () => {
-    const mock = await startMock();
-    let run: Awaited<ReturnType<typeof consumerRun>>;
-    try {
-      run = await consumerRun(examples, mock.url);
+    const run = await closedAfter(await startMock(), async (mock) => {
+      const run = await consumerRun(examples, mock.url);
       // The state "pet 7 exists with status pending" is a pet the run created, tagged.
       const created = run.report.created.find((record) => record.collection === "pets");
       expect(mock.store.getPet(created?.id ?? 0)).toMatchObject({
         name: `${run.report.tag} pet`,
         status: "pending",
       });
-    } finally {
-      await mock.close();
-    }
+      return run;
+    });
     expect({ code: run.code, err: run.err }).toEqual({ code: exitCodes.passed, err: "" });
     const { consumer, created, tag, cases } = run.report;
     expect(consumer.interactions).toHaveLength(contract.interactions.length);
@@ -151,13 +143,9 @@ describe("the example app's contract, verified with --consumer", () => {
   }, 30_000);
 
   it("passes against a conforming deployment that chooses otherwise where the interface is silent", async () => {
-    const other = await startOtherDeployment({ apiKeys: [testApiKey] });
-    let run: Awaited<ReturnType<typeof consumerRun>>;
-    try {
-      run = await consumerRun(examples, other.url);
-    } finally {
-      await other.close();
-    }
+    const run = await closedAfter(await startOtherDeployment({ apiKeys: [testApiKey] }), (other) =>
+      consumerRun(examples, other.url),
+    );
     expect({ code: run.code, err: run.err, out: run.out }).toMatchObject({
       code: exitCodes.passed,
       err: "",
@@ -180,13 +168,9 @@ describe("the example app's contract, verified with --consumer", () => {
   ])(
     "fails against the faulty deployment %s on exactly the interactions it touches, naming their tests",
     async (name, touched) => {
-      const faulty = await startMock(fault(name));
-      let run: Awaited<ReturnType<typeof consumerRun>>;
-      try {
-        run = await consumerRun(examples, faulty.url);
-      } finally {
-        await faulty.close();
-      }
+      const run = await closedAfter(await startMock(fault(name)), (faulty) =>
+        consumerRun(examples, faulty.url),
+      );
       expect(run.code).toBe(exitCodes.failed);
       const expected = examplesTests(...touched);
       expect(expected.length).toBe(touched.length);
@@ -202,16 +186,13 @@ describe("the example app's contract, verified with --consumer", () => {
   );
 
   it("--read-only sends no write: a pet state uses a pet the deployment lists, the creates are not verified", async () => {
-    const mock = await startMock();
-    let run: Awaited<ReturnType<typeof consumerRun>>;
-    try {
+    const run = await closedAfter(await startMock(), async (mock) => {
       const before = mock.store.count();
-      run = await consumerRun(examples, mock.url, "--read-only");
+      const run = await consumerRun(examples, mock.url, "--read-only");
       expect(mock.store.count()).toEqual(before);
       expect(mock.journal.all().map((entry) => entry.method)).not.toContain("POST");
-    } finally {
-      await mock.close();
-    }
+      return run;
+    });
     expect(run.code).toBe(exitCodes.passed);
     const { interactions } = run.report.consumer;
     const posts = interactions.filter((i) => /^create/.test(i.caseId));
@@ -228,13 +209,9 @@ describe("the example app's contract, verified with --consumer", () => {
   }, 30_000);
 
   it("--consumer-writes bounds the creates: past it, states use listed records and writes are not verified", async () => {
-    const mock = await startMock();
-    let run: Awaited<ReturnType<typeof consumerRun>>;
-    try {
-      run = await consumerRun(examples, mock.url, "--consumer-writes", "1");
-    } finally {
-      await mock.close();
-    }
+    const run = await closedAfter(await startMock(), (mock) =>
+      consumerRun(examples, mock.url, "--consumer-writes", "1"),
+    );
     expect(run.code).toBe(exitCodes.passed);
     const { consumer, created } = run.report;
     expect(consumer).toMatchObject({ writes: 1, writeBudget: 1 });
@@ -285,13 +262,7 @@ describe("provider states the interface cannot set up", () => {
     ]);
     const file = join(dir, "states-app-petstore.json");
     await writeFile(file, contractText(edited));
-    const mock = await startMock();
-    let run: Awaited<ReturnType<typeof consumerRun>>;
-    try {
-      run = await consumerRun(file, mock.url);
-    } finally {
-      await mock.close();
-    }
+    const run = await closedAfter(await startMock(), (mock) => consumerRun(file, mock.url));
     expect(run.code).toBe(exitCodes.passed);
     const why = Object.fromEntries(
       run.report.consumer.interactions.map((i) => [i.tests[0], [i.outcome, i.why]]),
@@ -341,13 +312,9 @@ describe("a hostile deployment in a consumer run", () => {
         response.end(text);
       });
     });
-    let run: Awaited<ReturnType<typeof consumerRunWith>>;
-    try {
-      run = await consumerRunWith(hostileKey, examples, front.url);
-    } finally {
-      await front.close();
-      await mock.close();
-    }
+    const run = await closedAfter(mock, () =>
+      closedAfter(front, () => consumerRunWith(hostileKey, examples, front.url)),
+    );
     expect(run.code).toBe(exitCodes.failed);
     expect(brokenTests(run.report)).toEqual(
       examplesTests(
@@ -369,14 +336,8 @@ describe("a hostile deployment in a consumer run", () => {
 
 describe("the example app's contract against openapi.yaml alone (--against-spec)", () => {
   it("relies only on what the interface promises: exit 0 with advice; --strict turns the advice into failures", async () => {
-    const output = { out: "", err: "" };
-    const io: CliIo = {
-      out: (text) => (output.out += text),
-      err: (text) => (output.err += text),
-      env: {},
-    };
-    expect(await main(["--consumer", examples, "--against-spec"], io)).toBe(exitCodes.passed);
-    expect(output.err).toBe("");
+    const output = await runCli(["--consumer", examples, "--against-spec"]);
+    expect({ code: output.code, err: output.err }).toEqual({ code: exitCodes.passed, err: "" });
     // Lists whose items the example kept optional fields of: every item had them in the seed.
     expect(output.out).toContain(
       "optional-field [advisory]: relies on the field status present in the answer ($[*].status)",
@@ -387,9 +348,8 @@ describe("the example app's contract against openapi.yaml alone (--against-spec)
     expect(output.out).toContain(
       `\nPASSED: the ${contract.interactions.length} interactions rely only on what openapi.yaml promises (2 findings, 2 advisory)`,
     );
-    expect(await main(["--consumer", examples, "--against-spec", "--strict"], io)).toBe(
-      exitCodes.failed,
-    );
+    const strict = await runCli(["--consumer", examples, "--against-spec", "--strict"]);
+    expect(strict.code).toBe(exitCodes.failed);
   });
 });
 
@@ -436,16 +396,9 @@ describe("a contract that relies on the mock's own choices", () => {
   });
 
   it("--against-spec flags exactly the interactions that rely on what the interface does not promise", async () => {
-    const output = { out: "", err: "" };
-    const io: CliIo = {
-      out: (text) => (output.out += text),
-      err: (text) => (output.err += text),
-      env: {},
-    };
     const json = join(dir, "sloppy-spec.json");
-    expect(await main(["--consumer", sloppy, "--against-spec", "--json", json], io)).toBe(
-      exitCodes.failed,
-    );
+    const { code } = await runCli(["--consumer", sloppy, "--against-spec", "--json", json]);
+    expect(code).toBe(exitCodes.failed);
     const report = JSON.parse(await readFile(json, "utf8")) as {
       interactions: { tests: string[]; findings: { severity: string }[] }[];
     };
@@ -457,20 +410,11 @@ describe("a contract that relies on the mock's own choices", () => {
   });
 
   it("passes against the kit's mock, and a conforming deployment breaks no more than --against-spec flagged", async () => {
-    const mock = await startMock();
-    try {
-      const run = await consumerRun(sloppy, mock.url);
-      expect(run.code).toBe(exitCodes.passed);
-    } finally {
-      await mock.close();
-    }
-    const other = await startOtherDeployment({ apiKeys: [testApiKey] });
-    let run: Awaited<ReturnType<typeof consumerRun>>;
-    try {
-      run = await consumerRun(sloppy, other.url);
-    } finally {
-      await other.close();
-    }
+    const onMock = await closedAfter(await startMock(), (mock) => consumerRun(sloppy, mock.url));
+    expect(onMock.code).toBe(exitCodes.passed);
+    const run = await closedAfter(await startOtherDeployment({ apiKeys: [testApiKey] }), (other) =>
+      consumerRun(sloppy, other.url),
+    );
     expect(run.code).toBe(exitCodes.failed);
     // Every choice the mock made that the app relied on, the other deployment made otherwise.
     expect(brokenTests(run.report)).toEqual([...flagged].sort());

@@ -9,30 +9,15 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { startPetstoreServerWith } from "../../mocks/server/server.js";
 import {
-  type FaultyServer,
   fault,
   fuzzOnlyFaults,
   startMock,
   testApiKey,
 } from "../../mocks/test-support/faulty-servers.js";
-import { exitCodes, main } from "../cli/cli-main.js";
-import { runContractSuite, type SuiteOptions } from "../run/runner.js";
+import { exitCodes } from "../cli/cli-main.js";
 import { failingChecks, runPassed } from "../suite/results.js";
-
-async function runAgainst(
-  wrapCore: FaultyServer["wrap"] | undefined,
-  suite: Partial<Omit<SuiteOptions, "baseUrl" | "apiKey">>,
-) {
-  const server = await startPetstoreServerWith({ port: 0, apiKeys: [testApiKey] }, { wrapCore });
-  try {
-    const result = await runContractSuite({ baseUrl: server.url, apiKey: testApiKey, ...suite });
-    return { result, journal: server.journal.all(), counts: server.store.count() };
-  } finally {
-    await server.close();
-  }
-}
+import { closedAfter, runCli, suiteAgainst } from "../test-support/runs.js";
 
 const seeds = [1, 2, 3];
 /**
@@ -51,7 +36,7 @@ const minimal: Readonly<Record<string, RegExp>> = {
 
 describe("--fuzz against the kit's mock", () => {
   it.each(seeds)("finds nothing with seed %i (300 requests, fixed checks too)", async (seed) => {
-    const { result } = await runAgainst(undefined, { fuzz: 300, fuzzSeed: seed, strict: true });
+    const { result } = await suiteAgainst({}, { fuzz: 300, fuzzSeed: seed, strict: true });
     expect(failingChecks(result).map((check) => `${check.id}: ${check.actual}`)).toEqual([]);
     expect(result.fuzz?.generated).toBe(300);
     expect(result.created.every((record) => record.name.startsWith(result.tag))).toBe(true);
@@ -59,44 +44,53 @@ describe("--fuzz against the kit's mock", () => {
   });
 
   it("fuzzes only the operations --only names", async () => {
-    const { result } = await runAgainst(undefined, {
-      fuzz: 100,
-      fuzzSeed: 6,
-      fuzzOnly: true,
-      only: ["getPet"],
-    });
+    const { result } = await suiteAgainst(
+      {},
+      {
+        fuzz: 100,
+        fuzzSeed: 6,
+        fuzzOnly: true,
+        only: ["getPet"],
+      },
+    );
     expect(runPassed(result)).toBe(true);
     expect(Object.keys(result.fuzz?.perOperation ?? {})).toEqual(["getPet"]);
   });
 
   it("sends GETs only with --read-only", async () => {
-    const { result, journal, counts } = await runAgainst(undefined, {
-      fuzz: 300,
-      fuzzSeed: 5,
-      fuzzOnly: true,
-      readOnly: true,
-    });
+    const { result, server } = await suiteAgainst(
+      {},
+      {
+        fuzz: 300,
+        fuzzSeed: 5,
+        fuzzOnly: true,
+        readOnly: true,
+      },
+    );
     expect(runPassed(result)).toBe(true);
-    expect(new Set(journal.map((entry) => entry.method))).toEqual(new Set(["GET"]));
-    expect(counts).toEqual({ pets: 50, categories: 5 });
+    expect(new Set(server.journal.all().map((entry) => entry.method))).toEqual(new Set(["GET"]));
+    expect(server.store.count()).toEqual({ pets: 50, categories: 5 });
   });
 });
 
 describe("--fuzz against bugs only some value combinations reach", () => {
   it.each(fuzzOnlyFaults)("$name passes every fixed check", async (fault) => {
-    const { result } = await runAgainst(fault.wrap, {});
+    const { result } = await suiteAgainst({ wrapCore: fault.wrap });
     expect(failingChecks(result).map((check) => check.id)).toEqual([]);
   });
 
   it.each(
     fuzzOnlyFaults.flatMap((fault) => seeds.map((seed) => [fault.name, seed, fault] as const)),
   )("%s is caught with seed %i, shrunk to one minimal curl line", async (name, seed, fault) => {
-    const { result } = await runAgainst(fault.wrap, {
-      fuzz: 300,
-      fuzzSeed: seed,
-      fuzzOnly: true,
-      tag: "ct-fuzz",
-    });
+    const { result } = await suiteAgainst(
+      { wrapCore: fault.wrap },
+      {
+        fuzz: 300,
+        fuzzSeed: seed,
+        fuzzOnly: true,
+        tag: "ct-fuzz",
+      },
+    );
     const failing = failingChecks(result);
     expect(failing.map((check) => check.id)).toEqual([...fault.caughtBy]);
     expect(failing[0]?.curl).toMatch(minimal[name] as RegExp);
@@ -107,16 +101,21 @@ describe("--fuzz against bugs only some value combinations reach", () => {
     const [fault] = fuzzOnlyFaults;
     const runs = await Promise.all(
       [1, 2].map(() =>
-        runAgainst(fault?.wrap, { fuzz: 120, fuzzSeed: 9, fuzzOnly: true, tag: "ct-same" }),
+        suiteAgainst(
+          { wrapCore: fault?.wrap },
+          { fuzz: 120, fuzzSeed: 9, fuzzOnly: true, tag: "ct-same" },
+        ),
       ),
     );
-    const [first, second] = runs.map(({ result, journal }) => ({
+    const [first, second] = runs.map(({ result, server }) => ({
       failures: result.fuzz?.failures.map((f) => [
         f.key,
         f.count,
         f.curl.replace(/127\.0\.0\.1:\d+/, "host"),
       ]),
-      requests: journal.map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
+      requests: server.journal
+        .all()
+        .map((entry) => `${entry.method} ${entry.path} ${entry.status}`),
     }));
     expect(second).toEqual(first);
   });
@@ -127,16 +126,11 @@ describe("--fuzz in every report", () => {
     const faulty = await startMock(fault("500-for-a-body-combination"));
     const dir = await mkdtemp(join(tmpdir(), "contract-fuzz-reports-"));
     const file = (name: string) => join(dir, name);
-    let out = "";
-    try {
-      const args = ["--url", faulty.url, "--key", testApiKey, "--fuzz", "300", "--fuzz-seed", "2"];
-      args.push("--fuzz-only", "--junit", file("j.xml"), "--markdown", file("s.md"));
-      args.push("--json", file("r.json"), "--html", file("r.html"));
-      const io = { out: (text: string) => (out += text), err: () => {}, env: {} };
-      expect(await main(args, io)).toBe(exitCodes.failed);
-    } finally {
-      await faulty.close();
-    }
+    const args = ["--url", faulty.url, "--key", testApiKey, "--fuzz", "300", "--fuzz-seed", "2"];
+    args.push("--fuzz-only", "--junit", file("j.xml"), "--markdown", file("s.md"));
+    args.push("--json", file("r.json"), "--html", file("r.html"));
+    const { code, out } = await closedAfter(faulty, () => runCli(args));
+    expect(code).toBe(exitCodes.failed);
     const curl = /curl -g -sS -i -X POST '[^']+\/pets' .*"categoryId":2,"status":"sold"\}'/;
     expect(out).toMatch(
       /^fuzz: 300 of 300 requests generated from openapi\.yaml \(seed 2; replay: --fuzz 300 --fuzz-seed 2\)/m,

@@ -15,7 +15,7 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import type { OperationParameter, ParameterSchema } from "../../mocks/interface/spec.js";
-import type { CredentialVariant } from "../transport/http.js";
+import { badCredentials } from "../transport/http.js";
 import type { Random } from "./random.js";
 import type { Body, FuzzRequest, QueryPart } from "./request.js";
 
@@ -32,14 +32,6 @@ export interface FuzzState {
   /** Creates kept back for shrinking a failure. */
   readonly writeReserve: number;
 }
-
-const badCredentials: readonly CredentialVariant[] = [
-  "missing",
-  "wrong",
-  "malformed",
-  "basic",
-  "empty-bearer",
-];
 
 /** How often an operation is picked: once, and once more for each input it takes (more to vary). */
 const weight = (operation: InterfaceOperation): number =>

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningPetstoreServer } from "../../mocks/server/server.js";
 import { startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
 import { startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
-import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+import { exitCodes } from "../cli/cli-main.js";
+import { closedAfter, runCli } from "../test-support/runs.js";
 import { shownPerCause } from "./console.js";
 import type { Diagnosis } from "./diagnosis.js";
 
@@ -27,19 +28,10 @@ interface Run {
 async function contract(url: string, key = testApiKey, ...args: string[]): Promise<Run> {
   const dir = await mkdtemp(join(tmpdir(), "contract-diagnosis-"));
   const file = (name: string) => join(dir, name);
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-    env: { PETSTORE_API_KEY: key },
-  };
   const reports = ["--json", file("r.json"), "--markdown", file("s.md"), "--html", file("r.html")];
-  const code = await main(["--url", url, ...args, ...reports, "--junit", file("j.xml")], io);
+  reports.push("--junit", file("j.xml"));
   return {
-    code,
-    out,
-    err,
+    ...(await runCli(["--url", url, ...args, ...reports], { PETSTORE_API_KEY: key })),
     json: JSON.parse(await readFile(file("r.json"), "utf8")),
     markdown: await readFile(file("s.md"), "utf8"),
     html: await readFile(file("r.html"), "utf8"),
@@ -164,18 +156,12 @@ describe("causes against the kit's own mock", () => {
             }
           : handle(request),
     );
-    try {
-      const run = await contract(noCreateCategory.url);
-      expect(run.code).toBe(exitCodes.failed);
-      expect(causes(run)).toEqual(["operation-missing"]);
-      expect(run.json.diagnoses[0]?.title).toBe("One operation is missing: createCategory");
-      const createCategoryFailures = failedIds(run).filter((id) =>
-        id.startsWith("createCategory."),
-      );
-      expect(run.json.diagnoses[0]?.checks).toEqual(createCategoryFailures);
-    } finally {
-      await noCreateCategory.close();
-    }
+    const run = await closedAfter(noCreateCategory, () => contract(noCreateCategory.url));
+    expect(run.code).toBe(exitCodes.failed);
+    expect(causes(run)).toEqual(["operation-missing"]);
+    expect(run.json.diagnoses[0]?.title).toBe("One operation is missing: createCategory");
+    const createCategoryFailures = failedIds(run).filter((id) => id.startsWith("createCategory."));
+    expect(run.json.diagnoses[0]?.checks).toEqual(createCategoryFailures);
   });
 
   it("no diagnosis when the deployment conforms", async () => {

@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { launchChromium, skipBrowserTests } from "../../mocks/test-support/chromium.js";
 import { startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
-import { main } from "../cli/cli-main.js";
+import { closedAfter, runCli } from "../test-support/runs.js";
 
 const hostileMessage = "</details><img src=x onerror=\"document.title='pwned'\"><b>bold</b>";
 
@@ -24,13 +24,11 @@ describe.skipIf(skipBrowserTests)("the HTML report", () => {
     });
     const dir = await mkdtemp(join(tmpdir(), "contract-html-"));
     const file = join(dir, "report.html");
-    try {
-      const args = ["--url", server.url, "--only", "getPet", "--html", file];
-      const io = { out: () => {}, err: () => {}, env: { PETSTORE_API_KEY: testApiKey } };
-      expect(await main(args, io)).toBe(1);
-    } finally {
-      await server.close();
-    }
+    const args = ["--url", server.url, "--only", "getPet", "--html", file];
+    const { code } = await closedAfter(server, () =>
+      runCli(args, { PETSTORE_API_KEY: testApiKey }),
+    );
+    expect(code).toBe(1);
 
     const browser = await launchChromium();
     try {

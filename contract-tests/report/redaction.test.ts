@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type FaultyServer, startMock } from "../../mocks/test-support/faulty-servers.js";
 import { encodedForms, secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { createRedactor, redactedMark } from "../../mocks/util/redact.js";
-import { main } from "../cli/cli-main.js";
 import { describeResponse } from "../suite/context.js";
+import { runCli } from "../test-support/runs.js";
 
 const key = "s3cr3t-contract-key-abcdef";
 const basicForm = Buffer.from(`contract:${key}`).toString("base64");
@@ -76,24 +76,9 @@ describe("a run against a server that echoes credentials in its failures", () =>
     const server = await startMock(echoing, key);
     servers.push(server);
     const dir = await mkdtemp(join(tmpdir(), "contract-redaction-"));
-    let out = "";
-    let err = "";
-    const code = await main(
-      [
-        "--url",
-        server.url,
-        "--junit",
-        join(dir, "junit.xml"),
-        "--markdown",
-        join(dir, "summary.md"),
-        "--strict",
-      ],
-      {
-        out: (text) => (out += text),
-        err: (text) => (err += text),
-        env: { PETSTORE_API_KEY: key },
-      },
-    );
+    const args = ["--url", server.url, "--junit", join(dir, "junit.xml")];
+    args.push("--markdown", join(dir, "summary.md"), "--strict");
+    const { code, out, err } = await runCli(args, { PETSTORE_API_KEY: key });
     expect(code).toBe(1);
     expect(out).toContain("listPets.auth-malformed.status-401");
     expect(out).toContain(`rejected ${redactedMark}`);

@@ -6,8 +6,8 @@ import {
   startMock,
   testApiKey,
 } from "../../mocks/test-support/faulty-servers.js";
-import { type CliIo, main } from "../cli/cli-main.js";
 import { parse } from "../cli/options.js";
+import { closedAfter, runCli } from "../test-support/runs.js";
 import { bodyShape, compareWithMock } from "./compare-mock.js";
 import { runContractSuite } from "./runner.js";
 
@@ -74,17 +74,9 @@ describe("bodyShape", () => {
 
 describe("petstore-contract --compare-mock", () => {
   it("prints the comparison after the run", async () => {
-    const deployment = await startMock(fault("absent-pet-400"));
-    let out = "";
-    const io: CliIo = { out: (text) => (out += text), err: () => {}, env: {} };
-    try {
-      await main(
-        ["--url", deployment.url, "--key", testApiKey, "--only", "getPet", "--compare-mock"],
-        io,
-      );
-    } finally {
-      await deployment.close();
-    }
+    const { out } = await closedAfter(await startMock(fault("absent-pet-400")), (deployment) =>
+      runCli(["--url", deployment.url, "--key", testApiKey, "--only", "getPet", "--compare-mock"]),
+    );
     expect(out).toMatch(/compare-mock: 1 of \d+ requests answered differently/);
     expect(out).toContain("getPet.absent  (GET /v1/pets/9007199254740991)");
     expect(out).toContain("status: deployment 400 | mock 404");

@@ -14,9 +14,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import { startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
-import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+import { exitCodes } from "../cli/cli-main.js";
 import { failingChecks } from "../suite/results.js";
 import { type OtherDeployment, startOtherDeployment } from "../test-support/other-deployment.js";
+import { runCli } from "../test-support/runs.js";
 import { runContractSuite } from "./runner.js";
 
 interface Conforming {
@@ -111,17 +112,9 @@ describe("--replay of a recording with odd requests", () => {
     await recordOddSession(recording);
     expect((await readFile(recording, "utf8")).trimEnd().split("\n")).toHaveLength(12);
     for (const deployment of deployments) {
-      const output = { out: "", err: "" };
-      const io: CliIo = {
-        out: (text) => (output.out += text),
-        err: (text) => (output.err += text),
-        env: {},
-      };
-      const code = await main(
-        ["--replay", recording, "--url", deployment.url, "--key", testApiKey],
-        io,
-      );
-      expect({ deployment: deployment.name, code, out: code === 0 ? "" : output.out }).toEqual({
+      const args = ["--replay", recording, "--url", deployment.url, "--key", testApiKey];
+      const { code, out } = await runCli(args);
+      expect({ deployment: deployment.name, code, out: code === 0 ? "" : out }).toEqual({
         deployment: deployment.name,
         code: exitCodes.passed,
         out: "",

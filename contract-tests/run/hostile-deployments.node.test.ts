@@ -13,7 +13,7 @@ import { startMock } from "../../mocks/test-support/faulty-servers.js";
 import { frontOf, hostileKey, hostileServers } from "../../mocks/test-support/hostile-servers.js";
 import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
-import { main } from "../cli/cli-main.js";
+import { closedAfter, runCli } from "../test-support/runs.js";
 
 describe("the contract suite against hostile deployments", () => {
   /** Every 10-character piece of every form of the key: none may appear in any output. */
@@ -26,31 +26,16 @@ describe("the contract suite against hostile deployments", () => {
       const front = await startTinyServer(frontOf(mock.url, hostile));
       const dir = await mkdtemp(join(tmpdir(), `contract-hostile-${hostile.name}-`));
       const file = (name: string) => join(dir, name);
-      let out = "";
-      let err = "";
+      const args = ["--url", front.url, ...hostile.args];
+      args.push("--junit", file("junit.xml"), "--markdown", file("summary.md"));
+      args.push("--json", file("result.json"), "--html", file("report.html"));
       const started = performance.now();
-      try {
-        const code = await main(
-          [
-            "--url",
-            front.url,
-            ...hostile.args,
-            ...["--junit", file("junit.xml"), "--markdown", file("summary.md")],
-            ...["--json", file("result.json"), "--html", file("report.html")],
-          ],
-          {
-            out: (text) => (out += text),
-            err: (text) => (err += text),
-            env: { PETSTORE_API_KEY: hostileKey },
-          },
-        );
-        expect(code).toBe(hostile.exitCode);
-        if (hostile.stderr) expect(err).toMatch(hostile.stderr);
-        else expect(err).toBe("");
-      } finally {
-        await front.close();
-        await mock.close();
-      }
+      const { code, out, err } = await closedAfter(mock, () =>
+        closedAfter(front, () => runCli(args, { PETSTORE_API_KEY: hostileKey })),
+      );
+      expect(code).toBe(hostile.exitCode);
+      if (hostile.stderr) expect(err).toMatch(hostile.stderr);
+      else expect(err).toBe("");
       expect((performance.now() - started) / 1000).toBeLessThan(hostile.maxSeconds);
       const reports = {
         console: out,

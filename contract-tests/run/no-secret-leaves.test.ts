@@ -32,7 +32,7 @@ import {
   secretPieces,
 } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
-import { main } from "../cli/cli-main.js";
+import { runCli } from "../test-support/runs.js";
 
 /** The keys, each with characters that have escaped forms somewhere. */
 const keys = {
@@ -264,23 +264,10 @@ describe("no key, in any encoding, reaches any output", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const reports = await mkdtemp(join(dir, "reports-"));
     const file = (name: string) => join(reports, name);
-    let out = "";
-    let err = "";
-    const code = await main(
-      [
-        "--replay",
-        recording(),
-        "--url",
-        front.url,
-        ...["--junit", file("junit.xml"), "--markdown", file("summary.md")],
-        ...["--json", file("result.json"), "--html", file("report.html")],
-      ],
-      {
-        out: (text) => (out += text),
-        err: (text) => (err += text),
-        env: { PETSTORE_API_KEY: keys.proxy },
-      },
-    );
+    const args = ["--replay", recording(), "--url", front.url];
+    args.push("--junit", file("junit.xml"), "--markdown", file("summary.md"));
+    args.push("--json", file("result.json"), "--html", file("report.html"));
+    const { code, out, err } = await runCli(args, { PETSTORE_API_KEY: keys.proxy });
     expect([0, 1], err).toContain(code);
     const outputs: Record<string, string> = { console: out, stderr: err };
     for (const name of ["junit.xml", "summary.md", "result.json", "report.html"]) {

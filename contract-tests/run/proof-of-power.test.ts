@@ -5,35 +5,14 @@
  * hostile one).
  */
 import { describe, expect, it } from "vitest";
-import {
-  type PetstoreServerOptions,
-  type ServerTestHooks,
-  startPetstoreServerWith,
-} from "../../mocks/server/server.js";
-import { fault, faultyServers, testApiKey } from "../../mocks/test-support/faulty-servers.js";
+import { fault, faultyServers } from "../../mocks/test-support/faulty-servers.js";
 import { diagnose } from "../report/diagnosis.js";
 import { failingChecks, runPassed } from "../suite/results.js";
-import { runContractSuite, type SuiteOptions } from "./runner.js";
-
-async function runAgainst(
-  options: PetstoreServerOptions & ServerTestHooks,
-  suite: Partial<Pick<SuiteOptions, "strict" | "readOnly" | "only">> = {},
-) {
-  const server = await startPetstoreServerWith(
-    { port: 0, apiKeys: [testApiKey], ...options },
-    options,
-  );
-  try {
-    const result = await runContractSuite({ baseUrl: server.url, apiKey: testApiKey, ...suite });
-    return { result, server };
-  } finally {
-    await server.close();
-  }
-}
+import { suiteAgainst } from "../test-support/runs.js";
 
 describe("the contract suite against the kit's standalone mock", () => {
   it("passes every check, advisory ones included", async () => {
-    const { result } = await runAgainst({}, { strict: true });
+    const { result } = await suiteAgainst({}, { strict: true });
     expect(failingChecks(result).map((check) => `${check.id}: ${check.actual}`)).toEqual([]);
     expect(result.checks.filter((check) => check.outcome === "passed").length).toBeGreaterThan(300);
     expect(result.created.map((record) => record.collection).sort()).toEqual([
@@ -49,7 +28,7 @@ describe("the contract suite against the kit's standalone mock", () => {
   });
 
   it("sends only GETs with --read-only and leaves the store as seeded", async () => {
-    const { result, server } = await runAgainst({}, { readOnly: true });
+    const { result, server } = await suiteAgainst({}, { readOnly: true });
     expect(runPassed(result)).toBe(true);
     expect(result.cases.every((record) => record.exchange.request.method === "GET")).toBe(true);
     expect(result.created).toEqual([]);
@@ -61,7 +40,7 @@ describe("the contract suite against the kit's standalone mock", () => {
 describe("what a run created", () => {
   it("lists every record a POST created for clean-up, requests sent to be rejected included", async () => {
     const wrapCore = fault("accepts-pet-without-name");
-    const { result } = await runAgainst({ wrapCore }, { only: ["createPet"] });
+    const { result } = await suiteAgainst({ wrapCore }, { only: ["createPet"] });
     const pets = result.created.filter((record) => record.collection === "pets");
     expect(pets.map((record) => record.name)).toEqual([
       expect.stringMatching(/Rex$/),
@@ -76,10 +55,10 @@ describe("what a run created", () => {
 
 describe("--only", () => {
   it("reports only the chosen operation and writes only what it needs", async () => {
-    const listOnly = (await runAgainst({}, { only: ["listPets"] })).result;
+    const listOnly = (await suiteAgainst({}, { only: ["listPets"] })).result;
     expect(new Set(listOnly.checks.map((check) => check.operation))).toEqual(new Set(["listPets"]));
     expect(listOnly.created).toEqual([]);
-    const getOnly = (await runAgainst({}, { only: ["getPet"] })).result;
+    const getOnly = (await suiteAgainst({}, { only: ["getPet"] })).result;
     expect(runPassed(getOnly)).toBe(true);
     expect(
       getOnly.checks.find((check) => check.id === "getPet.created.same-as-created")?.outcome,
@@ -95,7 +74,7 @@ describe("the contract suite against deliberately faulty servers", () => {
   });
 
   it.each(faultyServers)("fails $name ($violation)", async (fault) => {
-    const { result } = await runAgainst({ ...fault.server, wrapCore: fault.wrap });
+    const { result } = await suiteAgainst({ ...fault.server, wrapCore: fault.wrap });
     expect(runPassed(result)).toBe(false);
     const failing = failingChecks(result);
     expect(failing.map((check) => check.id)).toEqual(expect.arrayContaining([...fault.caughtBy]));

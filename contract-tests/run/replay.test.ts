@@ -11,20 +11,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import { recordingLimits } from "../../mocks/store/options.js";
 import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
-import { type CliIo, exitCodes, main } from "../cli/cli-main.js";
+import { exitCodes } from "../cli/cli-main.js";
+import { closedAfter, runCli } from "../test-support/runs.js";
 
 const appKey = "app-dev-key-0123";
 const proxyKey = "proxy-secret-key-4567";
-
-function capture() {
-  const output = { out: "", err: "" };
-  const io: CliIo = {
-    out: (text) => (output.out += text),
-    err: (text) => (output.err += text),
-    env: {},
-  };
-  return { io, output };
-}
 
 async function call(
   base: string,
@@ -119,11 +110,10 @@ describe("petstore-contract --replay", () => {
     });
     const json = join(dir, "replay.json");
     const junit = join(dir, "replay.xml");
-    const { io, output } = capture();
     try {
       const args = ["--replay", recording, "--url", other.url, "--key", testApiKey];
-      const code = await main([...args, "--json", json, "--junit", junit], io);
-      expect({ code, err: output.err }).toEqual({ code: exitCodes.passed, err: "" });
+      const output = await runCli([...args, "--json", json, "--junit", junit]);
+      expect({ code: output.code, err: output.err }).toEqual({ code: exitCodes.passed, err: "" });
       // What the replay created carries the run tag, so clean-up by tag finds it.
       expect(other.store.getPet(8)).toMatchObject({
         name: expect.stringMatching(/^ct-\S+ Hedwig$/),
@@ -170,15 +160,11 @@ describe("petstore-contract --replay", () => {
     ["loses-pets", ["getPet.replay-0004.status-200"]],
     ["html-401", ["listPets.replay-0007.error-body", "listPets.replay-0007.media-type"]],
   ])("fails against the faulty deployment %s with the right checks", async (name, caughtBy) => {
-    const faulty = await startMock(fault(name));
     const json = join(dir, `replay-${name}.json`);
-    const { io } = capture();
-    try {
-      const args = ["--replay", recording, "--url", faulty.url, "--key", testApiKey];
-      expect(await main([...args, "--json", json], io)).toBe(exitCodes.failed);
-    } finally {
-      await faulty.close();
-    }
+    const { code } = await closedAfter(await startMock(fault(name)), (faulty) =>
+      runCli(["--replay", recording, "--url", faulty.url, "--key", testApiKey, "--json", json]),
+    );
+    expect(code).toBe(exitCodes.failed);
     const report = JSON.parse(await readFile(json, "utf8")) as {
       checks: { id: string; outcome: string; kind: string }[];
     };
@@ -204,13 +190,10 @@ describe("what a replay leaves out", () => {
     );
     const deployment = await startMock();
     const json = join(dir, "odd.json");
-    try {
-      const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
-      expect(await main(args, capture().io)).toBe(exitCodes.passed);
-      expect(deployment.journal.all().map((entry) => entry.method)).not.toContain("DELETE");
-    } finally {
-      await deployment.close();
-    }
+    const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
+    const { code } = await closedAfter(deployment, () => runCli(args));
+    expect(code).toBe(exitCodes.passed);
+    expect(deployment.journal.all().map((entry) => entry.method)).not.toContain("DELETE");
     const { notes } = JSON.parse(await readFile(json, "utf8")) as { notes: string[] };
     expect(notes).toEqual(
       expect.arrayContaining([
@@ -239,26 +222,26 @@ describe("a bad recording exits 2 with one line naming the problem", () => {
   ])("%s", async (name, content, message) => {
     const file = join(dir, `bad-${name}.jsonl`);
     if (content !== undefined) await writeFile(file, content);
-    const { io, output } = capture();
     const args = ["--replay", file, "--url", "http://127.0.0.1:1/v1", "--key", testApiKey];
-    expect(await main(args, io)).toBe(exitCodes.usage);
-    expect(output.err).toMatch(message);
-    expect(output.err.trim().split("\n")).toHaveLength(1);
+    const { code, err } = await runCli(args);
+    expect(code).toBe(exitCodes.usage);
+    expect(err).toMatch(message);
+    expect(err.trim().split("\n")).toHaveLength(1);
   });
 
   it("and --replay goes with neither --compare-mock nor --via-prism", async () => {
     for (const other of ["--compare-mock", "--via-prism"]) {
-      const { io, output } = capture();
       const args = ["--replay", recording, other, "--url", "http://127.0.0.1:1/v1", "--key", "k"];
-      expect(await main(args, io)).toBe(exitCodes.usage);
-      expect(output.err).toMatch(/--replay is not available with/);
+      const { code, err } = await runCli(args);
+      expect(code).toBe(exitCodes.usage);
+      expect(err).toMatch(/--replay is not available with/);
     }
   });
 
   it("and a directory is not a recording", async () => {
-    const { io, output } = capture();
     const args = ["--replay", dir, "--url", "http://127.0.0.1:1/v1", "--key", testApiKey];
-    expect(await main(args, io)).toBe(exitCodes.usage);
-    expect(output.err).toMatch(/not a regular file/);
+    const { code, err } = await runCli(args);
+    expect(code).toBe(exitCodes.usage);
+    expect(err).toMatch(/not a regular file/);
   });
 });

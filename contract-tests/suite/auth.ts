@@ -6,16 +6,8 @@
  */
 import { interfaceOperations } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
-import type { ContractRequest, CredentialVariant } from "../transport/http.js";
+import { badCredentials, type ContractRequest } from "../transport/http.js";
 import type { SuiteContext } from "./context.js";
-
-export const badCredentials: readonly Exclude<CredentialVariant, "valid">[] = [
-  "missing",
-  "wrong",
-  "malformed",
-  "basic",
-  "empty-bearer",
-];
 
 /** A request each operation would accept with the key: known ids, a tagged name. */
 function operationRequests(

@@ -5,21 +5,10 @@
 import { describe, expect, it } from "vitest";
 import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
-import { startPetstoreServerWith } from "../../mocks/server/server.js";
-import { fault, testApiKey } from "../../mocks/test-support/faulty-servers.js";
-import { runContractSuite, type SuiteOptions } from "../run/runner.js";
+import { fault } from "../../mocks/test-support/faulty-servers.js";
+import { suiteAgainst } from "../test-support/runs.js";
 
 type Wrap = (handle: PetstoreCore) => PetstoreCore;
-
-async function runAgainst(wrapCore: Wrap | undefined, suite: Partial<SuiteOptions>) {
-  const server = await startPetstoreServerWith({ port: 0, apiKeys: [testApiKey] }, { wrapCore });
-  try {
-    const result = await runContractSuite({ baseUrl: server.url, apiKey: testApiKey, ...suite });
-    return { result, server };
-  } finally {
-    await server.close();
-  }
-}
 
 const categoriesOnly: OperationId[] = ["listCategories", "createCategory"];
 
@@ -35,7 +24,7 @@ const categoryIds = (result: { created: readonly { collection: string; id: numbe
 
 describe("the category cases", () => {
   it("send the documented and the provoking requests, and plan each check under its rules", async () => {
-    const { result, server } = await runAgainst(undefined, { only: categoriesOnly });
+    const { result, server } = await suiteAgainst({}, { only: categoriesOnly });
     expect(
       result.cases
         .filter((record) => !record.caseId.includes(".auth-"))
@@ -98,7 +87,7 @@ describe("the category cases", () => {
   });
 
   it("with --only listCategories, still creates categories to find them in the list", async () => {
-    const { result } = await runAgainst(undefined, { only: ["listCategories"] });
+    const { result } = await suiteAgainst({}, { only: ["listCategories"] });
     const created = categoryIds(result);
     expect(created).toHaveLength(2);
     const listsCreated = result.checks.find(
@@ -111,7 +100,7 @@ describe("the category cases", () => {
   });
 
   it("with --read-only, skips the list after creation: the run created no category", async () => {
-    const { result } = await runAgainst(undefined, { only: ["listCategories"], readOnly: true });
+    const { result } = await suiteAgainst({}, { only: ["listCategories"], readOnly: true });
     const afterCreate = result.checks.filter((check) =>
       check.id.startsWith("listCategories.after-create."),
     );
@@ -132,7 +121,10 @@ describe("the category cases", () => {
   });
 
   it("names the created categories a deployment fails to list", async () => {
-    const { result } = await runAgainst(fault("loses-categories"), { only: ["listCategories"] });
+    const { result } = await suiteAgainst(
+      { wrapCore: fault("loses-categories") },
+      { only: ["listCategories"] },
+    );
     const listsCreated = result.checks.find(
       (check) => check.id === "listCategories.after-create.lists-created",
     );
@@ -147,7 +139,7 @@ describe("the category cases", () => {
       if (request.method !== "GET" || request.path !== "/categories") return response;
       return { ...response, body: response.body?.replace(/^\[/, "[null,") };
     };
-    const { result } = await runAgainst(withNull, { only: ["listCategories"] });
+    const { result } = await suiteAgainst({ wrapCore: withNull }, { only: ["listCategories"] });
     const outcome = (id: string) => result.checks.find((check) => check.id === id)?.outcome;
     expect(outcome("listCategories.after-create.body-Category-array")).toBe("failed");
     expect(outcome("listCategories.after-create.lists-created")).toBe("passed");
@@ -173,7 +165,7 @@ describe("the category the pet cases file their pets under", () => {
   it.each<OperationId>(["createPet", "getPet"])(
     "is the first one the run created (--only %s)",
     async (operation) => {
-      const { result, server } = await runAgainst(undefined, { only: [operation] });
+      const { result, server } = await suiteAgainst({}, { only: [operation] });
       const [first] = categoryIds(result);
       expect(first).toBeGreaterThan(5);
       expect(petCategories(server, result.tag)).toEqual(new Set([first]));
@@ -200,7 +192,10 @@ describe("the category the pet cases file their pets under", () => {
   it.each<OperationId>(["createPet", "getPet"])(
     "is the first one listed when the run could create none (--only %s)",
     async (operation) => {
-      const { result, server } = await runAgainst(noNewCategories, { only: [operation] });
+      const { result, server } = await suiteAgainst(
+        { wrapCore: noNewCategories },
+        { only: [operation] },
+      );
       expect(categoryIds(result)).toEqual([]);
       expect(petCategories(server, result.tag)).toEqual(new Set([5]));
     },
@@ -211,7 +206,10 @@ describe("the category the pet cases file their pets under", () => {
       request.path === "/categories"
         ? { status: 500, headers: {}, body: undefined, dropped: true }
         : handle(request);
-    const { result, server } = await runAgainst(dropped, { only: ["createPet"], maxRetries: 0 });
+    const { result, server } = await suiteAgainst(
+      { wrapCore: dropped },
+      { only: ["createPet"], maxRetries: 0 },
+    );
     expect(result.stoppedEarly).toBeUndefined();
     expect(categoryIds(result)).toEqual([]);
     expect(petCategories(server, result.tag)).toEqual(new Set([1]));

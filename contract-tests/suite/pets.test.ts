@@ -8,8 +8,6 @@
  */
 import { describe, expect, it } from "vitest";
 import type { CoreRequest } from "../../mocks/core/exchange.js";
-import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
-import { type PetstoreServerOptions, startPetstoreServerWith } from "../../mocks/server/server.js";
 import {
   createPet,
   fault,
@@ -17,30 +15,17 @@ import {
   rewriteResponse,
   testApiKey,
 } from "../../mocks/test-support/faulty-servers.js";
-import { runContractSuite, type SuiteOptions } from "../run/runner.js";
+import type { SuiteOptions } from "../run/runner.js";
+import { suiteAgainst } from "../test-support/runs.js";
 import { failingChecks, type RunResult } from "./results.js";
 
 const tag = "ct-cases";
 
 async function runAgainst(
-  options: PetstoreServerOptions & { wrapCore?: (handle: PetstoreCore) => PetstoreCore } = {},
+  options: Parameters<typeof suiteAgainst>[0] = {},
   suite: Partial<Pick<SuiteOptions, "only">> = {},
 ): Promise<RunResult> {
-  const server = await startPetstoreServerWith(
-    { port: 0, apiKeys: [testApiKey], ...options },
-    options,
-  );
-  try {
-    return await runContractSuite({
-      baseUrl: server.url,
-      apiKey: testApiKey,
-      tag,
-      strict: true,
-      ...suite,
-    });
-  } finally {
-    await server.close();
-  }
+  return (await suiteAgainst(options, { tag, strict: true, ...suite })).result;
 }
 
 const isUnfilteredList = (request: CoreRequest) =>

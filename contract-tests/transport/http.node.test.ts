@@ -21,6 +21,8 @@ const targetFor = (baseUrl: string, overrides: Partial<Target> = {}): Target => 
   ...overrides,
 });
 
+const getPets = { method: "GET", path: "/pets" } as const;
+
 /** A server answering 429 (or `status`) `failures` times, then 200 `[]`. */
 async function flaky(failures: number, status = 429, retryAfter = "1") {
   let calls = 0;
@@ -40,7 +42,7 @@ async function flaky(failures: number, status = 429, retryAfter = "1") {
 describe("send", () => {
   it("retries a GET answered 429 or 503, waiting at most maxRetryWaitMs", async () => {
     const target = await flaky(2, 503, "3600");
-    const exchange = await send(targetFor(target.url), { method: "GET", path: "/pets" });
+    const exchange = await send(targetFor(target.url), getPets);
     expect(exchange.response?.status).toBe(200);
     expect(exchange.retries).toBe(2);
     expect(target.calls()).toBe(3);
@@ -48,10 +50,7 @@ describe("send", () => {
 
   it("gives up after maxRetries and reports the last answer", async () => {
     const target = await flaky(10);
-    const exchange = await send(targetFor(target.url, { maxRetries: 2 }), {
-      method: "GET",
-      path: "/pets",
-    });
+    const exchange = await send(targetFor(target.url, { maxRetries: 2 }), getPets);
     expect(exchange.response?.status).toBe(429);
     expect(target.calls()).toBe(3);
   });
@@ -69,10 +68,7 @@ describe("send", () => {
 
   it("gives up on a silent server after the timeout and says so", async () => {
     server = await startTinyServer(() => {});
-    const exchange = await send(targetFor(server.url, { timeoutMs: 100 }), {
-      method: "GET",
-      path: "/pets",
-    });
+    const exchange = await send(targetFor(server.url, { timeoutMs: 100 }), getPets);
     expect(exchange.response).toBeUndefined();
     expect(exchange.error).toMatch(/timed? ?out|timeout/i);
   });
@@ -86,10 +82,7 @@ describe("bounds against a hostile server", () => {
       response.on("close", () => clearInterval(timer));
     });
     const started = performance.now();
-    const exchange = await send(targetFor(server.url, { timeoutMs: 300 }), {
-      method: "GET",
-      path: "/pets",
-    });
+    const exchange = await send(targetFor(server.url, { timeoutMs: 300 }), getPets);
     expect(exchange.error).toMatch(/timeout: no complete answer within 300 ms/);
     expect(performance.now() - started).toBeLessThan(5000);
   });
@@ -98,10 +91,7 @@ describe("bounds against a hostile server", () => {
     server = await startTinyServer((_request, response) =>
       pumpForever(response, "x".repeat(64 * 1024)),
     );
-    const exchange = await send(targetFor(server.url, { timeoutMs: 20_000 }), {
-      method: "GET",
-      path: "/pets",
-    });
+    const exchange = await send(targetFor(server.url, { timeoutMs: 20_000 }), getPets);
     expect(exchange.response).toBeUndefined();
     expect(exchange.error).toBe(
       "answer body larger than 1048576 bytes (HTTP 200): stopped reading",
@@ -118,8 +108,8 @@ describe("bounds against a hostile server", () => {
     const budget = new RunBudget(60_000, 300);
     const target = targetFor(server.url, { maxRetryWaitMs: 30_000, budget });
     const started = performance.now();
-    const first = await send(target, { method: "GET", path: "/pets" });
-    const second = await send(target, { method: "GET", path: "/pets" });
+    const first = await send(target, getPets);
+    const second = await send(target, getPets);
     expect(performance.now() - started).toBeLessThan(5000);
     expect([first.retries, second.retries]).toEqual([1, 0]);
     expect(second.response?.status).toBe(429);

@@ -22,14 +22,11 @@ export { describeError, exchangeOnce, type RawAnswer };
 export const defaultMaxBodyBytes = 1024 * 1024;
 const defaultDeadlineMs = 10_000;
 
+/** The ways to get the credential wrong, in the order the suite sends them. */
+export const badCredentials = ["missing", "wrong", "malformed", "basic", "empty-bearer"] as const;
+
 /** The credential a request carries: the real key, or one of the ways to get it wrong. */
-export type CredentialVariant =
-  | "valid"
-  | "missing"
-  | "wrong"
-  | "malformed"
-  | "basic"
-  | "empty-bearer";
+export type CredentialVariant = "valid" | (typeof badCredentials)[number];
 
 export interface ContractRequest {
   readonly method: "GET" | "POST";
