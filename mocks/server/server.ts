@@ -168,6 +168,14 @@ export async function startPetstoreServerWith(
     await lock?.release();
     throw error;
   }
+  /** Lets the state file and its lock go (and the front, once made) when a later start-up step fails. */
+  const orRelease = <T>(step: Promise<T>, made?: Front) =>
+    step.catch(async (error: unknown) => {
+      await made?.close();
+      await stateFile?.close();
+      await lock?.release();
+      throw error;
+    });
   /** While the state file misses changes, every change is refused: nothing is answered as stored that is not. */
   const refuseWrites = (): CoreResponse | undefined => {
     const failure = stateFile?.failure;
@@ -182,39 +190,36 @@ export async function startPetstoreServerWith(
   // The one set of secrets every output of the server is redacted of.
   const secrets = secretsOf(options);
   const redactorFor = createRequestRedactor(secrets);
-  const petstore = await createPetstore({
-    store,
-    apiKeys: options.apiKeys,
-    latency: options.latency,
-    maxPets: options.maxPets,
-    maxCategories: options.maxCategories,
-    faults: options.faults,
-    preset: options.preset,
-    journalSize: options.journalSize,
-    secrets,
-    refuseWrites,
-    contract: options.contract,
-  });
+  const petstore = await orRelease(
+    createPetstore({
+      store,
+      apiKeys: options.apiKeys,
+      latency: options.latency,
+      maxPets: options.maxPets,
+      maxCategories: options.maxCategories,
+      faults: options.faults,
+      preset: options.preset,
+      journalSize: options.journalSize,
+      secrets,
+      refuseWrites,
+      contract: options.contract,
+    }),
+  );
   const maxConnections = options.maxConnections ?? defaultMaxConnections();
   const wrap = hooks.wrapCore ?? options.wrapHandler ?? ((core: PetstoreCore) => core);
   const mock = (journal: Journal) => wrap(petstore.handleWith(journal));
   // Standard output gets the lines in batches: one write per request would cost a system call each.
   const stdout = options.log ? undefined : bufferLines((text) => process.stdout.write(text));
   const write = options.log ?? stdout?.line;
-  let front: Front;
-  try {
-    front = await createFront(options, {
+  const front = await orRelease(
+    createFront(options, {
       journal: petstore.journal,
       mock,
       log: (line) => process.stderr.write(`${line}\n`),
       secrets,
       site,
-    });
-  } catch (error) {
-    await stateFile?.close();
-    await lock?.release();
-    throw error;
-  }
+    }),
+  );
   const handle = front.handle;
 
   let closing = false;
@@ -264,14 +269,7 @@ export async function startPetstoreServerWith(
       }),
     ),
   );
-  try {
-    await listen(server, options.port ?? defaultPort, host);
-  } catch (error) {
-    await front.close();
-    await stateFile?.close();
-    await lock?.release();
-    throw error;
-  }
+  await orRelease(listen(server, options.port ?? defaultPort, host), front);
 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${urlHost(host)}:${port}`;

@@ -76,6 +76,19 @@ describe("the state file in-process", () => {
     await seeded.close();
   });
 
+  it.each([
+    ["a start-up preset it refuses", { preset: "no-such-preset" as never }, "no-such-preset"],
+    ["a port it cannot listen on", { port: -1 }, "port"],
+  ])("lets the state file go when the start fails on %s", async (_, failing, reason) => {
+    const path = freshPath();
+    await expect(startPetstoreServer({ port: 0, stateFile: path, ...failing })).rejects.toThrow(
+      reason,
+    );
+    const next = await startPetstoreServer({ port: 0, stateFile: path });
+    expect(next.stateFile?.path).toBe(path);
+    await next.close();
+  });
+
   it("holds every change of a concurrent burst soon after", async () => {
     const path = freshPath();
     const server = await startPetstoreServer({ port: 0, stateFile: path });
