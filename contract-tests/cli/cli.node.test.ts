@@ -26,6 +26,8 @@ describe("bad usage", () => {
     [["--url", "http://127.0.0.1:1/v1"], /missing --key/],
     [["--key", "k"], /missing --url/],
     [["--url", "ftp://x/v1", "--key", "k"], /http or https/],
+    [["--url", "http://x/v1?limit=5", "--key", "k"], /--url must not carry a query or fragment/],
+    [["--url", "http://x/v1#top", "--key", "k"], /--url must not carry a query or fragment/],
     [[...target, "--timeout", "0"], /--timeout/],
     [[...target, "--only", "deletePet"], /unknown operation "deletePet"/],
     [[...target, "--bogus"], /Unknown option '--bogus'/],
