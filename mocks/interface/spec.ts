@@ -34,10 +34,12 @@ export interface OperationParameter {
   readonly schema: ParameterSchema;
 }
 
-type Node = Readonly<Record<string, unknown>>;
+/** A JSON object of openapi.yaml. */
+export type Node = Readonly<Record<string, unknown>>;
 const document = openapiDocument as unknown as Node;
 
-function deref(node: unknown): Node {
+/** The node a `$ref` names (followed through), or the node itself. */
+export function deref(node: unknown): Node {
   const value = node as Node;
   return typeof value.$ref === "string" ? deref(resolveRef(document, value.$ref)) : value;
 }

@@ -177,18 +177,6 @@ function percentDecoded(input: Decoded, mapped: boolean): Decoded {
   return out.done();
 }
 
-/** JSON's short escapes. */
-const jsonShortEscapes: Readonly<Record<string, string>> = {
-  '"': '"',
-  "\\": "\\",
-  "/": "/",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-};
-
 /** The named references of the characters markup escapes. */
 const namedReferences: Readonly<Record<string, string>> = {
   "&amp;": "&",
@@ -234,7 +222,7 @@ function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = fa
             : undefined;
     const decoded =
       short !== undefined
-        ? (jsonShortEscapes[short] as string)
+        ? (JSON.parse(`"\\${short}"`) as string)
         : codePoint === undefined
           ? (namedReferences[whole] as string)
           : codePoint > 0x10ffff
