@@ -55,12 +55,6 @@ export interface Check {
 export const isSuccess = (answer: Pick<Answer, "status">): boolean =>
   isSuccessStatus(answer.status);
 
-/** The check, judging only where `when` holds too. */
-export const only = (when: (answer: Answer) => boolean, check: Check): Check => ({
-  ...check,
-  appliesTo: (answer) => when(answer) && (check.appliesTo?.(answer) ?? true),
-});
-
 function requireJson(answer: Answer): void {
   if (!answer.isJson) {
     throw new Error(`body is not JSON (content-type: ${answer.headers["content-type"] ?? "none"})`);

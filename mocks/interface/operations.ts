@@ -183,10 +183,6 @@ export function interfaceOperation(id: OperationId): InterfaceOperation {
   return found;
 }
 
-/** A schema with its `$ref` resolved (parameter and field schemas may point at components). */
-export const resolvedSchema = (schema: ParameterSchema): ParameterSchema =>
-  deref(schema) as ParameterSchema;
-
 function propertiesOf(schema: Node): string[] {
   const own = Object.keys((schema.properties as Node | undefined) ?? {});
   const parts = ((schema.allOf as unknown[] | undefined) ?? []).map(deref).flatMap(propertiesOf);
