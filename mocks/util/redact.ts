@@ -152,7 +152,6 @@ function percentDecoded(input: Decoded, mapped: boolean): Decoded {
   const out = new Decoding(input, mapped);
   let copied = 0;
   for (let at = text.indexOf("%"); at >= 0; at = text.indexOf("%", Math.max(at + 1, copied))) {
-    if (at < copied) continue;
     const first = percentByte(text, at);
     if (!first) continue;
     const length = utf8Length(first.byte);
@@ -370,7 +369,6 @@ function cutSecretBefore(
 
 /** The text with the original characters behind each decoded range replaced by the mark (overlaps merged). */
 function masked(text: string, decoded: Decoded, ranges: [number, number][]): string {
-  if (ranges.length === 0) return text;
   const original = ranges
     .map(([start, end]): [number, number] => [
       decoded.start?.[start] ?? start,
@@ -515,13 +513,13 @@ function redactWith(text: string, secrets: Secrets, depth: number): string {
   if (depth < maxJsonDepth && out.includes("\\")) {
     out = out.replace(jsonString, (literal) => {
       if (!literal.includes("\\")) return literal;
-      let decoded: unknown;
+      // A string literal parses to a string, or not at all.
+      let decoded: string;
       try {
-        decoded = JSON.parse(literal);
+        decoded = JSON.parse(literal) as string;
       } catch {
         return literal;
       }
-      if (typeof decoded !== "string") return literal;
       const redacted = redactWith(decoded, secrets, depth + 1);
       return redacted === decoded ? literal : JSON.stringify(redacted);
     });
