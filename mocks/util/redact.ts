@@ -187,7 +187,7 @@ const namedReferences: Readonly<Record<string, string>> = {
 
 /** One JSON escape (`\\u006b`, `\\/`) or markup reference (`&#107;`, `&#x6B;`, `&amp;`) at `lastIndex`. */
 const escapeAt =
-  /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|&(?:amp|lt|gt|quot|apos);/y;
+  /\\(?:u[0-9a-fA-F]{4}|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|&(?:amp|lt|gt|quot|apos);/y;
 
 /** A text that may hold a JSON escape or a markup reference. */
 const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;)/;
@@ -209,26 +209,16 @@ function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = fa
     escapeAt.lastIndex = at;
     const found = escapeAt.exec(text);
     if (!found) continue;
-    const [whole, unit, short, decimal, hex] = found;
+    const [whole, short, decimal, hex] = found;
     if (literalBackslashes && short !== undefined) continue;
-    const codePoint =
-      unit !== undefined
-        ? Number.parseInt(unit, 16)
-        : decimal !== undefined
-          ? Number(decimal)
-          : hex !== undefined
-            ? Number.parseInt(hex, 16)
-            : undefined;
-    const decoded =
-      short !== undefined
-        ? (JSON.parse(`"\\${short}"`) as string)
-        : codePoint === undefined
-          ? (namedReferences[whole] as string)
-          : codePoint > 0x10ffff
-            ? whole
-            : unit !== undefined
-              ? String.fromCharCode(codePoint)
-              : String.fromCodePoint(codePoint);
+    const codePoint = decimal !== undefined ? Number(decimal) : Number.parseInt(hex ?? "", 16);
+    const decoded = whole.startsWith("\\")
+      ? (JSON.parse(`"${whole}"`) as string)
+      : whole.startsWith("&#")
+        ? codePoint > 0x10ffff
+          ? whole
+          : String.fromCodePoint(codePoint)
+        : (namedReferences[whole] as string);
     out.copy(copied, at);
     out.put(decoded, at, at + whole.length);
     copied = at + whole.length;
