@@ -67,59 +67,64 @@ function requireArray(answer: Answer): unknown[] {
   return answer.json;
 }
 
-export function status(code: number, kind: CheckKind, rules: readonly RuleId[]): Check {
-  return {
-    slug: `status-${code}`,
-    kind,
-    expected: `HTTP ${code}`,
-    rules,
-    assert(answer) {
-      if (answer.status !== code) throw new Error(`HTTP ${answer.status}`);
-    },
-  };
+/** A check of every answer. */
+function check(
+  slug: string,
+  kind: CheckKind,
+  rules: readonly RuleId[],
+  expected: string,
+  assert: (answer: Answer) => void,
+): Check {
+  return { slug, kind, rules, expected, assert };
 }
 
+/** A documented check of a 2xx answer. */
+function onSuccess(
+  slug: string,
+  rules: readonly RuleId[],
+  expected: string,
+  assert: (answer: Answer) => void,
+): Check {
+  return { ...check(slug, "documented", rules, expected, assert), appliesTo: isSuccess };
+}
+
+export const status = (code: number, kind: CheckKind, rules: readonly RuleId[]): Check =>
+  check(`status-${code}`, kind, rules, `HTTP ${code}`, (answer) => {
+    if (answer.status !== code) throw new Error(`HTTP ${answer.status}`);
+  });
+
 /** The answer's status is one of those the interface documents for the operation. */
-export function statusAmong(
+export const statusAmong = (
   statuses: readonly number[],
   kind: CheckKind,
   rules: readonly RuleId[],
   operation: string,
-): Check {
-  return {
-    slug: "status-documented",
+): Check =>
+  check(
+    "status-documented",
     kind,
-    expected: `a status the interface documents for ${operation}: ${statuses.join(", ")}`,
     rules,
-    assert(answer) {
+    `a status the interface documents for ${operation}: ${statuses.join(", ")}`,
+    (answer) => {
       if (!statuses.includes(answer.status)) throw new Error(`HTTP ${answer.status}`);
     },
-  };
-}
+  );
 
-export function notSuccess(kind: CheckKind, rules: readonly RuleId[]): Check {
-  return {
-    slug: "rejected",
-    kind,
-    rules,
-    expected: "not a 2xx answer: the request must be rejected",
-    assert(answer) {
-      if (isSuccess(answer)) throw new Error(`HTTP ${answer.status} accepted the request`);
-    },
-  };
-}
+export const notSuccess = (kind: CheckKind, rules: readonly RuleId[]): Check =>
+  check("rejected", kind, rules, "not a 2xx answer: the request must be rejected", (answer) => {
+    if (isSuccess(answer)) throw new Error(`HTTP ${answer.status} accepted the request`);
+  });
 
-export function noServerError(): Check {
-  return {
-    slug: "no-5xx",
-    kind: "documented",
-    rules: ["§7.no-server-error"],
-    expected: "an answer, and no 5xx, for any input",
-    assert(answer) {
+export const noServerError = (): Check =>
+  check(
+    "no-5xx",
+    "documented",
+    ["§7.no-server-error"],
+    "an answer, and no 5xx, for any input",
+    (answer) => {
       if (answer.status >= 500) throw new Error(`HTTP ${answer.status}`);
     },
-  };
-}
+  );
 
 /** On a 2xx answer: the body is the listed component schema (or an array of it). */
 export function bodySchema(body: ListedBody): Check {
@@ -180,16 +185,6 @@ export function jsonMediaType(
       }
     },
   };
-}
-
-/** A documented check of a 2xx answer. */
-function onSuccess(
-  slug: string,
-  rules: readonly RuleId[],
-  expected: string,
-  assert: (answer: Answer) => void,
-): Check {
-  return { slug, kind: "documented", rules, expected, appliesTo: isSuccess, assert };
 }
 
 /** On a 2xx array answer: no more than `max` items. */
