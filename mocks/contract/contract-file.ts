@@ -12,7 +12,7 @@
  * await writeContractFile("pacts/web-petstore.json", petstore.contract());
  */
 import { randomUUID } from "node:crypto";
-import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import * as fs from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readJsonFile, running, writeFileAtomically } from "../util/files.js";
@@ -34,9 +34,6 @@ export class ContractFileError extends Error {
 /** How long a writer waits for another one's lock before giving up, in ms. */
 export const contractLockWaitMs = 10_000;
 
-/** The file-system calls of the lock; a test replaces one to stage a race. */
-export const contractLockSystem = { link, readFile, rename, rm, writeFile };
-
 /**
  * Takes `<file>.lock` (created exclusively, holding this writer's pid and a
  * token of its own), waiting while another writer holds it. A lock whose
@@ -47,7 +44,6 @@ export const contractLockSystem = { link, readFile, rename, rm, writeFile };
 async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
   const lockPath = `${path}.lock`;
   const token = `${process.pid} ${randomUUID()}\n`;
-  const fs = contractLockSystem;
   const deadline = Date.now() + contractLockWaitMs;
   for (;;) {
     try {
@@ -119,7 +115,7 @@ function mergedInto(path: string, existing: unknown, contract: PactContract) {
  * consumer's contract or something the kit did not write.
  */
 export async function writeContractFile(path: string, contract: PactContract): Promise<number> {
-  await mkdir(dirname(path), { recursive: true });
+  await fs.mkdir(dirname(path), { recursive: true });
   const lock = await lockContractFile(path);
   try {
     const merged = mergedInto(path, await readContractFile(path), contract);

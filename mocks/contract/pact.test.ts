@@ -116,9 +116,12 @@ describe("mergeContracts", () => {
 
 describe("recordedOf: a file read back", () => {
   const valid = (): PactContract => JSON.parse(contractText(pactOf([recorded("a", ["t"])], names)));
-  const withInteraction = (change: (interaction: Record<string, unknown>) => void) => {
-    const contract = valid() as unknown as { interactions: Record<string, unknown>[] };
-    change(contract.interactions[0] as Record<string, unknown>);
+  type Interaction = Record<string, unknown>;
+  const facts = (i: Interaction) =>
+    (i.comments as { petstoreMockKit: Interaction }).petstoreMockKit;
+  const withInteraction = (change: (interaction: Interaction) => void) => {
+    const contract = valid() as unknown as { interactions: Interaction[] };
+    change(contract.interactions[0] as Interaction);
     return contract;
   };
 
@@ -127,36 +130,22 @@ describe("recordedOf: a file read back", () => {
   });
 
   it.each([
-    [
-      "no facts",
-      (i: Record<string, unknown>) => delete i.comments,
-      /has no comments.petstoreMockKit/,
-    ],
+    ["no facts", (i: Interaction) => delete i.comments, /has no comments.petstoreMockKit/],
     [
       "an unknown operation",
-      (i: Record<string, unknown>) => {
-        (
-          (i.comments as Record<string, Record<string, unknown>>).petstoreMockKit as Record<
-            string,
-            unknown
-          >
-        ).operationId = "deletePet";
+      (i: Interaction) => {
+        facts(i).operationId = "deletePet";
       },
       /names no operation of openapi.yaml/,
     ],
     [
       "tests that are no names",
-      (i: Record<string, unknown>) => {
-        (
-          (i.comments as Record<string, Record<string, unknown>>).petstoreMockKit as Record<
-            string,
-            unknown
-          >
-        ).tests = [1];
+      (i: Interaction) => {
+        facts(i).tests = [1];
       },
       /tests must be a list of test names/,
     ],
-    ["no key", (i: Record<string, unknown>) => delete i.key, /needs a key/],
+    ["no key", (i: Interaction) => delete i.key, /needs a key/],
   ])("refuses an interaction with %s", (_, change, message) => {
     expect(() => recordedOf(withInteraction(change))).toThrow(message);
   });

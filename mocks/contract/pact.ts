@@ -15,6 +15,7 @@
  */
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
 import { apiBasePath, type OperationId, operationIds } from "../interface/spec.js";
+import { compareText } from "../util/text.js";
 import type { PactRule, PactRules } from "./matching-rules.js";
 import type { ProviderState } from "./provider-states.js";
 
@@ -154,16 +155,9 @@ export const defaultContractNames: ContractNames = {
 export function contractNamesOf(
   options: { readonly consumer?: string | undefined; readonly provider?: string | undefined } = {},
 ): ContractNames {
-  return {
-    consumer: checkContractName(
-      options.consumer ?? defaultContractNames.consumer,
-      "contract consumer",
-    ),
-    provider: checkContractName(
-      options.provider ?? defaultContractNames.provider,
-      "contract provider",
-    ),
-  };
+  const name = (side: keyof ContractNames) =>
+    checkContractName(options[side] ?? defaultContractNames[side], `contract ${side}`);
+  return { consumer: name("consumer"), provider: name("provider") };
 }
 
 /** A stable key for a request shape: 16 hex digits (two 32-bit multiplicative hashes). */
@@ -214,14 +208,8 @@ export function pactOf(
 ): PactContract {
   const sorted = [...recorded]
     .map((interaction) => ({ interaction, title: title(interaction) }))
-    .sort((a, b) =>
-      a.title === b.title
-        ? a.interaction.key < b.interaction.key
-          ? -1
-          : 1
-        : a.title < b.title
-          ? -1
-          : 1,
+    .sort(
+      (a, b) => compareText(a.title, b.title) || compareText(a.interaction.key, b.interaction.key),
     );
   const seen = new Map<string, number>();
   const interactions = sorted.map(({ interaction, title }): PactInteraction => {
@@ -317,16 +305,11 @@ export function recordedOf(value: unknown): {
   if (kit.format !== contractFormat) {
     throw new RangeError(`its format ${JSON.stringify(kit.format)} is not ${contractFormat}`);
   }
-  const names = {
-    consumer: checkContractName(
-      isObject(value.consumer) ? value.consumer.name : undefined,
-      "consumer.name",
-    ),
-    provider: checkContractName(
-      isObject(value.provider) ? value.provider.name : undefined,
-      "provider.name",
-    ),
+  const name = (side: keyof ContractNames) => {
+    const party = value[side];
+    return checkContractName(isObject(party) ? party.name : undefined, `${side}.name`);
   };
+  const names = { consumer: name("consumer"), provider: name("provider") };
   const { interactions } = value;
   if (!Array.isArray(interactions) || interactions.length > contractLimits.interactions) {
     throw new RangeError(`interactions must be a list of at most ${contractLimits.interactions}`);

@@ -179,12 +179,7 @@ const setUp: Record<ProviderStateKind, (records: Records, params: ProviderStateP
       if (status !== undefined) records.pets[records.pets.indexOf(found)] = { ...found, status };
       return;
     }
-    records.pets.push({
-      id: petId,
-      name: `Pet ${petId}`,
-      categoryId: someCategory(records),
-      ...withStatus(status),
-    });
+    addPet(records, petId, status);
   },
   noPet(records, { petId }) {
     records.pets = records.pets.filter((pet) => pet.id !== petId);
@@ -199,13 +194,7 @@ const setUp: Record<ProviderStateKind, (records: Records, params: ProviderStateP
   },
   pets(records, { status }) {
     if (records.pets.some((pet) => status === undefined || pet.status === status)) return;
-    const id = nextId(records.pets);
-    records.pets.push({
-      id,
-      name: `Pet ${id}`,
-      categoryId: someCategory(records),
-      ...withStatus(status),
-    });
+    addPet(records, nextId(records.pets), status);
   },
   noPets(records, { status }) {
     records.pets = records.pets.filter((pet) => status !== undefined && pet.status !== status);
@@ -221,6 +210,15 @@ const setUp: Record<ProviderStateKind, (records: Records, params: ProviderStateP
 
 const nextId = (list: readonly { id: number }[]) =>
   list.reduce((max, record) => Math.max(max, record.id), 0) + 1;
+
+function addPet(records: Records, id: number, status: PetStatus | undefined): void {
+  records.pets.push({
+    id,
+    name: `Pet ${id}`,
+    categoryId: someCategory(records),
+    ...withStatus(status),
+  });
+}
 
 /** The first category's id, after creating one when there is none. */
 function someCategory(records: Records): number {

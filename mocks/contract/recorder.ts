@@ -28,7 +28,7 @@ import {
   responseSchema,
 } from "../interface/spec.js";
 import { isSecretName, type Redact, redactedMark } from "../util/redact.js";
-import { escapeRegExp } from "../util/text.js";
+import { compareText, escapeRegExp } from "../util/text.js";
 import {
   describeBody,
   exampleText,
@@ -247,7 +247,7 @@ function requestOf(
 
   const queryExample: Record<string, string[]> = {};
   const queryRules: PactRules = {};
-  for (const [name, value] of [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [name, value] of [...query].sort(([a], [b]) => compareText(a, b))) {
     const shownName = exampleText(name, redact);
     const shown = isSecretName(name) ? redactedMark : exampleText(value, redact);
     queryExample[shownName] = [...(queryExample[shownName] ?? []), shown];

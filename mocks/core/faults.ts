@@ -11,9 +11,9 @@
  */
 
 import { interfaceOperations } from "../interface/operations.js";
-import type { OperationId } from "../interface/spec.js";
-import { operationIds } from "../interface/spec.js";
+import { type OperationId, operationIds } from "../interface/spec.js";
 import { isSafeInteger } from "../util/numbers.js";
+import { wait } from "./latency.js";
 import { shown } from "./shown.js";
 
 /** What a fault does to the requests it matches. */
@@ -220,21 +220,12 @@ export function createFaultRegistry(): FaultRegistry {
       faults = [];
       for (const request of held) request.release();
     },
-    hold({ id }, signal) {
-      if (signal?.aborted) return Promise.resolve();
-      return new Promise((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal?.removeEventListener("abort", done);
-          held.delete(request);
-          resolve();
-        };
-        const request = { id, release: done };
-        const timer = setTimeout(done, faultLimits.hangMs);
-        signal?.addEventListener("abort", done);
+    hold: ({ id }, signal) =>
+      wait(faultLimits.hangMs, signal, (release) => {
+        const request = { id, release };
         held.add(request);
-      });
-    },
+        return () => held.delete(request);
+      }),
     preset(name) {
       const inputs = presetFaults(name).map(parseFaultInput);
       // All of a preset or none of it: a half-applied preset is no state the app can expect.

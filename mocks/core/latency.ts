@@ -26,3 +26,26 @@ export function latencyMs(latency: Latency | undefined): number {
 
 export const sleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits `ms`, or less when the client gives up first. `track` is handed the
+ * way to end the wait early and returns what to do once it has ended.
+ */
+export function wait(
+  ms: number,
+  signal: AbortSignal | undefined,
+  track?: (release: () => void) => () => void,
+): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      untrack?.();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done);
+    const untrack = track?.(done);
+  });
+}

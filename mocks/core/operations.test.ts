@@ -57,17 +57,36 @@ describe("the operations' refusals", () => {
     });
   });
 
-  it("a full store: 409 store_full naming the limit and the way out", async () => {
-    const { send } = await setup({ maxPets: 3, maxCategories: 2 });
-    expect((await send("POST", "/pets", { name: "Rex", categoryId: 1 })).json).toEqual({
+  it("a full store: 409 store_full naming the limit and the way out; creates again after a reset", async () => {
+    const { store, send } = await setup({ maxPets: 5, maxCategories: 3 });
+    const pet = (name: string) => send("POST", "/pets", { name, categoryId: 1 });
+    expect((await pet("a")).status).toBe(201);
+    expect((await pet("b")).status).toBe(201);
+    expect((await pet("c")).json).toEqual({
       code: "store_full",
       message:
-        "The mock stores at most 3 pets; reset it (POST /__mock/reset or reset()) or raise the limit.",
+        "The mock stores at most 5 pets; reset it (POST /__mock/reset or reset()) or raise the limit.",
       status: 409,
     });
-    expect((await send("POST", "/categories", { name: "ferret" })).json.message).toBe(
-      "The mock stores at most 2 categories; reset it (POST /__mock/reset or reset()) or raise the limit.",
+    expect(store.count().pets).toBe(5);
+    await store.reset();
+    expect((await pet("d")).status).toBe(201);
+    expect((await send("POST", "/categories", { name: "ferret" })).status).toBe(201);
+    expect((await send("POST", "/categories", { name: "hamster" })).json.message).toBe(
+      "The mock stores at most 3 categories; reset it (POST /__mock/reset or reset()) or raise the limit.",
     );
+  });
+
+  it("a full store holds under concurrent creates: exactly the room left is filled", async () => {
+    const { store, send } = await setup({ maxPets: 13 });
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        send("POST", "/pets", { name: `p${i}`, categoryId: 1 }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(20);
+    expect(store.count().pets).toBe(13);
   });
 
   it("no safe id left: 409 ids_exhausted, after the last one was handed out", async () => {

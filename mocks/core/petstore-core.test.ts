@@ -123,15 +123,19 @@ describe("time: delay faults and latency", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("a delay fault answers after the delay; the journal gives the time taken", async () => {
-    const { faults, journal, send } = await setup();
-    faults.add({ operation: "listPets", delayMs: 250 });
+  it.each([
+    ["a delay fault answers after the delay", 250, undefined],
+    ["latency delays every answer", 40, 40],
+  ] as const)("%s; the journal gives the time taken", async (_what, ms, latency) => {
+    const { faults, journal, send } = await setup({ latency });
+    // Without latency, the delay is a fault's.
+    if (latency === undefined) faults.add({ operation: "listPets", delayMs: ms });
     const request = watched(send("GET", "/pets"));
-    await vi.advanceTimersByTimeAsync(249);
+    await vi.advanceTimersByTimeAsync(ms - 1);
     expect(request.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect((await request.answer).status).toBe(200);
-    expect(journal.all()).toMatchObject([{ status: 200, durationMs: 250 }]);
+    expect(journal.all()).toMatchObject([{ status: 200, durationMs: ms }]);
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -172,16 +176,6 @@ describe("time: delay faults and latency", () => {
     const answer = send("GET", "/pets");
     expect(vi.getTimerCount()).toBe(0);
     expect((await answer).status).toBe(503);
-  });
-
-  it("latency delays every answer; the journal counts it", async () => {
-    const { journal, send } = await setup({ latency: 40 });
-    const request = watched(send("GET", "/pets"));
-    await vi.advanceTimersByTimeAsync(39);
-    expect(request.settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect((await request.answer).status).toBe(200);
-    expect(journal.all()).toMatchObject([{ status: 200, durationMs: 40 }]);
   });
 });
 

@@ -28,7 +28,7 @@ import {
 } from "./exchange.js";
 import { type AppliedFault, createFaultRegistry, type FaultRegistry } from "./faults.js";
 import { clip, createJournal, type Journal, journalLimits, type Problem } from "./journal.js";
-import { latencyMs, sleep } from "./latency.js";
+import { latencyMs, sleep, wait } from "./latency.js";
 import { recordLimitsOf } from "./limits.js";
 import { operations } from "./operations.js";
 import type { CoreOptions } from "./options.js";
@@ -85,20 +85,6 @@ function withHeaders(
   for (const name in response.headers) merged[name] = response.headers[name] as string;
   for (const name in headers) merged[name] = headers[name] as string;
   return { status: response.status, headers: merged, body: response.body };
-}
-
-/** Waits `ms`, or less when the client gives up first. */
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done);
-  });
 }
 
 /**

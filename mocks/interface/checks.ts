@@ -55,12 +55,6 @@ export interface Check {
 export const isSuccess = (answer: Pick<Answer, "status">): boolean =>
   isSuccessStatus(answer.status);
 
-/** The check, judging only where `when` holds too. */
-export const only = (when: (answer: Answer) => boolean, check: Check): Check => ({
-  ...check,
-  appliesTo: (answer) => when(answer) && (check.appliesTo?.(answer) ?? true),
-});
-
 function requireJson(answer: Answer): void {
   if (!answer.isJson) {
     throw new Error(`body is not JSON (content-type: ${answer.headers["content-type"] ?? "none"})`);
@@ -73,75 +67,78 @@ function requireArray(answer: Answer): unknown[] {
   return answer.json;
 }
 
-export function status(code: number, kind: CheckKind, rules: readonly RuleId[]): Check {
-  return {
-    slug: `status-${code}`,
-    kind,
-    expected: `HTTP ${code}`,
-    rules,
-    assert(answer) {
-      if (answer.status !== code) throw new Error(`HTTP ${answer.status}`);
-    },
-  };
+/** A check of every answer. */
+function check(
+  slug: string,
+  kind: CheckKind,
+  rules: readonly RuleId[],
+  expected: string,
+  assert: (answer: Answer) => void,
+): Check {
+  return { slug, kind, rules, expected, assert };
 }
 
+/** A documented check of a 2xx answer. */
+function onSuccess(
+  slug: string,
+  rules: readonly RuleId[],
+  expected: string,
+  assert: (answer: Answer) => void,
+): Check {
+  return { ...check(slug, "documented", rules, expected, assert), appliesTo: isSuccess };
+}
+
+export const status = (code: number, kind: CheckKind, rules: readonly RuleId[]): Check =>
+  check(`status-${code}`, kind, rules, `HTTP ${code}`, (answer) => {
+    if (answer.status !== code) throw new Error(`HTTP ${answer.status}`);
+  });
+
 /** The answer's status is one of those the interface documents for the operation. */
-export function statusAmong(
+export const statusAmong = (
   statuses: readonly number[],
   kind: CheckKind,
   rules: readonly RuleId[],
   operation: string,
-): Check {
-  return {
-    slug: "status-documented",
+): Check =>
+  check(
+    "status-documented",
     kind,
-    expected: `a status the interface documents for ${operation}: ${statuses.join(", ")}`,
     rules,
-    assert(answer) {
+    `a status the interface documents for ${operation}: ${statuses.join(", ")}`,
+    (answer) => {
       if (!statuses.includes(answer.status)) throw new Error(`HTTP ${answer.status}`);
     },
-  };
-}
+  );
 
-export function notSuccess(kind: CheckKind, rules: readonly RuleId[]): Check {
-  return {
-    slug: "rejected",
-    kind,
-    rules,
-    expected: "not a 2xx answer: the request must be rejected",
-    assert(answer) {
-      if (isSuccess(answer)) throw new Error(`HTTP ${answer.status} accepted the request`);
-    },
-  };
-}
+export const notSuccess = (kind: CheckKind, rules: readonly RuleId[]): Check =>
+  check("rejected", kind, rules, "not a 2xx answer: the request must be rejected", (answer) => {
+    if (isSuccess(answer)) throw new Error(`HTTP ${answer.status} accepted the request`);
+  });
 
-export function noServerError(): Check {
-  return {
-    slug: "no-5xx",
-    kind: "documented",
-    rules: ["§7.no-server-error"],
-    expected: "an answer, and no 5xx, for any input",
-    assert(answer) {
+export const noServerError = (): Check =>
+  check(
+    "no-5xx",
+    "documented",
+    ["§7.no-server-error"],
+    "an answer, and no 5xx, for any input",
+    (answer) => {
       if (answer.status >= 500) throw new Error(`HTTP ${answer.status}`);
     },
-  };
-}
+  );
 
 /** On a 2xx answer: the body is the listed component schema (or an array of it). */
 export function bodySchema(body: ListedBody): Check {
   const { schema, shape } = body;
-  return {
-    slug: shape === "array" ? `body-${schema}-array` : `body-${schema}`,
-    kind: "documented",
-    expected: `a JSON ${shape === "array" ? `array of ${schema}` : schema} as openapi.yaml defines it`,
-    rules: schemaRules(schema),
-    appliesTo: isSuccess,
-    assert(answer) {
+  return onSuccess(
+    shape === "array" ? `body-${schema}-array` : `body-${schema}`,
+    schemaRules(schema),
+    `a JSON ${shape === "array" ? `array of ${schema}` : schema} as openapi.yaml defines it`,
+    (answer) => {
       requireJson(answer);
       const found = violations(schema, shape, answer.json);
       if (found) throw new Error(`body does not match the ${schema} schema: ${found}`);
     },
-  };
+  );
 }
 
 /** On an answer that is not a 2xx: an Error body whose `status` repeats the HTTP status. */
@@ -191,66 +188,44 @@ export function jsonMediaType(
 }
 
 /** On a 2xx array answer: no more than `max` items. */
-export function atMost(max: number, slug: string, rules: readonly RuleId[]): Check {
-  return {
-    slug,
-    kind: "documented",
-    rules,
-    expected: `at most ${max} items`,
-    appliesTo: isSuccess,
-    assert(answer) {
-      const items = requireArray(answer);
-      if (items.length > max) throw new Error(`${items.length} items`);
-    },
-  };
-}
+export const atMost = (max: number, slug: string, rules: readonly RuleId[]): Check =>
+  onSuccess(slug, rules, `at most ${max} items`, (answer) => {
+    const items = requireArray(answer);
+    if (items.length > max) throw new Error(`${items.length} items`);
+  });
 
 /** On a 2xx array answer: every item has `field` equal to `value`. */
-export function everyItem(field: string, value: unknown, rules: readonly RuleId[]): Check {
-  return {
-    slug: `every-${field}-${String(value)}`,
-    kind: "documented",
+export const everyItem = (field: string, value: unknown, rules: readonly RuleId[]): Check =>
+  onSuccess(
+    `every-${field}-${String(value)}`,
     rules,
-    expected: `every item has ${field} ${JSON.stringify(value)}`,
-    appliesTo: isSuccess,
-    assert(answer) {
+    `every item has ${field} ${JSON.stringify(value)}`,
+    (answer) => {
       const stray = requireArray(answer).find(
         (item) => (item as Record<string, unknown> | null)?.[field] !== value,
       );
       if (stray !== undefined) throw new Error(`item ${JSON.stringify(stray)} does not`);
     },
-  };
-}
+  );
 
 /** On a 2xx array answer: not empty, because a record it must show is known to exist. */
-export function notEmpty(why: string, rules: readonly RuleId[]): Check {
-  return {
-    slug: "finds-existing",
-    kind: "documented",
-    rules,
-    expected: `not empty: ${why}`,
-    appliesTo: isSuccess,
-    assert(answer) {
-      if (requireArray(answer).length === 0) throw new Error("empty list");
-    },
-  };
-}
+export const notEmpty = (why: string, rules: readonly RuleId[]): Check =>
+  onSuccess("finds-existing", rules, `not empty: ${why}`, (answer) => {
+    if (requireArray(answer).length === 0) throw new Error("empty list");
+  });
 
 /** On a 2xx array answer: every one of these ids is listed. */
-export function listsIds(ids: readonly number[], rules: readonly RuleId[]): Check {
-  return {
-    slug: "lists-created",
-    kind: "documented",
+export const listsIds = (ids: readonly number[], rules: readonly RuleId[]): Check =>
+  onSuccess(
+    "lists-created",
     rules,
-    expected: `lists every record the run created (${ids.join(", ")})`,
-    appliesTo: isSuccess,
-    assert(answer) {
+    `lists every record the run created (${ids.join(", ")})`,
+    (answer) => {
       const listed = new Set(requireArray(answer).map((item) => (item as { id?: unknown })?.id));
       const missing = ids.filter((id) => !listed.has(id));
       if (missing.length > 0) throw new Error(`missing id ${missing.join(", ")}`);
     },
-  };
-}
+  );
 
 /** Whether `actual` holds everything `expected` does (objects by key, arrays item by item). */
 export function holds(actual: unknown, expected: unknown): boolean {
@@ -270,27 +245,19 @@ export function holds(actual: unknown, expected: unknown): boolean {
 }
 
 /** On a 2xx answer: the body holds every field of `record` with its value. */
-export function repeats(
+export const repeats = (
   record: Readonly<Record<string, unknown>>,
   slug: string,
   expected: string,
   rules: readonly RuleId[],
-): Check {
-  return {
-    slug,
-    kind: "documented",
-    rules,
-    expected: `${expected}: ${JSON.stringify(record)}`,
-    appliesTo: isSuccess,
-    assert(answer) {
-      requireJson(answer);
-      if (!holds(answer.json, record)) {
-        const shown = JSON.stringify(answer.json) ?? "";
-        throw new Error(`got ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`);
-      }
-    },
-  };
-}
+): Check =>
+  onSuccess(slug, rules, `${expected}: ${JSON.stringify(record)}`, (answer) => {
+    requireJson(answer);
+    if (!holds(answer.json, record)) {
+      const shown = JSON.stringify(answer.json) ?? "";
+      throw new Error(`got ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`);
+    }
+  });
 
 /** An advisory header check. */
 export function header(

@@ -86,13 +86,13 @@ function namesKnownRecords(reading: Reading, context: JudgeContext): boolean {
 const anyDocumentedStatus = (operation: InterfaceOperation, kind: CheckKind) =>
   statusAmong(operation.documentedStatuses, kind, documentedRules(operation), operation.id);
 
+/** The statements of the operation's documented success. */
+const successRules = (operation: InterfaceOperation) =>
+  answerRules(operation.id, operation.success.status);
+
 /** The operation's documented success, demanded exactly. */
 const successStatus = (operation: InterfaceOperation) =>
-  status(
-    operation.success.status,
-    "documented",
-    answerRules(operation.id, operation.success.status),
-  );
+  status(operation.success.status, "documented", successRules(operation));
 
 /** Checks of a list's answer: its `limit`, its filters, what it must show. */
 function listChecks(reading: Reading, context: JudgeContext): Check[] {
@@ -127,14 +127,8 @@ function listChecks(reading: Reading, context: JudgeContext): Check[] {
   }
   if (operation.query.length === 0) {
     const created = known.filter((entry) => entry.source === "created");
-    if (created.length > 0) {
-      checks.push(
-        listsIds(
-          created.map((entry) => entry.record.id as number),
-          answerRules(operation.id, operation.success.status),
-        ),
-      );
-    }
+    const ids = created.map((entry) => entry.record.id as number);
+    if (ids.length > 0) checks.push(listsIds(ids, successRules(operation)));
   }
   return checks;
 }
@@ -152,7 +146,7 @@ function readChecks(reading: Reading, context: JudgeContext): Check[] {
         known.record,
         `same-as-${known.source}`,
         `the same record as ${known.source}`,
-        answerRules(operation.id, operation.success.status),
+        successRules(operation),
       ),
     ];
   }
@@ -170,7 +164,7 @@ function createChecks(reading: Reading, context: JudgeContext): Check[] {
   }
   const sent = reading.json as Record<string, unknown>;
   const rules = union(
-    answerRules(operation.id, operation.success.status),
+    successRules(operation),
     ...Object.keys(sent).map((field) => parameterRules(operation.id, field)),
   );
   const checks = [
@@ -184,7 +178,7 @@ function createChecks(reading: Reading, context: JudgeContext): Check[] {
         `names the new record (…${operation.template}/{id})`,
         (value, answer) =>
           value.replace(/\/+$/, "").endsWith(`/${String((answer.json as { id?: unknown })?.id)}`),
-        answerRules(operation.id, operation.success.status),
+        successRules(operation),
         isSuccess,
       ),
     );
@@ -231,7 +225,7 @@ function rejectionChecks(reading: Reading): Check[] {
     if (advice === undefined) return [];
     const rules = union(...reading.outside.map((finding) => finding.rules), rules400);
     // A finding no statement governs (an odd encoding) rests on the operation's own statement.
-    const because = rules.length > 0 ? rules : answerRules(operation.id, operation.success.status);
+    const because = rules.length > 0 ? rules : successRules(operation);
     return [status(advice, "advisory", because)];
   }
   const problem = reading.invalidBody ?? reading.brokenBody;

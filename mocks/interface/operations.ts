@@ -11,11 +11,12 @@
  */
 import { openapiDocument } from "../generated/openapi-document.js";
 import type { paths } from "../generated/openapi-types.js";
-import { resolveRef } from "../util/json-ref.js";
 import { isSchemaName, type SchemaName } from "./schemas.js";
 import {
   type Deprecation,
   deprecations,
+  deref,
+  type Node,
   type OperationId,
   type OperationParameter,
   operationParameters,
@@ -76,13 +77,7 @@ export interface InterfaceOperation {
   readonly deprecation: Deprecation | undefined;
 }
 
-type Node = Readonly<Record<string, unknown>>;
 const document = openapiDocument as unknown as Node;
-
-function deref(node: unknown): Node {
-  const value = node as Node;
-  return typeof value.$ref === "string" ? deref(resolveRef(document, value.$ref)) : value;
-}
 
 const componentName = (ref: unknown): SchemaName | undefined => {
   const name = typeof ref === "string" ? ref.split("/").pop() : undefined;
@@ -187,10 +182,6 @@ export function interfaceOperation(id: OperationId): InterfaceOperation {
   if (!found) throw new Error(`openapi.yaml: no operation ${id}`);
   return found;
 }
-
-/** A schema with its `$ref` resolved (parameter and field schemas may point at components). */
-export const resolvedSchema = (schema: ParameterSchema): ParameterSchema =>
-  deref(schema) as ParameterSchema;
 
 function propertiesOf(schema: Node): string[] {
   const own = Object.keys((schema.properties as Node | undefined) ?? {});

@@ -236,8 +236,7 @@ export function readRequest(request: SentRequest): Reading {
       }
     }
     if (brokenBody === undefined && json !== undefined) {
-      const problem =
-        violations(schema, "one", json) ?? int64Problem(operation.body, json) ?? undefined;
+      const problem = violations(schema, "one", json) ?? int64Problem(operation.body, json);
       if (problem) invalidBody = { reason: `the body is not a ${schema}: ${problem}`, rules };
       else ordinaryBody = isOrdinary(operation.body, json);
     }

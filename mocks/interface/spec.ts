@@ -34,10 +34,12 @@ export interface OperationParameter {
   readonly schema: ParameterSchema;
 }
 
-type Node = Readonly<Record<string, unknown>>;
+/** A JSON object of openapi.yaml. */
+export type Node = Readonly<Record<string, unknown>>;
 const document = openapiDocument as unknown as Node;
 
-function deref(node: unknown): Node {
+/** The node a `$ref` names (followed through), or the node itself. */
+export function deref(node: unknown): Node {
   const value = node as Node;
   return typeof value.$ref === "string" ? deref(resolveRef(document, value.$ref)) : value;
 }
@@ -156,15 +158,11 @@ export function requestBodySchema(operationId: OperationId): {
   readonly required: readonly string[];
   readonly properties: Readonly<Record<string, ParameterSchema>>;
 } {
-  const body = deref(operationObject(operationId).requestBody);
-  const content = body.content as Node;
-  const media = content["application/json"] as Node;
-  const schema = deref(media.schema);
-  const properties: Record<string, ParameterSchema> = {};
-  for (const [name, property] of Object.entries(schema.properties as Node)) {
-    properties[name] = deref(property) as ParameterSchema;
-  }
-  return { required: (schema.required ?? []) as string[], properties };
+  const schema = requestSchema(operationId);
+  const properties = Object.entries(schema?.properties ?? {}).map(
+    ([name, property]) => [name, deref(property) as ParameterSchema] as const,
+  );
+  return { required: schema?.required ?? [], properties: Object.fromEntries(properties) };
 }
 
 export const petStatuses = openapiDocument.components.schemas.PetStatus

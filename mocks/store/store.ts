@@ -81,13 +81,6 @@ export interface PetstoreStore extends StorePort {
   onChange(listener: () => void): () => void;
 }
 
-/** The id of the next record, or IdsExhaustedError once ids would no longer be safe integers. */
-function takeId(next: number, maxId: number, kind: keyof RecordCounts): number {
-  const id = Math.max(next, maxId + 1);
-  if (id >= maxNextId) throw new IdsExhaustedError(kind);
-  return id;
-}
-
 /** Only the fields the schema declares, so unknown input fields never reach the store. */
 function pick<T extends object>(input: T, keys: readonly (keyof T)[]): T {
   const out = {} as T;
@@ -120,10 +113,9 @@ class Collections {
   readonly petIndex: IdIndex<Pet>;
   readonly categoryIndex: IdIndex<Category>;
   /** The ids the next creates start from (each create takes the larger of this and the highest id + 1). */
-  nextPetId = 1;
-  nextCategoryId = 1;
+  nextIds = { pets: 1, categories: 1 };
   /** Creates begun but not yet stored (`@msw/data` validates asynchronously). */
-  creating = { pets: 0, categories: 0 };
+  readonly creating = { pets: 0, categories: 0 };
 
   private constructor(
     readonly pets: PetCollection,
@@ -141,6 +133,25 @@ class Collections {
     for (const category of data.categories) await categories.create({ ...category });
     for (const pet of data.pets) await pets.create({ ...pet });
     return new Collections(pets, categories, changed);
+  }
+
+  /** The id the next record of a kind takes. */
+  nextId(kind: keyof RecordCounts): number {
+    const index = kind === "pets" ? this.petIndex : this.categoryIndex;
+    return Math.max(this.nextIds[kind], index.maxId + 1);
+  }
+
+  /** Stores a record under the next id (IdsExhaustedError once ids would no longer be safe integers). */
+  async create<T>(kind: keyof RecordCounts, store: (id: number) => Promise<T>): Promise<T> {
+    const id = this.nextId(kind);
+    if (id >= maxNextId) throw new IdsExhaustedError(kind);
+    this.nextIds[kind] = id + 1;
+    this.creating[kind]++;
+    try {
+      return await store(id);
+    } finally {
+      this.creating[kind]--;
+    }
   }
 }
 
@@ -172,29 +183,12 @@ export async function createPetstoreStore(
     get seedOptions() {
       return seedOptions;
     },
-    async createPet(input) {
-      const collections = current;
-      const id = takeId(collections.nextPetId, collections.petIndex.maxId, "pets");
-      collections.nextPetId = id + 1;
-      const record = pick({ ...input, id }, petKeys);
-      collections.creating.pets++;
-      try {
-        return await collections.pets.create(record);
-      } finally {
-        collections.creating.pets--;
-      }
-    },
-    async createCategory(input) {
-      const collections = current;
-      const id = takeId(collections.nextCategoryId, collections.categoryIndex.maxId, "categories");
-      collections.nextCategoryId = id + 1;
-      collections.creating.categories++;
-      try {
-        return await collections.categories.create(pick({ ...input, id }, categoryKeys));
-      } finally {
-        collections.creating.categories--;
-      }
-    },
+    createPet: (input) =>
+      current.create("pets", (id) => current.pets.create(pick({ ...input, id }, petKeys))),
+    createCategory: (input) =>
+      current.create("categories", (id) =>
+        current.categories.create(pick({ ...input, id }, categoryKeys)),
+      ),
     count: () => ({
       pets: current.petIndex.size + current.creating.pets,
       categories: current.categoryIndex.size + current.creating.categories,
@@ -218,8 +212,8 @@ export async function createPetstoreStore(
       openapi: currentInterface,
       seedOptions: { ...seedOptions },
       nextIds: {
-        pets: Math.max(current.nextPetId, current.petIndex.maxId + 1),
-        categories: Math.max(current.nextCategoryId, current.categoryIndex.maxId + 1),
+        pets: current.nextId("pets"),
+        categories: current.nextId("categories"),
       },
       categories: current.categoryIndex.ordered().map((record) => pick(record, categoryKeys)),
       pets: current.petIndex.ordered().map((record) => pick(record, petKeys)),
@@ -227,8 +221,7 @@ export async function createPetstoreStore(
     async restore(value) {
       const snapshot = checkSnapshot(value, limits);
       const restored = await Collections.seeded(snapshot, changed);
-      restored.nextPetId = snapshot.nextIds.pets;
-      restored.nextCategoryId = snapshot.nextIds.categories;
+      restored.nextIds = { ...snapshot.nextIds };
       seedOptions = snapshot.seedOptions;
       current = restored;
       changed();

@@ -152,7 +152,6 @@ function percentDecoded(input: Decoded, mapped: boolean): Decoded {
   const out = new Decoding(input, mapped);
   let copied = 0;
   for (let at = text.indexOf("%"); at >= 0; at = text.indexOf("%", Math.max(at + 1, copied))) {
-    if (at < copied) continue;
     const first = percentByte(text, at);
     if (!first) continue;
     const length = utf8Length(first.byte);
@@ -177,18 +176,6 @@ function percentDecoded(input: Decoded, mapped: boolean): Decoded {
   return out.done();
 }
 
-/** JSON's short escapes. */
-const jsonShortEscapes: Readonly<Record<string, string>> = {
-  '"': '"',
-  "\\": "\\",
-  "/": "/",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-};
-
 /** The named references of the characters markup escapes. */
 const namedReferences: Readonly<Record<string, string>> = {
   "&amp;": "&",
@@ -200,7 +187,7 @@ const namedReferences: Readonly<Record<string, string>> = {
 
 /** One JSON escape (`\\u006b`, `\\/`) or markup reference (`&#107;`, `&#x6B;`, `&amp;`) at `lastIndex`. */
 const escapeAt =
-  /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|&(?:amp|lt|gt|quot|apos);/y;
+  /\\(?:u[0-9a-fA-F]{4}|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|&(?:amp|lt|gt|quot|apos);/y;
 
 /** A text that may hold a JSON escape or a markup reference. */
 const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;)/;
@@ -222,26 +209,16 @@ function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = fa
     escapeAt.lastIndex = at;
     const found = escapeAt.exec(text);
     if (!found) continue;
-    const [whole, unit, short, decimal, hex] = found;
+    const [whole, short, decimal, hex] = found;
     if (literalBackslashes && short !== undefined) continue;
-    const codePoint =
-      unit !== undefined
-        ? Number.parseInt(unit, 16)
-        : decimal !== undefined
-          ? Number(decimal)
-          : hex !== undefined
-            ? Number.parseInt(hex, 16)
-            : undefined;
-    const decoded =
-      short !== undefined
-        ? (jsonShortEscapes[short] as string)
-        : codePoint === undefined
-          ? (namedReferences[whole] as string)
-          : codePoint > 0x10ffff
-            ? whole
-            : unit !== undefined
-              ? String.fromCharCode(codePoint)
-              : String.fromCodePoint(codePoint);
+    const codePoint = decimal !== undefined ? Number(decimal) : Number.parseInt(hex ?? "", 16);
+    const decoded = whole.startsWith("\\")
+      ? (JSON.parse(`"${whole}"`) as string)
+      : whole.startsWith("&#")
+        ? codePoint > 0x10ffff
+          ? whole
+          : String.fromCodePoint(codePoint)
+        : (namedReferences[whole] as string);
     out.copy(copied, at);
     out.put(decoded, at, at + whole.length);
     copied = at + whole.length;
@@ -382,7 +359,6 @@ function cutSecretBefore(
 
 /** The text with the original characters behind each decoded range replaced by the mark (overlaps merged). */
 function masked(text: string, decoded: Decoded, ranges: [number, number][]): string {
-  if (ranges.length === 0) return text;
   const original = ranges
     .map(([start, end]): [number, number] => [
       decoded.start?.[start] ?? start,
@@ -527,13 +503,13 @@ function redactWith(text: string, secrets: Secrets, depth: number): string {
   if (depth < maxJsonDepth && out.includes("\\")) {
     out = out.replace(jsonString, (literal) => {
       if (!literal.includes("\\")) return literal;
-      let decoded: unknown;
+      // A string literal parses to a string, or not at all.
+      let decoded: string;
       try {
-        decoded = JSON.parse(literal);
+        decoded = JSON.parse(literal) as string;
       } catch {
         return literal;
       }
-      if (typeof decoded !== "string") return literal;
       const redacted = redactWith(decoded, secrets, depth + 1);
       return redacted === decoded ? literal : JSON.stringify(redacted);
     });

@@ -3,6 +3,9 @@
 /** Text as a literal inside a RegExp source. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Orders texts by their UTF-16 code units, as `<` does. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Text as one single-quoted shell word: `O'Hara` → `'O'\''Hara'`. */
 export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
