@@ -56,6 +56,23 @@ describe("pactOf", () => {
     });
   });
 
+  it("numbers interactions that share a title by their key, whatever order they came in", () => {
+    const same = (key: string) => ({
+      ...recorded(key, ["t"]),
+      request: { method: "GET", path: `/pets?k=${key}` },
+    });
+    for (const order of [
+      ["k1", "k2"],
+      ["k2", "k1"],
+    ]) {
+      const contract = pactOf(order.map(same), names);
+      expect(contract.interactions.map((i) => [i.key, i.description])).toEqual([
+        ["k1", "t: listPets 200"],
+        ["k2", "t: listPets 200 (2)"],
+      ]);
+    }
+  });
+
   it("checks the names it is given", () => {
     expect(contractNamesOf()).toEqual({ consumer: "petstore-consumer", provider: "petstore" });
     expect(() => contractNamesOf({ consumer: "" })).toThrow(RangeError);
@@ -148,6 +165,14 @@ describe("recordedOf: a file read back", () => {
     ["no key", (i: Interaction) => delete i.key, /needs a key/],
   ])("refuses an interaction with %s", (_, change, message) => {
     expect(() => recordedOf(withInteraction(change))).toThrow(message);
+  });
+
+  it.each(["consumer", "provider"] as const)("refuses a file whose %s has no name", (side) => {
+    const contract = valid() as unknown as Record<string, unknown>;
+    contract[side] = { name: "" };
+    expect(() => recordedOf(contract)).toThrow(
+      `${side}.name must be 1 to 100 characters without control characters`,
+    );
   });
 
   it(`refuses more than ${contractLimits.interactions} interactions`, () => {
