@@ -24,7 +24,7 @@ import {
 } from "../core/exchange.js";
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
-import { recordLimitsOf } from "../core/limits.js";
+import { type RecordCounts, recordLimitsOf } from "../core/limits.js";
 import { apiBasePath } from "../interface/spec.js";
 import { createPetstore } from "../runtime/lifecycle.js";
 import {
@@ -151,24 +151,8 @@ export async function startPetstoreServerWith(
     );
   }
   const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
-  let saved: Awaited<ReturnType<typeof readStateFile>>;
-  let store: PetstoreStore;
   let stateFile: StateFileWriter | undefined;
-  try {
-    // Checked against the caps before any seed is built from the file's options.
-    saved =
-      options.stateFile === undefined ? undefined : await readStateFile(options.stateFile, limits);
-    store = await createPetstoreStore(saved?.seedOptions ?? seedOptionsOf(options), limits);
-    if (saved) await store.restore(saved);
-    stateFile =
-      options.stateFile === undefined
-        ? undefined
-        : await persistInto(store, options.stateFile, saved === undefined);
-  } catch (error) {
-    await lock?.release();
-    throw error;
-  }
-  /** Lets the state file and its lock go (and the front, once made) when a later start-up step fails. */
+  /** Lets the state file and its lock go (and the front, once made) when a start-up step fails. */
   const orRelease = <T>(step: Promise<T>, made?: Front) =>
     step.catch(async (error: unknown) => {
       await made?.close();
@@ -176,6 +160,8 @@ export async function startPetstoreServerWith(
       await lock?.release();
       throw error;
     });
+  const { store, saved, writer } = await orRelease(openStore(options, limits));
+  stateFile = writer;
   /** While the state file misses changes, every change is refused: nothing is answered as stored that is not. */
   const refuseWrites = (): CoreResponse | undefined => {
     const failure = stateFile?.failure;
@@ -327,6 +313,20 @@ function secretsOf(options: PetstoreServerOptions): string[] {
     ...(options.adminKey === undefined ? [] : [options.adminKey]),
     ...(options.proxy?.key === undefined ? [] : [options.proxy.key]),
   ];
+}
+
+/** The store, from the state file when there is one (then followed into it), else from the seed. */
+async function openStore(options: PetstoreServerOptions, limits: RecordCounts) {
+  // Checked against the caps before any seed is built from the file's options.
+  const saved =
+    options.stateFile === undefined ? undefined : await readStateFile(options.stateFile, limits);
+  const store = await createPetstoreStore(saved?.seedOptions ?? seedOptionsOf(options), limits);
+  if (saved) await store.restore(saved);
+  const writer =
+    options.stateFile === undefined
+      ? undefined
+      : await persistInto(store, options.stateFile, saved === undefined);
+  return { store, saved, writer };
 }
 
 /** Creates the state file from the fresh store when asked, then follows the store into it. */

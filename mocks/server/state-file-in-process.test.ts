@@ -77,13 +77,16 @@ describe("the state file in-process", () => {
   });
 
   it.each([
+    ["a state file it cannot read", {}, "is not valid JSON", "{"],
     ["a start-up preset it refuses", { preset: "no-such-preset" as never }, "no-such-preset"],
     ["a port it cannot listen on", { port: -1 }, "port"],
-  ])("lets the state file go when the start fails on %s", async (_, failing, reason) => {
+  ])("lets the state file go when the start fails on %s", async (_, failing, reason, text?) => {
     const path = freshPath();
+    if (text !== undefined) await writeFile(path, text);
     await expect(startPetstoreServer({ port: 0, stateFile: path, ...failing })).rejects.toThrow(
       reason,
     );
+    await rm(path, { force: true });
     const next = await startPetstoreServer({ port: 0, stateFile: path });
     expect(next.stateFile?.path).toBe(path);
     await next.close();
