@@ -177,7 +177,7 @@ export function shapeKey(shape: string): string {
 
 /** Orders test names, an absent one (no test known) last. */
 export const byTestName = (a: string | undefined, b: string | undefined): number =>
-  a === b ? 0 : a === undefined ? 1 : b === undefined ? -1 : a < b ? -1 : 1;
+  a === b ? 0 : a === undefined ? 1 : b === undefined ? -1 : compareText(a, b);
 
 /** Both interactions' tests, and the example of the one whose test comes first (`kept` on a tie). */
 export function mergeInteraction(
