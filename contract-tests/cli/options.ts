@@ -116,12 +116,15 @@ export function parseBaseUrl(raw: string): string {
   return url.href.replace(/\/+$/, "");
 }
 
-type CountFlag = "timeout" | "max-time" | "fuzz" | "fuzz-seed" | "fuzz-writes" | "consumer-writes";
+/** The flags that take a value. */
+type ValueFlag = {
+  [F in keyof Flags]-?: Flags[F] extends string | undefined ? F : never;
+}[keyof Flags];
 
 /** An integer flag within bounds (in `unit`), `absent` when not given, or a usage error naming it. */
 function parseCount<A>(
   values: Flags,
-  flag: CountFlag,
+  flag: ValueFlag,
   min: number,
   max: number,
   absent: A,
