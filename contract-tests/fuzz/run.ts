@@ -85,9 +85,7 @@ export interface FuzzResult {
 }
 
 /** A check an answer broke, with the operation it was sent to. */
-interface Finding extends Verdict {
-  readonly operation: OperationId;
-}
+type Finding = Extract<Verdict, { passed: false }> & { readonly operation: OperationId };
 
 /** What sending one generated request (and its read-back) came to. */
 interface Outcome {
@@ -155,9 +153,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const checks = checkOf();
     const exchange = await send(request);
     knowledge.learn(sentRequest(operation, request), exchange.response);
-    const findings = judge(checks, exchange.response, `no answer (${exchange.error})`)
-      .filter((verdict) => !verdict.passed)
-      .map((verdict) => ({ ...verdict, operation }));
+    const findings = judge(checks, exchange.response, `no answer (${exchange.error})`).flatMap(
+      (verdict) => (verdict.passed ? [] : [{ ...verdict, operation }]),
+    );
     return findings.length ? { findings, failed: exchange, exchange } : { findings, exchange };
   };
 
@@ -309,7 +307,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       slug: finding.check.slug,
       kind: finding.check.kind,
       expected: finding.check.expected,
-      actual: `${finding.reason ?? "check failed"}${exchange ? ` — got ${options.describe(exchange)}` : ""}`,
+      actual: `${finding.reason}${exchange ? ` — got ${options.describe(exchange)}` : ""}`,
       curl: options.curl(toContractRequest(smallest)),
       count: 1,
       request: smallest,

@@ -179,7 +179,7 @@ export class SuiteContext {
               actual: redact(
                 exchange.response
                   ? `${verdict.reason} — got ${describeResponse(exchange, redact)}`
-                  : (verdict.reason ?? "no answer"),
+                  : verdict.reason,
               ),
               curl: record.curl,
             },

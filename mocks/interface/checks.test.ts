@@ -248,6 +248,10 @@ describe("repeats: the answer holds what was sent or known", () => {
     expect(holds({ a: 1, b: { c: [1, 2] }, extra: true }, { a: 1, b: { c: [1, 2] } })).toBe(true);
     expect(holds({ a: 1 }, { a: 1, b: undefined })).toBe(false);
     expect(holds({ a: [1, 2, 3] }, { a: [1, 2] })).toBe(false);
+    expect(holds([1, 3], [1, 2])).toBe(false);
+    expect(holds([2, 1], [1, 2])).toBe(false);
+    expect(holds({ 0: 1, 1: 2, length: 2 }, [1, 2])).toBe(false);
+    expect(holds("a", { length: 1 })).toBe(false);
     expect(holds({ a: "1" }, { a: 1 })).toBe(false);
     expect(holds(null, { a: 1 })).toBe(false);
     expect(holds(Number.NaN, Number.NaN)).toBe(true);
@@ -266,6 +270,8 @@ describe("repeats: the answer holds what was sent or known", () => {
       `got ${JSON.stringify({ ...pet, name: "Luna" })}`,
     );
     expect(actual(check, jsonAnswer(201, { name: "x".repeat(300) }))).toMatch(/^got .{200}…$/);
+    const exactly200 = { name: "x".repeat(200 - '{"name":""}'.length) };
+    expect(actual(check, jsonAnswer(201, exactly200))).toBe(`got ${JSON.stringify(exactly200)}`);
     expect(actual(check, answer(201, "Rex", { "content-type": "text/plain" }))).toBe(
       "body is not JSON (content-type: text/plain)",
     );
@@ -274,9 +280,13 @@ describe("repeats: the answer holds what was sent or known", () => {
 
 describe("header", () => {
   it("is advisory, names a missing header and a value that fails its test", () => {
-    const check = header("WWW-Authenticate", "names the Bearer scheme", (v) => /bearer/i.test(v), [
-      "§5.bearer",
-    ]);
+    const check = header(
+      "WWW-Authenticate",
+      "names the Bearer scheme",
+      (v) => /bearer/i.test(v),
+      ["§5.bearer"],
+      () => true,
+    );
     expect(check).toMatchObject({
       slug: "header-WWW-Authenticate",
       kind: "advisory",

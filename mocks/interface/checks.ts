@@ -31,7 +31,6 @@ export function readAnswer(raw: {
   readonly text: string;
 }): Answer {
   const { status, headers, text } = raw;
-  if (text.trim() === "") return { status, headers, text, json: undefined, isJson: false };
   try {
     return { status, headers, text, json: JSON.parse(text) as unknown, isJson: true };
   } catch {
@@ -254,7 +253,7 @@ export const repeats = (
   onSuccess(slug, rules, `${expected}: ${JSON.stringify(record)}`, (answer) => {
     requireJson(answer);
     if (!holds(answer.json, record)) {
-      const shown = JSON.stringify(answer.json) ?? "";
+      const shown = JSON.stringify(answer.json);
       throw new Error(`got ${shown.length > 200 ? `${shown.slice(0, 200)}…` : shown}`);
     }
   });
@@ -265,7 +264,7 @@ export function header(
   expected: string,
   test: (value: string, answer: Answer) => boolean,
   rules: readonly RuleId[],
-  when: (answer: Answer) => boolean = () => true,
+  when: (answer: Answer) => boolean,
 ): Check {
   return {
     slug: `header-${name}`,

@@ -391,6 +391,73 @@ describe("advice where the interface is silent", () => {
   });
 });
 
+describe("a violation says what was expected and what was found", () => {
+  const messages = (request: SentRequest, got: Answer, context = knowsNothing) =>
+    violationsOf(request, got, context).map((violation) => violation.message);
+
+  it.each([
+    [listPets(""), error(503), "an answer, and no 5xx, for any input: HTTP 503"],
+    [
+      listCategories(),
+      answer(200, "[]", { "content-type": "text/plain" }),
+      'Content-Type application/json on a success with a body: Content-Type is "text/plain"',
+    ],
+    [
+      getPet("5"),
+      answer(200, pet(5), { deprecation: "@1735689600" }),
+      "Sunset header: the removal date Thu, 05 Dec 2030 00:00:00 GMT: no Sunset header",
+    ],
+    [
+      getPet("5"),
+      answer(200, pet(5), { sunset: "Thu, 05 Dec 2030 00:00:00 GMT" }),
+      "Deprecation header: present: no Deprecation header",
+    ],
+  ])("%# %j", (request, got, message) => {
+    expect(messages(request, got)).toContain(message);
+  });
+
+  it("names the record a filter must find and the fields a create must echo", () => {
+    const knowledge = new Knowledge();
+    knowledge.learn(listCategories(), answer(200, [{ id: 4, name: "dog" }]));
+    knowledge.learn(
+      createPet({ name: "Rex", categoryId: 4, status: "sold" }),
+      answer(201, { id: 12, name: "Rex", categoryId: 4, status: "sold" }),
+    );
+    expect(messages(listPets("status=sold"), answer(200, []), knowledge)).toEqual([
+      "not empty: a created record has status sold (id 12): empty list",
+    ]);
+    const sent = createPet({ name: "Max", categoryId: 4 });
+    expect(messages(sent, answer(201, { id: 13, name: "Rex", categoryId: 4 }), knowledge)).toEqual([
+      'the stored record repeats what was sent: {"name":"Max","categoryId":4}: got {"id":13,"name":"Rex","categoryId":4}',
+      "Location header: names the new record (…/pets/{id}): no Location header",
+    ]);
+  });
+
+  it("no answer at all is called so unless the caller says why", () => {
+    expect(judge(checksFor(listPets("")), undefined)).toEqual([
+      expect.objectContaining({ passed: false, reason: "no answer" }),
+    ]);
+  });
+});
+
+describe("the category operations show no errors: their odd requests earn advice only", () => {
+  it("a body the deployment may call invalid is any documented status, as advice", () => {
+    for (const body of [{ name: "" }, { name: "x".repeat(101) }, { name: "owls", legs: 2 }]) {
+      expect(failures(createCategory(body), answer(422, { error: "bad" }))).toEqual([
+        "status-documented advisory",
+        "error-body advisory",
+      ]);
+    }
+  });
+
+  it("a query that is not percent-encoding, where no refusal is listed, demands no status", () => {
+    const sent = { ...listCategories(), query: "%ZZ=1" };
+    expect(checksFor(sent).filter((check) => check.slug.startsWith("status-"))).toEqual([]);
+    expect(failures(sent, answer(200, [{ id: 1, name: "dog" }]))).toEqual([]);
+    expect(failures(sent, answer(400, { error: "bad query" }))).toEqual(["error-body advisory"]);
+  });
+});
+
 describe("every check rests on statements of the interface", () => {
   it("names at least one statement for each check of a wide range of requests", () => {
     const requests = [

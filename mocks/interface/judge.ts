@@ -136,8 +136,8 @@ function listChecks(reading: Reading, context: JudgeContext): Check[] {
 /** Checks of a read by id: the known record, a known absence, or any documented status. */
 function readChecks(reading: Reading, context: JudgeContext): Check[] {
   const { operation } = reading;
-  const [parameter] = operation.path;
-  const id = Number(reading.path[parameter?.name ?? ""]);
+  // An operation without a path parameter names no record: NaN, so any documented status.
+  const id = Number(Object.values(reading.path)[0]);
   const known = context.known(operation.collection).get(id);
   if (known) {
     return [
@@ -191,8 +191,7 @@ function insideChecks(reading: Reading, context: JudgeContext): Check[] {
   const { operation } = reading;
   if (operation.lists) return listChecks(reading, context);
   if (operation.creates) return createChecks(reading, context);
-  if (operation.path.length > 0) return readChecks(reading, context);
-  return [anyDocumentedStatus(operation, "documented")];
+  return readChecks(reading, context);
 }
 
 /** The checks a rejection earns: `rejected`, and the status the interface (or the kit) names. */
@@ -297,13 +296,10 @@ export function checksFor(request: SentRequest, context: JudgeContext = knowsNot
   return [noServerError(), ...specific, ...always];
 }
 
-/** One check on one answer. */
-export interface Verdict {
-  readonly check: Check;
-  readonly passed: boolean;
-  /** Why it failed: the first line of what the check found. */
-  readonly reason?: string;
-}
+/** One check on one answer; a failed one says why (the first line of what the check found). */
+export type Verdict =
+  | { readonly check: Check; readonly passed: true }
+  | { readonly check: Check; readonly passed: false; readonly reason: string };
 
 /** The first meaningful line of what a failed check threw. */
 export function reason(error: unknown): string {
@@ -325,10 +321,7 @@ export function judge(
   answer: Answer | undefined,
   why = "no answer",
 ): Verdict[] {
-  if (!answer) {
-    const [first] = checks;
-    return first ? [{ check: first, passed: false, reason: why }] : [];
-  }
+  if (!answer) return checks.slice(0, 1).map((check) => ({ check, passed: false, reason: why }));
   const verdicts: Verdict[] = [];
   for (const check of checks) {
     if (check.appliesTo && !check.appliesTo(answer)) continue;
@@ -359,12 +352,16 @@ export function violationsOf(
   answer: Answer,
   context: JudgeContext = knowsNothing,
 ): Violation[] {
-  return judge(checksFor(request, context), answer)
-    .filter((verdict) => !verdict.passed)
-    .map(({ check, reason: why }) => ({
-      check: check.slug,
-      kind: check.kind,
-      rules: check.rules,
-      message: `${check.expected}: ${why ?? ""}`,
-    }));
+  return judge(checksFor(request, context), answer).flatMap((verdict) =>
+    verdict.passed
+      ? []
+      : [
+          {
+            check: verdict.check.slug,
+            kind: verdict.check.kind,
+            rules: verdict.check.rules,
+            message: `${verdict.check.expected}: ${verdict.reason}`,
+          },
+        ],
+  );
 }
