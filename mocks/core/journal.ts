@@ -9,6 +9,7 @@
  * journal.forOperation("createPet").length; // how many createPet requests came in
  */
 
+import type { CheckKind } from "../interface/checks.js";
 import type { OperationId } from "../interface/spec.js";
 import { coreDefaults } from "./defaults.js";
 import type { AppliedFault } from "./faults.js";
@@ -17,14 +18,22 @@ import type { AppliedFault } from "./faults.js";
  * Where an exchange broke the interface: the failure class and the reason.
  * `by` says whose the problem is: the client's request, or (behind `--proxy`)
  * the deployment's answer, whose `code` is then the contract check it failed
- * (e.g. `at-most-limit`) and `rules` the interface statements behind it.
+ * (e.g. `at-most-limit`), `kind` whether the interface demands it, and
+ * `rules` the interface statements behind it.
  */
 export interface Problem {
   /** Absent in entries recorded before `by` existed: the client's. */
   readonly by?: "client" | "deployment";
   readonly code: string;
   readonly message: string;
-  /** A deployment's problem: the interface statements it broke (docs/contract-rules.md). */
+  /**
+   * A contract check the deployment's answer failed: `documented` (the
+   * interface states it; a contract run fails) or `advisory` (the kit's
+   * advice where the interface is silent; a contract run warns). Absent on
+   * the client's problems and on the proxy's own (`no_answer`, `proxy_key_rejected`).
+   */
+  readonly kind?: CheckKind;
+  /** The interface statements behind the problem (docs/contract-rules.md): those the request broke, or those the check rests on. */
   readonly rules?: readonly string[];
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { curlLine, explainProblem } from "./explain.js";
+import type { Problem } from "../core/journal.js";
+import { rules } from "../interface/statements.js";
+import {
+  curlLine,
+  type Explained,
+  explainProblem,
+  problemLabel,
+  statementLead,
+} from "./explain.js";
 import { diffSnapshots, idRanges } from "./snapshot-diff.js";
 
 describe("explainProblem", () => {
@@ -41,10 +49,57 @@ describe("a deployment's problem (proxy mode)", () => {
       code: "never-over-maximum",
       message: "the answer has 101 pets",
       by: "deployment",
+      kind: "documented",
       rules: ["§4.1.limit-range"],
     });
     expect(explained.summary).toMatch(/^The deployment's answer broke the interface/);
     expect(explained.statements.map((statement) => statement.id)).toEqual(["§4.1.limit-range"]);
+  });
+
+  it("says breaks only for a documented check, and advice for an advisory one", () => {
+    const documented: Problem = {
+      by: "deployment",
+      code: "never-over-maximum",
+      kind: "documented",
+      message: "at most 100 items: 235 items",
+      rules: ["§4.1.limit-range"],
+    };
+    // A conforming 422 to GET /pets/abc: the interface shows no error for a non-numeric petId.
+    const advisory: Problem = {
+      by: "deployment",
+      code: "status-400",
+      kind: "advisory",
+      message: "HTTP 400: HTTP 422",
+      rules: ["§4.3.petId"],
+    };
+    const broke = explainProblem(documented);
+    const advised = explainProblem(advisory);
+    expect(broke.summary).toMatch(/broke the interface .* a contract run fails on it\.$/);
+    expect(advised.summary).toMatch(
+      /^Advice, not a violation: the interface allows the deployment's answer/,
+    );
+    expect(advised.summary).not.toMatch(/broke|breaks/i);
+    const leads = (explained: Explained) =>
+      explained.statements.map((statement) => statementLead(explained, statement));
+    expect(leads(broke)).toEqual(["Breaks interface §4.1, 8: "]);
+    expect(leads(advised)).toEqual([
+      `Advice, resting on interface §${rules["§4.3.petId"].section}: `,
+    ]);
+    expect([documented, advisory].map(problemLabel)).toEqual([
+      "never-over-maximum",
+      "status-400 (advice)",
+    ]);
+  });
+
+  it("names the proxy's own problems for what they are, not as broken rules", () => {
+    const noAnswer = explainProblem({ by: "deployment", code: "no_answer", message: "timeout" });
+    expect(noAnswer.summary).toMatch(/^The deployment gave no usable answer/);
+    expect(
+      explainProblem({ by: "deployment", code: "proxy_key_rejected", message: "401" }).summary,
+    ).toMatch(/check --proxy-key\.$/);
+    expect(explainProblem({ by: "deployment", code: "other", message: "x" }).summary).toBe(
+      "The proxy found a problem with the deployment's answer (other).",
+    );
   });
 });
 

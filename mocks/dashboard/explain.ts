@@ -1,8 +1,9 @@
 /**
  * A journal entry in plain words: what each of its problems means, the
- * interface statements it breaks (the journal names them; their words come
- * from the statements table), and a curl line that repeats the request
- * without any credential value.
+ * interface statements it breaks or (for the kit's advice to a deployment
+ * behind `--proxy`) rests on (the journal names them; their words come from
+ * the statements table), and a curl line that repeats the request without
+ * any credential value.
  */
 
 import type { NumberedEntry } from "../admin/dashboard.js";
@@ -19,10 +20,16 @@ export interface Statement {
 export interface Explained {
   /** The problem in plain words. */
   readonly summary: string;
-  /** The mock's own reason, as it answered it. */
+  /** The mock's own reason, as it answered it; for a deployment's answer, what the check expected and found. */
   readonly detail: string;
-  /** The interface statements the request breaks; empty for the mock's own limits. */
+  /** The interface statements the problem names; empty for the mock's own limits. */
   readonly statements: readonly Statement[];
+  /**
+   * How the statements bear on it: `breaks` (the request, or the deployment's
+   * answer, breaks them) or `advice` (an advisory check on a deployment's
+   * answer: the interface allows the answer, the kit's advice rests on them).
+   */
+  readonly relation: "breaks" | "advice";
 }
 
 const plainWords: Readonly<Record<string, string>> = {
@@ -38,6 +45,22 @@ const plainWords: Readonly<Record<string, string>> = {
   store_full: "The mock's store is full (its --max-pets / --max-categories cap).",
 };
 
+/** The proxy's own problems with a deployment (no contract check behind them). */
+const proxyWords: Readonly<Record<string, string>> = {
+  no_answer:
+    "The deployment gave no usable answer (behind --proxy): it is down, too slow, too large or redirects.",
+  proxy_key_rejected:
+    "The deployment answered 401 to a request the mock accepted (behind --proxy): check --proxy-key.",
+};
+
+/** A deployment's answer that failed a contract check, by the check's kind. */
+const checkWords = {
+  documented:
+    "The deployment's answer broke the interface (behind --proxy), not your request: a contract run fails on it.",
+  advisory:
+    "Advice, not a violation: the interface allows the deployment's answer (behind --proxy), the kit advises otherwise, and a contract run only warns.",
+} as const;
+
 const isRuleId = (id: string): id is RuleId => Object.hasOwn(rules, id);
 
 /** A problem in plain words, with the interface statements the journal says it broke. */
@@ -45,15 +68,28 @@ export function explainProblem(problem: Problem): Explained {
   const statements = [...new Set(problem.rules ?? [])]
     .filter(isRuleId)
     .map((id) => ({ id, section: rules[id].section, statement: rules[id].statement }));
+  const words =
+    problem.by === "deployment"
+      ? (proxyWords[problem.code] ??
+        `The proxy found a problem with the deployment's answer (${problem.code}).`)
+      : (plainWords[problem.code] ?? `The mock refused the request (${problem.code}).`);
   return {
-    summary:
-      problem.by === "deployment"
-        ? "The deployment's answer broke the interface (behind --proxy), not your request."
-        : (plainWords[problem.code] ?? `The mock refused the request (${problem.code}).`),
+    summary: problem.kind ? checkWords[problem.kind] : words,
     detail: problem.message,
     statements,
+    relation: problem.kind === "advisory" ? "advice" : "breaks",
   };
 }
+
+/** How the request list names a problem: its code, marked when it is only advice. */
+export const problemLabel = (problem: Problem): string =>
+  problem.kind === "advisory" ? `${problem.code} (advice)` : problem.code;
+
+/** The words before a statement the problem names, e.g. `Breaks interface §4.1, 8: `. */
+export const statementLead = (explained: Explained, statement: Statement): string =>
+  explained.relation === "advice"
+    ? `Advice, resting on interface §${statement.section}: `
+    : `Breaks interface §${statement.section}: `;
 
 /**
  * A curl line that repeats the request. The key stays a shell variable; the

@@ -5,7 +5,7 @@
 import type { FeedAnswer, NumberedEntry } from "../admin/dashboard.js";
 import { AdminError, admin } from "./api.js";
 import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
-import { curlLine, explainProblem } from "./explain.js";
+import { curlLine, explainProblem, problemLabel, statementLead } from "./explain.js";
 import { answeredBy, effectOf, faultName } from "./info.js";
 
 /** Rows the page keeps; older ones leave the table. */
@@ -66,7 +66,7 @@ function row(entry: NumberedEntry): HTMLTableRowElement {
     el("td", { text: fault, "data-label": "Fault" }),
     el("td", {
       "data-label": "Problems",
-      text: entry.problems.length > 0 ? entry.problems.map((p) => p.code).join(", ") : "",
+      text: entry.problems.map(problemLabel).join(", "),
     }),
   );
   // The whole row opens the details: a click anywhere on it, or Enter or Space while it has the focus.
@@ -123,7 +123,11 @@ function showDetail(id: number): void {
               el(
                 "p",
                 {},
-                entry.answeredBy === "deployment" ? "The deployment said: " : "The mock said: ",
+                problem.kind
+                  ? "Expected, and what came back: "
+                  : entry.answeredBy === "deployment"
+                    ? "The deployment said: "
+                    : "The mock said: ",
                 ...withCode(explained.detail),
               ),
               ...(explained.statements.length === 0 && problem.by !== "deployment"
@@ -137,7 +141,7 @@ function showDetail(id: number): void {
                     el(
                       "p",
                       { class: "statement" },
-                      `Breaks interface §${statement.section}: `,
+                      statementLead(explained, statement),
                       ...withCode(statement.statement),
                     ),
                   )),

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JournalEntry } from "../core/journal.js";
-import { fault, startMock, testApiKey } from "../test-support/faulty-servers.js";
+import { fault, nonNumericIdAs422, startMock, testApiKey } from "../test-support/faulty-servers.js";
 import { frontOf, hostileKey, hostileServers } from "../test-support/hostile-servers.js";
 import { devAuth, rawExchange, send } from "../test-support/http.js";
 import { startTinyServer } from "../test-support/servers.js";
@@ -307,6 +307,32 @@ describe("the proxy in front of a faulty deployment", () => {
     }
     const problem = entry?.problems.find((found) => found.by === "deployment");
     expect(problem?.rules?.length).toBeGreaterThan(0);
+  });
+
+  it("marks each violation documented or advisory, in the journal as in the header", async () => {
+    const deployment = await keep(
+      startMock((handle) => nonNumericIdAs422(fault("limit-off-by-one")(handle))),
+    );
+    const proxy = await proxyTo(deployment.url);
+    const kinds = async (path: string) => {
+      const reply = await send(`${proxy.url}${path}`, { headers: devAuth });
+      const header = JSON.parse(String(reply.headers["petstore-violations"])) as {
+        check: string;
+        kind: string;
+      }[];
+      const journaled = (proxy.journal.all().at(-1)?.problems ?? [])
+        .filter((problem) => problem.by === "deployment")
+        .map((problem) => `${problem.code} ${problem.kind}`);
+      expect(journaled).toEqual(header.map((violation) => `${violation.check} ${violation.kind}`));
+      return journaled;
+    };
+    expect(await kinds("/pets?limit=5")).toEqual(["at-most-limit documented"]);
+    expect(await kinds("/pets/abc")).toEqual(["status-400 advisory"]);
+    const feed = await send(`${proxy.origin}/__mock/requests`);
+    const entries = JSON.parse(feed.text) as JournalEntry[];
+    expect(entries.at(-1)?.problems).toContainEqual(
+      expect.objectContaining({ by: "deployment", code: "status-400", kind: "advisory" }),
+    );
   });
 });
 

@@ -278,6 +278,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const problems: Problem[] = violations.map((violation) => ({
       by: "deployment",
       code: violation.check,
+      kind: violation.kind,
       message: violation.message,
       rules: violation.rules,
     }));

@@ -442,6 +442,17 @@ export const fuzzOnlyFaults: readonly FaultyServer[] = [
   },
 ];
 
+/**
+ * Not a fault: the kit's mock answering a non-numeric petId (`GET /pets/abc`)
+ * with a 422 Error. The interface shows no error for it (§4.3 documents 404
+ * for an absent pet only), so the judge's 400 check on it is advice: a
+ * contract run warns and the proxy journals it as `advisory`.
+ */
+export const nonNumericIdAs422 = rewriteResponse(
+  (request) => getPet(request) && !/^\/pets\/\d+$/.test(request.path),
+  () => jsonError(422, "invalid_id", "petId must be digits"),
+);
+
 /** The wrapper of the faulty server with this name. */
 export function fault(name: string): FaultyServer["wrap"] {
   const found = [...faultyServers, ...fuzzOnlyFaults].find((candidate) => candidate.name === name);
