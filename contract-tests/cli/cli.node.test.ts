@@ -304,7 +304,12 @@ describe("reports", () => {
     expect(json.tool.version).not.toBe("unknown");
     expect(json.interface).toEqual({ version: "1.0.0" });
     expect(json.passed).toBe(false);
-    expect(json.matrix).toContainEqual({ operation: "getPet", status: 404, cell: "failed" });
+    expect(json.matrix).toContainEqual({
+      operation: "getPet",
+      status: 404,
+      cell: "failed",
+      answers: { fixed: expect.any(Number), fuzz: 0 },
+    });
     expect(json.checks.length).toBeGreaterThan(50);
     expect(json.cases[0]).toMatchObject({ method: "GET", status: expect.any(Number) });
     expect(json.created.map((record: { collection: string }) => record.collection)).toContain(

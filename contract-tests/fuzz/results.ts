@@ -6,16 +6,29 @@
  */
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { operationIds } from "../../mocks/interface/spec.js";
-import type { CheckResult } from "../suite/results.js";
+import { type CheckResult, checkId } from "../suite/results.js";
 import type { FuzzFailure, FuzzResult } from "./run.js";
 
 export const replayFlags = (fuzz: Pick<FuzzResult, "requested" | "seed">) =>
   `--fuzz ${fuzz.requested} --fuzz-seed ${fuzz.seed}`;
 
+/** The failed check a cause of failure becomes: `<operation>.fuzz.<check>`. */
+export const fuzzCheckId = (failure: Pick<FuzzFailure, "operation" | "slug">): string =>
+  checkId(`${failure.operation}.fuzz`, failure.slug);
+
+/**
+ * The statuses of the answers behind each failed check a cause of failure
+ * became (`fuzzCheckId` → status → how many answers failed that way).
+ */
+export const failedStatuses = (
+  fuzz: FuzzResult | undefined,
+): ReadonlyMap<string, Readonly<Record<string, number>>> =>
+  new Map((fuzz?.failures ?? []).map((failure) => [fuzzCheckId(failure), failure.statuses]));
+
 function failedCheck(fuzz: FuzzResult, failure: FuzzFailure): CheckResult {
   const times = failure.count === 1 ? "once" : `${failure.count} times`;
   return {
-    id: `${failure.operation}.fuzz.${failure.slug}`,
+    id: fuzzCheckId(failure),
     caseId: `${failure.operation}.fuzz`,
     operation: failure.operation,
     kind: failure.kind,
@@ -28,7 +41,7 @@ function failedCheck(fuzz: FuzzResult, failure: FuzzFailure): CheckResult {
 
 function passedCheck(fuzz: FuzzResult, operation: OperationId): CheckResult {
   return {
-    id: `${operation}.fuzz.every-rule`,
+    id: fuzzCheckId({ operation, slug: "every-rule" }),
     caseId: `${operation}.fuzz`,
     operation,
     kind: "documented",

@@ -61,6 +61,8 @@ export interface FuzzFailure {
   readonly curl: string;
   /** How many generated requests failed this way. */
   readonly count: number;
+  /** The statuses of the answers that failed this way ("0": no answer), each with how many: they add up to `count`. */
+  readonly statuses: Readonly<Record<string, number>>;
   readonly request: FuzzRequest;
 }
 
@@ -77,15 +79,21 @@ export interface FuzzResult {
   readonly failures: readonly FuzzFailure[];
   /** Generated requests per operation. */
   readonly perOperation: Readonly<Partial<Record<OperationId, number>>>;
-  /** How often each operation answered each status ("0": no answer), generated requests only. */
+  /**
+   * How often each operation answered each status ("0": no answer): every
+   * answer judged, to generated requests, their shrunk forms and read-backs.
+   */
   readonly statuses: Readonly<Partial<Record<OperationId, Readonly<Record<string, number>>>>>;
   readonly created: readonly CreatedRecord[];
   /** Set when the run's deadline ended the fuzzing early. */
   readonly stopped?: string;
 }
 
-/** A check an answer broke, with the operation it was sent to. */
-type Finding = Extract<Verdict, { passed: false }> & { readonly operation: OperationId };
+/** A check an answer broke, with the operation it was sent to and the answer's status ("0": none). */
+type Finding = Extract<Verdict, { passed: false }> & {
+  readonly operation: OperationId;
+  readonly status: string;
+};
 
 /** What sending one generated request (and its read-back) came to. */
 interface Outcome {
@@ -152,9 +160,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   ): Promise<Outcome & { readonly exchange: Exchange }> => {
     const checks = checkOf();
     const exchange = await send(request);
+    const seen = statuses[operation] ?? {};
+    statuses[operation] = seen;
+    const code = String(exchange.response?.status ?? 0);
+    seen[code] = (seen[code] ?? 0) + 1;
     knowledge.learn(sentRequest(operation, request), exchange.response);
     const findings = judge(checks, exchange.response, `no answer (${exchange.error})`).flatMap(
-      (verdict) => (verdict.passed ? [] : [{ ...verdict, operation }]),
+      (verdict) => (verdict.passed ? [] : [{ ...verdict, operation, status: code }]),
     );
     return findings.length ? { findings, failed: exchange, exchange } : { findings, exchange };
   };
@@ -195,10 +207,6 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       toContractRequest(request),
       () => checksFor(request, knowledge, options.checkDocument),
     );
-    const seen = statuses[request.operation] ?? {};
-    statuses[request.operation] = seen;
-    const code = String(exchange.response?.status ?? 0);
-    seen[code] = (seen[code] ?? 0) + 1;
     const record = noteCreated(request, exchange, spend);
     if (failed) return { findings, failed };
     if (request.thenRead && record && exchange.response?.status !== undefined) {
@@ -293,9 +301,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const cause = causeOf(outcome.findings);
     if (!cause) return;
     const key = keyOf(cause);
+    const { status } = cause;
     const known = failures.get(key);
     if (known) {
-      failures.set(key, { ...known, count: known.count + 1 });
+      const statuses = { ...known.statuses, [status]: (known.statuses[status] ?? 0) + 1 };
+      failures.set(key, { ...known, count: known.count + 1, statuses });
       return;
     }
     const { smallest, outcome: shrunk } = await shrink(request, key, outcome);
@@ -310,6 +320,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       actual: `${finding.reason}${exchange ? ` — got ${options.describe(exchange)}` : ""}`,
       curl: options.curl(toContractRequest(smallest)),
       count: 1,
+      statuses: { [status]: 1 },
       request: smallest,
     });
   };

@@ -10,6 +10,7 @@ import { type Diagnosis, diagnose } from "./diagnosis.js";
 import { fuzzConsoleLines } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
 import {
+  cellLabel,
   createdList,
   explainedCounts,
   matrixLegend,
@@ -31,7 +32,7 @@ function matrix(result: ReportedRun): string[] {
     ...lines.map(
       (line) =>
         `  ${line.operation.padEnd(width)}  ${line.cells
-          .map(({ status, cell }) => `${status} ${cell === "failed" ? "FAILED" : cell}`)
+          .map((row) => `${row.status} ${cellLabel(row, { failed: "FAILED" })}`)
           .join(", ")}`,
     ),
   ];

@@ -15,6 +15,7 @@
 
 import { violations } from "../../mocks/interface/schemas.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
+import { failedStatuses } from "../fuzz/results.js";
 import type { CaseRecord, CheckResult } from "../suite/results.js";
 import type { ReportedRun } from "./run.js";
 
@@ -68,6 +69,23 @@ const inCases = (records: readonly CaseRecord[]) => {
   const ids = new Set(records.map((record) => record.caseId));
   return (check: CheckResult) => ids.has(check.caseId);
 };
+/**
+ * The failed checks these answers explain: the checks of their cases, and
+ * each cause of failure of the generated requests (`--fuzz`) whose every
+ * failing answer had a status one of these answers had.
+ */
+const explainedBy = (result: ReportedRun, records: readonly CaseRecord[]) => {
+  const inThese = inCases(records);
+  const statuses = new Set(records.map((record) => String(statusOf(record))));
+  const fuzzFailed = failedStatuses(result.fuzz);
+  return (check: CheckResult) => {
+    const failed = fuzzFailed.get(check.id);
+    return (
+      inThese(check) ||
+      (failed !== undefined && Object.keys(failed).every((status) => statuses.has(status)))
+    );
+  };
+};
 const statusList = (records: readonly CaseRecord[]) =>
   [...new Set(records.map(statusOf))].sort().join("/");
 /** ", e.g. <the answer of the first failure among these cases>", or nothing. */
@@ -92,7 +110,7 @@ const notAnswering: Detector = (evidence) => {
         ? `${result.stoppedEarly}; ${count}`
         : (result.stoppedEarly ?? ""),
     hint: "Is the deployment up and reachable from here? If it is only slow, raise --timeout.",
-    explains: inCases(silent),
+    explains: explainedBy(result, silent),
     always: stopped,
   };
 };
@@ -109,7 +127,7 @@ const keyRejected: Detector = (evidence) => {
     title: "The key was rejected",
     evidence: `${rejected.length} of ${plural(withKey.length, "request")} sent with the key were answered ${statusList(rejected)}${example(evidence, rejected)}`,
     hint: "Check --key (or PETSTORE_API_KEY): is it this deployment's key (staging and production keys differ), and still valid? It is sent as Authorization: Bearer <key>.",
-    explains: inCases(rejected),
+    explains: explainedBy(evidence.result, rejected),
   };
 };
 
@@ -133,7 +151,7 @@ const wrongBasePath: Detector = (evidence) => {
     title: "Wrong base path: (almost) everything is 404",
     evidence: `${missing.length} of ${plural(evidence.answered.length, "answer")} were 404, on ${plural(operations.size, "operation")}${example(evidence, missing)}`,
     hint: basePathAdvice(evidence.result.baseUrl),
-    explains: inCases(missing),
+    explains: explainedBy(evidence.result, missing),
   };
 };
 

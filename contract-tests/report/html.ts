@@ -12,6 +12,7 @@ import { type Diagnosis, diagnose } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
 import {
+  cellLabel,
   createdList,
   explainedCounts,
   matrixLegend,
@@ -84,8 +85,8 @@ ${matrixLines(result)
     (line) =>
       `<tr><th><code>${line.operation}</code></th>${line.cells
         .map(
-          ({ status, cell }) =>
-            `<td class="${cell.split(" ")[0]}"><strong>${status}</strong> ${cell}</td>`,
+          (row) =>
+            `<td class="${row.cell.split(" ")[0]}"><strong>${row.status}</strong> ${cellLabel(row)}</td>`,
         )
         .join("")}</tr>`,
   )

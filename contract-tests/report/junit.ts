@@ -9,7 +9,7 @@ import { consumerJunitSuite } from "./consumer.js";
 import { diagnose } from "./diagnosis.js";
 import { keyNote, needsKey } from "./key-note.js";
 import type { ReportedRun } from "./run.js";
-import { statusMatrix } from "./summary.js";
+import { cellLabel, statusMatrix } from "./summary.js";
 import { escapeXml } from "./text.js";
 import { reportVersions, versionsLine } from "./versions.js";
 
@@ -68,7 +68,7 @@ export function junitReport(result: ReportedRun): string {
         ...versionProperties,
         ...matrix
           .filter((row) => row.operation === operation)
-          .map((row) => `      <property name="status.${row.status}" value="${row.cell}"/>`),
+          .map((row) => `      <property name="status.${row.status}" value="${cellLabel(row)}"/>`),
       ];
       // Each request once, however many of its checks there are.
       const time = new Map(checks.map((check) => [check.caseId, check.durationMs ?? 0]));

@@ -12,6 +12,7 @@ import { type Diagnosis, diagnose } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
 import {
+  cellLabel,
   createdList,
   explainedCounts,
   matrixLines,
@@ -47,11 +48,11 @@ const icon = {
 function matrix(result: ReportedRun): string[] {
   if (result.checks.length === 0) return [];
   return [
-    "| operation | documented statuses (✅ seen and passing, ❌ failed, ❔ not judged: a cause above explains its failures, ➖ never triggered) |",
+    "| operation | documented statuses (✅ seen and passing, ❌ failed, ❔ not judged: a cause above explains its failures, ➖ never triggered; (fuzz only): seen only in answers to generated requests) |",
     "|---|---|",
     ...matrixLines(result).map(
       (line) =>
-        `| \`${line.operation}\` | ${line.cells.map(({ status, cell }) => `${status} ${icon[cell]}`).join(" · ")} |`,
+        `| \`${line.operation}\` | ${line.cells.map((row) => `${row.status} ${cellLabel(row, icon)}`).join(" · ")} |`,
     ),
     "",
   ];

@@ -3,6 +3,7 @@
 import { interfaceOperation, interfaceOperations } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { operationIds } from "../../mocks/interface/spec.js";
+import { failedStatuses } from "../fuzz/results.js";
 import {
   advisoryWarnings,
   type CheckResult,
@@ -87,6 +88,8 @@ export interface MatrixRow {
   readonly operation: OperationId;
   readonly status: number;
   readonly cell: MatrixCell;
+  /** How many answers had this status: to the fixed requests, and to the generated ones (`--fuzz`). */
+  readonly answers: { readonly fixed: number; readonly fuzz: number };
 }
 
 /** Causes that make the deployment's answers unjudgeable as a whole (the key, the URL, silence). */
@@ -98,11 +101,14 @@ const wholeRunCauses: ReadonlySet<DiagnosisCause> = new Set([
 ]);
 
 /**
- * Operation × documented status: was the status seen, and did every check of
- * the answers with it (and every check expecting it) pass? A status no answer
- * had is "never triggered"; one a check expected but did not get is "failed",
- * unless every failure behind it is explained by a cause that leaves the
- * whole run unjudged (a rejected key, a wrong URL): then "not judged".
+ * Operation × documented status: was the status seen (in an answer to a
+ * fixed request or to a generated one), and did every check of the answers
+ * with it (and every check expecting it) pass? A status no answer had is
+ * "never triggered"; a failed check of an answer with it, or one that
+ * expected it and did not get it, makes it "failed", unless every failure
+ * behind it is explained by a cause that leaves the whole run unjudged (a
+ * rejected key, a wrong URL): then "not judged". A generated request's
+ * failure counts on the statuses of the answers that failed that way.
  */
 export function statusMatrix(
   result: ReportedRun,
@@ -115,39 +121,54 @@ export function statusMatrix(
       .filter((diagnosis) => wholeRunCauses.has(diagnosis.cause))
       .flatMap((diagnosis) => diagnosis.checks),
   );
+  const fuzzFailed = failedStatuses(result.fuzz);
   return operationIds
     .filter((operation) => reported.has(operation))
     .flatMap((operation) =>
       interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
-        const cases = new Set(
-          result.cases
-            .filter(
-              (record) =>
-                record.operation === operation && record.exchange.response?.status === status,
-            )
-            .map((record) => record.caseId),
+        const records = result.cases.filter(
+          (record) => record.operation === operation && record.exchange.response?.status === status,
         );
+        const cases = new Set(records.map((record) => record.caseId));
+        const answers = {
+          fixed: records.length,
+          fuzz: result.fuzz?.statuses[operation]?.[status] ?? 0,
+        };
         const behind = failedChecks.filter(
           (check) =>
             check.operation === operation &&
-            (cases.has(check.caseId) || check.id.endsWith(`.status-${status}`)),
+            (cases.has(check.caseId) ||
+              check.id.endsWith(`.status-${status}`) ||
+              (fuzzFailed.get(check.id)?.[status] ?? 0) > 0),
         );
         const cell: MatrixCell =
           behind.length > 0
             ? behind.every((check) => unjudged.has(check.id))
               ? "not judged"
               : "failed"
-            : cases.size > 0
+            : answers.fixed + answers.fuzz > 0
               ? "passed"
               : "never triggered";
-        return { operation, status, cell };
+        return { operation, status, cell, answers };
       }),
     );
 }
 
+/**
+ * A cell's words: its state (in a report's own `words` where it has them),
+ * then "(fuzz only)" when only answers to generated requests had its status.
+ */
+export function cellLabel(
+  row: Pick<MatrixRow, "cell" | "answers">,
+  words: Partial<Record<MatrixCell, string>> = {},
+): string {
+  const fuzzOnly = row.answers.fixed === 0 && row.answers.fuzz > 0;
+  return `${words[row.cell] ?? row.cell}${fuzzOnly ? " (fuzz only)" : ""}`;
+}
+
 /** What the matrix's cells mean, in every report's words. */
 export const matrixLegend =
-  "passed: seen, every check passed; FAILED; not judged: a cause above explains its failures; never triggered";
+  "passed: seen, every check passed; FAILED; not judged: a cause above explains its failures; never triggered; (fuzz only): seen only in answers to generated requests";
 
 /**
  * How much of a red run the diagnosis explains, counted the way the verdict
@@ -173,7 +194,7 @@ export function explainedCounts(result: ReportedRun, diagnoses: readonly Diagnos
 
 export interface MatrixLine {
   readonly operation: OperationId;
-  readonly cells: ReadonlyArray<{ readonly status: number; readonly cell: MatrixCell }>;
+  readonly cells: readonly MatrixRow[];
 }
 
 /** The matrix per operation, only for operations the run reported on. */
