@@ -1,9 +1,12 @@
 # The Pet Store mock (`petstore-mock`, the default command) and the contract
 # CLI (`petstore-contract`) in one image; docs/container.md shows its use.
-# Without a checkout, build a release from the repository's URL:
+# This file builds it from the sources (a checkout, or the repository's URL at
+# a release's tag `v<version>`, which exists once `npm version` has made it);
+# docs/container/Dockerfile, shipped in the npm package, builds the same image
+# from the package.
 #
-#   docker build --tag petstore-mock-kit "https://github.com/petstore-mock-kit/petstore-mock-kit.git#v<version>"
 #   docker build --tag petstore-mock-kit .    # from a checkout
+#   docker build --tag petstore-mock-kit "https://github.com/petstore-mock-kit/petstore-mock-kit.git#v<version>"
 #   docker run --rm --publish 127.0.0.1:4000:4000 petstore-mock-kit
 #   docker run --rm petstore-mock-kit petstore-contract --help
 ARG BASE=node:24-slim
@@ -34,12 +37,15 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
 
 # 3. The runtime: node, the kit, a non-root user, a volume for the state file.
 FROM ${BASE}
+COPY --from=kit /kit /usr/local/lib/node_modules/petstore-mock-kit
+RUN ln -s ../lib/node_modules/petstore-mock-kit/dist/mocks/server/cli.js /usr/local/bin/petstore-mock \
+  && ln -s ../lib/node_modules/petstore-mock-kit/dist/contract-tests/cli/cli.js /usr/local/bin/petstore-contract
+
+# From here on, the same runtime as docs/container/Dockerfile (scripts/container/dockerfiles.test.ts holds them equal).
 ENV NODE_ENV=production \
     PETSTORE_STATE_FILE=/data/state.json
-COPY --from=kit /kit /usr/local/lib/node_modules/petstore-mock-kit
-COPY scripts/container/entrypoint.sh /usr/local/bin/petstore-entrypoint
-RUN ln -s ../lib/node_modules/petstore-mock-kit/dist/mocks/server/cli.js /usr/local/bin/petstore-mock \
-  && ln -s ../lib/node_modules/petstore-mock-kit/dist/contract-tests/cli/cli.js /usr/local/bin/petstore-contract \
+RUN chmod 755 /usr/local/lib/node_modules/petstore-mock-kit/docs/container/entrypoint.sh \
+  && ln -s ../lib/node_modules/petstore-mock-kit/docs/container/entrypoint.sh /usr/local/bin/petstore-entrypoint \
   && mkdir -p /data \
   && chown node:node /data
 USER node

@@ -200,13 +200,16 @@ beforeAll(async () => {
 }, installTimeoutMs);
 
 describe("the packed tarball, installed next to msw@latest", () => {
-  it("contains dist, openapi.yaml, the README and its docs, and no sources, tests, maps or dev-only tools", async () => {
+  it("contains dist, openapi.yaml, the README and its docs (the container's Dockerfile among them), and no sources, tests, maps or dev-only tools", async () => {
     const { stdout } = await run("tar", ["-tzf", kit.tarball]);
     const files = stdout.trim().split("\n");
     expect(files).toContain("package/openapi.yaml");
     expect(files).toContain("package/README.md");
     expect(files).toContain("package/LICENSE");
     expect(files).toContain("package/docs/server.md");
+    // docs/container.md: an npm user builds the image from these two (scripts/container/test.ts does).
+    expect(files).toContain("package/docs/container/Dockerfile");
+    expect(files).toContain("package/docs/container/entrypoint.sh");
     expect(files).toContain("package/dist/mocks/index.d.ts");
     // The dashboard ships prebuilt: its page, style, icon and one bundled script, no sources.
     expect(files.filter((file) => file.startsWith("package/dist/mocks/dashboard/")).sort()).toEqual(
@@ -220,7 +223,7 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(
       files.filter(
         (file) =>
-          !/^package\/(dist\/|docs\/[\w-]+\.md$|openapi\.yaml$|README\.md$|package\.json$|LICENSE)/.test(
+          !/^package\/(dist\/|docs\/[\w-]+\.md$|docs\/container\/(Dockerfile|entrypoint\.sh)$|openapi\.yaml$|README\.md$|package\.json$|LICENSE)/.test(
             file,
           ),
       ),

@@ -79,5 +79,8 @@ export function withCors(response: CoreResponse, origin: string | undefined): Co
       withoutOrigin.set(response.headers, headers);
     }
   } else headers = corsHeaders(response.headers, origin);
-  return { status: response.status, headers, body: response.body };
+  const { status, body, answeredBy } = response;
+  return answeredBy === undefined
+    ? { status, headers, body }
+    : { status, headers, body, answeredBy };
 }

@@ -32,6 +32,11 @@ export interface CoreResponse {
   readonly body: string | undefined;
   /** Send no answer at all: the adapter drops the connection (msw: a network error). */
   readonly dropped?: true;
+  /**
+   * Who answered, for the request log's last word: set only by the proxy
+   * (`--proxy`): the deployment's host, `mock`, `mock (fallback)` or `proxy`.
+   */
+  readonly answeredBy?: string;
 }
 
 /** An answer with a JSON body: every operation's, every Error's. */

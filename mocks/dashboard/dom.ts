@@ -56,7 +56,8 @@ export function withCode(text: string): Child[] {
  * A request path as segments (`<span class="segment">`) split after each `/`
  * and before each `?` and `&`, with a line-break opportunity (`<wbr>`)
  * between them: the stylesheet keeps a segment whole, so a narrow column
- * wraps the path between segments, never inside one.
+ * wraps the path between segments; only a segment longer than the whole
+ * column breaks inside itself.
  */
 export function breakablePath(path: string): Child[] {
   return path.split(/(?<=\/)|(?=[?&])/).flatMap((part, index) => {

@@ -1,10 +1,15 @@
 /**
  * The request log of `startPetstoreServer`: giving `log` turns it on, `quiet`
  * turns it off; the admin reads (the dashboard's polling, health probes, the
- * icon) stay out of it unless `logAdminReads` (`--log admin`) asks for them.
- * Parsing `--log`: args.test.ts.
+ * icon) stay out of it unless `logAdminReads` (`--log admin`) asks for them;
+ * behind the proxy each line ends with who answered. Parsing `--log`:
+ * args.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { errorCodes } from "../core/errors.js";
+import { startMock, testApiKey } from "../test-support/faulty-servers.js";
+import { devAuth } from "../test-support/http.js";
+import { proxyMarkHeader } from "./proxy-headers.js";
 import { startPetstoreServer } from "./server.js";
 
 async function linesLogged(
@@ -70,5 +75,48 @@ describe("the request log", () => {
       "HEAD /__mock/health 200",
       "GET /favicon.ico 200",
     ]);
+  });
+});
+
+describe("the request log behind the proxy (--proxy)", () => {
+  it("ends each line with who answered: the deployment's host, the mock (as fallback or not), or the proxy", async () => {
+    const deployment = await startMock();
+    const lines: string[] = [];
+    const proxy = await startPetstoreServer({
+      port: 0,
+      proxy: { url: deployment.url, key: testApiKey, fallback: "mock" },
+      log: (line) => lines.push(line),
+    });
+    const get = async (path: string, headers: Record<string, string> = devAuth) =>
+      (await fetch(`${proxy.url}${path}`, { headers })).text();
+    try {
+      await get("/pets?limit=1");
+      await get("/pets", { authorization: "Bearer wrong-key" });
+      await get("/pets", { ...devAuth, [proxyMarkHeader]: "1" });
+      await deployment.close();
+      await get("/pets/1");
+    } finally {
+      await proxy.close();
+      await deployment.close();
+    }
+    const { host } = new URL(deployment.url);
+    // Each line: METHOD target status time, then who answered.
+    expect(lines.map((line) => line.replace(/ \d+\.\dms /, " <ms> "))).toEqual([
+      `GET /v1/pets?limit=1 200 <ms> ${host}`,
+      "GET /v1/pets 401 <ms> mock",
+      `GET /v1/pets ${errorCodes.proxy_loop} <ms> proxy`,
+      "GET /v1/pets/1 200 <ms> mock (fallback)",
+    ]);
+  });
+
+  it("leaves the mock's own lines as they were without a proxy", async () => {
+    const lines: string[] = [];
+    const server = await startPetstoreServer({ port: 0, log: (line) => lines.push(line) });
+    try {
+      await (await fetch(`${server.url}/pets`, { headers: devAuth })).text();
+    } finally {
+      await server.close();
+    }
+    expect(lines).toEqual([expect.stringMatching(/^GET \/v1\/pets 200 \d+\.\dms$/)]);
   });
 });

@@ -121,8 +121,22 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       }),
   };
   const mock = options.mock(mockJournal);
-  const fromMock = (request: CoreRequest, problems: readonly Problem[] = []) =>
-    pending.run(problems, () => mock(request));
+  /** Who answered, as the request log names it (CoreResponse.answeredBy). */
+  const by = {
+    deployment: base.host,
+    mock: "mock",
+    fallback: "mock (fallback)",
+    proxy: "proxy",
+  } as const;
+  const labelled = (response: CoreResponse, who: string): CoreResponse => ({
+    ...response,
+    answeredBy: who,
+  });
+  const fromMock = async (
+    request: CoreRequest,
+    problems: readonly Problem[] = [],
+    who: string = by.mock,
+  ) => labelled(await pending.run(problems, () => mock(request)), who);
 
   function record(
     request: CoreRequest,
@@ -148,13 +162,13 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   /** No usable answer: the mock answers under `fallback: "mock"`, else a 502 Error. */
   function unanswered(request: CoreRequest, started: number, why: string): Promise<CoreResponse> {
     const problem: Problem = { by: "deployment", code: "no_answer", message: neutral(redact(why)) };
-    if (proxy.fallback === "mock") return fromMock(request, [problem]);
+    if (proxy.fallback === "mock") return fromMock(request, [problem], by.fallback);
     const response = errorResponse(
       "bad_gateway",
       `The deployment gave no usable answer: ${problem.message}`,
     );
     record(request, started, response.status, [problem]);
-    return Promise.resolve(response);
+    return Promise.resolve(labelled(response, by.proxy));
   }
 
   /** A deployment's `Location` below its base, as the same path below the mock's base. */
@@ -185,19 +199,21 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       moved === undefined ? undefined : location(moved, request.basePath ?? apiBasePath);
     if (mapped !== undefined) headers.location = redact(mapped);
     if (violations.length > 0) headers[violationsHeader] = violationsHeaderValue(violations);
+    const { status } = answer;
     if (request.method === "HEAD") {
       const length = answer.headers["content-length"];
       if (length !== undefined) headers["content-length"] = length;
-      return { status: answer.status, headers, body: undefined };
+      return { status, headers, body: undefined, answeredBy: by.deployment };
     }
-    return { status: answer.status, headers, body: answer.text === "" ? undefined : answer.text };
+    const body = answer.text === "" ? undefined : answer.text;
+    return { status, headers, body, answeredBy: by.deployment };
   }
 
   /** An Error the proxy answers itself, journaled as the client's problem. */
   function refused(request: CoreRequest, started: number, response: CoreResponse): CoreResponse {
     const { code, message } = JSON.parse(response.body ?? "{}") as Problem;
     record(request, started, response.status, [{ by: "client", code, message }]);
-    return response;
+    return labelled(response, by.proxy);
   }
 
   async function handle(request: CoreRequest): Promise<CoreResponse> {
@@ -208,7 +224,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         "This request came from a petstore-mock proxy: --proxy names this server itself.",
       );
       record(request, started, response.status, []);
-      return response;
+      return labelled(response, by.proxy);
     }
     const crossSite = site.refuseApi((name) => request.header(name));
     if (crossSite) return refused(request, started, crossSite);

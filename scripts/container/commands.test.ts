@@ -4,7 +4,9 @@ import { parse as parseYaml } from "yaml";
 import { docSection, fencedBlocks } from "../../mocks/test-support/docs.js";
 import {
   contractRunArgs,
+  installedDockerfileDir,
   mockRunArgs,
+  packageDockerfile,
   releaseContext,
   repositoryUrl,
   stopArgs,
@@ -60,27 +62,47 @@ describe("docs/container.md shows the commands the container test runs", () => {
 });
 
 describe("docs/container.md builds the image without a checkout", () => {
-  it("from package.json's repository at the installed version's tag", () => {
-    expect(repository).toBe("https://github.com/petstore-mock-kit/petstore-mock-kit.git");
+  const kit = (at: string) => `petstore-mock-kit@${at}`;
+
+  it("from the package's Dockerfile, in node_modules after npm install, at the installed version", () => {
+    expect(installedDockerfileDir).toBe("node_modules/petstore-mock-kit/docs/container");
     expect(documented).toContain(
       `version=$(node -p 'require("petstore-mock-kit/package.json").version')`,
     );
     expect(documented).toContain(
-      `docker build --tag "petstore-mock-kit:$version" --tag petstore-mock-kit "${releaseContext(repository, "$version")}"\n`,
+      `docker build --build-arg KIT="${kit("$version")}" --tag "petstore-mock-kit:$version" --tag petstore-mock-kit ${installedDockerfileDir}\n`,
     );
   });
 
-  it("in compose, with build: at this version's tag", () => {
-    const compose = yamlBlock("build: https://") as {
-      services: { petstore: { build: string; image: string } };
-    };
-    expect(compose.services.petstore).toMatchObject({
-      build: releaseContext(repository, version),
-      image: `petstore-mock-kit:${version}`,
-    });
+  it("from a tarball in a build context of its own, as the container test builds it", () => {
+    expect(documented).toContain(
+      `docker build --build-arg KIT="./petstore-mock-kit-$version.tgz" --tag petstore-mock-kit --file ${installedDockerfileDir}/Dockerfile kit-image\n`,
+    );
   });
 
-  it("in GitHub Actions: one job builds and pushes it, the next runs it as a service", () => {
+  it("from package.json's repository at a release tag, saying how to check that the tag exists", () => {
+    expect(repository).toBe("https://github.com/petstore-mock-kit/petstore-mock-kit.git");
+    expect(documented).toContain(`git ls-remote --tags ${repository} "v$version"`);
+    expect(documented).toContain(
+      `docker build --tag "petstore-mock-kit:$version" "${releaseContext(repository, "$version")}"\n`,
+    );
+  });
+
+  it("in compose, with build: on the package's Dockerfile at this version", () => {
+    const compose = yamlBlock("build:\n      context:") as {
+      services: {
+        petstore: { build: { context: string; args: Record<string, string> }; image: string };
+      };
+    };
+    expect(compose.services.petstore).toEqual(
+      expect.objectContaining({
+        build: { context: installedDockerfileDir, args: { KIT: kit(version) } },
+        image: `petstore-mock-kit:${version}`,
+      }),
+    );
+  });
+
+  it("in GitHub Actions: one job builds it from the package and pushes it, the next runs it as a service", () => {
     const workflow = yamlBlock(".github/workflows/e2e.yml") as {
       env: Record<string, string>;
       jobs: Record<string, Record<string, unknown>>;
@@ -90,13 +112,20 @@ describe("docs/container.md builds the image without a checkout", () => {
     const build = workflow.jobs["mock-image"] as {
       permissions: Record<string, string>;
       outputs: Record<string, string>;
-      steps: { uses: string; with?: Record<string, unknown> }[];
+      steps: { uses?: string; run?: string; with?: Record<string, unknown> }[];
     };
     expect(build.permissions.packages).toBe("write");
     expect(build.outputs.image).toBe(image);
-    const push = build.steps.find((step) => step.uses.startsWith("docker/build-push-action@"));
+    const unpack = build.steps.find((step) => step.run?.includes("npm pack"));
+    const context = `package/${packageDockerfile.replace(/\/Dockerfile$/, "")}`;
+    expect(unpack?.run).toBe(
+      `npm pack "${kit("$KIT_VERSION")}"\ntar -xzf "petstore-mock-kit-$KIT_VERSION.tgz" ${context}\n`,
+    );
+    const push = build.steps.find((step) => step.uses?.startsWith("docker/build-push-action@"));
+    expect(build.steps.indexOf(push ?? {})).toBeGreaterThan(build.steps.indexOf(unpack ?? {}));
     expect(push?.with).toMatchObject({
-      context: releaseContext(repository, actions("env.KIT_VERSION")),
+      context,
+      "build-args": `KIT=${kit(actions("env.KIT_VERSION"))}`,
       tags: image,
       push: true,
     });

@@ -84,3 +84,9 @@ export function repositoryUrl(manifest: { readonly repository: { readonly url: s
 /** A release's build context: the repository at the tag `npm version` makes, `v<version>`. */
 export const releaseContext = (repository: string, version: string): string =>
   `${repository}#v${version}`;
+
+/** The Dockerfile the npm package ships (package.json's `files` has docs/), relative to the package. */
+export const packageDockerfile = "docs/container/Dockerfile";
+
+/** The package Dockerfile's build context after `npm install`: its own folder in the project's node_modules. */
+export const installedDockerfileDir = `node_modules/petstore-mock-kit/${packageDockerfile.replace(/\/Dockerfile$/, "")}`;

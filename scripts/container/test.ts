@@ -5,38 +5,53 @@
  * the image as docs/container.md shows: health, the API with a configured key,
  * admin endpoints behind the admin key, data kept across a restart in a
  * volume, a graceful stop on SIGTERM, and `petstore-contract` from the same
- * image passing against it. Everything it creates (containers, volume,
+ * image passing against it. Then the npm user's path: the package's
+ * docs/container/Dockerfile built on the packed kit (`npm pack` into its
+ * build context, `KIT=./<tarball>`), run: health, a non-root user,
+ * `petstore-contract --version`, a graceful stop. Everything it creates (containers, volume,
  * images, temporary folders) is removed at the end, also after a failure or
  * a signal. Installs podman, runc and debootstrap with apt-get when missing.
  *
  * @example
  * npx tsx scripts/container/test.ts
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../mocks/server/free-port.js";
+import { pack } from "../smoke-package.js";
 import { baseImage, ensureBaseImage, trustingMachineCa } from "./base-image.js";
 import { run, stopAll, succeed, tail } from "./command.js";
-import { contractRunArgs, mockRunArgs, stopArgs, stopGraceSeconds } from "./commands.js";
+import {
+  contractRunArgs,
+  mockRunArgs,
+  packageDockerfile,
+  stopArgs,
+  stopGraceSeconds,
+} from "./commands.js";
 import { configuredPodman, type Podman } from "./podman.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const seconds = 1_000;
 const minutes = 60 * seconds;
 const apiKey = "ci-key";
+const kitVersion = (
+  JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }
+).version;
 const adminKey = "ci-admin-key";
 
 const started = performance.now();
 const tag = `ci-${process.pid}`;
 const names = {
   image: `localhost/petstore-mock-kit:${tag}`,
+  npmImage: `localhost/petstore-mock-kit-npm:${tag}`,
   caBase: `localhost/petstore-base:${tag}`,
   volume: `petstore-${tag}`,
   first: `petstore-${tag}-first`,
   second: `petstore-${tag}-second`,
+  npm: `petstore-${tag}-npm`,
 };
 const elapsed = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 const log = (line: string) => console.log(`container: ${line}`);
@@ -87,7 +102,12 @@ function send(url: string, init: RequestInit = {}): Promise<Response> {
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 /** The `docker run` of docs/container.md, then waits until it answers its health check. */
-async function startMock(podman: Podman, name: string, port: number): Promise<string> {
+async function startMock(
+  podman: Podman,
+  name: string,
+  port: number,
+  image = names.image,
+): Promise<string> {
   await podman.ok(
     mockRunArgs({
       name,
@@ -95,7 +115,7 @@ async function startMock(podman: Podman, name: string, port: number): Promise<st
       apiKeys: apiKey,
       adminKey,
       volume: names.volume,
-      image: names.image,
+      image,
     }),
     2 * minutes,
   );
@@ -163,6 +183,32 @@ async function checkLean(podman: Podman): Promise<void> {
   check(sources.length === 0, `TypeScript sources in the image: ${sources.slice(0, 5).join(", ")}`);
 }
 
+/**
+ * Packs the kit (`npm pack`, as `npm test` left `dist/`) into a build context
+ * of its own and builds the package's Dockerfile on it with `build`.
+ */
+async function packageImage(
+  scratch: string,
+  build: (context: string, tarball: string) => Promise<unknown>,
+): Promise<{ packSeconds: string; buildSeconds: string }> {
+  check(
+    existsSync(join(root, "dist/mocks/server/cli.js")),
+    "no dist/: run npm run build (npm test does) before the container test",
+  );
+  const context = await mkdtemp(join(scratch, "package-context-"));
+  const packSince = performance.now();
+  const tarball = await step("npm pack into the package image's build context", () =>
+    pack(context),
+  );
+  const packSeconds = elapsed(packSince);
+  const buildSince = performance.now();
+  await step(
+    `podman build --file ${packageDockerfile} --build-arg KIT=./${basename(tarball)}`,
+    () => build(context, basename(tarball)),
+  );
+  return { packSeconds, buildSeconds: elapsed(buildSince) };
+}
+
 async function megabytes(podman: Podman, image: string): Promise<number> {
   const size = await podman.ok(["image", "inspect", "--format", "{{.Size}}", image], minutes);
   return Math.round(Number(size.stdout.trim()) / 1e6);
@@ -180,8 +226,8 @@ async function main(podman: Podman, scratch: string): Promise<string> {
   // RUN steps get a low open-files limit and npm ci fails with EMFILE: give them ours.
   const hardLimit = (await succeed("sh", ["-c", "ulimit -Hn"], { timeoutMs: 10 * seconds })).stdout;
   const openFiles = /^\d+$/.test(hardLimit.trim()) ? hardLimit.trim() : "1048576";
-  const buildSince = performance.now();
-  await step(`podman build --build-arg BASE=${base} (${names.image})`, () =>
+  /** `podman build` as docs/container.md's `docker build`, with this machine's base and limits. */
+  const build = (image: string, context: string, extra: readonly string[]) =>
     // --layers=false: no cached intermediate images are left behind; npm's cache mount stays.
     podman.ok(
       [
@@ -193,13 +239,17 @@ async function main(podman: Podman, scratch: string): Promise<string> {
         `nofile=${openFiles}:${openFiles}`,
         "--build-arg",
         `BASE=${base}`,
+        ...extra,
         "--tag",
-        names.image,
-        ".",
+        image,
+        context,
       ],
       25 * minutes,
       { cwd: root },
-    ),
+    );
+  const buildSince = performance.now();
+  await step(`podman build --build-arg BASE=${base} (${names.image})`, () =>
+    build(names.image, ".", []),
   );
   const buildSeconds = elapsed(buildSince);
   const [imageMb, baseMb] = [await megabytes(podman, names.image), await megabytes(podman, base)];
@@ -266,9 +316,46 @@ async function main(podman: Podman, scratch: string): Promise<string> {
   const secondStop = await step("stops on SIGTERM again", () =>
     stopGracefully(podman, names.second),
   );
+  await podman.ok(["rm", names.second], minutes);
+
+  // The npm user's path: the package's own Dockerfile, the kit from its packed tarball.
+  const npm = await packageImage(scratch, (context, tarball) =>
+    build(names.npmImage, context, [
+      "--file",
+      join(root, packageDockerfile),
+      "--build-arg",
+      `KIT=./${tarball}`,
+    ]),
+  );
+  await step("the package's image: starts, HEALTHCHECK passes, non-root", async () => {
+    await startMock(podman, names.npm, port, names.npmImage);
+    await podman.ok(["healthcheck", "run", names.npm], minutes);
+    const uid = await podman.ok(["exec", names.npm, "id", "-u"], minutes);
+    check(uid.stdout.trim() !== "0", "the package's image runs the mock as root");
+    const pets = await send(`${origin}/v1/pets`, { headers: bearer(apiKey) });
+    check(pets.status === 200, `GET /v1/pets in the package's image answered ${pets.status}`);
+  });
+  await step(
+    "the package's image: petstore-contract --version names the packed version",
+    async () => {
+      const printed = await podman.ok(
+        ["run", "--rm", names.npmImage, "petstore-contract", "--version"],
+        2 * minutes,
+      );
+      check(
+        printed.stdout.trim() === kitVersion,
+        `petstore-contract --version printed ${printed.stdout.trim()}, not ${kitVersion}`,
+      );
+    },
+  );
+  const npmStop = await step("the package's image stops on SIGTERM", () =>
+    stopGracefully(podman, names.npm),
+  );
+  const npmMb = await megabytes(podman, names.npmImage);
   return [
     `image ${imageMb} MB (${imageMb - baseMb} MB over the ${baseMb} MB base, which was ${how})`,
     `build ${buildSeconds} s`,
+    `the package's image ${npmMb} MB (${npmMb - baseMb} MB over the base), build ${npm.buildSeconds} s after npm pack ${npm.packSeconds} s, stop ${npmStop}`,
     `podman stop ${firstStop} and ${secondStop}, grace ${stopGraceSeconds} s`,
     `contract: ${contract}`,
   ].join("; ");
@@ -277,9 +364,9 @@ async function main(podman: Podman, scratch: string): Promise<string> {
 /** Removes everything this run created; each removal on its own, so one failure skips none. */
 async function cleanUp(podman: Podman, scratch: string): Promise<void> {
   const quietly = (args: string[]) => podman.run(args, 2 * minutes).catch(() => undefined);
-  await quietly(["rm", "--force", "--time", "0", names.first, names.second]);
+  await quietly(["rm", "--force", "--time", "0", names.first, names.second, names.npm]);
   await quietly(["volume", "rm", "--force", names.volume]);
-  await quietly(["rmi", "--force", names.image, names.caBase]);
+  await quietly(["rmi", "--force", names.image, names.npmImage, names.caBase]);
   await rm(scratch, { recursive: true, force: true });
 }
 
