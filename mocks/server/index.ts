@@ -34,7 +34,7 @@ export {
 } from "./client.js";
 export { RecordFileError, SharedFileError } from "./own-files.js";
 export { proxyMarkHeader, violationsHeader } from "./proxy-headers.js";
-export type { RecordedCredential, RecordedExchange } from "./recording.js";
+export type { RecordedCredential, RecordedExchange } from "./recording-line.js";
 export {
   createRequestListener,
   defaultHost,

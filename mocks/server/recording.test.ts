@@ -12,8 +12,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it, vi } from "vitest";
+import { coreRequest } from "../test-support/core-request.js";
 import { devAuth, send } from "../test-support/http.js";
 import { encodedForms } from "../test-support/secret-encodings.js";
+import { openRecording } from "./recording.js";
 import { main } from "./run.js";
 import { startPetstoreServer } from "./server.js";
 
@@ -228,5 +230,24 @@ describe("a recording file that is not the recorder's", () => {
     await writeFile(empty, "");
     const again = await startPetstoreServer({ port: 0, record: empty });
     await again.close();
+  });
+});
+
+describe("what the recorder writes, the replay reads", () => {
+  it("a line the replay would refuse is not written, and the log says why", async () => {
+    const file = join(dir, "read-back.jsonl");
+    const logged: string[] = [];
+    const recorder = await openRecording(
+      { file, maxBytes: 1 << 20 },
+      { apiKeys: ["k"], secrets: ["k"], log: (line) => logged.push(line) },
+    );
+    const handle = recorder.wrap(async () => ({ status: 200, headers: {}, body: "[]" }));
+    await handle(coreRequest("get me", "/pets"));
+    await handle(coreRequest("GET", "/pets"));
+    await recorder.close();
+    expect((await lines(file)).map((line) => line.request.method)).toEqual(["GET"]);
+    expect(logged).toEqual([
+      "petstore-mock: get me /pets not recorded: request.method must be an upper-case method (letters and hyphens), which a recording line may not hold",
+    ]);
   });
 });
