@@ -14,6 +14,7 @@ import { contractPath } from "../admin/contract-routes.js";
 import { dashboardPath } from "../admin/dashboard.js";
 import { defaultApiKey, type PetstoreServerOptions } from "../store/options.js";
 import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
+import { curlLine } from "../util/curl.js";
 import { type CliCommand, parse, usage } from "./args.js";
 import { RecordFileError, SharedFileError } from "./own-files.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
@@ -66,7 +67,7 @@ function banner(running: RunningPetstoreServer, options: PetstoreServerOptions):
           `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,
         ]
       : []),
-    `  try        curl -g -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
+    `  try        ${curlLine({ method: "GET", url: `${running.url}/pets?limit=5`, headers: [{ shell: `"Authorization: Bearer ${key}"` }] })}`,
     "Press Ctrl+C to stop.",
   ].join("\n");
 }
