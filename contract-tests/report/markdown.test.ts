@@ -93,7 +93,7 @@ describe("the Markdown report with hostile server text", () => {
   const { blocks, outside } = parse(markdown);
 
   it("holds each curl line literally in its fence, to copy as is", () => {
-    const literal = curl.replace("\u001b", "\\x1b").replace(/\s+/g, " ");
+    const literal = curl.replace("\u001b", "\\x1b").replace(/\n/g, " ");
     expect(blocks.map((block) => block.content)).toEqual([[literal], [literal]]);
     expect(literal).toContain(`-H "Authorization: Bearer $PETSTORE_API_KEY"`);
   });

@@ -28,11 +28,13 @@ const cell = markdownCell;
 
 /**
  * A one-line fenced block holding `text` literally (control characters made
- * visible): its fence is longer than any backtick run inside, so nothing in
- * the text can close it, and Markdown renders nothing inside a fence.
+ * visible, a line break as a space; a curl line holds neither, so it stays
+ * exactly as printed, runs of spaces included): its fence is longer than any
+ * backtick run inside, so nothing in the text can close it, and Markdown
+ * renders nothing inside a fence.
  */
 export function fenced(text: string): string[] {
-  const line = printable(text).replace(/\s+/g, " ");
+  const line = printable(text).replace(/\n/g, " ");
   const longest = Math.max(2, ...[...line.matchAll(/`+/g)].map((run) => run[0].length));
   const fence = "`".repeat(longest + 1);
   return [`${fence}sh`, line, fence];

@@ -5,6 +5,7 @@
  * with the right checks; a bad recording exits 2 naming the line.
  */
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -204,6 +205,111 @@ describe("what a replay leaves out", () => {
   });
 });
 
+describe("a recording the kit wrote is always read back", () => {
+  it("GET /v1, a 5,000-character path and a M-SEARCH are recorded; the replay skips them in counted notes and judges the rest", async () => {
+    const file = join(dir, "odd-session.jsonl");
+    const mock = await startPetstoreServer({ port: 0, apiKeys: [appKey], record: file });
+    const long = `/pets/${"1".repeat(5_000)}`;
+    try {
+      expect(
+        (await fetch(mock.url, { headers: { authorization: `Bearer ${appKey}` } })).status,
+      ).toBe(404);
+      expect((await call(mock.url, "GET", long, { key: appKey })).status).toBe(400);
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(mock.port, "127.0.0.1", () =>
+          socket.end(`M-SEARCH /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`),
+        );
+        socket
+          .on("error", reject)
+          .on("close", () => resolve())
+          .resume();
+      });
+      await call(mock.url, "GET", "/pets?limit=2", { key: appKey });
+      const category = await call(mock.url, "POST", "/categories", {
+        key: appKey,
+        body: { name: "owl" },
+      });
+      const pet = await call(mock.url, "POST", "/pets", {
+        key: appKey,
+        body: { name: "Hedwig", categoryId: category.json.id },
+      });
+      await call(mock.url, "GET", `/pets/${pet.json.id}`, { key: appKey });
+    } finally {
+      await mock.close();
+    }
+    const recorded = (await readFile(file, "utf8"))
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(recorded.map((line) => `${line.request.method} ${line.request.path.length}`)).toEqual([
+      "GET 0",
+      `GET ${long.length}`,
+      "M-SEARCH 5",
+      "GET 5",
+      "POST 11",
+      "POST 5",
+      "GET 8",
+    ]);
+    const deployment = await startMock();
+    const json = join(dir, "odd-session.json");
+    const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
+    const { code, err } = await closedAfter(deployment, () => runCli(args));
+    expect({ code, err }).toEqual({ code: exitCodes.passed, err: "" });
+    const report = JSON.parse(await readFile(json, "utf8")) as {
+      notes: string[];
+      checks: { id: string; outcome: string }[];
+    };
+    expect(report.notes).toEqual(
+      expect.arrayContaining([
+        "1 recorded exchange not replayed: no operation of the interface at that method and path",
+        "1 recorded exchange not replayed: its path or query is longer than 2048 characters",
+        "1 recorded exchange not replayed: M-SEARCH (the replay sends GET and POST only)",
+      ]),
+    );
+    const replayed = new Set(
+      report.checks.map((check) => check.id.split(".").slice(0, 2).join(".")),
+    );
+    expect([...replayed].sort()).toEqual([
+      "createCategory.replay-0005",
+      "createPet.replay-0006",
+      "getPet.replay-0007",
+      "listPets.replay-0004",
+    ]);
+  });
+
+  it("a line whose path or query the replay does not send is skipped with a note, not refused", async () => {
+    const line = (path: string, query = "") =>
+      JSON.stringify({
+        v: 1,
+        request: { method: "GET", path, query, credential: "valid" },
+        response: { status: 200 },
+      });
+    const file = join(dir, "unsendable.jsonl");
+    await writeFile(
+      file,
+      [
+        line("/pets"),
+        line("/pets/\u001b[2J"),
+        line("/pets", "limit=\u00e9"),
+        line("/pets", "x".repeat(2049)),
+      ].join("\n"),
+    );
+    const deployment = await startMock();
+    const json = join(dir, "unsendable.json");
+    const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
+    const { code } = await closedAfter(deployment, () => runCli(args));
+    expect(code).toBe(exitCodes.passed);
+    const { notes } = JSON.parse(await readFile(json, "utf8")) as { notes: string[] };
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        "2 recorded exchanges not replayed: its path or query holds characters other than printable ASCII",
+        "1 recorded exchange not replayed: its path or query is longer than 2048 characters",
+      ]),
+    );
+    expect(notes.join("\n")).not.toContain("\u001b");
+  });
+});
+
 describe("a bad recording exits 2 with one line naming the problem", () => {
   const valid = JSON.stringify({
     v: 1,
@@ -217,7 +323,8 @@ describe("a bad recording exits 2 with one line naming the problem", () => {
     ["wrong-version", `{"v":2}\n`, /line 1: v must be 1/],
     ["bad-method", valid.replace('"GET"', '"get me"'), /request.method/],
     ["bad-credential", valid.replace('"valid"', '"Bearer abc"'), /request.credential/],
-    ["path-not-ascii", valid.replace('"/pets"', '"/pets/\\u001b[2J"'), /request.path/],
+    ["path-not-text", valid.replace('"/pets"', "7"), /request.path must be a string/],
+    ["first-line-not-recording", `{"not":"mine"}\n${valid}\n`, /line 1: v must be 1/],
     ["too-long", "x".repeat(recordingLimits.maxLineBytes + 1), /line 1 is longer than/],
   ])("%s", async (name, content, message) => {
     const file = join(dir, `bad-${name}.jsonl`);

@@ -8,7 +8,10 @@
  *
  * A recording is untrusted input: its size, line length and count are
  * bounded (mocks/store/options.ts `recordingLimits`), every line's shape is
- * validated, and a bad file is a usage error (exit 2) naming the line.
+ * validated (mocks/server/recording-line.ts, the recorder's own definition),
+ * and a file that is no recording is a usage error (exit 2) naming the line.
+ * A recording line whose request the replay does not send is skipped and
+ * counted in a note: a file the kit wrote is never refused.
  *
  * @example
  * const recording = await readRecording("session.jsonl");
@@ -24,62 +27,21 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import { operationIds } from "../../mocks/interface/spec.js";
-import type { RecordedCredential, RecordedExchange } from "../../mocks/server/recording.js";
+import {
+  notReplayedBecause,
+  type RecordedExchange,
+  recordedExchangeOf,
+} from "../../mocks/server/recording-line.js";
 import { recordingLimits } from "../../mocks/store/options.js";
 import { printable } from "../../mocks/util/text.js";
 import { urlUnder } from "../../mocks/util/url-under.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
 import { UsageError } from "../suite/settings.js";
-import { type ContractRequest, defaultMaxBodyBytes } from "../transport/http.js";
+import type { ContractRequest } from "../transport/http.js";
 import { runCases, type SuiteOptions, type SuiteRun } from "./runner.js";
 
-const credentials: readonly RecordedCredential[] = ["valid", "missing", "wrong"];
-const maxPathChars = 2048;
-
-type Fields = Readonly<Record<string, unknown>>;
-
-const isObject = (value: unknown): value is Fields =>
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-function text(object: Fields, name: string, max: number, optional = false): string | undefined {
-  const value = object[name];
-  if (value === undefined && optional) return undefined;
-  if (typeof value !== "string") throw new Error(`${name} must be a string`);
-  if (value.length > max) throw new Error(`${name} is longer than ${max} characters`);
-  return value;
-}
-
-/** One line's exchange, or an Error saying what is wrong with it. */
-export function exchangeOf(value: unknown): RecordedExchange {
-  if (!isObject(value)) throw new Error("not a JSON object");
-  if (value.v !== 1) throw new Error("v must be 1 (a petstore-mock --record line)");
-  const { request, response } = value;
-  if (!isObject(request)) throw new Error("request must be an object");
-  if (!isObject(response)) throw new Error("response must be an object");
-  const method = text(request, "method", 16) ?? "";
-  if (!/^[A-Z]+$/.test(method)) throw new Error("request.method must be an upper-case method");
-  const path = text(request, "path", maxPathChars) ?? "";
-  if (!/^\/[\x21-\x7e]*$/.test(path))
-    throw new Error("request.path must start with / and be ASCII");
-  const query = text(request, "query", maxPathChars) ?? "";
-  if (!/^[\x21-\x7e]*$/.test(query)) throw new Error("request.query must be ASCII");
-  const credential = request.credential as RecordedCredential;
-  if (!credentials.includes(credential)) {
-    throw new Error(`request.credential must be one of ${credentials.join(", ")}`);
-  }
-  const body = text(request, "body", defaultMaxBodyBytes, true);
-  const status = response.status;
-  if (typeof status !== "number" || !Number.isInteger(status) || status < 0 || status > 599) {
-    throw new Error("response.status must be an integer from 0 to 599");
-  }
-  const answer = text(response, "body", recordingLimits.maxLineBytes, true);
-  return {
-    v: 1,
-    at: typeof value.at === "string" ? value.at.slice(0, 40) : "",
-    request: { method, path, query, credential, ...(body !== undefined ? { body } : {}) },
-    response: { status, ...(answer !== undefined ? { body: answer } : {}) },
-  };
-}
 
 /** Reads and validates a recording; a bad file throws a UsageError naming it and the line. */
 export async function readRecording(file: string): Promise<RecordedExchange[]> {
@@ -108,7 +70,7 @@ export async function readRecording(file: string): Promise<RecordedExchange[]> {
       throw new UsageError(`${named}: more than ${recordingLimits.maxExchanges} exchanges`);
     }
     try {
-      exchanges.push(exchangeOf(JSON.parse(line)));
+      exchanges.push(recordedExchangeOf(JSON.parse(line)));
     } catch (error) {
       const why = error instanceof SyntaxError ? "not JSON" : (error as Error).message;
       throw new UsageError(`${at}: ${why}`);
@@ -191,6 +153,11 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
     const { method, query, credential } = recorded.request;
     if (method !== "GET" && method !== "POST") {
       skip(`${method} (the replay sends GET and POST only)`);
+      continue;
+    }
+    const notSent = notReplayedBecause(recorded.request);
+    if (notSent !== undefined) {
+      skip(notSent);
       continue;
     }
     const path = mappedPath(recorded.request.path, ids);

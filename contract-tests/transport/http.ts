@@ -8,13 +8,13 @@ import { sleep } from "../../mocks/core/latency.js";
 import { type Answer, readAnswer } from "../../mocks/interface/checks.js";
 import type { SentRequest } from "../../mocks/interface/request.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
+import { curlLine as curl, type ShellWord } from "../../mocks/util/curl.js";
 import {
   BodyTooLargeError,
   describeError,
   exchangeOnce,
   type RawAnswer,
 } from "../../mocks/util/http-client.js";
-import { shellQuote } from "../../mocks/util/text.js";
 
 export { describeError, exchangeOnce, type RawAnswer };
 
@@ -243,32 +243,35 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
 }
 
 /**
- * A `curl` command reproducing the request; the key stays in
- * `$PETSTORE_API_KEY`, and `-g` keeps curl from reading `[1-9]` or `{a,b}`
- * in the URL as many URLs.
+ * A `curl` command reproducing the request (mocks/util/curl.ts: the body
+ * byte for byte); the key stays in `$PETSTORE_API_KEY`.
  */
 export function curlLine(target: Target, request: ContractRequest): string {
-  const parts = ["curl -g -sS -i"];
-  if (request.method !== "GET") parts.push(`-X ${request.method}`);
-  parts.push(shellQuote(requestUrl(target.baseUrl, request)));
-  const variant = request.credential ?? "valid";
   const key = `$${apiKeyVariable}`;
-  const authorization: Record<CredentialVariant, string | undefined> = {
-    valid: `"Authorization: Bearer ${key}"`,
+  const authorization: Record<CredentialVariant, ShellWord | undefined> = {
+    valid: { shell: `"Authorization: Bearer ${key}"` },
     missing: undefined,
-    wrong: shellQuote(`Authorization: Bearer ${target.wrongKey}`),
-    malformed: `"Authorization: ${key}"`,
-    basic: `"Authorization: Basic $(printf 'contract:%s' "${key}" | base64 | tr -d '\\n')"`,
-    "empty-bearer": shellQuote("Authorization: Bearer "),
+    wrong: `Authorization: Bearer ${target.wrongKey}`,
+    malformed: { shell: `"Authorization: ${key}"` },
+    basic: {
+      shell: `"Authorization: Basic $(printf 'contract:%s' "${key}" | base64 | tr -d '\\n')"`,
+    },
+    "empty-bearer": "Authorization: Bearer ",
   };
-  const header = authorization[variant];
-  if (header) parts.push(`-H ${header}`);
+  const header = authorization[request.credential ?? "valid"];
   const body = requestBody(request);
-  if (body !== undefined) {
-    const contentType = bodyContentType(request);
-    if (contentType !== undefined) parts.push(`-H ${shellQuote(`Content-Type: ${contentType}`)}`);
-    else parts.push(`-H 'Content-Type:'`);
-    parts.push(`--data-raw ${shellQuote(body)}`);
-  }
-  return parts.join(" ");
+  // No type: curl's own (form data) is switched off with an empty `Content-Type:`.
+  const type = bodyContentType(request);
+  return curl({
+    options: ["-sS", "-i"],
+    method: request.method,
+    url: requestUrl(target.baseUrl, request),
+    headers: [
+      ...(header === undefined ? [] : [header]),
+      ...(body === undefined
+        ? []
+        : [type === undefined ? "Content-Type:" : `Content-Type: ${type}`]),
+    ],
+    body: body === undefined ? undefined : { data: body },
+  });
 }

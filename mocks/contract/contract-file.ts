@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { readJsonFile, running, writeFileAtomically } from "../util/files.js";
+import { readJsonFile, running, temporaryPathOf, writeFileAtomically } from "../util/files.js";
 import {
   type ContractNames,
   contractLimits,
@@ -34,6 +34,16 @@ export class ContractFileError extends Error {
 /** How long a writer waits for another one's lock before giving up, in ms. */
 export const contractLockWaitMs = 10_000;
 
+/** The lock file beside a contract file. */
+const lockPathOf = (path: string): string => `${path}.lock`;
+
+/** The paths a contract file owns: the file, its lock and its temp file. */
+export const contractFilePaths = (path: string): string[] => [
+  path,
+  lockPathOf(path),
+  temporaryPathOf(path),
+];
+
 /**
  * Takes `<file>.lock` (created exclusively, holding this writer's pid and a
  * token of its own), waiting while another writer holds it. A lock whose
@@ -42,7 +52,7 @@ export const contractLockWaitMs = 10_000;
  * to be a live writer's fresh lock.
  */
 async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
-  const lockPath = `${path}.lock`;
+  const lockPath = lockPathOf(path);
   const token = `${process.pid} ${randomUUID()}\n`;
   const deadline = Date.now() + contractLockWaitMs;
   for (;;) {

@@ -111,7 +111,7 @@ describe("curlLine", () => {
       `curl -g -i 'http://127.0.0.1:4000/v1/pets?name=O'\\''Neil&a=$(x)' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
     );
     expect(curlLine("http://h/v1", { method: "POST", path: "/pets" })).toBe(
-      `curl -g -i -X 'POST' 'http://h/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data @body.json`,
+      `curl -g -i -X POST 'http://h/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data @body.json`,
     );
     expect(curlLine("http://h/v1", { method: "HEAD", path: "/pets" })).toMatch(/^curl -g -i -I /);
   });

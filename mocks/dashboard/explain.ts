@@ -9,7 +9,7 @@
 import type { NumberedEntry } from "../admin/dashboard.js";
 import type { Problem } from "../core/journal.js";
 import { type RuleId, rules } from "../interface/statements.js";
-import { shellQuote as quote } from "../util/text.js";
+import { curlLine as curl } from "../util/curl.js";
 
 export interface Statement {
   readonly id: RuleId;
@@ -92,17 +92,20 @@ export const statementLead = (explained: Explained, statement: Statement): strin
     : `Breaks interface §${statement.section}: `;
 
 /**
- * A curl line that repeats the request. The key stays a shell variable; the
- * journal keeps no bodies, so a write reads its body from `body.json`; `-g`
- * keeps curl from reading `[1-9]` or `{a,b}` in the path as many URLs.
+ * A curl line that repeats the request (mocks/util/curl.ts). The key stays a
+ * shell variable; the journal keeps no bodies, so a write reads its body
+ * from `body.json`.
  */
 export function curlLine(apiUrl: string, entry: Pick<NumberedEntry, "method" | "path">): string {
-  const parts = ["curl -g -i"];
-  if (entry.method === "HEAD") parts.push("-I");
-  else if (entry.method !== "GET") parts.push(`-X ${quote(entry.method)}`);
-  parts.push(quote(`${apiUrl}${entry.path}`), `-H "Authorization: Bearer $PETSTORE_API_KEY"`);
-  if (!["GET", "HEAD", "DELETE", "OPTIONS"].includes(entry.method)) {
-    parts.push("-H 'Content-Type: application/json'", "--data @body.json");
-  }
-  return parts.join(" ");
+  const withBody = !["GET", "HEAD", "DELETE", "OPTIONS"].includes(entry.method);
+  return curl({
+    options: ["-i"],
+    method: entry.method,
+    url: `${apiUrl}${entry.path}`,
+    headers: [
+      { shell: `"Authorization: Bearer $PETSTORE_API_KEY"` },
+      ...(withBody ? ["Content-Type: application/json"] : []),
+    ],
+    body: withBody ? { file: "body.json" } : undefined,
+  });
 }

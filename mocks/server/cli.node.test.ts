@@ -133,7 +133,7 @@ describe("serving", () => {
       expect(banner).toContain("2 configured keys (not printed)");
       expect(banner).not.toMatch(/\bk[12]\b/);
       expect(banner).toContain(
-        `curl -g -H "Authorization: Bearer $PETSTORE_API_KEY" "${cli.url}/pets?limit=5"`,
+        `curl -g '${cli.url}/pets?limit=5' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
       );
 
       const reply = await send(`${cli.url}/pets?limit=5`, { headers: bearer("k2") });

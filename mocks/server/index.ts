@@ -32,9 +32,9 @@ export {
   type PetstoreMockClientOptions,
   PetstoreMockError,
 } from "./client.js";
-export { RecordFileError } from "./own-files.js";
+export { RecordFileError, SharedFileError } from "./own-files.js";
 export { proxyMarkHeader, violationsHeader } from "./proxy-headers.js";
-export type { RecordedCredential, RecordedExchange } from "./recording.js";
+export type { RecordedCredential, RecordedExchange } from "./recording-line.js";
 export {
   createRequestListener,
   defaultHost,

@@ -28,36 +28,13 @@ import { recordingLimits, type resolveRecordOptions } from "../store/options.js"
 import { noFollow, nonBlocking, openFailure, ownFileMode, symlinkRefused } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
 import { RecordFileError } from "./own-files.js";
-
-/** The recording format's version, the `v` of every line. */
-export const recordingVersion = 1;
-
-/** How the request's credential was, without the credential itself. */
-export type RecordedCredential = "valid" | "missing" | "wrong";
-
-/** One line of a recording. */
-export interface RecordedExchange {
-  readonly v: typeof recordingVersion;
-  /** When the answer was sent (ISO 8601). */
-  readonly at: string;
-  readonly request: {
-    readonly method: string;
-    /** Below the API base, percent-encoded as received, e.g. `/pets/3`. */
-    readonly path: string;
-    /** The raw query without `?`, secrets masked. */
-    readonly query: string;
-    readonly credential: RecordedCredential;
-    readonly contentType?: string;
-    readonly body?: string;
-  };
-  readonly response: {
-    /** 0: no answer was sent (a fault dropped the connection). */
-    readonly status: number;
-    readonly contentType?: string;
-    readonly location?: string;
-    readonly body?: string;
-  };
-}
+import {
+  isRecordingLine,
+  type RecordedCredential,
+  type RecordedExchange,
+  recordedExchangeOf,
+  recordingVersion,
+} from "./recording-line.js";
 
 export interface RecorderOptions {
   /** Accepted client keys, to tell a valid credential from a wrong one. */
@@ -109,24 +86,6 @@ export function exchangeLine(
       ...(response.body !== undefined ? { body: response.body } : {}),
     },
   };
-}
-
-/** Whether a line is one of a recording's (the recorder appends only to recordings). */
-function isRecordingLine(line: string): boolean {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return false;
-  }
-  const fields = value as Partial<Record<keyof RecordedExchange, unknown>> | null;
-  const isObject = (part: unknown) => typeof part === "object" && part !== null;
-  return (
-    isObject(fields) &&
-    fields?.v === recordingVersion &&
-    isObject(fields.request) &&
-    isObject(fields.response)
-  );
 }
 
 /** The first line of an open file, read from its start (at most one recording line's worth). */
@@ -203,15 +162,22 @@ export async function openRecording(
   async function write(request: CoreRequest, response: CoreResponse): Promise<void> {
     if (stopped) return;
     const redact = redactorFor(request.header("authorization"));
+    const skip = (why: string) =>
+      log(
+        redact(`petstore-mock: ${request.method} ${clip(request.path, 100)} not recorded: ${why}`),
+      );
     const line = `${redact(JSON.stringify(exchangeLine(request, response, options.apiKeys)))}\n`;
     const bytes = Buffer.from(line);
     if (bytes.length > recordingLimits.maxLineBytes) {
-      log(
-        redact(
-          `petstore-mock: ${request.method} ${clip(request.path, 100)} not recorded: ${bytes.length} bytes, over the ${recordingLimits.maxLineBytes} a line may hold`,
-        ),
+      return skip(
+        `${bytes.length} bytes, over the ${recordingLimits.maxLineBytes} a line may hold`,
       );
-      return;
+    }
+    try {
+      // Read back as the replay reads it: nothing is written that it would refuse.
+      recordedExchangeOf(JSON.parse(line));
+    } catch (error) {
+      return skip(`${(error as Error).message}, which a recording line may not hold`);
     }
     if (size + bytes.length > maxBytes) return stop(`${file} reached its cap of ${maxBytes} bytes`);
     if (count >= recordingLimits.maxExchanges) {

@@ -4,8 +4,8 @@
  * cannot start or a second signal cuts the stop short, 3 when the state file
  * is damaged, incompatible, beyond the caps, cannot be written or is held by
  * another server (its lock), or when the state or recording file is not the
- * mock's to write (a symbolic link, another kind of file, the same file for
- * both). (2, bad flags, is the bin's:
+ * mock's to write (a symbolic link, another kind of file), or when two of
+ * `--record`, `--state-file` and `--contract` name one file. (2, bad flags, is the bin's:
  * `parseCommand` throws before there is a command.)
  */
 
@@ -14,8 +14,9 @@ import { contractPath } from "../admin/contract-routes.js";
 import { dashboardPath } from "../admin/dashboard.js";
 import { defaultApiKey, type PetstoreServerOptions } from "../store/options.js";
 import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
+import { curlLine } from "../util/curl.js";
 import { type CliCommand, parse, usage } from "./args.js";
-import { RecordFileError } from "./own-files.js";
+import { RecordFileError, SharedFileError } from "./own-files.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 import { StateFileError } from "./state-file.js";
 
@@ -66,7 +67,7 @@ function banner(running: RunningPetstoreServer, options: PetstoreServerOptions):
           `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,
         ]
       : []),
-    `  try        curl -g -H "Authorization: Bearer ${key}" "${running.url}/pets?limit=5"`,
+    `  try        ${curlLine({ method: "GET", url: `${running.url}/pets?limit=5`, headers: [{ shell: `"Authorization: Bearer ${key}"` }] })}`,
     "Press Ctrl+C to stop.",
   ].join("\n");
 }
@@ -128,7 +129,11 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
   try {
     running = await startPetstoreServer(options);
   } catch (error) {
-    if (error instanceof StateFileError || error instanceof RecordFileError) {
+    if (
+      error instanceof StateFileError ||
+      error instanceof RecordFileError ||
+      error instanceof SharedFileError
+    ) {
       io.err(`${name}: cannot start: ${error.message}\n`);
       return 3;
     }

@@ -14,7 +14,12 @@ import type { AddressInfo } from "node:net";
 import { type AdminRequest, adminRoutes, createAdminEndpoints } from "../admin/admin.js";
 import { dashboardIcon, dashboardRoutes, publicServerOptions } from "../admin/dashboard.js";
 import { createSitePolicy, isLoopback } from "../admin/site.js";
-import { checkContractFile, contractFileOf, writeContractFile } from "../contract/contract-file.js";
+import {
+  checkContractFile,
+  contractFileOf,
+  contractFilePaths,
+  writeContractFile,
+} from "../contract/contract-file.js";
 import type { PactContract } from "../contract/pact.js";
 import {
   type CoreResponse,
@@ -142,14 +147,16 @@ export async function startPetstoreServerWith(
   const site = createSitePolicy({ loopback: isLoopback(host), corsOrigins: options.corsOrigins });
   const limits = recordLimitsOf(options);
   const contractFile = contractFileOf(options.contract);
+  const recordFile =
+    options.record === undefined ? undefined : resolveRecordOptions(options.record).file;
+  // No file in two roles: checked before any of them is read or opened.
+  await checkSeparateFiles([
+    { flag: "--record", file: recordFile, paths: (file) => [file] },
+    { flag: "--state-file", file: options.stateFile, paths: stateFilePaths },
+    { flag: "--contract", file: contractFile, paths: contractFilePaths },
+  ]);
   // A contract file the close could not merge into stops the start, before anything is changed.
   if (contractFile !== undefined) await checkContractFile(contractFile, options.contract);
-  if (options.record !== undefined && options.stateFile !== undefined) {
-    checkSeparateFiles(
-      resolveRecordOptions(options.record).file,
-      stateFilePaths(options.stateFile),
-    );
-  }
   const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
   let stateFile: StateFileWriter | undefined;
   /** Lets the state file and its lock go (and the front, once made) when a start-up step fails. */

@@ -6,9 +6,6 @@ export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|
 /** Orders texts by their UTF-16 code units, as `<` does. */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Text as one single-quoted shell word: `O'Hara` → `'O'\''Hara'`. */
-export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-
 /**
  * C0 and C1 control characters (tab and newline aside), DEL, and the Unicode
  * bidi and line-separator controls: what can clear a screen, set a window
