@@ -2,7 +2,7 @@
  * The consumer contract's recorder: it watches every answered request to an
  * operation (the core's `observe`) and keeps one interaction per request
  * shape (method, path template, credential, query parameter names and value
- * kinds, body fields, status), named after the test that sent it, with the
+ * kinds or enum values, body fields, status), named after the test that sent it, with the
  * provider states the answer relied on and the matching rules openapi.yaml
  * gives its bodies. Answers a fault, a scenario, a full store (409) or a
  * failure (5xx) made are left out: no deployment can be asked for them.
@@ -141,8 +141,8 @@ const isJsonMedia = (contentType: string | undefined) =>
 interface QueryParameterFacts {
   readonly parameter: OperationParameter;
   readonly fits: RegExp;
-  /** `integer`, `enum`, or the schema's type. */
-  readonly kind: string;
+  /** `integer` or the schema's type; undefined for an enum, whose every value is its own shape. */
+  readonly kind: string | undefined;
 }
 
 /** What the recorder reads of an operation on every request, looked up once. */
@@ -161,7 +161,9 @@ function factsOf(operationId: OperationId): OperationFacts {
         {
           parameter,
           fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
-          kind: resolvedSchema(parameter.schema).enum ? "enum" : (parameter.schema.type ?? "text"),
+          kind: resolvedSchema(parameter.schema).enum
+            ? undefined
+            : (parameter.schema.type ?? "text"),
         },
       ],
     );
@@ -176,15 +178,17 @@ const queryParameterOf = (operationId: OperationId, name: string) =>
 
 /**
  * The query's part of a shape: each parameter's name (cut to 40 characters)
- * and the kind of its value (`unknown` for one the operation lacks), sorted,
- * at most 30.
+ * and the kind of its value (`integer`, `unknown` for a parameter the
+ * operation lacks, `invalid`), or the value itself for one of an enum's (a
+ * small closed set: `status=sold` and `status=pending` ask different
+ * things), sorted, at most 30.
  */
 function queryShape(operationId: OperationId, query: URLSearchParams): string {
   const known = factsOf(operationId).query;
   const pairs: string[] = [];
   for (const [name, value] of query) {
     const facts = known.get(name);
-    const kind = !facts ? "unknown" : facts.fits.test(value) ? facts.kind : "invalid";
+    const kind = !facts ? "unknown" : facts.fits.test(value) ? (facts.kind ?? value) : "invalid";
     pairs.push(`${name.slice(0, 40)}=${kind}`);
   }
   pairs.sort();
@@ -335,16 +339,39 @@ function generatorsOf(
   return { ...(path ? { path } : {}), ...(bodyFields.length > 0 ? { body: bodyGenerators } : {}) };
 }
 
-/** The example answer and its matching rules; a list filtered by an enum parameter expects that value. */
+/**
+ * The names of the answer's optional fields the request makes the interface
+ * promise: a filter's parameter (items with that status), a field the body
+ * sent (a create repeats it), a provider state's parameter (the pet created
+ * with that status reads back with it).
+ */
+function promisedNames(
+  query: URLSearchParams,
+  body: Parsed,
+  states: readonly ProviderState[],
+): Set<string> {
+  return new Set([
+    ...query.keys(),
+    ...(body.kind === "json" && isObject(body.value) ? Object.keys(body.value) : []),
+    ...states.flatMap((state) => Object.keys(state.params)),
+  ]);
+}
+
+/**
+ * The example answer and its matching rules: the fields openapi.yaml requires
+ * and those the request promises (`promisedNames`); a list filtered by an
+ * enum parameter expects that value.
+ */
 function responseOf(
   exchange: ObservedExchange,
   answer: Parsed,
   query: URLSearchParams,
+  promised: ReadonlySet<string>,
 ): PactResponse {
   const { response, operationId, redact } = exchange;
   if (answer.kind !== "json") return { status: response.status };
   const schema = responseSchema(operationId, response.status) ?? resolvedSchema({});
-  const { example, rules } = describeBody(answer.value, schema, redact);
+  const { example, rules } = describeBody(answer.value, schema, redact, promised);
   for (const [name, value] of query) {
     const parameter = queryParameterOf(operationId, name);
     const values = parameter ? resolvedSchema(parameter.schema).enum : undefined;
@@ -470,7 +497,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
       testname: test,
       providerStates: states,
       request: requestOf(exchange, template, query, body, credential, states),
-      response: responseOf(exchange, answer, query),
+      response: responseOf(exchange, answer, query, promisedNames(query, body, states)),
     };
     entries.set(key, kept ? mergeInteraction(kept, recorded) : recorded);
   }
