@@ -15,7 +15,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contractText, type PactContract } from "../../mocks/contract/pact.js";
-import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
+import {
+  fault,
+  listPets,
+  rewriteResponse,
+  startMock,
+  testApiKey,
+} from "../../mocks/test-support/faulty-servers.js";
 import { hostileKey } from "../../mocks/test-support/hostile-servers.js";
 import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
@@ -283,6 +289,48 @@ describe("provider states the interface cannot set up", () => {
     );
     expect(refused?.status).toBe(400);
     expect(run.texts.console).toContain("- not verified: s > lists the sold pets");
+  }, 30_000);
+});
+
+describe("an enum filter's values, each its own interaction", () => {
+  it("a deployment whose status=sold filter is broken fails exactly the sold interaction, naming its test", async () => {
+    const recorded = await recordContract(
+      "filters-app",
+      (["pending", "sold", "available"] as const).map((status, index) => ({
+        test: `f${index + 1}.test.ts > lists the ${status} pets`,
+        method: "GET",
+        target: `/pets?limit=${index + 1}&status=${status}`,
+      })),
+    );
+    expect(recorded.interactions).toHaveLength(3);
+    const file = join(dir, "filters-app-petstore.json");
+    await writeFile(file, contractText(recorded));
+    // Its sold pets come back as available: the filter is broken for sold only.
+    const soldBroken = rewriteResponse(
+      (request) => listPets(request) && new URLSearchParams(request.query).get("status") === "sold",
+      (response) => ({
+        ...response,
+        body: JSON.stringify(
+          (JSON.parse(response.body ?? "[]") as object[]).map((pet) => ({
+            ...pet,
+            status: "available",
+          })),
+        ),
+      }),
+    );
+    const run = await closedAfter(await startMock(soldBroken), (faulty) =>
+      consumerRun(file, faulty.url),
+    );
+    expect(run.code).toBe(exitCodes.failed);
+    expect(outcomes(run.report)).toEqual({
+      "f1.test.ts > lists the pending pets: listPets 200": "passed",
+      "f2.test.ts > lists the sold pets: listPets 200": "broken",
+      "f3.test.ts > lists the available pets: listPets 200": "passed",
+    });
+    expect(brokenTests(run.report)).toEqual(["f2.test.ts > lists the sold pets"]);
+    expect(run.texts.console).toContain(
+      "✗ would break: f2.test.ts > lists the sold pets: listPets 200",
+    );
   }, 30_000);
 });
 
