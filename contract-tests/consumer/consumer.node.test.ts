@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contractText, type PactContract } from "../../mocks/contract/pact.js";
+import { startPetstoreServer } from "../../mocks/server/server.js";
 import {
   fault,
   listPets,
@@ -277,11 +278,11 @@ describe("provider states the interface cannot set up", () => {
       "s > refuses an unknown category": ["passed", null],
       "s > lists the sold pets": [
         "not verified",
-        "its provider state is not set up: the deployment lists pets with status sold, and the interface has no way to remove them",
+        'its provider state "no pets exist with status sold" is not set up: the deployment lists pets with status sold, and the interface has no way to remove them',
       ],
       "s > lists the categories": [
         "not verified",
-        'its provider state is not set up: "the user is logged in" is not a provider state the kit sets up',
+        'its provider state "the user is logged in" is not set up: it is not one the kit sets up',
       ],
     });
     const refused = run.report.cases.find((record) =>
@@ -395,6 +396,48 @@ describe("optional fields: what openapi.yaml does not require", () => {
     );
     expect(strict.code).toBe(exitCodes.failed);
     expect(Object.values(outcomes(strict.report))).toEqual(["broken"]);
+  }, 30_000);
+});
+
+describe("a provider state whose set-up fails", () => {
+  it("leaves its interactions not verified, naming the state and the failed set-up; the set-up's own failure fails the run", async () => {
+    const recorded = await recordContract("set-up-app", [
+      { test: "p > also pet 7", method: "GET", target: "/pets/3" },
+      { test: "p > lists categories", method: "GET", target: "/categories" },
+    ]);
+    const state = recorded.interactions.find((i) => i.comments.testname === "p > also pet 7")
+      ?.providerStates?.[0] ?? { name: "none" };
+    expect(state.name).toMatch(/^pet 3 exists/);
+    const file = join(dir, "set-up-app-petstore.json");
+    await writeFile(file, contractText(recorded));
+    const server = await startPetstoreServer({
+      port: 0,
+      apiKeys: [testApiKey],
+      faults: [{ operation: "createPet", status: 503 }],
+    });
+    const run = await closedAfter(server, (mock) => consumerRun(file, mock.url));
+    // The 503 broke the interface (§7: no 5xx), so the run fails; the app's read was never sent.
+    expect(run.code).toBe(exitCodes.failed);
+    const [read, list] = [
+      "p > also pet 7: getPet 200",
+      "p > lists categories: listCategories 200",
+    ].map((description) =>
+      run.report.consumer.interactions.find((i) => i.description === description),
+    );
+    expect(read).toMatchObject({
+      outcome: "not verified",
+      why: `its provider state ${JSON.stringify(state.name)} is not set up: its pet could not be created (HTTP 503)`,
+    });
+    expect(read?.failed).toContain("createPet.state-002.no-5xx");
+    expect(list?.outcome).toBe("passed");
+    expect(run.report.cases.map((record) => record.caseId)).not.toContain(read?.caseId);
+    expect(run.texts.console).toContain(
+      "- not verified: p > also pet 7: getPet 200 (its provider state",
+    );
+    expect(run.texts.console).not.toContain("would break: p > also pet 7");
+    expect(run.texts.junit).toMatch(
+      /name="p &gt; also pet 7: getPet 200"[^>]*><skipped message="its provider state/,
+    );
   }, 30_000);
 });
 

@@ -3,9 +3,11 @@
  * app's interactions the deployment would break, each with the tests that
  * rely on it and the failed checks behind it (the consumer's expectations,
  * and the interface's with the statements they rest on), and those not
- * verified, with why. An interaction is broken when a check of its own case
- * or of a case that set its provider states up failed (as the verdict
- * counts: documented, advisory too under `--strict`).
+ * verified, with why. An interaction sent is broken when a check of its own
+ * case or of a case that set its provider states up failed (as the verdict
+ * counts: documented, advisory too under `--strict`); one not sent (a state
+ * that could not be set up, `--read-only`, the write budget, `--only`) is
+ * not verified, with the failed checks of its states' set-up beside why.
  */
 
 import type { RuleId } from "../../mocks/interface/statements.js";
@@ -21,7 +23,7 @@ export interface ConsumerVerdict {
   readonly outcome: ConsumerOutcome;
   /** Why it was not verified. */
   readonly why?: string;
-  /** The failed checks that break it: its own, then its provider states'. */
+  /** The failed checks behind its outcome: its own, then its provider states'. */
   readonly failed: readonly CheckResult[];
 }
 
@@ -35,10 +37,11 @@ export function consumerVerdicts(result: ReportedRun): ConsumerVerdict[] {
   return result.consumer.interactions.map((interaction): ConsumerVerdict => {
     const cases = new Set([interaction.caseId, ...interaction.stateCases]);
     const failed = failing.filter((check) => cases.has(check.caseId));
-    if (failed.length > 0) return { interaction, outcome: "broken", failed };
+    // Not sent: nothing of the app's was asked, whatever its set-up met.
     if (interaction.skipped !== undefined) {
       return { interaction, outcome: "not verified", why: interaction.skipped, failed };
     }
+    if (failed.length > 0) return { interaction, outcome: "broken", failed };
     if (!judged.has(interaction.caseId)) {
       return { interaction, outcome: "not verified", why: "the run stopped before it", failed };
     }
