@@ -36,6 +36,7 @@ interface Report {
   readonly tag: string;
   readonly created: readonly { collection: string; id: number; name: string }[];
   readonly cases: readonly { caseId: string; url: string; status: number | null }[];
+  readonly checks: readonly { caseId: string; durationMs?: number }[];
   readonly consumer: {
     readonly file: string;
     readonly writes: number;
@@ -147,6 +148,22 @@ describe("the example app's contract, verified with --consumer", () => {
     expect(run.texts.console).toContain(
       `consumer contract ${examples} (pet-app → petstore): ${contract.interactions.length} interactions: 0 would break, ${contract.interactions.length} pass, 0 not verified`,
     );
+    // JUnit: each interaction timed by its request, the testsuite by every request of the run's.
+    const suite =
+      /<testsuite name="consumer contract [^"]*"[^>]* time="([\d.]+)">([\s\S]*?)<\/testsuite>/.exec(
+        run.texts.junit,
+      );
+    const times = [...(suite?.[2] ?? "").matchAll(/<testcase [^>]* time="([\d.]+)">/g)].map(
+      ([, time]) => Number(time),
+    );
+    const measured = consumer.interactions.map((interaction) => {
+      const check = run.report.checks.find((c) => c.caseId === interaction.caseId);
+      return Number(((check?.durationMs ?? Number.NaN) / 1000).toFixed(3));
+    });
+    expect(times).toEqual(measured);
+    expect(Math.max(...times)).toBeGreaterThan(0);
+    const summed = times.reduce((sum, time) => sum + time, 0);
+    expect(Number(suite?.[1])).toBeGreaterThanOrEqual(summed - 0.001 * times.length);
   }, 30_000);
 
   it("passes against a conforming deployment that chooses otherwise where the interface is silent", async () => {

@@ -62,6 +62,8 @@ export interface FuzzFailure {
   /** How many generated requests failed this way. */
   readonly count: number;
   readonly request: FuzzRequest;
+  /** The time spent on them, in ms: their requests, read-backs and the shrinking. */
+  readonly durationMs: number;
 }
 
 export interface FuzzResult {
@@ -77,6 +79,10 @@ export interface FuzzResult {
   readonly failures: readonly FuzzFailure[];
   /** Generated requests per operation. */
   readonly perOperation: Readonly<Partial<Record<OperationId, number>>>;
+  /** The time, in ms, of each operation's generated requests that broke no rule (with their read-backs). */
+  readonly passedMs: Readonly<Partial<Record<OperationId, number>>>;
+  /** The whole fuzzing, in ms: the first lists, every request, the shrinking. */
+  readonly durationMs: number;
   /** How often each operation answered each status ("0": no answer), generated requests only. */
   readonly statuses: Readonly<Partial<Record<OperationId, Readonly<Record<string, number>>>>>;
   readonly created: readonly CreatedRecord[];
@@ -120,6 +126,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const generator = new RequestGenerator(random, state, operations);
   const created: CreatedRecord[] = [];
   const perOperation: Partial<Record<OperationId, number>> = {};
+  const passedMs: Partial<Record<OperationId, number>> = {};
+  const started = performance.now();
   const statuses: Partial<Record<OperationId, Record<string, number>>> = {};
   const failures = new Map<string, FuzzFailure>();
   let sent = 0;
@@ -289,13 +297,19 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     return { smallest, outcome };
   };
 
-  const record = async (request: FuzzRequest, outcome: Outcome) => {
+  /** Notes what a generated request came to, `since` when it was sent (shrinking its first failure). */
+  const record = async (request: FuzzRequest, outcome: Outcome, since: number) => {
     const cause = causeOf(outcome.findings);
-    if (!cause) return;
+    if (!cause) {
+      const { operation } = request;
+      passedMs[operation] = (passedMs[operation] ?? 0) + performance.now() - since;
+      return;
+    }
     const key = keyOf(cause);
     const known = failures.get(key);
     if (known) {
-      failures.set(key, { ...known, count: known.count + 1 });
+      const durationMs = known.durationMs + performance.now() - since;
+      failures.set(key, { ...known, count: known.count + 1, durationMs });
       return;
     }
     const { smallest, outcome: shrunk } = await shrink(request, key, outcome);
@@ -311,6 +325,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       curl: options.curl(toContractRequest(smallest)),
       count: 1,
       request: smallest,
+      durationMs: performance.now() - since,
     });
   };
 
@@ -336,8 +351,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const request = generator.next();
       generated++;
       perOperation[request.operation] = (perOperation[request.operation] ?? 0) + 1;
+      const since = performance.now();
       const outcome = await attempt(request);
-      await record(request, outcome);
+      await record(request, outcome, since);
     }
   } catch (error) {
     if (!(error instanceof RunDeadlineError)) throw error;
@@ -353,6 +369,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     readOnly: options.readOnly,
     failures: [...failures.values()],
     perOperation,
+    passedMs,
+    durationMs: performance.now() - started,
     statuses,
     created,
     ...(stopped ? { stopped } : {}),

@@ -14,7 +14,7 @@ import type { RuleId } from "../../mocks/interface/statements.js";
 import type { ConsumerCase } from "../consumer/run.js";
 import { type CheckResult, failingChecks } from "../suite/results.js";
 import type { ReportedRun } from "./run.js";
-import { escapeHtml, escapeXml, markdownCell, printable } from "./text.js";
+import { escapeHtml, escapeXml, junitSeconds, markdownCell, printable } from "./text.js";
 
 export type ConsumerOutcome = "passed" | "broken" | "not verified";
 
@@ -169,15 +169,24 @@ export function consumerJson(result: ReportedRun): object | null {
   };
 }
 
-/** The JUnit testsuite of a consumer run: a testcase per interaction; none for another run. */
+/**
+ * The JUnit testsuite of a consumer run: a testcase per interaction, timed by
+ * its own request (0 for one not sent), the testsuite by every request the
+ * run sent for the interactions and their provider states; none for another
+ * run.
+ */
 export function consumerJunitSuite(
   result: ReportedRun,
 ): { suite: string; tests: number; failures: number } | undefined {
   if (!result.consumer) return undefined;
   const rules = rulesById(result);
   const verdicts = consumerVerdicts(result);
+  const timeOf = new Map(result.checks.map((check) => [check.caseId, check.durationMs ?? 0]));
+  const sent = new Set(result.consumer.interactions.flatMap((i) => [i.caseId, ...i.stateCases]));
+  const total = [...sent].reduce((sum, caseId) => sum + (timeOf.get(caseId) ?? 0), 0);
   const testcases = verdicts.map(({ interaction, outcome, why, failed }) => {
-    const open = `    <testcase classname="${escapeXml(interaction.operation)}" name="${escapeXml(interaction.description)}" time="0.000">`;
+    const time = junitSeconds(timeOf.get(interaction.caseId) ?? 0);
+    const open = `    <testcase classname="${escapeXml(interaction.operation)}" name="${escapeXml(interaction.description)}" time="${time}">`;
     const relied = `relied on by: ${testsOf(interaction)}`;
     if (outcome === "not verified") {
       return `${open}<skipped message="${escapeXml(why ?? "")}"/></testcase>`;
@@ -190,7 +199,7 @@ export function consumerJunitSuite(
   const failures = verdicts.filter((v) => v.outcome === "broken").length;
   const skipped = verdicts.filter((v) => v.outcome === "not verified").length;
   const suite = [
-    `  <testsuite name="${escapeXml(`consumer contract ${result.consumer.file}`)}" tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `  <testsuite name="${escapeXml(`consumer contract ${result.consumer.file}`)}" tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${junitSeconds(total)}">`,
     ...testcases,
     "  </testsuite>",
   ].join("\n");
