@@ -147,6 +147,32 @@ describe("one interaction per request shape", () => {
     await petstore.handle(coreRequest("GET", "/categories", { headers: auth }));
     expect(petstore.contract().interactions[0]?.comments.testname).toBe(currentTestName());
   });
+
+  it("names the Jest test running now as file > describe > test, from jest-circus's blocks", () => {
+    /** What Jest puts on a test file's global: its `expect`, and jest-circus's state. */
+    const jest = (joined: string, test?: object) => ({
+      expect: { getState: () => ({ currentTestName: joined, testPath: "/app/pets.test.mjs" }) },
+      process: { cwd: () => "/app" },
+      ...(test ? { [Symbol("JEST_STATE_SYMBOL")]: { currentlyRunningTest: test } } : {}),
+    });
+    const root = { name: "ROOT_DESCRIBE_BLOCK" };
+    const inPets = { name: "creates a pet", parent: { name: "pets", parent: root } };
+    expect(currentTestName(jest("pets creates a pet", inPets))).toBe(
+      "pets.test.mjs > pets > creates a pet",
+    );
+    const nested = { name: "a pet", parent: { name: "pets creates", parent: root } };
+    expect(currentTestName(jest("pets creates a pet", nested))).toBe(
+      "pets.test.mjs > pets creates > a pet",
+    );
+    expect(currentTestName(jest("lists", { name: "lists", parent: root }))).toBe(
+      "pets.test.mjs > lists",
+    );
+    // Without jest-circus, or with its state on another test: Jest's own name.
+    expect(currentTestName(jest("pets creates a pet"))).toBe("pets.test.mjs > pets creates a pet");
+    expect(currentTestName(jest("pets creates a pet", { name: "other", parent: root }))).toBe(
+      "pets.test.mjs > pets creates a pet",
+    );
+  });
 });
 
 describe("what an interaction holds", () => {

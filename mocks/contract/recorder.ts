@@ -75,22 +75,58 @@ interface TestState {
   readonly testPath?: unknown;
 }
 
+/** A test or describe block in jest-circus's state (Jest's default runner). */
+interface CircusBlock {
+  readonly name?: unknown;
+  readonly parent?: CircusBlock;
+}
+
+/** The name of jest-circus's root describe block, which no test name shows. */
+const circusRoot = "ROOT_DESCRIBE_BLOCK";
+
 /**
- * The vitest or Jest test running now, as `file > test` (the file relative to
- * the working directory), from the test runner's `expect` state: vitest's
- * (globals or not) or a global `expect` (Jest). Undefined outside a test.
+ * Jest's running test as `describe > test`, from jest-circus's state: Jest's
+ * `currentTestName` joins the describe blocks and the test with spaces, so
+ * `pets > creates a pet` and `pets creates > a pet` would read alike. Only
+ * when the blocks, joined so, give exactly `joined` (the state is this
+ * test's); undefined otherwise.
  */
-export function currentTestName(): string | undefined {
-  const scope = globalThis as Record<PropertyKey, unknown>;
-  for (const expect of [scope[Symbol.for("expect-global")], scope.expect]) {
+function circusName(scope: Record<PropertyKey, unknown>, joined: string): string | undefined {
+  const key = Object.getOwnPropertySymbols(scope).find(
+    (symbol) => symbol.description === "JEST_STATE_SYMBOL",
+  );
+  const state = key === undefined ? undefined : scope[key];
+  let block = (state as { currentlyRunningTest?: CircusBlock } | undefined)?.currentlyRunningTest;
+  const names: string[] = [];
+  for (let depth = 0; block && depth < 100; depth++, block = block.parent) {
+    if (typeof block.name !== "string") return undefined;
+    if (block.parent === undefined && block.name === circusRoot) break;
+    names.unshift(block.name);
+  }
+  return names.join(" ") === joined ? names.join(" > ") : undefined;
+}
+
+/**
+ * The vitest or Jest test running now, as `file > describe > test` (the
+ * file relative to the working directory), from the test runner's `expect`
+ * state: vitest's (globals or not), or a global `expect` (Jest, whose
+ * describe blocks come from jest-circus; with another runner, Jest's own name,
+ * describe and test joined by spaces). Undefined outside a test.
+ */
+export function currentTestName(
+  scope: Record<PropertyKey, unknown> = globalThis as Record<PropertyKey, unknown>,
+): string | undefined {
+  const vitest = scope[Symbol.for("expect-global")];
+  for (const expect of [vitest, scope.expect]) {
     let state: TestState | undefined;
     try {
       state = (expect as { getState?: () => TestState } | undefined)?.getState?.();
     } catch {
       continue;
     }
-    const name = state?.currentTestName;
-    if (typeof name !== "string" || name === "") continue;
+    const joined = state?.currentTestName;
+    if (typeof joined !== "string" || joined === "") continue;
+    const name = expect === vitest ? joined : (circusName(scope, joined) ?? joined);
     const path = typeof state?.testPath === "string" ? state.testPath.replaceAll("\\", "/") : "";
     const cwd = (scope.process as { cwd?: () => string } | undefined)
       ?.cwd?.()
