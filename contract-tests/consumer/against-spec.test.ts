@@ -273,12 +273,32 @@ describe("every report of --against-spec", () => {
       expect(text).toContain(shown);
     }
     expect(output.out).toMatch(
-      /\nFAILED: 5 of 11 interactions rely on what openapi\.yaml does not promise \(\d+ findings, 1 advisory\)/,
+      /\nFAILED: 5 of 11 interactions rely on what openapi\.yaml does not promise \(\d+ findings, 0 advisory\)/,
     );
-    const report = JSON.parse(json ?? "") as { passed: boolean; interactions: unknown[] };
+    const report = JSON.parse(json ?? "") as {
+      passed: boolean;
+      durationMs: number;
+      interactions: { durationMs: number }[];
+    };
     expect(report).toMatchObject({ passed: false });
     expect(report.interactions).toHaveLength(11);
     expect(junit).toMatch(/<testsuites [^>]*tests="11" failures="5"/);
+    // Each testcase is timed by the reading of its interaction, the testsuite by the whole run.
+    const times = [...(junit ?? "").matchAll(/<testcase [^>]* time="(\d+\.\d{3})"/g)].map(
+      ([, time]) => time,
+    );
+    expect(times).toHaveLength(11);
+    for (const [index, time] of times.entries()) {
+      const ms = report.interactions[index]?.durationMs ?? Number.NaN;
+      expect(Math.abs(Number(time) - ms / 1000)).toBeLessThanOrEqual(0.001);
+    }
+    expect(report.interactions.every((i) => i.durationMs > 0)).toBe(true);
+    const suite = Number(
+      /<testsuite name="against-spec [^>]* time="(\d+\.\d{3})"/.exec(junit ?? "")?.[1],
+    );
+    expect(suite).toBeGreaterThanOrEqual(
+      Number(times.reduce((sum, time) => sum + Number(time), 0).toFixed(3)) - 0.011,
+    );
     expect(html).toContain("Content-Security-Policy");
   });
 

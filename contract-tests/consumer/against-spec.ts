@@ -81,6 +81,8 @@ export interface SpecInteraction extends InteractionName {
   readonly findings: readonly SpecFinding[];
   /** Why it was not read (`--only`). */
   readonly skipped?: string;
+  /** How long reading it took, in ms (0 when it was not read). */
+  readonly durationMs: number;
 }
 
 export interface SpecResult {
@@ -437,9 +439,11 @@ export function againstSpec(
     const { operation } = interaction;
     const base = nameOf(interaction);
     if (options.only.length > 0 && !options.only.includes(operation)) {
-      return { ...base, findings: [], skipped: "--only leaves its operation out" };
+      return { ...base, findings: [], skipped: "--only leaves its operation out", durationMs: 0 };
     }
-    return { ...base, findings: interactionFindings(interaction) };
+    const began = performance.now();
+    const findings = interactionFindings(interaction);
+    return { ...base, findings, durationMs: performance.now() - began };
   });
   return {
     file: contract.file,

@@ -87,7 +87,7 @@ async function consumerCases(
     }
     const setUp = await states.establish(interaction.states, operation);
     if ("skip" in setUp) {
-      const why = `its provider state is not set up: ${setUp.skip}`;
+      const why = `its provider state ${JSON.stringify(setUp.state)} is not set up: ${setUp.skip}`;
       skip(requestOf(interaction, {}, ctx.tag), why, setUp.cases);
       continue;
     }

@@ -53,10 +53,10 @@ export class WriteBudget {
   }
 }
 
-/** The parameters the states hold on this deployment, or why they cannot be set up. */
+/** The parameters the states hold on this deployment, or which one cannot be set up and why. */
 export type SetUp =
   | { readonly params: ProviderStateParams; readonly cases: readonly string[] }
-  | { readonly skip: string; readonly cases: readonly string[] };
+  | { readonly skip: string; readonly state: string; readonly cases: readonly string[] };
 
 /**
  * One state's outcome: its parameters, or why it cannot be set up (`writes`:
@@ -96,7 +96,7 @@ export class ProviderStates {
       }
       const { outcome, cases: sent } = await pending;
       cases.push(...sent);
-      if ("skip" in outcome) return { skip: outcome.skip, cases };
+      if ("skip" in outcome) return { skip: outcome.skip, state: state.name, cases };
       Object.assign(params, outcome.params);
     }
     return { params, cases };
@@ -218,9 +218,7 @@ export class ProviderStates {
     const which = status === undefined ? "" : ` with status ${status}`;
     switch (kind) {
       case undefined:
-        return {
-          skip: `${JSON.stringify(state.name)} is not a provider state the kit sets up`,
-        };
+        return { skip: "it is not one the kit sets up" };
       case "pet": {
         const created = await this.createPet(status, neededBy, cases);
         if ("params" in created || !created.writes) return created;

@@ -138,9 +138,31 @@ describe("--fuzz in every report", () => {
     expect(out).toMatch(curl);
     const junit = await readFile(file("j.xml"), "utf8");
     expect(junit).toContain('<property name="fuzz.seed" value="2"/>');
-    expect(junit).toMatch(
-      /<testcase classname="createPet" name="createPet\.fuzz\.no-5xx \[documented\]" time="0\.000"><failure/,
-    );
+    // The fuzz testsuite holds what the generated requests came to, each timed by its requests.
+    const suite =
+      /<testsuite name="fuzz" tests="(\d+)" failures="(\d+)"[^>]* time="([\d.]+)">([\s\S]*?)<\/testsuite>/.exec(
+        junit,
+      );
+    const [, tests, failures, time, body = ""] = suite ?? [];
+    const cases = [
+      ...body.matchAll(/<testcase classname="(\w+)" name="([^"]+)" time="([\d.]+)">/g),
+    ];
+    expect({ tests: Number(tests), failures: Number(failures) }).toEqual({
+      tests: cases.length,
+      failures: 1,
+    });
+    const failed = cases.find(([, , name]) => name === "createPet.fuzz.no-5xx [documented]");
+    expect(failed?.[1]).toBe("createPet");
+    expect(Number(failed?.[3])).toBeGreaterThan(0);
+    // One passed testcase per operation whose requests kept every rule, timed by them.
+    expect(
+      cases.filter(([, , name]) => name?.endsWith(".fuzz.every-rule [documented]")).length,
+    ).toBe(cases.length - 1);
+    expect(cases.every(([, , , seconds]) => Number(seconds) > 0)).toBe(true);
+    const summed = cases.reduce((sum, [, , , seconds]) => sum + Number(seconds), 0);
+    expect(Number(time)).toBeGreaterThanOrEqual(summed - 0.001 * cases.length);
+    // Not a second time in createPet's own testsuite.
+    expect(junit.match(/name="createPet\.fuzz\.no-5xx/g)).toHaveLength(1);
     const markdown = await readFile(file("s.md"), "utf8");
     expect(markdown).toContain("### Generated requests (--fuzz)");
     expect(markdown).toMatch(/seed 2/);

@@ -1,8 +1,9 @@
 /**
  * A fuzz run in the suite's result: each cause of failure becomes a failed
  * check of its operation (`<operation>.fuzz.<check>`), with its shrunk curl
- * line and the seed; an operation whose generated requests all kept every
- * rule gets one passed check. Every report then shows them like any other.
+ * line, the seed and the time spent on it; an operation whose generated
+ * requests all kept every rule gets one passed check, timed by them. Every
+ * report then shows them like any other (JUnit in its `fuzz` testsuite).
  */
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { operationIds } from "../../mocks/interface/spec.js";
@@ -12,9 +13,11 @@ import type { FuzzFailure, FuzzResult } from "./run.js";
 export const replayFlags = (fuzz: Pick<FuzzResult, "requested" | "seed">) =>
   `--fuzz ${fuzz.requested} --fuzz-seed ${fuzz.seed}`;
 
+const fuzzCaseId = (operation: OperationId) => `${operation}.fuzz`;
+
 /** The failed check a cause of failure becomes: `<operation>.fuzz.<check>`. */
 export const fuzzCheckId = (failure: Pick<FuzzFailure, "operation" | "slug">): string =>
-  checkId(`${failure.operation}.fuzz`, failure.slug);
+  checkId(fuzzCaseId(failure.operation), failure.slug);
 
 /**
  * The statuses of the answers behind each failed check a cause of failure
@@ -29,24 +32,30 @@ function failedCheck(fuzz: FuzzResult, failure: FuzzFailure): CheckResult {
   const times = failure.count === 1 ? "once" : `${failure.count} times`;
   return {
     id: fuzzCheckId(failure),
-    caseId: `${failure.operation}.fuzz`,
+    caseId: fuzzCaseId(failure.operation),
     operation: failure.operation,
     kind: failure.kind,
     outcome: "failed",
     expected: failure.expected,
     actual: `${failure.actual} (generated requests failed this way ${times}; shrunk; replay with ${replayFlags(fuzz)})`,
     curl: failure.curl,
+    durationMs: failure.durationMs,
   };
 }
+
+/** Whether a check is one of a fuzz run's (`<operation>.fuzz.<check>`). */
+export const isFuzzCheck = (check: Pick<CheckResult, "caseId" | "operation">): boolean =>
+  check.caseId === fuzzCaseId(check.operation);
 
 function passedCheck(fuzz: FuzzResult, operation: OperationId): CheckResult {
   return {
     id: fuzzCheckId({ operation, slug: "every-rule" }),
-    caseId: `${operation}.fuzz`,
+    caseId: fuzzCaseId(operation),
     operation,
     kind: "documented",
     outcome: "passed",
     expected: `${fuzz.perOperation[operation] ?? 0} generated requests (seed ${fuzz.seed}) keep every rule`,
+    durationMs: fuzz.passedMs[operation] ?? 0,
   };
 }
 

@@ -64,6 +64,8 @@ export interface FuzzFailure {
   /** The statuses of the answers that failed this way ("0": no answer), each with how many: they add up to `count`. */
   readonly statuses: Readonly<Record<string, number>>;
   readonly request: FuzzRequest;
+  /** The time spent on them, in ms: their requests, read-backs and the shrinking. */
+  readonly durationMs: number;
 }
 
 export interface FuzzResult {
@@ -79,6 +81,10 @@ export interface FuzzResult {
   readonly failures: readonly FuzzFailure[];
   /** Generated requests per operation. */
   readonly perOperation: Readonly<Partial<Record<OperationId, number>>>;
+  /** The time, in ms, of each operation's generated requests that broke no rule (with their read-backs). */
+  readonly passedMs: Readonly<Partial<Record<OperationId, number>>>;
+  /** The whole fuzzing, in ms: the first lists, every request, the shrinking. */
+  readonly durationMs: number;
   /**
    * How often each operation answered each status ("0": no answer): every
    * answer judged, to generated requests, their shrunk forms and read-backs.
@@ -128,6 +134,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const generator = new RequestGenerator(random, state, operations);
   const created: CreatedRecord[] = [];
   const perOperation: Partial<Record<OperationId, number>> = {};
+  const passedMs: Partial<Record<OperationId, number>> = {};
+  const started = performance.now();
   const statuses: Partial<Record<OperationId, Record<string, number>>> = {};
   const failures = new Map<string, FuzzFailure>();
   let sent = 0;
@@ -297,15 +305,21 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     return { smallest, outcome };
   };
 
-  const record = async (request: FuzzRequest, outcome: Outcome) => {
+  /** Notes what a generated request came to, `since` when it was sent (shrinking its first failure). */
+  const record = async (request: FuzzRequest, outcome: Outcome, since: number) => {
     const cause = causeOf(outcome.findings);
-    if (!cause) return;
+    if (!cause) {
+      const { operation } = request;
+      passedMs[operation] = (passedMs[operation] ?? 0) + performance.now() - since;
+      return;
+    }
     const key = keyOf(cause);
     const { status } = cause;
     const known = failures.get(key);
     if (known) {
       const statuses = { ...known.statuses, [status]: (known.statuses[status] ?? 0) + 1 };
-      failures.set(key, { ...known, count: known.count + 1, statuses });
+      const durationMs = known.durationMs + performance.now() - since;
+      failures.set(key, { ...known, count: known.count + 1, statuses, durationMs });
       return;
     }
     const { smallest, outcome: shrunk } = await shrink(request, key, outcome);
@@ -322,6 +336,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       count: 1,
       statuses: { [status]: 1 },
       request: smallest,
+      durationMs: performance.now() - since,
     });
   };
 
@@ -347,8 +362,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const request = generator.next();
       generated++;
       perOperation[request.operation] = (perOperation[request.operation] ?? 0) + 1;
+      const since = performance.now();
       const outcome = await attempt(request);
-      await record(request, outcome);
+      await record(request, outcome, since);
     }
   } catch (error) {
     if (!(error instanceof RunDeadlineError)) throw error;
@@ -364,6 +380,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     readOnly: options.readOnly,
     failures: [...failures.values()],
     perOperation,
+    passedMs,
+    durationMs: performance.now() - started,
     statuses,
     created,
     ...(stopped ? { stopped } : {}),

@@ -14,7 +14,7 @@ import {
   type SpecResult,
   specFailed,
 } from "../consumer/against-spec.js";
-import { escapeHtml, escapeXml, markdownCell, printable } from "./text.js";
+import { escapeHtml, escapeXml, junitSeconds, markdownCell, printable } from "./text.js";
 import { reportVersions, versionsLine } from "./versions.js";
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
@@ -142,7 +142,10 @@ export function specJsonReport(result: SpecResult): string {
       strict: result.strict,
       passed: !specFailed(result),
       durationMs: Math.round(result.durationMs),
-      interactions: result.interactions,
+      interactions: result.interactions.map((interaction) => ({
+        ...interaction,
+        durationMs: Math.round(interaction.durationMs * 1000) / 1000,
+      })),
     },
     null,
     2,
@@ -151,7 +154,7 @@ export function specJsonReport(result: SpecResult): string {
 
 export function specJunitReport(result: SpecResult): string {
   const testcases = result.interactions.map((interaction) => {
-    const open = `    <testcase classname="${escapeXml(interaction.operation)}" name="${escapeXml(interaction.description)}" time="0.000">`;
+    const open = `    <testcase classname="${escapeXml(interaction.operation)}" name="${escapeXml(interaction.description)}" time="${junitSeconds(interaction.durationMs)}">`;
     if (interaction.skipped !== undefined) {
       return `${open}<skipped message="${escapeXml(interaction.skipped)}"/></testcase>`;
     }
@@ -173,8 +176,8 @@ export function specJunitReport(result: SpecResult): string {
   const versions = reportVersions();
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="${escapeXml(`${versionsLine()} ${heading(result)}`)}" tests="${count}" failures="${failures}" errors="0" time="${(result.durationMs / 1000).toFixed(3)}">`,
-    `  <testsuite name="${escapeXml(`against-spec ${result.file}`)}" tests="${count}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `<testsuites name="${escapeXml(`${versionsLine()} ${heading(result)}`)}" tests="${count}" failures="${failures}" errors="0" time="${junitSeconds(result.durationMs)}">`,
+    `  <testsuite name="${escapeXml(`against-spec ${result.file}`)}" tests="${count}" failures="${failures}" errors="0" skipped="${skipped}" time="${junitSeconds(result.durationMs)}">`,
     "    <properties>",
     `      <property name="petstore-contract.version" value="${escapeXml(versions.kit)}"/>`,
     `      <property name="interface.version" value="${escapeXml(versions.interface)}"/>`,

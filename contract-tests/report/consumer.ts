@@ -3,16 +3,18 @@
  * app's interactions the deployment would break, each with the tests that
  * rely on it and the failed checks behind it (the consumer's expectations,
  * and the interface's with the statements they rest on), and those not
- * verified, with why. An interaction is broken when a check of its own case
- * or of a case that set its provider states up failed (as the verdict
- * counts: documented, advisory too under `--strict`).
+ * verified, with why. An interaction sent is broken when a check of its own
+ * case or of a case that set its provider states up failed (as the verdict
+ * counts: documented, advisory too under `--strict`); one not sent (a state
+ * that could not be set up, `--read-only`, the write budget, `--only`) is
+ * not verified, with the failed checks of its states' set-up beside why.
  */
 
 import type { RuleId } from "../../mocks/interface/statements.js";
 import type { ConsumerCase } from "../consumer/run.js";
 import { type CheckResult, failingChecks } from "../suite/results.js";
 import type { ReportedRun } from "./run.js";
-import { escapeHtml, escapeXml, markdownCell, printable } from "./text.js";
+import { escapeHtml, escapeXml, junitSeconds, markdownCell, printable } from "./text.js";
 
 export type ConsumerOutcome = "passed" | "broken" | "not verified";
 
@@ -21,7 +23,7 @@ export interface ConsumerVerdict {
   readonly outcome: ConsumerOutcome;
   /** Why it was not verified. */
   readonly why?: string;
-  /** The failed checks that break it: its own, then its provider states'. */
+  /** The failed checks behind its outcome: its own, then its provider states'. */
   readonly failed: readonly CheckResult[];
 }
 
@@ -35,10 +37,11 @@ export function consumerVerdicts(result: ReportedRun): ConsumerVerdict[] {
   return result.consumer.interactions.map((interaction): ConsumerVerdict => {
     const cases = new Set([interaction.caseId, ...interaction.stateCases]);
     const failed = failing.filter((check) => cases.has(check.caseId));
-    if (failed.length > 0) return { interaction, outcome: "broken", failed };
+    // Not sent: nothing of the app's was asked, whatever its set-up met.
     if (interaction.skipped !== undefined) {
       return { interaction, outcome: "not verified", why: interaction.skipped, failed };
     }
+    if (failed.length > 0) return { interaction, outcome: "broken", failed };
     if (!judged.has(interaction.caseId)) {
       return { interaction, outcome: "not verified", why: "the run stopped before it", failed };
     }
@@ -166,15 +169,24 @@ export function consumerJson(result: ReportedRun): object | null {
   };
 }
 
-/** The JUnit testsuite of a consumer run: a testcase per interaction; none for another run. */
+/**
+ * The JUnit testsuite of a consumer run: a testcase per interaction, timed by
+ * its own request (0 for one not sent), the testsuite by every request the
+ * run sent for the interactions and their provider states; none for another
+ * run.
+ */
 export function consumerJunitSuite(
   result: ReportedRun,
 ): { suite: string; tests: number; failures: number } | undefined {
   if (!result.consumer) return undefined;
   const rules = rulesById(result);
   const verdicts = consumerVerdicts(result);
+  const timeOf = new Map(result.checks.map((check) => [check.caseId, check.durationMs ?? 0]));
+  const sent = new Set(result.consumer.interactions.flatMap((i) => [i.caseId, ...i.stateCases]));
+  const total = [...sent].reduce((sum, caseId) => sum + (timeOf.get(caseId) ?? 0), 0);
   const testcases = verdicts.map(({ interaction, outcome, why, failed }) => {
-    const open = `    <testcase classname="${escapeXml(interaction.operation)}" name="${escapeXml(interaction.description)}" time="0.000">`;
+    const time = junitSeconds(timeOf.get(interaction.caseId) ?? 0);
+    const open = `    <testcase classname="${escapeXml(interaction.operation)}" name="${escapeXml(interaction.description)}" time="${time}">`;
     const relied = `relied on by: ${testsOf(interaction)}`;
     if (outcome === "not verified") {
       return `${open}<skipped message="${escapeXml(why ?? "")}"/></testcase>`;
@@ -187,7 +199,7 @@ export function consumerJunitSuite(
   const failures = verdicts.filter((v) => v.outcome === "broken").length;
   const skipped = verdicts.filter((v) => v.outcome === "not verified").length;
   const suite = [
-    `  <testsuite name="${escapeXml(`consumer contract ${result.consumer.file}`)}" tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    `  <testsuite name="${escapeXml(`consumer contract ${result.consumer.file}`)}" tests="${verdicts.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${junitSeconds(total)}">`,
     ...testcases,
     "  </testsuite>",
   ].join("\n");

@@ -1,16 +1,21 @@
 /**
- * JUnit XML: one testsuite per operation, one testcase per check. Advisory
- * findings outside `--strict` are passing testcases with the finding in
- * `system-out`, so CI dashboards show them without going red.
+ * JUnit XML: one testsuite per operation, one testcase per check; with
+ * `--fuzz`, a `fuzz` testsuite holding the generated requests' checks (one
+ * testcase per cause of failure, one per operation whose requests kept every
+ * rule); with `--consumer`, a testsuite of the app's interactions. Every
+ * testcase and testsuite has its measured `time`. Advisory findings outside
+ * `--strict` are passing testcases with the finding in `system-out`, so CI
+ * dashboards show them without going red.
  */
 import { operationIds } from "../../mocks/interface/spec.js";
+import { isFuzzCheck } from "../fuzz/results.js";
 import { type CheckResult, failingChecks } from "../suite/results.js";
 import { consumerJunitSuite } from "./consumer.js";
 import { diagnose } from "./diagnosis.js";
 import { keyNote, needsKey } from "./key-note.js";
 import type { ReportedRun } from "./run.js";
 import { cellLabel, statusMatrix } from "./summary.js";
-import { escapeXml } from "./text.js";
+import { escapeXml, junitSeconds as seconds } from "./text.js";
 import { reportVersions, versionsLine } from "./versions.js";
 
 /** The diagnosis title explaining each check it explains, by check id. */
@@ -23,11 +28,8 @@ function details(check: CheckResult, causes: Causes, keyNoted: boolean): string 
   return `${cause ? `likely cause: ${cause}\n` : ""}expected: ${check.expected}\ngot: ${check.actual ?? ""}\nreproduce: ${check.curl ?? ""}${key}`;
 }
 
-/** Seconds, as JUnit's `time` attributes want them. */
-const seconds = (ms: number) => (ms / 1000).toFixed(3);
-
 function testcase(check: CheckResult, strict: boolean, causes: Causes, keyNoted: boolean): string {
-  // The time of the exchange the check judged; 0 for one no exchange was timed for.
+  // The time of the exchange the check judged (of the generated requests behind a fuzz check); 0 for one not sent.
   const open = `    <testcase classname="${escapeXml(check.operation)}" name="${escapeXml(`${check.id} [${check.kind}]`)}" time="${seconds(check.durationMs ?? 0)}">`;
   if (check.outcome === "skipped") {
     return `${open}<skipped message="${escapeXml(check.note ?? "skipped")}"/></testcase>`;
@@ -57,30 +59,43 @@ export function junitReport(result: ReportedRun): string {
   const causes = new Map(
     diagnose(result).flatMap((diagnosis) => diagnosis.checks.map((id) => [id, diagnosis.title])),
   );
-  const suites = operationIds
-    .map((operation) => result.checks.filter((check) => check.operation === operation))
-    .filter((checks) => checks.length > 0)
-    .map((checks) => {
-      const operation = checks[0]?.operation ?? "";
-      const failures = checks.filter((check) => failing.has(check)).length;
-      const skipped = checks.filter((check) => check.outcome === "skipped").length;
-      const properties = [
+  /** A testsuite of these checks, its time given or the sum over their requests (each once). */
+  const suite = (
+    name: string,
+    checks: readonly CheckResult[],
+    properties: readonly string[],
+    ms = [...new Map(checks.map((c) => [c.caseId, c.durationMs ?? 0])).values()].reduce(
+      (sum, each) => sum + each,
+      0,
+    ),
+  ) => {
+    const failures = checks.filter((check) => failing.has(check)).length;
+    const skipped = checks.filter((check) => check.outcome === "skipped").length;
+    return [
+      `  <testsuite name="${escapeXml(name)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(ms)}">`,
+      "    <properties>",
+      ...properties,
+      "    </properties>",
+      ...checks.map((check) => testcase(check, result.strict, causes, keyNoted)),
+      "  </testsuite>",
+    ].join("\n");
+  };
+  const fixed = result.checks.filter((check) => !isFuzzCheck(check));
+  // An operation only the fuzz reached keeps its suite (no testcase): its matrix row lives there.
+  const suites = operationIds.flatMap((operation) => {
+    const checks = fixed.filter((check) => check.operation === operation);
+    const rows = matrix.filter((row) => row.operation === operation);
+    const answered = rows.some((row) => row.answers.fixed + row.answers.fuzz > 0);
+    if (checks.length === 0 && !answered) return [];
+    return [
+      suite(operation, checks, [
         ...versionProperties,
-        ...matrix
-          .filter((row) => row.operation === operation)
-          .map((row) => `      <property name="status.${row.status}" value="${cellLabel(row)}"/>`),
-      ];
-      // Each request once, however many of its checks there are.
-      const time = new Map(checks.map((check) => [check.caseId, check.durationMs ?? 0]));
-      return [
-        `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds([...time.values()].reduce((sum, ms) => sum + ms, 0))}">`,
-        "    <properties>",
-        ...properties,
-        "    </properties>",
-        ...checks.map((check) => testcase(check, result.strict, causes, keyNoted)),
-        "  </testsuite>",
-      ].join("\n");
-    });
+        ...rows.map(
+          (row) => `      <property name="status.${row.status}" value="${cellLabel(row)}"/>`,
+        ),
+      ]),
+    ];
+  });
   if (result.fuzz) {
     const { fuzz } = result;
     const properties = Object.entries({
@@ -91,15 +106,8 @@ export function junitReport(result: ReportedRun): string {
       writes: fuzz.writes,
       causes: fuzz.failures.length,
     }).map(([name, value]) => `      <property name="fuzz.${name}" value="${value}"/>`);
-    suites.push(
-      [
-        `  <testsuite name="fuzz" tests="0" failures="0" errors="0" skipped="0">`,
-        "    <properties>",
-        ...properties,
-        "    </properties>",
-        "  </testsuite>",
-      ].join("\n"),
-    );
+    const checks = result.checks.filter(isFuzzCheck);
+    suites.push(suite("fuzz", checks, [...versionProperties, ...properties], fuzz.durationMs));
   }
   const consumer = consumerJunitSuite(result);
   if (consumer) suites.unshift(consumer.suite);

@@ -37,6 +37,7 @@ function failure(
     count,
     statuses,
     request: { operation, expect: "valid", credential: "valid", query: [], path: {} },
+    durationMs: 3,
   };
 }
 
@@ -57,6 +58,8 @@ function fuzzOf(statuses: Statuses, failures: readonly FuzzFailure[]): FuzzResul
     readOnly: false,
     failures,
     perOperation,
+    passedMs: {},
+    durationMs: 40,
     statuses,
     created: [],
   };

@@ -35,3 +35,6 @@ const allowedInXml = (code: number) =>
 /** Text for XML (the JUnit report): characters XML cannot carry dropped, markup escaped (`'` kept). */
 export const escapeXml = (text: string): string =>
   escapeMarkup([...text].filter((char) => allowedInXml(char.codePointAt(0) ?? 0)).join(""), "'");
+
+/** Milliseconds as the seconds JUnit's `time` attributes want (`0.153`). */
+export const junitSeconds = (ms: number): string => (ms / 1000).toFixed(3);

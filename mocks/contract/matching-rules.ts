@@ -70,34 +70,31 @@ export const exampleText = (text: string, redact: Redact): string => {
 
 /**
  * The example and its rules for a JSON body under a schema. A list keeps its
- * first item only (the rest match it by type, at least one required), with
- * the optional fields every item had: the ones the consumer could rely on.
+ * first item only (the rest match it by type, at least one required). With
+ * `promised` (an answer), an object keeps only the fields its schema requires
+ * and those named in `promised` (what the request made the interface promise:
+ * a filter, a field it sent, a provider state's parameter): an optional field
+ * the mock happened to send is not one the consumer may count on. Without it
+ * (a request), every field is kept.
  */
 export function describeBody(
   value: unknown,
   schema: ResolvedSchema,
   redact: Redact,
+  promised?: ReadonlySet<string>,
 ): { readonly example: unknown; readonly rules: PactRules } {
   const rules: PactRules = {};
   const walk = (node: unknown, at: ResolvedSchema, path: string): unknown => {
     if (Array.isArray(node)) {
       if (node.length === 0) return [];
       rules[path] = rule({ match: "type", min: 1 });
-      const [first] = node;
-      const items = resolvedSchema(at.items);
-      const kept = isObject(first)
-        ? Object.fromEntries(
-            Object.entries(first).filter(
-              ([key]) =>
-                items.required.includes(key) || node.every((item) => isObject(item) && key in item),
-            ),
-          )
-        : first;
-      return [walk(kept, items, `${path}[*]`)];
+      return [walk(node[0], resolvedSchema(at.items), `${path}[*]`)];
     }
     if (isObject(node)) {
+      const kept = (key: string) => !promised || at.required.includes(key) || promised.has(key);
       return Object.fromEntries(
         Object.keys(node)
+          .filter(kept)
           .sort()
           .map((key) => {
             const shown = exampleText(key, redact);

@@ -41,6 +41,23 @@ describe("a body without rules", () => {
     expect(messages({ id: 1 }, { id: 2 })).toEqual(["$.id: expected 1, got 2"]);
   });
 
+  it("lets an object lack the fields named as such, and still matches one that is there", () => {
+    const given = rules({ $: { match: "type", min: 1 } });
+    const expected = [{ id: 1, description: "Dogs" }];
+    const lack = (actual: unknown) =>
+      bodyMismatches(expected, actual, given, new Set(["description"])).map(
+        (m) => `${m.path}: ${m.message}`,
+      );
+    expect(lack([{ id: 2 }, { id: 3, description: "Cats" }])).toEqual([]);
+    expect(lack([{ description: 5 }])).toEqual([
+      "$[0].id: expected this field; it is missing",
+      "$[0].description: expected a string, got 5",
+    ]);
+    expect(messages(expected, [{ id: 2 }], given)).toEqual([
+      "$[0].description: expected this field; it is missing",
+    ]);
+  });
+
   it("pins a list's items and their order", () => {
     expect(messages([1, 2], [1, 2])).toEqual([]);
     expect(messages([1, 2], [2, 1])).toEqual([

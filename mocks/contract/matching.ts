@@ -211,7 +211,10 @@ const items = (count: number) => `${count} item${count === 1 ? "" : "s"}`;
 
 /** A walk of one expected body over one answer body under one set of rules. */
 class Walk {
-  constructor(private readonly rules: Rules) {}
+  constructor(
+    private readonly rules: Rules,
+    private readonly mayLack: ReadonlySet<string>,
+  ) {}
 
   compare(want: unknown, got: unknown, path: Path, typed: boolean, out: Out): void {
     if (full(out)) return;
@@ -312,8 +315,9 @@ class Walk {
     out: Out,
   ): void {
     for (const [key, value] of Object.entries(want)) {
-      if (!Object.hasOwn(got, key)) miss(out, [...path, key], "expected this field; it is missing");
-      else this.compare(value, got[key], [...path, key], typed, out);
+      if (!Object.hasOwn(got, key)) {
+        if (!this.mayLack.has(key)) miss(out, [...path, key], "expected this field; it is missing");
+      } else this.compare(value, got[key], [...path, key], typed, out);
     }
   }
 
@@ -345,15 +349,17 @@ interface Bounds {
 
 /**
  * The mismatches of an answer's body against the expected body and its rules
- * (empty: it matches). `actual` is the parsed answer body.
+ * (empty: it matches). `actual` is the parsed answer body; an object of it
+ * may lack the fields named in `mayLack` (one it has must still match).
  */
 export function bodyMismatches(
   expected: unknown,
   actual: unknown,
   rules: PactRules | undefined,
+  mayLack: ReadonlySet<string> = new Set(),
 ): Mismatch[] {
   const out: Out = [];
-  new Walk(parsedRules(rules)).compare(expected, actual, [], false, out);
+  new Walk(parsedRules(rules), mayLack).compare(expected, actual, [], false, out);
   return out;
 }
 

@@ -59,7 +59,7 @@ describe("one interaction per request shape", () => {
     expect(interaction.providerStates?.[0]?.name).toMatch(/^pet 7 exists/);
   });
 
-  it("tells shapes apart by status, credential, query names and value kinds, and body fields", async () => {
+  it("tells shapes apart by status, credential, query names and value kinds, enum values, and body fields", async () => {
     const { get, post, interactions } = await mock();
     await get("/pets/7");
     await get("/pets/999");
@@ -68,13 +68,16 @@ describe("one interaction per request shape", () => {
     await get("/pets?limit=5");
     await get("/pets?limit=6");
     await get("/pets?limit=5&status=sold");
+    await get("/pets?limit=7&status=sold");
+    await get("/pets?limit=5&status=pending");
     await get("/pets?limit=five");
     await post("/pets", { name: "Rex", categoryId: 1 });
     await post("/pets", { name: "Rex", categoryId: 1, status: "sold" });
     const shapes = interactions().map((i) => i.comments.petstoreMockKit.shape);
     expect(shapes.sort()).toEqual([
       "GET /pets valid ?limit=integer body:none → 200",
-      "GET /pets valid ?limit=integer&status=enum body:none → 200",
+      "GET /pets valid ?limit=integer&status=pending body:none → 200",
+      "GET /pets valid ?limit=integer&status=sold body:none → 200",
       "GET /pets valid ?limit=invalid body:none → 400",
       "GET /pets/{petId} missing ?- body:none → 401",
       "GET /pets/{petId} valid ?- body:none → 200",
@@ -83,7 +86,46 @@ describe("one interaction per request shape", () => {
       "POST /pets valid ?- body:json{categoryId,name,status} → 201",
       "POST /pets valid ?- body:json{categoryId,name} → 201",
     ]);
-    expect(new Set(interactions().map((i) => i.key)).size).toBe(9);
+    expect(new Set(interactions().map((i) => i.key)).size).toBe(10);
+  });
+
+  it("keeps each value of an enum filter apart: its own request, provider state and tests", async () => {
+    const { as, get, interactions } = await mock();
+    for (const [test, status] of [
+      ["f1 > pending", "pending"],
+      ["f2 > sold", "sold"],
+      ["f3 > available", "available"],
+      ["f4 > sold again", "sold"],
+    ] as const) {
+      as(test);
+      await get(`/pets?limit=3&status=${status}`);
+    }
+    const listed = interactions().map((i) => [
+      i.request.query?.status,
+      i.providerStates?.map((state) => state.name),
+      i.comments.petstoreMockKit.tests,
+      i.response.matchingRules?.body?.["$[*].status"]?.matchers,
+    ]);
+    expect(listed.sort()).toEqual([
+      [
+        ["available"],
+        ["pets exist with status available"],
+        ["f3 > available"],
+        [{ match: "regex", regex: "^(?:available)$" }],
+      ],
+      [
+        ["pending"],
+        ["pets exist with status pending"],
+        ["f1 > pending"],
+        [{ match: "regex", regex: "^(?:pending)$" }],
+      ],
+      [
+        ["sold"],
+        ["pets exist with status sold"],
+        ["f2 > sold", "f4 > sold again"],
+        [{ match: "regex", regex: "^(?:sold)$" }],
+      ],
+    ]);
   });
 
   it("is named after the operation where no test is known, and unique where names meet", async () => {
@@ -104,6 +146,32 @@ describe("one interaction per request shape", () => {
     const petstore = await createPetstore();
     await petstore.handle(coreRequest("GET", "/categories", { headers: auth }));
     expect(petstore.contract().interactions[0]?.comments.testname).toBe(currentTestName());
+  });
+
+  it("names the Jest test running now as file > describe > test, from jest-circus's blocks", () => {
+    /** What Jest puts on a test file's global: its `expect`, and jest-circus's state. */
+    const jest = (joined: string, test?: object) => ({
+      expect: { getState: () => ({ currentTestName: joined, testPath: "/app/pets.test.mjs" }) },
+      process: { cwd: () => "/app" },
+      ...(test ? { [Symbol("JEST_STATE_SYMBOL")]: { currentlyRunningTest: test } } : {}),
+    });
+    const root = { name: "ROOT_DESCRIBE_BLOCK" };
+    const inPets = { name: "creates a pet", parent: { name: "pets", parent: root } };
+    expect(currentTestName(jest("pets creates a pet", inPets))).toBe(
+      "pets.test.mjs > pets > creates a pet",
+    );
+    const nested = { name: "a pet", parent: { name: "pets creates", parent: root } };
+    expect(currentTestName(jest("pets creates a pet", nested))).toBe(
+      "pets.test.mjs > pets creates > a pet",
+    );
+    expect(currentTestName(jest("lists", { name: "lists", parent: root }))).toBe(
+      "pets.test.mjs > lists",
+    );
+    // Without jest-circus, or with its state on another test: Jest's own name.
+    expect(currentTestName(jest("pets creates a pet"))).toBe("pets.test.mjs > pets creates a pet");
+    expect(currentTestName(jest("pets creates a pet", { name: "other", parent: root }))).toBe(
+      "pets.test.mjs > pets creates a pet",
+    );
   });
 });
 
@@ -163,13 +231,48 @@ describe("what an interaction holds", () => {
     expect(request.headers).toEqual({ Authorization: ["Bearer [redacted]"] });
   });
 
-  it("keeps an optional field of a list's items only when every item had it", async () => {
-    const { petstore, get, interactions } = await mock({ counts: { pets: 0, categories: 1 } });
+  it("expects the fields openapi.yaml requires, and an optional one only where the request promises it", async () => {
+    const { petstore, as, get, post, interactions } = await mock({
+      counts: { pets: 0, categories: 2 },
+    });
+    // Every seeded category has a description, every pet below a status: neither is required.
+    expect((await petstore.store.listCategories()).every((c) => c.description)).toBe(true);
     await petstore.store.createPet({ name: "Rex", categoryId: 1, status: "sold" });
-    await petstore.store.createPet({ name: "Tom", categoryId: 1 });
+    await petstore.store.createPet({ name: "Tom", categoryId: 1, status: "sold" });
+    as("lists");
+    await get("/categories");
     await get("/pets");
-    expect(only(interactions()).response.body?.content).toEqual([
-      { id: 1, name: "Rex", categoryId: 1 },
+    as("filters");
+    await get("/pets?status=sold");
+    as("reads");
+    await get("/pets/1");
+    as("creates");
+    await post("/categories", { name: "Owls", description: "birds" });
+    await post("/categories", { name: "Bats" });
+    const answer = (test: string, operation: string, at = 0) =>
+      interactions().filter(
+        (i) => i.comments.testname === test && i.comments.petstoreMockKit.operationId === operation,
+      )[at]?.response;
+    const fields = (body: unknown) =>
+      Object.keys((Array.isArray(body) ? body[0] : body) as object).sort();
+    expect(fields(answer("lists", "listCategories")?.body?.content)).toEqual(["id", "name"]);
+    expect(answer("lists", "listCategories")?.matchingRules?.body).not.toHaveProperty(
+      "$[*].description",
+    );
+    expect(fields(answer("lists", "listPets")?.body?.content)).toEqual([
+      "categoryId",
+      "id",
+      "name",
+    ]);
+    // A filter promises its field on every item; a state's status, the pet's; a create, what it sent.
+    expect(fields(answer("filters", "listPets")?.body?.content)).toContain("status");
+    expect(fields(answer("reads", "getPet")?.body?.content)).toContain("status");
+    const created = interactions()
+      .filter((i) => i.comments.petstoreMockKit.operationId === "createCategory")
+      .map((i) => fields(i.response.body?.content));
+    expect(created.sort()).toEqual([
+      ["description", "id", "name"],
+      ["id", "name"],
     ]);
   });
 

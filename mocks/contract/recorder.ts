@@ -2,7 +2,7 @@
  * The consumer contract's recorder: it watches every answered request to an
  * operation (the core's `observe`) and keeps one interaction per request
  * shape (method, path template, credential, query parameter names and value
- * kinds, body fields, status), named after the test that sent it, with the
+ * kinds or enum values, body fields, status), named after the test that sent it, with the
  * provider states the answer relied on and the matching rules openapi.yaml
  * gives its bodies. Answers a fault, a scenario, a full store (409) or a
  * failure (5xx) made are left out: no deployment can be asked for them.
@@ -75,22 +75,58 @@ interface TestState {
   readonly testPath?: unknown;
 }
 
+/** A test or describe block in jest-circus's state (Jest's default runner). */
+interface CircusBlock {
+  readonly name?: unknown;
+  readonly parent?: CircusBlock;
+}
+
+/** The name of jest-circus's root describe block, which no test name shows. */
+const circusRoot = "ROOT_DESCRIBE_BLOCK";
+
 /**
- * The vitest or Jest test running now, as `file > test` (the file relative to
- * the working directory), from the test runner's `expect` state: vitest's
- * (globals or not) or a global `expect` (Jest). Undefined outside a test.
+ * Jest's running test as `describe > test`, from jest-circus's state: Jest's
+ * `currentTestName` joins the describe blocks and the test with spaces, so
+ * `pets > creates a pet` and `pets creates > a pet` would read alike. Only
+ * when the blocks, joined so, give exactly `joined` (the state is this
+ * test's); undefined otherwise.
  */
-export function currentTestName(): string | undefined {
-  const scope = globalThis as Record<PropertyKey, unknown>;
-  for (const expect of [scope[Symbol.for("expect-global")], scope.expect]) {
+function circusName(scope: Record<PropertyKey, unknown>, joined: string): string | undefined {
+  const key = Object.getOwnPropertySymbols(scope).find(
+    (symbol) => symbol.description === "JEST_STATE_SYMBOL",
+  );
+  const state = key === undefined ? undefined : scope[key];
+  let block = (state as { currentlyRunningTest?: CircusBlock } | undefined)?.currentlyRunningTest;
+  const names: string[] = [];
+  for (let depth = 0; block && depth < 100; depth++, block = block.parent) {
+    if (typeof block.name !== "string") return undefined;
+    if (block.parent === undefined && block.name === circusRoot) break;
+    names.unshift(block.name);
+  }
+  return names.join(" ") === joined ? names.join(" > ") : undefined;
+}
+
+/**
+ * The vitest or Jest test running now, as `file > describe > test` (the
+ * file relative to the working directory), from the test runner's `expect`
+ * state: vitest's (globals or not), or a global `expect` (Jest, whose
+ * describe blocks come from jest-circus; with another runner, Jest's own name,
+ * describe and test joined by spaces). Undefined outside a test.
+ */
+export function currentTestName(
+  scope: Record<PropertyKey, unknown> = globalThis as Record<PropertyKey, unknown>,
+): string | undefined {
+  const vitest = scope[Symbol.for("expect-global")];
+  for (const expect of [vitest, scope.expect]) {
     let state: TestState | undefined;
     try {
       state = (expect as { getState?: () => TestState } | undefined)?.getState?.();
     } catch {
       continue;
     }
-    const name = state?.currentTestName;
-    if (typeof name !== "string" || name === "") continue;
+    const joined = state?.currentTestName;
+    if (typeof joined !== "string" || joined === "") continue;
+    const name = expect === vitest ? joined : (circusName(scope, joined) ?? joined);
     const path = typeof state?.testPath === "string" ? state.testPath.replaceAll("\\", "/") : "";
     const cwd = (scope.process as { cwd?: () => string } | undefined)
       ?.cwd?.()
@@ -141,8 +177,8 @@ const isJsonMedia = (contentType: string | undefined) =>
 interface QueryParameterFacts {
   readonly parameter: OperationParameter;
   readonly fits: RegExp;
-  /** `integer`, `enum`, or the schema's type. */
-  readonly kind: string;
+  /** `integer` or the schema's type; undefined for an enum, whose every value is its own shape. */
+  readonly kind: string | undefined;
 }
 
 /** What the recorder reads of an operation on every request, looked up once. */
@@ -161,7 +197,9 @@ function factsOf(operationId: OperationId): OperationFacts {
         {
           parameter,
           fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
-          kind: resolvedSchema(parameter.schema).enum ? "enum" : (parameter.schema.type ?? "text"),
+          kind: resolvedSchema(parameter.schema).enum
+            ? undefined
+            : (parameter.schema.type ?? "text"),
         },
       ],
     );
@@ -176,15 +214,17 @@ const queryParameterOf = (operationId: OperationId, name: string) =>
 
 /**
  * The query's part of a shape: each parameter's name (cut to 40 characters)
- * and the kind of its value (`unknown` for one the operation lacks), sorted,
- * at most 30.
+ * and the kind of its value (`integer`, `unknown` for a parameter the
+ * operation lacks, `invalid`), or the value itself for one of an enum's (a
+ * small closed set: `status=sold` and `status=pending` ask different
+ * things), sorted, at most 30.
  */
 function queryShape(operationId: OperationId, query: URLSearchParams): string {
   const known = factsOf(operationId).query;
   const pairs: string[] = [];
   for (const [name, value] of query) {
     const facts = known.get(name);
-    const kind = !facts ? "unknown" : facts.fits.test(value) ? facts.kind : "invalid";
+    const kind = !facts ? "unknown" : facts.fits.test(value) ? (facts.kind ?? value) : "invalid";
     pairs.push(`${name.slice(0, 40)}=${kind}`);
   }
   pairs.sort();
@@ -335,16 +375,39 @@ function generatorsOf(
   return { ...(path ? { path } : {}), ...(bodyFields.length > 0 ? { body: bodyGenerators } : {}) };
 }
 
-/** The example answer and its matching rules; a list filtered by an enum parameter expects that value. */
+/**
+ * The names of the answer's optional fields the request makes the interface
+ * promise: a filter's parameter (items with that status), a field the body
+ * sent (a create repeats it), a provider state's parameter (the pet created
+ * with that status reads back with it).
+ */
+function promisedNames(
+  query: URLSearchParams,
+  body: Parsed,
+  states: readonly ProviderState[],
+): Set<string> {
+  return new Set([
+    ...query.keys(),
+    ...(body.kind === "json" && isObject(body.value) ? Object.keys(body.value) : []),
+    ...states.flatMap((state) => Object.keys(state.params)),
+  ]);
+}
+
+/**
+ * The example answer and its matching rules: the fields openapi.yaml requires
+ * and those the request promises (`promisedNames`); a list filtered by an
+ * enum parameter expects that value.
+ */
 function responseOf(
   exchange: ObservedExchange,
   answer: Parsed,
   query: URLSearchParams,
+  promised: ReadonlySet<string>,
 ): PactResponse {
   const { response, operationId, redact } = exchange;
   if (answer.kind !== "json") return { status: response.status };
   const schema = responseSchema(operationId, response.status) ?? resolvedSchema({});
-  const { example, rules } = describeBody(answer.value, schema, redact);
+  const { example, rules } = describeBody(answer.value, schema, redact, promised);
   for (const [name, value] of query) {
     const parameter = queryParameterOf(operationId, name);
     const values = parameter ? resolvedSchema(parameter.schema).enum : undefined;
@@ -470,7 +533,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
       testname: test,
       providerStates: states,
       request: requestOf(exchange, template, query, body, credential, states),
-      response: responseOf(exchange, answer, query),
+      response: responseOf(exchange, answer, query, promisedNames(query, body, states)),
     };
     entries.set(key, kept ? mergeInteraction(kept, recorded) : recorded);
   }
