@@ -7,6 +7,7 @@
  * generator drives `petstore-contract --fuzz` and the test that the document
  * and the kit's mock agree.
  */
+import { absentId, absentIdSpread } from "../../mocks/interface/knowledge.js";
 import {
   type BodyField,
   type Collection,
@@ -311,7 +312,7 @@ export class RequestGenerator {
     const [name = "petId"] = Object.keys(base.path);
     const roll = this.random.int(0, 9);
     if (roll < 3) {
-      const absent = Number.MAX_SAFE_INTEGER - this.random.int(0, 1000);
+      const absent = absentId(this.random.int(0, absentIdSpread));
       return { ...base, expect: "absent", path: { [name]: String(absent) }, pathFixed: true };
     }
     const odd = this.random.pick([
