@@ -110,7 +110,7 @@ async function getPetCases(
     // What reading the created pet back would have checked, had one come back.
     const created: JudgeContext = {
       known: (collection) => new Map(collection === "pets" ? [[1, createdRecord]] : []),
-      absent: () => false,
+      absent: () => undefined,
     };
     const checks = checksFor(sentRequest("getPet", read("created", 1).request), created);
     ctx.skip(read("created", "{id}"), "createPet returned no pet to read back", checks);

@@ -56,18 +56,25 @@ export interface KnownRecord {
   readonly source: "created" | "listed";
 }
 
+/**
+ * Why an id names no record: a provider state says so (`stated`), or the kit
+ * picked it as one no deployment hands out (`picked`: a deployment, whose ids
+ * are its own to assign, may still hold it).
+ */
+export type Absence = "stated" | "picked";
+
 /** What the caller knows of the deployment's data. */
 export interface JudgeContext {
   /** Records known to exist, by collection and id. */
   known(collection: Collection): ReadonlyMap<number, KnownRecord>;
-  /** Whether an id is known to name no record (an id no deployment hands out). */
-  absent(collection: Collection, id: number): boolean;
+  /** Whether, and why, an id is taken to name no record. */
+  absent(collection: Collection, id: number): Absence | undefined;
 }
 
 /** A context that knows nothing: the validating proxy's, which sees other clients' writes. */
 export const knowsNothing: JudgeContext = {
   known: () => new Map(),
-  absent: () => false,
+  absent: () => undefined,
 };
 
 const credentialRules: readonly RuleId[] = ["§4.auth-required", "§5.bearer"];
@@ -163,9 +170,11 @@ function readChecks(reading: Reading, context: JudgeContext): Check[] {
   }
   if (!Number.isSafeInteger(id)) return [anyDocumentedStatus(operation, "documented")];
   const sameId = hasId(id, successRules(operation));
-  if (context.absent(operation.collection, id)) {
+  const absence = context.absent(operation.collection, id);
+  const rules404 = answerRules(operation.id, 404);
+  if (absence === "stated") return [status(404, "documented", rules404)];
+  if (absence === "picked") {
     // The kit's pick of an absent id: a deployment may hold it (ids are its to assign).
-    const rules404 = answerRules(operation.id, 404);
     const held = ` (or ${operation.success.status} with the record of that very id: this deployment holds it)`;
     return [
       status(

@@ -7,7 +7,7 @@
  * grow it past `maxKnownPerCollection` records a collection.
  */
 import { type Answer, isSuccess } from "./checks.js";
-import type { JudgeContext, KnownRecord } from "./judge.js";
+import type { Absence, JudgeContext, KnownRecord } from "./judge.js";
 import { type Collection, schemaFields } from "./operations.js";
 import { readRequest, type SentRequest } from "./request.js";
 
@@ -44,11 +44,11 @@ export class Knowledge implements JudgeContext {
     return this.records.get(collection) ?? new Map();
   }
 
-  absent(collection: Collection, id: number): boolean {
-    return this.absentIds.get(collection)?.has(id) ?? false;
+  absent(collection: Collection, id: number): Absence | undefined {
+    return this.absentIds.get(collection)?.has(id) ? "picked" : undefined;
   }
 
-  /** Declares an id no record has (one the deployment cannot have handed out). */
+  /** Declares an id the kit picked as one no record has (`absentId`); the deployment may hold it. */
   declareAbsent(collection: Collection, id: number): void {
     const ids = this.absentIds.get(collection) ?? new Set();
     ids.add(id);
