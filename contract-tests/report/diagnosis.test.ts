@@ -205,6 +205,9 @@ describe("causes against the kit's own mock", () => {
     expect(hint).toMatch(/§7/);
     expect(run.out).not.toMatch(/^ *✗ /m);
     expect(run.out).toMatch(
+      /^diagnosis: 1 likely cause explains (\d+) of the \d+ advisory warnings$/m,
+    );
+    expect(run.out).toMatch(
       /^! advice: Answers are not labelled application\/json \[not-json\]: \d+ advisory checks$/m,
     );
     expect(run.out).toMatch(/^ {2}! createCategory\.[\w.-]+\.error-media-type \[advisory\]$/m);

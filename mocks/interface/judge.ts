@@ -11,7 +11,10 @@
  * documented shape, a non-2xx body that is not an Error (where the interface
  * shows errors at all), or lists more than the maximum. Beyond that, a
  * specific answer is demanded only of a request inside the interface's
- * domain (request.ts) or one a statement says must be rejected.
+ * domain (request.ts) or one a statement says must be rejected; of an
+ * operation whose errors the interface does not show, only a 2xx is held to
+ * the documented success; a rate-limited answer (429) is held to nothing
+ * more than every answer owes.
  *
  * @example
  * const checks = checksFor({ operation: "listPets", path: "/pets", query: "limit=5", credential: "valid" });
