@@ -34,7 +34,11 @@ import {
   judge,
   type KnownRecord,
 } from "../../mocks/interface/judge.js";
-import type { Collection, InterfaceOperation } from "../../mocks/interface/operations.js";
+import {
+  type Collection,
+  type InterfaceOperation,
+  isSuccessStatus,
+} from "../../mocks/interface/operations.js";
 import { type Reading, readRequest } from "../../mocks/interface/request.js";
 import { type OperationId, resolvedSchema, responseSchema } from "../../mocks/interface/spec.js";
 import {
@@ -135,7 +139,8 @@ function contextOf(interaction: ConsumerInteraction): JudgeContext {
   }
   return {
     known: (collection) => known.get(collection) ?? new Map(),
-    absent: (collection, id) => absent.get(collection)?.has(id) ?? false,
+    // A provider state says the record does not exist.
+    absent: (collection, id) => (absent.get(collection)?.has(id) ? "stated" : undefined),
   };
 }
 
@@ -193,7 +198,12 @@ function statusFinding(
   const candidates = [
     ...new Set([...operation.responses.keys(), ...operation.documentedStatuses, expected]),
   ].sort((a, b) => a - b);
-  const allowed = candidates.filter((status) => failed(demanding, answerOf(status)).size === 0);
+  // Where the interface shows no error (§7), its success is the one answer it shows: a refusal
+  // is not failed (the deployment's choice), yet no consumer can rely on one either.
+  const isShown = (status: number) => operation.documentsErrors || isSuccessStatus(status);
+  const allowed = candidates.filter(
+    (status) => isShown(status) && failed(demanding, answerOf(status)).size === 0,
+  );
   /** A check that demands a status (one, or one of a few), not only a refusal. */
   const exact = demanding.some((check) => check.slug.startsWith("status-"));
   if (exact && allowed.length === 1 && allowed[0] === expected) return undefined;

@@ -19,19 +19,12 @@
  * if ("params" in setUp) setUp.params.petId; // the deployment's id
  */
 import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
-import type { Collection } from "../../mocks/interface/operations.js";
+import { absentId } from "../../mocks/interface/knowledge.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import type { PetStatus } from "../../mocks/interface/types.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
-import { absentPetId } from "../suite/pets.js";
 import type { ContractRequest } from "../transport/http.js";
 import type { ConsumerState } from "./contract.js";
-
-/** An id no deployment has handed out: the largest integer JSON carries exactly. */
-const absentId: Readonly<Record<Collection, number>> = {
-  pets: absentPetId,
-  categories: absentPetId,
-};
 
 /** How many creates a run may still send (`--consumer-writes`). */
 export class WriteBudget {
@@ -231,11 +224,11 @@ export class ProviderStates {
         return { skip: `${created.skip}, and the deployment lists no pet${which}` };
       }
       case "noPet":
-        this.ctx.knowledge.declareAbsent("pets", absentId.pets);
-        return { params: { petId: absentId.pets } };
+        this.ctx.knowledge.declareAbsent("pets", absentId());
+        return { params: { petId: absentId() } };
       case "noCategory":
-        this.ctx.knowledge.declareAbsent("categories", absentId.categories);
-        return { params: { categoryId: absentId.categories } };
+        this.ctx.knowledge.declareAbsent("categories", absentId());
+        return { params: { categoryId: absentId() } };
       case "category":
       case "categories": {
         const category = await this.someCategory(neededBy);

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   fault,
+  faultyServers,
   fuzzOnlyFaults,
   startMock,
   testApiKey,
@@ -96,6 +97,21 @@ describe("--fuzz against bugs only some value combinations reach", () => {
     expect(failing[0]?.curl).toMatch(minimal[name] as RegExp);
     expect(failing[0]?.actual).toContain(`--fuzz-seed ${seed}`);
   });
+
+  const noMaximum = faultyServers.find((candidate) => candidate.name === "no-maximum");
+  // Boundary mistakes (limit=101, limit=0) come first and then one time in two: every seed finds them.
+  it.each([1, 2, 3, 4, 5, 6, 7, 8])(
+    "no-maximum (limit above 100 not bounded) is caught by 200 generated requests, seed %i",
+    async (seed) => {
+      const { result } = await suiteAgainst(
+        { ...noMaximum?.server, wrapCore: noMaximum?.wrap },
+        { fuzz: 200, fuzzSeed: seed, fuzzOnly: true, tag: "ct-fuzz" },
+      );
+      expect(failingChecks(result).map((check) => check.id)).toEqual([
+        "listPets.fuzz.never-over-maximum",
+      ]);
+    },
+  );
 
   it("replays a run exactly from its seed", async () => {
     const [fault] = fuzzOnlyFaults;

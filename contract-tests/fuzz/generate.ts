@@ -7,6 +7,7 @@
  * generator drives `petstore-contract --fuzz` and the test that the document
  * and the kit's mock agree.
  */
+import { absentId, absentIdSpread } from "../../mocks/interface/knowledge.js";
 import {
   type BodyField,
   type Collection,
@@ -131,13 +132,23 @@ function combinations(factors: readonly Factor[]): number[][] {
   return out;
 }
 
+/**
+ * Just outside an integer's bounds (`min - 1`, `max + 1`): the values a range
+ * check most often gets wrong, so an operation's first invalid requests carry
+ * each of them, and later integer mistakes one time in two.
+ */
+const boundaryMistakes = (schema: ParameterSchema): string[] => [
+  ...(schema.minimum === undefined ? [] : [String(schema.minimum - 1)]),
+  ...(schema.maximum === undefined ? [] : [String(schema.maximum + 1)]),
+];
+
 /** The mistakes an invalid request can carry, by where they go. */
 const integerMistakes = (schema: ParameterSchema, random: Random): string[] => {
   const min = schema.minimum ?? 1;
   const max = schema.maximum ?? Number.MAX_SAFE_INTEGER;
   return [
-    String(min - 1 - random.int(0, 5)),
-    String(max + 1 + random.int(0, 1000)),
+    String(min - 2 - random.int(0, 5)),
+    String(max + 2 + random.int(0, 1000)),
     `${random.int(1, 9)}.5`,
     random.pick(["abc", "one", "NaN", "Infinity", "0x10", "1e400", "true", "null"]),
     "",
@@ -162,6 +173,8 @@ const wrongTypes = (field: BodyField, random: Random): unknown[] => {
 
 export class RequestGenerator {
   private readonly queues = new Map<string, number[][]>();
+  /** Boundary mistakes not sent yet, by operation: parameter and value. */
+  private readonly boundariesLeft = new Map<string, [string, string][]>();
   private readonly picks: InterfaceOperation[];
 
   constructor(
@@ -266,6 +279,8 @@ export class RequestGenerator {
   invalid(operation: InterfaceOperation): FuzzRequest {
     const base = this.valid(operation, false);
     if (base.operation !== operation.id) return base;
+    const boundary = this.nextBoundary(operation, base);
+    if (boundary) return operation.body ? { ...boundary, thenRead: false } : boundary;
     const kinds: Array<() => FuzzRequest> = [() => this.badCredential(base)];
     if (operation.query.length) kinds.push(() => this.badQuery(base, operation));
     if (operation.path.length) kinds.push(() => this.badPath(base));
@@ -294,12 +309,39 @@ export class RequestGenerator {
         { name: parameter.name, value: this.random.pick(["%ZZ", "%", "%E0%A4%A"]), fixed: true },
       ];
     } else {
-      const mistakes = schema.enum
-        ? enumMistakes(schema, this.random)
-        : integerMistakes(schema, this.random);
-      parts = [{ name: parameter.name, value: encode(this.random.pick(mistakes)), fixed: true }];
+      const mistake = schema.enum
+        ? this.random.pick(enumMistakes(schema, this.random))
+        : this.integerMistake(schema);
+      parts = [{ name: parameter.name, value: encode(mistake), fixed: true }];
     }
     return { ...base, expect: "tolerated", query: [...others, ...parts] };
+  }
+
+  /** An integer mistake: just outside a bound one time in two. */
+  private integerMistake(schema: ParameterSchema): string {
+    const boundaries = boundaryMistakes(schema);
+    return boundaries.length > 0 && this.random.chance(0.5)
+      ? this.random.pick(boundaries)
+      : this.random.pick(integerMistakes(schema, this.random));
+  }
+
+  /** The operation's next boundary mistake not sent yet (each query bound once, alone), if any. */
+  private nextBoundary(operation: InterfaceOperation, base: FuzzRequest): FuzzRequest | undefined {
+    let left = this.boundariesLeft.get(operation.id);
+    if (!left) {
+      const all = operation.query.flatMap((parameter) =>
+        boundaryMistakes(parameter.schema).map((value): [string, string] => [
+          parameter.name,
+          value,
+        ]),
+      );
+      left = this.random.shuffle(all);
+      this.boundariesLeft.set(operation.id, left);
+    }
+    const [name, value] = left.pop() ?? [];
+    if (name === undefined || value === undefined) return undefined;
+    // Alone: no filter narrows what a list that ignores the bound could show.
+    return { ...base, expect: "tolerated", query: [{ name, value, fixed: true }] };
   }
 
   private someValid(parameter: OperationParameter): unknown {
@@ -311,7 +353,7 @@ export class RequestGenerator {
     const [name = "petId"] = Object.keys(base.path);
     const roll = this.random.int(0, 9);
     if (roll < 3) {
-      const absent = Number.MAX_SAFE_INTEGER - this.random.int(0, 1000);
+      const absent = absentId(this.random.int(0, absentIdSpread));
       return { ...base, expect: "absent", path: { [name]: String(absent) }, pathFixed: true };
     }
     const odd = this.random.pick([

@@ -57,14 +57,19 @@ function diagnosisLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): s
   const lines = [failed === 0 ? "diagnosis:" : `diagnosis: ${explainedCounts(result, diagnoses)}`];
   for (const diagnosis of diagnoses) {
     const count = diagnosis.checks.length;
+    const checks = count
+      ? `${count} ${diagnosis.severity === "advice" ? "advisory " : ""}check${count === 1 ? "" : "s"}`
+      : "";
+    // Advice (only advisory checks) is marked like an advisory warning, never as a failure.
+    const mark = diagnosis.severity === "advice" ? "!" : "✗";
     lines.push(
-      `✗ ${diagnosis.title} [${diagnosis.cause}]${count ? `: ${count} check${count === 1 ? "" : "s"}` : ""}`,
+      `${mark} ${diagnosis.severity === "advice" ? "advice: " : ""}${diagnosis.title} [${diagnosis.cause}]${checks ? `: ${checks}` : ""}`,
       `    evidence: ${diagnosis.evidence}`,
       `    hint:     ${diagnosis.hint}`,
     );
     for (const id of diagnosis.checks.slice(0, shownPerCause)) {
       const check = byId.get(id);
-      if (check) lines.push(...describe(check, "✗"));
+      if (check) lines.push(...describe(check, mark));
     }
     const rest = diagnosis.checks.length - shownPerCause;
     if (rest > 0) {

@@ -80,6 +80,7 @@ describe('a URL that is not the Pet Store API (every request answers 200 {"ok":t
         evidence: expect.stringContaining('{"ok":true}'),
         hint: expect.stringContaining("--url"),
         checks: failed,
+        severity: "failure",
       },
     ]);
     for (const id of failed) {
@@ -145,10 +146,10 @@ describe("causes against the kit's own mock", () => {
     expect(run.out).toMatch(/^STOPPED: no pet list at this URL: no check ran/m);
   });
 
-  it("one operation missing: every request to it answered 405", async () => {
-    const noCreateCategory = await startMock(
+  const without = (path: string) =>
+    startMock(
       (handle) => async (request) =>
-        request.method === "POST" && request.path === "/categories"
+        request.method === "POST" && request.path === path
           ? {
               status: 405,
               headers: { "content-type": "application/json", allow: "GET" },
@@ -156,12 +157,78 @@ describe("causes against the kit's own mock", () => {
             }
           : handle(request),
     );
-    const run = await closedAfter(noCreateCategory, () => contract(noCreateCategory.url));
+
+  it("one operation missing: every request to it answered 405", async () => {
+    const noCreatePet = await without("/pets");
+    const run = await closedAfter(noCreatePet, () => contract(noCreatePet.url));
     expect(run.code).toBe(exitCodes.failed);
     expect(causes(run)).toEqual(["operation-missing"]);
-    expect(run.json.diagnoses[0]?.title).toBe("One operation is missing: createCategory");
-    const createCategoryFailures = failedIds(run).filter((id) => id.startsWith("createCategory."));
-    expect(run.json.diagnoses[0]?.checks).toEqual(createCategoryFailures);
+    expect(run.json.diagnoses[0]).toMatchObject({
+      title: "One operation is missing: createPet",
+      severity: "failure",
+    });
+    const createPetFailures = failedIds(run).filter((id) => id.startsWith("createPet."));
+    expect(run.json.diagnoses[0]?.checks).toEqual(createPetFailures);
+  });
+
+  it("a category operation refusing every request: advice, since the interface shows none of its errors", async () => {
+    const noCreateCategory = await without("/categories");
+    const run = await closedAfter(noCreateCategory, () => contract(noCreateCategory.url));
+    expect(run.code).toBe(exitCodes.passed);
+    expect(run.json.diagnoses).toEqual([
+      expect.objectContaining({
+        cause: "operation-missing",
+        title: "One operation is missing: createCategory",
+        severity: "advice",
+      }),
+    ]);
+    expect(run.out).toMatch(/^! advice: One operation is missing: createCategory/m);
+  });
+
+  it("unlabelled errors only where the interface shows none: advice, after no failure, citing no §4", async () => {
+    const problemJson = await startMock((handle) => async (request) => {
+      const response = await handle(request);
+      return request.path === "/categories" && response.status >= 400
+        ? {
+            ...response,
+            headers: { ...response.headers, "content-type": "application/problem+json" },
+          }
+        : response;
+    });
+    const run = await closedAfter(problemJson, () => contract(problemJson.url));
+    expect(run.code).toBe(exitCodes.passed);
+    expect(run.json.diagnoses).toEqual([
+      expect.objectContaining({ cause: "not-json", severity: "advice" }),
+    ]);
+    const hint = run.json.diagnoses[0]?.hint ?? "";
+    expect(hint).not.toMatch(/errors included|§4/);
+    expect(hint).toMatch(/§7/);
+    expect(run.out).not.toMatch(/^ *✗ /m);
+    expect(run.out).toMatch(
+      /^diagnosis: 1 likely cause explains (\d+) of the \d+ advisory warnings$/m,
+    );
+    expect(run.out).toMatch(
+      /^! advice: Answers are not labelled application\/json \[not-json\]: \d+ advisory checks$/m,
+    );
+    expect(run.out).toMatch(/^ {2}! createCategory\.[\w.-]+\.error-media-type \[advisory\]$/m);
+    expect(run.markdown).toContain("- ⚠️ advice: **Answers are not labelled application/json**");
+    expect(run.html).toContain('<div class="cause advice"><p>Advice: ');
+  });
+
+  it("unlabelled answers the interface calls JSON: a failure first, citing §4", async () => {
+    const textErrors = await startMock((handle) => async (request) => {
+      const response = await handle(request);
+      return request.path === "/pets" && response.status >= 400
+        ? { ...response, headers: { ...response.headers, "content-type": "text/plain" } }
+        : response;
+    });
+    const run = await closedAfter(textErrors, () => contract(textErrors.url));
+    expect(run.code).toBe(exitCodes.failed);
+    expect(run.json.diagnoses[0]).toMatchObject({ cause: "not-json", severity: "failure" });
+    expect(run.json.diagnoses[0]?.hint).toMatch(/\(interface §4: /);
+    expect(run.out).toMatch(
+      /^✗ Answers are not labelled application\/json \[not-json\]: \d+ checks$/m,
+    );
   });
 
   it("no diagnosis when the deployment conforms", async () => {

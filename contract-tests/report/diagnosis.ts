@@ -6,7 +6,9 @@
  *
  * Each failed check (documented or advisory) is explained by at most one
  * cause: the causes are tried in order, each claiming the failures not yet
- * claimed. Evidence quotes only the checks' `actual` texts, which are already
+ * claimed. A cause that explains only advisory checks (and did not stop the
+ * run) is advice, not a failure: reports show it after the failures, as such.
+ * Evidence quotes only the checks' `actual` texts, which are already
  * redacted and cut, never raw server text.
  *
  * @example
@@ -40,10 +42,16 @@ export interface Diagnosis {
   readonly hint: string;
   /** Ids of the failed checks it explains (documented and advisory). */
   readonly checks: readonly string[];
+  /**
+   * `failure` when it explains a check that fails the run (a documented one,
+   * any with `--strict`) or stopped the run; `advice` when it explains only
+   * advisory warnings.
+   */
+  readonly severity: "failure" | "advice";
 }
 
 /** A cause found in the run, and which failed checks it explains. */
-interface Finding extends Omit<Diagnosis, "checks"> {
+interface Finding extends Omit<Diagnosis, "checks" | "severity"> {
   readonly explains: (check: CheckResult) => boolean;
   /** Reported even when it explains no check (e.g. the run stopped for it). */
   readonly always?: boolean;
@@ -255,11 +263,14 @@ const notJson: Detector = ({ failed }) => {
   const unlabelled = failed.filter(isMediaTypeCheck);
   if (unlabelled.length < 3) return undefined;
   const types = [...new Set(unlabelled.map(reasonOf))].slice(0, 3);
+  const stated = unlabelled.some((check) => check.kind === "documented");
   return {
     cause: "not-json",
     title: "Answers are not labelled application/json",
     evidence: `${plural(unlabelled.length, "answer")} with a body: ${types.join("; ")}`,
-    hint: "Send Content-Type: application/json on every answer with a body, errors included (interface §4).",
+    hint: stated
+      ? "Send Content-Type: application/json on every answer with a body (interface §4: request and response bodies are application/json)."
+      : "Advice: these are errors of operations whose error answers the interface does not show (§7), so no statement fixes their media type; labelling them application/json, like every other answer, spares clients a second parser.",
     explains: isMediaTypeCheck,
   };
 };
@@ -277,9 +288,11 @@ const detectors: readonly Detector[] = [
   notJson,
 ];
 
+/** Failures first, then advice; otherwise in the order the causes were found. */
 export function diagnose(result: ReportedRun): Diagnosis[] {
   const unexplained = new Set(result.checks.filter((check) => check.outcome === "failed"));
   const answered = result.cases.filter((record) => record.exchange.response !== undefined);
+  const fails = (check: CheckResult) => result.strict || check.kind === "documented";
   const diagnoses: Diagnosis[] = [];
   for (const detect of detectors) {
     const finding = detect({ result, answered, failed: [...unexplained] });
@@ -288,7 +301,9 @@ export function diagnose(result: ReportedRun): Diagnosis[] {
     const claimed = [...unexplained].filter(explains);
     if (claimed.length === 0 && !always) continue;
     for (const check of claimed) unexplained.delete(check);
-    diagnoses.push({ ...diagnosis, checks: claimed.map((check) => check.id) });
+    const severity = always || claimed.some(fails) ? "failure" : "advice";
+    diagnoses.push({ ...diagnosis, checks: claimed.map((check) => check.id), severity });
   }
-  return diagnoses;
+  const rank = (diagnosis: Diagnosis) => (diagnosis.severity === "failure" ? 0 : 1);
+  return diagnoses.sort((a, b) => rank(a) - rank(b));
 }

@@ -33,7 +33,8 @@ td.passed{background:#dcfce7}td.failed{background:#fee2e2;font-weight:600}td.nev
 details{border:1px solid #ccd;border-radius:6px;padding:.4rem .8rem;margin:.4rem 0}
 pre{white-space:pre-wrap;word-break:break-all;background:#f6f8fa;padding:.5rem;border-radius:4px}
 code{font-family:ui-monospace,monospace}
-.cause{border-left:4px solid #dc2626;background:#fef2f2;padding:.4rem .8rem;margin:.5rem 0}`;
+.cause{border-left:4px solid #dc2626;background:#fef2f2;padding:.4rem .8rem;margin:.5rem 0}
+.cause.advice{border-left-color:#d97706;background:#fffbeb}`;
 
 function finding(check: CheckResult): string {
   return `<details><summary><code>${escapeHtml(check.id)}</code> [${check.kind}]: ${escapeHtml(check.expected)}</summary>
@@ -48,7 +49,7 @@ function diagnosisSection(result: ReportedRun, diagnoses: readonly Diagnosis[]):
   const causes = diagnoses.map(
     (
       diagnosis,
-    ) => `<div class="cause"><p><strong>${escapeHtml(diagnosis.title)}</strong> (<code>${diagnosis.cause}</code>, ${diagnosis.checks.length} checks)</p>
+    ) => `<div class="cause ${diagnosis.severity}"><p>${diagnosis.severity === "advice" ? "Advice: " : ""}<strong>${escapeHtml(diagnosis.title)}</strong> (<code>${diagnosis.cause}</code>, ${diagnosis.checks.length} ${diagnosis.severity === "advice" ? "advisory " : ""}checks)</p>
 <p>${escapeHtml(diagnosis.evidence)}</p>
 <p><strong>What to do:</strong> ${escapeHtml(diagnosis.hint)}</p>
 <details><summary>The ${diagnosis.checks.length} checks</summary><p>${diagnosis.checks.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</p></details></div>`,

@@ -98,7 +98,9 @@ function diagnosisSection(result: ReportedRun, diagnoses: readonly Diagnosis[]):
   if (failed > 0) lines.push(`${explainedCounts(result, diagnoses)}:`, "");
   for (const diagnosis of diagnoses) {
     lines.push(
-      `- ❌ **${cell(diagnosis.title)}** (\`${diagnosis.cause}\`, ${diagnosis.checks.length} checks)`,
+      diagnosis.severity === "advice"
+        ? `- ⚠️ advice: **${cell(diagnosis.title)}** (\`${diagnosis.cause}\`, ${diagnosis.checks.length} advisory checks)`
+        : `- ❌ **${cell(diagnosis.title)}** (\`${diagnosis.cause}\`, ${diagnosis.checks.length} checks)`,
       `  - ${cell(diagnosis.evidence)}`,
       `  - _What to do:_ ${cell(diagnosis.hint)}`,
     );

@@ -187,6 +187,7 @@ export function explainedCounts(result: ReportedRun, diagnoses: readonly Diagnos
       ? "1 likely cause explains"
       : `${diagnoses.length} likely causes explain`;
   const failingNoun = result.strict ? "failed check" : "failed documented check";
+  if (failing.length === 0) return `${cause} ${of(warnings, "advisory warning")}`;
   return warnings.length > 0
     ? `${cause} ${of(failing, failingNoun)} and ${of(warnings, "advisory warning")}`
     : `${cause} ${of(failing, failingNoun)}`;

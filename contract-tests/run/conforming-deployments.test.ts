@@ -3,7 +3,8 @@
  * conform: the kit's mock, and one written apart from it that chooses
  * otherwise wherever the interface is silent (test-support/other-deployment.ts:
  * the last of repeated parameters, clamped limits, 404 for any unknown id,
- * 422 for category bodies, extra fields, newest first…). Every mode of
+ * 422 for category bodies, 409 for a duplicate category name, extra fields,
+ * newest first…). Every mode of
  * `petstore-contract` passes both: the fixed suite, `--fuzz` over many seeds,
  * `--replay` of a recording, and the mock's validating proxy in front of them.
  */
@@ -96,6 +97,8 @@ async function recordOddSession(file: string): Promise<void> {
     await call("GET", "/pets/0");
     await call("POST", "/categories", { name: "x", description: 64 });
     await call("POST", "/categories", { name: "owls" });
+    // The other deployment refuses a second category of the same name (409): its choice (§7).
+    await call("POST", "/categories", { name: "owls" });
     await call("POST", "/pets", { name: "Hedwig", categoryId: 6, status: "sold" });
     await call("GET", "/pets/51");
     await call("GET", "/pets?status=sold&limit=5");
@@ -110,7 +113,7 @@ describe("--replay of a recording with odd requests", () => {
     const dir = await mkdtemp(join(tmpdir(), "petstore-conforming-"));
     const recording = join(dir, "session.jsonl");
     await recordOddSession(recording);
-    expect((await readFile(recording, "utf8")).trimEnd().split("\n")).toHaveLength(12);
+    expect((await readFile(recording, "utf8")).trimEnd().split("\n")).toHaveLength(13);
     for (const deployment of deployments) {
       const args = ["--replay", recording, "--url", deployment.url, "--key", testApiKey];
       const { code, out } = await runCli(args);
@@ -171,9 +174,11 @@ describe("the validating proxy in front of a conforming deployment", () => {
         }
         await send("POST", "/categories", { name: "x", description: 64 });
         await send("POST", "/categories", {});
+        await send("POST", "/categories", { name: "owls" });
+        await send("POST", "/categories", { name: "owls" });
         await send("POST", "/pets", { name: "Rex", categoryId: 1 });
         await send("POST", "/pets", { name: "", categoryId: 424242 });
-        expect(answered).toBe(13);
+        expect(answered).toBe(15);
         expect(proxy.journal.all().every((entry) => entry.answeredBy === "deployment")).toBe(true);
         expect({ deployment: deployment.name, documented }).toEqual({
           deployment: deployment.name,

@@ -45,23 +45,31 @@ describe("the category cases", () => {
       `${id}.error-media-type advisory §4.media-type`,
     ];
     const noServerError = (id: string) => `${id}.no-5xx documented §7.no-server-error`;
+    const rateLimited = (id: string) => `${id}.rate-limited advisory §8.rate-limits`;
     expect(planOf(result)).toEqual([
       noServerError("listCategories.all"),
       "listCategories.all.status-200 documented §4.4.listCategories",
+      // The interface shows no error answer of the category operations: a refusal is advice.
+      "listCategories.all.status-2xx advisory §4.4.listCategories",
       ...always("listCategories.all"),
       "listCategories.all.body-Category-array documented §2.Category",
+      rateLimited("listCategories.all"),
       ...["full", "name-only"].flatMap((name) => [
         noServerError(`createCategory.${name}`),
         `createCategory.${name}.status-201 documented §4.5.createCategory`,
+        `createCategory.${name}.status-2xx advisory §4.5.createCategory`,
         `createCategory.${name}.echoes-input documented §4.5.createCategory`,
         ...always(`createCategory.${name}`),
         `createCategory.${name}.body-Category documented §2.Category`,
+        rateLimited(`createCategory.${name}`),
       ]),
       noServerError("listCategories.after-create"),
       "listCategories.after-create.status-200 documented §4.4.listCategories",
+      "listCategories.after-create.status-2xx advisory §4.4.listCategories",
       "listCategories.after-create.lists-created documented §4.4.listCategories",
       ...always("listCategories.after-create"),
       "listCategories.after-create.body-Category-array documented §2.Category",
+      rateLimited("listCategories.after-create"),
       // The interface shows no error answer of createCategory: every rejection is advice.
       ...["missing-name", "name-not-string", "array-body", "malformed-json"].flatMap((name) => [
         noServerError(`createCategory.${name}`),
@@ -69,6 +77,7 @@ describe("the category cases", () => {
         `createCategory.${name}.status-400 advisory §2.NewCategory`,
         ...always(`createCategory.${name}`),
         `createCategory.${name}.body-Category documented §2.Category`,
+        rateLimited(`createCategory.${name}`),
       ]),
     ]);
     const malformed = result.cases.find(
@@ -108,10 +117,12 @@ describe("the category cases", () => {
       [
         "no-5xx",
         "status-200",
+        "status-2xx",
         "error-body",
         "media-type",
         "error-media-type",
         "body-Category-array",
+        "rate-limited",
       ].map((slug) => [
         `listCategories.after-create.${slug}`,
         "skipped",

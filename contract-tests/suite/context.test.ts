@@ -164,6 +164,7 @@ describe("SuiteContext", () => {
     "error-body",
     "media-type",
     "body-Pet",
+    "rate-limited",
   ].map((slug) => `createPet.t.${slug}`);
 
   it("starts with nothing planned, recorded or noted", async () => {

@@ -5,6 +5,7 @@
  * must be, from the request and what the run has learnt of the data.
  */
 import { checksFor, type JudgeContext, type KnownRecord } from "../../mocks/interface/judge.js";
+import { absentId } from "../../mocks/interface/knowledge.js";
 import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
 import { type ContractRequest, sentRequest } from "../transport/http.js";
 import { recordIn, type SuiteContext } from "./context.js";
@@ -24,9 +25,6 @@ const invalidLimits = [
 
 /** The pet a create stored, when none came back to say which. */
 const createdRecord: KnownRecord = { record: {}, source: "created" };
-
-/** An id no deployment has handed out yet: the largest integer JSON carries exactly. */
-export const absentPetId = Number.MAX_SAFE_INTEGER;
 
 function listCase(id: string, query: Record<string, string>) {
   return {
@@ -112,14 +110,14 @@ async function getPetCases(
     // What reading the created pet back would have checked, had one come back.
     const created: JudgeContext = {
       known: (collection) => new Map(collection === "pets" ? [[1, createdRecord]] : []),
-      absent: () => false,
+      absent: () => undefined,
     };
     const checks = checksFor(sentRequest("getPet", read("created", 1).request), created);
     ctx.skip(read("created", "{id}"), "createPet returned no pet to read back", checks);
   }
   if (ctx.state.knownPet) await ctx.run(read("listed", ctx.state.knownPet.id));
-  ctx.knowledge.declareAbsent("pets", absentPetId);
-  await ctx.run(read("absent", absentPetId));
+  ctx.knowledge.declareAbsent("pets", absentId());
+  await ctx.run(read("absent", absentId()));
   await ctx.run(read("not-an-integer", "abc"));
   await ctx.run(read("fraction", "1.5"));
 }

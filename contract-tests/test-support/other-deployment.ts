@@ -5,8 +5,8 @@
  * interface is silent makes the other choice than the mock
  * (docs/behaviour.md): the last of a repeated parameter wins, bad list
  * parameters are clamped or ignored, lists run newest first, any unknown
- * `petId` is a 404, category errors are 422 `{ error }`, records carry extra
- * fields, errors use other codes, a bad credential on the category
+ * `petId` is a 404, category errors are 422 `{ error }`, a duplicate category
+ * name is refused with 409, records carry extra fields, errors use other codes, a bad credential on the category
  * operations is a 403. The contract tool must pass it as it passes the mock.
  *
  * @example
@@ -249,6 +249,9 @@ export async function startOtherDeployment(
         if (typeof fields === "string") return categoryError(422, fields);
         const problem = categoryProblem(fields);
         if (problem) return categoryError(422, problem);
+        if (categories.records.some((record) => record.name === fields.name)) {
+          return categoryError(409, `a category named ${JSON.stringify(fields.name)} exists`);
+        }
         const category = categories.add(fields, new Date().toISOString());
         return category ? { status: 201, body: category } : categoryError(422, "the store is full");
       }

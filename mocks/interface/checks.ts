@@ -87,9 +87,64 @@ function onSuccess(
   return { ...check(slug, "documented", rules, expected, assert), appliesTo: isSuccess };
 }
 
-export const status = (code: number, kind: CheckKind, rules: readonly RuleId[]): Check =>
-  check(`status-${code}`, kind, rules, `HTTP ${code}`, (answer) => {
-    if (answer.status !== code) throw new Error(`HTTP ${answer.status}`);
+/** The answer's status is `code` (or, where `also` says so, one of those; `why` says when). */
+export const status = (
+  code: number,
+  kind: CheckKind,
+  rules: readonly RuleId[],
+  also: readonly number[] = [],
+  why = "",
+): Check =>
+  check(`status-${code}`, kind, rules, `HTTP ${code}${why}`, (answer) => {
+    if (answer.status !== code && !also.includes(answer.status)) {
+      throw new Error(`HTTP ${answer.status}`);
+    }
+  });
+
+/** A 2xx answers a request the interface shows no error for; a refusal (not a 5xx) is advice. */
+export const accepted = (operation: string, rules: readonly RuleId[]): Check => ({
+  ...check(
+    "status-2xx",
+    "advisory",
+    rules,
+    `a 2xx: the interface shows no error answer of ${operation} (§7), so refusing a valid request is the deployment's choice`,
+    (answer) => {
+      throw new Error(`HTTP ${answer.status}`);
+    },
+  ),
+  appliesTo: (answer) => !isSuccess(answer) && answer.status < 500,
+});
+
+/** The status that says the client is rate-limited: it says nothing of the request. */
+export const rateLimitedStatus = 429;
+
+/** A rate-limited answer: visible as advice, since it judged nothing beyond what every answer owes. */
+export const rateLimited = (): Check => ({
+  ...check(
+    "rate-limited",
+    "advisory",
+    ["§8.rate-limits"],
+    "an answer that is not rate-limited",
+    (answer) => {
+      const wait = answer.headers["retry-after"];
+      const after = wait === undefined ? "" : `, Retry-After: ${wait.slice(0, 40)}`;
+      throw new Error(
+        `rate-limited (HTTP ${answer.status}${after}): this answer judged nothing beyond what every answer owes`,
+      );
+    },
+  ),
+  appliesTo: (answer) => answer.status === rateLimitedStatus,
+});
+
+/** On a 2xx answer: the record with this very id. */
+export const hasId = (id: number, rules: readonly RuleId[]): Check =>
+  onSuccess("same-id", rules, `the record with id ${id}`, (answer) => {
+    requireJson(answer);
+    const found = (answer.json as { id?: unknown } | null)?.id;
+    if (found !== id)
+      throw new Error(
+        found === undefined ? "no id" : `the record with id ${JSON.stringify(found)}`,
+      );
   });
 
 /** The answer's status is one of those the interface documents for the operation. */

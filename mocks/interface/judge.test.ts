@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Answer, readAnswer } from "./checks.js";
 import { checksFor, isRejectable, judge, knowsNothing, violationsOf } from "./judge.js";
-import { Knowledge } from "./knowledge.js";
+import { absentId, Knowledge } from "./knowledge.js";
 import type { CredentialKind, SentRequest } from "./request.js";
 
 const pet = (id: number, status = "available") => ({
@@ -218,7 +218,8 @@ describe("what the interface states about a request is demanded", () => {
 
   it("a valid list request is answered 200", () => {
     expect(documentedFailures(listPets("limit=5"), error(400))).toEqual(["status-200 documented"]);
-    expect(documentedFailures(listCategories(), error(404))).toEqual(["status-200 documented"]);
+    // §7: the category operations' errors are not shown: a refusal with the key is advice.
+    expect(failures(listCategories(), error(404))).toEqual(["status-2xx advisory"]);
   });
 
   it("every operation needs the credential; the pet operations answer 401 with an Error", () => {
@@ -361,12 +362,27 @@ describe("what the interface states about a request is demanded", () => {
 
   it("an id declared absent is answered 404; any other id 200, 404 or 401", () => {
     const knowledge = new Knowledge();
-    knowledge.declareAbsent("pets", Number.MAX_SAFE_INTEGER);
-    const absent = getPet(String(Number.MAX_SAFE_INTEGER));
+    knowledge.declareAbsent("pets", absentId());
+    const absent = getPet(String(absentId()));
     expect(documentedFailures(absent, error(400), knowledge)).toEqual(["status-404 documented"]);
-    expect(documentedFailures(absent, error(404), knowledge)).toEqual([]);
+    expect(failures(absent, error(404), knowledge)).toEqual([]);
     expect(documentedFailures(getPet("5"), error(404))).toEqual([]);
     expect(documentedFailures(getPet("5"), error(400))).toEqual(["status-documented documented"]);
+  });
+
+  it("an id the kit took for absent may be held by the deployment: its own record is advice", () => {
+    const knowledge = new Knowledge();
+    knowledge.declareAbsent("pets", absentId(3));
+    const absent = getPet(String(absentId(3)));
+    expect(failures(absent, answer(200, pet(absentId(3))), knowledge)).toEqual([
+      "absent advisory",
+      "header-Sunset advisory",
+      "header-Deprecation advisory",
+    ]);
+    expect(documentedFailures(absent, answer(200, pet(absentId(4))), knowledge)).toEqual([
+      "same-id documented",
+    ]);
+    expect(documentedFailures(getPet("5"), answer(200, pet(6)))).toEqual(["same-id documented"]);
   });
 });
 
@@ -455,6 +471,106 @@ describe("the category operations show no errors: their odd requests earn advice
     expect(checksFor(sent).filter((check) => check.slug.startsWith("status-"))).toEqual([]);
     expect(failures(sent, answer(200, [{ id: 1, name: "dog" }]))).toEqual([]);
     expect(failures(sent, answer(400, { error: "bad query" }))).toEqual(["error-body advisory"]);
+  });
+});
+
+describe("an operation whose errors the interface does not show (§7: the category ones)", () => {
+  const owls = createCategory({ name: "owls" });
+
+  it("may refuse a valid request with the key: any 4xx is advice", () => {
+    for (const got of [
+      answer(409, { title: "duplicate name" }),
+      error(409),
+      error(400),
+      error(429),
+    ]) {
+      expect(documentedFailures(owls, got)).toEqual([]);
+      expect(documentedFailures(listCategories(), got)).toEqual([]);
+    }
+    expect(failures(owls, error(409))).toEqual(["status-2xx advisory"]);
+  });
+
+  it("still answers a 2xx with the documented success and body, never a 5xx", () => {
+    expect(documentedFailures(owls, answer(200, { id: 9, name: "owls" }))).toEqual([
+      "status-201 documented",
+    ]);
+    expect(documentedFailures(owls, answer(201, { id: "9", name: "owls" }))).toEqual([
+      "body-Category documented",
+    ]);
+    expect(documentedFailures(owls, answer(201, { id: 9, name: "hawks" }))).toEqual([
+      "echoes-input documented",
+    ]);
+    expect(documentedFailures(owls, error(500))).toEqual(["no-5xx documented"]);
+    expect(documentedFailures(listCategories(), error(503))).toEqual(["no-5xx documented"]);
+  });
+
+  it("still lists what the run created on a 2xx, and refuses no bad credential with one", () => {
+    const knowledge = new Knowledge();
+    knowledge.learn(owls, answer(201, { id: 7, name: "owls" }));
+    expect(
+      documentedFailures(listCategories(), answer(200, [{ id: 1, name: "dog" }]), knowledge),
+    ).toEqual(["lists-created documented"]);
+    expect(documentedFailures(listCategories(), error(409), knowledge)).toEqual([]);
+    expect(documentedFailures(listCategories("invalid"), answer(200, []))).toEqual([
+      "rejected documented",
+    ]);
+  });
+
+  it("leaves the pet operations' statuses demanded", () => {
+    const knowledge = new Knowledge();
+    knowledge.learn(listCategories(), answer(200, [{ id: 4, name: "dog" }]));
+    expect(
+      documentedFailures(createPet({ name: "Rex", categoryId: 4 }), error(409), knowledge),
+    ).toEqual(["status-201 documented"]);
+  });
+});
+
+describe("a rate-limited answer (§8: rate limits are not shown)", () => {
+  const slowDown = error(429, "rate.limited");
+  const withRetry = answer(
+    429,
+    { code: "rate.limited", message: "m", status: 429 },
+    { "retry-after": "1" },
+  );
+
+  it("fails no documented check that demands a status or content, and says so once", () => {
+    const knowledge = new Knowledge();
+    knowledge.learn(
+      createPet({ name: "Rex", categoryId: 4 }),
+      answer(201, { id: 12, name: "Rex", categoryId: 4 }),
+    );
+    knowledge.declareAbsent("pets", absentId());
+    for (const request of [
+      listPets("limit=5"),
+      createPet({ name: "Rex", categoryId: 4 }),
+      createPet({ categoryId: 4 }),
+      getPet("12"),
+      getPet(String(absentId())),
+      getPet("5", "missing"),
+      createCategory({ name: "owls" }),
+      listCategories(),
+    ]) {
+      expect(failures(request, withRetry, knowledge), request.path).toEqual([
+        "rate-limited advisory",
+      ]);
+    }
+    expect(violationsOf(listPets(""), withRetry).map((violation) => violation.message)).toEqual([
+      "an answer that is not rate-limited: rate-limited (HTTP 429, Retry-After: 1): this answer judged nothing beyond what every answer owes",
+    ]);
+  });
+
+  it("still owes what every answer owes: no 5xx, an Error where errors are shown, JSON", () => {
+    expect(documentedFailures(listPets(""), answer(429, { error: "slow" }))).toEqual([
+      "error-body documented",
+    ]);
+    expect(
+      documentedFailures(listPets(""), answer(429, "slow down", { "content-type": "text/plain" })),
+    ).toEqual(["error-body documented", "media-type documented"]);
+    expect(failures(listCategories(), answer(429, { error: "slow" }))).toEqual([
+      "error-body advisory",
+      "rate-limited advisory",
+    ]);
+    expect(failures(listPets(""), slowDown)).toEqual(["rate-limited advisory"]);
   });
 });
 

@@ -11,7 +11,10 @@
  * documented shape, a non-2xx body that is not an Error (where the interface
  * shows errors at all), or lists more than the maximum. Beyond that, a
  * specific answer is demanded only of a request inside the interface's
- * domain (request.ts) or one a statement says must be rejected.
+ * domain (request.ts) or one a statement says must be rejected; of an
+ * operation whose errors the interface does not show, only a 2xx is held to
+ * the documented success; a rate-limited answer (429) is held to nothing
+ * more than every answer owes.
  *
  * @example
  * const checks = checksFor({ operation: "listPets", path: "/pets", query: "limit=5", credential: "valid" });
@@ -19,12 +22,14 @@
  */
 import {
   type Answer,
+  accepted,
   atMost,
   bodySchema,
   type Check,
   type CheckKind,
   errorBody,
   everyItem,
+  hasId,
   header,
   isSuccess,
   jsonMediaType,
@@ -32,6 +37,8 @@ import {
   noServerError,
   notEmpty,
   notSuccess,
+  rateLimited,
+  rateLimitedStatus,
   repeats,
   status,
   statusAmong,
@@ -52,18 +59,25 @@ export interface KnownRecord {
   readonly source: "created" | "listed";
 }
 
+/**
+ * Why an id names no record: a provider state says so (`stated`), or the kit
+ * picked it as one no deployment hands out (`picked`: a deployment, whose ids
+ * are its own to assign, may still hold it).
+ */
+export type Absence = "stated" | "picked";
+
 /** What the caller knows of the deployment's data. */
 export interface JudgeContext {
   /** Records known to exist, by collection and id. */
   known(collection: Collection): ReadonlyMap<number, KnownRecord>;
-  /** Whether an id is known to name no record (an id no deployment hands out). */
-  absent(collection: Collection, id: number): boolean;
+  /** Whether, and why, an id is taken to name no record. */
+  absent(collection: Collection, id: number): Absence | undefined;
 }
 
 /** A context that knows nothing: the validating proxy's, which sees other clients' writes. */
 export const knowsNothing: JudgeContext = {
   known: () => new Map(),
-  absent: () => false,
+  absent: () => undefined,
 };
 
 const credentialRules: readonly RuleId[] = ["§4.auth-required", "§5.bearer"];
@@ -90,14 +104,21 @@ const anyDocumentedStatus = (operation: InterfaceOperation, kind: CheckKind) =>
 const successRules = (operation: InterfaceOperation) =>
   answerRules(operation.id, operation.success.status);
 
-/** The operation's documented success, demanded exactly. */
-const successStatus = (operation: InterfaceOperation) =>
-  status(operation.success.status, "documented", successRules(operation));
+/**
+ * The operation's documented success, demanded exactly. Where the interface
+ * shows no error of the operation (§7: the category ones), only a 2xx must be
+ * the documented one; a refusal (not a 5xx) is the deployment's choice: advice.
+ */
+function successStatus(operation: InterfaceOperation): Check[] {
+  const exact = status(operation.success.status, "documented", successRules(operation));
+  if (operation.documentsErrors) return [exact];
+  return [{ ...exact, appliesTo: isSuccess }, accepted(operation.id, successRules(operation))];
+}
 
 /** Checks of a list's answer: its `limit`, its filters, what it must show. */
 function listChecks(reading: Reading, context: JudgeContext): Check[] {
   const { operation } = reading;
-  const checks: Check[] = [successStatus(operation)];
+  const checks: Check[] = successStatus(operation);
   const limit = operation.query.find((parameter) => parameter.name === "limit");
   const given = reading.query.get("limit");
   if (given !== undefined) checks.push(atMost(Number(given), "at-most-limit", ["§4.1.limit"]));
@@ -141,7 +162,7 @@ function readChecks(reading: Reading, context: JudgeContext): Check[] {
   const known = context.known(operation.collection).get(id);
   if (known) {
     return [
-      successStatus(operation),
+      ...successStatus(operation),
       repeats(
         known.record,
         `same-as-${known.source}`,
@@ -150,10 +171,37 @@ function readChecks(reading: Reading, context: JudgeContext): Check[] {
       ),
     ];
   }
-  if (Number.isSafeInteger(id) && context.absent(operation.collection, id)) {
-    return [status(404, "documented", answerRules(operation.id, 404))];
+  if (!Number.isSafeInteger(id)) return [anyDocumentedStatus(operation, "documented")];
+  const sameId = hasId(id, successRules(operation));
+  const absence = context.absent(operation.collection, id);
+  const rules404 = answerRules(operation.id, 404);
+  if (absence === "stated") return [status(404, "documented", rules404)];
+  if (absence === "picked") {
+    // The kit's pick of an absent id: a deployment may hold it (ids are its to assign).
+    const held = ` (or ${operation.success.status} with the record of that very id: this deployment holds it)`;
+    return [
+      status(
+        404,
+        "documented",
+        union(rules404, successRules(operation)),
+        [operation.success.status],
+        held,
+      ),
+      sameId,
+      {
+        ...status(
+          404,
+          "advisory",
+          rules404,
+          [],
+          ` for id ${id}, the kit's pick of an id no record has`,
+        ),
+        slug: "absent",
+        appliesTo: isSuccess,
+      },
+    ];
   }
-  return [anyDocumentedStatus(operation, "documented")];
+  return [anyDocumentedStatus(operation, "documented"), sameId];
 }
 
 /** Checks of a create: exact for an ordinary body naming known records, else any documented status. */
@@ -168,7 +216,7 @@ function createChecks(reading: Reading, context: JudgeContext): Check[] {
     ...Object.keys(sent).map((field) => parameterRules(operation.id, field)),
   );
   const checks = [
-    successStatus(operation),
+    ...successStatus(operation),
     repeats(sent, "echoes-input", "the stored record repeats what was sent", rules),
   ];
   if (operation.successHeaders.includes("location")) {
@@ -277,23 +325,32 @@ const rejectable = (reading: Reading) =>
 /** Whether the interface lets a deployment refuse this request (it is sent to be rejected). */
 export const isRejectable = (request: SentRequest): boolean => rejectable(readRequest(request));
 
+/** A check that judges nothing of a rate-limited answer (§8: rate limits are not shown). */
+const unlessRateLimited = (check: Check): Check => ({
+  ...check,
+  appliesTo: (answer) => answer.status !== rateLimitedStatus && (check.appliesTo?.(answer) ?? true),
+});
+
 /**
  * Every check that judges the answer to this request, `no-5xx` first (the
- * one a missing answer fails).
+ * one a missing answer fails). A rate-limited answer is held only to what
+ * every answer owes, and says so in an advisory check.
  */
 export function checksFor(request: SentRequest, context: JudgeContext = knowsNothing): Check[] {
   const reading = readRequest(request);
-  const specific = rejectable(reading)
-    ? rejectionChecks(reading)
-    : // With parameters it does not take, a deployment may refuse the request: no status is demanded.
-      insideChecks(reading, context).filter(
-        (check) => reading.extra.length === 0 || !check.slug.startsWith("status-"),
-      );
+  const specific = (
+    rejectable(reading)
+      ? rejectionChecks(reading)
+      : // With parameters it does not take, a deployment may refuse the request: no status is demanded.
+        insideChecks(reading, context).filter(
+          (check) => reading.extra.length === 0 || !check.slug.startsWith("status-"),
+        )
+  ).map(unlessRateLimited);
   const bounded = specific.some((check) => check.slug.startsWith("at-most-"));
   const always = alwaysChecks(reading.operation).filter(
     (check) => !bounded || check.slug !== "never-over-maximum",
   );
-  return [noServerError(), ...specific, ...always];
+  return [noServerError(), ...specific, ...always, rateLimited()];
 }
 
 /** One check on one answer; a failed one says why (the first line of what the check found). */

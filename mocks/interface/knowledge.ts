@@ -7,11 +7,25 @@
  * grow it past `maxKnownPerCollection` records a collection.
  */
 import { type Answer, isSuccess } from "./checks.js";
-import type { JudgeContext, KnownRecord } from "./judge.js";
+import type { Absence, JudgeContext, KnownRecord } from "./judge.js";
 import { type Collection, schemaFields } from "./operations.js";
 import { readRequest, type SentRequest } from "./request.js";
 
 export const maxKnownPerCollection = 10_000;
+
+/**
+ * How many ids below the highest the kit also takes for absent (the fuzz
+ * picks among them).
+ */
+export const absentIdSpread = 1000;
+
+/**
+ * The kit's pick of an id no record has: the largest integer JSON carries
+ * exactly, less `below` (0 to `absentIdSpread`). The interface only says ids
+ * are int64s the service assigns, so a deployment may hold one: the judge
+ * then takes a 200 with that very record as well as a 404.
+ */
+export const absentId = (below = 0): number => Number.MAX_SAFE_INTEGER - below;
 
 type Fields = Readonly<Record<string, unknown>>;
 const isObject = (value: unknown): value is Fields =>
@@ -30,11 +44,11 @@ export class Knowledge implements JudgeContext {
     return this.records.get(collection) ?? new Map();
   }
 
-  absent(collection: Collection, id: number): boolean {
-    return this.absentIds.get(collection)?.has(id) ?? false;
+  absent(collection: Collection, id: number): Absence | undefined {
+    return this.absentIds.get(collection)?.has(id) ? "picked" : undefined;
   }
 
-  /** Declares an id no record has (one the deployment cannot have handed out). */
+  /** Declares an id the kit picked as one no record has (`absentId`); the deployment may hold it. */
   declareAbsent(collection: Collection, id: number): void {
     const ids = this.absentIds.get(collection) ?? new Set();
     ids.add(id);

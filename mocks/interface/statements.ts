@@ -195,6 +195,11 @@ export const rules = {
     section: "7",
     statement: "An Error's `status` repeats the HTTP status code.",
   },
+  "§8.rate-limits": {
+    section: "8",
+    statement:
+      "Rate limits are not shown: an answer that says the client is rate-limited (`429`) tells nothing of the request's conformance.",
+  },
   "§9.version": {
     section: "9.1",
     statement: "The interface description version is `1.0.0`.",
