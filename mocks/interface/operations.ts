@@ -164,6 +164,18 @@ export const interfaceOperations: readonly InterfaceOperation[] = Object.entries
     .map(([method, operation]) => describeOperation(template, method, operation as Node)),
 );
 
+/**
+ * A list operation's query asking for its fewest or most records: its
+ * `limit` at the schema's minimum or maximum; empty when it takes no limit.
+ */
+export function limitQuery(
+  operation: InterfaceOperation,
+  bound: "minimum" | "maximum",
+): Readonly<Record<string, string>> {
+  const value = operation.query.find((parameter) => parameter.name === "limit")?.schema[bound];
+  return value === undefined ? {} : { limit: String(value) };
+}
+
 const byId = new Map(interfaceOperations.map((operation) => [operation.id, operation]));
 
 export function interfaceOperation(id: OperationId): InterfaceOperation {
