@@ -1,7 +1,7 @@
 /** What the kit reads of each operation, checked against openapi.yaml read apart. */
 import { describe, expect, it } from "vitest";
 import { derefSource, openapiSource } from "../test-support/openapi-source.js";
-import { interfaceOperation, limitQuery } from "./operations.js";
+import { interfaceOperation, limitQuery, recordFields } from "./operations.js";
 
 describe("limitQuery", () => {
   it("asks a list for its fewest or most records, as the limit's schema bounds them", () => {
@@ -16,5 +16,19 @@ describe("limitQuery", () => {
 
   it("is empty for a list that takes no limit", () => {
     expect(limitQuery(interfaceOperation("listCategories"), "maximum")).toEqual({});
+  });
+});
+
+describe("recordFields", () => {
+  it("lists every field a stored record's schema gives, id first", () => {
+    const schemas = (openapiSource.components as { schemas: Record<string, unknown> }).schemas;
+    const fieldsOf = (node: unknown): string[] => {
+      const schema = derefSource(node) as { allOf?: unknown[]; properties?: object };
+      return [...(schema.allOf ?? []).flatMap(fieldsOf), ...Object.keys(schema.properties ?? {})];
+    };
+    for (const name of ["Pet", "Category"] as const) {
+      expect(recordFields(name)[0]).toBe("id");
+      expect([...recordFields(name)].sort()).toEqual(fieldsOf(schemas[name]).sort());
+    }
   });
 });

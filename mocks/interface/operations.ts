@@ -196,6 +196,17 @@ export function schemaFields(schema: SchemaName): readonly string[] {
   return propertiesOf(deref(schemas[schema]));
 }
 
+/**
+ * A stored record's fields, in the order the mock writes them: `id` (every
+ * record's key) first, then the schema's others in document order.
+ *
+ * @example
+ * recordFields("Pet"); // ["id", "name", "categoryId", "status"]
+ */
+export function recordFields(schema: SchemaName): readonly string[] {
+  return ["id", ...schemaFields(schema).filter((field) => field !== "id")];
+}
+
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** Body fields that name a record of a collection: `categoryId` → categories (the lists' items). */
