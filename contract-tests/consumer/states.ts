@@ -28,7 +28,7 @@ import type { OperationId } from "../../mocks/interface/spec.js";
 import type { PetStatus } from "../../mocks/interface/types.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
 import { absentPetId } from "../suite/pets.js";
-import type { ContractRequest } from "../transport/http.js";
+import { type ContractRequest, operationRequest } from "../transport/http.js";
 import type { ConsumerState } from "./contract.js";
 
 /** An id no deployment has handed out: the largest integer JSON carries exactly. */
@@ -77,15 +77,6 @@ type Item = Readonly<Record<string, unknown>>;
 
 const withStatus = (status: PetStatus | undefined): { status?: PetStatus } =>
   status === undefined ? {} : { status };
-
-/** A request of an operation as openapi.yaml states its method and path. */
-function requestOf(
-  operation: OperationId,
-  extra: Pick<ContractRequest, "query" | "json"> = {},
-): ContractRequest {
-  const { method, template } = interfaceOperation(operation);
-  return { method, path: template, ...extra };
-}
 
 /** listPets' query for as few (`minimum`) or as many (`maximum`) pets as one page holds. */
 const petsQuery = (bound: "minimum" | "maximum", status: PetStatus | undefined) => ({
@@ -161,7 +152,7 @@ export class ProviderStates {
       const cases: string[] = [];
       const listed = await this.listed(
         "listCategories",
-        requestOf("listCategories"),
+        operationRequest("listCategories"),
         neededBy,
         cases,
       );
@@ -177,7 +168,7 @@ export class ProviderStates {
         };
       }
       const json = { name: `${this.ctx.tag} category` };
-      const post = requestOf("createCategory", { json });
+      const post = operationRequest("createCategory", { json });
       const answer = await this.send("createCategory", post, neededBy, cases);
       const id = recordIn(answer)?.id;
       if (id !== undefined) return { outcome: { id }, cases };
@@ -207,7 +198,12 @@ export class ProviderStates {
       categoryId: category.outcome.id,
       ...withStatus(status),
     };
-    const answer = await this.send("createPet", requestOf("createPet", { json }), neededBy, cases);
+    const answer = await this.send(
+      "createPet",
+      operationRequest("createPet", { json }),
+      neededBy,
+      cases,
+    );
     const petId = recordIn(answer)?.id;
     if (petId === undefined)
       return { skip: `its pet could not be created (${answerText(answer)})` };
@@ -216,7 +212,7 @@ export class ProviderStates {
 
   /** The first pet the deployment lists with this status (any, without one), of the largest page. */
   private async listedPet(status: PetStatus | undefined, neededBy: OperationId, cases: string[]) {
-    const request = requestOf("listPets", { query: petsQuery("maximum", status) });
+    const request = operationRequest("listPets", { query: petsQuery("maximum", status) });
     const pets = await this.listed("listPets", request, neededBy, cases);
     return pets?.find(
       (pet) => Number.isSafeInteger(pet?.id) && (status === undefined || pet.status === status),
@@ -280,7 +276,7 @@ export class ProviderStates {
         const query = pets ? petsQuery("minimum", status) : {};
         const listed = await this.listed(
           operation,
-          requestOf(operation, { query }),
+          operationRequest(operation, { query }),
           neededBy,
           cases,
         );
