@@ -1,12 +1,14 @@
 /**
  * docs/development.md's "Where to add things" stays true: every file it names
- * exists, and every per-operation table in the sources (keyed by
- * `OperationId`, a `case` on an operation's id, an object keyed by one) is in
- * the endpoint list: adding an operation touches only those files.
+ * exists, every per-operation table in the sources (keyed by `OperationId`, a
+ * `case` on an operation's id, an object keyed by one) is in the endpoint
+ * list, and every per-collection table (the same, by `Collection`) in the
+ * collection list: adding an operation or a collection touches only those files.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { interfaceOperations } from "../mocks/interface/operations.js";
 import { operationIds } from "../mocks/interface/spec.js";
 import { docSection } from "../mocks/test-support/docs.js";
 import { repositoryRoot } from "./smoke-package.js";
@@ -19,6 +21,10 @@ const namedFiles = [
 ].map((match) => match[1] as string);
 const endpointList = section.slice(
   section.indexOf("**An endpoint**"),
+  section.indexOf("**A collection**"),
+);
+const collectionList = section.slice(
+  section.indexOf("**A collection**"),
   section.indexOf("**A fault kind**"),
 );
 
@@ -30,12 +36,21 @@ function sources(folder: string): string[] {
     .map((name) => `${folder}/${name}`);
 }
 
-/** A per-operation table: keyed by `OperationId`, a `case` on an operation's id, an object keyed by one. */
-const ids = operationIds.join("|");
-const table = new RegExp(
-  `(?<!Partial<)Record<OperationId,|case "(?:${ids})"|^\\s*"?(?:${ids})"?:`,
-  "m",
-);
+/** A table keyed by `type`: a `Record<type, …>`, a `case` on one of `names`, an object keyed by one. */
+const tableOf = (type: string, names: readonly string[]) =>
+  new RegExp(
+    `(?<!Partial<)Record<${type},|case "(?:${names.join("|")})"|^\\s*"?(?:${names.join("|")})"?:`,
+    "m",
+  );
+const table = tableOf("OperationId", operationIds);
+const collectionTable = tableOf("Collection", [
+  ...new Set(interfaceOperations.map((operation) => operation.collection)),
+]);
+
+const filesMatching = (pattern: RegExp) =>
+  ["mocks", "contract-tests", "fixtures"]
+    .flatMap(sources)
+    .filter((file) => pattern.test(readFileSync(join(repositoryRoot, file), "utf8")));
 
 describe("docs/development.md: where to add things", () => {
   it("names files that exist", () => {
@@ -44,11 +59,15 @@ describe("docs/development.md: where to add things", () => {
   });
 
   it("lists every file with a per-operation table under the endpoint", () => {
-    const tables = ["mocks", "contract-tests", "fixtures"]
-      .flatMap(sources)
-      .filter((file) => table.test(readFileSync(join(repositoryRoot, file), "utf8")));
+    const tables = filesMatching(table);
     expect(tables).toContain("mocks/core/operations.ts");
     expect(tables.filter((file) => !endpointList.includes(`\`${file}\``))).toEqual([]);
+  });
+
+  it("lists every file with a per-collection table under the collection", () => {
+    const tables = filesMatching(collectionTable);
+    expect(tables).toContain("contract-tests/consumer/states.ts");
+    expect(tables.filter((file) => !collectionList.includes(`\`${file}\``))).toEqual([]);
   });
 
   it("finds a table of any form, so the check above can fail", () => {
@@ -56,5 +75,9 @@ describe("docs/development.md: where to add things", () => {
     expect(table.test('switch (operation) {\n  case "getPet":')).toBe(true);
     expect(table.test("const t: Record<OperationId, number> = x;")).toBe(true);
     expect(table.test('run({ operation: "createPet" });')).toBe(false);
+    expect(collectionTable.test("const ids: Record<Collection, number[]> = x;")).toBe(true);
+    expect(collectionTable.test('switch (kind) {\n  case "categories":')).toBe(true);
+    expect(collectionTable.test("const caps = {\n  pets: 10,\n};")).toBe(true);
+    expect(collectionTable.test('list("pets");')).toBe(false);
   });
 });

@@ -39,7 +39,7 @@ import {
   type InterfaceOperation,
   isSuccessStatus,
 } from "../../mocks/interface/operations.js";
-import { type Reading, readRequest } from "../../mocks/interface/request.js";
+import { ordinaryStringLength, type Reading, readRequest } from "../../mocks/interface/request.js";
 import { type OperationId, resolvedSchema, responseSchema } from "../../mocks/interface/spec.js";
 import {
   answerRules,
@@ -181,7 +181,7 @@ function openBecause(reading: Reading, operation: InterfaceOperation): string {
   if (operation.creates) {
     return reading.ordinary
       ? "it names a record no provider state says exists"
-      : "its body is not an ordinary one (strings of 1 to 100 characters, only the schema's fields)";
+      : `its body is not an ordinary one (strings of 1 to ${ordinaryStringLength} characters, only the schema's fields)`;
   }
   if (operation.path.length > 0) return "no provider state says whether the record exists";
   return "the interface documents several answers";

@@ -27,6 +27,7 @@ import {
   maxStateNameLength,
   type ProviderStateKind,
   type ProviderStateParams,
+  paramNames,
   parseProviderState,
 } from "../../mocks/contract/provider-states.js";
 import { matchRoute } from "../../mocks/core/router.js";
@@ -194,7 +195,7 @@ function statesOf(value: readonly unknown[]): ConsumerState[] {
 }
 
 const placeholder = /\$\{(\w+)\}/g;
-const stateParams = new Set(["petId", "categoryId", "status"]);
+const stateParams = new Set<string>(paramNames);
 
 /** The provider-state generators of a request: its path expression and body fields. */
 function generatorsOf(value: unknown): {

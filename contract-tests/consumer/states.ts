@@ -20,10 +20,11 @@
  */
 import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
 import { absentId } from "../../mocks/interface/knowledge.js";
+import { interfaceOperation, limitQuery } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import type { PetStatus } from "../../mocks/interface/types.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
-import type { ContractRequest } from "../transport/http.js";
+import { type ContractRequest, operationRequest } from "../transport/http.js";
 import type { ConsumerState } from "./contract.js";
 
 /** How many creates a run may still send (`--consumer-writes`). */
@@ -66,6 +67,12 @@ type Item = Readonly<Record<string, unknown>>;
 
 const withStatus = (status: PetStatus | undefined): { status?: PetStatus } =>
   status === undefined ? {} : { status };
+
+/** listPets' query for as few (`minimum`) or as many (`maximum`) pets as one page holds. */
+const petsQuery = (bound: "minimum" | "maximum", status: PetStatus | undefined) => ({
+  ...limitQuery(interfaceOperation("listPets"), bound),
+  ...withStatus(status),
+});
 
 export class ProviderStates {
   private readonly done = new Map<string, Promise<{ outcome: Outcome; cases: string[] }>>();
@@ -133,8 +140,12 @@ export class ProviderStates {
   private someCategory(neededBy: OperationId) {
     this.category ??= (async (): Promise<{ outcome: CategoryOutcome; cases: string[] }> => {
       const cases: string[] = [];
-      const get: ContractRequest = { method: "GET", path: "/categories" };
-      const listed = await this.listed("listCategories", get, neededBy, cases);
+      const listed = await this.listed(
+        "listCategories",
+        operationRequest("listCategories"),
+        neededBy,
+        cases,
+      );
       const first = listed?.find((item) => Number.isSafeInteger(item?.id))?.id as
         | number
         | undefined;
@@ -147,7 +158,7 @@ export class ProviderStates {
         };
       }
       const json = { name: `${this.ctx.tag} category` };
-      const post: ContractRequest = { method: "POST", path: "/categories", json };
+      const post = operationRequest("createCategory", { json });
       const answer = await this.send("createCategory", post, neededBy, cases);
       const id = recordIn(answer)?.id;
       if (id !== undefined) return { outcome: { id }, cases };
@@ -177,18 +188,21 @@ export class ProviderStates {
       categoryId: category.outcome.id,
       ...withStatus(status),
     };
-    const post: ContractRequest = { method: "POST", path: "/pets", json };
-    const answer = await this.send("createPet", post, neededBy, cases);
+    const answer = await this.send(
+      "createPet",
+      operationRequest("createPet", { json }),
+      neededBy,
+      cases,
+    );
     const petId = recordIn(answer)?.id;
     if (petId === undefined)
       return { skip: `its pet could not be created (${answerText(answer)})` };
     return { params: { petId, ...withStatus(status) } as ProviderStateParams };
   }
 
-  /** The first pet the deployment lists with this status (any, without one), of the first 100. */
+  /** The first pet the deployment lists with this status (any, without one), of the largest page. */
   private async listedPet(status: PetStatus | undefined, neededBy: OperationId, cases: string[]) {
-    const query: Record<string, string> = { limit: "100", ...withStatus(status) };
-    const request: ContractRequest = { method: "GET", path: "/pets", query };
+    const request = operationRequest("listPets", { query: petsQuery("maximum", status) });
     const pets = await this.listed("listPets", request, neededBy, cases);
     return pets?.find(
       (pet) => Number.isSafeInteger(pet?.id) && (status === undefined || pet.status === status),
@@ -246,16 +260,11 @@ export class ProviderStates {
       case "noPets":
       case "noCategories": {
         const pets = kind === "noPets";
-        const request: ContractRequest = pets
-          ? {
-              method: "GET",
-              path: "/pets",
-              query: { limit: "1", ...withStatus(status) } as Record<string, string>,
-            }
-          : { method: "GET", path: "/categories" };
+        const operation = pets ? "listPets" : "listCategories";
+        const query = pets ? petsQuery("minimum", status) : {};
         const listed = await this.listed(
-          pets ? "listPets" : "listCategories",
-          request,
+          operation,
+          operationRequest(operation, { query }),
           neededBy,
           cases,
         );

@@ -10,6 +10,7 @@ import { Knowledge } from "../../mocks/interface/knowledge.js";
 import {
   interfaceOperation,
   interfaceOperations,
+  limitQuery,
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
@@ -343,11 +344,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let stopped: string | undefined;
   try {
     for (const lister of interfaceOperations.filter((operation) => operation.lists)) {
-      const limit = lister.query.find((parameter) => parameter.name === "limit")?.schema.maximum;
       const request: ContractRequest = {
         method: "GET",
         path: lister.template,
-        ...(limit === undefined ? {} : { query: { limit: String(limit) } }),
+        query: limitQuery(lister, "maximum"),
       };
       const listed = await send(request);
       knowledge.learn(sentRequest(lister.id, request), listed.response);

@@ -59,6 +59,23 @@ describe("compareWithMock", () => {
       }),
     );
   });
+
+  it("compares every header of the interface, the deprecated operation's successor link too", async () => {
+    const { differences } = await compareAgainst((handle) => async (request) => {
+      const answer = await handle(request);
+      const { link: _, ...headers } = answer.headers;
+      return { ...answer, headers };
+    });
+    expect(differences.length).toBeGreaterThan(0);
+    for (const difference of differences) {
+      expect(difference).toMatchObject({
+        request: expect.stringMatching(/^GET \/v1\/pets\/[^/?]+$/),
+        aspect: "header link",
+        deployment: "(absent)",
+        mock: expect.stringMatching(/^<\/v1\/pets>; rel="successor-version"$/),
+      });
+    }
+  });
 });
 
 describe("bodyShape", () => {

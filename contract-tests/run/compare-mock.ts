@@ -5,6 +5,7 @@
  * that matter, and body shape. Data differences (which pets exist) are not
  * differences; shapes are.
  */
+import { interfaceHeaders } from "../../mocks/interface/headers.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import type { RunResult } from "../suite/results.js";
 import type { RunOptions } from "../suite/settings.js";
@@ -24,13 +25,8 @@ export interface Comparison {
   readonly differences: readonly Difference[];
 }
 
-const comparedHeaders = [
-  "content-type",
-  "www-authenticate",
-  "location",
-  "sunset",
-  "deprecation",
-] as const;
+/** The interface's headers (lower case): compared as the deployment and the mock send them. */
+const comparedHeaders = interfaceHeaders.map((name) => name.toLowerCase());
 
 /** A JSON value's shape: types and keys, not values; an array by its first item. */
 export function bodyShape(value: unknown): string {
@@ -45,7 +41,7 @@ export function bodyShape(value: unknown): string {
   return Number.isInteger(value) ? "integer" : typeof value;
 }
 
-function headerValue(response: ContractResponse, name: (typeof comparedHeaders)[number]): string {
+function headerValue(response: ContractResponse, name: string): string {
   const value = response.headers[name];
   if (value === undefined) return "(absent)";
   if (name === "content-type") return value.split(";")[0]?.trim().toLowerCase() ?? value;

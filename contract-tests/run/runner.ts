@@ -20,7 +20,7 @@ import type { RunResult, StopReason } from "../suite/results.js";
 import { type RunOptions, runDefaults } from "../suite/settings.js";
 import type { Exchange, Target } from "../transport/http.js";
 import { curlLine, RunBudget, RunDeadlineError, send } from "../transport/http.js";
-import { DeploymentSilentError } from "../transport/liveness.js";
+import { DeploymentSilentError, firstProbe } from "../transport/liveness.js";
 
 export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
   Partial<Omit<RunOptions, "baseUrl" | "apiKey">> & {
@@ -52,12 +52,8 @@ export function newRunTag(): string {
 /** One GET before the suite: is anything there, and does it speak JSON? */
 export async function preflight(target: Target): Promise<void> {
   const redact = createRedactor([target.apiKey]);
-  const probe: Exchange = await send(target, {
-    method: "GET",
-    path: "/pets",
-    query: { limit: "1" },
-  });
-  const where = `${target.baseUrl}/pets`;
+  const probe: Exchange = await send(target, firstProbe);
+  const where = `${target.baseUrl}${firstProbe.path}`;
   if (!probe.response) {
     throw new TargetUnavailableError(
       `cannot reach ${where}: ${probe.error}. Is the deployment up, and is the URL its API base (including /v1)?`,

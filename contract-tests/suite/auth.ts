@@ -4,26 +4,46 @@
  * rejection everywhere (every operation requires the credential), a `401`
  * with an Error body where the interface documents it (the pet operations).
  */
-import { interfaceOperations } from "../../mocks/interface/operations.js";
+import {
+  type InterfaceOperation,
+  interfaceOperations,
+  referencedCollection,
+} from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { badCredentials, type ContractRequest } from "../transport/http.js";
 import type { SuiteContext } from "./context.js";
+
+/**
+ * A body the operation would accept with the key: its required fields, a
+ * tagged name in each string, a known record's id where a field names one
+ * (the one the suite files records under, else 1).
+ */
+function bodyOf(ctx: SuiteContext, fields: NonNullable<InterfaceOperation["body"]>) {
+  const probeValue = (name: string, type: string | undefined): unknown => {
+    if (referencedCollection(name)) {
+      // The suite keeps the record it files others under by the field's name (`categoryId`).
+      const filed = (ctx.state as Readonly<Record<string, unknown>>)[name];
+      return typeof filed === "number" ? filed : 1;
+    }
+    return type === "string" ? `${ctx.tag} auth-probe` : 1;
+  };
+  return Object.fromEntries(
+    fields
+      .filter((field) => field.required)
+      .map((field) => [field.name, probeValue(field.name, field.schema.type)]),
+  );
+}
 
 /** A request each operation would accept with the key: known ids, a tagged name. */
 function operationRequests(
   ctx: SuiteContext,
 ): ReadonlyArray<readonly [OperationId, ContractRequest]> {
-  const probe = `${ctx.tag} auth-probe`;
-  const bodies: Readonly<Record<string, unknown>> = {
-    pets: { name: probe, categoryId: ctx.state.categoryId ?? 1 },
-    categories: { name: probe },
-  };
   return interfaceOperations.map((operation) => [
     operation.id,
     {
       method: operation.method,
       path: operation.template.replace(/\{[^}]+\}/g, String(ctx.state.knownPet?.id ?? 1)),
-      ...(operation.body ? { json: bodies[operation.collection] } : {}),
+      ...(operation.body ? { json: bodyOf(ctx, operation.body) } : {}),
     },
   ]);
 }

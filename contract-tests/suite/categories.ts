@@ -4,6 +4,7 @@
  * of these operations, so the judge makes their rejections advisory; what a
  * create stored must be listed afterwards.
  */
+import { operationRequest } from "../transport/http.js";
 import { type CaseDefinition, recordIn, type SuiteContext } from "./context.js";
 
 const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
@@ -15,7 +16,7 @@ const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
 const listAll = (id: string): CaseDefinition => ({
   id,
   operation: "listCategories",
-  request: { method: "GET", path: "/categories" },
+  request: operationRequest("listCategories"),
 });
 
 export async function categoryCases(ctx: SuiteContext): Promise<void> {
@@ -36,7 +37,7 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
     ["createCategory.name-only", nameOnly],
   ] as const) {
     const exchange = await ctx.run(
-      { id, operation: "createCategory", request: { method: "POST", path: "/categories", json } },
+      { id, operation: "createCategory", request: operationRequest("createCategory", { json }) },
       ["createPet", "getPet", "listCategories"],
     );
     const record = exchange?.response?.status === 201 ? recordIn(exchange.response) : undefined;
@@ -52,12 +53,12 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
     await ctx.run({
       id: `createCategory.${name}`,
       operation: "createCategory",
-      request: { method: "POST", path: "/categories", json },
+      request: operationRequest("createCategory", { json }),
     });
   }
   await ctx.run({
     id: "createCategory.malformed-json",
     operation: "createCategory",
-    request: { method: "POST", path: "/categories", rawBody: `{"name": "${ctx.tag} broken"` },
+    request: operationRequest("createCategory", { rawBody: `{"name": "${ctx.tag} broken"` }),
   });
 }

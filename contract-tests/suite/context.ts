@@ -4,6 +4,7 @@
  * one request at a time (safe on a shared staging).
  */
 import type { Check } from "../../mocks/interface/checks.js";
+import { clientHeaders } from "../../mocks/interface/headers.js";
 import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
 import { Knowledge } from "../../mocks/interface/knowledge.js";
 import { interfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
@@ -49,7 +50,6 @@ export function recordIn(
 }
 
 const bodyPreviewChars = 300;
-const importantHeaders = ["content-type", "www-authenticate", "location", "retry-after"];
 
 /**
  * A short description of an answer, for failure reports. The body is redacted
@@ -58,7 +58,7 @@ const importantHeaders = ["content-type", "www-authenticate", "location", "retry
 export function describeResponse(exchange: Exchange, redact: Redact = (text) => text): string {
   const { response } = exchange;
   if (!response) return `no answer (${exchange.error ?? "unknown error"})`;
-  const headers = importantHeaders
+  const headers = clientHeaders
     .filter((name) => response.headers[name] !== undefined)
     .map((name) => `${name}: ${response.headers[name]}`);
   const text = redact(response.text).replace(/\s+/g, " ").trim();

@@ -6,6 +6,7 @@
  */
 import { sleep } from "../../mocks/core/latency.js";
 import { type Answer, readAnswer } from "../../mocks/interface/checks.js";
+import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { SentRequest } from "../../mocks/interface/request.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { curlLine as curl, type ShellWord } from "../../mocks/util/curl.js";
@@ -42,6 +43,21 @@ export interface ContractRequest {
   readonly rawQuery?: string;
   /** The body's `Content-Type` instead of `application/json`; `""` sends none. */
   readonly contentType?: string;
+}
+
+/**
+ * A request of an operation, its method and path template as openapi.yaml
+ * states them (fill a `{…}` with `path` of your own), with the rest given.
+ *
+ * @example
+ * operationRequest("createCategory", { json: { name: "dog" } }); // POST /categories
+ */
+export function operationRequest(
+  operation: OperationId,
+  rest: Omit<ContractRequest, "method" | "path"> = {},
+): ContractRequest {
+  const { method, template } = interfaceOperation(operation);
+  return { method, path: template, ...rest };
 }
 
 /** An answer as the judge reads it (mocks/interface/checks.ts). */

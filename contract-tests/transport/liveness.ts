@@ -4,7 +4,7 @@
  * tells a deployment that stopped answering from one operation that hangs:
  * no answer to the probe either stops the run; an answer lets it go on.
  */
-import { interfaceOperations } from "../../mocks/interface/operations.js";
+import { interfaceOperations, limitQuery } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { type ContractRequest, type Exchange, send, type Target } from "./http.js";
 
@@ -22,17 +22,17 @@ const probes: ReadonlyArray<{
   readonly request: ContractRequest;
 }> = interfaceOperations
   .filter((operation) => operation.lists)
-  .map((operation) => {
-    const limit = operation.query.find((parameter) => parameter.name === "limit")?.schema.minimum;
-    return {
-      operation: operation.id,
-      request: {
-        method: "GET",
-        path: operation.template,
-        ...(limit === undefined ? {} : { query: { limit: String(limit) } }),
-      },
-    };
-  });
+  .map((operation) => ({
+    operation: operation.id,
+    request: { method: "GET", path: operation.template, query: limitQuery(operation, "minimum") },
+  }));
+
+/** The cheapest read of the first list (`GET /pets?limit=1`): is a deployment there at all? */
+export const firstProbe: ContractRequest = (() => {
+  const [first] = probes;
+  if (!first) throw new Error("openapi.yaml lists no list operation to probe");
+  return first.request;
+})();
 
 export class LivenessWatch {
   private streak: OperationId[] = [];
@@ -50,9 +50,8 @@ export class LivenessWatch {
     }
     this.streak.push(operation);
     if (this.streak.length < this.limit) return;
-    const probe =
-      probes.find((candidate) => !this.streak.includes(candidate.operation)) ?? probes[0];
-    const answer = await send(this.target, probe?.request ?? { method: "GET", path: "/pets" });
+    const probe = probes.find((candidate) => !this.streak.includes(candidate.operation));
+    const answer = await send(this.target, probe?.request ?? firstProbe);
     this.streak = [];
     if (!answer.unanswered) return;
     throw new DeploymentSilentError(

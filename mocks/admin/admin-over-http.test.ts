@@ -300,3 +300,26 @@ describe("the journal over HTTP", () => {
     }
   });
 });
+
+describe("the typed client's API methods", () => {
+  it("reach each operation at the method and path openapi.yaml gives it", async () => {
+    const client = connectPetstoreMock(server.url);
+    const category = await client.createCategory({ name: "Client category" });
+    expect(await client.listCategories()).toContainEqual(category);
+    const pet = await client.createPet({ name: "Client pet", categoryId: category.id });
+    expect(await client.getPet(pet.id)).toEqual(pet);
+    const sold = await client.listPets({ status: "sold", limit: 2 });
+    expect(sold.length).toBeLessThanOrEqual(2);
+    expect(sold.every((listed) => listed.status === "sold")).toBe(true);
+    const paths = (await client.journal.all()).map((entry) => `${entry.method} ${entry.path}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "POST /categories",
+        "GET /categories",
+        "POST /pets",
+        `GET /pets/${pet.id}`,
+        "GET /pets?status=sold&limit=2",
+      ]),
+    );
+  });
+});

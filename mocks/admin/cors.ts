@@ -1,11 +1,14 @@
 /**
  * CORS for the standalone server: an allowed origin (./site.ts decides which)
  * is reflected, a preflight is answered without credentials, and the headers
- * a browser app needs to read (`Deprecation`, `Sunset`, `Link`, `Location`,
- * and behind `--proxy` the `Petstore-Violations` header) are exposed.
+ * a browser app needs to read (the interface's beyond `Content-Type`, which
+ * every page may read: `Location`, `WWW-Authenticate`, `Deprecation`,
+ * `Sunset`, `Link`; and behind `--proxy` the `Petstore-Violations` header)
+ * are exposed.
  */
 import type { CoreResponse } from "../core/exchange.js";
 import { routes } from "../core/router.js";
+import { interfaceHeaders } from "../interface/headers.js";
 
 /** A request whose headers can be read by lower-case name. */
 interface WithHeaders {
@@ -13,7 +16,10 @@ interface WithHeaders {
 }
 
 /** The response headers a browser script may read. */
-export const exposedHeaders = "Deprecation, Sunset, Link, Location, Petstore-Violations";
+export const exposedHeaders = [
+  ...interfaceHeaders.filter((name) => name !== "Content-Type"),
+  "Petstore-Violations",
+].join(", ");
 
 /** Request headers allowed when a preflight names none. */
 export const defaultAllowedHeaders = "Authorization, Content-Type, Prefer";

@@ -50,7 +50,8 @@ export interface ProviderState {
 /** The longest state name `POST /__mock/provider-state` reads. */
 export const maxStateNameLength = 200;
 
-const paramNames = ["petId", "categoryId", "status"] as const;
+/** The parameters a provider state's name carries. */
+export const paramNames = ["petId", "categoryId", "status"] as const;
 const idPattern = "([1-9][0-9]{0,15})";
 const statusPattern = `(${petStatuses.map(escapeRegExp).join("|")})`;
 

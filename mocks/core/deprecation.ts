@@ -3,6 +3,7 @@
  * openapi.yaml: `Deprecation` (RFC 9745), `Sunset` (RFC 8594) from `x-sunset`,
  * and a `successor-version` link from `x-replacement`.
  */
+import { deprecationHeaderNames } from "../interface/headers.js";
 import { type Deprecation, deprecations, type OperationId } from "../interface/spec.js";
 
 /** When the operations were marked deprecated: the interface does not say, so the mock states 2025-01-01. */
@@ -10,11 +11,18 @@ export const deprecatedSince = new Date("2025-01-01T00:00:00Z");
 
 const deprecationValue = `@${Math.floor(deprecatedSince.getTime() / 1000)}`;
 
+const names = {
+  deprecated: deprecationHeaderNames.deprecated.toLowerCase(),
+  sunset: deprecationHeaderNames.sunset.toLowerCase(),
+  replacement: deprecationHeaderNames.replacement.toLowerCase(),
+};
+
 function headersOf(deprecation: Deprecation, basePath: string): Record<string, string> {
-  const headers: Record<string, string> = { deprecation: deprecationValue };
-  if (deprecation.sunset) headers.sunset = deprecation.sunset.toUTCString();
+  const headers: Record<string, string> = { [names.deprecated]: deprecationValue };
+  if (deprecation.sunset) headers[names.sunset] = deprecation.sunset.toUTCString();
   if (deprecation.successorPath !== undefined) {
-    headers.link = `<${basePath}${deprecation.successorPath}>; rel="successor-version"`;
+    headers[names.replacement] =
+      `<${basePath}${deprecation.successorPath}>; rel="successor-version"`;
   }
   return headers;
 }

@@ -16,6 +16,7 @@ import {
   type Deprecation,
   deprecations,
   deref,
+  interfaceStatuses,
   type Node,
   type OperationId,
   type OperationParameter,
@@ -96,23 +97,12 @@ function listedBody(response: unknown): ListedBody | undefined {
   return name ? { schema: name, shape: "one" } : undefined;
 }
 
-/**
- * Whether a listed response is the kit's own choice: its description (the
- * one beside a `$ref` first, else the referenced response's) starts so.
- */
-function kitsChoice(response: unknown): boolean {
-  const own = (response as Node).description;
-  const description = typeof own === "string" ? own : deref(response).description;
-  return typeof description === "string" && description.startsWith("Kit's choice");
-}
-
 /** A 2xx status. */
 export const isSuccessStatus = (status: number): boolean => status >= 200 && status < 300;
 
 function describeOperation(template: string, method: string, operation: Node): InterfaceOperation {
   const id = operation.operationId as OperationId;
   const responses = new Map<number, ListedBody | undefined>();
-  const documentedStatuses: number[] = [];
   let otherwise: ListedBody | undefined;
   for (const [status, response] of Object.entries(operation.responses as Node)) {
     if (status === "default") {
@@ -120,9 +110,8 @@ function describeOperation(template: string, method: string, operation: Node): I
       continue;
     }
     responses.set(Number(status), listedBody(response));
-    if (!kitsChoice(response)) documentedStatuses.push(Number(status));
   }
-  documentedStatuses.sort((a, b) => a - b);
+  const documentedStatuses = interfaceStatuses(id);
   const successStatus = documentedStatuses.find(isSuccessStatus);
   if (successStatus === undefined) throw new Error(`openapi.yaml: ${id} documents no success`);
   const success = { status: successStatus, body: responses.get(successStatus) };
@@ -175,6 +164,18 @@ export const interfaceOperations: readonly InterfaceOperation[] = Object.entries
     .map(([method, operation]) => describeOperation(template, method, operation as Node)),
 );
 
+/**
+ * A list operation's query asking for its fewest or most records: its
+ * `limit` at the schema's minimum or maximum; empty when it takes no limit.
+ */
+export function limitQuery(
+  operation: InterfaceOperation,
+  bound: "minimum" | "maximum",
+): Readonly<Record<string, string>> {
+  const value = operation.query.find((parameter) => parameter.name === "limit")?.schema[bound];
+  return value === undefined ? {} : { limit: String(value) };
+}
+
 const byId = new Map(interfaceOperations.map((operation) => [operation.id, operation]));
 
 export function interfaceOperation(id: OperationId): InterfaceOperation {
@@ -193,6 +194,17 @@ function propertiesOf(schema: Node): string[] {
 export function schemaFields(schema: SchemaName): readonly string[] {
   const schemas = (document.components as Node).schemas as Node;
   return propertiesOf(deref(schemas[schema]));
+}
+
+/**
+ * A stored record's fields, in the order the mock writes them: `id` (every
+ * record's key) first, then the schema's others in document order.
+ *
+ * @example
+ * recordFields("Pet"); // ["id", "name", "categoryId", "status"]
+ */
+export function recordFields(schema: SchemaName): readonly string[] {
+  return ["id", ...schemaFields(schema).filter((field) => field !== "id")];
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

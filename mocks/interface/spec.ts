@@ -87,6 +87,24 @@ export function operationParameters(
     }));
 }
 
+/**
+ * Whether a listed response is the kit's own choice: its description (the
+ * one beside a `$ref` first, else the referenced response's) starts so.
+ */
+function kitsChoice(response: unknown): boolean {
+  const own = (response as Node).description;
+  const description = typeof own === "string" ? own : deref(response).description;
+  return typeof description === "string" && description.startsWith("Kit's choice");
+}
+
+/** The statuses the interface itself documents for an operation (not the kit's choices), ascending. */
+export function interfaceStatuses(operationId: OperationId): number[] {
+  return Object.entries((operationObject(operationId).responses ?? {}) as Node)
+    .filter(([status, response]) => status !== "default" && !kitsChoice(response))
+    .map(([status]) => Number(status))
+    .sort((a, b) => a - b);
+}
+
 /** The method (upper-case) and path template of an operation, e.g. `GET /pets/{petId}`. */
 export function operationRoute(operationId: OperationId): {
   readonly method: string;
@@ -184,6 +202,8 @@ export interface Deprecation {
   readonly sunset: Date | undefined;
   /** The successor's path below the base (from `x-replacement`, e.g. `GET /pets`), if any. */
   readonly successorPath: string | undefined;
+  /** The successor as `x-replacement` names it (`GET /pets`), if the document says. */
+  readonly replacement?: string | undefined;
 }
 
 /** The operations openapi.yaml marks `deprecated: true`, with their sunset and successor. */
@@ -200,7 +220,11 @@ export const deprecations: ReadonlyMap<OperationId, Deprecation> = new Map(
     return [
       [
         operationId,
-        { sunset: typeof sunset === "string" ? new Date(sunset) : undefined, successorPath },
+        {
+          sunset: typeof sunset === "string" ? new Date(sunset) : undefined,
+          successorPath,
+          replacement: typeof replacement === "string" ? replacement.trim() : undefined,
+        },
       ],
     ];
   }),

@@ -4,11 +4,50 @@
  * the documented answers it backs (operation and status), or why no request
  * from outside can observe it. Every check of the judge names the
  * statements it rests on; `--list-checks` and docs/contract-rules.md are
- * built from this table. Plain data: the dashboard's page bundles it.
+ * built from this table. Data, whose numbers, dates, values and operation
+ * lists are read from openapi.yaml (the dashboard's page bundles it; a test
+ * checks the routes and statuses the words quote against the document).
  */
 
 import type { SchemaName } from "./schemas.js";
-import type { OperationId } from "./spec.js";
+import {
+  apiBasePath,
+  deprecations,
+  interfaceStatuses,
+  interfaceVersion,
+  limitRule,
+  type OperationId,
+  operationIds,
+  petStatuses,
+} from "./spec.js";
+
+const code = (text: string | number) => `\`${text}\``;
+
+/** A list in words: `a, b and c`. */
+const inWords = (items: readonly string[]) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+const { minimum, maximum } = limitRule;
+
+/** getPet's removal date and replacement, as openapi.yaml gives them. */
+const getPetDeprecation = (() => {
+  const { sunset, replacement } = deprecations.get("getPet") ?? {};
+  if (sunset === undefined || replacement === undefined) {
+    throw new Error("openapi.yaml: getPet needs deprecated, x-sunset and x-replacement");
+  }
+  const date = sunset.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  return { date, replacement };
+})();
+
+/** The operations whose 401 answer the interface documents (INTERFACE.md §5.3, §7). */
+const unauthorizedAnswers = operationIds
+  .filter((operation) => interfaceStatuses(operation).includes(401))
+  .map((operation) => ({ operation, status: 401 }));
 
 export interface Rule {
   /** The interface section, as printed in INTERFACE.md. */
@@ -32,7 +71,7 @@ export interface Rule {
 export const rules = {
   "§2.PetStatus": {
     section: "2",
-    statement: "PetStatus is one of `available`, `pending`, `sold`.",
+    statement: `PetStatus is one of ${petStatuses.map(code).join(", ")}.`,
     schemas: ["Pet"],
     parameters: ["listPets.status", "createPet.status"],
   },
@@ -77,7 +116,7 @@ export const rules = {
   },
   "§1.deployments": {
     section: "1",
-    statement: "There are two deployments, production and staging, whose addresses include `/v1`.",
+    statement: `There are two deployments, production and staging, whose addresses include ${code(apiBasePath)}.`,
     notCheckable:
       "a run checks the one base URL it is given; which deployment that is cannot be seen from its answers",
   },
@@ -96,16 +135,15 @@ export const rules = {
   },
   "§4.1.limit-default": {
     section: "4.1, 8",
-    statement: "Without `limit`, at most 20 animals are returned.",
+    statement: `Without \`limit\`, at most ${limitRule.default} animals are returned.`,
   },
   "§4.1.limit": {
     section: "4.1, 8",
-    statement: "`limit` (1 to 100) is the maximum number of animals returned.",
+    statement: `\`limit\` (${minimum} to ${maximum}) is the maximum number of animals returned.`,
   },
   "§4.1.limit-range": {
     section: "4.1, 8",
-    statement:
-      "`limit` is an integer from 1 to 100: whatever a request asks, no answer holds more than 100 animals.",
+    statement: `\`limit\` is an integer from ${minimum} to ${maximum}: whatever a request asks, no answer holds more than ${maximum} animals.`,
     parameters: ["listPets.limit"],
   },
   "§4.1.status-filter": {
@@ -157,8 +195,7 @@ export const rules = {
   },
   "§4.3.deprecated": {
     section: "4.3, 9.3",
-    statement:
-      "getPet is deprecated and removed on 5 December 2030 (replacement: `GET /pets?status=`).",
+    statement: `getPet is deprecated and removed on ${getPetDeprecation.date} (replacement: \`${getPetDeprecation.replacement}?status=\`).`,
   },
   "§4.4.listCategories": {
     section: "4.4",
@@ -178,13 +215,8 @@ export const rules = {
   },
   "§5.401": {
     section: "5.3",
-    statement:
-      "A missing or invalid credential is answered `401` with an Error body (documented for listPets, createPet and getPet).",
-    answers: [
-      { operation: "listPets", status: 401 },
-      { operation: "createPet", status: 401 },
-      { operation: "getPet", status: 401 },
-    ],
+    statement: `A missing or invalid credential is answered \`401\` with an Error body (documented for ${inWords(unauthorizedAnswers.map((answer) => answer.operation))}).`,
+    answers: unauthorizedAnswers,
   },
   "§7.no-server-error": {
     section: "4, 7",
@@ -202,12 +234,12 @@ export const rules = {
   },
   "§9.version": {
     section: "9.1",
-    statement: "The interface description version is `1.0.0`.",
+    statement: `The interface description version is ${code(interfaceVersion)}.`,
     notCheckable: "no endpoint reports the interface version",
   },
   "§9.v1-prefix": {
     section: "9.2",
-    statement: "The version is part of the base address (`/v1`).",
+    statement: `The version is part of the base address (${code(apiBasePath)}).`,
     notCheckable:
       "the suite is given the base address; it cannot tell from the answers whether `/v1` routes to version 1 (a wrong base shows up as exit 3)",
   },

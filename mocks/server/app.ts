@@ -21,7 +21,7 @@ import {
 } from "../core/exchange.js";
 import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
-import { apiPathOf } from "../core/router.js";
+import { apiPathOf, routes } from "../core/router.js";
 import { apiBasePath } from "../interface/spec.js";
 import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
 
@@ -174,7 +174,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     return withCors(
       errorResponse(
         "not_found",
-        `No route at ${method} ${clip(pathname, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}/pets).`,
+        `No route at ${method} ${clip(pathname, 100)}: the API is under ${apiBasePath} (e.g. ${apiBasePath}${routes[0]?.template ?? ""}).`,
       ),
       origin,
     );

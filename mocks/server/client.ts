@@ -15,7 +15,7 @@
 import { faultsPath, healthPath, presetsPath, requestsPath, resetPath } from "../admin/admin.js";
 import type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
 import { type JournalEntry, journalLimits } from "../core/journal.js";
-import type { OperationId } from "../interface/spec.js";
+import { type OperationId, operationRoute } from "../interface/spec.js";
 import type {
   Category,
   ErrorBody,
@@ -77,6 +77,18 @@ export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClient
     }
     return (text === "" ? undefined : JSON.parse(text)) as T;
   }
+  /** An operation's request, its method and path as openapi.yaml states them, `{…}` filled. */
+  const send = <T>(
+    operation: OperationId,
+    params: Readonly<Record<string, number>> = {},
+    body?: unknown,
+    search?: URLSearchParams,
+  ) => {
+    const { method, path } = operationRoute(operation);
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+    const query = search !== undefined && search.size > 0 ? `?${search}` : "";
+    return api<T>(method, `${filled}${query}`, body);
+  };
   const api = <T>(method: string, path: string, body?: unknown) =>
     call<T>(method, `${url}${path}`, apiAuth, body);
   const admin = <T>(method: string, path: string, body?: unknown) =>
@@ -140,16 +152,16 @@ export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClient
     /** Reseeds (with any options), restores the start-up faults and empties the journal. */
     reset: (seed?: SeedOptions) =>
       admin<Required<SeedOptions> & { reset: true }>("POST", resetPath, seed ?? {}),
-    createPet: (pet: NewPet) => api<Pet>("POST", "/pets", pet),
-    createCategory: (category: NewCategory) => api<Category>("POST", "/categories", category),
+    createPet: (pet: NewPet) => send<Pet>("createPet", {}, pet),
+    createCategory: (category: NewCategory) => send<Category>("createCategory", {}, category),
     listPets(query: { status?: PetStatus; limit?: number } = {}): Promise<Pet[]> {
       const search = new URLSearchParams();
       if (query.status) search.set("status", query.status);
       if (query.limit !== undefined) search.set("limit", String(query.limit));
-      return api<Pet[]>("GET", search.size > 0 ? `/pets?${search}` : "/pets");
+      return send<Pet[]>("listPets", {}, undefined, search);
     },
-    getPet: (id: number) => api<Pet>("GET", `/pets/${id}`),
-    listCategories: () => api<Category[]>("GET", "/categories"),
+    getPet: (petId: number) => send<Pet>("getPet", { petId }),
+    listCategories: () => send<Category[]>("listCategories"),
     faults,
     journal,
   };

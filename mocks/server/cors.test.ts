@@ -71,6 +71,10 @@ describe("ordinary requests from a browser origin", () => {
     const reply = await send(`${server.url}/pets`, { headers: { origin } });
     expect(reply.status).toBe(401);
     expect(reply.headers["access-control-allow-origin"]).toBe(origin);
+    // The scheme the credential must use, as openapi.yaml lists it on a 401.
+    expect(reply.headers["www-authenticate"]).toBe("Bearer");
+    const exposed = String(reply.headers["access-control-expose-headers"]).split(/,\s*/);
+    expect(exposed).toContain("WWW-Authenticate");
   });
 
   it("without an Origin get no Access-Control-Allow-Origin", async () => {

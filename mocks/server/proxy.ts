@@ -31,6 +31,7 @@ import {
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { matchRoute } from "../core/router.js";
 import { readAnswer } from "../interface/checks.js";
+import { clientHeaders } from "../interface/headers.js";
 import { type Violation, violationsOf } from "../interface/judge.js";
 import { apiBasePath } from "../interface/spec.js";
 import type { resolveProxyOptions } from "../store/options.js";
@@ -43,19 +44,11 @@ import { proxyMarkHeader, violationsHeader } from "./proxy-headers.js";
 /** The most characters the violations header carries (the violations that fit, in order). */
 const maxHeaderChars = 4096;
 
-/** The deployment's headers an app may need; every other one stays behind. */
-const passedHeaders = [
-  "content-type",
-  "deprecation",
-  "sunset",
-  "link",
-  "retry-after",
-  "www-authenticate",
-  "allow",
-  "cache-control",
-  "etag",
-  "last-modified",
-] as const;
+/**
+ * The deployment's headers an app may need (the interface's and HTTP's);
+ * every other one stays behind, and `Location` is rewritten below the mock's base.
+ */
+const passedHeaders = clientHeaders.filter((name) => name !== "location");
 
 export interface ProxyHandlerOptions {
   readonly proxy: ReturnType<typeof resolveProxyOptions>;

@@ -14,6 +14,7 @@ import { shown } from "../core/shown.js";
 import { firstError } from "../core/validate.js";
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
 import * as validators from "../generated/validators.js";
+import { recordFields } from "../interface/operations.js";
 import type { Category, Pet } from "../interface/types.js";
 import { isInteger, isSafeInteger } from "../util/numbers.js";
 import { seedOptionsFromJson } from "./options.js";
@@ -144,14 +145,14 @@ export function checkSnapshot(value: unknown, limits?: RecordCounts): StoreSnaps
     field(value, "categories"),
     "categories",
     validators.Category,
-    ["id", "name", "description"],
+    recordFields("Category"),
     limits,
   );
   const pets = records<Pet>(
     field(value, "pets"),
     "pets",
     validators.Pet,
-    ["id", "name", "categoryId", "status"],
+    recordFields("Pet"),
     limits,
   );
   const categoryIds = new Set(categories.map((category) => category.id));

@@ -18,6 +18,7 @@ import { resolveSeedOptions, type SeedData, type SeedOptions } from "../../fixtu
 import { checkSeedWithinLimits, defaultMaxRecords, type RecordCounts } from "../core/limits.js";
 import { IdsExhaustedError, type StorePort } from "../core/store-port.js";
 import * as validators from "../generated/validators.js";
+import { recordFields } from "../interface/operations.js";
 import type { Category, Pet } from "../interface/types.js";
 import { IdIndex } from "./id-index.js";
 import { cachedSeedData } from "./seed-cache.js";
@@ -87,8 +88,8 @@ function pick<T extends object>(input: T, keys: readonly (keyof T)[]): T {
   for (const key of keys) if (input[key] !== undefined) out[key] = input[key];
   return out;
 }
-const petKeys = ["id", "name", "categoryId", "status"] as const satisfies readonly (keyof Pet)[];
-const categoryKeys = ["id", "name", "description"] as const satisfies readonly (keyof Category)[];
+const petKeys = recordFields("Pet") as readonly (keyof Pet)[];
+const categoryKeys = recordFields("Category") as readonly (keyof Category)[];
 
 /** An id index kept in step with a collection, one hook per event; `changed` hears of each change once the index has. */
 function indexed<T extends { readonly id: number }>(

@@ -1,7 +1,7 @@
 /**
  * The bench's baseline: the least a node:http server can do for the measured
  * requests. It checks the bearer token and answers `GET /v1/pets?...` with a
- * fixed 20-pet JSON array, `GET /v1/pets/{id}` with a fixed pet and
+ * fixed JSON array of a default page's pets (20), `GET /v1/pets/{id}` with a fixed pet and
  * `POST /v1/pets` by reading and parsing the body, storing it under the next
  * id in a Map, and answering 201 with it.
  *
@@ -10,15 +10,15 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
 
 const [portText = "0", apiKey = "bench-key"] = process.argv.slice(2);
 const expected = `Bearer ${apiKey}`;
-const statuses = ["available", "pending", "sold"] as const;
-const pets = Array.from({ length: 20 }, (_, index) => ({
+const pets = Array.from({ length: limitRule.default }, (_, index) => ({
   id: index + 1,
   name: `Pet ${index + 1}`,
   categoryId: (index % 5) + 1,
-  status: statuses[index % 3],
+  status: petStatuses[index % petStatuses.length],
 }));
 const list = JSON.stringify(pets);
 const one = JSON.stringify(pets[0]);

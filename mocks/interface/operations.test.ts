@@ -1,0 +1,34 @@
+/** What the kit reads of each operation, checked against openapi.yaml read apart. */
+import { describe, expect, it } from "vitest";
+import { derefSource, openapiSource } from "../test-support/openapi-source.js";
+import { interfaceOperation, limitQuery, recordFields } from "./operations.js";
+
+describe("limitQuery", () => {
+  it("asks a list for its fewest or most records, as the limit's schema bounds them", () => {
+    const parameters = (openapiSource.paths["/pets"]?.get?.parameters ?? []) as unknown[];
+    const limit = derefSource(
+      parameters.find((parameter) => derefSource(parameter).name === "limit"),
+    ).schema as { minimum: number; maximum: number };
+    const listPets = interfaceOperation("listPets");
+    expect(limitQuery(listPets, "minimum")).toEqual({ limit: String(limit.minimum) });
+    expect(limitQuery(listPets, "maximum")).toEqual({ limit: String(limit.maximum) });
+  });
+
+  it("is empty for a list that takes no limit", () => {
+    expect(limitQuery(interfaceOperation("listCategories"), "maximum")).toEqual({});
+  });
+});
+
+describe("recordFields", () => {
+  it("lists every field a stored record's schema gives, id first", () => {
+    const schemas = (openapiSource.components as { schemas: Record<string, unknown> }).schemas;
+    const fieldsOf = (node: unknown): string[] => {
+      const schema = derefSource(node) as { allOf?: unknown[]; properties?: object };
+      return [...(schema.allOf ?? []).flatMap(fieldsOf), ...Object.keys(schema.properties ?? {})];
+    };
+    for (const name of ["Pet", "Category"] as const) {
+      expect(recordFields(name)[0]).toBe("id");
+      expect([...recordFields(name)].sort()).toEqual(fieldsOf(schemas[name]).sort());
+    }
+  });
+});
