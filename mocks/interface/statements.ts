@@ -230,7 +230,7 @@ export const rules = {
   "§8.rate-limits": {
     section: "8",
     statement:
-      "Rate limits are not shown: an answer that says the client is rate-limited (`429`) tells nothing of the request's conformance.",
+      "Rate limits are not shown: an answer that says the client is rate-limited (HTTP 429, Too Many Requests) tells nothing of the request's conformance.",
   },
   "§9.version": {
     section: "9.1",
