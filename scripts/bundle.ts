@@ -23,7 +23,7 @@ import {
   buildDashboardScript,
   copiedDashboardFiles,
   dashboardDir,
-} from "../mocks/admin/dashboard-assets.js";
+} from "../mocks/dashboard/assets.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 

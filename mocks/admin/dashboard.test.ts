@@ -10,7 +10,7 @@ import { createJournal, type JournalRecord } from "../core/journal.js";
 import { startPetstoreServer } from "../server/server.js";
 import { devAuth, send } from "../test-support/http.js";
 import { entriesAfter, type FeedAnswer, feedLimits } from "./dashboard.js";
-import { loadDashboardAssets } from "./dashboard-assets.js";
+import { loadDashboardAssets } from "../dashboard/assets.js";
 
 const apiKey = "dashboard-api-key-42";
 const adminKey = "dashboard-admin-key-42";

@@ -25,7 +25,6 @@ import { currentInterface } from "../store/state.js";
 import type { PetstoreStore } from "../store/store.js";
 import { kitVersion } from "../util/cli.js";
 import { type AdminRoute, adminBasePath, requestsPath } from "./admin.js";
-import { loadDashboardAssets } from "./dashboard-assets.js";
 
 export const dashboardPath = `${adminBasePath}/`;
 export const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
@@ -146,6 +145,15 @@ export type PublicOptions = Readonly<
   Record<string, string | number | boolean | null | readonly number[]>
 >;
 
+/** The page's files, which the dashboard's own folder holds (`mocks/dashboard/assets.ts` reads them). */
+export interface DashboardAssets {
+  readonly html: string;
+  readonly css: string;
+  readonly js: string;
+  /** The page's icon (SVG), also the server's `/favicon.ico`. */
+  readonly icon: string;
+}
+
 export interface DashboardContext {
   readonly journal: Journal;
   readonly store: Pick<PetstoreStore, "count" | "seedOptions">;
@@ -153,14 +161,17 @@ export interface DashboardContext {
   readonly options: PublicOptions;
   /** Aborts when the server closes: waiting feed requests answer at once. */
   readonly closed?: AbortSignal | undefined;
+  /** The page's files (`loadDashboardAssets`). */
+  readonly assets: () => Promise<DashboardAssets>;
 }
 
 async function asset(
-  pick: (assets: Awaited<ReturnType<typeof loadDashboardAssets>>) => string,
+  assets: () => Promise<DashboardAssets>,
+  pick: (files: DashboardAssets) => string,
   type: string,
 ): Promise<CoreResponse> {
   try {
-    const body = pick(await loadDashboardAssets());
+    const body = pick(await assets());
     return { status: 200, headers: { ...dashboardHeaders, "content-type": type }, body };
   } catch (error) {
     console.error("petstore-mock: the dashboard's files cannot be read", error);
@@ -169,8 +180,8 @@ async function asset(
 }
 
 /** The dashboard's icon (also the standalone server's `/favicon.ico`): public, it holds no data. */
-export const dashboardIcon = (): Promise<CoreResponse> =>
-  asset((files) => files.icon, "image/svg+xml");
+export const dashboardIcon = (assets: () => Promise<DashboardAssets>): Promise<CoreResponse> =>
+  asset(assets, (files) => files.icon, "image/svg+xml");
 
 /** The dashboard's admin routes. */
 export function dashboardRoutes({
@@ -178,28 +189,29 @@ export function dashboardRoutes({
   store,
   options,
   closed,
+  assets,
 }: DashboardContext): AdminRoute[] {
   const feed = createFeed(journal, closed);
   return [
     {
       path: new RegExp(`^${adminBasePath}/?$`),
       public: true,
-      methods: { GET: () => asset((files) => files.html, "text/html; charset=utf-8") },
+      methods: { GET: () => asset(assets, (files) => files.html, "text/html; charset=utf-8") },
     },
     {
       path: dashboardScriptPath,
       public: true,
-      methods: { GET: () => asset((files) => files.js, "text/javascript; charset=utf-8") },
+      methods: { GET: () => asset(assets, (files) => files.js, "text/javascript; charset=utf-8") },
     },
     {
       path: dashboardStylePath,
       public: true,
-      methods: { GET: () => asset((files) => files.css, "text/css; charset=utf-8") },
+      methods: { GET: () => asset(assets, (files) => files.css, "text/css; charset=utf-8") },
     },
     {
       path: dashboardIconPath,
       public: true,
-      methods: { GET: dashboardIcon },
+      methods: { GET: () => dashboardIcon(assets) },
     },
     {
       path: new RegExp(`^${feedPath}/(\\d{1,15})$`),

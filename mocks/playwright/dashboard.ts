@@ -8,6 +8,7 @@
 import type { Request, Route } from "@playwright/test";
 import { adminRoutes, createAdminEndpoints } from "../admin/admin.js";
 import { dashboardPath, dashboardRoutes, publicBaseOptions } from "../admin/dashboard.js";
+import { loadDashboardAssets } from "../dashboard/assets.js";
 import { bodyFields } from "../runtime/intercept.js";
 import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
 import type { PetstoreOptions } from "../store/options.js";
@@ -42,6 +43,7 @@ export function createDashboardRouting(
         ...publicBaseOptions(options),
       },
       closed: stopped.signal,
+      assets: loadDashboardAssets,
     }),
   ]);
   return {

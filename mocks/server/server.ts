@@ -25,6 +25,7 @@ import {
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { type RecordCounts, recordLimitsOf } from "../core/limits.js";
+import { loadDashboardAssets } from "../dashboard/assets.js";
 import { apiBasePath } from "../interface/spec.js";
 import { createPetstore } from "../runtime/lifecycle.js";
 import {
@@ -228,6 +229,7 @@ export async function startPetstoreServerWith(
       store,
       options: publicServerOptions({ ...options, maxConnections }),
       closed: closed.signal,
+      assets: loadDashboardAssets,
     }),
   ]);
   const admin = async (request: AdminRequest) =>
@@ -245,7 +247,7 @@ export async function startPetstoreServerWith(
       createRequestListener(handle, {
         log: logsRequests(options) ? write : undefined,
         logAdminReads: options.logAdminReads,
-        favicon: dashboardIcon,
+        favicon: () => dashboardIcon(loadDashboardAssets),
         admin,
         saturated: guard.saturated,
         closing: () => closing,
