@@ -5,6 +5,7 @@
  */
 
 import { type ErrorCode, errorBody } from "./errors.js";
+import { recordJson } from "./serialize.js";
 
 export interface CoreRequest {
   /** Upper-case HTTP method. */
@@ -89,6 +90,16 @@ export function jsonTextResponse(
   headers?: Readonly<Record<string, string>>,
 ): JsonAnswer {
   return { status, headers: headers ? { ...jsonHeaders, ...headers } : jsonHeaders, body: text };
+}
+
+/** A list of records as JSON text, from each record's kept text (`recordJson`). */
+export function listJson(records: readonly object[]): string {
+  let text = "[";
+  for (let index = 0; index < records.length; index++) {
+    if (index > 0) text += ",";
+    text += recordJson(records[index] as object);
+  }
+  return `${text}]`;
 }
 
 export function jsonResponse(
