@@ -21,12 +21,12 @@ const endpointList = section.slice(
   section.indexOf("**An endpoint**"),
   section.indexOf("**A fault kind**"),
 );
+const requiredSteps = endpointList.slice(0, endpointList.indexOf("As the operation needs"));
 
+/** Every module of a root, tests and test-support included (a test's own table breaks too). */
 function sources(folder: string): string[] {
   return readdirSync(join(repositoryRoot, folder), { recursive: true, encoding: "utf8" })
-    .filter(
-      (name) => name.endsWith(".ts") && !/\.test(-d)?\.ts$|test-support|generated\//.test(name),
-    )
+    .filter((name) => /\.[cm]?[jt]sx?$/.test(name) && !/(^|\/)generated\//.test(name))
     .map((name) => `${folder}/${name}`);
 }
 
@@ -43,12 +43,22 @@ describe("docs/development.md: where to add things", () => {
     expect(namedFiles.filter((file) => !existsSync(join(repositoryRoot, file)))).toEqual([]);
   });
 
+  const texts = ["mocks", "contract-tests", "fixtures"]
+    .flatMap(sources)
+    .map((file) => [file, readFileSync(join(repositoryRoot, file), "utf8")] as const);
+
   it("lists every file with a per-operation table under the endpoint", () => {
-    const tables = ["mocks", "contract-tests", "fixtures"]
-      .flatMap(sources)
-      .filter((file) => table.test(readFileSync(join(repositoryRoot, file), "utf8")));
+    const tables = texts.filter(([, text]) => table.test(text)).map(([file]) => file);
     expect(tables).toContain("mocks/core/operations.ts");
     expect(tables.filter((file) => !endpointList.includes(`\`${file}\``))).toEqual([]);
+  });
+
+  it("makes every table the compiler holds to every operation a required step", () => {
+    const exhaustive = texts
+      .filter(([, text]) => /(?<!Partial<)Record<OperationId,/.test(text))
+      .map(([file]) => file);
+    expect(exhaustive).toContain("mocks/core/operations.ts");
+    expect(exhaustive.filter((file) => !requiredSteps.includes(`\`${file}\``))).toEqual([]);
   });
 
   it("finds a table of any form, so the check above can fail", () => {
