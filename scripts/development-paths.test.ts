@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { operationIds } from "../mocks/interface/spec.js";
 import { docSection } from "../mocks/test-support/docs.js";
-import { repositoryRoot } from "./smoke-package.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 
 const section = docSection("development.md", "extending");
 const namedFiles = [

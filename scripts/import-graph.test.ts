@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 import {
   cycles,
   files,
@@ -16,7 +17,6 @@ import {
   unresolved,
   wrongWay,
 } from "./import-graph.js";
-import { repositoryRoot } from "./smoke-package.js";
 
 /** Base modules of a scratch repository for the tricks below: one per layer a trick reaches. */
 const scratchBase: Record<string, string> = {

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import ts from "typescript";
-import { repositoryRoot } from "./smoke-package.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 
 /** The layers, bottom first: a module may import from its own layer and those before it. */
 export const layers: readonly (readonly string[])[] = [

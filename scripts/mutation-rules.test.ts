@@ -8,7 +8,7 @@ import { existsSync, globSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { repositoryRoot } from "./smoke-package.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 
 const configFile = pathToFileURL(join(repositoryRoot, "scripts/config/stryker.config.mjs"));
 const stryker: { mutate: string[] } = (await import(configFile.href)).default;
