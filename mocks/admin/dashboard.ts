@@ -23,7 +23,7 @@ import {
 } from "../store/options.js";
 import { currentInterface } from "../store/state.js";
 import type { PetstoreStore } from "../store/store.js";
-import { kitVersion } from "../util/cli.js";
+import { kitVersion } from "../util/package-root.js";
 import { type AdminRoute, adminBasePath, requestsPath } from "./admin.js";
 
 export const dashboardPath = `${adminBasePath}/`;

@@ -26,7 +26,7 @@ function packageJson(path: string): { name?: string; version?: string } {
 }
 
 /** This kit's version, or "unknown". */
-export function toolVersion(): string {
+export function kitVersion(): string {
   const root = packageRoot();
   return (root && packageJson(join(root, "package.json")).version) || "unknown";
 }
