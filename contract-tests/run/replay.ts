@@ -24,8 +24,8 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import { operationIds } from "../../mocks/interface/spec.js";
+import { recordingLimits } from "../../mocks/server/options.js";
 import type { RecordedCredential, RecordedExchange } from "../../mocks/server/recording.js";
-import { recordingLimits } from "../../mocks/store/options.js";
 import { printable } from "../../mocks/util/text.js";
 import { urlUnder } from "../../mocks/util/url-under.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";

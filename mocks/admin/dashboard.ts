@@ -15,12 +15,7 @@ import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { faultPresets } from "../core/faults.js";
 import type { Journal, JournalEntry } from "../core/journal.js";
 import { apiBasePath, operationIds } from "../interface/spec.js";
-import {
-  defaults,
-  type PetstoreBaseOptions,
-  type PetstoreServerOptions,
-  resolveProxyOptions,
-} from "../store/options.js";
+import { defaults, type PetstoreBaseOptions } from "../store/options.js";
 import { currentInterface } from "../store/state.js";
 import type { PetstoreStore } from "../store/store.js";
 import { kitVersion } from "../util/package-root.js";
@@ -121,23 +116,6 @@ export function publicBaseOptions(options: PetstoreBaseOptions) {
     journalSize: options.journalSize ?? defaults.journalSize,
     preset: options.preset ?? null,
     startupFaults: options.faults?.length ?? 0,
-  };
-}
-
-/** What the page shows of the standalone server's options (whether an admin key is set, not the key). */
-export function publicServerOptions(options: PetstoreServerOptions): PublicOptions {
-  const { apiKeys, ...rest } = publicBaseOptions(options);
-  return {
-    host: options.host ?? defaults.host,
-    apiKeys,
-    adminKey: options.adminKey !== undefined,
-    maxConnections: options.maxConnections ?? null,
-    ...rest,
-    stateFile: options.stateFile ?? null,
-    // The deployment every API request goes to (its URL holds no credential:
-    // resolveProxyOptions refuses one), and whether the mock answers when it does not.
-    proxy: options.proxy ? resolveProxyOptions(options.proxy).url : null,
-    fallback: options.proxy?.fallback ?? null,
   };
 }
 

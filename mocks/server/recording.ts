@@ -24,9 +24,9 @@ import { checkCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
-import { recordingLimits, type resolveRecordOptions } from "../store/options.js";
 import { noFollow, nonBlocking, openFailure, ownFileMode, symlinkRefused } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
+import { recordingLimits, type resolveRecordOptions } from "./options.js";
 import { RecordFileError } from "./own-files.js";
 
 /** The recording format's version, the `v` of every line. */
