@@ -13,13 +13,13 @@ interface WithHeaders {
 }
 
 /** The response headers a browser script may read. */
-export const exposedHeaders = "Deprecation, Sunset, Link, Location, Petstore-Violations";
+const exposedHeaders = "Deprecation, Sunset, Link, Location, Petstore-Violations";
 
 /** Request headers allowed when a preflight names none. */
-export const defaultAllowedHeaders = "Authorization, Content-Type, Prefer";
+const defaultAllowedHeaders = "Authorization, Content-Type, Prefer";
 
 /** Every method of the interface (from openapi.yaml), plus OPTIONS. */
-export const allowedMethods = [
+const allowedMethods = [
   ...new Set([...routes.flatMap((route) => [...route.operations.keys()]), "OPTIONS"]),
 ].join(", ");
 

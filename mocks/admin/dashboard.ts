@@ -22,11 +22,11 @@ import { kitVersion } from "../util/package-root.js";
 import { type AdminRoute, adminBasePath, requestsPath } from "./admin.js";
 
 export const dashboardPath = `${adminBasePath}/`;
-export const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
-export const dashboardStylePath = `${adminBasePath}/dashboard/dashboard.css`;
-export const dashboardIconPath = `${adminBasePath}/dashboard/favicon.svg`;
-export const feedPath = `${requestsPath}/after`;
-export const infoPath = `${adminBasePath}/info`;
+const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
+const dashboardStylePath = `${adminBasePath}/dashboard/dashboard.css`;
+const dashboardIconPath = `${adminBasePath}/dashboard/favicon.svg`;
+const feedPath = `${requestsPath}/after`;
+const infoPath = `${adminBasePath}/info`;
 
 export const feedLimits = {
   /** How long a feed request waits for a new entry before answering none. */
@@ -40,7 +40,7 @@ export const feedLimits = {
 } as const;
 
 /** The page's headers: its own files only, no framing, no sniffing, no referrer. */
-export const dashboardHeaders = {
+const dashboardHeaders = {
   "content-security-policy":
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
@@ -132,7 +132,7 @@ export interface DashboardAssets {
   readonly icon: string;
 }
 
-export interface DashboardContext {
+interface DashboardContext {
   readonly journal: Journal;
   readonly store: Pick<PetstoreStore, "count" | "seedOptions">;
   /** The options in effect as the page shows them (`publicServerOptions`): never a key. */

@@ -44,7 +44,7 @@ export interface JsonAnswer extends CoreResponse {
 export type PetstoreCore = (request: CoreRequest) => Promise<CoreResponse>;
 
 /** The core as an adapter that can answer at once may call it: a promise only when the answer must wait. */
-export type CoreHandler = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
+type CoreHandler = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
 
 const immediate = new WeakMap<PetstoreCore, CoreHandler>();
 

@@ -11,7 +11,7 @@ import type { JudgeContext, KnownRecord } from "./judge.js";
 import { type Collection, schemaFields } from "./operations.js";
 import { readRequest, type SentRequest } from "./request.js";
 
-export const maxKnownPerCollection = 10_000;
+const maxKnownPerCollection = 10_000;
 
 type Fields = Readonly<Record<string, unknown>>;
 const isObject = (value: unknown): value is Fields =>

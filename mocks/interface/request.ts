@@ -74,7 +74,7 @@ export interface Reading {
  * lengths, so a deployment may refuse longer ones (or empty ones) as invalid
  * values; the judge then demands no particular answer.
  */
-export const ordinaryStringLength = 100;
+const ordinaryStringLength = 100;
 
 const outsideInt64 = (number: bigint): boolean => number >= 2n ** 63n || number < -(2n ** 63n);
 

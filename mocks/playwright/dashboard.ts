@@ -14,7 +14,7 @@ import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
 import type { PetstoreOptions } from "../store/options.js";
 
 /** Where the fixture serves the dashboard: a name no app uses (`.localhost` never leaves the machine). */
-export const dashboardOrigin = "http://petstore-dashboard.localhost";
+const dashboardOrigin = "http://petstore-dashboard.localhost";
 
 export interface DashboardRouting {
   /** The page's address, `http://petstore-dashboard.localhost/__mock/`. */

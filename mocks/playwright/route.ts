@@ -41,14 +41,14 @@ export async function coreRequestOf(
 }
 
 /** The answer's headers with those a page on another origin needs to read it. */
-export function withCorsHeaders(
+function withCorsHeaders(
   response: CoreResponse,
   origin: string | undefined,
 ): Record<string, string> {
   return corsHeaders(response.headers, origin);
 }
 
-export interface PetstoreRouting {
+interface PetstoreRouting {
   /** Whether a URL is under the API base (the route's matcher). */
   matches(url: URL): boolean;
   /** Answers one routed request from the core. */

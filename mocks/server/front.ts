@@ -41,7 +41,7 @@ export function checkProxyExposure(
   }
 }
 
-export interface FrontContext {
+interface FrontContext {
   /** Where every exchange is recorded. */
   readonly journal: Journal;
   /** Builds the mock core on a journal (the proxy gives it one that marks its entries as answered by the mock). */

@@ -30,7 +30,7 @@ import { recordingLimits, type resolveRecordOptions } from "./options.js";
 import { RecordFileError } from "./own-files.js";
 
 /** The recording format's version, the `v` of every line. */
-export const recordingVersion = 1;
+const recordingVersion = 1;
 
 /** How the request's credential was, without the credential itself. */
 export type RecordedCredential = "valid" | "missing" | "wrong";
@@ -59,7 +59,7 @@ export interface RecordedExchange {
   };
 }
 
-export interface RecorderOptions {
+interface RecorderOptions {
   /** Accepted client keys, to tell a valid credential from a wrong one. */
   readonly apiKeys: readonly string[];
   /** Every key to redact from the lines (the client keys, the proxy key). */
@@ -70,7 +70,7 @@ export interface RecorderOptions {
   readonly stateFile?: string | undefined;
 }
 
-export interface Recorder {
+interface Recorder {
   /** The handler that records every exchange of `handle`. */
   wrap(handle: PetstoreCore): PetstoreCore;
   /** Waits for the lines under way, then closes the file. */
@@ -83,7 +83,7 @@ function credentialOf(request: CoreRequest, apiKeys: readonly string[]): Recorde
   return checkCredential(authorization, apiKeys).ok ? "valid" : "wrong";
 }
 
-export function exchangeLine(
+function exchangeLine(
   request: CoreRequest,
   response: CoreResponse,
   apiKeys: readonly string[],
@@ -144,7 +144,7 @@ async function firstLine(file: FileHandle, size: number): Promise<string> {
  * file, another user's, hard-linked elsewhere, the state file, or an
  * existing file that is not a recording. A refused file is left untouched.
  */
-export async function openRecordFile(file: string, stateFile?: string): Promise<FileHandle> {
+async function openRecordFile(file: string, stateFile?: string): Promise<FileHandle> {
   const refuse = (why: string) =>
     new RecordFileError(`recording ${file}: ${why} It was left untouched; choose another file.`);
   const link = await lstat(file).catch(() => undefined);
