@@ -32,167 +32,94 @@ const scratchBase: Record<string, string> = {
   "scripts/tool.ts": "export const tool = 1;\n",
   "examples/app.ts": "export const app = 1;\n",
 };
-const auth = "mocks/core/auth.ts";
-const upward = (line: string) => ({ [auth]: `export const auth = 1;\n${line}\n` });
-const circle = (quote: string) => ({
-  "mocks/core/c1.ts": `export const a = () => import(${quote}./c2.js${quote});\n`,
-  "mocks/core/c2.ts": `export const b = () => import(${quote}./c3.js${quote});\n`,
-  "mocks/core/c3.ts": `export const c = () => import(${quote}./c1.js${quote});\n`,
+const circle = (q: string) => ({
+  "mocks/core/c1.ts": `export const a = () => import(${q}./c2.js${q});`,
+  "mocks/core/c2.ts": `export const b = () => import(${q}./c3.js${q});`,
+  "mocks/core/c3.ts": `export const c = () => import(${q}./c1.js${q});`,
 });
+const requireLine = 'import { createRequire } from "node:module";\n';
+const proxy = /→ mocks\/server\/proxy\.ts/;
+const threeCircle = /c1\.ts → mocks\/core\/c2\.ts → mocks\/core\/c3\.ts → mocks\/core\/c1\.ts/;
 
-/** Each way a module can name another, and what the graph must make of it (`[]`: nothing wrong). */
-const tricks: [string, Record<string, string>, RegExp | "clean"][] = [
-  ["nothing (the scratch repository as it is)", {}, "clean"],
+/** Code that, added to mocks/core/auth.ts, names a module; what the graph must find (default: the upward import). */
+const lines: [string, string, (RegExp | "clean")?][] = [
+  ["import() of a template literal", "export const l = () => import(`../server/proxy.js`);"],
+  ["require()", 'declare const require: (s: string) => unknown;\nrequire("../server/proxy.js");'],
   [
-    "import() of a template literal",
-    upward("export const l = () => import(`../server/proxy.js`);"),
-    /auth\.ts → mocks\/server\/proxy\.ts/,
+    "a requirer createRequire makes",
+    `${requireLine}createRequire(import.meta.url)("../server/proxy.js");`,
   ],
   [
-    "require()",
-    upward(
-      'declare const require: (s: string) => unknown;\nexport const r = () => require("../server/proxy.js");',
-    ),
-    /→ mocks\/server\/proxy\.ts/,
+    "a named requirer",
+    `${requireLine}const load = createRequire(import.meta.url);\nload("../server/proxy.js");`,
   ],
-  [
-    "a requirer made by createRequire",
-    upward(
-      'import { createRequire } from "node:module";\nconst load = createRequire(import.meta.url);\nexport const r = () => load("../server/proxy.js");',
-    ),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "createRequire(import.meta.url)(…) at once",
-    upward(
-      'import { createRequire } from "node:module";\nexport const r = () => createRequire(import.meta.url)("../server/proxy.js");',
-    ),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "export * as ns from",
-    upward('export * as p from "../server/proxy.js";'),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "typeof import()",
-    upward('export type P = typeof import("../server/proxy.js");'),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
+  ["export * as ns from", 'export * as p from "../server/proxy.js";'],
+  ["typeof import()", 'export type P = typeof import("../server/proxy.js");'],
   [
     "import type with a default over lines",
-    upward('import type Def, {\n  Foo,\n} from "../server/proxy.js";'),
-    /→ mocks\/server\/proxy\.ts/,
+    'import type Def, {\n  Foo,\n} from "../server/proxy.js";',
   ],
+  ["new URL(file, import.meta.url)", 'new URL("../server/proxy.js", import.meta.url);'],
+  ["new URL(folder/, import.meta.url)", 'new URL("../server/", import.meta.url);'],
+  ["import.meta.resolve", 'import.meta.resolve("../server/proxy.js");'],
+  ["a comment before the specifier", 'import(\n  /* @vite-ignore */ "../server/proxy.js"\n);'],
+  ["a line break before the specifier", 'import(\n  "../server/proxy.js",\n);'],
   [
-    "new URL(file, import.meta.url)",
-    upward('export const w = new URL("../server/proxy.js", import.meta.url);'),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "new URL(folder/, import.meta.url)",
-    upward('export const w = new URL("../server/", import.meta.url);'),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "import.meta.resolve",
-    upward('export const w = import.meta.resolve("../server/proxy.js");'),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "a self-reference through package.json exports",
-    upward('export const s = () => import("petstore-mock-kit/server");'),
+    "a self-reference (package.json exports)",
+    'import("petstore-mock-kit/server");',
     /→ mocks\/server\/index\.ts/,
   ],
   [
     "a tsconfig paths alias",
-    upward('import type { Foo } from "petstore-mock-kit/playwright";'),
+    'import type { Foo } from "petstore-mock-kit/playwright";',
     /→ mocks\/playwright\.ts/,
   ],
   [
-    "a comment before the specifier",
-    upward('export const l = () =>\n  import(\n    /* @vite-ignore */ "../server/proxy.js"\n  );'),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "a line break before the specifier",
-    upward('export const l = () =>\n  import(\n    "../server/proxy.js",\n  );'),
-    /→ mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "an .mts file",
-    { "mocks/core/evil.mts": 'import "../server/proxy.js";\n' },
-    /evil\.mts → mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "a .tsx file",
-    { "mocks/core/evil.tsx": 'import "../server/proxy.js";\n' },
-    /evil\.tsx → mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "a .js file",
-    { "mocks/core/evil.js": 'import "../server/proxy.js";\n' },
-    /evil\.js → mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "an .mjs file",
-    { "mocks/core/evil.mjs": 'import "../server/proxy.js";\n' },
-    /evil\.mjs → mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "a .cjs file",
-    { "mocks/core/evil.cjs": 'require("../server/proxy.js");\n' },
-    /evil\.cjs → mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "an extensionless require in a .cts file",
-    { "mocks/core/evil.cts": 'const p = require("../server/proxy");\nexport = p;\n' },
-    /evil\.cts → mocks\/server\/proxy\.ts/,
-  ],
-  [
-    "a three-file lazy circle",
-    circle('"'),
-    /c1\.ts → mocks\/core\/c2\.ts → mocks\/core\/c3\.ts → mocks\/core\/c1\.ts/,
-  ],
-  [
-    "a three-file lazy circle of template literals",
-    circle("`"),
-    /c1\.ts → mocks\/core\/c2\.ts → mocks\/core\/c3\.ts → mocks\/core\/c1\.ts/,
-  ],
-  [
-    "a mock-side test reaching contract-tests/ through scripts/",
-    {
-      "scripts/relay.ts": 'export * from "../contract-tests/cli/io.js";\n',
-      "mocks/core/auth.test.ts": 'import "../../scripts/relay.js";\n',
-    },
-    /auth\.test\.ts → scripts\/relay\.ts \(reaches contract-tests\/cli\/io\.ts\)/,
-  ],
-  [
     "a relative specifier naming no file",
-    upward('export const l = () => import("./missing.js");'),
+    'import("./missing.js");',
     /cannot resolve "\.\/missing\.js"/,
   ],
   [
-    "a specifier computed from a relative template",
-    upward(`const name = "proxy";\nexport const l = () => import(\`../server/\${name}.js\`);`),
+    "a specifier built from a relative start",
+    `const n = 1;\nimport(\`../server/\${n}.js\`);`,
     /cannot resolve/,
   ],
   [
-    "a self-reference to a subpath package.json does not export",
-    upward('export const l = () => import("petstore-mock-kit/nowhere");'),
+    "an unexported self-reference",
+    'import("petstore-mock-kit/nowhere");',
     /cannot resolve "petstore-mock-kit\/nowhere"/,
   ],
   [
-    "an import() inside a comment",
-    upward(
-      '// e.g. import("../server/proxy.js") would be wrong\n/* import "../server/proxy.js"; */',
-    ),
+    "an import() in comments",
+    '// import("../server/proxy.js")\n/* import "../server/proxy.js"; */',
     "clean",
   ],
+  ["an import() in a string", 'export const doc = "import(\\"../server/proxy.js\\")";', "clean"],
+];
+
+/** Modules added beside the base; what the graph must find. */
+const modules: [string, Record<string, string>, RegExp | "clean"][] = [
+  ["nothing (the scratch repository as it is)", {}, "clean"],
+  ...["mts", "tsx", "js", "mjs"].map((ext): [string, Record<string, string>, RegExp] => [
+    `a .${ext} file`,
+    { [`mocks/core/evil.${ext}`]: 'import "../server/proxy.js";' },
+    new RegExp(`evil\\.${ext} → mocks/server/proxy\\.ts`),
+  ]),
+  ["a .cjs file", { "mocks/core/evil.cjs": 'require("../server/proxy.js");' }, proxy],
   [
-    "an import() inside a string",
-    upward('export const doc = "await import(\\"../server/proxy.js\\")";'),
-    "clean",
+    "an extensionless require in .cts",
+    { "mocks/core/evil.cts": 'export = require("../server/proxy");' },
+    proxy,
+  ],
+  ["a three-file lazy circle", circle('"'), threeCircle],
+  ["a three-file lazy circle of template literals", circle("`"), threeCircle],
+  [
+    "a mock-side test reaching contract-tests/ through scripts/",
+    {
+      "scripts/relay.ts": 'export * from "../contract-tests/cli/io.js";',
+      "mocks/core/auth.test.ts": 'import "../../scripts/relay.js";',
+    },
+    /auth\.test\.ts → scripts\/relay\.ts \(reaches contract-tests\/cli\/io\.ts\)/,
   ],
 ];
 
@@ -278,7 +205,14 @@ describe("the import graph of every source root", () => {
     ]);
   });
 
-  it.each(tricks)("catches %s", (_name, changes, expected) => {
+  it.each([
+    ...lines.map(([name, code, expected = proxy]): (typeof modules)[number] => [
+      name,
+      { "mocks/core/auth.ts": `export const auth = 1;\n${code}\n` },
+      expected,
+    ]),
+    ...modules,
+  ])("catches %s", (_name, changes, expected) => {
     const problems = problemsOf(changes);
     if (expected === "clean") expect(problems).toEqual([]);
     else expect(problems.join("\n")).toMatch(expected);

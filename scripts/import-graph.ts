@@ -90,7 +90,7 @@ const isImportMetaUrl = (node: ts.Node | undefined) =>
  * self-referencing start is `unread`: the graph cannot follow it.
  */
 export function references(file: string, text: string): Reference[] {
-  const tree = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kindOf(file));
+  const tree = ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
   const found: Reference[] = [];
   const requirers = new Set(["require"]);
   const add = (node: ts.Node | undefined, url = false) => {
@@ -149,12 +149,6 @@ export function references(file: string, text: string): Reference[] {
   };
   visit(tree);
   return found;
-}
-
-function kindOf(file: string): ts.ScriptKind {
-  if (/\.[cm]?tsx$/.test(file)) return ts.ScriptKind.TSX;
-  if (/\.[cm]?ts$/.test(file)) return ts.ScriptKind.TS;
-  return /x$/.test(file) ? ts.ScriptKind.JSX : ts.ScriptKind.JS;
 }
 
 /** The specifiers a module names (a check of the reader). */
