@@ -63,6 +63,7 @@ export {
   type PetstoreHandlersOptions,
   petstoreHandlersFor,
 } from "./runtime/msw.js";
+export type { PetstoreServerOptions } from "./server/options.js";
 export {
   type ContractOptions,
   defaultApiKey,
@@ -70,7 +71,6 @@ export {
   type PersistMode,
   type PetstoreBaseOptions,
   type PetstoreOptions,
-  type PetstoreServerOptions,
   type PetstoreWorkerOptions,
   seedOptionsOf,
 } from "./store/options.js";

@@ -19,29 +19,14 @@
  */
 import type { SetupServer } from "msw/node";
 import { test as base, type TestAPI } from "vitest";
-import type { PactContract } from "./contract/pact.js";
-import type { FaultRegistry } from "./core/faults.js";
-import type { Journal } from "./core/journal.js";
 import { setupPetstore } from "./node.js";
+import type { PetstoreTestMock } from "./runtime/lifecycle.js";
 import type { ContractOptions, PetstoreOptions } from "./store/options.js";
-import type { PetstoreStore } from "./store/store.js";
 
 /** What a test gets as `petstore`: the mock answering this file's requests. */
-export interface PetstoreTestFixture {
-  /** The typed store: arrange and inspect records. */
-  readonly store: PetstoreStore;
-  /** Faults to apply from now on: `add`, `list`, `remove`, `clear`, `preset`. */
-  readonly faults: FaultRegistry;
-  /** Every request the mock answered in this test: `all`, `forOperation`, `clear`. */
-  readonly journal: Journal;
+export interface PetstoreTestFixture extends PetstoreTestMock {
   /** The msw server, for `server.use(...)` handlers of your own (removed after the test). */
   readonly server: SetupServer;
-  /** The options of this file's mock. */
-  readonly options: Readonly<PetstoreOptions>;
-  /** Back to start-up within a test; runs by itself after each one. */
-  reset(): Promise<void>;
-  /** What this file's requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
-  contract(): PactContract;
 }
 
 export interface PetstoreTestContext {

@@ -17,15 +17,13 @@
  * `tsx scripts/bundle.ts` (run by `npm run build`).
  */
 import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import {
   buildDashboardScript,
   copiedDashboardFiles,
   dashboardDir,
-} from "../mocks/admin/dashboard-assets.js";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
+} from "../mocks/dashboard/assets.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 
 /** Packages inlined into the bundles; every other bare import stays external. */
 const inlined = ["@msw/data", "es-toolkit", "mutative", "outvariant", "rettime"] as const;
@@ -48,7 +46,7 @@ function sourceOf(output: string): string {
 }
 
 async function entryPoints(): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(`${root}package.json`, "utf8")) as Manifest;
+  const manifest = JSON.parse(await readFile(`${repositoryRoot}package.json`, "utf8")) as Manifest;
   const outputs = Object.values(manifest.exports)
     .map((target) => (typeof target === "string" ? target : target.default))
     .filter((target): target is string => target?.endsWith(".js") === true);
@@ -78,10 +76,10 @@ const externalPackages: Plugin = {
 };
 
 // Chunk names carry a content hash: drop the previous build's.
-await rm(`${root}dist/mocks/chunks`, { recursive: true, force: true });
+await rm(`${repositoryRoot}dist/mocks/chunks`, { recursive: true, force: true });
 
 const result = await build({
-  absWorkingDir: root,
+  absWorkingDir: repositoryRoot,
   entryPoints: await entryPoints(),
   outbase: ".",
   outdir: "dist",
@@ -106,7 +104,7 @@ if (strays.length > 0) {
   throw new Error(`Bundled from packages outside the inlined list: ${strays.join(", ")}`);
 }
 
-const dashboardOut = `${root}dist/mocks/dashboard/`;
+const dashboardOut = `${repositoryRoot}dist/mocks/dashboard/`;
 await rm(dashboardOut, { recursive: true, force: true });
 await mkdir(dashboardOut, { recursive: true });
 await writeFile(`${dashboardOut}dashboard.js`, await buildDashboardScript(dashboardDir));

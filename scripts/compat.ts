@@ -14,7 +14,8 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promi
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { type BuildOptions, build, type Plugin } from "esbuild";
-import { isolatedBase, repositoryRoot } from "./smoke-package.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
+import { isolatedBase } from "./smoke-package.js";
 
 const run = promisify(execFile);
 const installTimeoutMs = 5 * 60_000;

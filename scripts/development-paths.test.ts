@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { interfaceOperations } from "../mocks/interface/operations.js";
 import { operationIds } from "../mocks/interface/spec.js";
 import { docSection } from "../mocks/test-support/docs.js";
-import { repositoryRoot } from "./smoke-package.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 
 const section = docSection("development.md", "extending");
 const namedFiles = [
@@ -27,12 +27,12 @@ const collectionList = section.slice(
   section.indexOf("**A collection**"),
   section.indexOf("**A fault kind**"),
 );
+const requiredSteps = endpointList.slice(0, endpointList.indexOf("As the operation needs"));
 
+/** Every module of a root, tests and test-support included (a test's own table breaks too). */
 function sources(folder: string): string[] {
   return readdirSync(join(repositoryRoot, folder), { recursive: true, encoding: "utf8" })
-    .filter(
-      (name) => name.endsWith(".ts") && !/\.test(-d)?\.ts$|test-support|generated\//.test(name),
-    )
+    .filter((name) => /\.[cm]?[jt]sx?$/.test(name) && !/(^|\/)generated\//.test(name))
     .map((name) => `${folder}/${name}`);
 }
 
@@ -47,16 +47,17 @@ const collectionTable = tableOf("Collection", [
   ...new Set(interfaceOperations.map((operation) => operation.collection)),
 ]);
 
-const filesMatching = (pattern: RegExp) =>
-  ["mocks", "contract-tests", "fixtures"]
-    .flatMap(sources)
-    .filter((file) => pattern.test(readFileSync(join(repositoryRoot, file), "utf8")));
-
 describe("docs/development.md: where to add things", () => {
   it("names files that exist", () => {
     expect(namedFiles.length).toBeGreaterThan(10);
     expect(namedFiles.filter((file) => !existsSync(join(repositoryRoot, file)))).toEqual([]);
   });
+
+  const texts = ["mocks", "contract-tests", "fixtures"]
+    .flatMap(sources)
+    .map((file) => [file, readFileSync(join(repositoryRoot, file), "utf8")] as const);
+  const filesMatching = (pattern: RegExp) =>
+    texts.filter(([, text]) => pattern.test(text)).map(([file]) => file);
 
   it("lists every file with a per-operation table under the endpoint", () => {
     const tables = filesMatching(table);
@@ -68,6 +69,12 @@ describe("docs/development.md: where to add things", () => {
     const tables = filesMatching(collectionTable);
     expect(tables).toContain("contract-tests/consumer/states.ts");
     expect(tables.filter((file) => !collectionList.includes(`\`${file}\``))).toEqual([]);
+  });
+
+  it("makes every table the compiler holds to every operation a required step", () => {
+    const exhaustive = filesMatching(/(?<!Partial<)Record<OperationId,/);
+    expect(exhaustive).toContain("mocks/core/operations.ts");
+    expect(exhaustive.filter((file) => !requiredSteps.includes(`\`${file}\``))).toEqual([]);
   });
 
   it("finds a table of any form, so the check above can fail", () => {

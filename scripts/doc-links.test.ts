@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repositoryRoot } from "./smoke-package.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 import { documentPages } from "./snippets/markers.js";
 
 /** The page's prose: fenced blocks and inline code spans removed. */

@@ -8,7 +8,7 @@ import { existsSync, globSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { repositoryRoot } from "./smoke-package.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 
 const configFile = pathToFileURL(join(repositoryRoot, "scripts/config/stryker.config.mjs"));
 const stryker: { mutate: string[] } = (await import(configFile.href)).default;
@@ -18,19 +18,32 @@ const skipped = /(^|\/)(node_modules|dist|generated)\//;
 
 function sources(folder: string): string[] {
   return readdirSync(join(repositoryRoot, folder), { recursive: true, encoding: "utf8" })
-    .filter((name) => /\.(ts|mjs)$/.test(name) && !skipped.test(name))
+    .filter((name) => /\.[cm]?[jt]sx?$/.test(name) && !skipped.test(name))
     .map((name) => `${folder}/${name}`);
 }
 
+/** The `Stryker disable` comments of a module, line or block. */
+const disables = (text: string) =>
+  [...text.matchAll(/\/\/.*|\/\*[\s\S]*?\*\//g)].filter(([comment]) =>
+    /\bStryker\s+disable\b/.test(comment),
+  ).length;
+
 describe("the mutation run's rules", () => {
   it("keeps at most ten Stryker disable comments in the sources", () => {
-    const comment = /\/\/\s*Stryker disable/g;
     const found = roots
       .flatMap(sources)
       .flatMap((file) =>
-        [...readFileSync(join(repositoryRoot, file), "utf8").matchAll(comment)].map(() => file),
+        Array(disables(readFileSync(join(repositoryRoot, file), "utf8"))).fill(file),
       );
     expect(found.length, found.join("\n")).toBeLessThanOrEqual(10);
+  });
+
+  it("counts a disable comment of every form", () => {
+    expect(disables("// Stryker disable next-line all\nx;")).toBe(1);
+    expect(disables("x; /* Stryker disable all */ y; /* Stryker restore all */")).toBe(1);
+    expect(disables("/**\n * Stryker disable next-line ConditionalExpression: why\n */")).toBe(1);
+    expect(disables("//Stryker disable all\n/*Stryker disable all*/")).toBe(2);
+    expect(disables("// a Stryker run\nconst s = 1;")).toBe(0);
   });
 
   it("leaves out only modules that exist, each with its own test", () => {

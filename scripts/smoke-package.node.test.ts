@@ -19,8 +19,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingWorkerMessage } from "../mocks/runtime/worker-hint.js";
 import { launchChromium, skipBrowserTests } from "../mocks/test-support/chromium.js";
 import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 import { serveStatic } from "../mocks/test-support/static-server.js";
-import { type InstalledKit, installPackedKit, repositoryRoot, userEnv } from "./smoke-package.js";
+import { type InstalledKit, installPackedKit, userEnv } from "./smoke-package.js";
 import { startServer } from "./snippets/run.js";
 
 const run = promisify(execFile);

@@ -17,10 +17,9 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
 
-export const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 const run = promisify(execFile);
 const installTimeoutMs = 5 * 60_000;
 

@@ -14,7 +14,8 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { installKitWith, isolatedBase, pack, repositoryRoot } from "./smoke-package.js";
+import { repositoryRoot } from "../mocks/test-support/repository.js";
+import { installKitWith, isolatedBase, pack } from "./smoke-package.js";
 import { allCodeBlocks, type CodeBlock, type Project, projectsOf } from "./snippets/markers.js";
 import { runProject, SnippetFailure } from "./snippets/run.js";
 

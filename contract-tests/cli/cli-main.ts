@@ -8,7 +8,8 @@
  * `--max-time` (the reports hold what it had), 5 a report file could not be
  * written (said after the verdict).
  */
-import { kitVersion, usageLine } from "../../mocks/util/cli.js";
+import { usageLine } from "../../mocks/util/cli.js";
+import { kitVersion } from "../../mocks/util/package-root.js";
 import { createRedactor, type Redact } from "../../mocks/util/redact.js";
 import { printable } from "../../mocks/util/text.js";
 import { consoleReport } from "../report/console.js";

@@ -25,7 +25,7 @@ export interface CliIo {
 }
 
 /** A report a run was asked for: its flag, its file (none: not asked for) and how to render it. */
-export type ReportFile = readonly [flag: string, file: string | undefined, render: () => string];
+type ReportFile = readonly [flag: string, file: string | undefined, render: () => string];
 
 /**
  * Writes the report files asked for (every one redacted), creating their

@@ -87,7 +87,7 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
   (reports hold what was checked until then), 5 a report file could not be written.`;
 
 /** The URL text with any `user:pass@` part masked, for messages about a URL that does not parse. */
-export function withoutCredentials(raw: string): string {
+function withoutCredentials(raw: string): string {
   return raw
     .replace(
       /^((?:[a-z][\w+.-]*:)?\/\/)?[^/?#]*@/i,
@@ -97,7 +97,7 @@ export function withoutCredentials(raw: string): string {
 }
 
 /** Validates and normalises a base URL: http(s), no query, no trailing slash. */
-export function parseBaseUrl(raw: string): string {
+function parseBaseUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -140,7 +140,7 @@ function parseCount<A>(
 }
 
 /** A bearer key is visible ASCII: no space, no control character, nothing a header cannot carry. */
-export function checkKey(key: string): string {
+function checkKey(key: string): string {
   const bad = [...key].findIndex((char) => !/^[\x21-\x7e]$/.test(char));
   if (bad >= 0) {
     const code = key.codePointAt(bad) ?? 0;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parse as parseMock } from "../../mocks/server/args.js";
 import { run as runMock } from "../../mocks/server/run.js";
-import { kitVersion, usageExitCode } from "../../mocks/util/cli.js";
+import { usageExitCode } from "../../mocks/util/cli.js";
+import { kitVersion } from "../../mocks/util/package-root.js";
 import { run as runContract } from "./cli-main.js";
 import { parse as parseContract } from "./options.js";
 

@@ -7,31 +7,30 @@
 import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 
 const run = promisify(execFile);
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 let packed: string[];
 let shipped: string;
 
 beforeAll(async () => {
   const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
-    cwd: root,
+    cwd: repositoryRoot,
   });
   packed =
     (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]?.files.map(
       (file) => file.path,
     ) ?? [];
   // The packed dist/ alone, inside node_modules so the dependencies resolve as in a project.
-  const cache = join(root, "node_modules", ".cache");
+  const cache = join(repositoryRoot, "node_modules", ".cache");
   await mkdir(cache, { recursive: true });
   shipped = await mkdtemp(join(cache, "shipped-cli-"));
   for (const file of packed.filter((path) => path.startsWith("dist/"))) {
     await mkdir(dirname(join(shipped, file)), { recursive: true });
-    await cp(join(root, file), join(shipped, file));
+    await cp(join(repositoryRoot, file), join(shipped, file));
   }
 }, 60_000);
 afterAll(() => rm(shipped, { recursive: true, force: true }));

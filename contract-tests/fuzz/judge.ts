@@ -13,7 +13,7 @@ import { sentRequest } from "../transport/http.js";
 import { type FuzzRequest, toContractRequest } from "./request.js";
 
 /** The answer's status is listed for the operation in openapi.yaml (not only as `default`), with its body. */
-export function listedInDocument(operation: OperationId): Check {
+function listedInDocument(operation: OperationId): Check {
   const listed = interfaceOperation(operation).responses;
   return {
     slug: "listed-in-openapi",

@@ -21,7 +21,7 @@ import type { ContractRequest, CredentialVariant } from "../transport/http.js";
  *   `limit`, an odd encoding, another media type): no 5xx, an Error body
  *   when rejected, and the success rules when accepted.
  */
-export type Expectation =
+type Expectation =
   | "valid"
   | "absent"
   | "credential"

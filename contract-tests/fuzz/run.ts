@@ -28,7 +28,7 @@ const writeReserve = 10;
 /** Requests one failure's shrinking may send. */
 const maxShrinkSends = 60;
 
-export interface FuzzOptions {
+interface FuzzOptions {
   /** How many requests to generate. */
   readonly count: number;
   readonly seed: number;

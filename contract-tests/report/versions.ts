@@ -5,11 +5,11 @@
  * rules judged the deployment.
  */
 import { interfaceVersion } from "../../mocks/interface/spec.js";
-import { toolVersion } from "../../mocks/util/package-root.js";
+import { kitVersion } from "../../mocks/util/package-root.js";
 
 /** The versions behind a report. */
 export function reportVersions(): { readonly kit: string; readonly interface: string } {
-  return { kit: toolVersion(), interface: interfaceVersion };
+  return { kit: kitVersion(), interface: interfaceVersion };
 }
 
 /** `petstore-contract 0.1.0, interface 1.0.0`: one line for the human-readable reports. */

@@ -12,7 +12,7 @@ import type { RunOptions } from "../suite/settings.js";
 import type { ContractResponse, Exchange } from "../transport/http.js";
 import { runContractSuite } from "./runner.js";
 
-export interface Difference {
+interface Difference {
   readonly caseId: string;
   readonly request: string;
   readonly aspect: string;
@@ -20,7 +20,7 @@ export interface Difference {
   readonly mock: string;
 }
 
-export interface Comparison {
+interface Comparison {
   readonly compared: number;
   readonly differences: readonly Difference[];
 }

@@ -27,12 +27,12 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import { operationIds } from "../../mocks/interface/spec.js";
+import { recordingLimits } from "../../mocks/server/options.js";
 import {
   notReplayedBecause,
   type RecordedExchange,
   recordedExchangeOf,
 } from "../../mocks/server/recording-line.js";
-import { recordingLimits } from "../../mocks/store/options.js";
 import { printable } from "../../mocks/util/text.js";
 import { urlUnder } from "../../mocks/util/url-under.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";

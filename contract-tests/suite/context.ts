@@ -33,7 +33,7 @@ export interface CaseDefinition {
   readonly extraChecks?: readonly Check[];
 }
 
-export interface SuiteState {
+interface SuiteState {
   /** A category to file pets under: created by the run, else the first listed. */
   categoryId?: number;
   /** A pet known to exist: created by the run, else the first listed. */

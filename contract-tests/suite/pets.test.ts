@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { CoreRequest } from "../../mocks/core/exchange.js";
+import { interfaceOperations } from "../../mocks/interface/operations.js";
 import {
   createPet,
   fault,
@@ -139,28 +140,32 @@ describe("the pet cases against the kit's mock", () => {
     ]);
   });
 
-  it("sends every bad credential on all five operations, as provocations", async () => {
+  it("sends every bad credential on every operation, as provocations", async () => {
     await setUp();
-    const probe = { name: `${tag} auth-probe` };
-    const requests = {
-      listPets: { method: "GET", path: "/pets" },
-      createPet: { method: "POST", path: "/pets", json: { ...probe, categoryId } },
-      getPet: { method: "GET", path: `/pets/${listedIds(result)[0]}` },
-      listCategories: { method: "GET", path: "/categories" },
-      createCategory: { method: "POST", path: "/categories", json: probe },
-    };
-    for (const [operation, request] of Object.entries(requests)) {
+    const ids = new Set(listedIds(result).map(String));
+    for (const operation of interfaceOperations) {
+      const segments = operation.template.split("/");
       for (const credential of ["missing", "wrong", "malformed", "basic", "empty-bearer"]) {
-        expect(sent(result, `${operation}.auth-${credential}`)).toEqual({
+        const request = sent(result, `${operation.id}.auth-${credential}`);
+        expect(request).toEqual({
+          method: operation.method,
+          path: expect.any(String),
           query: undefined,
-          json: undefined,
+          json: operation.body ? expect.objectContaining({ name: `${tag} auth-probe` }) : undefined,
           rawBody: undefined,
-          ...request,
           credential,
           provocation: true,
         });
+        // The operation's path, a listed record's id for each parameter.
+        const sentSegments = request.path.split("/");
+        expect(sentSegments.length).toBe(segments.length);
+        segments.forEach((segment, index) => {
+          const at = sentSegments[index] as string;
+          expect(segment.startsWith("{") ? ids.has(at) : at === segment, request.path).toBe(true);
+        });
       }
     }
+    expect(sent(result, "createPet.auth-basic").json).toMatchObject({ categoryId });
   });
 
   it("tells in each check what the contract expects", async () => {

@@ -11,18 +11,17 @@
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { PactContract } from "../../mocks/contract/pact.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const vitest = join(root, "node_modules/vitest/vitest.mjs");
-const config = join(root, "examples/vitest/vitest.config.ts");
+const vitest = join(repositoryRoot, "node_modules/vitest/vitest.mjs");
+const config = join(repositoryRoot, "examples/vitest/vitest.config.ts");
 
 /** Runs the example app's tests with the contract written to `file`; the contract they wrote. */
 export async function writeExampleContract(file: string): Promise<PactContract> {
   await promisify(execFile)(process.execPath, [vitest, "run", "--config", config], {
-    cwd: root,
+    cwd: repositoryRoot,
     env: { ...process.env, PETSTORE_CONTRACT_FILE: file },
     timeout: 120_000,
   });

@@ -9,7 +9,7 @@ import type { OperationId } from "../../mocks/interface/spec.js";
 import { type ContractRequest, type Exchange, send, type Target } from "./http.js";
 
 /** Requests in a row without an answer before the probe. */
-export const unansweredStreak = 3;
+const unansweredStreak = 3;
 
 /** The deployment stopped answering: no further request is worth its timeout. */
 export class DeploymentSilentError extends Error {

@@ -18,7 +18,8 @@ import {
   skipBrowserTests,
   watchConsole,
 } from "../../mocks/test-support/chromium.js";
-import { createFreshApp, kitRoot, runCommand } from "../../mocks/test-support/fresh-app.js";
+import { createFreshApp, runCommand } from "../../mocks/test-support/fresh-app.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 
 /** Vite's dev server bundles the app's dependencies on the first load. */
 const firstLoad = { timeout: 15_000 } as const;
@@ -52,7 +53,7 @@ describe.skipIf(skipBrowserTests)("a fresh Vite app following the README", () =>
       configFile: false,
       logLevel: "warn",
       // Only because the kit is linked from outside the app: an installed kit is inside it.
-      server: { host: "127.0.0.1", port: 0, fs: { allow: [appDir, kitRoot] } },
+      server: { host: "127.0.0.1", port: 0, fs: { allow: [appDir, repositoryRoot] } },
     });
     await vite.listen();
     appUrl = vite.resolvedUrls?.local[0] ?? "";

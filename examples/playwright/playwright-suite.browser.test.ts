@@ -10,15 +10,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PactContract } from "../../mocks/contract/pact.js";
 import { chromiumPath, skipBrowserTests } from "../../mocks/test-support/chromium.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const cli = join(root, "node_modules/@playwright/test/cli.js");
-const config = join(root, "examples/playwright/playwright.config.ts");
+const cli = join(repositoryRoot, "node_modules/@playwright/test/cli.js");
+const config = join(repositoryRoot, "examples/playwright/playwright.config.ts");
 
 interface ReportTest {
   readonly status: "expected" | "unexpected" | "flaky" | "skipped";
@@ -46,10 +45,10 @@ function specsOf(suites: readonly ReportSuite[], path: string[] = []): Map<strin
 /** The fenced `ts` blocks of the docs' Playwright section (README.md, or a page in docs/). */
 function playwrightSectionBlocks(): string[] {
   const pages = [
-    join(root, "README.md"),
-    ...readdirSync(join(root, "docs"))
+    join(repositoryRoot, "README.md"),
+    ...readdirSync(join(repositoryRoot, "docs"))
       .filter((name) => name.endsWith(".md"))
-      .map((name) => join(root, "docs", name)),
+      .map((name) => join(repositoryRoot, "docs", name)),
   ];
   for (const page of pages) {
     const section = /<!-- section:playwright -->([\s\S]*?)<!-- \/section:playwright -->/.exec(
@@ -63,7 +62,7 @@ function playwrightSectionBlocks(): string[] {
 describe("the README's Playwright test", () => {
   it("is examples/playwright/readme.spec.ts, the app import aside", () => {
     const documented = playwrightSectionBlocks().find((block) => block.includes("test.use("));
-    const spec = readFileSync(join(root, "examples/playwright/readme.spec.ts"), "utf8")
+    const spec = readFileSync(join(repositoryRoot, "examples/playwright/readme.spec.ts"), "utf8")
       .replace(/^\/\*\*[\s\S]*?\*\/\n/, "")
       .replace('from "./app.js"', 'from "petstore-mock-kit/playwright"');
     expect(documented).toBe(spec);
@@ -81,7 +80,7 @@ describe.skipIf(skipBrowserTests)("the Playwright fixture under @playwright/test
     const report = join(dir, "report.json");
     try {
       const run = await promisify(execFile)(process.execPath, [cli, "test", "--config", config], {
-        cwd: root,
+        cwd: repositoryRoot,
         env: {
           ...process.env,
           CHROMIUM_PATH: chromiumPath,

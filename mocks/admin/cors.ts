@@ -22,10 +22,10 @@ export const exposedHeaders = [
 ].join(", ");
 
 /** Request headers allowed when a preflight names none. */
-export const defaultAllowedHeaders = "Authorization, Content-Type, Prefer";
+const defaultAllowedHeaders = "Authorization, Content-Type, Prefer";
 
 /** Every method of the interface (from openapi.yaml), plus OPTIONS. */
-export const allowedMethods = [
+const allowedMethods = [
   ...new Set([...routes.flatMap((route) => [...route.operations.keys()]), "OPTIONS"]),
 ].join(", ");
 

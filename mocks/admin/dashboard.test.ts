@@ -7,10 +7,10 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { createJournal, type JournalRecord } from "../core/journal.js";
+import { loadDashboardAssets } from "../dashboard/assets.js";
 import { startPetstoreServer } from "../server/server.js";
 import { devAuth, send } from "../test-support/http.js";
 import { entriesAfter, type FeedAnswer, feedLimits } from "./dashboard.js";
-import { loadDashboardAssets } from "./dashboard-assets.js";
 
 const apiKey = "dashboard-api-key-42";
 const adminKey = "dashboard-admin-key-42";

@@ -15,24 +15,18 @@ import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { faultPresets } from "../core/faults.js";
 import type { Journal, JournalEntry } from "../core/journal.js";
 import { apiBasePath, operationIds } from "../interface/spec.js";
-import {
-  defaults,
-  type PetstoreBaseOptions,
-  type PetstoreServerOptions,
-  resolveProxyOptions,
-} from "../store/options.js";
+import { defaults, type PetstoreBaseOptions } from "../store/options.js";
 import { currentInterface } from "../store/state.js";
 import type { PetstoreStore } from "../store/store.js";
-import { kitVersion } from "../util/cli.js";
+import { kitVersion } from "../util/package-root.js";
 import { type AdminRoute, adminBasePath, requestsPath } from "./admin.js";
-import { loadDashboardAssets } from "./dashboard-assets.js";
 
 export const dashboardPath = `${adminBasePath}/`;
-export const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
-export const dashboardStylePath = `${adminBasePath}/dashboard/dashboard.css`;
-export const dashboardIconPath = `${adminBasePath}/dashboard/favicon.svg`;
-export const feedPath = `${requestsPath}/after`;
-export const infoPath = `${adminBasePath}/info`;
+const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
+const dashboardStylePath = `${adminBasePath}/dashboard/dashboard.css`;
+const dashboardIconPath = `${adminBasePath}/dashboard/favicon.svg`;
+const feedPath = `${requestsPath}/after`;
+const infoPath = `${adminBasePath}/info`;
 
 export const feedLimits = {
   /** How long a feed request waits for a new entry before answering none. */
@@ -46,7 +40,7 @@ export const feedLimits = {
 } as const;
 
 /** The page's headers: its own files only, no framing, no sniffing, no referrer. */
-export const dashboardHeaders = {
+const dashboardHeaders = {
   "content-security-policy":
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
@@ -125,42 +119,37 @@ export function publicBaseOptions(options: PetstoreBaseOptions) {
   };
 }
 
-/** What the page shows of the standalone server's options (whether an admin key is set, not the key). */
-export function publicServerOptions(options: PetstoreServerOptions): PublicOptions {
-  const { apiKeys, ...rest } = publicBaseOptions(options);
-  return {
-    host: options.host ?? defaults.host,
-    apiKeys,
-    adminKey: options.adminKey !== undefined,
-    maxConnections: options.maxConnections ?? null,
-    ...rest,
-    stateFile: options.stateFile ?? null,
-    // The deployment every API request goes to (its URL holds no credential:
-    // resolveProxyOptions refuses one), and whether the mock answers when it does not.
-    proxy: options.proxy ? resolveProxyOptions(options.proxy).url : null,
-    fallback: options.proxy?.fallback ?? null,
-  };
-}
-
 export type PublicOptions = Readonly<
   Record<string, string | number | boolean | null | readonly number[]>
 >;
 
-export interface DashboardContext {
+/** The page's files, which the dashboard's own folder holds (`mocks/dashboard/assets.ts` reads them). */
+export interface DashboardAssets {
+  readonly html: string;
+  readonly css: string;
+  readonly js: string;
+  /** The page's icon (SVG), also the server's `/favicon.ico`. */
+  readonly icon: string;
+}
+
+interface DashboardContext {
   readonly journal: Journal;
   readonly store: Pick<PetstoreStore, "count" | "seedOptions">;
   /** The options in effect as the page shows them (`publicServerOptions`): never a key. */
   readonly options: PublicOptions;
   /** Aborts when the server closes: waiting feed requests answer at once. */
   readonly closed?: AbortSignal | undefined;
+  /** The page's files (`loadDashboardAssets`). */
+  readonly assets: () => Promise<DashboardAssets>;
 }
 
 async function asset(
-  pick: (assets: Awaited<ReturnType<typeof loadDashboardAssets>>) => string,
+  assets: () => Promise<DashboardAssets>,
+  pick: (files: DashboardAssets) => string,
   type: string,
 ): Promise<CoreResponse> {
   try {
-    const body = pick(await loadDashboardAssets());
+    const body = pick(await assets());
     return { status: 200, headers: { ...dashboardHeaders, "content-type": type }, body };
   } catch (error) {
     console.error("petstore-mock: the dashboard's files cannot be read", error);
@@ -169,8 +158,8 @@ async function asset(
 }
 
 /** The dashboard's icon (also the standalone server's `/favicon.ico`): public, it holds no data. */
-export const dashboardIcon = (): Promise<CoreResponse> =>
-  asset((files) => files.icon, "image/svg+xml");
+export const dashboardIcon = (assets: () => Promise<DashboardAssets>): Promise<CoreResponse> =>
+  asset(assets, (files) => files.icon, "image/svg+xml");
 
 /** The dashboard's admin routes. */
 export function dashboardRoutes({
@@ -178,28 +167,29 @@ export function dashboardRoutes({
   store,
   options,
   closed,
+  assets,
 }: DashboardContext): AdminRoute[] {
   const feed = createFeed(journal, closed);
   return [
     {
       path: new RegExp(`^${adminBasePath}/?$`),
       public: true,
-      methods: { GET: () => asset((files) => files.html, "text/html; charset=utf-8") },
+      methods: { GET: () => asset(assets, (files) => files.html, "text/html; charset=utf-8") },
     },
     {
       path: dashboardScriptPath,
       public: true,
-      methods: { GET: () => asset((files) => files.js, "text/javascript; charset=utf-8") },
+      methods: { GET: () => asset(assets, (files) => files.js, "text/javascript; charset=utf-8") },
     },
     {
       path: dashboardStylePath,
       public: true,
-      methods: { GET: () => asset((files) => files.css, "text/css; charset=utf-8") },
+      methods: { GET: () => asset(assets, (files) => files.css, "text/css; charset=utf-8") },
     },
     {
       path: dashboardIconPath,
       public: true,
-      methods: { GET: dashboardIcon },
+      methods: { GET: () => dashboardIcon(assets) },
     },
     {
       path: new RegExp(`^${feedPath}/(\\d{1,15})$`),

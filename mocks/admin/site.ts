@@ -58,7 +58,7 @@ const loopbackOrigin =
   /^https?:\/\/(?:localhost|[a-z0-9.-]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[::ffff:127(?:\.\d{1,3}){3}\])(?::\d{1,5})?$/;
 
 /** Every origin: `--cors-origin '*'`. */
-export const anyOrigin = "*";
+const anyOrigin = "*";
 
 /**
  * An origin as `--cors-origin` takes it, normalised (`http://Dev.Example:80/`

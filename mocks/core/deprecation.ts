@@ -7,7 +7,7 @@ import { deprecationHeaderNames } from "../interface/headers.js";
 import { type Deprecation, deprecations, type OperationId } from "../interface/spec.js";
 
 /** When the operations were marked deprecated: the interface does not say, so the mock states 2025-01-01. */
-export const deprecatedSince = new Date("2025-01-01T00:00:00Z");
+const deprecatedSince = new Date("2025-01-01T00:00:00Z");
 
 const deprecationValue = `@${Math.floor(deprecatedSince.getTime() / 1000)}`;
 

@@ -1,4 +1,5 @@
 /** The core's exchange: a core that answers at once when it can, and secrets masked in Error messages only. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { coreRequest } from "../test-support/core-request.js";
 import { redactedMark } from "../util/redact.js";
@@ -7,12 +8,31 @@ import {
   immediateHandlerOf,
   jsonResponse,
   jsonTextResponse,
+  listJson,
   promisedCore,
   redactedError,
 } from "./exchange.js";
 
 const secret = "s3cret-key";
 const redact = (text: string) => text.split(secret).join(redactedMark);
+
+describe("listJson", () => {
+  it("gives JSON.stringify's text for any list of records, a record repeated or not", () => {
+    const record = fc.record(
+      { id: fc.nat(), name: fc.string({ maxLength: 8 }), tags: fc.array(fc.string()) },
+      { requiredKeys: ["id"] },
+    );
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 6 }), fc.array(fc.nat()), (records, picks) => {
+        const repeated = picks.map((pick) => records[pick % records.length] ?? {});
+        for (const list of [records, repeated, repeated]) {
+          expect(listJson(list)).toBe(JSON.stringify(list));
+        }
+      }),
+    );
+    expect(listJson([])).toBe("[]");
+  });
+});
 
 describe("promisedCore", () => {
   it("a handler that throws makes a rejected promise, not a throw at the call", async () => {

@@ -5,6 +5,7 @@
  */
 
 import { type ErrorCode, errorBody } from "./errors.js";
+import { recordJson } from "./serialize.js";
 
 export interface CoreRequest {
   /** Upper-case HTTP method. */
@@ -48,7 +49,7 @@ export interface JsonAnswer extends CoreResponse {
 export type PetstoreCore = (request: CoreRequest) => Promise<CoreResponse>;
 
 /** The core as an adapter that can answer at once may call it: a promise only when the answer must wait. */
-export type CoreHandler = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
+type CoreHandler = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
 
 const immediate = new WeakMap<PetstoreCore, CoreHandler>();
 
@@ -94,6 +95,16 @@ export function jsonTextResponse(
   headers?: Readonly<Record<string, string>>,
 ): JsonAnswer {
   return { status, headers: headers ? { ...jsonHeaders, ...headers } : jsonHeaders, body: text };
+}
+
+/** A list of records as JSON text, from each record's kept text (`recordJson`). */
+export function listJson(records: readonly object[]): string {
+  let text = "[";
+  for (let index = 0; index < records.length; index++) {
+    if (index > 0) text += ",";
+    text += recordJson(records[index] as object);
+  }
+  return `${text}]`;
 }
 
 export function jsonResponse(

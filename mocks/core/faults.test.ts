@@ -1,5 +1,6 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it, vi } from "vitest";
+import { operationIds } from "../interface/spec.js";
 import { collected } from "../test-support/gc.js";
 import {
   type AppliedFault,
@@ -130,7 +131,7 @@ describe("parseFaultInput", () => {
     [{ delayMs: 1, times: 0 }, `times must be an integer from 1 to ${faultLimits.times} (got 0)`],
     [
       { operation: "deletePet", status: 500 },
-      'operation must be one of *, listPets, createPet, getPet, listCategories, createCategory (got "deletePet")',
+      `operation must be one of ${["*", ...operationIds].join(", ")} (got "deletePet")`,
     ],
     [{ network: "slow" }, 'network must be one of reset, hang (got "slow")'],
     [{ body: "slow" }, 'body must be one of malformed, empty (got "slow")'],

@@ -95,7 +95,7 @@ function oneOf<T extends string>(name: string, value: unknown, allowed: readonly
 }
 
 /** A checked fault input: its operation is always named (`*` when none was given). */
-export type ParsedFaultInput = FaultInput & { readonly operation: OperationId | "*" };
+type ParsedFaultInput = FaultInput & { readonly operation: OperationId | "*" };
 
 /** Checks untrusted fault input (e.g. a parsed request body); throws `FaultInputError`. */
 export function parseFaultInput(input: unknown): ParsedFaultInput {
@@ -268,7 +268,7 @@ export type FaultPreset = keyof typeof faultPresets;
 export const faultPresetNames = Object.keys(faultPresets) as FaultPreset[];
 
 /** A preset's faults; throws `FaultInputError` naming the presets for an unknown name. */
-export function presetFaults(name: string): readonly FaultInput[] {
+function presetFaults(name: string): readonly FaultInput[] {
   if (!Object.hasOwn(faultPresets, name)) {
     throw new FaultInputError(
       `Unknown preset ${shown(name)}; presets: ${faultPresetNames.join(", ")}`,

@@ -99,7 +99,7 @@ export interface Journal {
   record(entry: JournalRecord): void;
 }
 
-export interface JournalOptions {
+interface JournalOptions {
   /** Entries kept (the oldest go first); default 1,000, at most 10,000. */
   readonly size?: number | undefined;
 }

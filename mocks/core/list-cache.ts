@@ -7,7 +7,7 @@
  * It only saves time: `list-cache.test.ts` checks that every text is
  * `JSON.stringify`'s, and the mutation run leaves this module out.
  */
-import { listJson } from "./serialize.js";
+import { listJson } from "./exchange.js";
 
 const sameRecords = (a: readonly object[], b: readonly object[]): boolean =>
   a.length === b.length && a.every((record, index) => record === b[index]);

@@ -15,7 +15,7 @@ import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator } from "./validate.js";
 
-export interface OperationContext {
+interface OperationContext {
   readonly request: CoreRequest;
   /** Path parameters as captured (still percent-encoded). */
   readonly params: Readonly<Record<string, string>>;

@@ -1,8 +1,8 @@
-/** Records and lists as JSON text: exactly JSON.stringify's, and every change to the store shown at once. */
+/** Records as JSON text: exactly JSON.stringify's, and every change to the store shown at once in the lists. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createPetstore } from "../runtime/lifecycle.js";
-import { listJson, recordJson } from "./serialize.js";
+import { recordJson } from "./serialize.js";
 
 const devAuth = { authorization: "Bearer petstore-dev-key" };
 const list = async (
@@ -20,7 +20,7 @@ const list = async (
 };
 
 describe("the record-text cache", () => {
-  it("gives JSON.stringify's text for every record and list, asked once or again", () => {
+  it("gives JSON.stringify's text for every record, asked once or again", () => {
     const record = fc
       .record(
         { id: fc.nat(), name: fc.string({ maxLength: 8 }), status: fc.constantFrom("sold", "") },
@@ -28,17 +28,11 @@ describe("the record-text cache", () => {
       )
       .map((fields) => Object.freeze(fields));
     fc.assert(
-      fc.property(
-        fc.array(record, { maxLength: 6 }),
-        fc.array(fc.nat(), { maxLength: 12 }),
-        (records, picks) => {
-          const lists = [records, picks.map((pick) => records[pick % records.length] ?? {})];
-          for (const list of [...lists, ...lists]) {
-            for (const one of list) expect(recordJson(one)).toBe(JSON.stringify(one));
-            expect(listJson(list)).toBe(JSON.stringify(list));
-          }
-        },
-      ),
+      fc.property(fc.array(record, { maxLength: 6 }), (records) => {
+        for (const one of [...records, ...records]) {
+          expect(recordJson(one)).toBe(JSON.stringify(one));
+        }
+      }),
     );
   });
 });

@@ -2,10 +2,10 @@
  * The record-text cache: the JSON text of stored records, kept per record
  * object. `@msw/data` replaces a record's object on every update and the
  * store freezes every record it indexes, so text kept for an object never goes
- * stale; list answers (the standalone server's hot path) then join kept text
- * instead of serializing every record again. The text is exactly
- * `JSON.stringify`'s: `serialize.test.ts` checks it, and the mutation run
- * leaves this module out.
+ * stale; list answers (the standalone server's hot path, `listJson` in
+ * `exchange.ts`) then join kept text instead of serializing every record
+ * again. The text is exactly `JSON.stringify`'s: `serialize.test.ts` checks
+ * it, and the mutation run leaves this module out.
  */
 const texts = new WeakMap<object, string>();
 
@@ -16,14 +16,4 @@ export function recordJson(record: object): string {
     texts.set(record, text);
   }
   return text;
-}
-
-/** A list of records as JSON text, from each record's kept text. */
-export function listJson(records: readonly object[]): string {
-  let text = "[";
-  for (let index = 0; index < records.length; index++) {
-    if (index > 0) text += ",";
-    text += recordJson(records[index] as object);
-  }
-  return `${text}]`;
 }

@@ -4,13 +4,13 @@ interface Identified {
   readonly id: number;
 }
 
-export interface SnapshotLike {
+interface SnapshotLike {
   readonly pets: readonly Identified[];
   readonly categories: readonly Identified[];
   readonly seedOptions?: { readonly seed?: number } | undefined;
 }
 
-export interface CollectionDiff {
+interface CollectionDiff {
   readonly before: number;
   readonly after: number;
   readonly added: number[];

@@ -239,7 +239,8 @@ function insideChecks(reading: Reading, context: JudgeContext): Check[] {
   const { operation } = reading;
   if (operation.lists) return listChecks(reading, context);
   if (operation.creates) return createChecks(reading, context);
-  return readChecks(reading, context);
+  if (operation.reads) return readChecks(reading, context);
+  return [anyDocumentedStatus(operation, "documented")];
 }
 
 /** The checks a rejection earns: `rejected`, and the status the interface (or the kit) names. */

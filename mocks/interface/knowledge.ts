@@ -11,7 +11,7 @@ import type { Absence, JudgeContext, KnownRecord } from "./judge.js";
 import { type Collection, schemaFields } from "./operations.js";
 import { readRequest, type SentRequest } from "./request.js";
 
-export const maxKnownPerCollection = 10_000;
+const maxKnownPerCollection = 10_000;
 
 /**
  * How many ids below the highest the kit also takes for absent (the fuzz

@@ -71,10 +71,12 @@ export interface InterfaceOperation {
   readonly documentsErrors: boolean;
   /** The records this operation's path holds. */
   readonly collection: Collection;
-  /** A POST whose success is the stored record. */
+  /** The collection's create: a POST at its root (`/pets`) whose success is the stored record. */
   readonly creates: boolean;
-  /** A GET whose success is an array of records. */
+  /** The collection's list: a GET at its root whose success is an array of records. */
   readonly lists: boolean;
+  /** A record's read: a GET at the root and the record's id (`/pets/{petId}`) answering one record. */
+  readonly reads: boolean;
   readonly deprecation: Deprecation | undefined;
 }
 
@@ -147,9 +149,24 @@ function describeOperation(template: string, method: string, operation: Node): I
     successHeaders,
     documentsErrors: documentedStatuses.some((status) => status >= 400),
     collection: template.split("/")[1] as Collection,
-    creates: upper === "POST" && success.body?.shape === "one",
-    lists: upper === "GET" && success.body?.shape === "array",
+    ...roleOf(upper, template, success.body?.shape),
     deprecation: deprecations.get(id),
+  };
+}
+
+/**
+ * What an operation is to its collection (the first segment of its path): its
+ * create or list at the collection's root (`/pets`), a record's read at the
+ * root and an id (`/pets/{petId}`), or none of them: a sub-resource such as
+ * `/pets/{petId}/photos` belongs to the collection but neither lists nor reads its records.
+ */
+export function roleOf(method: string, template: string, shape: ListedBody["shape"] | undefined) {
+  const root = /^\/[^/]+$/.test(template);
+  const record = /^\/[^/]+\/\{[^/]+\}$/.test(template);
+  return {
+    creates: method === "POST" && root && shape === "one",
+    lists: method === "GET" && root && shape === "array",
+    reads: method === "GET" && record && shape === "one",
   };
 }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { derefSource as deref, openapiSource as document } from "../test-support/openapi-source.js";
 import { resolveRef } from "../util/json-ref.js";
+import { interfaceOperations, roleOf } from "./operations.js";
 import {
   limitRule,
   type OperationId,
@@ -33,6 +34,22 @@ describe("operations", () => {
     for (const { id, method, path } of written) {
       expect(operationRoute(id)).toEqual({ method, path });
     }
+  });
+
+  it("are their collection's list, create or record read only at its root and a record's path", () => {
+    const none = { creates: false, lists: false, reads: false };
+    expect(roleOf("GET", "/pets", "array")).toEqual({ ...none, lists: true });
+    expect(roleOf("POST", "/categories", "one")).toEqual({ ...none, creates: true });
+    expect(roleOf("GET", "/pets/{petId}", "one")).toEqual({ ...none, reads: true });
+    // A sub-resource of a record: neither the pet list, nor a pet, nor a create of one.
+    expect(roleOf("GET", "/pets/{petId}/photos", "array")).toEqual(none);
+    expect(roleOf("GET", "/pets/{petId}/owner", "one")).toEqual(none);
+    expect(roleOf("POST", "/pets/{petId}/photos", "one")).toEqual(none);
+    expect(interfaceOperations.filter((operation) => operation.lists).map(({ id }) => id)).toEqual(
+      written
+        .filter(({ method, path }) => method === "GET" && !path.includes("{"))
+        .map(({ id }) => id),
+    );
   });
 
   it("throw on an operation the document does not have", () => {

@@ -8,12 +8,13 @@
 import type { Request, Route } from "@playwright/test";
 import { adminRoutes, createAdminEndpoints } from "../admin/admin.js";
 import { dashboardPath, dashboardRoutes, publicBaseOptions } from "../admin/dashboard.js";
+import { loadDashboardAssets } from "../dashboard/assets.js";
 import { bodyFields } from "../runtime/intercept.js";
 import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
 import type { PetstoreOptions } from "../store/options.js";
 
 /** Where the fixture serves the dashboard: a name no app uses (`.localhost` never leaves the machine). */
-export const dashboardOrigin = "http://petstore-dashboard.localhost";
+const dashboardOrigin = "http://petstore-dashboard.localhost";
 
 export interface DashboardRouting {
   /** The page's address, `http://petstore-dashboard.localhost/__mock/`. */
@@ -42,6 +43,7 @@ export function createDashboardRouting(
         ...publicBaseOptions(options),
       },
       closed: stopped.signal,
+      assets: loadDashboardAssets,
     }),
   ]);
   return {

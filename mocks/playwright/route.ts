@@ -7,15 +7,11 @@
  */
 import type { Request, Route } from "@playwright/test";
 import { corsHeaders } from "../admin/cors.js";
-import type { PactContract } from "../contract/pact.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
-import type { FaultRegistry } from "../core/faults.js";
-import type { Journal } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiBase, bodyFields } from "../runtime/intercept.js";
-import { createPetstore } from "../runtime/lifecycle.js";
+import { createPetstore, type PetstoreTestMock } from "../runtime/lifecycle.js";
 import type { PetstoreOptions } from "../store/options.js";
-import type { PetstoreStore } from "../store/store.js";
 import { createDashboardRouting } from "./dashboard.js";
 
 /** The parts of a Playwright `Request` the conversion reads. */
@@ -45,14 +41,14 @@ export async function coreRequestOf(
 }
 
 /** The answer's headers with those a page on another origin needs to read it. */
-export function withCorsHeaders(
+function withCorsHeaders(
   response: CoreResponse,
   origin: string | undefined,
 ): Record<string, string> {
   return corsHeaders(response.headers, origin);
 }
 
-export interface PetstoreRouting {
+interface PetstoreRouting {
   /** Whether a URL is under the API base (the route's matcher). */
   matches(url: URL): boolean;
   /** Answers one routed request from the core. */
@@ -126,19 +122,7 @@ export function createPetstoreRouting(
 }
 
 /** What a test gets as `petstore`: the mock answering its browser context. */
-export interface PetstoreFixture {
-  /** The test's own typed store: arrange and inspect records. */
-  readonly store: PetstoreStore;
-  /** Faults to apply from now on: `add`, `list`, `remove`, `clear`, `preset`. */
-  readonly faults: FaultRegistry;
-  /** Every request the mock answered in this test: `all`, `forOperation`, `clear`. */
-  readonly journal: Journal;
-  /** The options in effect for this test. */
-  readonly options: Readonly<PetstoreOptions>;
-  /** Restores the seeded store and the start-up faults, and empties the journal. */
-  reset(): Promise<void>;
-  /** What this test's requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
-  contract(): PactContract;
+export interface PetstoreFixture extends PetstoreTestMock {
   /**
    * The standalone server's dashboard for this test's mock, served by the
    * test's context routing: open it in a page of `context` (docs/dashboard.md).

@@ -13,9 +13,9 @@ import { parseJson } from "../util/json.js";
 /** The Web Storage key the state is kept under. */
 export const persistKey = "petstore-mock-kit:state";
 /** How long after a change the state is saved; changes in between share one save. */
-export const persistDebounceMs = 100;
+const persistDebounceMs = 100;
 
-export interface BrowserPersistence {
+interface BrowserPersistence {
   /** Forgets the saved state until the next change (what `reset()` calls). */
   clear(): void;
 }

@@ -26,7 +26,7 @@ function basePattern(base: string | undefined): RegExp {
   return new RegExp(`^[a-z][a-z\\d+.-]*://[^/?#]*${escapeRegExp(base)}${below}`, "i");
 }
 
-export interface ApiBase {
+interface ApiBase {
   /** The URLs under the base (matched without their query). */
   readonly pattern: RegExp;
   /** Where the API base ends in a matched pathname, or undefined when it is not under it. */

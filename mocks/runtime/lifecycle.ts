@@ -23,7 +23,12 @@ import {
   type PetstoreCore,
   type PetstoreCoreOptions,
 } from "../core/petstore-core.js";
-import { type PetstoreBaseOptions, type SeedOptions, seedOptionsOf } from "../store/options.js";
+import {
+  type PetstoreBaseOptions,
+  type PetstoreOptions,
+  type SeedOptions,
+  seedOptionsOf,
+} from "../store/options.js";
 import type { StoreSnapshot } from "../store/state.js";
 import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
 
@@ -60,6 +65,22 @@ export interface PetstoreLifecycle {
   contract(): PactContract;
   /** The recorder behind `contract()`: `clear()` starts it afresh. */
   readonly contractRecorder: ContractRecorder;
+}
+
+/** What a test runner's fixture gives as `petstore` (Playwright's and vitest's): this test's mock. */
+export interface PetstoreTestMock {
+  /** The typed store: arrange and inspect records. */
+  readonly store: PetstoreStore;
+  /** Faults to apply from now on: `add`, `list`, `remove`, `clear`, `preset`. */
+  readonly faults: FaultRegistry;
+  /** Every request the mock answered in this test: `all`, `forOperation`, `clear`. */
+  readonly journal: Journal;
+  /** The options of this test's mock. */
+  readonly options: Readonly<PetstoreOptions>;
+  /** Back to start-up within a test (the seeded store, the start-up faults, an empty journal). */
+  reset(): Promise<void>;
+  /** What this test's requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
+  contract(): PactContract;
 }
 
 /** Builds a mock; throws a RangeError naming a bad start-up fault, preset, size, seed option or contract name. */

@@ -7,7 +7,7 @@
  * @example
  * server.listen(withUnhandledDefault("error", options));
  */
-export type UnhandledStrategy = "bypass" | "warn" | "error";
+type UnhandledStrategy = "bypass" | "warn" | "error";
 
 const unhandledKeys = ["onUnhandledRequest", "onUnhandledFrame"] as const;
 

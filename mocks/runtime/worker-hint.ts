@@ -9,7 +9,7 @@
  */
 
 /** msw 2, or msw 3 and later. */
-export type MswMajor = 2 | 3;
+type MswMajor = 2 | 3;
 
 /** The installed msw's major, read from its `msw/browser` module: only msw 2 exports `SetupWorkerApi`. */
 export function mswMajorOf(browserModule: object): MswMajor {

@@ -27,7 +27,7 @@ import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } f
 
 export type { App, AppRequest };
 
-export interface PetstoreAppOptions {
+interface PetstoreAppOptions {
   /** Receives one line per answered request (`GET /v1/pets 200 0.4ms`); no log when absent. */
   readonly log?: ((line: string) => void) | undefined;
   /** Serves everything under `/__mock/` (reset, faults, journal, health); 404 there when absent. */
@@ -102,7 +102,7 @@ function logLine(
   return response.answeredBy === undefined ? line : `${line} ${response.answeredBy}`;
 }
 
-export const faviconPath = "/favicon.ico";
+const faviconPath = "/favicon.ico";
 
 /** A read of the admin endpoints or the icon: what a dashboard's polling and a browser send on their own. */
 function isAdminRead(request: AppRequest): boolean {

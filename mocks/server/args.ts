@@ -14,18 +14,16 @@ import {
 } from "../core/faults.js";
 import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";
+import { type ContractOptions, defaultApiKey, defaults } from "../store/options.js";
+import { type InvalidCommand, parseOrInvalid, UsageError } from "../util/cli.js";
+import { parseJson } from "../util/json.js";
+import { checkProxyExposure } from "./front.js";
 import {
-  type ContractOptions,
-  defaultApiKey,
-  defaults,
   type PetstoreServerOptions,
   type ProxyOptions,
   resolveProxyOptions,
   resolveRecordOptions,
-} from "../store/options.js";
-import { type InvalidCommand, parseOrInvalid, UsageError } from "../util/cli.js";
-import { parseJson } from "../util/json.js";
-import { checkProxyExposure } from "./front.js";
+} from "./options.js";
 
 export type CliCommand =
   | { readonly kind: "help" }

@@ -12,7 +12,7 @@ import { maxBodyBytes } from "../core/exchange.js";
 export const maxDrainBytes = 16 * maxBodyBytes;
 
 /** What the bodies being read at once may hold together (each at most `maxBodyBytes`). */
-export const maxBufferedBodyBytes = 64 * maxBodyBytes;
+const maxBufferedBodyBytes = 64 * maxBodyBytes;
 
 /**
  * Room for bodies, process-wide: a reader reserves what its body may hold
@@ -50,7 +50,7 @@ function reserve(bytes: number, admit: () => void): () => void {
   };
 }
 
-export type BodyRead =
+type BodyRead =
   | { readonly kind: "body"; readonly body: string | undefined }
   | { readonly kind: "too_large"; readonly closeConnection: boolean }
   | { readonly kind: "aborted" };

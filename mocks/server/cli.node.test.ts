@@ -5,14 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  buildOnce,
-  repositoryRoot,
-  runCli,
-  type ServingCli,
-  send,
-  serveCli,
-} from "../test-support/http.js";
+import { buildOnce, runCli, type ServingCli, send, serveCli } from "../test-support/http.js";
+import { repositoryRoot } from "../test-support/repository.js";
 import { keyAttempts } from "../test-support/secret-encodings.js";
 import { startPetstoreServer } from "./server.js";
 

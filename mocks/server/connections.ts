@@ -28,7 +28,7 @@ export const closeGraceMs = 1_000;
  * destroyed `closeGraceMs` later whatever the client does (a destroy right
  * after the write could reset the connection before the client has read it).
  */
-export function answerAndClose(
+function answerAndClose(
   socket: Duplex,
   code: ErrorCode,
   message: string,
@@ -80,7 +80,7 @@ const otherDescriptors = 64;
 const defaultCeiling = 10_000;
 
 /** The process's open-file limit: Linux's /proc, else `ulimit -n`; undefined when unknown. */
-export function descriptorLimit(): number | undefined {
+function descriptorLimit(): number | undefined {
   try {
     const limits = readFileSync("/proc/self/limits", "utf8");
     const soft = /^Max open files\s+(\S+)/m.exec(limits)?.[1];
@@ -107,7 +107,7 @@ export function defaultMaxConnections(limit = descriptorLimit()): number {
   return Math.max(64, Math.min(defaultCeiling, Math.floor(room)));
 }
 
-export interface ConnectionGuard {
+interface ConnectionGuard {
   /** Wraps the request listener: keeps track of the requests at work. */
   track(listener: RequestListener): RequestListener;
   /** True while more requests are at work than `maxConnections`. */

@@ -7,13 +7,12 @@
 import { isLoopback, type SitePolicy } from "../admin/site.js";
 import type { Journal } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
+import { defaultApiKey, defaults } from "../store/options.js";
 import {
-  defaultApiKey,
-  defaults,
   type PetstoreServerOptions,
   resolveProxyOptions,
   resolveRecordOptions,
-} from "../store/options.js";
+} from "./options.js";
 
 export interface Front {
   readonly handle: PetstoreCore;
@@ -42,7 +41,7 @@ export function checkProxyExposure(
   }
 }
 
-export interface FrontContext {
+interface FrontContext {
   /** Where every exchange is recorded. */
   readonly journal: Journal;
   /** Builds the mock core on a journal (the proxy gives it one that marks its entries as answered by the mock). */

@@ -24,7 +24,6 @@ export { faultPresetNames, faultPresets } from "../core/faults.js";
 export type { JournalEntry, Problem } from "../core/journal.js";
 export { type Latency, parseLatency } from "../core/latency.js";
 export type { PetstoreCore } from "../core/petstore-core.js";
-export type { ProxyOptions, RecordOptions } from "../store/options.js";
 export type { PetstoreStore, SeedOptions } from "../store/store.js";
 export {
   connectPetstoreMock,
@@ -32,6 +31,7 @@ export {
   type PetstoreMockClientOptions,
   PetstoreMockError,
 } from "./client.js";
+export type { ProxyOptions, RecordOptions } from "./options.js";
 export { RecordFileError, SharedFileError } from "./own-files.js";
 export { proxyMarkHeader, violationsHeader } from "./proxy-headers.js";
 export type { RecordedCredential, RecordedExchange } from "./recording-line.js";

@@ -15,7 +15,7 @@ export const flushAfterMs = 50;
 /** Beyond this many waiting characters the lines are written at once. */
 export const maxBufferedChars = 64 * 1024;
 
-export interface LineBuffer {
+interface LineBuffer {
   /** Adds one line (without its newline). */
   line(text: string): void;
   /** Writes every waiting line now. */

@@ -34,11 +34,11 @@ import { readAnswer } from "../interface/checks.js";
 import { clientHeaders } from "../interface/headers.js";
 import { type Violation, violationsOf } from "../interface/judge.js";
 import { apiBasePath } from "../interface/spec.js";
-import type { resolveProxyOptions } from "../store/options.js";
 import { describeError, exchangeOnce, type RawAnswer } from "../util/http-client.js";
 import { createRedactor, createRequestRedactor } from "../util/redact.js";
 import { printable } from "../util/text.js";
 import { urlUnder } from "../util/url-under.js";
+import type { resolveProxyOptions } from "./options.js";
 import { proxyMarkHeader, violationsHeader } from "./proxy-headers.js";
 
 /** The most characters the violations header carries (the violations that fit, in order). */

@@ -24,9 +24,9 @@ import { checkCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
-import { recordingLimits, type resolveRecordOptions } from "../store/options.js";
 import { noFollow, nonBlocking, openFailure, ownFileMode, symlinkRefused } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
+import { recordingLimits, type resolveRecordOptions } from "./options.js";
 import { RecordFileError } from "./own-files.js";
 import {
   isRecordingLine,
@@ -36,7 +36,7 @@ import {
   recordingVersion,
 } from "./recording-line.js";
 
-export interface RecorderOptions {
+interface RecorderOptions {
   /** Accepted client keys, to tell a valid credential from a wrong one. */
   readonly apiKeys: readonly string[];
   /** Every key to redact from the lines (the client keys, the proxy key). */
@@ -47,7 +47,7 @@ export interface RecorderOptions {
   readonly stateFile?: string | undefined;
 }
 
-export interface Recorder {
+interface Recorder {
   /** The handler that records every exchange of `handle`. */
   wrap(handle: PetstoreCore): PetstoreCore;
   /** Waits for the lines under way, then closes the file. */
@@ -60,7 +60,7 @@ function credentialOf(request: CoreRequest, apiKeys: readonly string[]): Recorde
   return checkCredential(authorization, apiKeys).ok ? "valid" : "wrong";
 }
 
-export function exchangeLine(
+function exchangeLine(
   request: CoreRequest,
   response: CoreResponse,
   apiKeys: readonly string[],
@@ -103,7 +103,7 @@ async function firstLine(file: FileHandle, size: number): Promise<string> {
  * file, another user's, hard-linked elsewhere, the state file, or an
  * existing file that is not a recording. A refused file is left untouched.
  */
-export async function openRecordFile(file: string, stateFile?: string): Promise<FileHandle> {
+async function openRecordFile(file: string, stateFile?: string): Promise<FileHandle> {
   const refuse = (why: string) =>
     new RecordFileError(`recording ${file}: ${why} It was left untouched; choose another file.`);
   const link = await lstat(file).catch(() => undefined);

@@ -12,10 +12,12 @@
 import { faultsPath, requestsPath, resetPath } from "../admin/admin.js";
 import { contractPath } from "../admin/contract-routes.js";
 import { dashboardPath } from "../admin/dashboard.js";
-import { defaultApiKey, type PetstoreServerOptions } from "../store/options.js";
-import { kitVersion, usageExitCode, usageLine } from "../util/cli.js";
+import { defaultApiKey } from "../store/options.js";
+import { usageExitCode, usageLine } from "../util/cli.js";
 import { curlLine } from "../util/curl.js";
+import { kitVersion } from "../util/package-root.js";
 import { type CliCommand, parse, usage } from "./args.js";
+import type { PetstoreServerOptions } from "./options.js";
 import { RecordFileError, SharedFileError } from "./own-files.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "./server.js";
 import { StateFileError } from "./state-file.js";

@@ -12,7 +12,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AdminRequest, adminRoutes, createAdminEndpoints } from "../admin/admin.js";
-import { dashboardIcon, dashboardRoutes, publicServerOptions } from "../admin/dashboard.js";
+import { dashboardIcon, dashboardRoutes } from "../admin/dashboard.js";
 import { createSitePolicy, isLoopback } from "../admin/site.js";
 import {
   checkContractFile,
@@ -30,15 +30,10 @@ import {
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { type RecordCounts, recordLimitsOf } from "../core/limits.js";
+import { loadDashboardAssets } from "../dashboard/assets.js";
 import { apiBasePath } from "../interface/spec.js";
 import { createPetstore } from "../runtime/lifecycle.js";
-import {
-  defaults,
-  logsRequests,
-  type PetstoreServerOptions,
-  resolveRecordOptions,
-  seedOptionsOf,
-} from "../store/options.js";
+import { defaults, seedOptionsOf } from "../store/options.js";
 import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../store/store.js";
 import { writeFileAtomically } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
@@ -46,6 +41,12 @@ import { createRequestListener } from "./app.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { createFront, type Front } from "./front.js";
 import { bufferLines } from "./log-buffer.js";
+import {
+  logsRequests,
+  type PetstoreServerOptions,
+  publicServerOptions,
+  resolveRecordOptions,
+} from "./options.js";
 import { checkSeparateFiles } from "./own-files.js";
 import {
   followStoreIntoFile,
@@ -235,6 +236,7 @@ export async function startPetstoreServerWith(
       store,
       options: publicServerOptions({ ...options, maxConnections }),
       closed: closed.signal,
+      assets: loadDashboardAssets,
     }),
   ]);
   const admin = async (request: AdminRequest) =>
@@ -252,7 +254,7 @@ export async function startPetstoreServerWith(
       createRequestListener(handle, {
         log: logsRequests(options) ? write : undefined,
         logAdminReads: options.logAdminReads,
-        favicon: dashboardIcon,
+        favicon: () => dashboardIcon(loadDashboardAssets),
         admin,
         saturated: guard.saturated,
         closing: () => closing,
@@ -352,5 +354,5 @@ async function persistInto(
   return followStoreIntoFile(store, path, (line) => process.stderr.write(`${line}\n`));
 }
 
-export type { PetstoreServerOptions } from "../store/options.js";
 export { createRequestListener, type RequestListenerOptions } from "./app.js";
+export type { PetstoreServerOptions } from "./options.js";

@@ -29,10 +29,10 @@ export class StateFileError extends Error {
 }
 
 /** How long after a change the file is written; changes in between share one write. */
-export const stateFileDebounceMs = 100;
+const stateFileDebounceMs = 100;
 /** A failed write is retried after this long, doubling up to `stateFileRetryMaxMs`. */
-export const stateFileRetryMs = 100;
-export const stateFileRetryMaxMs = 5_000;
+const stateFileRetryMs = 100;
+const stateFileRetryMaxMs = 5_000;
 /** The largest state file read at start (a million pets take about 70 MB). */
 export const maxStateFileBytes = 256 * 1024 * 1024;
 
@@ -68,7 +68,7 @@ export const stateFilePaths = (path: string): string[] => [
 /** The lock files this process holds (a lock naming this pid but not here is a previous run's). */
 const heldLocks = new Set<string>();
 
-export interface StateFileLock {
+interface StateFileLock {
   /** The lock file, `<state file>.lock`. */
   readonly path: string;
   release(): Promise<void>;

@@ -11,7 +11,7 @@
 import type { StoreSnapshot } from "./state.js";
 import type { PetstoreStore } from "./store.js";
 
-export interface FollowStoreOptions {
+interface FollowStoreOptions {
   /** How long after a change the save starts; changes in between share one save. */
   readonly debounceMs: number;
   /** After the `failures`-th failed save in a row: when to try again, in ms (default: at the next change). */
@@ -22,7 +22,7 @@ export interface FollowStoreOptions {
   readonly onRecovered?: (() => void) | undefined;
 }
 
-export interface StoreFollower {
+interface StoreFollower {
   /** Whether changes wait to be saved. */
   readonly pending: boolean;
   /** Saves now if changes wait; resolves after this save (and any before it) ended. */

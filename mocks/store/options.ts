@@ -1,15 +1,15 @@
 /**
- * Every option of the kit, in one place: the base every entry shares (msw
- * handlers, the node and browser setups, the standalone server, the CLI), the
- * server's and the browser worker's extras, their defaults, and the reading of
- * seed options from JSON (admin reset, state snapshots). Runtime-neutral.
+ * The options every entry shares (msw handlers, the node and browser setups,
+ * the standalone server, the CLI), the browser worker's extras, every default
+ * of the kit's options, and the reading of seed options from JSON (admin
+ * reset, state snapshots). Runtime-neutral; the standalone server's own
+ * options are in `mocks/server/options.ts`.
  *
  * @example
  * const petstore = await setupPetstore({ seed: 7, counts: { pets: 10 }, preset: "flaky-writes" });
  */
 import { defaultSeedOptions, resolveSeedOptions, type SeedOptions } from "../../fixtures/seed.js";
 import { coreDefaults } from "../core/defaults.js";
-import type { PetstoreCore } from "../core/exchange.js";
 import type { CoreOptions } from "../core/options.js";
 
 export { defaultApiKey } from "../core/defaults.js";
@@ -29,37 +29,6 @@ export const defaults = {
   /** `--record`: the recording file stops growing at this size. */
   recordMaxBytes: 16 * 1024 * 1024,
 } as const;
-
-/** What a recording may hold: the recorder writes no more, `--replay` reads no more. */
-export const recordingLimits = {
-  /** The largest file. */
-  maxBytes: 256 * 1024 * 1024,
-  /** The longest line (one exchange); a longer exchange is not recorded. */
-  maxLineBytes: 4 * 1024 * 1024,
-  /** The most exchanges in one file. */
-  maxExchanges: 10_000,
-} as const;
-
-/** Standing in front of a real deployment (`--proxy`); see docs/proxy.md. */
-export interface ProxyOptions {
-  /** The deployment's API base URL, including `/v1`; only paths below it are reachable. */
-  url: string;
-  /** The bearer key sent to the deployment (the client's credential never is); default none. */
-  key?: string | undefined;
-  /** `"mock"`: when the deployment gives no answer, the in-memory mock answers. Default: a 502. */
-  fallback?: "mock" | undefined;
-  /** Deadline of one whole answer, in ms; default 10,000. */
-  timeoutMs?: number | undefined;
-  /** The most of an answer body read, in bytes; default 1 MiB. */
-  maxBodyBytes?: number | undefined;
-}
-
-/** Recording every exchange as JSON lines (`--record`); see docs/proxy.md. */
-export interface RecordOptions {
-  file: string;
-  /** The file stops growing at this size (a log line says so); default 16 MiB. */
-  maxBytes?: number | undefined;
-}
 
 /**
  * The consumer contract: what the app's requests relied on, as a Pact v4 file
@@ -110,135 +79,6 @@ export interface PetstoreWorkerOptions extends PetstoreOptions {
    * `"local"` in localStorage (every tab of the origin). Off by default.
    */
   persist?: PersistMode | undefined;
-}
-
-/** `startPetstoreServer`'s options: the base plus the standalone server's own. */
-export interface PetstoreServerOptions extends PetstoreBaseOptions {
-  /** TCP port; default 4000; 0 picks a free one. */
-  port?: number | undefined;
-  /** Address to bind; default `127.0.0.1`. */
-  host?: string | undefined;
-  /** Where request log lines go; giving it turns the log on. Default stdout when `quiet: false`. */
-  log?: ((line: string) => void) | undefined;
-  /** No request log. Default true, unless `log` is given (the CLI logs unless `--quiet`). */
-  quiet?: boolean | undefined;
-  /**
-   * Log the admin reads too (the CLI's `--log admin`): GET and HEAD under
-   * `/__mock/`, i.e. the dashboard's page, files and polling and health
-   * probes, and `/favicon.ico`. Default false: the log shows the API's
-   * requests and the admin writes (reset, faults, state import).
-   */
-  logAdminReads?: boolean | undefined;
-  /**
-   * Requests at work at once; beyond them (and a few connections kept for the
-   * admin endpoints) idle connections are closed to make room, and a 503
-   * `too_many_connections` comes only when every connection is at work.
-   * Default: from the process's descriptor limit, at most 10,000.
-   */
-  maxConnections?: number | undefined;
-  /**
-   * Origins whose pages may call the API besides the loopback ones (any port
-   * of `localhost`, `127.0.0.1`, `[::1]`, always allowed), e.g.
-   * `["http://192.168.1.20:5173"]`; `"*"` allows every origin. A page of any
-   * other origin gets a 403 `cross_site_forbidden` and no CORS headers. A bad
-   * origin rejects the start with a RangeError.
-   */
-  corsOrigins?: readonly string[] | undefined;
-  /**
-   * The key the admin endpoints (`/__mock/...`) want as a Bearer token. Without
-   * one they are open on loopback and refused (403) on any other address.
-   */
-  adminKey?: string | undefined;
-  /**
-   * Keeps the store in this JSON file: loaded at start when it exists (its
-   * records and seed options win over `seed`/`counts`), else seeded and
-   * created; rewritten soon after every change and on `close()`. A damaged or
-   * incompatible file rejects the start with `StateFileError`.
-   */
-  stateFile?: string | undefined;
-  /**
-   * Forward every API request to a deployment and judge its answers by the
-   * interface's rules (violations in the journal and the `petstore-violations`
-   * header). Faults, latency and the store then act only on `fallback: "mock"`.
-   */
-  proxy?: ProxyOptions | undefined;
-  /** Append every exchange (credentials removed) to a JSON-lines file: a path, or the file and its cap. */
-  record?: string | RecordOptions | undefined;
-  /**
-   * Wraps the core.
-   * @deprecated A test hook, not an option; it still works in 0.x. For faults
-   * use `faults`/`preset`; to wrap the core, build your own runtime on `createPetstore`.
-   */
-  wrapHandler?: ((handle: PetstoreCore) => PetstoreCore) | undefined;
-}
-
-/** A bearer key is visible ASCII: no space, no control character, nothing a header cannot carry. */
-const isBearerKey = (key: string) => /^[\x21-\x7e]+$/.test(key);
-
-const integerIn = (value: number, minimum: number, maximum: number) =>
-  Number.isSafeInteger(value) && value >= minimum && value <= maximum;
-
-/**
- * Validated proxy options with their defaults: `url` an http(s) base without
- * query, fragment or credentials (no trailing slash kept). Throws a RangeError
- * naming the option.
- */
-export function resolveProxyOptions(
-  options: ProxyOptions,
-): Required<Omit<ProxyOptions, "key" | "fallback">> & Pick<ProxyOptions, "key" | "fallback"> {
-  let url: URL;
-  try {
-    url = new URL(options.url);
-  } catch {
-    throw new RangeError(
-      `proxy URL must be an absolute http(s) URL such as https://staging.example.com/v1`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new RangeError(`proxy URL must use http or https, got ${url.protocol.slice(0, 20)}`);
-  }
-  if (url.search || url.hash) throw new RangeError("proxy URL must not carry a query or fragment");
-  if (url.username || url.password) {
-    throw new RangeError("proxy URL must not carry credentials; give the key as the proxy key");
-  }
-  if (options.key !== undefined && !isBearerKey(options.key)) {
-    throw new RangeError("proxy key must be printable ASCII without spaces");
-  }
-  if (options.fallback !== undefined && options.fallback !== "mock") {
-    throw new RangeError(
-      `proxy fallback must be "mock", got ${JSON.stringify(options.fallback).slice(0, 40)}`,
-    );
-  }
-  const timeoutMs = options.timeoutMs ?? defaults.proxyTimeoutMs;
-  if (!integerIn(timeoutMs, 1, 120_000)) {
-    throw new RangeError(`proxy timeoutMs must be an integer from 1 to 120000, got ${timeoutMs}`);
-  }
-  const maxBodyBytes = options.maxBodyBytes ?? defaults.proxyMaxBodyBytes;
-  if (!integerIn(maxBodyBytes, 1, 64 * 1024 * 1024)) {
-    throw new RangeError(
-      `proxy maxBodyBytes must be an integer from 1 to ${64 * 1024 * 1024}, got ${maxBodyBytes}`,
-    );
-  }
-  return {
-    url: url.href.replace(/\/+$/, ""),
-    key: options.key,
-    fallback: options.fallback,
-    timeoutMs,
-    maxBodyBytes,
-  };
-}
-
-/** Validated record options with their defaults. Throws a RangeError naming the option. */
-export function resolveRecordOptions(options: string | RecordOptions): Required<RecordOptions> {
-  const { file, maxBytes = defaults.recordMaxBytes } =
-    typeof options === "string" ? { file: options } : options;
-  if (file.trim() === "") throw new RangeError("record file must not be empty");
-  if (!integerIn(maxBytes, 1, recordingLimits.maxBytes)) {
-    throw new RangeError(
-      `record maxBytes must be an integer from 1 to ${recordingLimits.maxBytes}, got ${maxBytes}`,
-    );
-  }
-  return { file, maxBytes };
 }
 
 /** The store's seed options from the public `seed`/`counts` shape. */
@@ -293,7 +133,3 @@ export function seedOptionsFromJson(
   resolveSeedOptions(options);
   return options;
 }
-
-/** Whether the server logs requests: `quiet` decides when given, else a given `log` turns it on. */
-export const logsRequests = (options: Pick<PetstoreServerOptions, "log" | "quiet">): boolean =>
-  options.quiet === undefined ? options.log !== undefined : !options.quiet;

@@ -1,7 +1,7 @@
 /** Snapshots: the store's whole state as JSON, restored exactly, and refused when it does not fit. */
 import { describe, expect, it } from "vitest";
 import { openapiSha256 } from "../generated/openapi-document.js";
-import { mutateEveryWay } from "../test-support/mutations.js";
+import { changeEveryWay } from "../test-support/store-changes.js";
 import { checkSnapshot, SnapshotError, snapshotFormatVersion } from "./state.js";
 import { createPetstoreStore, type StoreSnapshot } from "./store.js";
 
@@ -57,7 +57,7 @@ describe("store.snapshot() and store.restore()", () => {
     const store = await createPetstoreStore({ pets: 2 });
     let changes = 0;
     const unsubscribe = store.onChange(() => changes++);
-    await mutateEveryWay(store, { renameId: 1, deleteId: 2 });
+    await changeEveryWay(store, { renameId: 1, deleteId: 2 });
     await store.reset();
     await store.restore(store.snapshot());
     expect(changes).toBe(6);

@@ -1,7 +1,7 @@
 /** The store: seeded deterministically, ids assigned once, indexes kept true, reset exact. */
 import { describe, expect, it, vi } from "vitest";
 import { generateSeedData } from "../../fixtures/generate-seed.js";
-import { mutateEveryWay } from "../test-support/mutations.js";
+import { changeEveryWay } from "../test-support/store-changes.js";
 import { maxNextId, SnapshotError } from "./state.js";
 import { createPetstoreStore, IdsExhaustedError, type StoreSnapshot } from "./store.js";
 
@@ -19,7 +19,7 @@ describe("createPetstoreStore", () => {
   it("restores the seeded state after any mutation, ids included", async () => {
     const store = await createPetstoreStore();
     const fresh = store.snapshot();
-    await mutateEveryWay(store, { renameId: 3, deleteId: 4 });
+    await changeEveryWay(store, { renameId: 3, deleteId: 4 });
     expect(store.snapshot()).not.toEqual(fresh);
 
     await store.reset();

@@ -51,11 +51,11 @@ function standardSchema<T>(name: string, validate: ValidateFunction): StandardSc
   };
 }
 
-export const petSchema = standardSchema<Pet>("Pet", validators.Pet);
-export const categorySchema = standardSchema<Category>("Category", validators.Category);
+const petSchema = standardSchema<Pet>("Pet", validators.Pet);
+const categorySchema = standardSchema<Category>("Category", validators.Category);
 
-export type PetCollection = Collection<typeof petSchema>;
-export type CategoryCollection = Collection<typeof categorySchema>;
+type PetCollection = Collection<typeof petSchema>;
+type CategoryCollection = Collection<typeof categorySchema>;
 
 /** The in-memory store: the core's port plus the collections, the seed, snapshots and resets. */
 export interface PetstoreStore extends StorePort {

@@ -330,7 +330,7 @@ const categoryCases: BehaviourCase[] = [
 ];
 
 const routingCases: BehaviourCase[] = [
-  ...["/store/orders", "/pets/1/photos", "/owners", ""].map((path) => ({
+  ...["/store/orders", "/pets/1/no-such-part", "/owners", ""].map((path) => ({
     name: `unknown path ${JSON.stringify(path)} → 404`,
     request: get(path),
     expect: { status: 404, code: "not_found" },

@@ -4,12 +4,12 @@
  * written rather than a copy of them.
  */
 import { readFileSync } from "node:fs";
-
-const repositoryRoot = new URL("../../", import.meta.url);
+import { join } from "node:path";
+import { repositoryRoot } from "./repository.js";
 
 /** The text of the section `name` of `docs/<file>`; throws when it has none. */
 export function docSection(file: string, name: string): string {
-  const text = readFileSync(new URL(`docs/${file}`, repositoryRoot), "utf8");
+  const text = readFileSync(join(repositoryRoot, "docs", file), "utf8");
   const section = new RegExp(`<!-- section:${name} -->([\\s\\S]*?)<!-- /section:${name} -->`).exec(
     text,
   )?.[1];

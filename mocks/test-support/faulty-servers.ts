@@ -21,6 +21,8 @@ export interface FaultyServer {
    * of other operations than these must all pass.
    */
   readonly caughtBy: readonly string[];
+  /** The fault breaks every operation's answers: any operation's checks may fail, not only those of `caughtBy`. */
+  readonly everyOperation?: true;
   readonly server?: PetstoreServerOptions;
 }
 
@@ -238,6 +240,7 @@ export const faultyServers: readonly FaultyServer[] = [
     name: "error-without-status",
     violation: "Error bodies lack the required `status` field",
     wrap: errorStatusAs(undefined),
+    everyOperation: true,
     caughtBy: [
       "listPets.auth-missing.error-body",
       "getPet.absent.error-body",
@@ -248,6 +251,7 @@ export const faultyServers: readonly FaultyServer[] = [
     name: "error-status-mismatch",
     violation: "Error bodies carry status 400 whatever the HTTP status",
     wrap: errorStatusAs(400),
+    everyOperation: true,
     caughtBy: [
       "getPet.absent.error-body",
       "listPets.auth-missing.error-body",
@@ -262,6 +266,7 @@ export const faultyServers: readonly FaultyServer[] = [
         ? { ...withContentType(response, "text/html"), body: "<h1>Unauthorized</h1>" }
         : response,
     ),
+    everyOperation: true,
     caughtBy: [
       "listPets.auth-missing.error-body",
       "getPet.auth-wrong.error-body",
@@ -276,6 +281,7 @@ export const faultyServers: readonly FaultyServer[] = [
     wrap: rewriteResponse(anyRequest, (response) =>
       response.status >= 400 ? withContentType(response, "text/plain; charset=utf-8") : response,
     ),
+    everyOperation: true,
     caughtBy: [
       "listPets.auth-missing.media-type",
       "createPet.missing-name.media-type",
@@ -288,6 +294,7 @@ export const faultyServers: readonly FaultyServer[] = [
     wrap: rewriteResponse(anyRequest, (response) =>
       response.status < 300 ? withContentType(response, "text/plain") : response,
     ),
+    everyOperation: true,
     caughtBy: [
       "listPets.default.media-type",
       "createPet.full.media-type",

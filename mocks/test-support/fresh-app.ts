@@ -9,11 +9,10 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { repositoryRoot } from "./repository.js";
 
-export const kitRoot = fileURLToPath(new URL("../..", import.meta.url));
-const builtBrowserEntry = join(kitRoot, "dist/mocks/browser.js");
+const builtBrowserEntry = join(repositoryRoot, "dist/mocks/browser.js");
 
 const linkedPackages = ["msw", "esbuild", "vite"] as const;
 const linkedBins: Readonly<Record<string, string>> = {
@@ -36,9 +35,13 @@ export async function createFreshApp(files: Readonly<Record<string, string>>): P
     await writeFile(join(dir, name), text);
   }
   await mkdir(join(dir, "node_modules/.bin"), { recursive: true });
-  await symlink(kitRoot, join(dir, "node_modules/petstore-mock-kit"), "dir");
+  await symlink(repositoryRoot, join(dir, "node_modules/petstore-mock-kit"), "dir");
   for (const name of linkedPackages) {
-    await symlink(join(kitRoot, "node_modules", name), join(dir, "node_modules", name), "dir");
+    await symlink(
+      join(repositoryRoot, "node_modules", name),
+      join(dir, "node_modules", name),
+      "dir",
+    );
   }
   for (const [name, target] of Object.entries(linkedBins)) {
     await symlink(target, join(dir, "node_modules/.bin", name));

@@ -6,10 +6,9 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { connect } from "node:net";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { repositoryRoot } from "./repository.js";
 
-export const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const compiledCli = `${repositoryRoot}dist/mocks/server/cli.js`;
 export const devAuth = { authorization: "Bearer petstore-dev-key" } as const;
 

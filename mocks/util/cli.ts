@@ -32,5 +32,3 @@ export function parseOrInvalid<Command>(parseOrThrow: () => Command): Command | 
 /** The line a bin writes to stderr for bad usage. */
 export const usageLine = (bin: string, message: string): string =>
   `${bin}: ${message} (see --help)\n`;
-
-export { toolVersion as kitVersion } from "./package-root.js";

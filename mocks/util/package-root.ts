@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 const packageName = "petstore-mock-kit";
 
 /** The folder of the kit's package.json above this module, or undefined when there is none. */
-export function packageRoot(): string | undefined {
+function packageRoot(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, "package.json");
@@ -26,7 +26,7 @@ function packageJson(path: string): { name?: string; version?: string } {
 }
 
 /** This kit's version, or "unknown". */
-export function toolVersion(): string {
+export function kitVersion(): string {
   const root = packageRoot();
   return (root && packageJson(join(root, "package.json")).version) || "unknown";
 }

@@ -21,6 +21,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { burst, type SendOptions } from "../../mocks/test-support/http.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 import { bundleSize, importFigures, importRounds, writePages } from "./footprint.js";
 import { fixed, printTable } from "./report.js";
 import {
@@ -30,7 +31,6 @@ import {
   launch,
   type Operation,
   operations,
-  root,
   rotated,
   type Server,
   serverByKey,
@@ -147,12 +147,12 @@ async function burstShares(origin: string) {
 /** Import times and bundle bytes of the built kit beside the repository's own msw. */
 async function footprint() {
   // Inside node_modules, so the pages' `msw` imports resolve to the repository's msw.
-  const dir = join(root, "node_modules", ".cache", "petstore-bench-gate");
+  const dir = join(repositoryRoot, "node_modules", ".cache", "petstore-bench-gate");
   await mkdir(dir, { recursive: true });
   try {
     // The package's `./browser` export is this file.
-    await writePages(dir, join(root, "dist/mocks/browser.js"));
-    const kitNode = pathToFileURL(join(root, "dist/mocks/node.js")).href;
+    await writePages(dir, join(repositoryRoot, "dist/mocks/browser.js"));
+    const kitNode = pathToFileURL(join(repositoryRoot, "dist/mocks/node.js")).href;
     const mswNode = import.meta.resolve("msw/node");
     const imports = await importFigures(dir, [mswNode, kitNode]);
     const importRatio =

@@ -10,9 +10,10 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { serverTimeouts } from "../../mocks/server/server.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 import { type Pattern, patterns } from "./hostile-attacks.js";
 import { fixed, percentile, printTable } from "./report.js";
-import { apiKey, type Launched, launch, root, serverByKey, statusOf, stop } from "./server.js";
+import { apiKey, type Launched, launch, serverByKey, statusOf, stop } from "./server.js";
 
 /** How long each pattern runs. */
 const timing = {
@@ -96,7 +97,7 @@ function startAttack(
       origin,
       `${timing.seconds}`,
     ],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
+    { cwd: repositoryRoot, stdio: ["ignore", "pipe", "inherit"] },
   );
   return new Promise((resolve, reject) => {
     let output = "";

@@ -14,14 +14,15 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { type RequestOptions, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { freePort } from "../../mocks/server/free-port.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 import { fixed, median, printTable } from "./report.js";
 
-export const root = fileURLToPath(new URL("../..", import.meta.url));
 const prismVersion = (
-  JSON.parse(readFileSync(`${root}node_modules/@stoplight/prism-cli/package.json`, "utf8")) as {
+  JSON.parse(
+    readFileSync(`${repositoryRoot}node_modules/@stoplight/prism-cli/package.json`, "utf8"),
+  ) as {
     version: string;
   }
 ).version;
@@ -81,7 +82,7 @@ export const servers: readonly Server[] = [
     label: `Prism ${prismVersion} mock`,
     basePath: "",
     args: (port) => [
-      realpathSync(`${root}node_modules/.bin/prism`),
+      realpathSync(`${repositoryRoot}node_modules/.bin/prism`),
       "mock",
       "openapi.yaml",
       "--host",
@@ -159,7 +160,7 @@ export async function launch(server: Server): Promise<Launched> {
   const readyUrl = `${origin}${server.basePath}/pets?limit=20`;
   const started = performance.now();
   const child = spawn(process.execPath, server.args(port), {
-    cwd: root,
+    cwd: repositoryRoot,
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

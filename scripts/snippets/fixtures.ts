@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repositoryRoot } from "../smoke-package.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 
 /** The app docs/playwright.md tests: the pets list and the "Add pet" form of examples/playwright/app, on `npm run dev`. */
 function playwrightApp(): Record<string, string> {

@@ -25,7 +25,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repositoryRoot } from "../smoke-package.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
 
 export interface CodeBlock {
   /** `README.md` or `docs/<name>.md`. */

@@ -2,7 +2,7 @@
 import type { PetstoreStore } from "../store/store.js";
 
 /** Four changes: a created pet and category, pet `renameId` renamed, pet `deleteId` deleted. */
-export async function mutateEveryWay(
+export async function changeEveryWay(
   store: PetstoreStore,
   { renameId, deleteId }: { renameId: number; deleteId: number },
 ): Promise<void> {

@@ -1,32 +1,24 @@
 /**
  * The dashboard's files: `index.html`, `dashboard.css`, `dashboard.js` and
- * its icon, `favicon.svg`,
- * read from `mocks/dashboard/` beside the server code. The package ships them
+ * its icon, `favicon.svg`, read from this folder. The package ships them
  * prebuilt (`npm run build` writes `dist/mocks/dashboard/`); run from source
  * (tests, tsx) the script is bundled from `main.ts` with esbuild on first use.
+ * The admin routes serve what the server or fixture passes them from here.
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-
-export interface DashboardAssets {
-  readonly html: string;
-  readonly css: string;
-  readonly js: string;
-  /** The page's icon (SVG), also the server's `/favicon.ico`. */
-  readonly icon: string;
-}
+import type { DashboardAssets } from "../admin/dashboard.js";
 
 /**
  * The dashboard's folder: `mocks/dashboard/` in source, `dist/mocks/dashboard/`
- * in the package, whether this module runs from `dist/mocks/<folder>/` or is
- * bundled into an entry at `dist/mocks/`.
+ * in the package, whether this module runs from there, from a chunk in
+ * `dist/mocks/chunks/` or `dist/mocks/server/`, or bundled into an entry at `dist/mocks/`.
  */
 export const dashboardDir =
-  ["../dashboard/", "./dashboard/"]
+  ["./", "../dashboard/", "./dashboard/"]
     .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
-    .find((dir) => existsSync(`${dir}index.html`)) ??
-  fileURLToPath(new URL("../dashboard/", import.meta.url));
+    .find((dir) => existsSync(`${dir}index.html`)) ?? fileURLToPath(new URL("./", import.meta.url));
 
 /** Bundles the page's script from its TypeScript source (needs esbuild, a development dependency). */
 export async function buildDashboardScript(sourceDir = dashboardDir): Promise<string> {
