@@ -26,6 +26,7 @@ import {
 import { operationIds } from "../../mocks/interface/spec.js";
 import type { RecordedCredential, RecordedExchange } from "../../mocks/server/recording.js";
 import { recordingLimits } from "../../mocks/store/options.js";
+import { credentialVerdicts } from "../../mocks/util/redact.js";
 import { printable } from "../../mocks/util/text.js";
 import { urlUnder } from "../../mocks/util/url-under.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
@@ -33,7 +34,7 @@ import { UsageError } from "../suite/settings.js";
 import { type ContractRequest, defaultMaxBodyBytes } from "../transport/http.js";
 import { runCases, type SuiteOptions, type SuiteRun } from "./runner.js";
 
-const credentials: readonly RecordedCredential[] = ["valid", "missing", "wrong"];
+const credentials: readonly RecordedCredential[] = credentialVerdicts;
 const maxPathChars = 2048;
 
 type Fields = Readonly<Record<string, unknown>>;

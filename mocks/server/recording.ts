@@ -26,14 +26,14 @@ import { clip } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { recordingLimits, type resolveRecordOptions } from "../store/options.js";
 import { noFollow, nonBlocking, openFailure, ownFileMode, symlinkRefused } from "../util/files.js";
-import { createRequestRedactor } from "../util/redact.js";
+import { type CredentialVerdict, createRequestRedactor } from "../util/redact.js";
 import { RecordFileError } from "./own-files.js";
 
 /** The recording format's version, the `v` of every line. */
 export const recordingVersion = 1;
 
 /** How the request's credential was, without the credential itself. */
-export type RecordedCredential = "valid" | "missing" | "wrong";
+export type RecordedCredential = CredentialVerdict;
 
 /** One line of a recording. */
 export interface RecordedExchange {
