@@ -566,9 +566,11 @@ const valueEnd = String.raw`["'\`](?=[\s,;:)\]}>/"'\`<]|$)|>(?=[\s,;:)\]}"'\`<]|
 /**
  * The characters of a value up to `stops` (whitespace and those given), a
  * closing quote or bracket, or the backslash of a JSON string's closing `\"`
- * (so a masked JSON text stays JSON).
+ * (so a masked JSON text stays JSON). A value does not start with a quote:
+ * `Authorization: "Bearer …"` is code quoting a header, not a header line.
  */
-const valueChars = (stops: string) => String.raw`(?:(?!${valueEnd})(?:[^\s${stops}\\]|\\[^"\s]))+`;
+const valueChars = (stops: string) =>
+  String.raw`(?!["'\`])(?:(?!${valueEnd})(?:[^\s${stops}\\]|\\[^"\s]))+`;
 
 /**
  * `name=value` in a query, a form body or a text quoting one; the name may
