@@ -1,11 +1,14 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { openapiDocument } from "../generated/openapi-document.js";
+import { encodedForms, oddKeys } from "../test-support/secret-encodings.js";
 import {
   base64Cores,
   createRedactor,
   createRequestRedactor,
   isSecretName,
   redactedMark,
+  shortestMaskedPiece,
 } from "./redact.js";
 
 describe("createRedactor", () => {
@@ -293,5 +296,39 @@ describe("the secret words and the interface", () => {
     const names = [...interfaceNames(openapiDocument)];
     expect(names).toEqual(expect.arrayContaining(["name", "categoryId", "limit", "status"]));
     expect(names.filter(isSecretName)).toEqual([]);
+  });
+});
+
+describe("generated keys (fast-check)", () => {
+  it("a key with %XX, &lt;, quotes, backslashes or + in it is found in every encoding, in a log line, a JSON string and a URL", () => {
+    fc.assert(
+      fc.property(oddKeys(), (key) => {
+        const redact = createRedactor([key]);
+        for (const [name, whole] of Object.entries(encodedForms(key))) {
+          // The quotes around a JSON string in a JSON string are no part of the key.
+          const form = whole.replace(/^"\\"(.*)\\""$/, "$1");
+          for (const [text, placed] of [
+            [`GET /v1/pets/${form} 404`, form],
+            [JSON.stringify({ message: `you sent ${form}` }), JSON.stringify(form).slice(1, -1)],
+            [`/v1/pets?name=${encodeURIComponent(form)}`, encodeURIComponent(form)],
+          ] as const) {
+            // What the redactor promises: no piece of 12 characters or half the key (whichever is longer), as written or as sent.
+            const least = Math.max(shortestMaskedPiece, Math.ceil(key.length / 2));
+            const pieces = [key, placed].flatMap((whole) => {
+              const length = Math.ceil((whole.length * Math.min(least, key.length)) / key.length);
+              return Array.from({ length: Math.max(1, whole.length - length + 1) }, (_, at) =>
+                whole.slice(at, at + length),
+              );
+            });
+            const shown = redact(text);
+            expect(
+              pieces.filter((piece) => shown.includes(piece)),
+              `${name}: ${shown}`,
+            ).toEqual([]);
+          }
+        }
+      }),
+      { numRuns: 150, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
+    );
   });
 });

@@ -171,7 +171,14 @@ function percentDecoded(input: Decoded, mapped: boolean): Decoded {
       bytes.push(more.byte);
       next = more.next;
     }
-    if (length === 0 || bytes.length < length) continue;
+    if (length === 0 || bytes.length < length) {
+      // `%25` before hex digits that decode to nothing (`%25aa`) is a `%` and those digits.
+      if (first.next === at + 3) continue;
+      out.copy(copied, at);
+      out.put("%", at, at + 3);
+      copied = at + 3;
+      continue;
+    }
     out.copy(copied, at);
     out.put(
       length === 1 ? String.fromCharCode(first.byte) : utf8.decode(Uint8Array.from(bytes)),
@@ -242,10 +249,14 @@ function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = fa
   return out.done();
 }
 
+/** How many layers of escapes are undone: a JSON string in a JSON string, and a key's own escapes (`\\\\x41`) in that. */
+const escapeLayers = 4;
+
 /**
  * The text as it reads at each layer: as written, percent-encoding undone,
- * then JSON escapes and markup references (twice: a JSON string inside a
- * JSON string, a reference to a backslash), then percent-encoding again (a
+ * then JSON escapes and markup references (four times: a JSON string inside
+ * a JSON string, a reference to a backslash, a key's own escape in them),
+ * then percent-encoding again (a
  * JSON-escaped `%`). Each layer a secret is looked for in, so a secret that
  * itself reads like an escape (`a%41b`, `x&lt;y`) is found as written too;
  * a layer that changed nothing is left out.
@@ -258,8 +269,9 @@ function decodedViews(text: string, mapped: boolean, literalBackslashes = false)
     if (next.text !== last.text) views.push(next);
   };
   layer((input) => percentDecoded(input, mapped));
-  layer((input) => escapesDecoded(input, mapped, literalBackslashes));
-  layer((input) => escapesDecoded(input, mapped, literalBackslashes));
+  for (let round = 0; round < escapeLayers; round++) {
+    layer((input) => escapesDecoded(input, mapped, literalBackslashes));
+  }
   layer((input) => percentDecoded(input, mapped));
   return views;
 }
