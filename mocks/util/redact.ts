@@ -172,11 +172,11 @@ function percentDecoded(input: Decoded, mapped: boolean): Decoded {
       next = more.next;
     }
     if (length === 0 || bytes.length < length) {
-      // `%25` before hex digits that decode to nothing (`%25aa`) is a `%` and those digits.
+      // `%25…25` before hex digits that decode to nothing (`%2525aa`) is a `%` and those digits.
       if (first.next === at + 3) continue;
       out.copy(copied, at);
-      out.put("%", at, at + 3);
-      copied = at + 3;
+      out.put("%", at, first.next - 2);
+      copied = first.next - 2;
       continue;
     }
     out.copy(copied, at);
