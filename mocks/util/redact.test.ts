@@ -268,10 +268,13 @@ describe("secret-named fields of a JSON body, like a form body's", () => {
     expect(redact(`curl -d '{"token": "abc123"}'`)).toBe(`curl -d '{"token": "${redactedMark}"}'`);
   });
 
-  it("keeps the kit's own credential verdict", () => {
+  it("keeps the kit's own credential verdict and identifiers", () => {
     const line = '{"credential":"valid","x":{"credential":"wrong"}}';
     expect(redact(line)).toBe(line);
     expect(redact('{"credential":"s3cret"}')).toBe(`{"credential":"${redactedMark}"}`);
+    // `key` alone names the kit's own identifiers; `apiKey`, `api_key`, `secretKey` are masked.
+    const report = '{"key":"createPet no-5xx","secretKey":"x1"}';
+    expect(redact(report)).toBe(`{"key":"createPet no-5xx","secretKey":"${redactedMark}"}`);
   });
 });
 

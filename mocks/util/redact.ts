@@ -249,17 +249,17 @@ function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = fa
   return out.done();
 }
 
-/** How many layers of escapes are undone: a JSON string in a JSON string, and a key's own escapes (`\\\\x41`) in that. */
-const escapeLayers = 4;
+/** How many times escapes are undone twice, then percent-encoding: a JSON string in a JSON string, and a key's own escapes (`\\\\x41`, `%2541`) in that. */
+const escapeRounds = 2;
 
 /**
  * The text as it reads at each layer: as written, percent-encoding undone,
- * then JSON escapes and markup references (four times: a JSON string inside
- * a JSON string, a reference to a backslash, a key's own escape in them),
- * then percent-encoding again (a
- * JSON-escaped `%`). Each layer a secret is looked for in, so a secret that
- * itself reads like an escape (`a%41b`, `x&lt;y`) is found as written too;
- * a layer that changed nothing is left out.
+ * then twice over: JSON and JavaScript escapes and markup references undone
+ * twice (a JSON string inside a JSON string, a reference to a backslash),
+ * then percent-encoding again (a JSON-escaped `%`). Each layer a secret is
+ * looked for in, so a secret that itself reads like an escape (`a%41b`,
+ * `x&lt;y`) is found as written too; a layer that changed nothing is left
+ * out.
  */
 function decodedViews(text: string, mapped: boolean, literalBackslashes = false): Decoded[] {
   const views: Decoded[] = [{ text }];
@@ -269,10 +269,11 @@ function decodedViews(text: string, mapped: boolean, literalBackslashes = false)
     if (next.text !== last.text) views.push(next);
   };
   layer((input) => percentDecoded(input, mapped));
-  for (let round = 0; round < escapeLayers; round++) {
+  for (let round = 0; round < escapeRounds; round++) {
     layer((input) => escapesDecoded(input, mapped, literalBackslashes));
+    layer((input) => escapesDecoded(input, mapped, literalBackslashes));
+    layer((input) => percentDecoded(input, mapped));
   }
-  layer((input) => percentDecoded(input, mapped));
   return views;
 }
 
@@ -362,23 +363,29 @@ interface Secrets {
   readonly needles: readonly Needle[];
   /** Their base64 cores. */
   readonly cores: readonly string[];
-  /** What a text holding none of the forms lacks: one of the needles' blocks or the cores (one RegExp of literals: many times faster than a search per text). */
-  readonly probe: RegExp;
+  /**
+   * Whether a text holds one of the needles' blocks or the cores, which a
+   * text holding none of the forms lacks: one RegExp of literals for the
+   * configured secrets (many times faster than a search each), plain
+   * searches for a presented token (no RegExp compiled per request).
+   */
+  readonly probe: (text: string) => boolean;
   /** Whether a secret holds a backslash of its own. */
   readonly backslash: boolean;
 }
 
-/** A RegExp matching any of `literals` (none: nothing). */
-const literalsPattern = (literals: readonly string[]) =>
-  literals.length === 0
-    ? /(?!)/
-    : new RegExp(
-        [...new Set(literals)]
-          .map((text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&"))
-          .join("|"),
-      );
+/** Whether a text holds any of `literals`: one RegExp for all of them, or a search each. */
+function literalsProbe(literals: readonly string[], compiled: boolean): (text: string) => boolean {
+  const distinct = [...new Set(literals)];
+  if (distinct.length === 0) return () => false;
+  if (!compiled) return (text) => distinct.some((literal) => text.includes(literal));
+  const pattern = new RegExp(
+    distinct.map((text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")).join("|"),
+  );
+  return (text) => pattern.test(text);
+}
 
-function secretsOf(list: readonly string[]): Secrets {
+function secretsOf(list: readonly string[], compiled = true): Secrets {
   const ordered = [...new Set(list)].filter(Boolean);
   const spaced = ordered.filter((secret) => secret.includes(" ")).map((s) => s.replace(/ /g, "+"));
   const read = ordered.flatMap((secret) =>
@@ -394,10 +401,10 @@ function secretsOf(list: readonly string[]): Secrets {
   return {
     needles,
     cores,
-    probe: literalsPattern([
-      ...needles.flatMap(({ blocks }) => blocks.map(([, b]) => b)),
-      ...cores,
-    ]),
+    probe: literalsProbe(
+      [...needles.flatMap(({ blocks }) => blocks.map(([, b]) => b)), ...cores],
+      compiled,
+    ),
     backslash: ordered.some((secret) => secret.includes("\\")),
   };
 }
@@ -410,7 +417,9 @@ function secretRanges(view: string, secrets: Secrets): [number, number][] {
   const ranges: [number, number][] = [];
   for (const { text, least, blocks } of secrets.needles) {
     for (const [offset, block] of blocks) {
-      for (let at = view.indexOf(block); at >= 0; at = view.indexOf(block, at + 1)) {
+      // The next search starts past what this one masked (a block of a repeating secret, `xxxx`, is found everywhere in a run).
+      let next = 0;
+      for (let at = view.indexOf(block); at >= 0; at = view.indexOf(block, next)) {
         // The piece of the needle around the block, as far as the text goes along with it.
         let start = at;
         let end = at + block.length;
@@ -421,7 +430,8 @@ function secretRanges(view: string, secrets: Secrets): [number, number][] {
         const alone = !isWordChar(view[start - 1]) && !isWordChar(view[end]);
         if (end - start >= least && (text.length >= shortSecretLength || alone)) {
           ranges.push([start, end]);
-        }
+          next = Math.max(at + 1, end - block.length + 1);
+        } else next = at + 1;
       }
     }
   }
@@ -479,7 +489,7 @@ function masked(text: string, ranges: [number, number][]): string {
 
 /** Every form of every secret replaced with the mark. */
 function maskSecrets(text: string, secrets: Secrets): string {
-  const mayHold = encodedHint.test(text) || secrets.probe.test(text);
+  const mayHold = encodedHint.test(text) || secrets.probe(text);
   if (!mayHold) return text;
   // A secret with a backslash of its own may stand raw beside an escaped character: both readings.
   const ranges = secrets.backslash
@@ -494,7 +504,7 @@ function rangesOf(text: string, secrets: Secrets, literalBackslashes: boolean): 
   const readings = decodedViews(text, false, literalBackslashes)
     .map((view) => view.text)
     .join("\u0000");
-  const mayHold = secrets.probe.test(readings) || cutMarks.some((mark) => readings.includes(mark));
+  const mayHold = secrets.probe(readings) || cutMarks.some((mark) => readings.includes(mark));
   if (!mayHold) return [];
   return decodedViews(text, true, literalBackslashes).flatMap((view) =>
     secretRanges(view.text, secrets).map(([start, end]): [number, number] => [
@@ -632,7 +642,8 @@ function maskSecretNamed(text: string): string {
   const fields = parameters.replace(jsonField, (match, name: string, colon: string, value) => {
     const field = stringOf(name) ?? "";
     const verdict = field === "credential" && credentialVerdicts.some((v) => value === `"${v}"`);
-    const shown = verdict || value === '""' || value === `"${redactedMark}"`;
+    // A field named just `key` is the kit's own name for an identifier (a fuzz failure's, a Pact interaction's).
+    const shown = verdict || field === "key" || value === '""' || value === `"${redactedMark}"`;
     const secret = !shown && isSecretName(field);
     return secret ? `${name}${colon}"${redactedMark}"` : match;
   });
@@ -659,7 +670,8 @@ const maxJsonDepth = 4;
 const jsonString = /"(?:[^"\\\n]|\\.)*"/g;
 
 function redactWith(text: string, secrets: Secrets, depth: number): string {
-  let out = text;
+  // The whole text first: a quote a secret holds (`a\"b`) may pair with another text's as a JSON string.
+  let out = secrets.needles.length > 0 ? maskSecrets(text, secrets) : text;
   if (depth < maxJsonDepth && out.includes("\\")) {
     out = out.replace(jsonString, (literal) => {
       if (!literal.includes("\\")) return literal;
@@ -674,7 +686,6 @@ function redactWith(text: string, secrets: Secrets, depth: number): string {
       return redacted === decoded ? literal : JSON.stringify(redacted);
     });
   }
-  if (secrets.needles.length > 0) out = maskSecrets(out, secrets);
   if (secretNameHint.test(out)) out = maskSecretNamed(out);
   return out;
 }
@@ -698,7 +709,7 @@ const shortestPresentedToken = 4;
 /**
  * Per request: the redactor of the configured secrets plus the token the
  * request presents when it is none of them, in every form too (no RegExp is
- * built, so a token costs nothing to add).
+ * built for it, so a token costs little to add).
  */
 export function createRequestRedactor(
   secrets: readonly string[],
@@ -710,7 +721,13 @@ export function createRequestRedactor(
     if (token === undefined || token.length < shortestPresentedToken || secrets.includes(token)) {
       return configuredRedact;
     }
-    const withToken = secretsOf([...secrets, token]);
+    const added = secretsOf([token], false);
+    const withToken: Secrets = {
+      needles: [...configured.needles, ...added.needles],
+      cores: [...configured.cores, ...added.cores],
+      probe: (text) => configured.probe(text) || added.probe(text),
+      backslash: configured.backslash || added.backslash,
+    };
     return (text) => redactWith(text, withToken, 0);
   };
   // A client sends the same header on every request: its redactor is kept until another comes.
