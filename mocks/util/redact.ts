@@ -263,16 +263,14 @@ const escapeRounds = 2;
  */
 function decodedViews(text: string, mapped: boolean, literalBackslashes = false): Decoded[] {
   const views: Decoded[] = [{ text }];
-  const layer = (decode: (input: Decoded) => Decoded) => {
-    const last = views[views.length - 1] as Decoded;
-    const next = decode(last);
+  let last = views[0] as Decoded;
+  for (let step = 0; step <= 3 * escapeRounds; step++) {
+    const next =
+      step % 3 === 0
+        ? percentDecoded(last, mapped)
+        : escapesDecoded(last, mapped, literalBackslashes);
     if (next.text !== last.text) views.push(next);
-  };
-  layer((input) => percentDecoded(input, mapped));
-  for (let round = 0; round < escapeRounds; round++) {
-    layer((input) => escapesDecoded(input, mapped, literalBackslashes));
-    layer((input) => escapesDecoded(input, mapped, literalBackslashes));
-    layer((input) => percentDecoded(input, mapped));
+    last = next;
   }
   return views;
 }
@@ -514,13 +512,17 @@ function rangesOf(text: string, secrets: Secrets, literalBackslashes: boolean): 
   );
 }
 
-/**
- * A text that may hold a secret-named parameter, header or JSON field: a
- * secret word, or a parameter name with a percent-escape, or a JSON field's
- * name with an escape.
- */
-const secretNameHint =
-  /key|token|secret|pass|pwd|auth|credential|session|sig|cookie|jwt|bearer|otp|pin|(?:^|[?&;\s"'])[^=&?;/\s"'<>#]*%[0-9a-fA-F]{2}[^=&?;/\s"'<>#]*=|(?:\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2})[^"\\\s]*"\s*:/i;
+/** A text that may hold a secret-named parameter, header or JSON field: a secret word… */
+const secretWordHint =
+  /key|token|secret|pass|pwd|auth|credential|session|sig|cookie|jwt|bearer|otp|pin/i;
+
+/** …or, with `%` or `\\` in it, a parameter's name with a percent-escape, or a JSON field's with an escape. */
+const encodedNameHint =
+  /(?:^|[?&;\s"'])[^=&?;/\s"'<>#]*%[0-9a-fA-F]{2}[^=&?;/\s"'<>#]*=|(?:\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2})[^"\\\s]*"\s*:/;
+
+const mayNameSecret = (text: string) =>
+  secretWordHint.test(text) ||
+  ((text.includes("%") || text.includes("\\")) && encodedNameHint.test(text));
 
 /** The words that make a parameter or header name a secret's. */
 const secretWords = new Set([
@@ -686,7 +688,7 @@ function redactWith(text: string, secrets: Secrets, depth: number): string {
       return redacted === decoded ? literal : JSON.stringify(redacted);
     });
   }
-  if (secretNameHint.test(out)) out = maskSecretNamed(out);
+  if (mayNameSecret(out)) out = maskSecretNamed(out);
   return out;
 }
 
