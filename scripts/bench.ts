@@ -9,6 +9,7 @@ const sections = {
   scale: () => import("./bench/scale.js"),
   hostile: () => import("./bench/hostile.js"),
   footprint: () => import("./bench/footprint.js"),
+  redactor: () => import("./bench/redactor.js"),
   gate: () => import("./bench/gate.js"),
 } as const satisfies Record<string, () => Promise<{ run(): Promise<void> }>>;
 

@@ -34,18 +34,35 @@ import {
 import { startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
 import { runCli } from "../test-support/runs.js";
 
-/** The keys, each with characters that have escaped forms somewhere. */
+/**
+ * The keys, each with characters that have escaped forms somewhere, and
+ * text that itself reads like an escape (`%41`, `%2541`, `&lt;`): a key is
+ * found as written as well as decoded.
+ */
 const keys = {
-  api: `cl!ent/k3y+"q&<x>'%`,
-  admin: "adm1n-k3y=s3cret;~@",
-  proxy: "pr0xy\\k3y#z$staging",
+  api: `cl!ent/k3y+"q&<x>'%2541`,
+  admin: "adm1n-k3y=s3cret;~@&lt;",
+  proxy: "pr0xy\\k3y#z$staging%3C",
 } as const;
 type KeyName = keyof typeof keys;
 const pieces = Object.values(keys).flatMap((key) => secretPieces(key));
 
+/**
+ * Values no key is made of, sent under secret names (JSON and form fields, a
+ * query parameter with quotes and brackets inside its value): the names alone
+ * must have them masked.
+ */
+const namedValues = [
+  "hunter2-json-body-a1",
+  "s3cret-api-field-b2",
+  "form-passw0rd-c3",
+  "pin-4455-d4",
+];
+const tails = ["qtail-e5", "dqtail-f6", "ltail-g7", "gtail-h8"];
+
 /** The pieces of any key's forms found in `text`, each with what surrounds it. */
 function leaks(text: string): string[] {
-  return pieces
+  return [...pieces, ...namedValues, ...tails]
     .filter((piece) => text.includes(piece))
     .map((piece) => {
       const at = text.indexOf(piece);
@@ -214,6 +231,7 @@ async function mockOutputs(mark?: Mark): Promise<Record<string, string>> {
     "dashboard curl lines": entries.map((entry) => curlLine(proxy.url, entry)).join("\n"),
     "answers to the app (Error messages included)": answers.slice(mark?.answers ?? 0).join("\n"),
     recording: recorded.slice(mark?.recording ?? 0),
+    "consumer contract": (await send(`${proxy.origin}/__mock/contract`, { headers: admin })).text,
   };
 }
 
@@ -259,6 +277,34 @@ describe("no key, in any encoding, reaches any output", () => {
       { numRuns: 60, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
     );
   }, 120_000);
+
+  it("values under secret names: JSON and form body fields, a parameter's value past a quote or bracket", async () => {
+    const mark = await markNow();
+    const [password, apiKey, form, pin] = namedValues;
+    const json = { ...valid(), "content-type": "application/json" };
+    const body = JSON.stringify({ name: "Rex", categoryId: 1, password, apiKey, pin: 4455 });
+    answers.push((await send(`${proxy.url}/pets`, { method: "POST", headers: json, body })).text);
+    answers.push(
+      (
+        await send(`${proxy.url}/pets`, {
+          method: "POST",
+          headers: { ...valid(), "content-type": "application/x-www-form-urlencoded" },
+          body: `name=Rex&password=${form}&pin=${pin}`,
+        })
+      ).text,
+    );
+    for (const [at, char] of ["'", '"', "<", ">"].entries()) {
+      const target = `${proxy.url}/pets?limit=1&token=AAAA${char}${tails[at]}`;
+      answers.push((await send(target, { headers: valid() })).text);
+    }
+    await vi.waitFor(async () =>
+      expect((await markNow()).recording).toBeGreaterThan(mark.recording),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const outputs = await mockOutputs(mark);
+    expect(outputs.recording).toContain("password");
+    expectNoLeak(outputs);
+  });
 
   it("the replay of the recording, and every contract report it writes, against a deployment echoing its key", async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));

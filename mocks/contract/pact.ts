@@ -15,6 +15,7 @@
  */
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
 import { apiBasePath, type OperationId, operationIds } from "../interface/spec.js";
+import type { CredentialVerdict } from "../util/redact.js";
 import { compareText } from "../util/text.js";
 import type { PactRule, PactRules } from "./matching-rules.js";
 import type { ProviderState } from "./provider-states.js";
@@ -47,7 +48,7 @@ export const credentialExamples = {
 } as const;
 
 /** How the request's credential was: the interaction's answer may depend on it. */
-export type Credential = "valid" | "missing" | "wrong";
+export type Credential = CredentialVerdict;
 
 export interface PactBody {
   readonly content: unknown;

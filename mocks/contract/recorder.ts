@@ -27,7 +27,7 @@ import {
   resolvedSchema,
   responseSchema,
 } from "../interface/spec.js";
-import { isSecretName, type Redact, redactedMark } from "../util/redact.js";
+import { credentialVerdicts, isSecretName, type Redact, redactedMark } from "../util/redact.js";
 import { compareText, escapeRegExp } from "../util/text.js";
 import {
   describeBody,
@@ -144,7 +144,7 @@ interface Shape {
 }
 
 /** The credentials a shape tells apart, in a fixed order. */
-const credentials: readonly Credential[] = ["valid", "missing", "wrong"];
+const credentials: readonly Credential[] = credentialVerdicts;
 
 /** How many request texts' shapes are remembered; the memory starts afresh when full. */
 const rememberedShapes = 256;

@@ -14,13 +14,14 @@
  * const why = notReplayedBecause(exchange.request); // undefined: the replay sends it
  */
 import { maxBodyBytes } from "../core/exchange.js";
+import { type CredentialVerdict, credentialVerdicts } from "../util/redact.js";
 
 /** The recording format's version, the `v` of every line. */
 export const recordingVersion = 1;
 
 /** How the request's credential was, without the credential itself. */
-export const recordedCredentials = ["valid", "missing", "wrong"] as const;
-export type RecordedCredential = (typeof recordedCredentials)[number];
+const recordedCredentials = credentialVerdicts;
+export type RecordedCredential = CredentialVerdict;
 
 /** One line of a recording. */
 export interface RecordedExchange {

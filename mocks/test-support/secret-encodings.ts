@@ -4,6 +4,7 @@
  * in what comes out. Per character where the redactor works per character,
  * so a test can also mix them.
  */
+import fc from "fast-check";
 
 const encoder = new TextEncoder();
 const hex = (value: number, width: number) => value.toString(16).padStart(width, "0");
@@ -71,7 +72,44 @@ export const secretEncodings: Readonly<Record<string, (secret: string) => string
     base64Of(`x:${secret}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""),
   "base64 with \\/ in a JSON string": (secret) =>
     base64Of(`contract:${secret}`).replace(/\//g, "\\/"),
+  hex: (secret) => Buffer.from(secret).toString("hex"),
+  "HEX (upper case)": (secret) => Buffer.from(secret).toString("hex").toUpperCase(),
+  "JavaScript \\x": (secret) =>
+    [...encoder.encode(secret)].map((byte) => `\\x${hex(byte, 2)}`).join(""),
+  "JavaScript \\u{}": (secret) =>
+    Array.from(secret, (char) => `\\u{${hex(char.codePointAt(0) ?? 0, 1)}}`).join(""),
+  "HTML decimal references without ;": (secret) =>
+    Array.from(secret, (char) => `&#${char.codePointAt(0)}`).join(""),
 };
+
+/**
+ * Keys as a deployment's or a developer's may be: printable ASCII without
+ * spaces, often with text that itself reads like an escape (`%41`, `%25`,
+ * `&lt;`, `\\u0041`), quotes, `+`, `;` and backslashes.
+ */
+export const oddKeys = (minLength = 12) =>
+  fc
+    .array(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(..."abcXYZ0189-_.~") },
+        fc.constantFrom(..."%&;<>\\+\"'`#$=/?"),
+        fc.constantFrom(
+          "%41",
+          "%25",
+          "%2B",
+          "%3C",
+          "%2541",
+          "&lt;",
+          "&amp;",
+          "&#65;",
+          "\\u0041",
+          "\\x41",
+          "\\",
+        ),
+      ),
+      { minLength: minLength, maxLength: 24 },
+    )
+    .map((parts) => parts.join(""));
 
 /** Each form of a secret that must not survive redaction, by encoding. */
 export function encodedForms(secret: string): Record<string, string> {

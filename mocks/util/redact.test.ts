@@ -1,10 +1,14 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { openapiDocument } from "../generated/openapi-document.js";
+import { oddKeys, secretEncodings } from "../test-support/secret-encodings.js";
 import {
   base64Cores,
   createRedactor,
   createRequestRedactor,
   isSecretName,
   redactedMark,
+  shortestMaskedPiece,
 } from "./redact.js";
 
 describe("createRedactor", () => {
@@ -168,5 +172,174 @@ describe("createRequestRedactor", () => {
     expect(redactorFor("Bearer token-of-a")(text)).toBe(a(text));
     expect(redactorFor(undefined)(text)).toBe(`a=token-of-a b=token-of-b c=${redactedMark}`);
     expect(redactorFor("Bearer token-of-b")(text)).toBe(b(text));
+  });
+});
+
+describe("keys that read like escapes themselves (issue 35 audit)", () => {
+  const keys = ["Stg%41key%2Bsecret-42", "App%25key-7777", "Adm%3Ckey-8888", "p%41ss%word-1234"];
+  const odd = [...keys, "amp&lt;semi;-9999", 'quo"te\\back-5678'];
+  const redact = createRedactor(odd);
+  it.each(odd)("%s is masked as written, JSON-quoted and percent-encoded", (key) => {
+    for (const text of [
+      `x ${key} y`,
+      JSON.stringify({ m: key }),
+      `/p?q=${encodeURIComponent(key)}`,
+    ]) {
+      expect(redact(text), text).not.toContain(key.slice(4, 12));
+      expect(redact(text), text).toContain(redactedMark);
+    }
+  });
+});
+
+describe("encodings of a whole key beyond the per-character layers", () => {
+  const key = "STAGINGsecretKEY-9f3a7c1e";
+  const redact = createRedactor([key]);
+  const bytes = [...new TextEncoder().encode(key)];
+  const hex = bytes.map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  it.each([
+    ["hex", hex],
+    ["HEX", hex.toUpperCase()],
+    ["\\x escapes", bytes.map((byte) => `\\x${byte.toString(16)}`).join("")],
+    ["\\u{} escapes", bytes.map((byte) => `\\u{${byte.toString(16)}}`).join("")],
+    ["numeric references without ;", bytes.map((byte) => `&#${byte}`).join("")],
+  ])("%s", (_name, form) => {
+    expect(redact(`{"hex":"${form}"}`)).toBe(`{"hex":"${redactedMark}"}`);
+  });
+
+  it("masks a piece of at least 12 characters (or half the key), so a key cut in two leaves at most the shorter part", () => {
+    expect(redact(`{"split":"${key.slice(0, 9)}" + "${key.slice(9)}"}`)).toBe(
+      `{"split":"${key.slice(0, 9)}" + "${redactedMark}"}`,
+    );
+    expect(redact(key.replace("-", "+"))).toBe(`${redactedMark}+9f3a7c1e`);
+    // Below the piece's length nothing is masked: ordinary words that share a few characters stay.
+    expect(redact("STAGINGsecre and KEY-9f3a7c1")).toBe("STAGINGsecre and KEY-9f3a7c1");
+  });
+});
+
+describe("a secret-named value runs to its end", () => {
+  const redact = createRedactor([]);
+  it.each(["'", '"', "<", ">", "#", "`", "|", "\\"])("past %s inside it", (char) => {
+    const query = `token=AAAA${char}tailsecret1`;
+    expect(redact(`GET /v1/pets?limit=1&${query} 200`)).toBe(
+      `GET /v1/pets?limit=1&token=${redactedMark} 200`,
+    );
+    expect(JSON.parse(redact(JSON.stringify({ path: `/v1/pets?${query}&limit=1` })))).toEqual({
+      path: `/v1/pets?token=${redactedMark}&limit=1`,
+    });
+    expect(redact(`password=AAAA${char}tail&name=Rex`)).toBe(`password=${redactedMark}&name=Rex`);
+    expect(redact(`X-Api-Key: AAAA${char}tail next`)).toBe(`X-Api-Key: ${redactedMark} next`);
+  });
+
+  it("and stops where what holds it closes: a shell word, a JSON string, a <URL>, markup, Markdown code", () => {
+    for (const [text, shown] of [
+      [
+        "curl -g 'http://h/v1/pets?token=abc' -H x",
+        `curl -g 'http://h/v1/pets?token=${redactedMark}' -H x`,
+      ],
+      ['{"m":"?token=abc","n":1}', `{"m":"?token=${redactedMark}","n":1}`],
+      [
+        "<http://h/v1/pets?token=abc>; rel=next",
+        `<http://h/v1/pets?token=${redactedMark}>; rel=next`,
+      ],
+      ['<a href="/v1/pets?token=abc">x</a>', `<a href="/v1/pets?token=${redactedMark}">x</a>`],
+      ["<td>?token=abc</td>", `<td>?token=${redactedMark}</td>`],
+      ["`?token=abc` sent", `\`?token=${redactedMark}\` sent`],
+    ]) {
+      expect(redact(text as string)).toBe(shown);
+    }
+  });
+});
+
+describe("secret-named fields of a JSON body, like a form body's", () => {
+  const redact = createRedactor([]);
+  it("masks a string or number under a secret name, however the name is spelled, and keeps the rest", () => {
+    const body =
+      '{"name":"Rex","password":"hunter2","apiKey":"k-1","pin":1234,"pass\\u0077ord": "x","otp":"","id":7}';
+    expect(redact(body)).toBe(
+      `{"name":"Rex","password":"${redactedMark}","apiKey":"${redactedMark}","pin":"${redactedMark}","pass\\u0077ord": "${redactedMark}","otp":"","id":7}`,
+    );
+  });
+
+  it("masks them in a recording's body (a JSON string in a JSON line) and in a curl line's -d", () => {
+    const line = JSON.stringify({
+      request: { body: JSON.stringify({ name: "Rex", password: "hunter2" }) },
+    });
+    expect(redact(line)).not.toContain("hunter2");
+    expect(redact(`curl -d '{"token": "abc123"}'`)).toBe(`curl -d '{"token": "${redactedMark}"}'`);
+  });
+
+  it("keeps the kit's own credential verdict and identifiers", () => {
+    const line = '{"credential":"valid","x":{"credential":"wrong"}}';
+    expect(redact(line)).toBe(line);
+    expect(redact('{"credential":"s3cret"}')).toBe(`{"credential":"${redactedMark}"}`);
+    // `key` alone names the kit's own identifiers; `apiKey`, `api_key`, `secretKey` are masked.
+    const report = '{"key":"createPet no-5xx","secretKey":"x1"}';
+    expect(redact(report)).toBe(`{"key":"createPet no-5xx","secretKey":"${redactedMark}"}`);
+  });
+});
+
+describe("the secret words and the interface", () => {
+  /** Every property and query or path parameter name openapi.yaml gives. */
+  function interfaceNames(node: unknown, names = new Set<string>()): Set<string> {
+    if (Array.isArray(node)) for (const item of node) interfaceNames(item, names);
+    else if (node !== null && typeof node === "object") {
+      const record = node as Record<string, unknown>;
+      if (record.properties && typeof record.properties === "object") {
+        for (const name of Object.keys(record.properties)) names.add(name);
+      }
+      if (typeof record.name === "string" && (record.in === "query" || record.in === "path")) {
+        names.add(record.name);
+      }
+      for (const value of Object.values(record)) interfaceNames(value, names);
+    }
+    return names;
+  }
+
+  it("no field or parameter of the interface is masked as a secret", () => {
+    const names = [...interfaceNames(openapiDocument)];
+    expect(names).toEqual(expect.arrayContaining(["name", "categoryId", "limit", "status"]));
+    expect(names.filter(isSecretName)).toEqual([]);
+  });
+});
+
+describe("generated keys (fast-check)", () => {
+  /** The quotes around a JSON string in a JSON string are no part of the key. */
+  const unquoted = (form: string) => form.replace(/^"\\"(.*)\\""$/, "$1");
+  const places = [
+    [(form: string) => `GET /v1/pets/${form} 404`, (form: string) => form],
+    [
+      (form: string) => JSON.stringify({ message: `you sent ${form}` }),
+      (form: string) => JSON.stringify(form).slice(1, -1),
+    ],
+    [
+      (form: string) => `/v1/pets?name=${encodeURIComponent(form)}`,
+      (form: string) => encodeURIComponent(form),
+    ],
+  ] as const;
+
+  it("a key with %XX, &lt;, quotes, backslashes or + in it: no piece of 12 characters or half of it shows, in any encoding, in a log line, a JSON string or a URL", () => {
+    fc.assert(
+      fc.property(oddKeys(), (key) => {
+        const redact = createRedactor([key]);
+        const least = Math.max(shortestMaskedPiece, Math.ceil(key.length / 2));
+        const keyPieces = Array.from({ length: key.length - least + 1 }, (_, at) =>
+          key.slice(at, at + least),
+        );
+        for (const [name, encode] of Object.entries(secretEncodings)) {
+          const form = unquoted(encode(key));
+          for (const [text, placed] of places) {
+            // Each piece as it stands in the text, where the encoding keeps pieces apart (not base64).
+            const sent = placed(form);
+            const pieces = [key, ...keyPieces.map((piece) => placed(unquoted(encode(piece))))];
+            const shown = redact(text(form));
+            expect(
+              pieces.filter((piece) => sent.includes(piece) && shown.includes(piece)),
+              `${name}: ${shown}`,
+            ).toEqual([]);
+          }
+        }
+      }),
+      { numRuns: 150, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
+    );
   });
 });

@@ -42,6 +42,14 @@
 /** What every redacted secret is replaced by, across the kit. */
 export const redactedMark = "[redacted]";
 
+/**
+ * What the kit's own records say of a request's credential instead of
+ * showing it (the recording's and the consumer contract's `credential`): a
+ * JSON field `"credential"` holding one of them is the kit's, not a secret.
+ */
+export const credentialVerdicts = ["valid", "missing", "wrong"] as const;
+export type CredentialVerdict = (typeof credentialVerdicts)[number];
+
 /** Below this length a secret is masked only where it stands alone, so a key "k" leaves "skipped" alone. */
 export const shortSecretLength = 8;
 
@@ -163,7 +171,14 @@ function percentDecoded(input: Decoded, mapped: boolean): Decoded {
       bytes.push(more.byte);
       next = more.next;
     }
-    if (length === 0 || bytes.length < length) continue;
+    if (length === 0 || bytes.length < length) {
+      // `%25…25` before hex digits that decode to nothing (`%2525aa`) is a `%` and those digits.
+      if (first.next === at + 3) continue;
+      out.copy(copied, at);
+      out.put("%", at, first.next - 2);
+      copied = first.next - 2;
+      continue;
+    }
     out.copy(copied, at);
     out.put(
       length === 1 ? String.fromCharCode(first.byte) : utf8.decode(Uint8Array.from(bytes)),
@@ -185,11 +200,15 @@ const namedReferences: Readonly<Record<string, string>> = {
   "&apos;": "'",
 };
 
-/** One JSON escape (`\\u006b`, `\\/`) or markup reference (`&#107;`, `&#x6B;`, `&amp;`) at `lastIndex`. */
+/**
+ * One escape at `lastIndex`: JSON's (`\\u006b`, `\\/`), JavaScript's
+ * (`\\x6b`, `\\u{6b}`) or a markup reference (`&#107;`, `&#x6B;`, `&amp;`;
+ * a numeric one also without its `;`, as browsers read it).
+ */
 const escapeAt =
-  /\\(?:u[0-9a-fA-F]{4}|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));|&(?:amp|lt|gt|quot|apos);/y;
+  /\\(?:u[0-9a-fA-F]{4}|u\{([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2})|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));?|&(?:amp|lt|gt|quot|apos);/y;
 
-/** A text that may hold a JSON escape or a markup reference. */
+/** A text that may hold an escape or a markup reference. */
 const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;)/;
 
 /**
@@ -209,16 +228,18 @@ function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = fa
     escapeAt.lastIndex = at;
     const found = escapeAt.exec(text);
     if (!found) continue;
-    const [whole, short, decimal, hex] = found;
+    const [whole, braced, byte, short, decimal, hex] = found;
     if (literalBackslashes && short !== undefined) continue;
-    const codePoint = decimal !== undefined ? Number(decimal) : Number.parseInt(hex ?? "", 16);
-    const decoded = whole.startsWith("\\")
-      ? (JSON.parse(`"${whole}"`) as string)
-      : whole.startsWith("&#")
+    const numbered = braced ?? byte ?? hex;
+    const codePoint = decimal !== undefined ? Number(decimal) : Number.parseInt(numbered ?? "", 16);
+    const decoded =
+      decimal !== undefined || numbered !== undefined
         ? codePoint > 0x10ffff
           ? whole
           : String.fromCodePoint(codePoint)
-        : (namedReferences[whole] as string);
+        : whole.startsWith("\\")
+          ? (JSON.parse(`"${whole}"`) as string)
+          : (namedReferences[whole] as string);
     out.copy(copied, at);
     out.put(decoded, at, at + whole.length);
     copied = at + whole.length;
@@ -228,15 +249,30 @@ function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = fa
   return out.done();
 }
 
+/** How many times escapes are undone twice, then percent-encoding: a JSON string in a JSON string, and a key's own escapes (`\\\\x41`, `%2541`) in that. */
+const escapeRounds = 2;
+
 /**
- * The text as it reads with every layer undone: percent-encoding, JSON
- * escapes and markup references twice (a JSON string inside a JSON string,
- * a reference to a backslash), percent-encoding again (a JSON-escaped `%`).
+ * The text as it reads at each layer: as written, percent-encoding undone,
+ * then twice over: JSON and JavaScript escapes and markup references undone
+ * twice (a JSON string inside a JSON string, a reference to a backslash),
+ * then percent-encoding again (a JSON-escaped `%`). Each layer a secret is
+ * looked for in, so a secret that itself reads like an escape (`a%41b`,
+ * `x&lt;y`) is found as written too; a layer that changed nothing is left
+ * out.
  */
-function decodedLayers(text: string, mapped: boolean, literalBackslashes = false): Decoded {
-  const percent = percentDecoded({ text }, mapped);
-  const once = escapesDecoded(percent, mapped, literalBackslashes);
-  return percentDecoded(escapesDecoded(once, mapped, literalBackslashes), mapped);
+function decodedViews(text: string, mapped: boolean, literalBackslashes = false): Decoded[] {
+  const views: Decoded[] = [{ text }];
+  let last = views[0] as Decoded;
+  for (let step = 0; step <= 3 * escapeRounds; step++) {
+    const next =
+      step % 3 === 0
+        ? percentDecoded(last, mapped)
+        : escapesDecoded(last, mapped, literalBackslashes);
+    if (next.text !== last.text) views.push(next);
+    last = next;
+  }
+  return views;
 }
 
 /** Bytes as base64 (standard alphabet, padded), in any runtime. */
@@ -285,22 +321,88 @@ const shortestCutPrefix = 4;
 /** How many characters of a cut character's form (`&#10`) may stand between a cut secret and its mark. */
 const cutFormChars = 12;
 
+/** A long secret's piece this long (or half the secret, if longer) is masked wherever it stands: one cut in two, or with a character changed. */
+export const shortestMaskedPiece = 12;
+
+/** One text a secret may read as. */
+interface Needle {
+  readonly text: string;
+  /** The fewest of its characters in a row that are masked: all of a shorter needle, else 12 or half of it. */
+  readonly least: number;
+  /** Pieces of it at their offsets: every `least` characters in a row of it hold one of them. */
+  readonly blocks: readonly (readonly [number, string])[];
+}
+
+function needleOf(text: string, whole: boolean): Needle {
+  const least =
+    whole || text.length <= shortestMaskedPiece
+      ? text.length
+      : Math.max(shortestMaskedPiece, Math.ceil(text.length / 2));
+  // Blocks of half `least` (rounded up) at multiples of their size: a run of `least` holds one whole.
+  const size = least === text.length ? least : Math.ceil(least / 2);
+  const blocks: [number, string][] = [];
+  for (let at = 0; at + size <= text.length; at += size)
+    blocks.push([at, text.slice(at, at + size)]);
+  return { text, least, blocks };
+}
+
+/** A secret's UTF-8 bytes as hex digits, in both cases. */
+function hexForms(secret: string): string[] {
+  const hex = Array.from(encoder.encode(secret), (byte) => byte.toString(16).padStart(2, "0"));
+  return [hex.join(""), hex.join("").toUpperCase()];
+}
+
 /** What one redactor looks for. */
 interface Secrets {
-  /** The secrets themselves, longest first (and a spaced one also with `+`). */
-  readonly needles: readonly string[];
+  /**
+   * The secrets as written (a spaced one also with `+`), as the layers read
+   * each one (`a%41b` as `aAb`), and in hex (only whole).
+   */
+  readonly needles: readonly Needle[];
   /** Their base64 cores. */
   readonly cores: readonly string[];
+  /**
+   * Whether a text holds one of the needles' blocks or the cores, which a
+   * text holding none of the forms lacks: one RegExp of literals for the
+   * configured secrets (many times faster than a search each), plain
+   * searches for a presented token (no RegExp compiled per request).
+   */
+  readonly probe: (text: string) => boolean;
   /** Whether a secret holds a backslash of its own. */
   readonly backslash: boolean;
 }
 
-function secretsOf(list: readonly string[]): Secrets {
-  const ordered = [...new Set(list)].filter(Boolean).sort((a, b) => b.length - a.length);
-  const spaced = ordered.filter((secret) => secret.includes(" "));
+/** Whether a text holds any of `literals`: one RegExp for all of them, or a search each. */
+function literalsProbe(literals: readonly string[], compiled: boolean): (text: string) => boolean {
+  const distinct = [...new Set(literals)];
+  if (distinct.length === 0) return () => false;
+  if (!compiled) return (text) => distinct.some((literal) => text.includes(literal));
+  const pattern = new RegExp(
+    distinct.map((text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")).join("|"),
+  );
+  return (text) => pattern.test(text);
+}
+
+function secretsOf(list: readonly string[], compiled = true): Secrets {
+  const ordered = [...new Set(list)].filter(Boolean);
+  const spaced = ordered.filter((secret) => secret.includes(" ")).map((s) => s.replace(/ /g, "+"));
+  const read = ordered.flatMap((secret) =>
+    [false, true].map((literal) => decodedViews(secret, false, literal).at(-1)?.text ?? secret),
+  );
+  const texts = [...new Set([...ordered, ...spaced, ...read])].filter(Boolean);
+  const hex = [...new Set(ordered.flatMap(hexForms))];
+  const needles = [
+    ...texts.map((text) => needleOf(text, false)),
+    ...hex.map((text) => needleOf(text, true)),
+  ];
+  const cores = ordered.flatMap(base64Cores);
   return {
-    needles: [...ordered, ...spaced.map((secret) => secret.replace(/ /g, "+"))],
-    cores: ordered.flatMap(base64Cores),
+    needles,
+    cores,
+    probe: literalsProbe(
+      [...needles.flatMap(({ blocks }) => blocks.map(([, b]) => b)), ...cores],
+      compiled,
+    ),
     backslash: ordered.some((secret) => secret.includes("\\")),
   };
 }
@@ -308,30 +410,43 @@ function secretsOf(list: readonly string[]): Secrets {
 /** Another form than the raw one may be in the text (`%`, `+`, a backslash, a markup reference), or a cut one (`...`, `…`). */
 const encodedHint = /[%+\\…]|&#|&(?:amp|lt|gt|quot|apos);|\.\.\./;
 
-/** The ranges of the decoded text that hold a secret, in any form the layers undid. */
-function secretRanges(decoded: string, secrets: Secrets): [number, number][] {
+/** The ranges of one reading of a text that hold a secret (or a long piece of one), in any form. */
+function secretRanges(view: string, secrets: Secrets): [number, number][] {
   const ranges: [number, number][] = [];
-  for (const needle of secrets.needles) {
-    for (let at = decoded.indexOf(needle); at >= 0; at = decoded.indexOf(needle, at + 1)) {
-      const end = at + needle.length;
-      const alone = !isWordChar(decoded[at - 1]) && !isWordChar(decoded[end]);
-      if (needle.length >= shortSecretLength || alone) ranges.push([at, end]);
+  for (const { text, least, blocks } of secrets.needles) {
+    for (const [offset, block] of blocks) {
+      // The next search starts past what this one masked (a block of a repeating secret, `xxxx`, is found everywhere in a run).
+      let next = 0;
+      for (let at = view.indexOf(block); at >= 0; at = view.indexOf(block, next)) {
+        // The piece of the needle around the block, as far as the text goes along with it.
+        let start = at;
+        let end = at + block.length;
+        for (let from = offset; from > 0 && view[start - 1] === text[from - 1]; from--) start--;
+        for (let to = offset + block.length; to < text.length && view[end] === text[to]; to++) {
+          end++;
+        }
+        const alone = !isWordChar(view[start - 1]) && !isWordChar(view[end]);
+        if (end - start >= least && (text.length >= shortSecretLength || alone)) {
+          ranges.push([start, end]);
+          next = Math.max(at + 1, end - block.length + 1);
+        } else next = at + 1;
+      }
     }
   }
   for (const core of secrets.cores) {
-    for (let at = decoded.indexOf(core); at >= 0; at = decoded.indexOf(core, at + 1)) {
+    for (let at = view.indexOf(core); at >= 0; at = view.indexOf(core, at + 1)) {
       // The whole base64 word goes: the rest of it also carries bits of the secret.
       let start = at;
       let end = at + core.length;
-      while (isBase64Char(decoded[start - 1])) start--;
-      while (isBase64Char(decoded[end])) end++;
-      while (decoded[end] === "=") end++;
+      while (isBase64Char(view[start - 1])) start--;
+      while (isBase64Char(view[end])) end++;
+      while (view[end] === "=") end++;
       ranges.push([start, end]);
     }
   }
   for (const mark of cutMarks) {
-    for (let at = decoded.indexOf(mark); at >= 0; at = decoded.indexOf(mark, at + 1)) {
-      const cut = cutSecretBefore(decoded, at, secrets.needles);
+    for (let at = view.indexOf(mark); at >= 0; at = view.indexOf(mark, at + 1)) {
+      const cut = cutSecretBefore(view, at, secrets.needles);
       if (cut !== undefined) ranges.push([cut, at]);
     }
   }
@@ -342,32 +457,27 @@ function secretRanges(decoded: string, secrets: Secrets): [number, number][] {
 function cutSecretBefore(
   decoded: string,
   mark: number,
-  needles: readonly string[],
+  needles: readonly Needle[],
 ): number | undefined {
   for (let junk = 0; junk <= cutFormChars && junk <= mark; junk++) {
     if (junk > 0 && /[\s"'()]/.test(decoded[mark - junk] as string)) break;
     const end = mark - junk;
-    for (const needle of needles) {
-      if (needle.length < shortSecretLength) continue;
-      for (let length = needle.length - 1; length >= shortestCutPrefix; length--) {
-        if (decoded.startsWith(needle.slice(0, length), end - length)) return end - length;
+    for (const { text } of needles) {
+      if (text.length < shortSecretLength) continue;
+      for (let length = text.length - 1; length >= shortestCutPrefix; length--) {
+        if (decoded.startsWith(text.slice(0, length), end - length)) return end - length;
       }
     }
   }
   return undefined;
 }
 
-/** The text with the original characters behind each decoded range replaced by the mark (overlaps merged). */
-function masked(text: string, decoded: Decoded, ranges: [number, number][]): string {
-  const original = ranges
-    .map(([start, end]): [number, number] => [
-      decoded.start?.[start] ?? start,
-      decoded.end?.[end - 1] ?? end,
-    ])
-    .sort((a, b) => a[0] - b[0]);
+/** The text with each range of it (overlaps merged) replaced by the mark. */
+function masked(text: string, ranges: [number, number][]): string {
+  ranges.sort((a, b) => a[0] - b[0]);
   let out = "";
   let emitted = 0;
-  for (const [start, end] of original) {
+  for (const [start, end] of ranges) {
     if (end <= emitted) continue;
     if (start >= emitted) out += `${text.slice(emitted, start)}${redactedMark}`;
     emitted = end;
@@ -377,28 +487,42 @@ function masked(text: string, decoded: Decoded, ranges: [number, number][]): str
 
 /** Every form of every secret replaced with the mark. */
 function maskSecrets(text: string, secrets: Secrets): string {
-  const mayHold =
-    encodedHint.test(text) ||
-    secrets.needles.some((needle) => text.includes(needle)) ||
-    secrets.cores.some((core) => text.includes(core));
+  const mayHold = encodedHint.test(text) || secrets.probe(text);
   if (!mayHold) return text;
-  const out = maskDecoded(text, secrets, false);
-  // A secret with a backslash of its own may stand raw beside an escaped character.
-  return secrets.backslash ? maskDecoded(out, secrets, true) : out;
+  // A secret with a backslash of its own may stand raw beside an escaped character: both readings.
+  const ranges = secrets.backslash
+    ? [...rangesOf(text, secrets, false), ...rangesOf(text, secrets, true)]
+    : rangesOf(text, secrets, false);
+  return ranges.length === 0 ? text : masked(text, ranges);
 }
 
-/** The text with the secrets its decoding (one way of reading backslashes) shows masked. */
-function maskDecoded(text: string, secrets: Secrets, literalBackslashes: boolean): string {
-  // Most texts hold no secret: the text alone is decoded to look, the maps only to mask.
-  const plain = decodedLayers(text, false, literalBackslashes).text;
-  if (secretRanges(plain, secrets).length === 0) return text;
-  const decoded = decodedLayers(text, true, literalBackslashes);
-  return masked(text, decoded, secretRanges(decoded.text, secrets));
+/** The ranges of the text that hold a secret in any of its readings (one way of reading backslashes). */
+function rangesOf(text: string, secrets: Secrets, literalBackslashes: boolean): [number, number][] {
+  // Most texts hold no secret: the text alone is decoded to look (every reading at once), the maps only to mask.
+  const readings = decodedViews(text, false, literalBackslashes)
+    .map((view) => view.text)
+    .join("\u0000");
+  const mayHold = secrets.probe(readings) || cutMarks.some((mark) => readings.includes(mark));
+  if (!mayHold) return [];
+  return decodedViews(text, true, literalBackslashes).flatMap((view) =>
+    secretRanges(view.text, secrets).map(([start, end]): [number, number] => [
+      view.start?.[start] ?? start,
+      view.end?.[end - 1] ?? end,
+    ]),
+  );
 }
 
-/** A text that may hold a secret-named parameter or header: a secret word, or a parameter name with a percent-escape. */
-const secretNameHint =
-  /key|token|secret|passw|pwd|auth|credential|session|sig|cookie|jwt|bearer|passphrase|(?:^|[?&;\s"'])[^=&?;/\s"'<>#]*%[0-9a-fA-F]{2}[^=&?;/\s"'<>#]*=/i;
+/** A text that may hold a secret-named parameter, header or JSON field: a secret word… */
+const secretWordHint =
+  /key|token|secret|pass|pwd|auth|credential|session|sig|cookie|jwt|bearer|otp|pin/i;
+
+/** …or, with `%` or `\\` in it, a parameter's name with a percent-escape, or a JSON field's with an escape. */
+const encodedNameHint =
+  /(?:^|[?&;\s"'])[^=&?;/\s"'<>#]*%[0-9a-fA-F]{2}[^=&?;/\s"'<>#]*=|(?:\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2})[^"\\\s]*"\s*:/;
+
+const mayNameSecret = (text: string) =>
+  secretWordHint.test(text) ||
+  ((text.includes("%") || text.includes("\\")) && encodedNameHint.test(text));
 
 /** The words that make a parameter or header name a secret's. */
 const secretWords = new Set([
@@ -407,6 +531,7 @@ const secretWords = new Set([
   "apikey",
   "secret",
   "password",
+  "pass",
   "passwd",
   "pwd",
   "passphrase",
@@ -421,6 +546,8 @@ const secretWords = new Set([
   "cookie",
   "jwt",
   "bearer",
+  "otp",
+  "pin",
 ]);
 const anySecretWord = new RegExp([...secretWords].join("|"), "i");
 
@@ -453,22 +580,59 @@ export function isSecretName(name: string): boolean {
 }
 
 /**
- * `name=value` in a query (or a text quoting one); the name may be
- * percent-encoded. A value (and a header's below) never takes the backslash
- * of a JSON string's closing `\"`, so a masked JSON text stays JSON.
+ * Where a value ends before its own characters do: a quote closing what
+ * holds it (a JSON string, a shell word, Markdown code), the `>` of a
+ * `<URL>`, the `</` of markup; a quote or bracket followed by more of the
+ * value is part of it (`?token=abc'def` is all masked).
  */
-const parameterPattern = /(^|[?&;\s"'])([^=&?;\s"'<>#]{1,200})=((?:[^&\s"'<>#\\]|\\[^"\s])+)/g;
+const valueEnd = String.raw`["'\`](?=[\s,;:)\]}>/"'\`<]|$)|>(?=[\s,;:)\]}"'\`<]|$)|<(?=/)`;
 
-/** A header line `Name: value [value]`. */
-const headerPattern =
-  /(^|[\s"'])([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*((?:[^\s"'<>,;\\]|\\[^"\s])+)(?:([ \t]+)((?:[^\s"'<>,;\\]|\\[^"\s])+))?/g;
+/**
+ * The characters of a value up to `stops` (whitespace and those given), a
+ * closing quote or bracket, or the backslash of a JSON string's closing `\"`
+ * (so a masked JSON text stays JSON). A value does not start with a quote:
+ * `Authorization: "Bearer …"` is code quoting a header, not a header line.
+ */
+const valueChars = (stops: string) =>
+  String.raw`(?!["'\`])(?:(?!${valueEnd})(?:[^\s${stops}\\]|\\[^"\s]))+`;
+
+/**
+ * `name=value` in a query, a form body or a text quoting one; the name may
+ * be percent-encoded. The value runs to the next `&`, whitespace or the end
+ * of what holds it (a JSON string holding a URL is read decoded, up to its
+ * own end).
+ */
+const parameterPattern = new RegExp(
+  String.raw`(^|[?&;\s"'])([^=&?;\s"'<>#]{1,200})=(${valueChars("&")})`,
+  "g",
+);
+
+/** A header line `Name: value [value]`; a value ends at `,` or `;` too. */
+const headerPattern = new RegExp(
+  String.raw`(^|[\s"'])([A-Za-z][A-Za-z0-9_-]{0,63}):[ \t]*(${valueChars(",;")})(?:([ \t]+)(${valueChars(",;")}))?`,
+  "g",
+);
+
+/** A JSON field `"name": value` whose value is a string or a number. */
+const jsonField = /("(?:[^"\\\n]|\\.){1,200}")(\s*:\s*)("(?:[^"\\\n]|\\.)*"|-?\d[\d.eE+-]*)/g;
 
 /** Header names whose value is a credential whatever their words. */
 const credentialHeaders = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
 const authScheme = /^(?:bearer|basic|digest|token|negotiate|apikey|hoba|mutual)$/i;
 
-/** A value a text may show: a shell variable (`$KEY`, `$(…)`), or already the mark. */
-const keptValue = (value: string) => value.startsWith("$") || value === redactedMark;
+/** A value a text may show: a shell variable (`$KEY`, `$(…)`), a placeholder (`<API_KEY>`), or already the mark. */
+const keptValue = (value: string) =>
+  value.startsWith("$") || value === redactedMark || /^<[A-Z_]+>[.,]?$/.test(value);
+
+/** A JSON string literal's text, or undefined where it is none. */
+function stringOf(literal: string): string | undefined {
+  if (!literal.includes("\\")) return literal.slice(1, -1);
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The values of secret-named parameters and header lines, masked. */
 function maskSecretNamed(text: string): string {
@@ -476,7 +640,16 @@ function maskSecretNamed(text: string): string {
     keptValue(value) || !isSecretName(name) ? match : `${lead}${name}=${redactedMark}`,
   );
   if (!parameters.includes(":")) return parameters;
-  return parameters.replace(
+  // A JSON body's secret-named field, like a form body's `password=`.
+  const fields = parameters.replace(jsonField, (match, name: string, colon: string, value) => {
+    const field = stringOf(name) ?? "";
+    const verdict = field === "credential" && credentialVerdicts.some((v) => value === `"${v}"`);
+    // A field named just `key` is the kit's own name for an identifier (a fuzz failure's, a Pact interaction's).
+    const shown = verdict || field === "key" || value === '""' || value === `"${redactedMark}"`;
+    const secret = !shown && isSecretName(field);
+    return secret ? `${name}${colon}"${redactedMark}"` : match;
+  });
+  return fields.replace(
     headerPattern,
     (match, lead: string, name: string, first: string, gap = "", second?: string) => {
       const lower = name.toLowerCase();
@@ -499,7 +672,8 @@ const maxJsonDepth = 4;
 const jsonString = /"(?:[^"\\\n]|\\.)*"/g;
 
 function redactWith(text: string, secrets: Secrets, depth: number): string {
-  let out = text;
+  // The whole text first: a quote a secret holds (`a\"b`) may pair with another text's as a JSON string.
+  let out = secrets.needles.length > 0 ? maskSecrets(text, secrets) : text;
   if (depth < maxJsonDepth && out.includes("\\")) {
     out = out.replace(jsonString, (literal) => {
       if (!literal.includes("\\")) return literal;
@@ -514,8 +688,7 @@ function redactWith(text: string, secrets: Secrets, depth: number): string {
       return redacted === decoded ? literal : JSON.stringify(redacted);
     });
   }
-  if (secrets.needles.length > 0) out = maskSecrets(out, secrets);
-  if (secretNameHint.test(out)) out = maskSecretNamed(out);
+  if (mayNameSecret(out)) out = maskSecretNamed(out);
   return out;
 }
 
@@ -538,7 +711,7 @@ const shortestPresentedToken = 4;
 /**
  * Per request: the redactor of the configured secrets plus the token the
  * request presents when it is none of them, in every form too (no RegExp is
- * built, so a token costs nothing to add).
+ * built for it, so a token costs little to add).
  */
 export function createRequestRedactor(
   secrets: readonly string[],
@@ -550,7 +723,13 @@ export function createRequestRedactor(
     if (token === undefined || token.length < shortestPresentedToken || secrets.includes(token)) {
       return configuredRedact;
     }
-    const withToken = secretsOf([...secrets, token]);
+    const added = secretsOf([token], false);
+    const withToken: Secrets = {
+      needles: [...configured.needles, ...added.needles],
+      cores: [...configured.cores, ...added.cores],
+      probe: (text) => configured.probe(text) || added.probe(text),
+      backslash: configured.backslash || added.backslash,
+    };
     return (text) => redactWith(text, withToken, 0);
   };
   // A client sends the same header on every request: its redactor is kept until another comes.
