@@ -17,13 +17,16 @@
  * `tsx scripts/bundle.ts` (run by `npm run build`).
  */
 import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
 import {
   buildDashboardScript,
   copiedDashboardFiles,
   dashboardDir,
 } from "../mocks/dashboard/assets.js";
-import { repositoryRoot } from "../mocks/test-support/repository.js";
+
+// The build's own root: the image build's context holds no test-support/ (.dockerignore).
+const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** Packages inlined into the bundles; every other bare import stays external. */
 const inlined = ["@msw/data", "es-toolkit", "mutative", "outvariant", "rettime"] as const;
