@@ -15,7 +15,7 @@
  */
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
 import { apiBasePath, type OperationId, operationIds } from "../interface/spec.js";
-import type { CredentialVerdict } from "../util/redact.js";
+import { type CredentialVerdict, credentialVerdicts } from "../util/redact.js";
 import { compareText } from "../util/text.js";
 import type { PactRule, PactRules } from "./matching-rules.js";
 import type { ProviderState } from "./provider-states.js";
@@ -284,11 +284,16 @@ function factsOf(value: unknown, at: string): InteractionFacts {
   ) {
     throw new RangeError(`${at}: tests must be a list of test names`);
   }
-  if (credential !== "valid" && credential !== "missing" && credential !== "wrong") {
-    throw new RangeError(`${at}: credential must be valid, missing or wrong`);
+  if (!(credentialVerdicts as readonly unknown[]).includes(credential)) {
+    throw new RangeError(`${at}: credential must be ${credentialVerdicts.join(", ")}`);
   }
   if (!isText(shape, 4096)) throw new RangeError(`${at}: shape must be a text`);
-  return { operationId: operationId as OperationId, tests: tests as string[], credential, shape };
+  return {
+    operationId: operationId as OperationId,
+    tests: tests as string[],
+    credential: credential as Credential,
+    shape,
+  };
 }
 
 /**
