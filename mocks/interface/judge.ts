@@ -46,6 +46,7 @@ import {
 import {
   type Collection,
   type InterfaceOperation,
+  limitParameter,
   referencedCollection,
   schemaFields,
 } from "./operations.js";
@@ -119,7 +120,7 @@ function successStatus(operation: InterfaceOperation): Check[] {
 function listChecks(reading: Reading, context: JudgeContext): Check[] {
   const { operation } = reading;
   const checks: Check[] = successStatus(operation);
-  const limit = operation.query.find((parameter) => parameter.name === "limit");
+  const limit = limitParameter(operation);
   const given = reading.query.get("limit");
   if (given !== undefined) checks.push(atMost(Number(given), "at-most-limit", ["§4.1.limit"]));
   else if (typeof limit?.schema.default === "number") {
@@ -294,7 +295,7 @@ function alwaysChecks(operation: InterfaceOperation): Check[] {
     checks.push(jsonMediaType("advisory", "errors", "error-media-type"));
   }
   if (operation.success.body) checks.push(bodySchema(operation.success.body));
-  const limit = operation.query.find((parameter) => parameter.name === "limit");
+  const limit = limitParameter(operation);
   if (operation.lists && typeof limit?.schema.maximum === "number") {
     const rules = parameterRules(operation.id, "limit");
     checks.push(atMost(limit.schema.maximum, "never-over-maximum", rules));

@@ -185,11 +185,15 @@ export const interfaceOperations: readonly InterfaceOperation[] = Object.entries
  * A list operation's query asking for its fewest or most records: its
  * `limit` at the schema's minimum or maximum; empty when it takes no limit.
  */
+/** The operation's `limit` query parameter (a list's page size), if it takes one. */
+export const limitParameter = (operation: InterfaceOperation): OperationParameter | undefined =>
+  operation.query.find((parameter) => parameter.name === "limit");
+
 export function limitQuery(
   operation: InterfaceOperation,
   bound: "minimum" | "maximum",
 ): Readonly<Record<string, string>> {
-  const value = operation.query.find((parameter) => parameter.name === "limit")?.schema[bound];
+  const value = limitParameter(operation)?.schema[bound];
   return value === undefined ? {} : { limit: String(value) };
 }
 
