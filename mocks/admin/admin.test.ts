@@ -8,6 +8,7 @@ import type { CoreResponse } from "../core/exchange.js";
 import { faultLimits } from "../core/faults.js";
 import { journalLimits } from "../core/journal.js";
 import { createPetstore } from "../runtime/lifecycle.js";
+import { journalEntry } from "../test-support/journal-entry.js";
 import {
   type AdminContext,
   type AdminRequest,
@@ -222,15 +223,7 @@ describe("GET /__mock/requests", () => {
   async function journalOf(entries: number) {
     const { call, petstore } = await setup();
     for (let n = 0; n < entries; n++) {
-      petstore.journal.record({
-        method: "GET",
-        path: `/pets?n=${n + 1}`,
-        operationId: "listPets",
-        status: 200,
-        durationMs: 1,
-        fault: null,
-        problems: [],
-      });
+      petstore.journal.record(journalEntry(`/pets?n=${n + 1}`));
     }
     const page = async (query: string) => {
       const response = await call({ path: "/__mock/requests", query });

@@ -6,10 +6,11 @@
  */
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { createJournal, type JournalRecord } from "../core/journal.js";
+import { createJournal } from "../core/journal.js";
 import { loadDashboardAssets } from "../dashboard/assets.js";
 import { startPetstoreServer } from "../server/server.js";
 import { devAuth, send } from "../test-support/http.js";
+import { journalEntry as entry } from "../test-support/journal-entry.js";
 import { entriesAfter, type FeedAnswer, feedLimits } from "./dashboard.js";
 
 const apiKey = "dashboard-api-key-42";
@@ -169,16 +170,6 @@ describe("the dashboard's data", () => {
 });
 
 describe("entriesAfter", () => {
-  const entry = (path: string): JournalRecord => ({
-    method: "GET",
-    path,
-    operationId: "listPets",
-    status: 200,
-    durationMs: 1,
-    fault: null,
-    problems: [],
-  });
-
   it("numbers entries from 1 across wraps and clears, and says how many were missed", () => {
     const journal = createJournal({ size: 3 });
     for (let index = 1; index <= 5; index++) journal.record(entry(`/pets?n=${index}`));

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { journalEntry as entry } from "../test-support/journal-entry.js";
 import { clip, createJournal, type JournalRecord, journalLimits } from "./journal.js";
-
-const entry = (path: string): JournalRecord => ({
-  method: "GET",
-  path,
-  operationId: path === "/nowhere" ? null : "listPets",
-  status: 200,
-  durationMs: 1,
-  fault: null,
-  problems: [],
-});
 
 describe("the journal", () => {
   it("keeps the last `size` entries, oldest first, across many wraps", () => {

@@ -16,6 +16,7 @@ import { type RunningPetstoreServer, startPetstoreServer } from "../server/serve
 import { checkSnapshot, type StoreSnapshot } from "../store/state.js";
 import { createPetstoreStore } from "../store/store.js";
 import { devAuth, type SendOptions, send } from "../test-support/http.js";
+import { journalEntry } from "../test-support/journal-entry.js";
 import {
   fileSystem as stateFileSystem,
   temporaryPathOf,
@@ -31,10 +32,7 @@ async function start(options: Parameters<typeof startPetstoreServer>[0] = {}) {
   servers.push(server);
   return server;
 }
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "petstore-control-"));
-});
+const dir = await mkdtemp(join(tmpdir(), "petstore-control-"));
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
   await rm(dir, { recursive: true, force: true });
@@ -477,15 +475,7 @@ describe("10. a journal read is bounded", () => {
     const server = await start({ journalSize: journalLimits.maxSize });
     const path = `/pets?q=${"x".repeat(2_000)}`;
     for (let n = 0; n < journalLimits.maxSize; n++) {
-      server.journal.record({
-        method: "GET",
-        path,
-        operationId: "listPets",
-        status: 200,
-        durationMs: 0.1,
-        fault: null,
-        problems: [],
-      });
+      server.journal.record(journalEntry(path, 0.1));
     }
     const page = await sendTo(server, "/__mock/requests");
     const newest = JSON.parse(page.text) as { seq: number }[];

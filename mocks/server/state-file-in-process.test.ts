@@ -17,7 +17,7 @@ import {
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { checkSnapshot } from "../store/state.js";
 import { createPetstoreStore } from "../store/store.js";
 import { send } from "../test-support/http.js";
@@ -36,16 +36,15 @@ import {
   StateFileError,
 } from "./state-file.js";
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "petstore-state-"));
-});
+const dir = await mkdtemp(join(tmpdir(), "petstore-state-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
 /** A file-system error as node raises it: the code leads the message. */
 const fsError = (code: string, what: string) =>
   Object.assign(new Error(`${code}: ${what}`), { code });
+const taken = fsError("EEXIST", "file already exists");
+const denied = fsError("EACCES", "permission denied");
 
 let files = 0;
 const freshPath = () => join(dir, `state-${++files}.json`);
@@ -218,7 +217,6 @@ describe("lockStateFile", () => {
 
   it("takes a lock whose file vanished before it could be read (its holder released it)", async () => {
     const path = freshPath();
-    const taken = fsError("EEXIST", "file already exists");
     vi.spyOn(stateFileSystem, "writeFile").mockRejectedValueOnce(taken);
     const lock = await lockStateFile(path);
     expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
@@ -227,7 +225,6 @@ describe("lockStateFile", () => {
 
   it("gives up after three tries on a lock that keeps coming back", async () => {
     const path = freshPath();
-    const taken = fsError("EEXIST", "file already exists");
     const create = vi.spyOn(stateFileSystem, "writeFile").mockRejectedValue(taken);
     await expect(lockStateFile(path)).rejects.toThrow(
       new StateFileError(`state file ${path}: its lock file ${path}.lock could not be taken.`),
@@ -286,7 +283,6 @@ describe("followStoreIntoFile", () => {
     const store = await createPetstoreStore({ pets: 2 });
     const writer = followStoreIntoFile(store, path, () => undefined);
     await store.createPet({ name: "Pending", categoryId: 1 });
-    const denied = fsError("EACCES", "permission denied");
     const open = vi.spyOn(stateFileSystem, "open").mockRejectedValue(denied);
     const delays: number[] = [];
     const timers = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
@@ -359,7 +355,6 @@ describe("writeFileAtomically", () => {
 
   it("still writes when the temp name it found taken is freed before it removes it", async () => {
     const path = freshPath();
-    const taken = fsError("EEXIST", "file already exists");
     vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(taken);
     await writeFileAtomically(path, "new\n");
     expect(await readFile(path, "utf8")).toBe("new\n");
@@ -368,7 +363,6 @@ describe("writeFileAtomically", () => {
   it("fails a write whose temp file cannot be created for any reason but a taken name", async () => {
     const path = freshPath();
     await writeFile(path, "old\n");
-    const denied = fsError("EACCES", "permission denied");
     vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(denied);
     await expect(writeFileAtomically(path, "new\n")).rejects.toThrow(denied);
     expect(await readFile(path, "utf8")).toBe("old\n");

@@ -677,13 +677,8 @@ function redactWith(text: string, secrets: Secrets, depth: number): string {
   if (depth < maxJsonDepth && out.includes("\\")) {
     out = out.replace(jsonString, (literal) => {
       if (!literal.includes("\\")) return literal;
-      // A string literal parses to a string, or not at all.
-      let decoded: string;
-      try {
-        decoded = JSON.parse(literal) as string;
-      } catch {
-        return literal;
-      }
+      const decoded = stringOf(literal);
+      if (decoded === undefined) return literal;
       const redacted = redactWith(decoded, secrets, depth + 1);
       return redacted === decoded ? literal : JSON.stringify(redacted);
     });
