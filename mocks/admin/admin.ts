@@ -90,11 +90,13 @@ export function refuseAdmin(
   );
 }
 
-/** The parsed JSON body (`undefined` when empty), or the 413/400 that rejects it. */
-function jsonBody(request: AdminRequest): { value: unknown } | CoreResponse {
-  const parsed = parseJsonBody(request);
-  return parsed.ok ? { value: parsed.value } : parsed.response;
-}
+/** An action on the parsed JSON body (`undefined` when empty); a body it cannot parse gets the 413/400 that rejects it. */
+const withJsonBody =
+  (handle: (value: unknown) => CoreResponse | Promise<CoreResponse>): AdminAction =>
+  (request) => {
+    const parsed = parseJsonBody(request);
+    return parsed.ok ? handle(parsed.value) : parsed.response;
+  };
 
 /** The optional reset body as seed options, or the 400 that rejects it. */
 function resetOptions(value: unknown): SeedOptions | CoreResponse {
@@ -122,6 +124,14 @@ function addFaults(add: () => unknown): CoreResponse {
 }
 
 const noContent: CoreResponse = { status: 204, headers: {}, body: undefined };
+
+/** An action that empties a list (faults, journal, contract) and answers 204. */
+const clearing =
+  (clear: () => void): AdminAction =>
+  () => {
+    clear();
+    return noContent;
+  };
 
 /** `?limit=&after=` of `GET /__mock/requests`, or the 400 that rejects them. */
 function journalQuery(query: string): { after: number | undefined; limit: number } | CoreResponse {
@@ -183,18 +193,12 @@ export function adminRoutes({
       : jsonResponse(503, { status: "degraded", ...found });
   };
   return [
-    {
-      path: healthPath,
-      public: true,
-      methods: { GET: health },
-    },
+    { path: healthPath, public: true, methods: { GET: health } },
     {
       path: resetPath,
       methods: {
-        async POST(request) {
-          const body = jsonBody(request);
-          if ("status" in body) return body;
-          const options = resetOptions(body.value);
+        POST: withJsonBody(async (value) => {
+          const options = resetOptions(value);
           if ("status" in options) return options;
           const refusal = refuseWrites?.();
           if (refusal) return refusal;
@@ -207,22 +211,15 @@ export function adminRoutes({
             }
             throw error;
           }
-        },
+        }),
       },
     },
     {
       path: faultsPath,
       methods: {
         GET: () => jsonResponse(200, faults.list()),
-        POST(request) {
-          const body = jsonBody(request);
-          if ("status" in body) return body;
-          return addFaults(() => faults.add(body.value as FaultInput));
-        },
-        DELETE() {
-          faults.clear();
-          return noContent;
-        },
+        POST: withJsonBody((value) => addFaults(() => faults.add(value as FaultInput))),
+        DELETE: clearing(() => faults.clear()),
       },
     },
     {
@@ -256,41 +253,29 @@ export function adminRoutes({
       path: requestsPath,
       methods: {
         GET: (request) => journalPage(journal, request),
-        DELETE() {
-          journal.clear();
-          return noContent;
-        },
+        DELETE: clearing(() => journal.clear()),
       },
     },
     {
       path: contractPath,
       methods: {
         GET: () => jsonTextResponse(200, contractText(petstore.contract())),
-        DELETE() {
-          petstore.contractRecorder.clear();
-          return noContent;
-        },
+        DELETE: clearing(() => petstore.contractRecorder.clear()),
       },
     },
     {
       path: providerStatePath,
       methods: {
-        POST(request) {
-          const body = jsonBody(request);
-          if ("status" in body) return body;
-          return refuseWrites?.() ?? setUpProviderState(petstore.store, body.value);
-        },
+        POST: withJsonBody(
+          (value) => refuseWrites?.() ?? setUpProviderState(petstore.store, value),
+        ),
       },
     },
     {
       path: statePath,
       methods: {
         GET: () => jsonResponse(200, state.snapshot()),
-        PUT(request) {
-          const body = jsonBody(request);
-          if ("status" in body) return body;
-          return refuseWrites?.() ?? importSnapshot(state, body.value);
-        },
+        PUT: withJsonBody((value) => refuseWrites?.() ?? importSnapshot(state, value)),
       },
     },
   ];
