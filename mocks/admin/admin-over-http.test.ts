@@ -86,8 +86,7 @@ describe("POST /__mock/faults", () => {
       status: 503,
       times: 2,
     });
-    const listed = await send(`${server.origin}/__mock/faults`);
-    expect(JSON.parse(listed.text)).toEqual([fault]);
+    expect(JSON.parse((await send(`${server.origin}/__mock/faults`)).text)).toEqual([fault]);
     const removed = await send(`${server.origin}/__mock/faults/${fault.id}`, { method: "DELETE" });
     expect([removed.status, removed.text]).toEqual([204, ""]);
     const again = await send(`${server.origin}/__mock/faults/${fault.id}`, { method: "DELETE" });
@@ -132,18 +131,15 @@ describe("POST /__mock/faults", () => {
     const full = await post('{"operation":"getPet","delayMs":1}');
     expect(full.status).toBe(409);
     expect(errorOf(full.text).code).toBe("too_many_faults");
-    const cleared = await send(`${server.origin}/__mock/faults`, { method: "DELETE" });
-    expect(cleared.status).toBe(204);
+    expect((await send(`${server.origin}/__mock/faults`, { method: "DELETE" })).status).toBe(204);
     expect(JSON.parse((await send(`${server.origin}/__mock/faults`)).text)).toEqual([]);
   });
 
   it("answers 405 with Allow for other methods, 404 for unknown admin paths, 413 for huge bodies", async () => {
     const put = await send(`${server.origin}/__mock/faults`, { method: "PUT", body: "{}" });
     expect([put.status, put.headers.allow]).toEqual([405, "GET, POST, DELETE"]);
-    const unknown = await send(`${server.origin}/__mock/nothing`);
-    expect(unknown.status).toBe(404);
-    const huge = await post(`{"status":503,"pad":"${"x".repeat(1024 * 1024)}"}`);
-    expect(huge.status).toBe(413);
+    expect((await send(`${server.origin}/__mock/nothing`)).status).toBe(404);
+    expect((await post(`{"status":503,"pad":"${"x".repeat(1024 * 1024)}"}`)).status).toBe(413);
   });
 });
 

@@ -70,8 +70,7 @@ describe("POST /__mock/provider-state", () => {
     expect([reply.status, JSON.parse(reply.text)]).toEqual([200, { petId: 70, status: "sold" }]);
     const pet = await send(`${server.url}/pets/70`, { headers: devAuth });
     expect(JSON.parse(pet.text)).toMatchObject({ id: 70, status: "sold" });
-    const gone = await setUp({ action: "setup", state: "no pet 70 exists" });
-    expect(gone.status).toBe(200);
+    expect((await setUp({ action: "setup", state: "no pet 70 exists" })).status).toBe(200);
     expect((await send(`${server.url}/pets/70`, { headers: devAuth })).status).toBe(404);
   });
 

@@ -424,8 +424,7 @@ describe("9. the state file is owned, and persistence never fails silently", () 
       const refused = await createPet(server, "Not saved");
       expect([refused.status, errorOf(refused.text).code]).toEqual([503, "state_not_saved"]);
       expect(refused.headers["retry-after"]).toBe("1");
-      const reset = await sendTo(server, "/__mock/reset", { method: "POST" });
-      expect(reset.status).toBe(503);
+      expect((await sendTo(server, "/__mock/reset", { method: "POST" })).status).toBe(503);
       // Between retries no temp file is left (an attempt in progress may hold one for a moment).
       await vi.waitFor(async () =>
         expect((await readdir(dir)).filter((name) => name.endsWith(".tmp"))).toEqual([]),
@@ -497,8 +496,7 @@ describe("10. a journal read is bounded", () => {
       const bad = await sendTo(server, `/__mock/requests?${query}`);
       expect([bad.status, errorOf(bad.text).code], query).toEqual([400, "invalid_query"]);
     }
-    const all = await connectPetstoreMock(server.url).journal.all();
-    expect(all.map((entry) => entry.seq)).toEqual(
+    expect((await connectPetstoreMock(server.url).journal.all()).map((entry) => entry.seq)).toEqual(
       Array.from({ length: journalLimits.maxSize }, (_, n) => n + 1),
     );
   });

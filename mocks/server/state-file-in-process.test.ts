@@ -67,8 +67,7 @@ describe("the state file in-process", () => {
     expect(second.store.seedOptions.seed).toBe(9);
     expect(await createPet(second.url, "Next")).toBe(id + 1);
 
-    const reset = await send(`${second.origin}/__mock/reset`, { method: "POST" });
-    expect(reset.status).toBe(200);
+    expect((await send(`${second.origin}/__mock/reset`, { method: "POST" })).status).toBe(200);
     await second.close();
     const seeded = await startPetstoreServer({ port: 0, seed: 9 });
     expect(await readState(path)).toEqual(seeded.store.snapshot());

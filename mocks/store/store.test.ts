@@ -58,8 +58,7 @@ describe("createPetstoreStore", () => {
       name: string;
       categoryId: number;
     };
-    const pet = await store.createPet(input);
-    expect(pet).toEqual({ id: 2, name: "Rex", categoryId: 1 });
+    expect(await store.createPet(input)).toEqual({ id: 2, name: "Rex", categoryId: 1 });
   });
 
   it("answers lookups and lists truly after direct collection updates and deletes", async () => {
