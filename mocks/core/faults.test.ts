@@ -1,5 +1,5 @@
 import { getEventListeners } from "node:events";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { operationIds } from "../interface/spec.js";
 import { collected } from "../test-support/gc.js";
 import {
@@ -206,9 +206,17 @@ describe("hold", () => {
     await byKept;
   });
 
-  it("once it lets go, leaves no timer running and no listener on the client's signal", async () => {
-    vi.useFakeTimers();
-    try {
+  it("keeps nothing of a request it let go", async () => {
+    const faults = createFaultRegistry();
+    const hang = faults.add({ network: "hang" });
+    expect(await collected(await signalOfReleased(faults, hang))).toBe(true);
+  });
+
+  describe("on fake timers", () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it("once it lets go, leaves no timer running and no listener on the client's signal", async () => {
       const faults = createFaultRegistry();
       const hang = faults.add({ network: "hang" });
       const gaveUp = new AbortController();
@@ -223,20 +231,9 @@ describe("hold", () => {
       expect(vi.getTimerCount()).toBe(0);
       expect(getEventListeners(gaveUp.signal, "abort")).toEqual([]);
       expect(getEventListeners(waiting.signal, "abort")).toEqual([]);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it("keeps nothing of a request it let go", async () => {
-    const faults = createFaultRegistry();
-    const hang = faults.add({ network: "hang" });
-    expect(await collected(await signalOfReleased(faults, hang))).toBe(true);
-  });
-
-  it(`gives up after ${faultLimits.hangMs} ms on its own`, async () => {
-    vi.useFakeTimers();
-    try {
+    it(`gives up after ${faultLimits.hangMs} ms on its own`, async () => {
       const faults = createFaultRegistry();
       const fault = faults.add({ network: "hang" });
       let released = false;
@@ -248,9 +245,7 @@ describe("hold", () => {
       await vi.advanceTimersByTimeAsync(1);
       await held;
       expect(released).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 });
 
