@@ -3,10 +3,11 @@
  * (method, target, headers, body, abort signal) and how its answer is written
  * (headers, Content-Length, Connection, a dropped answer, an unsendable one).
  */
-import { Agent, createServer, request as httpRequest, type Server } from "node:http";
+import { Agent, createServer, type Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CoreResponse, maxBodyBytes } from "../core/exchange.js";
+import { type SendOptions, send as sendWith } from "../test-support/http.js";
 import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
 
 const servers: Server[] = [];
@@ -37,40 +38,9 @@ async function serve(app: App, options?: NodeListenerOptions): Promise<string> {
   return `http://127.0.0.1:${await listen(createServer(toNodeListener(app, options)))}`;
 }
 
-interface Reply {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly rawHeaders: string[];
-  readonly body: string;
-}
-
-/** One request (keep-alive asked for); rejects when the connection is reset. */
-function send(
-  url: string,
-  options: { method?: string; headers?: Record<string, string | string[]>; body?: string } = {},
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      url,
-      { method: options.method ?? "GET", headers: options.headers, agent },
-      (incoming) => {
-        let body = "";
-        incoming.setEncoding("utf8");
-        incoming.on("data", (chunk: string) => (body += chunk));
-        incoming.on("end", () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            rawHeaders: incoming.rawHeaders,
-            body,
-          }),
-        );
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(options.body);
-  });
-}
+/** One request over the test's keep-alive agent; rejects when the connection is reset. */
+const send = (url: string, options: Omit<SendOptions, "agent"> = {}) =>
+  sendWith(url, { ...options, agent });
 
 const answer = (partial: Partial<CoreResponse> = {}): CoreResponse => ({
   status: 200,
@@ -229,7 +199,7 @@ describe("the answer written back", () => {
     );
     const reply = await send(`${url}/`);
     expect(reply.status).toBe(200);
-    expect(reply.body).toBe('"ключ"');
+    expect(reply.text).toBe('"ключ"');
     expect(reply.headers["x-a"]).toBe("1");
     expect(reply.headers["content-length"]).toBe(String(Buffer.byteLength('"ключ"')));
     expect(reply.rawHeaders.filter((name) => name.toLowerCase() === "content-length")).toHaveLength(
@@ -261,7 +231,7 @@ describe("the answer written back", () => {
     );
     const reply = await send(`${url}/bad`);
     expect(reply.status).toBe(500);
-    expect(JSON.parse(reply.body)).toMatchObject({ code: "internal_error", status: 500 });
+    expect(JSON.parse(reply.text)).toMatchObject({ code: "internal_error", status: 500 });
     expect(logged).toHaveBeenCalledWith("petstore-mock: unsendable response", expect.any(Error));
     expect((await send(`${url}/good`)).status).toBe(200);
   });

@@ -15,6 +15,8 @@ export const devAuth = { authorization: "Bearer petstore-dev-key" } as const;
 export interface Reply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The header lines as sent, names and values in turn. */
+  readonly rawHeaders: readonly string[];
   readonly text: string;
   /** True when the request went over a kept-alive connection that an earlier one used. */
   readonly reusedSocket: boolean;
@@ -44,6 +46,7 @@ export function send(url: string, options: SendOptions = {}): Promise<Reply> {
           resolve({
             status: response.statusCode ?? 0,
             headers: response.headers,
+            rawHeaders: response.rawHeaders,
             text: Buffer.concat(chunks).toString("utf8"),
             reusedSocket: outgoing.reusedSocket,
           }),
