@@ -143,9 +143,6 @@ interface Shape {
   readonly key: string;
 }
 
-/** The credentials a shape tells apart, in a fixed order. */
-const credentials: readonly Credential[] = credentialVerdicts;
-
 /** How many request texts' shapes are remembered; the memory starts afresh when full. */
 const rememberedShapes = 256;
 
@@ -454,7 +451,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
       body === noBody
         ? (readShapes.get(operationId) ?? new Map<number, Map<string, Shape>>())
         : undefined;
-    const answer = status * 4 + credentials.indexOf(credential);
+    const answer = status * 4 + credentialVerdicts.indexOf(credential);
     const byQuery = reads?.get(answer);
     const read = byQuery?.get(request.query);
     if (read) return read;
