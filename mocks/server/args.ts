@@ -137,6 +137,13 @@ function integer(name: string, text: string, minimum: number, maximum: number): 
   return value;
 }
 
+/** A comma-separated variable's items, trimmed, the empty ones left out. */
+const commaList = (text: string | undefined) =>
+  (text ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+
 function apiKeysFrom(flagged: readonly string[] | undefined, env: string | undefined): string[] {
   if (flagged !== undefined) {
     if (flagged.some((key) => key.trim() === "")) {
@@ -144,10 +151,7 @@ function apiKeysFrom(flagged: readonly string[] | undefined, env: string | undef
     }
     return flagged.map((key) => key.trim());
   }
-  const keys = (env ?? "")
-    .split(",")
-    .map((key) => key.trim())
-    .filter((key) => key !== "");
+  const keys = commaList(env);
   return keys.length > 0 ? keys : [defaultApiKey];
 }
 
@@ -156,12 +160,7 @@ function corsOriginsFrom(
   flagged: readonly string[] | undefined,
   env: string | undefined,
 ): string[] {
-  const given =
-    flagged ??
-    (env ?? "")
-      .split(",")
-      .map((origin) => origin.trim())
-      .filter((origin) => origin !== "");
+  const given = flagged ?? commaList(env);
   const name = flagged === undefined ? "PETSTORE_CORS_ORIGINS" : "--cors-origin";
   return given.map((origin) => checked(name, () => parseCorsOrigin(origin)));
 }
