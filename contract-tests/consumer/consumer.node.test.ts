@@ -30,7 +30,7 @@ import { exitCodes } from "../cli/cli-main.js";
 import { writeExampleContract } from "../test-support/example-contract.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
-import { closedAfter, runCli } from "../test-support/runs.js";
+import { closedAfter, runCli, runCliWithReports } from "../test-support/runs.js";
 
 interface Report {
   readonly tag: string;
@@ -63,33 +63,16 @@ beforeAll(async () => {
   contract = await writeExampleContract(examples);
 }, 150_000);
 
-let runs = 0;
-
 /** `petstore-contract --consumer <file> --url <url>` with every report; what it said and wrote. */
 function consumerRun(file: string, url: string, ...more: string[]) {
   return consumerRunWith(testApiKey, file, url, ...more);
 }
 
 async function consumerRunWith(key: string, file: string, url: string, ...more: string[]) {
-  const at = join(dir, `run-${++runs}`);
-  const files = {
-    json: `${at}.json`,
-    junit: `${at}.xml`,
-    markdown: `${at}.md`,
-    html: `${at}.html`,
-  };
   const args = ["--consumer", file, "--url", url, "--key", key, ...more];
-  for (const [format, path] of Object.entries(files)) args.push(`--${format}`, path);
-  const { code, ...output } = await runCli(args);
-  const read = async (path: string) => readFile(path, "utf8");
-  const texts = {
-    console: output.out,
-    json: await read(files.json),
-    junit: await read(files.junit),
-    markdown: await read(files.markdown),
-    html: await read(files.html),
-  };
-  return { code, ...output, texts, report: JSON.parse(texts.json) as Report };
+  const { reports, ...output } = await runCliWithReports(args, {}, dir);
+  const texts = { console: output.out, ...reports };
+  return { ...output, texts, report: JSON.parse(texts.json) as Report };
 }
 
 const outcomes = (report: Report) =>
