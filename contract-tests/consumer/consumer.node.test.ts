@@ -75,6 +75,13 @@ async function consumerRunWith(key: string, file: string, url: string, ...more: 
   return { ...output, texts, report: JSON.parse(texts.json) as Report };
 }
 
+/** `contract` in `<consumer>-petstore.json` of the test's folder; its path. */
+async function written(consumer: string, contract: PactContract) {
+  const file = join(dir, `${consumer}-petstore.json`);
+  await writeFile(file, contractText(contract));
+  return file;
+}
+
 const outcomes = (report: Report) =>
   Object.fromEntries(report.consumer.interactions.map((i) => [i.description, i.outcome]));
 
@@ -267,8 +274,7 @@ describe("provider states the interface cannot set up", () => {
     expect(byTest("s > refuses an unknown category").providerStates).toEqual([
       { name: "no category 999 exists", params: { categoryId: 999 } },
     ]);
-    const file = join(dir, "states-app-petstore.json");
-    await writeFile(file, contractText(edited));
+    const file = await written("states-app", edited);
     const run = await closedAfter(await startMock(), (mock) => consumerRun(file, mock.url));
     expect(run.code).toBe(exitCodes.passed);
     const why = Object.fromEntries(
@@ -304,8 +310,7 @@ describe("an enum filter's values, each its own interaction", () => {
       })),
     );
     expect(recorded.interactions).toHaveLength(3);
-    const file = join(dir, "filters-app-petstore.json");
-    await writeFile(file, contractText(recorded));
+    const file = await written("filters-app", recorded);
     // Its sold pets come back as available: the filter is broken for sold only.
     const soldBroken = rewriteResponse(
       (request) => listPets(request) && new URLSearchParams(request.query).get("status") === "sold",
@@ -348,8 +353,7 @@ describe("optional fields: what openapi.yaml does not require", () => {
 
   it("are not expected by a recorded contract, though every seeded category had a description", async () => {
     const recorded = await recordContract("cats-app", listing);
-    const file = join(dir, "cats-app-petstore.json");
-    await writeFile(file, contractText(recorded));
+    const file = await written("cats-app", recorded);
     const run = await closedAfter(await withNameOnlyCategory(), (mock) =>
       consumerRun(file, mock.url),
     );
@@ -376,8 +380,7 @@ describe("optional fields: what openapi.yaml does not require", () => {
         },
       ],
     } as PactContract;
-    const file = join(dir, "old-app-petstore.json");
-    await writeFile(file, contractText(old));
+    const file = await written("old-app", old);
     const spec = await runCli(["--consumer", file, "--against-spec"]);
     expect(spec.code).toBe(exitCodes.passed);
     expect(spec.out).toContain("optional-field [advisory]: relies on the field description");
@@ -408,8 +411,7 @@ describe("a provider state whose set-up fails", () => {
     const state = recorded.interactions.find((i) => i.comments.testname === "p > also pet 7")
       ?.providerStates?.[0] ?? { name: "none" };
     expect(state.name).toMatch(/^pet 3 exists/);
-    const file = join(dir, "set-up-app-petstore.json");
-    await writeFile(file, contractText(recorded));
+    const file = await written("set-up-app", recorded);
     const server = await startPetstoreServer({
       port: 0,
       apiKeys: [testApiKey],
@@ -540,8 +542,7 @@ describe("a contract that relies on the mock's own choices", () => {
   ].map((name) => `sloppy.spec.ts > ${name}`);
 
   beforeAll(async () => {
-    sloppy = join(dir, "sloppy-app-petstore.json");
-    await writeFile(sloppy, contractText(await recordContract("sloppy-app", sloppySteps)));
+    sloppy = await written("sloppy-app", await recordContract("sloppy-app", sloppySteps));
   });
 
   it("--against-spec flags exactly the interactions that rely on what the interface does not promise", async () => {
