@@ -29,7 +29,11 @@ import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
 import { writeExampleContract } from "../test-support/example-contract.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
-import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
+import {
+  type RecordedStep,
+  recordContract,
+  sloppySteps,
+} from "../test-support/recorded-contract.js";
 import { closedAfter, runCli, runCliWithReports } from "../test-support/runs.js";
 
 interface Report {
@@ -504,34 +508,6 @@ describe("the example app's contract against openapi.yaml alone (--against-spec)
   });
 });
 
-/** An app's requests, some relying on the mock's own choices, recorded by the kit's recorder. */
-const sloppySteps: readonly RecordedStep[] = [
-  {
-    test: "sloppy.spec.ts > lists the available pets",
-    method: "GET",
-    target: "/pets?status=available&limit=2",
-  },
-  {
-    test: "sloppy.spec.ts > shows an error for an empty page",
-    method: "GET",
-    target: "/pets?limit=0",
-  },
-  { test: "sloppy.spec.ts > shows a pet's page", method: "GET", target: "/pets/7" },
-  { test: "sloppy.spec.ts > shows an error for a bad link", method: "GET", target: "/pets/abc" },
-  {
-    test: "sloppy.spec.ts > asks for a key on the categories",
-    method: "GET",
-    target: "/categories",
-    key: "an-old-key",
-  },
-  {
-    test: "sloppy.spec.ts > refuses an empty name",
-    method: "POST",
-    target: "/pets",
-    json: { name: "", categoryId: 1 },
-  },
-];
-
 describe("a contract that relies on the mock's own choices", () => {
   let sloppy: string;
   const flagged = [
@@ -542,7 +518,10 @@ describe("a contract that relies on the mock's own choices", () => {
   ].map((name) => `sloppy.spec.ts > ${name}`);
 
   beforeAll(async () => {
-    sloppy = await written("sloppy-app", await recordContract("sloppy-app", sloppySteps));
+    sloppy = await written(
+      "sloppy-app",
+      await recordContract("sloppy-app", sloppySteps("sloppy.spec.ts")),
+    );
   });
 
   it("--against-spec flags exactly the interactions that rely on what the interface does not promise", async () => {
