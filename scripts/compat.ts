@@ -10,12 +10,12 @@
  * npx tsx scripts/compat.ts --msw 2 --node /usr/bin/node
  */
 import { execFile } from "node:child_process";
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { type BuildOptions, build, type Plugin } from "esbuild";
 import { repositoryRoot } from "../mocks/test-support/repository.js";
-import { isolatedBase } from "./smoke-package.js";
+import { installedVersion, isolatedBase } from "./smoke-package.js";
 
 const run = promisify(execFile);
 const installTimeoutMs = 5 * 60_000;
@@ -55,13 +55,6 @@ async function bundle(entry: string, outfile: string, options: BuildOptions): Pr
   });
 }
 
-async function devVersion(name: string): Promise<string> {
-  const manifest = JSON.parse(
-    await readFile(join(repositoryRoot, "node_modules", name, "package.json"), "utf8"),
-  ) as { version: string };
-  return manifest.version;
-}
-
 const started = performance.now();
 const dir = await mkdtemp(join(isolatedBase(), "petstore-kit-compat-"));
 try {
@@ -74,7 +67,7 @@ try {
       "--no-fund",
       "--prefer-offline",
       `msw@${values.msw}`,
-      `playwright-core@${await devVersion("playwright-core")}`,
+      `playwright-core@${await installedVersion(repositoryRoot, "playwright-core")}`,
     ],
     { cwd: dir, timeout: installTimeoutMs },
   );

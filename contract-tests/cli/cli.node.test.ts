@@ -11,7 +11,7 @@ import type { RunningPetstoreServer } from "../../mocks/server/server.js";
 import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
 import { openapiSource } from "../../mocks/test-support/openapi-source.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
-import { closedAfter, runCli } from "../test-support/runs.js";
+import { closedAfter, runCli, runCliWithReports } from "../test-support/runs.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
 
 let mock: RunningPetstoreServer;
@@ -167,23 +167,19 @@ describe("--version and what every report names", () => {
       if (/^\/pets\/[^/]+$/.test(request.path)) await new Promise((done) => setTimeout(done, 150));
       return handle(request);
     });
-    const dir = await mkdtemp(join(tmpdir(), "contract-versions-"));
-    const file = (name: string) => join(dir, name);
     const args = ["--url", slow.url, "--key", testApiKey, "--only", "getPet"];
-    args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
-    args.push("--json", file("r.json"), "--html", file("r.html"));
-    const output = await closedAfter(slow, () => runCli(args));
+    const output = await closedAfter(slow, () => runCliWithReports(args));
     expect(output.code).toBe(exitCodes.passed);
     const said = `petstore-contract ${kit.version}, interface ${openapiSource.info.version}`;
     expect(output.out.split("\n")[0]).toMatch(new RegExp(`^${said} → `));
-    expect(await readFile(file("s.md"), "utf8")).toContain(said);
-    expect(await readFile(file("r.html"), "utf8")).toContain(said);
-    const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+    expect(output.reports.markdown).toContain(said);
+    expect(output.reports.html).toContain(said);
+    const json = JSON.parse(output.reports.json);
     expect([json.tool.version, json.interface.version]).toEqual([
       kit.version,
       openapiSource.info.version,
     ]);
-    const junit = await readFile(file("j.xml"), "utf8");
+    const { junit } = output.reports;
     expect(junit).toContain(`<testsuites name="${said} ${slow.url}"`);
     expect(junit).toContain(`<property name="petstore-contract.version" value="${kit.version}"/>`);
     expect(junit).toContain(
@@ -202,18 +198,12 @@ describe("--version and what every report names", () => {
 
 describe("repro lines and the key", () => {
   const failingRun = async (args: readonly string[], env: Record<string, string> = {}) => {
-    const dir = await mkdtemp(join(tmpdir(), "contract-key-"));
-    const file = (name: string) => join(dir, name);
-    const reports = ["--junit", file("j.xml"), "--markdown", file("s.md")];
-    reports.push("--json", file("r.json"), "--html", file("r.html"));
-    const { code, out } = await closedAfter(await startMock(fault("absent-pet-400")), (faulty) =>
-      runCli(["--url", faulty.url, "--only", "getPet", ...args, ...reports], env),
+    const { code, out, reports } = await closedAfter(
+      await startMock(fault("absent-pet-400")),
+      (faulty) => runCliWithReports(["--url", faulty.url, "--only", "getPet", ...args], env),
     );
     expect(code).toBe(exitCodes.failed);
-    const files = await Promise.all(
-      ["j.xml", "s.md", "r.json", "r.html"].map((name) => readFile(file(name), "utf8")),
-    );
-    return { console: out, files };
+    return { console: out, files: Object.values(reports) };
   };
 
   it("from --key, every report says how to set $PETSTORE_API_KEY for its curl lines, never the key", async () => {
@@ -284,22 +274,19 @@ describe("report files", () => {
 describe("reports", () => {
   it("shows the status matrix on the console, in Markdown and as JUnit properties, and writes JSON and HTML", async () => {
     const faulty = await startMock(fault("absent-pet-400"));
-    const dir = await mkdtemp(join(tmpdir(), "contract-reports-"));
-    const file = (name: string) => join(dir, name);
     const args = ["--url", faulty.url, "--only", "getPet,listCategories"];
-    args.push("--junit", file("j.xml"), "--markdown", file("s.md"));
-    args.push("--json", file("r.json"), "--html", file("r.html"));
-    const output = await closedAfter(faulty, () => runCli(args, { PETSTORE_API_KEY: testApiKey }));
+    const output = await closedAfter(faulty, () =>
+      runCliWithReports(args, { PETSTORE_API_KEY: testApiKey }),
+    );
+    const { markdown, junit, html } = output.reports;
     expect(output.code).toBe(exitCodes.failed);
     expect(output.out).toMatch(/^ {2}getPet +200 passed, 401 passed, 404 FAILED$/m);
     expect(output.out).toMatch(/^ {2}listCategories +200 passed$/m);
     expect(output.out).not.toMatch(/^ {2}listPets /m);
-    const markdown = await readFile(file("s.md"), "utf8");
     expect(markdown).toContain("| `getPet` | 200 ✅ · 401 ✅ · 404 ❌ |");
-    const junit = await readFile(file("j.xml"), "utf8");
     expect(junit).toContain('<property name="status.404" value="failed"/>');
     expect(junit).toContain('<property name="status.200" value="passed"/>');
-    const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+    const json = JSON.parse(output.reports.json);
     expect(json.tool).toEqual({ name: "petstore-contract", version: expect.any(String) });
     expect(json.tool.version).not.toBe("unknown");
     expect(json.interface).toEqual({ version: "1.0.0" });
@@ -315,7 +302,6 @@ describe("reports", () => {
     expect(json.created.map((record: { collection: string }) => record.collection)).toContain(
       "pets",
     );
-    const html = await readFile(file("r.html"), "utf8");
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain("getPet.absent.status-404");
     expect(html).not.toMatch(/<(script|link)\b|src=|href=/i);

@@ -29,8 +29,12 @@ import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
 import { writeExampleContract } from "../test-support/example-contract.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
-import { type RecordedStep, recordContract } from "../test-support/recorded-contract.js";
-import { closedAfter, runCli } from "../test-support/runs.js";
+import {
+  type RecordedStep,
+  recordContract,
+  sloppySteps,
+} from "../test-support/recorded-contract.js";
+import { closedAfter, runCli, runCliWithReports } from "../test-support/runs.js";
 
 interface Report {
   readonly tag: string;
@@ -63,33 +67,23 @@ beforeAll(async () => {
   contract = await writeExampleContract(examples);
 }, 150_000);
 
-let runs = 0;
-
 /** `petstore-contract --consumer <file> --url <url>` with every report; what it said and wrote. */
 function consumerRun(file: string, url: string, ...more: string[]) {
   return consumerRunWith(testApiKey, file, url, ...more);
 }
 
 async function consumerRunWith(key: string, file: string, url: string, ...more: string[]) {
-  const at = join(dir, `run-${++runs}`);
-  const files = {
-    json: `${at}.json`,
-    junit: `${at}.xml`,
-    markdown: `${at}.md`,
-    html: `${at}.html`,
-  };
   const args = ["--consumer", file, "--url", url, "--key", key, ...more];
-  for (const [format, path] of Object.entries(files)) args.push(`--${format}`, path);
-  const { code, ...output } = await runCli(args);
-  const read = async (path: string) => readFile(path, "utf8");
-  const texts = {
-    console: output.out,
-    json: await read(files.json),
-    junit: await read(files.junit),
-    markdown: await read(files.markdown),
-    html: await read(files.html),
-  };
-  return { code, ...output, texts, report: JSON.parse(texts.json) as Report };
+  const { reports, ...output } = await runCliWithReports(args, {}, dir);
+  const texts = { console: output.out, ...reports };
+  return { ...output, texts, report: JSON.parse(texts.json) as Report };
+}
+
+/** `contract` in `<consumer>-petstore.json` of the test's folder; its path. */
+async function written(consumer: string, contract: PactContract) {
+  const file = join(dir, `${consumer}-petstore.json`);
+  await writeFile(file, contractText(contract));
+  return file;
 }
 
 const outcomes = (report: Report) =>
@@ -284,8 +278,7 @@ describe("provider states the interface cannot set up", () => {
     expect(byTest("s > refuses an unknown category").providerStates).toEqual([
       { name: "no category 999 exists", params: { categoryId: 999 } },
     ]);
-    const file = join(dir, "states-app-petstore.json");
-    await writeFile(file, contractText(edited));
+    const file = await written("states-app", edited);
     const run = await closedAfter(await startMock(), (mock) => consumerRun(file, mock.url));
     expect(run.code).toBe(exitCodes.passed);
     const why = Object.fromEntries(
@@ -321,8 +314,7 @@ describe("an enum filter's values, each its own interaction", () => {
       })),
     );
     expect(recorded.interactions).toHaveLength(3);
-    const file = join(dir, "filters-app-petstore.json");
-    await writeFile(file, contractText(recorded));
+    const file = await written("filters-app", recorded);
     // Its sold pets come back as available: the filter is broken for sold only.
     const soldBroken = rewriteResponse(
       (request) => listPets(request) && new URLSearchParams(request.query).get("status") === "sold",
@@ -365,8 +357,7 @@ describe("optional fields: what openapi.yaml does not require", () => {
 
   it("are not expected by a recorded contract, though every seeded category had a description", async () => {
     const recorded = await recordContract("cats-app", listing);
-    const file = join(dir, "cats-app-petstore.json");
-    await writeFile(file, contractText(recorded));
+    const file = await written("cats-app", recorded);
     const run = await closedAfter(await withNameOnlyCategory(), (mock) =>
       consumerRun(file, mock.url),
     );
@@ -393,8 +384,7 @@ describe("optional fields: what openapi.yaml does not require", () => {
         },
       ],
     } as PactContract;
-    const file = join(dir, "old-app-petstore.json");
-    await writeFile(file, contractText(old));
+    const file = await written("old-app", old);
     const spec = await runCli(["--consumer", file, "--against-spec"]);
     expect(spec.code).toBe(exitCodes.passed);
     expect(spec.out).toContain("optional-field [advisory]: relies on the field description");
@@ -425,8 +415,7 @@ describe("a provider state whose set-up fails", () => {
     const state = recorded.interactions.find((i) => i.comments.testname === "p > also pet 7")
       ?.providerStates?.[0] ?? { name: "none" };
     expect(state.name).toMatch(/^pet 3 exists/);
-    const file = join(dir, "set-up-app-petstore.json");
-    await writeFile(file, contractText(recorded));
+    const file = await written("set-up-app", recorded);
     const server = await startPetstoreServer({
       port: 0,
       apiKeys: [testApiKey],
@@ -519,34 +508,6 @@ describe("the example app's contract against openapi.yaml alone (--against-spec)
   });
 });
 
-/** An app's requests, some relying on the mock's own choices, recorded by the kit's recorder. */
-const sloppySteps: readonly RecordedStep[] = [
-  {
-    test: "sloppy.spec.ts > lists the available pets",
-    method: "GET",
-    target: "/pets?status=available&limit=2",
-  },
-  {
-    test: "sloppy.spec.ts > shows an error for an empty page",
-    method: "GET",
-    target: "/pets?limit=0",
-  },
-  { test: "sloppy.spec.ts > shows a pet's page", method: "GET", target: "/pets/7" },
-  { test: "sloppy.spec.ts > shows an error for a bad link", method: "GET", target: "/pets/abc" },
-  {
-    test: "sloppy.spec.ts > asks for a key on the categories",
-    method: "GET",
-    target: "/categories",
-    key: "an-old-key",
-  },
-  {
-    test: "sloppy.spec.ts > refuses an empty name",
-    method: "POST",
-    target: "/pets",
-    json: { name: "", categoryId: 1 },
-  },
-];
-
 describe("a contract that relies on the mock's own choices", () => {
   let sloppy: string;
   const flagged = [
@@ -557,8 +518,10 @@ describe("a contract that relies on the mock's own choices", () => {
   ].map((name) => `sloppy.spec.ts > ${name}`);
 
   beforeAll(async () => {
-    sloppy = join(dir, "sloppy-app-petstore.json");
-    await writeFile(sloppy, contractText(await recordContract("sloppy-app", sloppySteps)));
+    sloppy = await written(
+      "sloppy-app",
+      await recordContract("sloppy-app", sloppySteps("sloppy.spec.ts")),
+    );
   });
 
   it("--against-spec flags exactly the interactions that rely on what the interface does not promise", async () => {

@@ -5,9 +5,6 @@
  * shrunk to a minimal curl line; a seed replays a run exactly; `--read-only`
  * sends no write.
  */
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   fault,
@@ -18,7 +15,7 @@ import {
 } from "../../mocks/test-support/faulty-servers.js";
 import { exitCodes } from "../cli/cli-main.js";
 import { failingChecks, runPassed } from "../suite/results.js";
-import { closedAfter, runCli, suiteAgainst } from "../test-support/runs.js";
+import { closedAfter, runCliWithReports, suiteAgainst } from "../test-support/runs.js";
 
 const seeds = [1, 2, 3];
 /**
@@ -140,19 +137,16 @@ describe("--fuzz against bugs only some value combinations reach", () => {
 describe("--fuzz in every report", () => {
   it("shows the seed and each cause's shrunk curl line on the console, in JUnit, Markdown, HTML and JSON", async () => {
     const faulty = await startMock(fault("500-for-a-body-combination"));
-    const dir = await mkdtemp(join(tmpdir(), "contract-fuzz-reports-"));
-    const file = (name: string) => join(dir, name);
     const args = ["--url", faulty.url, "--key", testApiKey, "--fuzz", "300", "--fuzz-seed", "2"];
-    args.push("--fuzz-only", "--junit", file("j.xml"), "--markdown", file("s.md"));
-    args.push("--json", file("r.json"), "--html", file("r.html"));
-    const { code, out } = await closedAfter(faulty, () => runCli(args));
+    args.push("--fuzz-only");
+    const { code, out, reports } = await closedAfter(faulty, () => runCliWithReports(args));
+    const { junit, markdown, html } = reports;
     expect(code).toBe(exitCodes.failed);
     const curl = /curl -g -sS -i -X POST '[^']+\/pets' .*"categoryId":2,"status":"sold"\}'/;
     expect(out).toMatch(
       /^fuzz: 300 of 300 requests generated from openapi\.yaml \(seed 2; replay: --fuzz 300 --fuzz-seed 2\)/m,
     );
     expect(out).toMatch(curl);
-    const junit = await readFile(file("j.xml"), "utf8");
     expect(junit).toContain('<property name="fuzz.seed" value="2"/>');
     // The fuzz testsuite holds what the generated requests came to, each timed by its requests.
     const suite =
@@ -179,13 +173,11 @@ describe("--fuzz in every report", () => {
     expect(Number(time)).toBeGreaterThanOrEqual(summed - 0.001 * cases.length);
     // Not a second time in createPet's own testsuite.
     expect(junit.match(/name="createPet\.fuzz\.no-5xx/g)).toHaveLength(1);
-    const markdown = await readFile(file("s.md"), "utf8");
     expect(markdown).toContain("### Generated requests (--fuzz)");
     expect(markdown).toMatch(/seed 2/);
-    const html = await readFile(file("r.html"), "utf8");
     expect(html).toContain('<h2 id="fuzz">');
     expect(html).toContain("--fuzz-seed 2");
-    const json = JSON.parse(await readFile(file("r.json"), "utf8"));
+    const json = JSON.parse(reports.json);
     expect(json.fuzz).toMatchObject({ seed: 2, requested: 300, generated: 300 });
     expect(json.fuzz.failures).toEqual([
       expect.objectContaining({ key: "createPet no-5xx", curl: expect.stringMatching(curl) }),

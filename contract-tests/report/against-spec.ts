@@ -10,14 +10,13 @@
 import {
   failingFindings,
   type SpecFinding,
-  type SpecInteraction,
   type SpecResult,
   specFailed,
 } from "../consumer/against-spec.js";
+import { testsOf } from "./consumer.js";
+import { plural } from "./diagnosis.js";
 import { escapeHtml, escapeXml, junitSeconds, markdownCell, printable } from "./text.js";
 import { reportVersions, versionsLine } from "./versions.js";
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** Interactions with a finding that fails the run, and those with only warnings. */
 function tally(result: SpecResult) {
@@ -40,9 +39,6 @@ export function specVerdict(result: SpecResult): string {
 
 const heading = (result: SpecResult) =>
   `consumer contract ${result.file} (${result.consumer} → ${result.provider}) against openapi.yaml${result.strict ? ", strict" : ""}`;
-
-const testsOf = (interaction: SpecInteraction) =>
-  interaction.tests.length > 0 ? interaction.tests.join("; ") : "(no test known)";
 
 const lacking = (finding: SpecFinding) =>
   `${finding.lacks}${finding.wouldNeed ? `; it would need a statement such as ${finding.wouldNeed}` : ""}`;

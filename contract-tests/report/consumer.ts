@@ -75,7 +75,7 @@ function failureLine(check: CheckResult, rules: ReadonlyMap<string, readonly Rul
   return `${check.id} [${restsOn(check, rules)}]: expected ${check.expected}; got ${got}`;
 }
 
-const testsOf = (interaction: ConsumerCase) =>
+export const testsOf = (interaction: { readonly tests: readonly string[] }) =>
   interaction.tests.length > 0 ? interaction.tests.join("; ") : "(no test known)";
 
 /** The console's lines: the counts, then every interaction that would break or was not verified. */

@@ -2,15 +2,12 @@
  * Diagnosis first: a red run names its likely cause before the list of
  * checks, on the console (short, grouped) and in every report file (whole).
  */
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningPetstoreServer } from "../../mocks/server/server.js";
 import { startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
 import { startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
-import { closedAfter, runCli } from "../test-support/runs.js";
+import { closedAfter, runCliWithReports } from "../test-support/runs.js";
 import { shownPerCause } from "./console.js";
 import type { Diagnosis } from "./diagnosis.js";
 
@@ -26,17 +23,8 @@ interface Run {
 
 /** The CLI with every report, against `url`. */
 async function contract(url: string, key = testApiKey, ...args: string[]): Promise<Run> {
-  const dir = await mkdtemp(join(tmpdir(), "contract-diagnosis-"));
-  const file = (name: string) => join(dir, name);
-  const reports = ["--json", file("r.json"), "--markdown", file("s.md"), "--html", file("r.html")];
-  reports.push("--junit", file("j.xml"));
-  return {
-    ...(await runCli(["--url", url, ...args, ...reports], { PETSTORE_API_KEY: key })),
-    json: JSON.parse(await readFile(file("r.json"), "utf8")),
-    markdown: await readFile(file("s.md"), "utf8"),
-    html: await readFile(file("r.html"), "utf8"),
-    junit: await readFile(file("j.xml"), "utf8"),
-  };
+  const run = await runCliWithReports(["--url", url, ...args], { PETSTORE_API_KEY: key });
+  return { ...run, ...run.reports, json: JSON.parse(run.reports.json) };
 }
 
 const failedIds = (run: Run) =>

@@ -65,7 +65,7 @@ interface Evidence {
 
 type Detector = (evidence: Evidence) => Finding | undefined;
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** What came back, from a failed check's text ("<reason> — got <answer>"). */
 const answerOf = (check: CheckResult | undefined) =>

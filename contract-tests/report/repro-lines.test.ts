@@ -5,7 +5,7 @@
  * backticks included.
  */
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { testApiKey } from "../../mocks/test-support/faulty-servers.js";
-import { closedAfter, runCli } from "../test-support/runs.js";
+import { closedAfter, runCliWithReports } from "../test-support/runs.js";
 
 /** Bodies no JSON parser reads, so the replay sends them exactly as recorded. */
 const bodies = [
@@ -66,15 +66,11 @@ describe("a failure's curl line", () => {
       });
     await writeFile(recording, `${bodies.map(line).join("\n")}\n`);
     const deployment = await brokenDeployment();
-    const file = (ext: string) => join(dir, `report.${ext}`);
-    const { out } = await closedAfter(deployment, (target) =>
-      runCli([
-        ...["--replay", recording, "--url", target.url, "--key", testApiKey],
-        ...["--json", file("json"), "--markdown", file("md"), "--html", file("html")],
-        ...["--junit", file("xml")],
-      ]),
+    const { out, reports } = await closedAfter(deployment, (target) =>
+      runCliWithReports(["--replay", recording, "--url", target.url, "--key", testApiKey]),
     );
-    const report = JSON.parse(await readFile(file("json"), "utf8")) as {
+    const { markdown, html, junit } = reports;
+    const report = JSON.parse(reports.json) as {
       checks: { curl?: string; outcome: string }[];
     };
     const lines = [
@@ -82,9 +78,6 @@ describe("a failure's curl line", () => {
     ];
     expect(lines).toHaveLength(bodies.length);
 
-    const markdown = await readFile(file("md"), "utf8");
-    const html = await readFile(file("html"), "utf8");
-    const junit = await readFile(file("xml"), "utf8");
     const fencedLines = [...markdown.matchAll(/^(`{3,})sh\n(.*)\n\1$/gm)].map((m) => m[2]);
     const htmlLines = [...html.matchAll(/<pre><code>([^<]*)<\/code><\/pre>/g)].map((m) =>
       fromMarkup(m[1] ?? ""),

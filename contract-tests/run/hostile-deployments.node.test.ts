@@ -5,15 +5,12 @@
  * proves the bounds of the HTTP layer (timeouts, body caps, retries), not
  * the suite's checks, and takes about 20 s (the mutation run leaves it out).
  */
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startMock } from "../../mocks/test-support/faulty-servers.js";
 import { frontOf, hostileKey, hostileServers } from "../../mocks/test-support/hostile-servers.js";
 import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
-import { closedAfter, runCli } from "../test-support/runs.js";
+import { closedAfter, runCliWithReports } from "../test-support/runs.js";
 
 describe("the contract suite against hostile deployments", () => {
   /** Every 10-character piece of every form of the key: none may appear in any output. */
@@ -24,26 +21,16 @@ describe("the contract suite against hostile deployments", () => {
     async (hostile) => {
       const mock = await startMock(undefined, hostileKey);
       const front = await startTinyServer(frontOf(mock.url, hostile));
-      const dir = await mkdtemp(join(tmpdir(), `contract-hostile-${hostile.name}-`));
-      const file = (name: string) => join(dir, name);
       const args = ["--url", front.url, ...hostile.args];
-      args.push("--junit", file("junit.xml"), "--markdown", file("summary.md"));
-      args.push("--json", file("result.json"), "--html", file("report.html"));
       const started = performance.now();
-      const { code, out, err } = await closedAfter(mock, () =>
-        closedAfter(front, () => runCli(args, { PETSTORE_API_KEY: hostileKey })),
+      const { code, out, err, ...run } = await closedAfter(mock, () =>
+        closedAfter(front, () => runCliWithReports(args, { PETSTORE_API_KEY: hostileKey })),
       );
       expect(code).toBe(hostile.exitCode);
       if (hostile.stderr) expect(err).toMatch(hostile.stderr);
       else expect(err).toBe("");
       expect((performance.now() - started) / 1000).toBeLessThan(hostile.maxSeconds);
-      const reports = {
-        console: out,
-        junit: await readFile(file("junit.xml"), "utf8"),
-        markdown: await readFile(file("summary.md"), "utf8"),
-        json: await readFile(file("result.json"), "utf8"),
-        html: await readFile(file("report.html"), "utf8"),
-      };
+      const reports = { console: out, ...run.reports };
       const result = JSON.parse(reports.json) as {
         checks: Array<{ id: string; outcome: string }>;
         stoppedEarly: string | null;

@@ -31,7 +31,7 @@ import {
   secretEncodings,
 } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
-import { runCli } from "../test-support/runs.js";
+import { runCliWithReports } from "../test-support/runs.js";
 
 /**
  * The keys, each with characters that have escaped forms somewhere, and
@@ -321,19 +321,13 @@ describe("no key, in any encoding, reaches any output", () => {
 
   it("the replay of the recording, and every contract report it writes, against a deployment echoing its key", async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const reports = await mkdtemp(join(dir, "reports-"));
-    const file = (name: string) => join(reports, name);
     const args = ["--replay", recording(), "--url", front.url];
-    args.push("--junit", file("junit.xml"), "--markdown", file("summary.md"));
-    args.push("--json", file("result.json"), "--html", file("report.html"));
-    const { code, out, err } = await runCli(args, { PETSTORE_API_KEY: keys.proxy });
+    const env = { PETSTORE_API_KEY: keys.proxy };
+    const { code, out, err, reports } = await runCliWithReports(args, env, dir);
     expect([0, 1], err).toContain(code);
-    const outputs: Record<string, string> = { console: out, stderr: err };
-    for (const name of ["junit.xml", "summary.md", "result.json", "report.html"]) {
-      outputs[name] = await readFile(file(name), "utf8");
-    }
+    const outputs = { console: out, stderr: err, ...reports };
     // The echoing answers did reach the reports (redacted), so the test saw them.
-    expect(outputs["result.json"]).toContain("[redacted]");
+    expect(outputs.json).toContain("[redacted]");
     expectNoLeak(outputs);
   }, 120_000);
 });

@@ -38,6 +38,24 @@ async function call(
 let dir: string;
 let recording: string;
 
+/** One line of a recording, as the kit writes it. */
+const recordedLine = (method: string, path: string, query = "") =>
+  JSON.stringify({
+    v: 1,
+    request: { method, path, query, credential: "valid" },
+    response: { status: 200 },
+  });
+
+/** `petstore-contract --replay <file>` against the kit's mock (with a fault): its exit, stderr and JSON report. */
+async function replay<Report>(file: string, name: string, wrap?: Parameters<typeof startMock>[0]) {
+  const json = join(dir, `${name}.json`);
+  const deployment = await startMock(wrap);
+  const { code, err } = await closedAfter(deployment, () =>
+    runCli(["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json]),
+  );
+  return { code, err, deployment, report: JSON.parse(await readFile(json, "utf8")) as Report };
+}
+
 /** An app's session through a recording proxy in front of the kit's mock. */
 async function recordSession(file: string): Promise<void> {
   const deployment = await startPetstoreServer({ port: 0, apiKeys: [proxyKey] });
@@ -161,14 +179,10 @@ describe("petstore-contract --replay", () => {
     ["loses-pets", ["getPet.replay-0004.status-200"]],
     ["html-401", ["listPets.replay-0007.error-body", "listPets.replay-0007.media-type"]],
   ])("fails against the faulty deployment %s with the right checks", async (name, caughtBy) => {
-    const json = join(dir, `replay-${name}.json`);
-    const { code } = await closedAfter(await startMock(fault(name)), (faulty) =>
-      runCli(["--replay", recording, "--url", faulty.url, "--key", testApiKey, "--json", json]),
-    );
-    expect(code).toBe(exitCodes.failed);
-    const report = JSON.parse(await readFile(json, "utf8")) as {
+    const { code, report } = await replay<{
       checks: { id: string; outcome: string; kind: string }[];
-    };
+    }>(recording, `replay-${name}`, fault(name));
+    expect(code).toBe(exitCodes.failed);
     const failed = report.checks
       .filter((check) => check.outcome === "failed" && check.kind === "documented")
       .map((check) => check.id);
@@ -178,24 +192,17 @@ describe("petstore-contract --replay", () => {
 
 describe("what a replay leaves out", () => {
   it("sends no DELETE and nothing outside the interface, and says so in a note", async () => {
-    const line = (method: string, path: string) =>
-      JSON.stringify({
-        v: 1,
-        request: { method, path, query: "", credential: "valid" },
-        response: { status: 200 },
-      });
     const file = join(dir, "odd.jsonl");
-    await writeFile(
-      file,
-      [line("GET", "/pets"), line("DELETE", "/pets/1"), line("GET", "/store/orders")].join("\n"),
-    );
-    const deployment = await startMock();
-    const json = join(dir, "odd.json");
-    const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
-    const { code } = await closedAfter(deployment, () => runCli(args));
+    const lines = [
+      ["GET", "/pets"],
+      ["DELETE", "/pets/1"],
+      ["GET", "/store/orders"],
+    ] as const;
+    await writeFile(file, lines.map(([method, path]) => recordedLine(method, path)).join("\n"));
+    const { code, report, deployment } = await replay<{ notes: string[] }>(file, "odd");
     expect(code).toBe(exitCodes.passed);
     expect(deployment.journal.all().map((entry) => entry.method)).not.toContain("DELETE");
-    const { notes } = JSON.parse(await readFile(json, "utf8")) as { notes: string[] };
+    const { notes } = report;
     expect(notes).toEqual(
       expect.arrayContaining([
         "1 recorded exchange not replayed: DELETE (the replay sends GET and POST only)",
@@ -250,15 +257,11 @@ describe("a recording the kit wrote is always read back", () => {
       "POST 5",
       "GET 8",
     ]);
-    const deployment = await startMock();
-    const json = join(dir, "odd-session.json");
-    const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
-    const { code, err } = await closedAfter(deployment, () => runCli(args));
-    expect({ code, err }).toEqual({ code: exitCodes.passed, err: "" });
-    const report = JSON.parse(await readFile(json, "utf8")) as {
+    const { code, err, report } = await replay<{
       notes: string[];
       checks: { id: string; outcome: string }[];
-    };
+    }>(file, "odd-session");
+    expect({ code, err }).toEqual({ code: exitCodes.passed, err: "" });
     expect(report.notes).toEqual(
       expect.arrayContaining([
         "1 recorded exchange not replayed: no operation of the interface at that method and path",
@@ -278,12 +281,7 @@ describe("a recording the kit wrote is always read back", () => {
   });
 
   it("a line whose path or query the replay does not send is skipped with a note, not refused", async () => {
-    const line = (path: string, query = "") =>
-      JSON.stringify({
-        v: 1,
-        request: { method: "GET", path, query, credential: "valid" },
-        response: { status: 200 },
-      });
+    const line = (path: string, query = "") => recordedLine("GET", path, query);
     const file = join(dir, "unsendable.jsonl");
     await writeFile(
       file,
@@ -294,12 +292,9 @@ describe("a recording the kit wrote is always read back", () => {
         line("/pets", "x".repeat(2049)),
       ].join("\n"),
     );
-    const deployment = await startMock();
-    const json = join(dir, "unsendable.json");
-    const args = ["--replay", file, "--url", deployment.url, "--key", testApiKey, "--json", json];
-    const { code } = await closedAfter(deployment, () => runCli(args));
+    const { code, report } = await replay<{ notes: string[] }>(file, "unsendable");
     expect(code).toBe(exitCodes.passed);
-    const { notes } = JSON.parse(await readFile(json, "utf8")) as { notes: string[] };
+    const { notes } = report;
     expect(notes).toEqual(
       expect.arrayContaining([
         "2 recorded exchanges not replayed: its path or query holds characters other than printable ASCII",
@@ -311,11 +306,7 @@ describe("a recording the kit wrote is always read back", () => {
 });
 
 describe("a bad recording exits 2 with one line naming the problem", () => {
-  const valid = JSON.stringify({
-    v: 1,
-    request: { method: "GET", path: "/pets", query: "", credential: "valid" },
-    response: { status: 200 },
-  });
+  const valid = recordedLine("GET", "/pets");
   it.each([
     ["missing", undefined, /cannot read it \(ENOENT\)/],
     ["empty", "", /no recorded exchange/],

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
+import type { RunningPetstoreServer } from "../../mocks/server/server.js";
 import { fault } from "../../mocks/test-support/faulty-servers.js";
 import { suiteAgainst } from "../test-support/runs.js";
 
@@ -158,14 +159,7 @@ describe("the category cases", () => {
 });
 
 describe("the category the pet cases file their pets under", () => {
-  const petCategories = (
-    server: {
-      store: {
-        listPets(query: { limit: number }): readonly { name: string; categoryId: number }[];
-      };
-    },
-    tag: string,
-  ) =>
+  const petCategories = (server: RunningPetstoreServer, tag: string) =>
     new Set(
       server.store
         .listPets({ limit: 100 })

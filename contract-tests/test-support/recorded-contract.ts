@@ -26,6 +26,28 @@ export interface RecordedStep {
 
 export const recordingKey = "petstore-dev-key";
 
+/**
+ * An app's requests, some relying on the mock's own choices: a 400 for an
+ * empty page or a bad link, a 401 on the categories for an old key, a 400 for
+ * an empty name. Its tests are named `<file> > …`.
+ */
+export const sloppySteps = (file: string): RecordedStep[] =>
+  sloppy.map((step) => ({ ...step, test: `${file} > ${step.test}` }));
+
+const sloppy: readonly RecordedStep[] = [
+  { test: "lists the available pets", method: "GET", target: "/pets?status=available&limit=2" },
+  { test: "shows an error for an empty page", method: "GET", target: "/pets?limit=0" },
+  { test: "shows a pet's page", method: "GET", target: "/pets/7" },
+  { test: "shows an error for a bad link", method: "GET", target: "/pets/abc" },
+  { test: "asks for a key on the categories", method: "GET", target: "/categories", key: "old" },
+  {
+    test: "refuses an empty name",
+    method: "POST",
+    target: "/pets",
+    json: { name: "", categoryId: 1 },
+  },
+];
+
 /** The contract the recorder writes for these requests, answered by a fresh mock. */
 export async function recordContract(
   consumer: string,

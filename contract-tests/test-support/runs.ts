@@ -1,4 +1,7 @@
 /** The suite's runs for its tests: the CLI in this process, the suite against a started mock. */
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   type PetstoreServerOptions,
   type ServerTestHooks,
@@ -17,6 +20,29 @@ export async function runCli(args: string[], env: CliIo["env"] = {}) {
     env,
   };
   return { code: await main(args, io), ...output };
+}
+
+const reportFiles = {
+  junit: "junit.xml",
+  markdown: "summary.md",
+  json: "result.json",
+  html: "report.html",
+} as const;
+type ReportFormat = keyof typeof reportFiles;
+
+/** `runCli` writing every report (JUnit, Markdown, JSON, HTML) to a fresh folder (in `under`); also their texts. */
+export async function runCliWithReports(
+  args: readonly string[],
+  env: CliIo["env"] = {},
+  under = tmpdir(),
+) {
+  const dir = await mkdtemp(join(under, "contract-reports-"));
+  const formats = Object.keys(reportFiles) as ReportFormat[];
+  const file = (format: ReportFormat) => join(dir, reportFiles[format]);
+  const output = await runCli([...args, ...formats.flatMap((f) => [`--${f}`, file(f)])], env);
+  const texts = await Promise.all(formats.map((format) => readFile(file(format), "utf8")));
+  const reports = Object.fromEntries(formats.map((format, at) => [format, texts[at]]));
+  return { ...output, reports: reports as Record<ReportFormat, string> };
 }
 
 /** `use(server)`, then the server closed, whether `use` resolved or threw. */

@@ -99,14 +99,9 @@ describe("bounds against a hostile server", () => {
   });
 
   it("spends at most the run's retry budget on Retry-After waits", async () => {
-    let calls = 0;
-    server = await startTinyServer((_request, response) => {
-      calls++;
-      response.writeHead(429, { "content-type": "application/json", "retry-after": "100000" });
-      response.end('{"code":"slow_down","message":"later","status":429}');
-    });
+    const flooded = await flaky(Number.POSITIVE_INFINITY, 429, "100000");
     const budget = new RunBudget(60_000, 300);
-    const target = targetFor(server.url, { maxRetryWaitMs: 30_000, budget });
+    const target = targetFor(flooded.url, { maxRetryWaitMs: 30_000, budget });
     const started = performance.now();
     const first = await send(target, getPets);
     const second = await send(target, getPets);
@@ -114,7 +109,7 @@ describe("bounds against a hostile server", () => {
     expect([first.retries, second.retries]).toEqual([1, 0]);
     expect(second.response?.status).toBe(429);
     expect(budget.retryBudgetSpent()).toBe(true);
-    expect(calls).toBe(3);
+    expect(flooded.calls()).toBe(3);
   });
 });
 
@@ -143,11 +138,7 @@ describe("curlLine", () => {
 
   it("builds a one-line Basic credential however long the key", async () => {
     const key = "k".repeat(120);
-    const line = curlLine(targetFor("http://127.0.0.1:9/v1"), {
-      method: "GET",
-      path: "/pets",
-      credential: "basic",
-    });
+    const line = curlLine(target, { method: "GET", path: "/pets", credential: "basic" });
     const substitution = /\$\((printf .*)\)"$/.exec(line)?.[1];
     expect(substitution).toBeDefined();
     const { stdout } = await promisify(execFile)("sh", ["-c", `printf '%s' "$(${substitution})"`], {

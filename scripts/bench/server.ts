@@ -9,7 +9,7 @@
  * targets. `npm run bench -- server` (after `npm run build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { type RequestOptions, request } from "node:http";
 import { tmpdir } from "node:os";
@@ -17,15 +17,10 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../../mocks/server/free-port.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
+import { installedVersion } from "../smoke-package.js";
 import { fixed, median, printTable } from "./report.js";
 
-const prismVersion = (
-  JSON.parse(
-    readFileSync(`${repositoryRoot}node_modules/@stoplight/prism-cli/package.json`, "utf8"),
-  ) as {
-    version: string;
-  }
-).version;
+const prismVersion = await installedVersion(repositoryRoot, "@stoplight/prism-cli");
 export const apiKey = "bench-key";
 
 /** The same load for every server and operation. */
