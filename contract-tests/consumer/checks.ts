@@ -19,6 +19,7 @@ import type { PactRules } from "../../mocks/contract/matching-rules.js";
 import type { Check, CheckKind } from "../../mocks/interface/checks.js";
 import { mediaTypeOf } from "../../mocks/interface/request.js";
 import { type ResolvedSchema, resolvedSchema, responseSchema } from "../../mocks/interface/spec.js";
+import { isObject } from "../../mocks/util/json.js";
 import type { ConsumerInteraction } from "./contract.js";
 
 /** Mismatches shown in one failure; the rest are counted. */
@@ -62,15 +63,12 @@ function headersCheck(headers: Readonly<Record<string, string>>): Check {
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The fields of the expected body that its schema has but does not require. */
 function optionalFields(value: unknown, schema: ResolvedSchema, found = new Set<string>()) {
   if (Array.isArray(value)) {
     const items = resolvedSchema(schema.items);
     for (const item of value) optionalFields(item, items, found);
-  } else if (isRecord(value)) {
+  } else if (isObject(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (!(key in schema.properties)) continue;
       if (!schema.required.includes(key)) found.add(key);

@@ -33,6 +33,7 @@ import {
 import { matchRoute } from "../../mocks/core/router.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { readJsonFile } from "../../mocks/util/files.js";
+import { isObject } from "../../mocks/util/json.js";
 import { printable } from "../../mocks/util/text.js";
 import { UsageError } from "../suite/settings.js";
 
@@ -118,9 +119,6 @@ const caps = {
 } as const;
 
 type Fields = Readonly<Record<string, unknown>>;
-const isObject = (value: unknown): value is Fields =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 const isJsonMedia = (contentType: string | undefined) =>
   contentType !== undefined && /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType);
 

@@ -11,13 +11,11 @@
 import { applyProviderState, maxStateNameLength } from "../contract/provider-states.js";
 import { type CoreResponse, errorResponse, jsonResponse } from "../core/exchange.js";
 import { SnapshotError } from "../store/state.js";
+import { isObject } from "../util/json.js";
 import type { StateAccess } from "./state-routes.js";
 
 export const contractPath = "/__mock/contract";
 export const providerStatePath = "/__mock/provider-state";
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const invalid = (message: string) => errorResponse("invalid_body", message);
 

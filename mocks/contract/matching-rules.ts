@@ -11,6 +11,7 @@
  * // rules: { "$": type, min 1; "$[*].categoryId": integer; "$[*].id": integer; "$[*].name": type }
  */
 import { type ParameterSchema, type ResolvedSchema, resolvedSchema } from "../interface/spec.js";
+import { isObject } from "../util/json.js";
 import type { Redact } from "../util/redact.js";
 import { escapeRegExp } from "../util/text.js";
 
@@ -44,9 +45,6 @@ export const oneOf = (values: readonly unknown[]): PactMatcher => ({
   match: "regex",
   regex: `^${alternation(values)}$`,
 });
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** `$.name`, or `$['odd key']` for a key a dotted path cannot carry. */
 const childPath = (path: string, key: string) =>

@@ -15,6 +15,7 @@
  */
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
 import { apiBasePath, type OperationId, operationIds } from "../interface/spec.js";
+import { isObject } from "../util/json.js";
 import { type CredentialVerdict, credentialVerdicts } from "../util/redact.js";
 import { compareText } from "../util/text.js";
 import type { PactRule, PactRules } from "./matching-rules.js";
@@ -252,9 +253,6 @@ export function pactOf(
 /** A contract as the text of its file: two-space JSON and a final newline. */
 export const contractText = (contract: PactContract): string =>
   `${JSON.stringify(contract, null, 2)}\n`;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const isText = (value: unknown, max: number): value is string =>
   typeof value === "string" && value.length > 0 && value.length <= max;

@@ -15,6 +15,7 @@
 import { petStatuses } from "../interface/spec.js";
 import type { Category, Pet, PetStatus } from "../interface/types.js";
 import type { StoreSnapshot } from "../store/state.js";
+import { isObject } from "../util/json.js";
 import { escapeRegExp } from "../util/text.js";
 
 /**
@@ -133,8 +134,6 @@ const idOf = (value: unknown): number | undefined => {
 };
 const statusOf = (value: unknown): PetStatus | undefined =>
   (petStatuses as readonly unknown[]).includes(value) ? (value as PetStatus) : undefined;
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const withStatus = (status: PetStatus | undefined) => (status === undefined ? {} : { status });
 
 /**

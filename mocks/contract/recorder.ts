@@ -27,6 +27,7 @@ import {
   resolvedSchema,
   responseSchema,
 } from "../interface/spec.js";
+import { isObject } from "../util/json.js";
 import { credentialVerdicts, isSecretName, type Redact, redactedMark } from "../util/redact.js";
 import { compareText, escapeRegExp } from "../util/text.js";
 import {
@@ -162,9 +163,6 @@ function parse(text: string | undefined): Parsed {
     return { kind: "malformed" };
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const isJsonMedia = (contentType: string | undefined) =>
   contentType !== undefined &&

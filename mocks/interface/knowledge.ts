@@ -6,6 +6,8 @@
  * lists that hold what was created. Bounded: a deployment's answers cannot
  * grow it past `maxKnownPerCollection` records a collection.
  */
+
+import { isObject } from "../util/json.js";
 import { type Answer, isSuccess } from "./checks.js";
 import type { Absence, JudgeContext, KnownRecord } from "./judge.js";
 import { type Collection, schemaFields } from "./operations.js";
@@ -28,9 +30,6 @@ export const absentIdSpread = 1000;
 export const absentId = (below = 0): number => Number.MAX_SAFE_INTEGER - below;
 
 type Fields = Readonly<Record<string, unknown>>;
-const isObject = (value: unknown): value is Fields =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 const pick = (value: Fields, fields: readonly string[]): Fields =>
   Object.fromEntries(
     fields.filter((field) => field in value).map((field) => [field, value[field]]),

@@ -14,6 +14,7 @@
  * const why = notReplayedBecause(exchange.request); // undefined: the replay sends it
  */
 import { maxBodyBytes } from "../core/exchange.js";
+import { isObject } from "../util/json.js";
 import { type CredentialVerdict, credentialVerdicts } from "../util/redact.js";
 
 /** The recording format's version, the `v` of every line. */
@@ -56,9 +57,6 @@ export const replayLimits = {
 } as const;
 
 type Fields = Readonly<Record<string, unknown>>;
-
-const isObject = (value: unknown): value is Fields =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** An HTTP method as Node's parser hands it over (`GET`, `M-SEARCH`): upper-case letters and hyphens. */
 const methodPattern = /^[A-Z][A-Z-]{0,19}$/;

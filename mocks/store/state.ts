@@ -16,6 +16,7 @@ import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js
 import * as validators from "../generated/validators.js";
 import { recordFields } from "../interface/operations.js";
 import type { Category, Pet } from "../interface/types.js";
+import { isObject } from "../util/json.js";
 import { isInteger, isSafeInteger } from "../util/numbers.js";
 import { seedOptionsFromJson } from "./options.js";
 
@@ -39,9 +40,6 @@ export class SnapshotError extends Error {
 }
 
 export const currentInterface = { version: openapiDocument.info.version, sha256: openapiSha256 };
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 function field(object: Record<string, unknown>, name: string): unknown {
   if (!(name in object)) throw new SnapshotError(`The snapshot has no "${name}" field.`);

@@ -10,6 +10,7 @@
 import { maxStringLength } from "../core/limits.js";
 import { limitRule, petStatuses } from "../interface/spec.js";
 import { defaultApiKey } from "../store/options.js";
+import { isObject } from "../util/json.js";
 
 export interface CaseRequest {
   readonly method: string;
@@ -409,15 +410,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 function fieldProblems(
   value: unknown,
   fields: Readonly<Record<string, unknown>>,
   where: string,
 ): string[] {
-  if (!isRecord(value)) return [`${where} is not a JSON object`];
+  if (!isObject(value)) return [`${where} is not a JSON object`];
   return Object.entries(fields)
     .filter(([name, expected]) => JSON.stringify(value[name]) !== JSON.stringify(expected))
     .map(
@@ -465,7 +463,7 @@ export function checkCase(expectation: CaseExpectation, result: CaseResult): str
   const value = body.value;
   if (result.status >= 400) {
     if (
-      !isRecord(value) ||
+      !isObject(value) ||
       typeof value.code !== "string" ||
       typeof value.message !== "string" ||
       value.status !== result.status
@@ -478,7 +476,7 @@ export function checkCase(expectation: CaseExpectation, result: CaseResult): str
   if (expectation.code !== undefined)
     problems.push(...fieldProblems(value, { code: expectation.code }, "body"));
   if (expectation.messageIncludes !== undefined) {
-    const message = isRecord(value) ? value.message : undefined;
+    const message = isObject(value) ? value.message : undefined;
     if (typeof message !== "string" || !message.includes(expectation.messageIncludes)) {
       problems.push(
         `message ${JSON.stringify(message)} does not mention ${JSON.stringify(expectation.messageIncludes)}`,
@@ -487,7 +485,7 @@ export function checkCase(expectation: CaseExpectation, result: CaseResult): str
   }
   if (expectation.fields) problems.push(...fieldProblems(value, expectation.fields, "body"));
   for (const name of expectation.absentFields ?? []) {
-    if (isRecord(value) && name in value) problems.push(`body.${name} should be absent`);
+    if (isObject(value) && name in value) problems.push(`body.${name} should be absent`);
   }
   if (expectation.length || expectation.everyItem || expectation.idsFrom !== undefined) {
     if (!Array.isArray(value)) return [...problems, "body is not a JSON array"];
@@ -499,7 +497,7 @@ export function checkCase(expectation: CaseExpectation, result: CaseResult): str
         problems.push(...fieldProblems(item, expectation.everyItem, `body[${index}]`));
     });
     if (expectation.idsFrom !== undefined) {
-      const ids = value.map((item) => (isRecord(item) ? item.id : undefined));
+      const ids = value.map((item) => (isObject(item) ? item.id : undefined));
       const ascending = ids.every(
         (id, index) => typeof id === "number" && (index === 0 || id > (ids[index - 1] as number)),
       );

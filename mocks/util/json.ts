@@ -53,3 +53,7 @@ export function parseJson(text: string, maxDepth = maxJsonDepth): unknown {
   }
   return JSON.parse(text);
 }
+
+/** A JSON object: not null, not an array. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
