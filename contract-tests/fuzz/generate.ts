@@ -30,8 +30,8 @@ export interface FuzzState {
   readonly readOnly: boolean;
   /** Creates the run may still ask for. */
   writesLeft: number;
-  /** Creates kept back for shrinking a failure. */
-  readonly writeReserve: number;
+  /** Creates kept back for shrinking documented failures: the generation leaves them, shrinking spends them. */
+  writeReserve: number;
 }
 
 /** How often an operation is picked: once, and once more for each input it takes (more to vary). */
@@ -243,7 +243,9 @@ export class RequestGenerator {
     for (const parameter of operation.path) {
       path[parameter.name] = String(this.random.pick(known));
     }
-    if (operation.body && !this.canWrite(0)) return this.valid(this.readInstead());
+    if (operation.body && !this.canWrite(this.state.writeReserve)) {
+      return this.valid(this.readInstead());
+    }
     return {
       operation: operation.id,
       expect: "valid",

@@ -2,7 +2,9 @@
  * `--fuzz N`: N requests generated from openapi.yaml, sent one at a time,
  * each judged by the fixed suite's rules; a create that succeeds is read
  * back. The first failure of each cause is shrunk to the smallest request
- * that still fails the same way; later ones only count.
+ * that still fails the same way; later ones only count. Shrinking creates
+ * only from the reserve the generation leaves, and only for a documented
+ * cause: an advisory one is shrunk by requests that write nothing.
  */
 import { type CheckKind, isSuccess } from "../../mocks/interface/checks.js";
 import { judge, type Verdict } from "../../mocks/interface/judge.js";
@@ -13,7 +15,7 @@ import {
   limitQuery,
   referencedCollection,
 } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/interface/spec.js";
+import type { OperationId, ParameterSchema } from "../../mocks/interface/spec.js";
 import { recordIn } from "../suite/context.js";
 import type { CreatedRecord } from "../suite/results.js";
 import type { ContractRequest, Exchange } from "../transport/http.js";
@@ -23,7 +25,7 @@ import { checksFor } from "./judge.js";
 import { createRandom } from "./random.js";
 import { type FuzzRequest, mayWrite, requestSize, toContractRequest } from "./request.js";
 
-/** Creates kept back from generation for shrinking failures. */
+/** Creates kept back from generation for shrinking documented failures (at most a quarter of the budget). */
 const writeReserve = 10;
 /** Requests one failure's shrinking may send. */
 const maxShrinkSends = 60;
@@ -147,13 +149,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     return options.send(request);
   };
 
+  /** Spends one create: a shrinking one from the reserve the generation leaves. */
+  const spendWrite = (shrinking: boolean) => {
+    state.writesLeft = Math.max(0, state.writesLeft - 1);
+    if (shrinking) state.writeReserve = Math.max(0, state.writeReserve - 1);
+  };
+
   /** Notes a record a POST created; every create spends the budget. */
-  const noteCreated = (request: FuzzRequest, exchange: Exchange, spent: boolean) => {
+  const noteCreated = (
+    request: FuzzRequest,
+    exchange: Exchange,
+    spent: boolean,
+    shrinking: boolean,
+  ) => {
     const { creates, collection } = interfaceOperation(request.operation);
     const response = exchange.response;
     const record = recordIn(response);
     if (!creates || !response || !isSuccess(response)) return record;
-    if (!spent) state.writesLeft = Math.max(0, state.writesLeft - 1);
+    if (!spent) spendWrite(shrinking);
     if (record) {
       created.push({ collection, id: record.id, name: record.name ?? "" });
       state.ids[collection].push(record.id);
@@ -203,10 +216,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     return failed ? { findings, failed } : { findings };
   };
 
-  /** Sends a generated request (and its read-back) and judges the answers. */
-  const attempt = async (request: FuzzRequest): Promise<Outcome> => {
+  /** Sends a generated request, or a shrinking candidate, (and its read-back) and judges the answers. */
+  const attempt = async (request: FuzzRequest, shrinking = false): Promise<Outcome> => {
     const spend = mayWrite(request) && request.expect === "valid";
-    if (spend) state.writesLeft = Math.max(0, state.writesLeft - 1);
+    if (spend) spendWrite(shrinking);
     if (request.expect === "absent") {
       const { collection } = interfaceOperation(request.operation);
       for (const id of Object.values(request.path)) knowledge.declareAbsent(collection, Number(id));
@@ -216,7 +229,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       toContractRequest(request),
       () => checksFor(request, knowledge, options.checkDocument),
     );
-    const record = noteCreated(request, exchange, spend);
+    const record = noteCreated(request, exchange, spend, shrinking);
     if (failed) return { findings, failed };
     if (request.thenRead && record && exchange.response?.status !== undefined) {
       return readBack(request, record.id);
@@ -224,7 +237,23 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     return { findings };
   };
 
-  const affordable = (request: FuzzRequest) => !mayWrite(request) || state.writesLeft > 0;
+  /** Whether shrinking a cause of this kind may send the request: a create only for a documented one, from the reserve. */
+  const affordable = (request: FuzzRequest, kind: CheckKind) =>
+    !mayWrite(request) || (kind === "documented" && state.writeReserve > 0 && state.writesLeft > 0);
+
+  /**
+   * The simpler values of a valid part: for one that names a record of
+   * another collection (a pet's `categoryId`), the smaller ids the run has
+   * seen (the smallest first, then halfway…), never a guessed one.
+   */
+  const simplerOf = (name: string, value: unknown, schema: ParameterSchema | undefined) => {
+    const collection = referencedCollection(name);
+    if (collection === undefined || typeof value !== "number") return simplerValues(value, schema);
+    const seen = [...new Set(state.ids[collection])]
+      .filter((id) => id < value)
+      .sort((a, b) => a - b);
+    return simplerValues(seen.length, { minimum: 0 }).map((index) => seen[index as number]);
+  };
 
   /**
    * Simpler variants of a request, simplest first: the mistake undone where
@@ -251,7 +280,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       }
       const text = decodeURIComponent(part.value);
       const value = /^-?\d+$/.test(text) ? Number(text) : text;
-      for (const next of simplerValues(value, parameter?.schema)) {
+      for (const next of simplerOf(part.name, value, parameter?.schema)) {
         const query = request.query.map((p, i) =>
           i === index ? { ...p, value: encodeURIComponent(String(next)) } : p,
         );
@@ -273,7 +302,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           const { [field.name]: _dropped, ...rest } = fields;
           dropped.push({ ...request, body: { ...body, value: rest } });
         }
-        for (const next of simplerValues(fields[field.name], field.schema)) {
+        for (const next of simplerOf(field.name, fields[field.name], field.schema)) {
           simpler.push(withField(next));
         }
         if (field.name === "name" && typeof fields.name === "string" && fields.name !== shortName) {
@@ -286,15 +315,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     );
   };
 
-  const shrink = async (request: FuzzRequest, key: string, first: Outcome) => {
+  const shrink = async (request: FuzzRequest, key: string, kind: CheckKind, first: Outcome) => {
     let smallest = request;
     let outcome = first;
     let budget = maxShrinkSends;
     for (let progress = true; progress && budget > 0; ) {
       progress = false;
       for (const candidate of candidates(smallest)) {
-        if (budget-- <= 0 || !affordable(candidate)) break;
-        const tried = await attempt(candidate);
+        if (budget <= 0) break;
+        if (!affordable(candidate, kind)) continue;
+        budget--;
+        const tried = await attempt(candidate, true);
         if (tried.findings.some((finding) => keyOf(finding) === key)) {
           smallest = candidate;
           outcome = tried;
@@ -323,7 +354,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       failures.set(key, { ...known, count: known.count + 1, statuses, durationMs });
       return;
     }
-    const { smallest, outcome: shrunk } = await shrink(request, key, outcome);
+    const { smallest, outcome: shrunk } = await shrink(request, key, cause.check.kind, outcome);
     const finding = shrunk.findings.find((f) => keyOf(f) === key) ?? cause;
     const exchange = shrunk.failed;
     failures.set(key, {

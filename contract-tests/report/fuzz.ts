@@ -23,11 +23,16 @@ export function fuzzSummary(fuzz: FuzzResult): string {
 export const failureLine = (failure: FuzzFailure): string =>
   `${failure.key} [${failure.kind}] ×${failure.count}: ${failure.curl}`;
 
-/** The console's fuzz lines (none without `--fuzz`). */
+/** The console's fuzz lines (none without `--fuzz`): `✗` for a failure, `!` for an advisory warning, as elsewhere. */
 export function fuzzConsoleLines(result: ReportedRun): string[] {
   const { fuzz } = result;
   if (!fuzz) return [];
-  return [`fuzz: ${fuzzSummary(fuzz)}`, ...fuzz.failures.map((f) => `  ✗ ${failureLine(f)}`)];
+  const mark = (failure: FuzzFailure) =>
+    failure.kind === "advisory" && !result.strict ? "!" : "✗";
+  return [
+    `fuzz: ${fuzzSummary(fuzz)}`,
+    ...fuzz.failures.map((f) => `  ${mark(f)} ${failureLine(f)}`),
+  ];
 }
 
 /** The JSON report's `fuzz` member: everything but the structured requests. */

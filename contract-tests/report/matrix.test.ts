@@ -2,7 +2,8 @@
  * The status matrix counts the generated requests' answers (`--fuzz`) as it
  * counts the fixed requests': a status only the fuzz saw is seen (and says
  * so), a documented check the fuzz found failing on an answer with a status
- * fails that cell, and every report prints the same cells.
+ * fails that cell, and every report prints the same cells. The console's
+ * fuzz section marks failures and advisory warnings as the rest of it does.
  */
 import { describe, expect, it } from "vitest";
 import type { OperationId } from "../../mocks/interface/spec.js";
@@ -166,6 +167,21 @@ describe("the matrix of a fuzz run with a documented failure on a status", () =>
       cell: "failed",
       answers: { fixed: 0, fuzz: 42 },
     });
+  });
+});
+
+describe("the fuzz section of the console", () => {
+  const line = (result: ReportedRun, key: string) =>
+    consoleReport(result)
+      .split("\n")
+      .find((text) => text.includes(` ${key} [`));
+
+  it("marks a cause of failure ✗ and an advisory one ! (a failure too under --strict)", () => {
+    expect(line(run(overMaximum), "listPets never-over-maximum")).toMatch(/^ {2}✗ /);
+    expect(line(run(overMaximum), "listPets status-400")).toMatch(
+      /^ {2}! listPets status-400 \[advisory\] ×8: curl /,
+    );
+    expect(line(run(overMaximum, [], true), "listPets status-400")).toMatch(/^ {2}✗ /);
   });
 });
 

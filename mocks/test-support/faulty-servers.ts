@@ -434,20 +434,75 @@ export const fuzzOnlyFaults: readonly FaultyServer[] = [
     name: "500-for-a-body-combination",
     violation: "createPet answers 500 for a `sold` pet in category 2",
     wrap: rewriteResponse(
-      (r) => {
-        if (!createPet(r)) return false;
-        try {
-          const body = JSON.parse(r.body ?? "") as { status?: unknown; categoryId?: unknown };
-          return body.status === "sold" && body.categoryId === 2;
-        } catch {
-          return false;
-        }
-      },
+      (r) => createPet(r) && petBody(r)?.status === "sold" && petBody(r)?.categoryId === 2,
       () => jsonError(500, "internal", "constraint violation"),
     ),
     caughtBy: ["createPet.fuzz.no-5xx"],
   },
+  {
+    name: "500-for-sold-without-location",
+    violation:
+      "createPet answers 500 for any `sold` pet; it sends no `Location` (advisory) and its category ids start at 2^52, refusing any other",
+    wrap: (handle) =>
+      farCategoryIds(
+        rewriteResponse(
+          (r) => createPet(r) && petBody(r)?.status === "sold",
+          () => jsonError(500, "internal", "sold pets crash"),
+        )(withoutLocation(handle)),
+      ),
+    caughtBy: ["createPet.fuzz.no-5xx"],
+  },
 ];
+
+/** A request's JSON body, when it is one (an object's fields are unknown). */
+function petBody(request: CoreRequest): { status?: unknown; categoryId?: unknown } | undefined {
+  try {
+    return Object(JSON.parse(request.body ?? ""));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Not a fault: the mock answering a create without the optional `Location` header (advisory). */
+export const withoutLocation = rewriteResponse(createPet, (response) => {
+  const { location: _location, ...headers } = response.headers;
+  return { ...response, headers };
+});
+
+/** Where the category ids of `farCategoryIds` start: far from any id a client might guess. */
+const farCategoryId = 2 ** 52;
+
+/**
+ * The mock with its category ids moved up by 2^52 (a conforming choice: ids
+ * are the service's): a create naming a category below that names none.
+ */
+function farCategoryIds(handle: PetstoreCore): PetstoreCore {
+  const shift = (record: unknown, field: "id" | "categoryId", by: number) => {
+    if (typeof record !== "object" || record === null) return record;
+    const value = (record as Record<string, unknown>)[field];
+    return Number.isSafeInteger(value) ? { ...record, [field]: (value as number) + by } : record;
+  };
+  const each = (body: unknown, edit: (record: unknown) => unknown) =>
+    Array.isArray(body) ? body.map(edit) : edit(body);
+  return async (request) => {
+    const sent = createPet(request)
+      ? editRequestJson(request, (body) => {
+          const id = (body as { categoryId?: unknown } | null)?.categoryId;
+          // Below the far ids: no category has it (0 names none in the mock).
+          const below = Number.isSafeInteger(id) && (id as number) < farCategoryId;
+          return below
+            ? { ...(body as object), categoryId: 0 }
+            : shift(body, "categoryId", -farCategoryId);
+        })
+      : request;
+    const response = await handle(sent);
+    if (response.status >= 300) return response;
+    const field = listCategories(request) || createCategory(request) ? "id" : "categoryId";
+    return editJson(response, (body) =>
+      each(body, (record) => shift(record, field, farCategoryId)),
+    );
+  };
+}
 
 /**
  * Not a fault: the kit's mock answering a non-numeric petId (`GET /pets/abc`)
