@@ -14,6 +14,7 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
+import type { Id } from "../../mocks/util/exact-json.js";
 import { recordIn } from "../suite/context.js";
 import type { CreatedRecord } from "../suite/results.js";
 import type { ContractRequest, Exchange } from "../transport/http.js";
@@ -181,7 +182,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   };
 
   /** Reads a created record back: with its own read by id, else the list that must hold it. */
-  const readBack = async (request: FuzzRequest, id: number): Promise<Outcome> => {
+  const readBack = async (request: FuzzRequest, id: Id): Promise<Outcome> => {
     const { collection } = interfaceOperation(request.operation);
     const readers = interfaceOperations.filter(
       (operation) => operation.collection === collection && operation.method === "GET",
