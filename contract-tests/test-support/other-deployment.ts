@@ -136,7 +136,10 @@ function objectOf(text: string, maxDepth: number): Json | string {
 /** Why a createPet body is not a NewPet, or undefined when it is one. */
 function petProblem(body: Json): string | undefined {
   if (typeof body.name !== "string") return "name is required and must be a string";
-  if (!Number.isSafeInteger(body.categoryId) && typeof body.categoryId !== "bigint")
+  const { categoryId } = body;
+  const int64 =
+    typeof categoryId === "bigint" && categoryId >= -(2n ** 63n) && categoryId < 2n ** 63n;
+  if (!Number.isSafeInteger(categoryId) && !int64)
     return "categoryId is required and must be an integer";
   if (body.status !== undefined && !statuses.includes(body.status as string)) {
     return `status must be one of ${statuses.join(", ")}`;
