@@ -48,6 +48,7 @@ import {
   schemaRules,
   rules as statements,
 } from "../../mocks/interface/statements.js";
+import type { Id } from "../../mocks/util/exact-json.js";
 import { sentRequest } from "../transport/http.js";
 import {
   type ConsumerContract,
@@ -113,11 +114,11 @@ const cited = (rules: readonly RuleId[]) => (rules.length > 0 ? ` (${rules.join(
 
 /** What the interaction's provider states say exists and does not, for the judge. */
 function contextOf(interaction: ConsumerInteraction): JudgeContext {
-  const known = new Map<Collection, Map<number, KnownRecord>>([
+  const known = new Map<Collection, Map<Id, KnownRecord>>([
     ["pets", new Map()],
     ["categories", new Map()],
   ]);
-  const absent = new Map<Collection, Set<number>>([
+  const absent = new Map<Collection, Set<Id>>([
     ["pets", new Set()],
     ["categories", new Set()],
   ]);

@@ -9,14 +9,19 @@
  */
 import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
+import { type Id, toJson } from "../../mocks/util/exact-json.js";
 import type { ContractRequest } from "../transport/http.js";
 import type { ConsumerInteraction } from "./contract.js";
 
-type Params = ProviderStateParams;
+/** A provider state's parameters as a deployment holds them: its ids exactly (a bigint beyond 2^53). */
+export type Params = Omit<ProviderStateParams, "petId" | "categoryId"> & {
+  readonly petId?: Id;
+  readonly categoryId?: Id;
+};
 
 /** A provider state parameter by name. */
 const param = (params: Params, name: string) =>
-  (params as Readonly<Record<string, string | number | undefined>>)[name];
+  (params as Readonly<Record<string, string | Id | undefined>>)[name];
 
 /** The path, with each `${param}` a provider state set up filled in (else the example's). */
 function pathOf(interaction: ConsumerInteraction, params: Params): string {
@@ -45,7 +50,10 @@ function bodyOf(interaction: ConsumerInteraction, params: Params, tag: string | 
     const fields: Record<string, unknown> = { ...value };
     for (const generator of interaction.bodyGenerators) {
       const given = param(params, generator.param);
-      if (given !== undefined) fields[generator.field] = generator.integer ? Number(given) : given;
+      if (given !== undefined) {
+        fields[generator.field] =
+          generator.integer && typeof given === "string" ? Number(given) : given;
+      }
     }
     const { name } = fields;
     const { creates } = interfaceOperation(interaction.operation);
@@ -54,7 +62,7 @@ function bodyOf(interaction: ConsumerInteraction, params: Params, tag: string | 
     }
     value = fields;
   }
-  return { rawBody: JSON.stringify(value), contentType: body.contentType };
+  return { rawBody: toJson(value), contentType: body.contentType };
 }
 
 /**

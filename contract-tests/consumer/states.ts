@@ -18,14 +18,15 @@
  * const setUp = await states.establish(interaction.states, interaction.operation);
  * if ("params" in setUp) setUp.params.petId; // the deployment's id
  */
-import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
 import { absentId } from "../../mocks/interface/knowledge.js";
 import { interfaceOperation, limitQuery } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import type { PetStatus } from "../../mocks/interface/types.js";
+import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
 import { type ContractRequest, operationRequest } from "../transport/http.js";
 import type { ConsumerState } from "./contract.js";
+import type { Params } from "./request.js";
 
 /** How many creates a run may still send (`--consumer-writes`). */
 export class WriteBudget {
@@ -49,19 +50,17 @@ export class WriteBudget {
 
 /** The parameters the states hold on this deployment, or which one cannot be set up and why. */
 export type SetUp =
-  | { readonly params: ProviderStateParams; readonly cases: readonly string[] }
+  | { readonly params: Params; readonly cases: readonly string[] }
   | { readonly skip: string; readonly state: string; readonly cases: readonly string[] };
 
 /**
  * One state's outcome: its parameters, or why it cannot be set up (`writes`:
  * because it needs a create the run may not send).
  */
-type Outcome =
-  | { readonly params: ProviderStateParams }
-  | { readonly skip: string; readonly writes?: true };
+type Outcome = { readonly params: Params } | { readonly skip: string; readonly writes?: true };
 
 /** The category states and pets use: its id, or why there is none. */
-type CategoryOutcome = { readonly id: number } | { readonly skip: string; readonly writes?: true };
+type CategoryOutcome = { readonly id: Id } | { readonly skip: string; readonly writes?: true };
 
 type Item = Readonly<Record<string, unknown>>;
 
@@ -86,7 +85,7 @@ export class ProviderStates {
 
   /** Sets up every state of an interaction of `operation`; the first that cannot be decides. */
   async establish(states: readonly ConsumerState[], operation: OperationId): Promise<SetUp> {
-    const params: Record<string, string | number> = {};
+    const params: Record<string, string | Id> = {};
     const cases: string[] = [];
     for (const state of states) {
       let pending = this.done.get(state.name);
@@ -146,9 +145,7 @@ export class ProviderStates {
         neededBy,
         cases,
       );
-      const first = listed?.find((item) => Number.isSafeInteger(item?.id))?.id as
-        | number
-        | undefined;
+      const first = listed?.map((item) => idOf(item)).find((id) => id !== undefined);
       if (first !== undefined) return { outcome: { id: first }, cases };
       const denied = this.noWrite();
       if (denied) {
@@ -197,7 +194,7 @@ export class ProviderStates {
     const petId = recordIn(answer)?.id;
     if (petId === undefined)
       return { skip: `its pet could not be created (${answerText(answer)})` };
-    return { params: { petId, ...withStatus(status) } as ProviderStateParams };
+    return { params: { petId, ...withStatus(status) } as Params };
   }
 
   /** The first pet the deployment lists with this status (any, without one), of the largest page. */
@@ -205,7 +202,7 @@ export class ProviderStates {
     const request = operationRequest("listPets", { query: petsQuery("maximum", status) });
     const pets = await this.listed("listPets", request, neededBy, cases);
     return pets?.find(
-      (pet) => Number.isSafeInteger(pet?.id) && (status === undefined || pet.status === status),
+      (pet) => idOf(pet) !== undefined && (status === undefined || pet.status === status),
     );
   }
 
@@ -233,7 +230,7 @@ export class ProviderStates {
         const pet = await this.listedPet(status, neededBy, cases);
         if (pet)
           return {
-            params: { petId: pet.id as number, ...withStatus(status) } as ProviderStateParams,
+            params: { petId: idOf(pet), ...withStatus(status) } as Params,
           };
         return { skip: `${created.skip}, and the deployment lists no pet${which}` };
       }

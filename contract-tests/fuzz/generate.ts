@@ -16,6 +16,7 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import type { OperationParameter, ParameterSchema } from "../../mocks/interface/spec.js";
+import { type Id, toJson } from "../../mocks/util/exact-json.js";
 import { badCredentials } from "../transport/http.js";
 import type { Random } from "./random.js";
 import type { Body, FuzzRequest, QueryPart } from "./request.js";
@@ -25,7 +26,7 @@ export interface FuzzState {
   /** Prefix of every name the run creates. */
   readonly tag: string;
   /** Ids known to exist, by collection (valid records name the first few; reads pick any). */
-  readonly ids: Readonly<Record<Collection, number[]>>;
+  readonly ids: Readonly<Record<Collection, Id[]>>;
   /** No request that writes (POST) is generated. */
   readonly readOnly: boolean;
   /** Creates the run may still ask for. */
@@ -391,7 +392,7 @@ export class RequestGenerator {
     }
     if (roll === 7) return json(this.random.pick([{}, [valid], null, "text", 7]));
     if (roll === 8) {
-      const text = JSON.stringify(valid);
+      const text = toJson(valid);
       return {
         ...base,
         expect: "broken-body",

@@ -7,6 +7,7 @@
 
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
+import { toJson } from "../../mocks/util/exact-json.js";
 import type { ContractRequest, CredentialVariant } from "../transport/http.js";
 
 /**
@@ -79,7 +80,7 @@ export function toContractRequest(request: FuzzRequest): ContractRequest {
 /** A size to shrink by: the request's text length (smaller is simpler). */
 export function requestSize(request: FuzzRequest): number {
   const sent = toContractRequest(request);
-  const body = sent.rawBody ?? (sent.json === undefined ? "" : JSON.stringify(sent.json));
+  const body = sent.rawBody ?? (sent.json === undefined ? "" : toJson(sent.json));
   return sent.path.length + (sent.rawQuery?.length ?? 0) + body.length;
 }
 

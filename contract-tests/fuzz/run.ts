@@ -16,6 +16,7 @@ import {
   referencedCollection,
 } from "../../mocks/interface/operations.js";
 import type { OperationId, ParameterSchema } from "../../mocks/interface/spec.js";
+import type { Id } from "../../mocks/util/exact-json.js";
 import { recordIn } from "../suite/context.js";
 import type { CreatedRecord } from "../suite/results.js";
 import type { ContractRequest, Exchange } from "../transport/http.js";
@@ -194,7 +195,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   };
 
   /** Reads a created record back: with its own read by id, else the list that must hold it. */
-  const readBack = async (request: FuzzRequest, id: number): Promise<Outcome> => {
+  const readBack = async (request: FuzzRequest, id: Id): Promise<Outcome> => {
     const { collection } = interfaceOperation(request.operation);
     const readers = interfaceOperations.filter(
       (operation) => operation.collection === collection && operation.method === "GET",
@@ -251,7 +252,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     if (collection === undefined || typeof value !== "number") return simplerValues(value, schema);
     const seen = [...new Set(state.ids[collection])]
       .filter((id) => id < value)
-      .sort((a, b) => a - b);
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return simplerValues(seen.length, { minimum: 0 }).map((index) => seen[index as number]);
   };
 

@@ -1,5 +1,6 @@
 /** `--json FILE`: the whole result, for dashboards and baselines. */
 
+import { toJson } from "../../mocks/util/exact-json.js";
 import { runConforms } from "../suite/results.js";
 import { defaultMaxBodyBytes } from "../transport/http.js";
 import { consumerJson } from "./consumer.js";
@@ -10,7 +11,7 @@ import { statusMatrix } from "./summary.js";
 import { reportVersions } from "./versions.js";
 
 export function jsonReport(result: ReportedRun): string {
-  return `${JSON.stringify(
+  return `${toJson(
     {
       tool: { name: "petstore-contract", version: reportVersions().kit },
       interface: { version: reportVersions().interface },
@@ -43,7 +44,6 @@ export function jsonReport(result: ReportedRun): string {
       fuzz: fuzzJson(result),
       consumer: consumerJson(result),
     },
-    null,
     2,
   )}\n`;
 }

@@ -13,6 +13,7 @@ import { recordingLimits } from "../../mocks/server/options.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import { fault, startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
 import { exitCodes } from "../cli/cli-main.js";
+import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
 
 const appKey = "app-dev-key-0123";
@@ -167,6 +168,32 @@ describe("petstore-contract --replay", () => {
     expect(await readFile(junit, "utf8")).toContain(
       `<property name="replay.recording" value="${recording}"/>`,
     );
+  });
+
+  it("sends a create the recording saw refused as recorded, and lists what the deployment created anyway", async () => {
+    const session = join(dir, "refused.jsonl");
+    const mock = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], record: session });
+    const refused = await closedAfter(mock, () =>
+      call(mock.url, "POST", "/pets", { key: testApiKey, body: { name: "", categoryId: 1 } }),
+    );
+    expect(refused.status).toBe(400);
+    // The other deployment takes an empty name (the interface sets no length): its choice.
+    const other = await startOtherDeployment({ apiKeys: [testApiKey] });
+    const json = join(dir, "refused.json");
+    try {
+      const args = ["--replay", session, "--url", other.url, "--key", testApiKey, "--json", json];
+      const output = await runCli(args);
+      expect({ code: output.code, err: output.err }).toEqual({ code: exitCodes.passed, err: "" });
+      const sent = other.pets().at(-1) as { id: number; name: string };
+      expect(sent.name).toBe("");
+      const report = JSON.parse(await readFile(json, "utf8")) as {
+        created: { collection: string; id: number; name: string }[];
+      };
+      expect(report.created).toEqual([{ collection: "pets", id: sent.id, name: "" }]);
+      expect(output.out).toContain(`created: pets ${sent.id} `);
+    } finally {
+      await other.close();
+    }
   });
 
   it.each([

@@ -33,15 +33,22 @@ import {
   type RecordedExchange,
   recordedExchangeOf,
 } from "../../mocks/server/recording-line.js";
+import {
+  type Id,
+  idFrom,
+  idOf,
+  idOfText,
+  memberOf,
+  parseJsonExact,
+  toJson,
+} from "../../mocks/util/exact-json.js";
+import { isObject } from "../../mocks/util/json.js";
 import { printable } from "../../mocks/util/text.js";
 import { urlUnder } from "../../mocks/util/url-under.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
 import { UsageError } from "../suite/settings.js";
 import type { ContractRequest } from "../transport/http.js";
 import { runCases, type SuiteOptions, type SuiteRun } from "./runner.js";
-
-const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Reads and validates a recording; a bad file throws a UsageError naming it and the line. */
 export async function readRecording(file: string): Promise<RecordedExchange[]> {
@@ -81,21 +88,20 @@ export async function readRecording(file: string): Promise<RecordedExchange[]> {
 }
 
 /** The id a recorded create answered with, if any. */
-function recordedId(exchange: RecordedExchange): number | undefined {
+function recordedId(exchange: RecordedExchange): Id | undefined {
   const { status, body } = exchange.response;
   if (!isSuccessStatus(status) || body === undefined) return undefined;
   try {
-    const id = (JSON.parse(body) as { id?: unknown } | null)?.id;
-    return Number.isSafeInteger(id) ? (id as number) : undefined;
+    return idOf(parseJsonExact(body));
   } catch {
     return undefined;
   }
 }
 
 /** Recorded ids and the ids the deployment assigned in their place, by collection. */
-type IdMaps = Map<Collection, Map<number, number>>;
+type IdMaps = Map<Collection, Map<Id, Id>>;
 
-const mapped = (ids: IdMaps, collection: Collection, id: number) => ids.get(collection)?.get(id);
+const mapped = (ids: IdMaps, collection: Collection, id: Id) => ids.get(collection)?.get(id);
 
 /** A recorded path with the ids the deployment assigned in place of the recorded ones. */
 function mappedPath(path: string, ids: IdMaps): string {
@@ -106,8 +112,11 @@ function mappedPath(path: string, ids: IdMaps): string {
     if (!found) continue;
     let index = 1;
     return operation.template.replace(/\{[^}]+\}/g, () => {
-      const recorded = Number(found[index++]);
-      return String(mapped(ids, operation.collection, recorded) ?? recorded);
+      const recorded = found[index++] as string;
+      const id = idOfText(recorded);
+      return String(
+        (id === undefined ? undefined : mapped(ids, operation.collection, id)) ?? recorded,
+      );
     });
   }
   return path;
@@ -115,34 +124,35 @@ function mappedPath(path: string, ids: IdMaps): string {
 
 /**
  * A recorded body as the replay sends it: fields that name records created
- * earlier (a pet's `categoryId`) hold the new ids, and a create's `name`
- * starts with the run tag, like every name the suite creates (so clean-up by
- * tag finds it).
+ * earlier (a pet's `categoryId`) hold the new ids, and, given a `tag` (a
+ * create whose recorded answer created a record), `name` starts with the run
+ * tag, like every name the suite creates (so clean-up by tag finds it).
  */
 function mappedBody(body: string, ids: IdMaps, tag: string | undefined): string {
   let json: unknown;
   try {
-    json = JSON.parse(body);
+    json = parseJsonExact(body);
   } catch {
     return body;
   }
   if (!isObject(json)) return body;
   let changed = false;
   const edited = Object.fromEntries(
-    Object.entries(json).map(([field, value]) => {
+    Object.keys(json).map((field) => {
+      const value = memberOf(json, field);
       if (field === "name" && tag !== undefined && typeof value === "string") {
         changed = true;
         return [field, `${tag} ${value}`];
       }
       const collection = referencedCollection(field);
-      const now =
-        collection && typeof value === "number" ? mapped(ids, collection, value) : undefined;
+      const id = idFrom(value);
+      const now = collection && id !== undefined ? mapped(ids, collection, id) : undefined;
       if (now === undefined) return [field, value];
       changed = true;
       return [field, now];
     }),
   );
-  return changed ? JSON.stringify(edited) : body;
+  return changed ? toJson(edited) : body;
 }
 
 async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchange[]) {
@@ -173,7 +183,10 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
     const operation = match.operationId;
     const { creates, collection } = interfaceOperation(operation);
     const body = recorded.request.body;
-    const tag = creates ? ctx.tag : undefined;
+    // Only a create that created a record when recorded gets the tag: a refused one (an empty
+    // name's 400) is sent as recorded, so the replay asks nothing the recording did not. What a
+    // deployment creates anyway is still in the report's created list (every run lists its creates).
+    const tag = creates && isSuccessStatus(recorded.response.status) ? ctx.tag : undefined;
     const request: ContractRequest = {
       method,
       path,

@@ -20,7 +20,7 @@ const planOf = (result: {
     .filter((check) => !check.id.includes(".auth-"))
     .map((check) => `${check.id} ${check.kind} ${check.rules.join(" ")}`);
 
-const categoryIds = (result: { created: readonly { collection: string; id: number }[] }) =>
+const categoryIds = (result: { created: readonly { collection: string; id: unknown }[] }) =>
   result.created.filter((record) => record.collection === "categories").map((record) => record.id);
 
 describe("the category cases", () => {

@@ -4,6 +4,7 @@
  * of these operations, so the judge makes their rejections advisory; what a
  * create stored must be listed afterwards.
  */
+import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { operationRequest } from "../transport/http.js";
 import { type CaseDefinition, recordIn, type SuiteContext } from "./context.js";
 
@@ -21,17 +22,16 @@ const listAll = (id: string): CaseDefinition => ({
 
 export async function categoryCases(ctx: SuiteContext): Promise<void> {
   const listed = await ctx.run(listAll("listCategories.all"), ["createPet", "getPet"]);
-  const first = (listed?.response?.json as Array<{ id?: unknown }> | undefined)?.[0]?.id;
-  if (Array.isArray(listed?.response?.json) && Number.isSafeInteger(first)) {
-    ctx.state.categoryId = first as number;
-  }
+  const json = listed?.response?.json;
+  const first = Array.isArray(json) ? idOf(json[0]) : undefined;
+  if (first !== undefined) ctx.state.categoryId = first;
 
   const full = {
     name: `${ctx.tag} dog`,
     description: "Created by the contract suite; safe to remove.",
   };
   const nameOnly = { name: `${ctx.tag} cat` };
-  const created: number[] = [];
+  const created: Id[] = [];
   for (const [id, json] of [
     ["createCategory.full", full],
     ["createCategory.name-only", nameOnly],

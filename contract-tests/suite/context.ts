@@ -9,6 +9,7 @@ import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
 import { Knowledge } from "../../mocks/interface/knowledge.js";
 import { interfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
+import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import type { Redact } from "../../mocks/util/redact.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../transport/http.js";
 import { curlLine, send, sentRequest } from "../transport/http.js";
@@ -35,18 +36,22 @@ export interface CaseDefinition {
 
 interface SuiteState {
   /** A category to file pets under: created by the run, else the first listed. */
-  categoryId?: number;
+  categoryId?: Id;
   /** A pet known to exist: created by the run, else the first listed. */
-  knownPet?: Readonly<Record<string, unknown>> & { readonly id: number };
+  knownPet?: Readonly<Record<string, unknown>> & { readonly id: Id };
 }
 
-/** The record an answer body describes: a safe-integer `id`, and `name` when it is a string. */
+/**
+ * The record an answer body describes: an integer `id`, exactly as the
+ * deployment wrote it (a bigint beyond 2^53), and `name` when it is a string.
+ */
 export function recordIn(
   response: ContractResponse | undefined,
-): { readonly id: number; readonly name: string | undefined } | undefined {
-  const body = response?.json as { id?: unknown; name?: unknown } | null | undefined;
-  if (typeof body !== "object" || body === null || !Number.isSafeInteger(body.id)) return undefined;
-  return { id: body.id as number, name: typeof body.name === "string" ? body.name : undefined };
+): { readonly id: Id; readonly name: string | undefined } | undefined {
+  const body = response?.json as { name?: unknown } | null | undefined;
+  const id = idOf(body);
+  if (typeof body !== "object" || body === null || id === undefined) return undefined;
+  return { id, name: typeof body.name === "string" ? body.name : undefined };
 }
 
 const bodyPreviewChars = 300;

@@ -55,8 +55,8 @@ const outcome = (result: RunResult, id: string) =>
 
 describe("the pet cases against the kit's mock", () => {
   let result: RunResult;
-  let categoryId: number;
-  let createdPetId: number;
+  let categoryId: unknown;
+  let createdPetId: unknown;
   const setUp = async () => {
     result = await runAgainst();
     categoryId = result.created.find((record) => record.collection === "categories")?.id ?? NaN;
@@ -273,7 +273,7 @@ const listedIds = (result: RunResult): number[] => listedPets(result).map((pet) 
 
 describe("a deployment that lists other pets than the mock, with its own Location style", () => {
   let result: RunResult;
-  let createdIds: number[];
+  let createdIds: unknown[];
   const setUp = async () => {
     const hidden = (pet: { id: number; status?: string }) => pet.id === 1 || pet.status === "sold";
     const lists = rewriteResponse(listPets, (response) => {

@@ -7,6 +7,7 @@
 import { checksFor, type JudgeContext, type KnownRecord } from "../../mocks/interface/judge.js";
 import { absentId } from "../../mocks/interface/knowledge.js";
 import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
+import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { type ContractRequest, sentRequest } from "../transport/http.js";
 import { recordIn, type SuiteContext } from "./context.js";
 
@@ -37,10 +38,10 @@ function listCase(id: string, query: Record<string, string>) {
 async function listPetsCases(ctx: SuiteContext): Promise<void> {
   const unfiltered = await ctx.run(listCase("default", {}), ["getPet"]);
   const json = unfiltered?.response?.status === 200 ? unfiltered.response.json : undefined;
-  const firstPet = (Array.isArray(json) ? (json as Item[]) : []).find((item) =>
-    Number.isSafeInteger(item?.id),
+  const firstPet = (Array.isArray(json) ? (json as Item[]) : []).find(
+    (item) => idOf(item) !== undefined,
   );
-  if (firstPet) ctx.state.knownPet = firstPet as Item & { id: number };
+  if (firstPet) ctx.state.knownPet = { ...firstPet, id: idOf(firstPet) as Id };
 
   for (const limit of new Set([limitRule.minimum, 5, limitRule.maximum])) {
     await ctx.run(listCase(`limit-${limit}`, { limit: String(limit) }));
@@ -56,7 +57,7 @@ async function listPetsCases(ctx: SuiteContext): Promise<void> {
   await ctx.run(listCase("status-invalid", { status: "not-a-status" }));
 }
 
-async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: number }) | undefined> {
+async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: Id }) | undefined> {
   const categoryId = ctx.state.categoryId ?? 1;
   const [, secondStatus = petStatuses[0]] = petStatuses;
   const tagged = `${ctx.tag} invalid`;
@@ -80,7 +81,7 @@ async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: number }
     operation: "createPet" as const,
     request: { method: "POST", path: "/pets", ...request } satisfies ContractRequest,
   });
-  let createdPet: (Item & { id: number }) | undefined;
+  let createdPet: (Item & { id: Id }) | undefined;
   for (const [id, json] of valid) {
     const exchange = await ctx.run(create(id, { json }), ["getPet"]);
     const record = exchange?.response?.status === 201 ? recordIn(exchange.response) : undefined;
@@ -98,9 +99,9 @@ async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: number }
 
 async function getPetCases(
   ctx: SuiteContext,
-  createdPet: (Item & { id: number }) | undefined,
+  createdPet: (Item & { id: Id }) | undefined,
 ): Promise<void> {
-  const read = (id: string, petId: number | string) => ({
+  const read = (id: string, petId: Id | string) => ({
     id: `getPet.${id}`,
     operation: "getPet" as const,
     request: { method: "GET", path: `/pets/${petId}` } satisfies ContractRequest,

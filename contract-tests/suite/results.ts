@@ -4,6 +4,7 @@ import type { CheckKind } from "../../mocks/interface/checks.js";
 import type { Collection } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import type { RuleId } from "../../mocks/interface/statements.js";
+import type { Id } from "../../mocks/util/exact-json.js";
 import type { Exchange } from "../transport/http.js";
 
 export type { CheckKind };
@@ -56,7 +57,8 @@ export interface CaseRecord {
 
 export interface CreatedRecord {
   readonly collection: Collection;
-  readonly id: number;
+  /** Exactly as the deployment wrote it: a bigint beyond 2^53. */
+  readonly id: Id;
   readonly name: string;
 }
 

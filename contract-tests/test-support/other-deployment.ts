@@ -7,7 +7,8 @@
  * parameters are clamped or ignored, lists run newest first, any unknown
  * `petId` is a 404, category errors are 422 `{ error }`, a duplicate category
  * name is refused with 409, records carry extra fields, errors use other codes, a bad credential on the category
- * operations is a 403. The contract tool must pass it as it passes the mock.
+ * operations is a 403; with `idsFrom`, its ids start far from 1 (beyond 2^53:
+ * the interface's ids are int64s). The contract tool must pass it as it passes the mock.
  *
  * @example
  * const other = await startOtherDeployment({ apiKeys: ["k"] });
@@ -34,6 +35,11 @@ export interface OtherDeploymentOptions {
   readonly apiKeys?: readonly string[];
   /** Tighter bounds for tests (e.g. a full store after a few creates). */
   readonly limits?: Partial<OtherLimits>;
+  /**
+   * The first id of each collection (default 1). Beyond 2^53 (e.g. 2n ** 62n + 1n)
+   * the ids are ones `JSON.parse` rounds: a client must read them exactly.
+   */
+  readonly idsFrom?: bigint;
 }
 
 export interface OtherDeployment {
@@ -45,6 +51,28 @@ export interface OtherDeployment {
 }
 
 type Json = Record<string, unknown>;
+
+/** An id as JavaScript holds it exactly: a number while it is safe, else a bigint. */
+const exactId = (id: bigint): number | bigint =>
+  Number.isSafeInteger(Number(id)) ? Number(id) : id;
+
+/** JSON with ids beyond 2^53 written exactly (Node 21+: `JSON.rawJSON`). */
+const jsonText = (value: unknown): string =>
+  JSON.stringify(value, (_key, member: unknown) =>
+    typeof member === "bigint"
+      ? (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(String(member))
+      : member,
+  );
+
+/** `JSON.parse` that keeps an integer beyond 2^53 exact, as a bigint (Node 21+: the reviver's source). */
+const parseExact = (text: string): unknown =>
+  JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+    typeof value === "number" &&
+    !Number.isSafeInteger(value) &&
+    /^-?\d+$/.test(context?.source ?? "")
+      ? BigInt(context?.source as string)
+      : value,
+  );
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 const statuses = ["available", "pending", "sold"];
@@ -94,7 +122,7 @@ function nestsDeeper(value: unknown, limit: number): boolean {
 function objectOf(text: string, maxDepth: number): Json | string {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseExact(text);
   } catch {
     return text.trim() === "" ? "the body is empty" : "the body is not valid JSON";
   }
@@ -108,7 +136,10 @@ function objectOf(text: string, maxDepth: number): Json | string {
 /** Why a createPet body is not a NewPet, or undefined when it is one. */
 function petProblem(body: Json): string | undefined {
   if (typeof body.name !== "string") return "name is required and must be a string";
-  if (!Number.isSafeInteger(body.categoryId))
+  const { categoryId } = body;
+  const int64 =
+    typeof categoryId === "bigint" && categoryId >= -(2n ** 63n) && categoryId < 2n ** 63n;
+  if (!Number.isSafeInteger(categoryId) && !int64)
     return "categoryId is required and must be an integer";
   if (body.status !== undefined && !statuses.includes(body.status as string)) {
     return `status must be one of ${statuses.join(", ")}`;
@@ -126,18 +157,22 @@ function categoryProblem(body: Json): string | undefined {
   return undefined;
 }
 
-/** One collection: sequential ids from 1, bounded in count and bytes. */
+/** One collection: sequential ids from `idsFrom`, bounded in count and bytes. */
 class Collection {
   readonly records: Json[] = [];
   private bytes = 0;
 
-  constructor(private readonly limits: OtherLimits) {}
+  constructor(
+    private readonly limits: OtherLimits,
+    readonly idsFrom: bigint,
+  ) {}
 
   add(fields: Json, createdAt: string): Json | undefined {
-    const size = JSON.stringify(fields).length;
+    const size = jsonText(fields).length;
     if (this.records.length >= this.limits.recordsPerCollection) return undefined;
     if (this.bytes + size > this.limits.storedBytes) return undefined;
-    const record = { ...fields, id: this.records.length + 1, createdAt };
+    const id = exactId(this.idsFrom + BigInt(this.records.length));
+    const record = { ...fields, id, createdAt };
     this.bytes += size;
     this.records.push(record);
     return record;
@@ -146,18 +181,31 @@ class Collection {
   newestFirst(): Json[] {
     return [...this.records].reverse();
   }
+
+  /** The record a path's id names: exact digits, no sign or leading zero. */
+  byId(text: string): Json | undefined {
+    if (!/^[1-9]\d{0,18}$/.test(text)) return undefined;
+    const index = BigInt(text) - this.idsFrom;
+    return index >= 0n && index < BigInt(this.records.length)
+      ? this.records[Number(index)]
+      : undefined;
+  }
 }
 
-function seeded(limits: OtherLimits): { pets: Collection; categories: Collection } {
+function seeded(
+  limits: OtherLimits,
+  idsFrom: bigint,
+): { pets: Collection; categories: Collection } {
   const at = (index: number) => new Date(seedTime + index * 60_000).toISOString();
-  const categories = new Collection(limits);
+  const categories = new Collection(limits, idsFrom);
   seedCategories.forEach(([name, description], index) => {
     categories.add({ name, description }, at(index));
   });
-  const pets = new Collection(limits);
+  const pets = new Collection(limits, idsFrom);
   for (let index = 0; index < seedPets; index++) {
     const name = `${seedNames[index % seedNames.length]} ${Math.floor(index / seedNames.length) + 1}`;
-    const pet = { name, categoryId: (index % seedCategories.length) + 1, tags: [] };
+    const categoryId = exactId(idsFrom + BigInt(index % seedCategories.length));
+    const pet = { name, categoryId, tags: [] };
     pets.add({ ...pet, status: statuses[index % statuses.length] }, at(index));
   }
   return { pets, categories };
@@ -190,7 +238,7 @@ export async function startOtherDeployment(
   const limits = { ...otherDefaultLimits, ...options.limits };
   const keys = (options.apiKeys ?? [otherDeploymentKey]).map(digest);
   if (keys.length === 0) throw new Error("startOtherDeployment: give at least one API key");
-  const { pets, categories } = seeded(limits);
+  const { pets, categories } = seeded(limits, options.idsFrom ?? 1n);
 
   /** Compares digests, so neither the key's length nor its characters leak through timing. */
   const accepted = (authorization: string | undefined) => {
@@ -229,7 +277,7 @@ export async function startOtherDeployment(
         return { status: 200, body: matching.slice(0, limitOf(lastOf(query, "limit"))) };
       }
       case "getPet": {
-        const pet = /^[1-9]\d{0,15}$/.test(petId) ? pets.records[Number(petId) - 1] : undefined;
+        const pet = pets.byId(petId);
         return pet ? { status: 200, body: pet } : notFound(`pet ${petId.slice(0, 40)}`);
       }
       case "createPet": {
@@ -265,7 +313,7 @@ export async function startOtherDeployment(
       ...headers,
       ...(close ? { connection: "close" } : {}),
     });
-    response.end(JSON.stringify(body));
+    response.end(jsonText(body));
   }
 
   /** Reads the body within the size and time bounds (a refused request's is discarded), then answers. */

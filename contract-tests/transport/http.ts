@@ -10,6 +10,7 @@ import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { SentRequest } from "../../mocks/interface/request.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { curlLine as curl, type ShellWord } from "../../mocks/util/curl.js";
+import { toJson } from "../../mocks/util/exact-json.js";
 import {
   BodyTooLargeError,
   describeError,
@@ -129,7 +130,7 @@ export function bodyContentType(request: ContractRequest): string | undefined {
 
 export function requestBody(request: ContractRequest): string | undefined {
   if (request.rawBody !== undefined) return request.rawBody;
-  return request.json === undefined ? undefined : JSON.stringify(request.json);
+  return request.json === undefined ? undefined : toJson(request.json);
 }
 
 /** Parses `Retry-After` (seconds or an HTTP date) into ms, or undefined. */

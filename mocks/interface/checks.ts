@@ -5,6 +5,7 @@
  * openapi.yaml. Pure: the mock's proxy, the contract suite and the
  * dashboard's server side run the same code.
  */
+import { type Id, idOf, memberOf, parseJsonExact, toJson } from "../util/exact-json.js";
 import { isSuccessStatus, type ListedBody } from "./operations.js";
 import { mediaTypeOf } from "./request.js";
 import { violations } from "./schemas.js";
@@ -32,7 +33,7 @@ export function readAnswer(raw: {
 }): Answer {
   const { status, headers, text } = raw;
   try {
-    return { status, headers, text, json: JSON.parse(text) as unknown, isJson: true };
+    return { status, headers, text, json: parseJsonExact(text), isJson: true };
   } catch {
     return { status, headers, text, json: undefined, isJson: false };
   }
@@ -137,14 +138,12 @@ export const rateLimited = (): Check => ({
 });
 
 /** On a 2xx answer: the record with this very id. */
-export const hasId = (id: number, rules: readonly RuleId[]): Check =>
+export const hasId = (id: Id, rules: readonly RuleId[]): Check =>
   onSuccess("same-id", rules, `the record with id ${id}`, (answer) => {
     requireJson(answer);
-    const found = (answer.json as { id?: unknown } | null)?.id;
+    const found = memberOf(answer.json, "id");
     if (found !== id)
-      throw new Error(
-        found === undefined ? "no id" : `the record with id ${JSON.stringify(found)}`,
-      );
+      throw new Error(found === undefined ? "no id" : `the record with id ${toJson(found)}`);
   });
 
 /** The answer's status is one of those the interface documents for the operation. */
@@ -269,13 +268,13 @@ export const notEmpty = (why: string, rules: readonly RuleId[]): Check =>
   });
 
 /** On a 2xx array answer: every one of these ids is listed. */
-export const listsIds = (ids: readonly number[], rules: readonly RuleId[]): Check =>
+export const listsIds = (ids: readonly Id[], rules: readonly RuleId[]): Check =>
   onSuccess(
     "lists-created",
     rules,
     `lists every record the run created (${ids.join(", ")})`,
     (answer) => {
-      const listed = new Set(requireArray(answer).map((item) => (item as { id?: unknown })?.id));
+      const listed = new Set(requireArray(answer).map((item) => idOf(item)));
       const missing = ids.filter((id) => !listed.has(id));
       if (missing.length > 0) throw new Error(`missing id ${missing.join(", ")}`);
     },
@@ -289,12 +288,12 @@ export function holds(actual: unknown, expected: unknown): boolean {
     return (
       Array.isArray(actual) &&
       actual.length === expected.length &&
-      expected.every((item, index) => holds(actual[index], item))
+      expected.every((item, index) => holds(memberOf(actual, index), item))
     );
   }
   const record = actual as Record<string, unknown>;
   return Object.entries(expected).every(
-    ([key, value]) => Object.hasOwn(record, key) && holds(record[key], value),
+    ([key, value]) => Object.hasOwn(record, key) && holds(memberOf(record, key), value),
   );
 }
 
@@ -305,7 +304,7 @@ export const repeats = (
   expected: string,
   rules: readonly RuleId[],
 ): Check =>
-  onSuccess(slug, rules, `${expected}: ${JSON.stringify(record)}`, (answer) => {
+  onSuccess(slug, rules, `${expected}: ${toJson(record)}`, (answer) => {
     requireJson(answer);
     if (!holds(answer.json, record)) {
       const shown = JSON.stringify(answer.json);

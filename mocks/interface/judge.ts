@@ -20,6 +20,7 @@
  * const checks = checksFor({ operation: "listPets", path: "/pets", query: "limit=5", credential: "valid" });
  * const failed = judge(checks, answer).filter((verdict) => !verdict.passed);
  */
+import { type Id, idOf, idOfText, memberOf } from "../util/exact-json.js";
 import {
   type Answer,
   accepted,
@@ -70,9 +71,9 @@ export type Absence = "stated" | "picked";
 /** What the caller knows of the deployment's data. */
 export interface JudgeContext {
   /** Records known to exist, by collection and id. */
-  known(collection: Collection): ReadonlyMap<number, KnownRecord>;
+  known(collection: Collection): ReadonlyMap<Id, KnownRecord>;
   /** Whether, and why, an id is taken to name no record. */
-  absent(collection: Collection, id: number): Absence | undefined;
+  absent(collection: Collection, id: Id): Absence | undefined;
 }
 
 /** A context that knows nothing: the validating proxy's, which sees other clients' writes. */
@@ -91,9 +92,10 @@ const documentedRules = (operation: InterfaceOperation) =>
 /** What the request needs beyond the interface's rules: each record it names is known to exist. */
 function namesKnownRecords(reading: Reading, context: JudgeContext): boolean {
   const body = reading.json as Record<string, unknown>;
-  return Object.entries(body).every(([field, value]) => {
+  return Object.keys(body).every((field) => {
     const collection = referencedCollection(field);
-    return collection === undefined || context.known(collection).has(value as number);
+    const id = idOf(body, field);
+    return collection === undefined || (id !== undefined && context.known(collection).has(id));
   });
 }
 
@@ -149,7 +151,7 @@ function listChecks(reading: Reading, context: JudgeContext): Check[] {
   }
   if (operation.query.length === 0) {
     const created = known.filter((entry) => entry.source === "created");
-    const ids = created.map((entry) => entry.record.id as number);
+    const ids = created.map((entry) => entry.record.id as Id);
     if (ids.length > 0) checks.push(listsIds(ids, successRules(operation)));
   }
   return checks;
@@ -158,9 +160,9 @@ function listChecks(reading: Reading, context: JudgeContext): Check[] {
 /** Checks of a read by id: the known record, a known absence, or any documented status. */
 function readChecks(reading: Reading, context: JudgeContext): Check[] {
   const { operation } = reading;
-  // An operation without a path parameter names no record: NaN, so any documented status.
-  const id = Number(Object.values(reading.path)[0]);
-  const known = context.known(operation.collection).get(id);
+  // An operation without a path parameter, or a value no integer, names no record: any documented status.
+  const id = idOfText(Object.values(reading.path)[0] ?? "");
+  const known = id === undefined ? undefined : context.known(operation.collection).get(id);
   if (known) {
     return [
       ...successStatus(operation),
@@ -172,7 +174,7 @@ function readChecks(reading: Reading, context: JudgeContext): Check[] {
       ),
     ];
   }
-  if (!Number.isSafeInteger(id)) return [anyDocumentedStatus(operation, "documented")];
+  if (id === undefined) return [anyDocumentedStatus(operation, "documented")];
   const sameId = hasId(id, successRules(operation));
   const absence = context.absent(operation.collection, id);
   const rules404 = answerRules(operation.id, 404);
@@ -211,7 +213,9 @@ function createChecks(reading: Reading, context: JudgeContext): Check[] {
   if (!reading.ordinary || !namesKnownRecords(reading, context)) {
     return [anyDocumentedStatus(operation, operation.documentsErrors ? "documented" : "advisory")];
   }
-  const sent = reading.json as Record<string, unknown>;
+  const body = reading.json as Record<string, unknown>;
+  // The fields as sent: an integer beyond 2^53 exactly, not as JSON.parse rounded it.
+  const sent = Object.fromEntries(Object.keys(body).map((field) => [field, memberOf(body, field)]));
   const rules = union(
     successRules(operation),
     ...Object.keys(sent).map((field) => parameterRules(operation.id, field)),
@@ -226,7 +230,7 @@ function createChecks(reading: Reading, context: JudgeContext): Check[] {
         "Location",
         `names the new record (…${operation.template}/{id})`,
         (value, answer) =>
-          value.replace(/\/+$/, "").endsWith(`/${String((answer.json as { id?: unknown })?.id)}`),
+          value.replace(/\/+$/, "").endsWith(`/${String(memberOf(answer.json, "id"))}`),
         successRules(operation),
         isSuccess,
       ),

@@ -7,6 +7,7 @@
  * grow it past `maxKnownPerCollection` records a collection.
  */
 
+import { type Id, idOf, memberOf } from "../util/exact-json.js";
 import { isObject } from "../util/json.js";
 import { type Answer, isSuccess } from "./checks.js";
 import type { Absence, JudgeContext, KnownRecord } from "./judge.js";
@@ -30,32 +31,34 @@ export const absentIdSpread = 1000;
 export const absentId = (below = 0): number => Number.MAX_SAFE_INTEGER - below;
 
 type Fields = Readonly<Record<string, unknown>>;
+
+/** The fields of a parsed record, integers exactly as written. */
 const pick = (value: Fields, fields: readonly string[]): Fields =>
   Object.fromEntries(
-    fields.filter((field) => field in value).map((field) => [field, value[field]]),
+    fields.filter((field) => field in value).map((field) => [field, memberOf(value, field)]),
   );
 
 export class Knowledge implements JudgeContext {
-  private readonly records = new Map<Collection, Map<number, KnownRecord>>();
-  private readonly absentIds = new Map<Collection, Set<number>>();
+  private readonly records = new Map<Collection, Map<Id, KnownRecord>>();
+  private readonly absentIds = new Map<Collection, Set<Id>>();
 
-  known(collection: Collection): ReadonlyMap<number, KnownRecord> {
+  known(collection: Collection): ReadonlyMap<Id, KnownRecord> {
     return this.records.get(collection) ?? new Map();
   }
 
-  absent(collection: Collection, id: number): Absence | undefined {
+  absent(collection: Collection, id: Id): Absence | undefined {
     return this.absentIds.get(collection)?.has(id) ? "picked" : undefined;
   }
 
   /** Declares an id the kit picked as one no record has (`absentId`); the deployment may hold it. */
-  declareAbsent(collection: Collection, id: number): void {
+  declareAbsent(collection: Collection, id: Id): void {
     const ids = this.absentIds.get(collection) ?? new Set();
     ids.add(id);
     this.absentIds.set(collection, ids);
   }
 
-  private remember(collection: Collection, id: number, known: KnownRecord): void {
-    const records = this.records.get(collection) ?? new Map<number, KnownRecord>();
+  private remember(collection: Collection, id: Id, known: KnownRecord): void {
+    const records = this.records.get(collection) ?? new Map<Id, KnownRecord>();
     this.records.set(collection, records);
     if (records.get(id)?.source === "created" || records.size >= maxKnownPerCollection) return;
     records.set(id, known);
@@ -71,16 +74,17 @@ export class Knowledge implements JudgeContext {
     if (!schema) return;
     const fields = schemaFields(schema);
     if (operation.creates && isObject(json) && isObject(answer.json)) {
-      const id = answer.json.id;
-      if (!Number.isSafeInteger(id)) return;
+      const id = idOf(answer.json);
+      if (id === undefined) return;
       // Only what the judge demanded be stored as sent: an odd body's fields are the deployment's to shape.
       const record = ordinary ? { ...pick(json, fields), id } : { id };
-      this.remember(operation.collection, id as number, { record, source: "created" });
+      this.remember(operation.collection, id, { record, source: "created" });
     }
     if (operation.lists && Array.isArray(answer.json)) {
       for (const item of answer.json) {
-        if (!isObject(item) || !Number.isSafeInteger(item.id)) continue;
-        this.remember(operation.collection, item.id as number, {
+        const id = idOf(item);
+        if (!isObject(item) || id === undefined) continue;
+        this.remember(operation.collection, id, {
           record: pick(item, fields),
           source: "listed",
         });

@@ -11,6 +11,7 @@
  *   .outside; // [{ reason: "limit is given 2 times", rules: ["§4.1.limit-range"] }]
  */
 
+import { memberOf, parseJsonExact } from "../util/exact-json.js";
 import { type BodyField, type InterfaceOperation, interfaceOperation } from "./operations.js";
 import { violations } from "./schemas.js";
 import type { OperationId, OperationParameter } from "./spec.js";
@@ -187,9 +188,15 @@ function readPath(operation: InterfaceOperation, path: string, outside: Finding[
 function int64Problem(fields: readonly BodyField[], json: unknown): string | undefined {
   const record = json as Record<string, unknown>;
   for (const field of fields) {
-    const value = record[field.name];
-    if (field.schema.format !== "int64" || typeof value !== "number") continue;
-    if (Number.isInteger(value) && outsideInt64(BigInt(value))) {
+    // Exactly as written: 9223372036854775807 (int64's largest) is inside, though JSON.parse rounds it to 2^63.
+    const value = memberOf(record, field.name);
+    const integer =
+      typeof value === "bigint"
+        ? value
+        : Number.isInteger(value)
+          ? BigInt(value as number)
+          : undefined;
+    if (field.schema.format === "int64" && integer !== undefined && outsideInt64(integer)) {
       return `/${field.name} must be an int64`;
     }
   }
@@ -230,7 +237,7 @@ export function readRequest(request: SentRequest): Reading {
     }
     if (request.body !== undefined && request.body !== "") {
       try {
-        json = JSON.parse(request.body);
+        json = parseJsonExact(request.body);
       } catch {
         brokenBody = { reason: "the body is not JSON", rules };
       }
