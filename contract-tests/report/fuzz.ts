@@ -7,15 +7,19 @@ import { replayFlags } from "../fuzz/results.js";
 import type { FuzzFailure, FuzzResult } from "../fuzz/run.js";
 import type { ReportedRun } from "./run.js";
 
+const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
+
 export function fuzzSummary(fuzz: FuzzResult): string {
-  const causes = fuzz.failures.length;
+  const advisories = fuzz.failures.filter((failure) => failure.kind === "advisory").length;
+  const failures = fuzz.failures.length - advisories;
   const writes = fuzz.readOnly
     ? "read-only, no write"
     : `${fuzz.writes} of ${fuzz.writeBudget} creates`;
   return [
     `${fuzz.generated} of ${fuzz.requested} requests generated from openapi.yaml (seed ${fuzz.seed}; replay: ${replayFlags(fuzz)})`,
     `${fuzz.sent} sent with read-backs and shrinking, ${writes}`,
-    causes === 0 ? "no failure" : `${causes} cause${causes === 1 ? "" : "s"} of failure`,
+    failures === 0 ? "no failure" : `${counted(failures, "cause")} of failure`,
+    ...(advisories === 0 ? [] : [counted(advisories, "advisory cause")]),
     ...(fuzz.stopped ? [fuzz.stopped] : []),
   ].join("; ");
 }

@@ -183,6 +183,18 @@ describe("the fuzz section of the console", () => {
     );
     expect(line(run(overMaximum, [], true), "listPets status-400")).toMatch(/^ {2}✗ /);
   });
+
+  it("counts causes of failure apart from advisory causes", () => {
+    const summary = (result: ReportedRun) =>
+      consoleReport(result)
+        .split("\n")
+        .find((text) => text.startsWith("fuzz: "));
+    expect(summary(run(overMaximum))).toMatch(/; 1 cause of failure; 2 advisory causes$/);
+    const advisoryOnly = fuzzOf({ listPets: { "200": 8 } }, [
+      failure("listPets", "status-400", "advisory", { "200": 8 }),
+    ]);
+    expect(summary(run(advisoryOnly))).toMatch(/; no failure; 1 advisory cause$/);
+  });
 });
 
 describe("the matrix of a fuzz run without failure", () => {
