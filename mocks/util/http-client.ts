@@ -97,11 +97,14 @@ export function exchangeOnce(
         if (value !== undefined)
           responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
       }
+      let overCap = false;
       incoming.on("data", (chunk: Buffer) => {
         size += chunk.length;
+        if (overCap) return;
         if (size > maxBodyBytes) {
+          overCap = true;
           chunks.length = 0;
-          outgoing.destroy(
+          fail(
             new AnswerTooLargeError(
               `answer body larger than ${maxBodyBytes} bytes (HTTP ${incoming.statusCode}): not read`,
               "body",
@@ -109,12 +112,14 @@ export function exchangeOnce(
               responseHeaders,
             ),
           );
+          outgoing.destroy();
           return;
         }
         chunks.push(chunk);
       });
       incoming.on("error", fail);
       incoming.on("end", () => {
+        if (overCap) return;
         clearTimeout(timer);
         resolve({
           status: incoming.statusCode ?? 0,
