@@ -12,7 +12,6 @@ import { maxSeed } from "../fuzz/random.js";
 import {
   defaultConsumerWrites,
   defaultFuzzWrites,
-  defaultMaxAnswerBytes,
   defaultMaxTimeS,
   defaultTimeoutMs,
   maxMaxAnswerBytes,
@@ -20,7 +19,7 @@ import {
   retryPolicy,
   UsageError,
 } from "../suite/settings.js";
-import { apiKeyVariable } from "../transport/http.js";
+import { apiKeyVariable, defaultMaxBodyBytes } from "../transport/http.js";
 
 export interface CliOptions extends RunOptions {
   readonly junitFile: string | undefined;
@@ -84,7 +83,7 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
   provider states set up through the interface (at most --consumer-writes creates, default
   ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
   --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
-  --max-answer-bytes N reads at most N bytes of an answer's body (default ${defaultMaxAnswerBytes},
+  --max-answer-bytes N reads at most N bytes of an answer's body (default ${defaultMaxBodyBytes},
   1024 to ${maxMaxAnswerBytes}); a larger answer is judged by its status alone, with a
   too-large advisory.
   Report folders are created when missing.
@@ -231,7 +230,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
       "max-answer-bytes",
       1024,
       maxMaxAnswerBytes,
-      defaultMaxAnswerBytes,
+      defaultMaxBodyBytes,
       " bytes",
     ),
     ...retryPolicy,

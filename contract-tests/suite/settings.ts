@@ -6,6 +6,7 @@
  */
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { UsageError } from "../../mocks/util/cli.js";
+import { defaultMaxBodyBytes } from "../transport/http.js";
 
 export { UsageError };
 
@@ -57,8 +58,6 @@ export const retryPolicy = {
 export const defaultFuzzWrites = 60;
 /** Creates `--consumer` may send unless `--consumer-writes` says otherwise (as `--fuzz-writes`). */
 export const defaultConsumerWrites = defaultFuzzWrites;
-/** The most of an answer's body a run reads unless `--max-answer-bytes` says otherwise: 1 MiB. */
-export const defaultMaxAnswerBytes = 1024 * 1024;
 /** The most `--max-answer-bytes` may ask for: 16 MiB (a run keeps each case's answer text). */
 export const maxMaxAnswerBytes = 16 * 1024 * 1024;
 /** The whole run's default deadline, in seconds. */
@@ -76,5 +75,5 @@ export const runDefaults: Omit<RunOptions, "baseUrl" | "apiKey"> = {
   fuzzOnly: false,
   fuzzWrites: defaultFuzzWrites,
   consumerWrites: defaultConsumerWrites,
-  maxAnswerBytes: defaultMaxAnswerBytes,
+  maxAnswerBytes: defaultMaxBodyBytes,
 };

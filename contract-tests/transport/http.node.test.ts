@@ -3,7 +3,15 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { pumpForever, startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
-import { curlLine, RunBudget, retryAfterMs, send, type Target } from "./http.js";
+import {
+  contractResponse,
+  curlLine,
+  kept,
+  RunBudget,
+  retryAfterMs,
+  send,
+  type Target,
+} from "./http.js";
 
 let server: TinyServer | undefined;
 afterEach(async () => {
@@ -190,5 +198,23 @@ describe("curlLine", () => {
       expect(line).not.toContain(target.apiKey);
       expect(line).toContain("$PETSTORE_API_KEY");
     }
+  });
+});
+
+describe("what a run keeps of an exchange", () => {
+  it("keeps the answer's text, not its parsed body: a wide body is parsed again only when read", () => {
+    const text = `[${"[],".repeat(300_000)}[]]`;
+    const exchange = {
+      request: getPets,
+      url: "http://x/v1/pets",
+      response: contractResponse({ status: 200, headers: {}, text }),
+      retries: 0,
+      durationMs: 1,
+    };
+    const response = kept(exchange).response ?? expect.unreachable();
+    const held = Object.getOwnPropertyDescriptor(response, "json") ?? {};
+    expect(Object.hasOwn(held, "value")).toBe(false);
+    expect(response).toMatchObject({ status: 200, text, isJson: true });
+    expect((response.json as unknown[]).length).toBe(300_001);
   });
 });

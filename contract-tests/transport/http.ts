@@ -17,12 +17,10 @@ import {
   type RawAnswer,
 } from "../../mocks/util/http-client.js";
 
-import { defaultMaxAnswerBytes } from "../suite/settings.js";
-
 export { describeError, exchangeOnce, type RawAnswer };
 
-/** The most of an answer body the suite reads unless told otherwise: 1 MiB. */
-export const defaultMaxBodyBytes = defaultMaxAnswerBytes;
+/** The most of an answer body the suite reads unless told otherwise (`--max-answer-bytes`): 1 MiB. */
+export const defaultMaxBodyBytes = 1024 * 1024;
 const defaultDeadlineMs = 10_000;
 
 /** The ways to get the credential wrong, in the order the suite sends them. */

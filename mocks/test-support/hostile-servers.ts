@@ -76,6 +76,17 @@ function afterTheFirst(answer: (response: ServerResponse) => true) {
   return (_request: IncomingMessage, response: ServerResponse) => ++seen > 1 && answer(response);
 }
 
+/** Lists 20,000 valid categories (1.3 MB; none the run creates) to a GET of the categories with the key. */
+function manyCategories(request: IncomingMessage, response: ServerResponse): boolean {
+  if (!isGet(request, /\/categories$/) || !bearerKey(request)) return false;
+  const categories = Array.from({ length: 20_000 }, (_, id) => ({
+    id: 1_000_000 + id,
+    name: `category-${id + 1}`,
+    description: "a valid category",
+  }));
+  return json(response, 200, JSON.stringify(categories));
+}
+
 const previewCut = 300;
 const bodyStart = '{"code":"forbidden","message":"';
 
@@ -134,18 +145,20 @@ export const hostileServers: readonly HostileServer[] = [
     // Conforming: §4.4 lists all categories, and no size limit is shown (§8).
     name: "many-categories",
     threat: "lists 20,000 valid categories: a 1.3 MB answer, over the 1 MiB read cap",
-    intercept: (request, response) => {
-      if (!isGet(request, /\/categories$/) || !bearerKey(request)) return false;
-      const categories = Array.from({ length: 20_000 }, (_, id) => ({
-        id: id + 1,
-        name: `category-${id + 1}`,
-        description: "a valid category",
-      }));
-      return json(response, 200, JSON.stringify(categories));
-    },
+    intercept: manyCategories,
     args: [],
     exitCode: 0,
     caughtBy: ["listCategories.all.too-large", "listCategories.after-create.too-large"],
+    maxSeconds: 10,
+  },
+  {
+    // Read whole with the cap raised: its list lacks what the run created (§4.4: all categories).
+    name: "many-categories-read",
+    threat: "the same 20,000 categories, read with --max-answer-bytes 4194304",
+    intercept: manyCategories,
+    args: ["--max-answer-bytes", "4194304"],
+    exitCode: 1,
+    caughtBy: ["listCategories.after-create.lists-created"],
     maxSeconds: 10,
   },
   {
