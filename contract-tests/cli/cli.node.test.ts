@@ -32,6 +32,11 @@ describe("bad usage", () => {
     [[...target, "--only", "deletePet"], /unknown operation "deletePet"/],
     [[...target, "--bogus"], /Unknown option '--bogus'/],
     [[...target, "--max-time", "0"], /--max-time/],
+    [
+      [...target, "--max-answer-bytes", "1023"],
+      /--max-answer-bytes must be an integer from 1024 to 16777216 bytes \(got 1023\)/,
+    ],
+    [[...target, "--max-answer-bytes", "16777217"], /--max-answer-bytes must be/],
     [["--url", "http://127.0.0.1:1/v1", "--key", "ke\u0007y"], /character 3 is U\+0007/],
     [["--url", "http://127.0.0.1:1/v1", "--key", "k\u001b[2Jey"], /printable ASCII/],
     [

@@ -14,11 +14,12 @@ import {
   defaultFuzzWrites,
   defaultMaxTimeS,
   defaultTimeoutMs,
+  maxMaxAnswerBytes,
   type RunOptions,
   retryPolicy,
   UsageError,
 } from "../suite/settings.js";
-import { apiKeyVariable } from "../transport/http.js";
+import { apiKeyVariable, defaultMaxBodyBytes } from "../transport/http.js";
 
 export interface CliOptions extends RunOptions {
   readonly junitFile: string | undefined;
@@ -65,7 +66,8 @@ const maxFuzzWrites = 10_000;
 const maxMaxTimeS = 86_400;
 
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
-  [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--junit FILE] [--markdown FILE]
+  [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--max-answer-bytes N]
+  [--junit FILE] [--markdown FILE]
   [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE
   | --consumer FILE [--consumer-writes N]] [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
        petstore-contract --consumer FILE --against-spec [--strict] [--only OPERATION[,OPERATION]]
@@ -81,6 +83,9 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
   provider states set up through the interface (at most --consumer-writes creates, default
   ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
   --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
+  --max-answer-bytes N reads at most N bytes of an answer's body (default ${defaultMaxBodyBytes},
+  1024 to ${maxMaxAnswerBytes}); a larger answer is judged by its status alone, with a
+  too-large advisory.
   Report folders are created when missing.
   Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 the deployment is not answering
   (at the start, or stopped mid-run) or is not a JSON API at this URL, 4 the run hit --max-time
@@ -220,6 +225,14 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     only: parseOnly(values.only ?? []),
     timeoutMs: parseCount(values, "timeout", 1, maxTimeoutMs, defaultTimeoutMs, " ms"),
     maxTimeMs: parseCount(values, "max-time", 1, maxMaxTimeS, defaultMaxTimeS, " s") * 1000,
+    maxAnswerBytes: parseCount(
+      values,
+      "max-answer-bytes",
+      1024,
+      maxMaxAnswerBytes,
+      defaultMaxBodyBytes,
+      " bytes",
+    ),
     ...retryPolicy,
     junitFile: values.junit,
     markdownFile: values.markdown,
@@ -245,6 +258,7 @@ const deploymentFlags = [
   "read-only",
   "timeout",
   "max-time",
+  "max-answer-bytes",
   "compare-mock",
   "via-prism",
   "replay",
@@ -289,6 +303,7 @@ function parseFlags(args: readonly string[]) {
       only: { type: "string", multiple: true },
       timeout: { type: "string" },
       "max-time": { type: "string" },
+      "max-answer-bytes": { type: "string" },
       junit: { type: "string" },
       markdown: { type: "string" },
       json: { type: "string" },

@@ -1,7 +1,7 @@
 /**
  * Diagnosis first: the few causes that explain most of a red run (not this API
  * at this URL, the key rejected, a wrong base path, a deployment that stopped
- * answering, one operation missing, …), each with the failed checks it
+ * answering, answers too large to read, one operation missing, …), each with the failed checks it
  * explains and what to do. Every report puts them before the list of checks.
  *
  * Each failed check (documented or advisory) is explained by at most one
@@ -23,6 +23,7 @@ import type { ReportedRun } from "./run.js";
 
 export type DiagnosisCause =
   | "not-answering"
+  | "too-large"
   | "key-rejected"
   | "wrong-base-path"
   | "not-this-api"
@@ -123,6 +124,35 @@ const notAnswering: Detector = (evidence) => {
   };
 };
 
+/**
+ * Answers that came but broke the kit's read bounds: a body over
+ * `--max-answer-bytes`, headers over Node's limit. Not silence (the
+ * deployment answered; raising --timeout would not help): it explains their
+ * `too-large` advice, and the `no-5xx` of an answer whose status was not
+ * even seen.
+ */
+const tooLargeAnswers: Detector = (evidence) => {
+  const { result } = evidence;
+  const isAdvice = (check: CheckResult) => check.id.endsWith(".too-large");
+  const broke = result.cases.filter((record) => record.exchange.tooLarge !== undefined);
+  // Answers to generated requests (`--fuzz`) show only in their checks.
+  const first = broke[0]?.exchange.tooLarge ?? reasonOf(evidence.failed.find(isAdvice));
+  if (first === "") return undefined;
+  const statusUnseen = inCases(broke.filter((record) => !record.exchange.response));
+  const operations = [...new Set(broke.map((record) => record.operation))];
+  const which =
+    broke.length > 0
+      ? `${plural(broke.length, "answer")} of ${operations.join(", ")}`
+      : "Answers to generated requests";
+  return {
+    cause: "too-large",
+    title: "Answers too large for the kit to read",
+    evidence: `${which} broke the kit's read bounds, e.g. ${first}`,
+    hint: "The kit reads at most --max-answer-bytes of an answer's body (default 1 MiB) and 16 KiB of its headers (Node's limit), and judges a larger answer by its status alone. If the deployment's bodies are legitimately that large, raise --max-answer-bytes; otherwise it sends far more than it should.",
+    explains: (check) => isAdvice(check) || (check.id.endsWith(".no-5xx") && statusUnseen(check)),
+  };
+};
+
 const isValidCredential = (record: CaseRecord) =>
   (record.exchange.request.credential ?? "valid") === "valid";
 
@@ -183,8 +213,10 @@ const unusableAtStart: Detector = ({ result }) => {
   };
 };
 
+/** What an answer was, to compare answers; one not read whole is like no other. */
 const answerKey = (record: CaseRecord) => {
   const response = record.exchange.response;
+  if (response?.unread !== undefined) return `not read: ${record.caseId}`;
   return response ? `${response.status} ${response.text}` : "";
 };
 
@@ -277,6 +309,7 @@ const notJson: Detector = ({ failed }) => {
 
 /** In order: a cause earlier in the list claims its failures first. */
 const detectors: readonly Detector[] = [
+  tooLargeAnswers,
   notAnswering,
   unusableAtStart,
   keyRejected,

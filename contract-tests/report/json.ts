@@ -24,7 +24,7 @@ export function jsonReport(result: ReportedRun): string {
       stoppedEarly: result.stoppedEarly ?? null,
       stopReason: result.stopReason ?? null,
       durationMs: Math.round(result.durationMs),
-      limits: { maxBodyBytes: defaultMaxBodyBytes },
+      limits: { maxBodyBytes: result.maxAnswerBytes ?? defaultMaxBodyBytes },
       notes: result.notes,
       diagnoses: diagnose(result),
       matrix: statusMatrix(result),

@@ -8,6 +8,8 @@
  * if (!runPassed(result)) console.log(failingChecks(result));
  */
 import { randomBytes } from "node:crypto";
+import { nestedTooDeep } from "../../mocks/interface/checks.js";
+import { maxJsonDepth } from "../../mocks/util/json.js";
 import { createRedactor, type Redact } from "../../mocks/util/redact.js";
 import { randomSeed } from "../fuzz/random.js";
 import { fuzzChecks } from "../fuzz/results.js";
@@ -55,16 +57,18 @@ export async function preflight(target: Target): Promise<void> {
   const probe: Exchange = await send(target, firstProbe);
   const where = `${target.baseUrl}${firstProbe.path}`;
   if (!probe.response) {
+    // An answer too large to read is an answer: the run's checks say what they can of it.
+    if (probe.tooLarge !== undefined) return;
     throw new TargetUnavailableError(
       `cannot reach ${where}: ${probe.error}. Is the deployment up, and is the URL its API base (including /v1)?`,
     );
   }
   const { response } = probe;
-  if (!response.isJson) {
+  if (!response.isJson && response.unread === undefined) {
     // Redacted before the cut, so no part of an echoed key is left behind.
     const start = redact(response.text).replace(/\s+/g, " ").trim().slice(0, 80);
     throw new TargetUnavailableError(
-      `${where} answered HTTP ${response.status} with ${response.headers["content-type"] ?? "no content type"}, not JSON` +
+      `${where} answered HTTP ${response.status} with ${response.headers["content-type"] ?? "no content type"}, ${nestedTooDeep(response.text) ? `JSON nested deeper than ${maxJsonDepth} levels` : "not JSON"}` +
         `${start ? ` ("${start}…")` : ""}. Is the URL the API base (including /v1)?`,
       response.status === 404 ? "wrong-base-path" : "not-this-api",
     );
@@ -150,6 +154,7 @@ export async function runCases(
     maxRetries: settings.maxRetries,
     maxRetryWaitMs: settings.maxRetryWaitMs,
     wrongKey: `wrong-key-${tag}`,
+    maxBodyBytes: settings.maxAnswerBytes,
     budget: new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
   };
   const ctx = new SuiteContext({
@@ -193,6 +198,7 @@ export async function runCases(
     durationMs: performance.now() - started,
     notes: ctx.notes,
     plan: ctx.plan,
+    maxAnswerBytes: settings.maxAnswerBytes,
     ...stopped,
     ...(fuzz ? { fuzz } : {}),
   };

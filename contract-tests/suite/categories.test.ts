@@ -46,7 +46,10 @@ describe("the category cases", () => {
       `${id}.error-media-type advisory §4.media-type`,
     ];
     const noServerError = (id: string) => `${id}.no-5xx documented §7.no-server-error`;
-    const rateLimited = (id: string) => `${id}.rate-limited advisory §8.rate-limits`;
+    const rateLimited = (id: string) => [
+      `${id}.rate-limited advisory §8.rate-limits`,
+      `${id}.too-large advisory §8.size-limits`,
+    ];
     expect(planOf(result)).toEqual([
       noServerError("listCategories.all"),
       "listCategories.all.status-200 documented §4.4.listCategories",
@@ -54,7 +57,7 @@ describe("the category cases", () => {
       "listCategories.all.status-2xx advisory §4.4.listCategories",
       ...always("listCategories.all"),
       "listCategories.all.body-Category-array documented §2.Category",
-      rateLimited("listCategories.all"),
+      ...rateLimited("listCategories.all"),
       ...["full", "name-only"].flatMap((name) => [
         noServerError(`createCategory.${name}`),
         `createCategory.${name}.status-201 documented §4.5.createCategory`,
@@ -62,7 +65,7 @@ describe("the category cases", () => {
         `createCategory.${name}.echoes-input documented §4.5.createCategory`,
         ...always(`createCategory.${name}`),
         `createCategory.${name}.body-Category documented §2.Category`,
-        rateLimited(`createCategory.${name}`),
+        ...rateLimited(`createCategory.${name}`),
       ]),
       noServerError("listCategories.after-create"),
       "listCategories.after-create.status-200 documented §4.4.listCategories",
@@ -70,7 +73,7 @@ describe("the category cases", () => {
       "listCategories.after-create.lists-created documented §4.4.listCategories",
       ...always("listCategories.after-create"),
       "listCategories.after-create.body-Category-array documented §2.Category",
-      rateLimited("listCategories.after-create"),
+      ...rateLimited("listCategories.after-create"),
       // The interface shows no error answer of createCategory: every rejection is advice.
       ...["missing-name", "name-not-string", "array-body", "malformed-json"].flatMap((name) => [
         noServerError(`createCategory.${name}`),
@@ -78,7 +81,7 @@ describe("the category cases", () => {
         `createCategory.${name}.status-400 advisory §2.NewCategory`,
         ...always(`createCategory.${name}`),
         `createCategory.${name}.body-Category documented §2.Category`,
-        rateLimited(`createCategory.${name}`),
+        ...rateLimited(`createCategory.${name}`),
       ]),
     ]);
     const malformed = result.cases.find(
@@ -124,6 +127,7 @@ describe("the category cases", () => {
         "error-media-type",
         "body-Category-array",
         "rate-limited",
+        "too-large",
       ].map((slug) => [
         `listCategories.after-create.${slug}`,
         "skipped",

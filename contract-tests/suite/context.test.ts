@@ -165,6 +165,7 @@ describe("SuiteContext", () => {
     "media-type",
     "body-Pet",
     "rate-limited",
+    "too-large",
   ].map((slug) => `createPet.t.${slug}`);
 
   it("starts with nothing planned, recorded or noted", async () => {

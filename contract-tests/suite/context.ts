@@ -12,7 +12,7 @@ import type { OperationId } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import type { Redact } from "../../mocks/util/redact.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../transport/http.js";
-import { curlLine, send, sentRequest } from "../transport/http.js";
+import { curlLine, kept, send, sentRequest } from "../transport/http.js";
 import { LivenessWatch } from "../transport/liveness.js";
 import {
   type CaseRecord,
@@ -69,7 +69,9 @@ export function describeResponse(exchange: Exchange, redact: Redact = (text) => 
   const text = redact(response.text).replace(/\s+/g, " ").trim();
   const body =
     text === ""
-      ? "(empty body)"
+      ? response.unread === undefined
+        ? "(empty body)"
+        : "(body not read)"
       : text.length > bodyPreviewChars
         ? `${text.slice(0, bodyPreviewChars)}…`
         : text;
@@ -153,7 +155,7 @@ export class SuiteContext {
     const record: CaseRecord = {
       caseId: definition.id,
       operation: definition.operation,
-      exchange,
+      exchange: kept(exchange),
       provocation: isRejectable(sentRequest(definition.operation, definition.request)),
       curl: this.options.redact(curlLine(this.options.target, definition.request)),
     };

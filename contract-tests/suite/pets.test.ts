@@ -215,6 +215,7 @@ describe("the pet cases against the kit's mock", () => {
       [`${id}.${body}`, "documented", pet],
       ...more.map(([slug, kind, rules]) => [`${id}.${slug}`, kind, rules]),
       [`${id}.rate-limited`, "advisory", ["§8.rate-limits"]],
+      [`${id}.too-large`, "advisory", ["§8.size-limits"]],
     ];
     const overMaximum: Row = ["never-over-maximum", "documented", ["§4.1.limit-range"]];
     const sunset: Row[] = [
@@ -260,6 +261,7 @@ describe("the pet cases against the kit's mock", () => {
       ["listCategories.auth-basic.error-media-type", "advisory", mediaType],
       ["listCategories.auth-basic.body-Category-array", "documented", ["§2.Category"]],
       ["listCategories.auth-basic.rate-limited", "advisory", ["§8.rate-limits"]],
+      ["listCategories.auth-basic.too-large", "advisory", ["§8.size-limits"]],
     ]);
   });
 });

@@ -85,6 +85,8 @@ export interface RunResult {
   readonly stoppedEarly?: string;
   /** Why the run stopped early. */
   readonly stopReason?: StopReason;
+  /** The most of an answer's body the run read, in bytes (`--max-answer-bytes`). */
+  readonly maxAnswerBytes?: number;
   /** The recording this run replayed (`--replay`), as named on the command line. */
   readonly replayOf?: string;
 }

@@ -6,6 +6,7 @@
  */
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { UsageError } from "../../mocks/util/cli.js";
+import { defaultMaxBodyBytes } from "../transport/http.js";
 
 export { UsageError };
 
@@ -39,6 +40,11 @@ export interface RunOptions {
   readonly fuzzWrites: number;
   /** The most creates a consumer contract's run may send (`--consumer-writes`): states and requests. */
   readonly consumerWrites: number;
+  /**
+   * The most of an answer's body read, in bytes (`--max-answer-bytes`); a
+   * larger answer is judged by its status alone.
+   */
+  readonly maxAnswerBytes: number;
 }
 
 export const defaultTimeoutMs = 10_000;
@@ -52,6 +58,8 @@ export const retryPolicy = {
 export const defaultFuzzWrites = 60;
 /** Creates `--consumer` may send unless `--consumer-writes` says otherwise (as `--fuzz-writes`). */
 export const defaultConsumerWrites = defaultFuzzWrites;
+/** The most `--max-answer-bytes` may ask for: 16 MiB (a run keeps each case's answer text). */
+export const maxMaxAnswerBytes = 16 * 1024 * 1024;
 /** The whole run's default deadline, in seconds. */
 export const defaultMaxTimeS = 300;
 
@@ -67,4 +75,5 @@ export const runDefaults: Omit<RunOptions, "baseUrl" | "apiKey"> = {
   fuzzOnly: false,
   fuzzWrites: defaultFuzzWrites,
   consumerWrites: defaultConsumerWrites,
+  maxAnswerBytes: defaultMaxBodyBytes,
 };

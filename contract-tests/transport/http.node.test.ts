@@ -3,7 +3,15 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { pumpForever, startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
-import { curlLine, RunBudget, retryAfterMs, send, type Target } from "./http.js";
+import {
+  contractResponse,
+  curlLine,
+  kept,
+  RunBudget,
+  retryAfterMs,
+  send,
+  type Target,
+} from "./http.js";
 
 let server: TinyServer | undefined;
 afterEach(async () => {
@@ -87,16 +95,53 @@ describe("bounds against a hostile server", () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
-  it("stops reading an endless body at the cap and says so", async () => {
-    server = await startTinyServer((_request, response) =>
-      pumpForever(response, "x".repeat(64 * 1024)),
-    );
+  it("stops reading an endless body at the cap and keeps the status and headers that came", async () => {
+    server = await startTinyServer((_request, response) => {
+      response.setHeader("x-seen", "yes");
+      pumpForever(response, "x".repeat(64 * 1024));
+    });
     const exchange = await send(targetFor(server.url, { timeoutMs: 20_000 }), getPets);
-    expect(exchange.response).toBeUndefined();
-    expect(exchange.error).toBe(
-      "answer body larger than 1048576 bytes (HTTP 200): stopped reading",
-    );
+    const why = "answer body larger than 1048576 bytes (HTTP 200): not read";
+    expect(exchange).toMatchObject({
+      tooLarge: why,
+      response: { status: 200, text: "", unread: why },
+    });
+    expect(exchange.response?.headers["x-seen"]).toBe("yes");
+    expect(exchange.unanswered).toBeUndefined();
   });
+
+  it("reads an answer's body up to the run's cap (--max-answer-bytes)", async () => {
+    const body = JSON.stringify([{ id: 1, name: "x".repeat(2000) }]);
+    server = await startTinyServer((_request, response) => response.end(body));
+    const small = await send(targetFor(server.url, { maxBodyBytes: 1024 }), getPets);
+    expect(small.response?.unread).toBe("answer body larger than 1024 bytes (HTTP 200): not read");
+    const large = await send(targetFor(server.url, { maxBodyBytes: 4096 }), getPets);
+    expect(large.response).toMatchObject({ status: 200, text: body, isJson: true });
+  });
+
+  it.each([
+    ["a 1 MiB Location header", { location: `/v1/pets/${"a".repeat(1024 * 1024)}` }, 201],
+    [
+      "10,000 headers",
+      Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`x-h${i}`, `v${i}`])),
+      200,
+    ],
+  ])(
+    "keeps the status of an answer with %s, its headers not read",
+    async (_name, headers, status) => {
+      server = await startTinyServer((_request, response) => {
+        response.writeHead(status, headers);
+        response.end("{}");
+      });
+      const exchange = await send(targetFor(server.url), getPets);
+      const why = `answer headers larger than 16384 bytes (HTTP ${status}): not read`;
+      expect(exchange).toMatchObject({
+        tooLarge: why,
+        response: { status, headers: {}, unread: why },
+      });
+      expect(exchange.unanswered).toBeUndefined();
+    },
+  );
 
   it("spends at most the run's retry budget on Retry-After waits", async () => {
     const flooded = await flaky(Number.POSITIVE_INFINITY, 429, "100000");
@@ -153,5 +198,23 @@ describe("curlLine", () => {
       expect(line).not.toContain(target.apiKey);
       expect(line).toContain("$PETSTORE_API_KEY");
     }
+  });
+});
+
+describe("what a run keeps of an exchange", () => {
+  it("keeps the answer's text, not its parsed body: a wide body is parsed again only when read", () => {
+    const text = `[${"[],".repeat(300_000)}[]]`;
+    const exchange = {
+      request: getPets,
+      url: "http://x/v1/pets",
+      response: contractResponse({ status: 200, headers: {}, text }),
+      retries: 0,
+      durationMs: 1,
+    };
+    const response = kept(exchange).response ?? expect.unreachable();
+    const held = Object.getOwnPropertyDescriptor(response, "json") ?? {};
+    expect(Object.hasOwn(held, "value")).toBe(false);
+    expect(response).toMatchObject({ status: 200, text, isJson: true });
+    expect((response.json as unknown[]).length).toBe(300_001);
   });
 });

@@ -12,7 +12,7 @@ import type { OperationId } from "../../mocks/interface/spec.js";
 import { curlLine as curl, type ShellWord } from "../../mocks/util/curl.js";
 import { toJson } from "../../mocks/util/exact-json.js";
 import {
-  BodyTooLargeError,
+  AnswerTooLargeError,
   describeError,
   exchangeOnce,
   type RawAnswer,
@@ -20,7 +20,7 @@ import {
 
 export { describeError, exchangeOnce, type RawAnswer };
 
-/** The most of an answer body the suite reads: 1 MiB. */
+/** The most of an answer body the suite reads unless told otherwise (`--max-answer-bytes`): 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
 const defaultDeadlineMs = 10_000;
 
@@ -73,11 +73,35 @@ export interface Exchange {
   readonly error?: string;
   /**
    * Set when nothing usable came back in time: refused, reset, or no complete
-   * answer within the deadline (not when a body was cut at its size cap).
+   * answer within the deadline (not when an answer broke a read bound).
    */
   readonly unanswered?: true;
+  /**
+   * Set when the answer broke one of the kit's read bounds (its body over
+   * `--max-answer-bytes`, its headers over Node's limit): which, and what was
+   * seen. With its status seen, `response` holds that much (`unread`).
+   */
+  readonly tooLarge?: string;
   readonly retries: number;
   readonly durationMs: number;
+}
+
+/**
+ * An exchange as a run keeps it for its reports, once judged: the answer's
+ * status, headers and text, its parsed body not held but parsed again from
+ * the text when read (a body of 1 MiB can parse to many times its size, and a
+ * run keeps every case's answer).
+ */
+export function kept(exchange: Exchange): Exchange {
+  if (!exchange.response) return exchange;
+  const { json: _parsed, ...rest } = exchange.response;
+  const response: ContractResponse = {
+    ...rest,
+    get json() {
+      return readAnswer(rest).json;
+    },
+  };
+  return { ...exchange, response };
 }
 
 export interface Target {
@@ -207,15 +231,21 @@ async function sendOnce(
   if (contentType !== undefined) headers["content-type"] = contentType;
   const runLeft = target.budget?.remainingMs() ?? Number.POSITIVE_INFINITY;
   if (runLeft === 0) throw new RunDeadlineError("the run's --max-time has passed");
-  const answer = await exchangeOnce(
-    url,
-    request.method,
-    headers,
-    body,
-    Math.max(1, Math.min(target.timeoutMs || defaultDeadlineMs, runLeft)),
-    target.maxBodyBytes ?? defaultMaxBodyBytes,
-  );
-  return contractResponse(answer);
+  try {
+    const answer = await exchangeOnce(
+      url,
+      request.method,
+      headers,
+      body,
+      Math.max(1, Math.min(target.timeoutMs || defaultDeadlineMs, runLeft)),
+      target.maxBodyBytes ?? defaultMaxBodyBytes,
+    );
+    return contractResponse(answer);
+  } catch (error) {
+    if (!(error instanceof AnswerTooLargeError) || error.status === undefined) throw error;
+    const { status, headers: seen, message } = error;
+    return { status, headers: seen, text: "", json: undefined, isJson: false, unread: message };
+  }
 }
 
 /** Sends one request; never throws for transport failures (they land in `error`). */
@@ -233,17 +263,20 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
         request,
         url,
         error: describeError(error),
-        ...(error instanceof BodyTooLargeError ? {} : { unanswered: true as const }),
+        ...(error instanceof AnswerTooLargeError
+          ? { tooLarge: error.message }
+          : { unanswered: true as const }),
         retries,
         durationMs: performance.now() - started,
       };
     }
     const retryable =
       request.method === "GET" && (response.status === 429 || response.status === 503);
-    const done = () => ({
+    const done = (): Exchange => ({
       request,
       url,
       response,
+      ...(response.unread === undefined ? {} : { tooLarge: response.unread }),
       retries,
       durationMs: performance.now() - started,
     });

@@ -6,6 +6,7 @@
  * dashboard's server side run the same code.
  */
 import { type Id, idOf, memberOf, parseJsonExact, toJson } from "../util/exact-json.js";
+import { maxJsonDepth, nestedDeeperThan } from "../util/json.js";
 import { isSuccessStatus, type ListedBody } from "./operations.js";
 import { mediaTypeOf } from "./request.js";
 import { violations } from "./schemas.js";
@@ -20,12 +21,22 @@ export interface Answer {
   /** Lower-case names. */
   readonly headers: Readonly<Record<string, string>>;
   readonly text: string;
-  /** The parsed body; undefined when the body is empty or not JSON. */
+  /**
+   * The parsed body; undefined when the body is empty, not JSON, or nests
+   * objects and arrays deeper than `maxJsonDepth` (no schema of the interface
+   * comes close: such a body is not the documented shape).
+   */
   readonly json: unknown;
   readonly isJson: boolean;
+  /**
+   * Set when the answer broke one of the kit's read bounds (its body over the
+   * read cap, its headers over Node's limit): why. Its `text` is then empty
+   * and the checks that need what was not read are not judged.
+   */
+  readonly unread?: string;
 }
 
-/** An answer from its status, headers and body text: the body parsed when it is JSON. */
+/** An answer from its status, headers and body text: the body parsed (to `maxJsonDepth` levels) when it is JSON. */
 export function readAnswer(raw: {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -37,6 +48,16 @@ export function readAnswer(raw: {
   } catch {
     return { status, headers, text, json: undefined, isJson: false };
   }
+}
+
+/** Whether a body nests objects or arrays deeper than the kit parses (`maxJsonDepth`). */
+export const nestedTooDeep = (text: string): boolean => nestedDeeperThan(text, maxJsonDepth);
+
+/** Why a body did not parse: not JSON, or JSON nested deeper than the kit reads. */
+export function notJsonReason(answer: Pick<Answer, "text" | "headers">): string {
+  return nestedTooDeep(answer.text)
+    ? `body nests objects or arrays deeper than ${maxJsonDepth} levels: no schema of the interface does, and the kit reads no deeper`
+    : `body is not JSON (content-type: ${answer.headers["content-type"] ?? "none"})`;
 }
 
 export interface Check {
@@ -56,9 +77,7 @@ export const isSuccess = (answer: Pick<Answer, "status">): boolean =>
   isSuccessStatus(answer.status);
 
 function requireJson(answer: Answer): void {
-  if (!answer.isJson) {
-    throw new Error(`body is not JSON (content-type: ${answer.headers["content-type"] ?? "none"})`);
-  }
+  if (!answer.isJson) throw new Error(notJsonReason(answer));
 }
 
 function requireArray(answer: Answer): unknown[] {
@@ -135,6 +154,26 @@ export const rateLimited = (): Check => ({
     },
   ),
   appliesTo: (answer) => answer.status === rateLimitedStatus,
+});
+
+/**
+ * An answer too large to read whole (`Answer.unread`): advice naming the bound
+ * it broke, since the checks of what was not read are not judged (§8: size
+ * limits are not shown, so its size is no failure; its status still is judged).
+ */
+export const tooLarge = (): Check => ({
+  ...check(
+    "too-large",
+    "advisory",
+    ["§8.size-limits"],
+    "an answer small enough for the kit to read whole",
+    (answer) => {
+      throw new Error(
+        `${answer.unread}; the checks of what was not read are not judged (raise --max-answer-bytes for a larger body)`,
+      );
+    },
+  ),
+  appliesTo: (answer) => answer.unread !== undefined,
 });
 
 /** On a 2xx answer: the record with this very id. */

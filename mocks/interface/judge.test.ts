@@ -597,3 +597,59 @@ describe("every check rests on statements of the interface", () => {
     expect(unnamed).toEqual([]);
   });
 });
+
+describe("an answer too large to read whole (§8: size limits are not shown)", () => {
+  const unread = (status: number, headers: Record<string, string> = {}): Answer => ({
+    status,
+    headers,
+    text: "",
+    json: undefined,
+    isJson: false,
+    unread: `answer body larger than 1048576 bytes (HTTP ${status}): not read`,
+  });
+  const judged = (request: SentRequest, got: Answer) =>
+    judge(checksFor(request), got).map(
+      (verdict) => `${verdict.check.slug} ${verdict.passed ? "passed" : verdict.reason}`,
+    );
+
+  it("is judged by its status alone, with advice naming the bound and the flag", () => {
+    const got = unread(200, { "content-type": "application/json" });
+    expect(judged(listCategories(), got)).toEqual([
+      "no-5xx passed",
+      "status-200 passed",
+      "too-large answer body larger than 1048576 bytes (HTTP 200): not read; the checks of what was not read are not judged (raise --max-answer-bytes for a larger body)",
+    ]);
+    expect(documentedFailures(listPets("limit=5"), got)).toEqual([]);
+  });
+
+  it("still fails a 5xx, and a status the request may not get", () => {
+    expect(documentedFailures(listCategories(), unread(503))).toEqual(["no-5xx documented"]);
+    expect(documentedFailures(listPets("", "missing"), unread(200))).toEqual([
+      "rejected documented",
+      "status-401 documented",
+    ]);
+  });
+
+  it("with headers not read either, judges no check that reads a header", () => {
+    const got = {
+      ...unread(201),
+      unread: "answer headers larger than 16384 bytes (HTTP 201): not read",
+    };
+    expect(failures(createCategory({ name: "owls" }), got)).toEqual(["too-large advisory"]);
+  });
+});
+
+describe("an answer body nested deeper than the kit parses", () => {
+  const deep = answer(200, `${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+
+  it("is not parsed, and is not the documented shape where the interface documents one", () => {
+    expect(deep).toMatchObject({ isJson: false, json: undefined });
+    expect(
+      judge(checksFor(listPets("")), deep).flatMap((verdict) =>
+        verdict.passed ? [] : [`${verdict.check.slug}: ${verdict.reason}`],
+      ),
+    ).toContain(
+      "body-Pet-array: body nests objects or arrays deeper than 64 levels: no schema of the interface does, and the kit reads no deeper",
+    );
+  });
+});

@@ -43,6 +43,7 @@ import {
   repeats,
   status,
   statusAmong,
+  tooLarge,
 } from "./checks.js";
 import {
   type Collection,
@@ -356,7 +357,7 @@ export function checksFor(request: SentRequest, context: JudgeContext = knowsNot
   const always = alwaysChecks(reading.operation).filter(
     (check) => !bounded || check.slug !== "never-over-maximum",
   );
-  return [noServerError(), ...specific, ...always, rateLimited()];
+  return [noServerError(), ...specific, ...always, rateLimited(), tooLarge()];
 }
 
 /** One check on one answer; a failed one says why (the first line of what the check found). */
@@ -385,17 +386,51 @@ export function judge(
   why = "no answer",
 ): Verdict[] {
   if (!answer) return checks.slice(0, 1).map((check) => ({ check, passed: false, reason: why }));
+  const seen = answer.unread === undefined ? answer : onlyWhatWasRead(answer);
   const verdicts: Verdict[] = [];
   for (const check of checks) {
-    if (check.appliesTo && !check.appliesTo(answer)) continue;
     try {
-      check.assert(answer);
+      if (check.appliesTo && !check.appliesTo(seen)) continue;
+      check.assert(seen);
       verdicts.push({ check, passed: true });
     } catch (error) {
+      // A check that needs what the kit did not read is not judged.
+      if (error instanceof NotReadError) continue;
       verdicts.push({ check, passed: false, reason: reason(error) });
     }
   }
   return verdicts;
+}
+
+/** A check reached for a part of the answer the kit did not read. */
+class NotReadError extends Error {}
+
+/**
+ * An unread answer as the checks see it: its status, and its headers when
+ * they were read; reaching for its body (or its missing headers) throws
+ * `NotReadError`, so exactly the checks that need them are not judged.
+ */
+function onlyWhatWasRead(answer: Answer): Answer {
+  const notRead = (): never => {
+    throw new NotReadError(answer.unread);
+  };
+  const headersRead = Object.keys(answer.headers).length > 0;
+  return {
+    status: answer.status,
+    unread: answer.unread,
+    get headers() {
+      return headersRead ? answer.headers : notRead();
+    },
+    get text() {
+      return notRead();
+    },
+    get json() {
+      return notRead();
+    },
+    get isJson() {
+      return notRead();
+    },
+  };
 }
 
 /** A rule an answer broke, as the proxy's header and journal carry it. */

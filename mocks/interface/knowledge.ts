@@ -60,7 +60,9 @@ export class Knowledge implements JudgeContext {
   private remember(collection: Collection, id: Id, known: KnownRecord): void {
     const records = this.records.get(collection) ?? new Map<Id, KnownRecord>();
     this.records.set(collection, records);
-    if (records.get(id)?.source === "created" || records.size >= maxKnownPerCollection) return;
+    if (records.get(id)?.source === "created") return;
+    // The cap bounds what lists show; the run's own creates (bounded by its writes) always count.
+    if (known.source === "listed" && records.size >= maxKnownPerCollection) return;
     records.set(id, known);
   }
 

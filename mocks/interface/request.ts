@@ -12,6 +12,7 @@
  */
 
 import { memberOf, parseJsonExact } from "../util/exact-json.js";
+import { JsonDepthError } from "../util/json.js";
 import { type BodyField, type InterfaceOperation, interfaceOperation } from "./operations.js";
 import { violations } from "./schemas.js";
 import type { OperationId, OperationParameter } from "./spec.js";
@@ -238,8 +239,10 @@ export function readRequest(request: SentRequest): Reading {
     if (request.body !== undefined && request.body !== "") {
       try {
         json = parseJsonExact(request.body);
-      } catch {
-        brokenBody = { reason: "the body is not JSON", rules };
+      } catch (error) {
+        const reason =
+          error instanceof JsonDepthError ? `the body ${error.message}` : "the body is not JSON";
+        brokenBody = { reason, rules };
       }
     }
     if (brokenBody === undefined && json !== undefined) {

@@ -244,6 +244,11 @@ export const rules = {
     statement:
       "Rate limits are not shown: an answer that says the client is rate-limited (HTTP 429, Too Many Requests) tells nothing of the request's conformance.",
   },
+  "§8.size-limits": {
+    section: "8",
+    statement:
+      "Size limits on bodies or fields are not shown: an answer too large for the kit to read whole (a body over `--max-answer-bytes`, headers over Node's 16 KiB) is no failure in itself; only its status is judged.",
+  },
   "§9.version": {
     section: "9.1",
     statement: `The interface description version is ${code(interfaceVersion)}.`,

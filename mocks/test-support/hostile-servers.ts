@@ -76,6 +76,17 @@ function afterTheFirst(answer: (response: ServerResponse) => true) {
   return (_request: IncomingMessage, response: ServerResponse) => ++seen > 1 && answer(response);
 }
 
+/** Lists 20,000 valid categories (1.3 MB; none the run creates) to a GET of the categories with the key. */
+function manyCategories(request: IncomingMessage, response: ServerResponse): boolean {
+  if (!isGet(request, /\/categories$/) || !bearerKey(request)) return false;
+  const categories = Array.from({ length: 20_000 }, (_, id) => ({
+    id: 1_000_000 + id,
+    name: `category-${id + 1}`,
+    description: "a valid category",
+  }));
+  return json(response, 200, JSON.stringify(categories));
+}
+
 const previewCut = 300;
 const bodyStart = '{"code":"forbidden","message":"';
 
@@ -117,6 +128,7 @@ export const hostileServers: readonly HostileServer[] = [
     maxSeconds: 10,
   },
   {
+    // An answer too large to read is judged by its status alone (§8: size limits are not shown).
     name: "endless-categories",
     threat: "answers listCategories with an endless JSON array, as fast as it can",
     intercept: (request, response) => {
@@ -125,8 +137,60 @@ export const hostileServers: readonly HostileServer[] = [
       return true;
     },
     args: [],
+    exitCode: 0,
+    caughtBy: ["listCategories.all.too-large", "listCategories.after-create.too-large"],
+    maxSeconds: 10,
+  },
+  {
+    // Conforming: §4.4 lists all categories, and no size limit is shown (§8).
+    name: "many-categories",
+    threat: "lists 20,000 valid categories: a 1.3 MB answer, over the 1 MiB read cap",
+    intercept: manyCategories,
+    args: [],
+    exitCode: 0,
+    caughtBy: ["listCategories.all.too-large", "listCategories.after-create.too-large"],
+    maxSeconds: 10,
+  },
+  {
+    // Read whole with the cap raised: its list lacks what the run created (§4.4: all categories).
+    name: "many-categories-read",
+    threat: "the same 20,000 categories, read with --max-answer-bytes 4194304",
+    intercept: manyCategories,
+    args: ["--max-answer-bytes", "4194304"],
     exitCode: 1,
-    caughtBy: ["listCategories.all.no-5xx", "listCategories.after-create.no-5xx"],
+    caughtBy: ["listCategories.after-create.lists-created"],
+    maxSeconds: 10,
+  },
+  {
+    // Location is optional; headers the kit cannot read leave the answer judged by its status.
+    name: "huge-location",
+    threat: "answers every category create with the key 201 with a 1 MiB Location header",
+    intercept: (request, response) => {
+      const create = request.method === "POST" && /\/categories$/.test(path(request));
+      if (!create || !bearerKey(request)) return false;
+      response.writeHead(201, {
+        "content-type": "application/json",
+        location: `/v1/categories/${"a".repeat(1024 * 1024)}`,
+      });
+      response.end('{"id":1,"name":"dog"}');
+      return true;
+    },
+    args: [],
+    exitCode: 0,
+    caughtBy: ["createCategory.full.too-large", "createCategory.name-only.too-large"],
+    maxSeconds: 10,
+  },
+  {
+    // No schema of the interface nests deeper than 2 levels: not a JSON array of Pet (§2.Pet).
+    name: "deep-pet-list",
+    threat: "answers GET /pets?limit=5 with 100,000 nested arrays (200 KB)",
+    intercept: (request, response) => {
+      if (!isGet(request, /\/pets$/) || !request.url?.includes("limit=5")) return false;
+      return json(response, 200, `${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    },
+    args: ["--only", "listPets"],
+    exitCode: 1,
+    caughtBy: ["listPets.limit-5.body-Pet-array"],
     maxSeconds: 10,
   },
   {

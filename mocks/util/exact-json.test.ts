@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { idOf, idOfText, memberOf, parseJsonExact, toJson } from "./exact-json.js";
+import { JsonDepthError, maxJsonDepth } from "./json.js";
 
 describe("integers beyond 2^53, read and written exactly", () => {
   it("reads an id JSON.parse rounds as a bigint, leaves strings and safe numbers alone", () => {
@@ -17,10 +18,12 @@ describe("integers beyond 2^53, read and written exactly", () => {
     expect(value).toEqual(JSON.parse(text));
   });
 
-  it("throws what JSON.parse throws, and keeps JSON.parse's numbers for a text nested too deep", () => {
+  it("throws what JSON.parse throws, and refuses a text nested deeper than the kit reads", () => {
     expect(() => parseJsonExact('{"id": 4611686018427387905')).toThrow(SyntaxError);
-    const deep = `${"[".repeat(100)}4611686018427387905${"]".repeat(100)}`;
-    expect(() => parseJsonExact(deep)).not.toThrow();
+    const deep = (levels: number) =>
+      `${"[".repeat(levels)}4611686018427387905${"]".repeat(levels)}`;
+    expect(() => parseJsonExact(deep(maxJsonDepth + 1))).toThrow(JsonDepthError);
+    expect(() => parseJsonExact(deep(maxJsonDepth))).not.toThrow();
   });
 
   it("writes a bigint as its digits and reads path ids in the one form", () => {

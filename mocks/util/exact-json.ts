@@ -15,7 +15,7 @@
  * idOf(pet); // 4611686018427387905n
  * toJson({ id: idOf(pet) }); // '{"id":4611686018427387905}'
  */
-import { maxJsonDepth, nestedDeeperThan } from "./json.js";
+import { parseJson } from "./json.js";
 
 /** An integer id: a number when it is a safe integer, else a bigint. */
 export type Id = number | bigint;
@@ -50,12 +50,12 @@ const longDigits = /\d{16}/;
 
 /**
  * `JSON.parse`, remembering each integer literal it rounded (read them with
- * `memberOf` / `idOf`). Throws what `JSON.parse` throws.
+ * `memberOf` / `idOf`). Throws what `parseJson` throws: a `SyntaxError`, or a
+ * `JsonDepthError` for a text nested deeper than `maxJsonDepth` (never parsed).
  */
 export function parseJsonExact(text: string): unknown {
-  const value: unknown = JSON.parse(text);
-  // A text nested too deep for the reviver's walk keeps JSON.parse's numbers.
-  if (!longDigits.test(text) || nestedDeeperThan(text, maxJsonDepth)) return value;
+  const value = parseJson(text);
+  if (!longDigits.test(text)) return value;
   // Each rounded literal becomes a string with a per-parse marker; the reviver turns it back into
   // the number JSON.parse makes of it and notes the exact value against its holder and key.
   const marker = `\u0000exact-${Math.random().toString(36).slice(2)}-${Date.now()}:`;

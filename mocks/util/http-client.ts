@@ -3,12 +3,48 @@
  * request, a cap on the body read, no redirect followed. The contract suite
  * sends with it, and so does the mock's validating proxy.
  */
-import { type Agent, request as httpRequest } from "node:http";
+import { type Agent, request as httpRequest, maxHeaderSize } from "node:http";
 import { request as httpsRequest } from "node:https";
 
-/** The answer's body passed the read cap: an answer came, too large to read. */
-export class BodyTooLargeError extends Error {
-  override readonly name = "BodyTooLargeError";
+/**
+ * An answer came but broke one of the kit's bounds on reading it: its body
+ * passed the read cap, or its headers passed Node's header limit
+ * (`http.maxHeaderSize`, 16 KiB). Carries what was seen: the status (when
+ * the status line was seen) and, for a body too large, the headers.
+ */
+export class AnswerTooLargeError extends Error {
+  override readonly name = "AnswerTooLargeError";
+
+  constructor(
+    message: string,
+    /** Which bound it broke. */
+    readonly bound: "body" | "headers",
+    readonly status: number | undefined,
+    /** Lower-case names; empty when the headers were not read. */
+    readonly headers: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
+
+/** The status of the status line `packet` starts with, if it does. */
+const statusLineOf = (packet: unknown): number | undefined => {
+  const start = Buffer.isBuffer(packet) ? packet.subarray(0, 32).toString("latin1") : "";
+  const found = /^HTTP\/\d(?:\.\d)? (\d{3})/.exec(start);
+  return found ? Number(found[1]) : undefined;
+};
+
+/** A header overflow (Node's parser gave up on the headers) as what was seen of the answer. */
+function headersTooLarge(error: Error): Error {
+  const { code, rawPacket } = error as { code?: string; rawPacket?: unknown };
+  if (code !== "HPE_HEADER_OVERFLOW") return error;
+  const status = statusLineOf(rawPacket);
+  return new AnswerTooLargeError(
+    `answer headers larger than ${maxHeaderSize} bytes (${status === undefined ? "status not seen" : `HTTP ${status}`}): not read`,
+    "headers",
+    status,
+    {},
+  );
 }
 
 /** A transport error in one line: its code and message. */
@@ -52,30 +88,39 @@ export function exchangeOnce(
       clearTimeout(timer);
       reject(error);
     };
-    outgoing.on("error", fail);
+    outgoing.on("error", (error) => fail(headersTooLarge(error)));
     outgoing.on("response", (incoming) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      const responseHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(incoming.headers)) {
+        if (value !== undefined)
+          responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
+      }
+      let overCap = false;
       incoming.on("data", (chunk: Buffer) => {
         size += chunk.length;
+        if (overCap) return;
         if (size > maxBodyBytes) {
-          outgoing.destroy(
-            new BodyTooLargeError(
-              `answer body larger than ${maxBodyBytes} bytes (HTTP ${incoming.statusCode}): stopped reading`,
+          overCap = true;
+          chunks.length = 0;
+          fail(
+            new AnswerTooLargeError(
+              `answer body larger than ${maxBodyBytes} bytes (HTTP ${incoming.statusCode}): not read`,
+              "body",
+              incoming.statusCode,
+              responseHeaders,
             ),
           );
+          outgoing.destroy();
           return;
         }
         chunks.push(chunk);
       });
       incoming.on("error", fail);
       incoming.on("end", () => {
+        if (overCap) return;
         clearTimeout(timer);
-        const responseHeaders: Record<string, string> = {};
-        for (const [name, value] of Object.entries(incoming.headers)) {
-          if (value !== undefined)
-            responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
-        }
         resolve({
           status: incoming.statusCode ?? 0,
           headers: responseHeaders,
