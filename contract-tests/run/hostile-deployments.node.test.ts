@@ -34,10 +34,14 @@ describe("the contract suite against hostile deployments", () => {
       const result = JSON.parse(reports.json) as {
         checks: Array<{ id: string; outcome: string }>;
         stoppedEarly: string | null;
+        diagnoses: Array<{ cause: string }>;
       };
       const failed = result.checks.filter((check) => check.outcome === "failed").map((c) => c.id);
       expect(failed).toEqual(expect.arrayContaining([...hostile.caughtBy]));
       expect(result.stoppedEarly !== null).toBe([3, 4].includes(hostile.exitCode));
+      if (hostile.diagnosedAs) {
+        expect(result.diagnoses.map((diagnosis) => diagnosis.cause)).toContain(hostile.diagnosedAs);
+      }
       for (const [name, text] of Object.entries(reports)) {
         const leaked = keyPieces.filter((piece) => text.includes(piece));
         expect(leaked, `${name} shows part of the key`).toEqual([]);

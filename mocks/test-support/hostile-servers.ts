@@ -26,6 +26,8 @@ export interface HostileServer {
   readonly maxSeconds: number;
   /** What the run says on stderr (default: nothing). */
   readonly stderr?: RegExp;
+  /** A cause the diagnosis must name. */
+  readonly diagnosedAs?: string;
 }
 
 const path = (request: IncomingMessage) => new URL(request.url ?? "/", "http://x").pathname;
@@ -139,6 +141,7 @@ export const hostileServers: readonly HostileServer[] = [
     args: [],
     exitCode: 0,
     caughtBy: ["listCategories.all.too-large", "listCategories.after-create.too-large"],
+    diagnosedAs: "too-large",
     maxSeconds: 10,
   },
   {
@@ -149,6 +152,7 @@ export const hostileServers: readonly HostileServer[] = [
     args: [],
     exitCode: 0,
     caughtBy: ["listCategories.all.too-large", "listCategories.after-create.too-large"],
+    diagnosedAs: "too-large",
     maxSeconds: 10,
   },
   {
@@ -178,6 +182,7 @@ export const hostileServers: readonly HostileServer[] = [
     args: [],
     exitCode: 0,
     caughtBy: ["createCategory.full.too-large", "createCategory.name-only.too-large"],
+    diagnosedAs: "too-large",
     maxSeconds: 10,
   },
   {
