@@ -107,8 +107,8 @@ if (strays.length > 0) {
   throw new Error(`Bundled from packages outside the inlined list: ${strays.join(", ")}`);
 }
 
+// Beside tsc's output of the folder: the unbundled contract CLI imports its assets module.
 const dashboardOut = `${repositoryRoot}dist/mocks/dashboard/`;
-await rm(dashboardOut, { recursive: true, force: true });
 await mkdir(dashboardOut, { recursive: true });
 await writeFile(`${dashboardOut}dashboard.js`, await buildDashboardScript(dashboardDir));
 for (const file of copiedDashboardFiles) {

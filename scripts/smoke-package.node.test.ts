@@ -212,9 +212,12 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(files).toContain("package/docs/container/Dockerfile");
     expect(files).toContain("package/docs/container/entrypoint.sh");
     expect(files).toContain("package/dist/mocks/index.d.ts");
-    // The dashboard ships prebuilt: its page, style, icon and one bundled script, no sources.
+    // The dashboard ships prebuilt: its page, style, icon and one bundled script, no sources;
+    // and the module that finds them, which the unbundled contract CLI imports.
     expect(files.filter((file) => file.startsWith("package/dist/mocks/dashboard/")).sort()).toEqual(
       [
+        "package/dist/mocks/dashboard/assets.d.ts",
+        "package/dist/mocks/dashboard/assets.js",
         "package/dist/mocks/dashboard/dashboard.css",
         "package/dist/mocks/dashboard/dashboard.js",
         "package/dist/mocks/dashboard/favicon.svg",
@@ -454,6 +457,16 @@ describe("the packed tarball, installed next to msw@latest", () => {
         { cwd: kit.dir, env },
       );
       expect(direct.stdout).toMatch(/PASSED/);
+
+      // The commands that load the mock's own code beside the CLI (a trace, a local mock).
+      const checks = await run(bin("petstore-contract"), ["--list-checks"], { env: cleanEnv });
+      expect(checks.stdout).toMatch(/^# Contract suite: interface rules/);
+      const compared = await run(
+        bin("petstore-contract"),
+        ["--url", mock.url, "--key", devKey, "--compare-mock"],
+        { env: cleanEnv },
+      );
+      expect(compared.stdout).toMatch(/PASSED/);
 
       const step = await run("sh", ["-c", `${actions?.[1]} ${actions?.[2]}`], {
         cwd: kit.dir,
