@@ -148,7 +148,7 @@ const tooLargeAnswers: Detector = (evidence) => {
     cause: "too-large",
     title: "Answers too large for the kit to read",
     evidence: `${which} broke the kit's read bounds, e.g. ${first}`,
-    hint: "The kit reads at most --max-answer-bytes of an answer's body (default 1 MiB) and 16 KiB of its headers (Node's limit), and judges a larger answer by its status alone. If the deployment's bodies are legitimately that large, raise --max-answer-bytes; otherwise it sends far more than it should.",
+    hint: "The kit reads at most --max-answer-bytes of an answer's body (default 1 MiB) and 16 KiB of its headers (Node's limit), and judges a larger answer by its status alone. If the deployment's bodies are legitimately that large, raise --max-answer-bytes (raising --timeout does not help: the answer came); otherwise it sends far more than it should.",
     explains: (check) => isAdvice(check) || (check.id.endsWith(".no-5xx") && statusUnseen(check)),
   };
 };

@@ -9,17 +9,21 @@ import type { ReportedRun } from "./run.js";
 
 const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
 
-export function fuzzSummary(fuzz: FuzzResult): string {
+/** The summary line; under `--strict` advisory causes are causes of failure too. */
+export function fuzzSummary(fuzz: FuzzResult, strict: boolean): string {
   const advisories = fuzz.failures.filter((failure) => failure.kind === "advisory").length;
-  const failures = fuzz.failures.length - advisories;
+  const failing = strict ? fuzz.failures.length : fuzz.failures.length - advisories;
   const writes = fuzz.readOnly
     ? "read-only, no write"
     : `${fuzz.writes} of ${fuzz.writeBudget} creates`;
+  const advice = strict
+    ? `${advisories} of them advisory (--strict)`
+    : counted(advisories, "advisory cause");
   return [
     `${fuzz.generated} of ${fuzz.requested} requests generated from openapi.yaml (seed ${fuzz.seed}; replay: ${replayFlags(fuzz)})`,
     `${fuzz.sent} sent with read-backs and shrinking, ${writes}`,
-    failures === 0 ? "no failure" : `${counted(failures, "cause")} of failure`,
-    ...(advisories === 0 ? [] : [counted(advisories, "advisory cause")]),
+    failing === 0 ? "no failure" : `${counted(failing, "cause")} of failure`,
+    ...(advisories === 0 ? [] : [advice]),
     ...(fuzz.stopped ? [fuzz.stopped] : []),
   ].join("; ");
 }
@@ -34,7 +38,7 @@ export function fuzzConsoleLines(result: ReportedRun): string[] {
   const mark = (failure: FuzzFailure) =>
     failure.kind === "advisory" && !result.strict ? "!" : "✗";
   return [
-    `fuzz: ${fuzzSummary(fuzz)}`,
+    `fuzz: ${fuzzSummary(fuzz, result.strict)}`,
     ...fuzz.failures.map((f) => `  ${mark(f)} ${failureLine(f)}`),
   ];
 }

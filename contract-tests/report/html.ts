@@ -73,7 +73,7 @@ function fuzzSection(result: ReportedRun): string {
         `<li><code>${escapeHtml(failure.key)}</code> [${failure.kind}] ×${failure.count}<pre><code>${escapeHtml(failure.curl)}</code></pre></li>`,
     )
     .join("\n");
-  return `<h2 id="fuzz">Generated requests (--fuzz)</h2><p>${escapeHtml(fuzzSummary(fuzz))}</p>${causes ? `<ul>${causes}</ul>` : ""}`;
+  return `<h2 id="fuzz">Generated requests (--fuzz)</h2><p>${escapeHtml(fuzzSummary(fuzz, result.strict))}</p>${causes ? `<ul>${causes}</ul>` : ""}`;
 }
 
 export function htmlReport(result: ReportedRun): string {

@@ -117,7 +117,7 @@ function diagnosisSection(result: ReportedRun, diagnoses: readonly Diagnosis[]):
 function fuzzSection(result: ReportedRun): string[] {
   const { fuzz } = result;
   if (!fuzz) return [];
-  const lines = ["### Generated requests (--fuzz)", "", cell(fuzzSummary(fuzz)), ""];
+  const lines = ["### Generated requests (--fuzz)", "", cell(fuzzSummary(fuzz, result.strict)), ""];
   for (const failure of fuzz.failures) {
     lines.push(
       `- \`${cell(failure.key)}\` (${failure.kind}) ×${failure.count}`,

@@ -194,6 +194,12 @@ describe("the fuzz section of the console", () => {
       failure("listPets", "status-400", "advisory", { "200": 8 }),
     ]);
     expect(summary(run(advisoryOnly))).toMatch(/; no failure; 1 advisory cause$/);
+    expect(summary(run(overMaximum, [], true))).toMatch(
+      /; 3 causes of failure; 2 of them advisory \(--strict\)$/,
+    );
+    expect(summary(run(advisoryOnly, [], true))).toMatch(
+      /; 1 cause of failure; 1 of them advisory \(--strict\)$/,
+    );
   });
 });
 

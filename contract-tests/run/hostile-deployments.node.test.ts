@@ -34,13 +34,16 @@ describe("the contract suite against hostile deployments", () => {
       const result = JSON.parse(reports.json) as {
         checks: Array<{ id: string; outcome: string }>;
         stoppedEarly: string | null;
-        diagnoses: Array<{ cause: string }>;
+        diagnoses: Array<{ cause: string; hint: string }>;
       };
       const failed = result.checks.filter((check) => check.outcome === "failed").map((c) => c.id);
       expect(failed).toEqual(expect.arrayContaining([...hostile.caughtBy]));
       expect(result.stoppedEarly !== null).toBe([3, 4].includes(hostile.exitCode));
       if (hostile.diagnosedAs) {
-        expect(result.diagnoses.map((diagnosis) => diagnosis.cause)).toContain(hostile.diagnosedAs);
+        const diagnosis = result.diagnoses.find((named) => named.cause === hostile.diagnosedAs);
+        expect(diagnosis?.hint).toMatch(
+          /raise --max-answer-bytes \(raising --timeout does not help/,
+        );
       }
       for (const [name, text] of Object.entries(reports)) {
         const leaked = keyPieces.filter((piece) => text.includes(piece));
