@@ -13,6 +13,7 @@ import { openapiSource } from "../../mocks/test-support/openapi-source.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { closedAfter, runCli, runCliWithReports } from "../test-support/runs.js";
 import { type CliIo, exitCodes, main } from "./cli-main.js";
+import { usage } from "./options.js";
 
 let mock: RunningPetstoreServer;
 beforeAll(async () => {
@@ -53,11 +54,72 @@ describe("bad usage", () => {
     ],
     [[...target, "--fuzz", "5", "--fuzz-writes", "-1"], /--fuzz-writes/],
     [[...target, "--fuzz", "5", "--via-prism"], /--fuzz is not available with --via-prism/],
+    [
+      ["--consumer", "F", "--against-spec", "--fuzz-seed", "3"],
+      /^petstore-contract: --against-spec reads .*: --fuzz-seed does not apply/,
+    ],
+    [
+      ["--consumer", "F", "--against-spec", "--fuzz-only"],
+      /^petstore-contract: --against-spec reads .*: --fuzz-only does not apply/,
+    ],
+    [
+      ["--consumer", "F", "--against-spec", "--fuzz-writes", "3"],
+      /^petstore-contract: --against-spec reads .*: --fuzz-writes does not apply/,
+    ],
   ])("%j exits 2 with one line", async (args, message) => {
     const { code, err } = await runCli(args);
     expect(code).toBe(exitCodes.usage);
     expect(err).toMatch(message);
     expect(err.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("--against-spec", () => {
+  // The usage's own lines: the flags of a run against a deployment, and those --against-spec reads.
+  const specAt = usage.indexOf("petstore-contract --consumer FILE --against-spec");
+  const flagsOf = (text: string) =>
+    [...text.matchAll(/(--[a-z-]+)( [A-Z]+)?/g)].map(([, flag = "", value]) =>
+      value ? [flag, "1"] : [flag],
+    );
+  const specFlags = new Set(
+    flagsOf(usage.slice(specAt, usage.indexOf("petstore-contract --list-checks"))).map(
+      ([flag]) => flag,
+    ),
+  );
+  const runFlags = flagsOf(usage.slice(0, specAt));
+  const deploymentFlags = runFlags.filter(([flag]) => !specFlags.has(flag));
+
+  it.each(deploymentFlags)("refuses the deployment's flag %s with exit 2", async (...flag) => {
+    const { code, err } = await runCli(["--consumer", "F", "--against-spec", ...flag]);
+    expect(code).toBe(exitCodes.usage);
+    expect(err).toBe(
+      `petstore-contract: --against-spec reads the contract against openapi.yaml alone: ${flag[0]} does not apply (see --help)\n`,
+    );
+  });
+
+  it("reads the usage's flags", () => {
+    expect(specFlags).toEqual(
+      new Set([
+        "--consumer",
+        "--against-spec",
+        "--strict",
+        "--only",
+        "--junit",
+        "--markdown",
+        "--json",
+        "--html",
+      ]),
+    );
+    expect(deploymentFlags.map(([flag]) => flag)).toEqual(
+      expect.arrayContaining([
+        "--url",
+        "--key",
+        "--fuzz",
+        "--fuzz-seed",
+        "--fuzz-only",
+        "--fuzz-writes",
+      ]),
+    );
   });
 });
 

@@ -251,24 +251,22 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   return { kind: "run", options };
 }
 
-/** The flags that name a deployment or how to reach it: not for `--against-spec`. */
-const deploymentFlags = [
-  "url",
-  "key",
-  "read-only",
-  "timeout",
-  "max-time",
-  "max-answer-bytes",
-  "compare-mock",
-  "via-prism",
-  "replay",
-  "fuzz",
-  "consumer-writes",
-] as const;
+/** The flags `--against-spec` reads; every other one is about a deployment (reaching it, what to send it). */
+const specFlags: ReadonlySet<string> = new Set([
+  "consumer",
+  "against-spec",
+  "strict",
+  "only",
+  "junit",
+  "markdown",
+  "json",
+  "html",
+] satisfies (keyof Flags)[]);
 
 function againstSpecCommand(values: Flags, consumer: string | undefined): Command {
   if (consumer === undefined) throw new UsageError("--against-spec needs --consumer FILE");
-  const given = deploymentFlags.find((flag) => values[flag] !== undefined);
+  // parseArgs gives only the flags on the command line (no defaults).
+  const given = Object.keys(values).find((flag) => !specFlags.has(flag));
   if (given !== undefined) {
     throw new UsageError(
       `--against-spec reads the contract against openapi.yaml alone: --${given} does not apply`,

@@ -3,6 +3,7 @@
  * journal's pages, every refusal's code and message, health, and a store that
  * refuses writes. Over HTTP: admin-over-http.test.ts.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { CoreResponse } from "../core/exchange.js";
 import { faultLimits } from "../core/faults.js";
@@ -346,5 +347,31 @@ describe("a failure that is not the client's", () => {
     await expect(
       call({ method: "POST", path: "/__mock/faults", body: '{"status":503}' }),
     ).rejects.toThrow("registry gone");
+  });
+});
+
+describe("docs/faults-journal.md's admin-endpoint table", () => {
+  const page = readFileSync(new URL("../../docs/faults-journal.md", import.meta.url), "utf8");
+  const section = page.slice(page.indexOf("## Admin endpoints"));
+  const table = section.slice(0, section.indexOf("\n\n", section.indexOf("| ---")));
+  // The first cell of each row: `METHOD /__mock/path`, a parameter spelled {name}.
+  const rows = [...table.matchAll(/^\| `([A-Z]+ \/__mock\/[^`]*)`/gm)].map(([, cell]) => cell);
+
+  it("has a row for every method of every route in adminRoutes", async () => {
+    const petstore = await createPetstore();
+    const missing: string[] = [];
+    for (const { path, methods } of adminRoutes({ petstore, state: petstore.store })) {
+      // A path as the docs spell it: a pattern's capture group is a {parameter}.
+      const spelled =
+        typeof path === "string"
+          ? path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+          : path.source.replace(/^\^|\$$/g, "").replace(/\([^)]*\)/g, "\\{\\w+\\}");
+      for (const method of Object.keys(methods)) {
+        const row = new RegExp(`^${method} ${spelled}$`);
+        if (!rows.some((cell) => row.test(cell ?? ""))) missing.push(`${method} ${spelled}`);
+      }
+    }
+    expect(rows.length).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
   });
 });

@@ -57,6 +57,21 @@ describe("the operations' refusals", () => {
     });
   });
 
+  it("GET /pets/{an id beyond int64}: 400 naming int64's range and the id as sent; int64's largest: 404", async () => {
+    const { send } = await setup();
+    expect((await send("GET", "/pets/9223372036854775808")).json).toEqual({
+      code: "invalid_path",
+      message:
+        'petId must be an integer between -9223372036854775808 and 9223372036854775807 (got "9223372036854775808")',
+      status: 400,
+    });
+    expect((await send("GET", "/pets/9223372036854775807")).json).toEqual({
+      code: "not_found",
+      message: "No pet with id 9223372036854775807.",
+      status: 404,
+    });
+  });
+
   it("a full store: 409 store_full naming the limit and the way out; creates again after a reset", async () => {
     const { store, send } = await setup({ maxPets: 5, maxCategories: 3 });
     const pet = (name: string) => send("POST", "/pets", { name, categoryId: 1 });

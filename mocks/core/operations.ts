@@ -5,6 +5,7 @@
 import * as validators from "../generated/validators.js";
 import type { OperationId } from "../interface/spec.js";
 import type { NewCategory, NewPet, PetStatus } from "../interface/types.js";
+import { int64 } from "../util/numbers.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
@@ -42,15 +43,13 @@ const nonBlank = (value: string): boolean => value.trim() !== "";
 const petListText = cachedLists();
 const categoryListText = cachedLists();
 
-const int64Max = 2n ** 63n - 1n;
-
 /** A positive int64 id above `Number.MAX_SAFE_INTEGER`: no record has one (ids stay safe). */
 function unassignable(raw: string | undefined): boolean {
   return (
     raw !== undefined &&
     /^[1-9]\d{15,18}$/.test(raw) &&
     BigInt(raw) > BigInt(Number.MAX_SAFE_INTEGER) &&
-    BigInt(raw) <= int64Max
+    BigInt(raw) <= int64.max
   );
 }
 

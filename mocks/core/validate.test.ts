@@ -96,8 +96,36 @@ describe("pathValidator", () => {
     expect(failure(getPet({ petId: "abc" }))).toBe('petId must be an integer (got "abc")');
     expect(failure(getPet({}))).toBe("petId is required");
     expect(failure(getPet({ petId: "9007199254740993" }))).toBe(
-      `petId must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got 9007199254740992)`,
+      `petId must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got "9007199254740993")`,
     );
+  });
+
+  it.each([
+    ["2^63", "9223372036854775808", '"9223372036854775808"'],
+    ["-2^63 - 1", "-9223372036854775809", '"-9223372036854775809"'],
+    ["2^63 percent-encoded", "%39223372036854775808", '"9223372036854775808"'],
+    ["500 digits (Infinity as a number)", "1".repeat(500), `"${"1".repeat(56)}...`],
+    [
+      "-2^63 - 1 after 200 zeros",
+      `-${"0".repeat(200)}9223372036854775809`,
+      `"-${"0".repeat(55)}...`,
+    ],
+  ])("names int64's range (openapi.yaml's format) for %s, echoing it as sent", (_, petId, got) => {
+    expect(failure(getPet({ petId }))).toBe(
+      `petId must be an integer between -9223372036854775808 and 9223372036854775807 (got ${got})`,
+    );
+  });
+
+  it("takes int64's bounds as within int64 (then beyond the safe integers)", () => {
+    for (const petId of [
+      "9223372036854775807",
+      "-9223372036854775808",
+      `+${"0".repeat(500)}9007199254740993`,
+    ]) {
+      expect(failure(getPet({ petId }))).toBe(
+        `petId must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got ${shown(petId)})`,
+      );
+    }
   });
 });
 

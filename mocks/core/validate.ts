@@ -7,6 +7,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import type { OperationId, OperationParameter } from "../interface/spec.js";
 import { operationParameters, requestBodySchema } from "../interface/spec.js";
+import { int64 } from "../util/numbers.js";
 import { maxStringLength } from "./limits.js";
 import { cachedVerdicts } from "./query-cache.js";
 import { shown } from "./shown.js";
@@ -76,33 +77,65 @@ function int64Fields(
   return int64.map(([name]) => name);
 }
 
-/** Checks that every int64 field holds an integer JavaScript can hold exactly. */
+/** The first int64 field whose number JavaScript cannot hold exactly, or undefined. */
 function unsafeInt64(
   fields: readonly string[],
   value: Readonly<Record<string, unknown>>,
 ): string | undefined {
   for (const name of fields) {
     const field = value[name];
-    if (typeof field === "number" && !Number.isSafeInteger(field)) {
-      return `${name} must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got ${shown(field)})`;
-    }
+    if (typeof field === "number" && !Number.isSafeInteger(field)) return name;
   }
   return undefined;
+}
+
+/**
+ * Why an int64 field's value is refused, the value shown as sent: a parameter's
+ * text outside int64 names int64's range; any other (a body's number, which
+ * JSON.parse has already rounded) the safe integers, the ones the mock holds exactly.
+ */
+/** An integer's text (`integerText`) outside int64; over 19 digits without a BigInt of them (a path may be long). */
+function outsideInt64(text: string): boolean {
+  const [, sign = "", digits = ""] = /^([+-]?)0*(\d*)$/.exec(text) ?? [];
+  if (digits.length > 19) return true;
+  const number = BigInt(`${sign}${digits || "0"}`);
+  return number < int64.min || number > int64.max;
+}
+
+function unsafeMessage(name: string, sent: unknown): string {
+  if (typeof sent === "string" && outsideInt64(sent)) {
+    return `${name} must be an integer between ${int64.min} and ${int64.max} (got ${shown(sent)})`;
+  }
+  return `${name} must be an integer between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER} (got ${shown(sent)})`;
 }
 
 /** Decodes a form-encoded query component (`+` is a space); throws on bad percent-encoding. */
 const formDecoded = (text: string): string => decodeURIComponent(text.replaceAll("+", " "));
 
-/** Validated, or the first schema error, or an int64 beyond the safe range. */
+/** One `name=text` pair of a query, decoded; throws on bad percent-encoding. */
+function decodedPair(pair: string): readonly [name: string, text: string] {
+  const separator = pair.indexOf("=");
+  return separator === -1
+    ? [formDecoded(pair), ""]
+    : [formDecoded(pair.slice(0, separator)), formDecoded(pair.slice(separator + 1))];
+}
+
+/**
+ * Validated, or the first schema error, or an int64 beyond the safe range
+ * (`sent` gives a field's value as the client sent it: asked only then).
+ */
 function checked<T>(
   validate: ValidateFunction,
   value: Record<string, unknown>,
   location: "query" | "path",
   wide: ReturnType<typeof int64Fields>,
+  sent: (name: string) => unknown,
 ): Validated<T> {
-  if (!validate(value)) return fail(firstError(validate, value, location));
+  const valid = validate(value);
+  // An int64 beyond the safe integers (Infinity too: its text has over 308 digits) is named as sent.
   const unsafe = unsafeInt64(wide, value);
-  return unsafe ? fail(unsafe) : { ok: true, value: value as T };
+  if (unsafe) return fail(unsafeMessage(unsafe, sent(unsafe)));
+  return valid ? { ok: true, value: value as T } : fail(firstError(validate, value, location));
 }
 
 /** An operation's parameters in one location, and the check of their parsed values. */
@@ -115,7 +148,8 @@ function parameterCheck<T>(
   const wide = int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
   return {
     parameters,
-    check: (value: Record<string, unknown>) => checked<T>(validate, value, location, wide),
+    check: (value: Record<string, unknown>, sent: (name: string) => unknown) =>
+      checked<T>(validate, value, location, wide, sent),
   };
 }
 
@@ -132,12 +166,10 @@ export function queryParser<T>(
     const value: Record<string, unknown> = {};
     // An empty pair (and the empty query's one pair) names no parameter, like any unknown name.
     for (const pair of query.split("&")) {
-      const separator = pair.indexOf("=");
       let name: string;
       let text: string;
       try {
-        name = formDecoded(separator === -1 ? pair : pair.slice(0, separator));
-        text = separator === -1 ? "" : formDecoded(pair.slice(separator + 1));
+        [name, text] = decodedPair(pair);
       } catch {
         return fail(`query string is not valid percent-encoding (got ${shown(pair)})`);
       }
@@ -149,7 +181,15 @@ export function queryParser<T>(
     for (const parameter of defaults) {
       if (!Object.hasOwn(value, parameter.name)) value[parameter.name] = parameter.schema.default;
     }
-    return check(value);
+    // Every pair decoded above, and the one given once: its text is the number's.
+    return check(
+      value,
+      (name) =>
+        query
+          .split("&")
+          .map(decodedPair)
+          .find(([given]) => given === name)?.[1],
+    );
   };
 }
 
@@ -176,7 +216,8 @@ export function pathValidator<T>(
         return fail(`${parameter.name} is not valid percent-encoding (got ${shown(raw)})`);
       }
     }
-    return check(value);
+    // Decoded above without a throw: the number's text.
+    return check(value, (name) => decodeURIComponent(captured[name] as string));
   };
 }
 
@@ -195,7 +236,7 @@ export function bodyValidator<T>(
     if (!validate(body)) return fail(firstError(validate, body, "body"));
     const input = body as Record<string, unknown>;
     const unsafe = unsafeInt64(wide, input);
-    if (unsafe) return fail(unsafe);
+    if (unsafe) return fail(unsafeMessage(unsafe, input[unsafe]));
     const value: Record<string, unknown> = {};
     for (const field of fields) {
       const fieldValue = input[field];

@@ -13,6 +13,7 @@
 
 import { memberOf, parseJsonExact } from "../util/exact-json.js";
 import { JsonDepthError } from "../util/json.js";
+import { int64 } from "../util/numbers.js";
 import { type BodyField, type InterfaceOperation, interfaceOperation } from "./operations.js";
 import { violations } from "./schemas.js";
 import type { OperationId, OperationParameter } from "./spec.js";
@@ -78,7 +79,7 @@ export interface Reading {
  */
 export const ordinaryStringLength = 100;
 
-const outsideInt64 = (number: bigint): boolean => number >= 2n ** 63n || number < -(2n ** 63n);
+const outsideInt64 = (number: bigint): boolean => number > int64.max || number < int64.min;
 
 /** The media type of a Content-Type value: lower case, without parameters. */
 export const mediaTypeOf = (value: string | undefined): string =>

@@ -208,3 +208,18 @@ it("lists these flags in --help with their variables", () => {
     expect(usage, name).toContain(name);
   }
 });
+
+it("says in --help every way the deployment leaves a request to --fallback mock, as the proxy does", () => {
+  // The proxy falls back (mocks/server/proxy.ts `unanswered`) when the exchange fails
+  // (refused, past the deadline, over the size cap, broken) and on a redirect.
+  const help = usage.slice(usage.indexOf("--fallback mock"), usage.indexOf("--record <file>"));
+  const flat = help.replace(/\s+/g, " ");
+  for (const cause of [
+    "no usable answer",
+    "unreachable",
+    "within 10 s",
+    "over 1 MiB",
+    "a redirect",
+  ])
+    expect(flat, cause).toContain(cause);
+});

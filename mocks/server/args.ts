@@ -73,7 +73,9 @@ Options:
   --proxy-key <key>   bearer key sent to the deployment; the client's never is
                       (env PETSTORE_PROXY_KEY)
   --fallback mock     behind --proxy: the mock answers when the deployment
-                      gives no answer within ${defaults.proxyTimeoutMs / 1000} s (default: 502 bad_gateway)
+                      gives no usable answer: unreachable, no whole answer
+                      within ${defaults.proxyTimeoutMs / 1000} s, one over ${defaults.proxyMaxBodyBytes / 1024 / 1024} MiB or a broken one, or
+                      a redirect (default: 502 bad_gateway)
   --record <file>     append every exchange, credentials removed, to this
                       JSON-lines file, up to ${defaults.recordMaxBytes / 1024 / 1024} MiB (env PETSTORE_RECORD_FILE)
   --log <what>        what the request log shows: api (default: the API's

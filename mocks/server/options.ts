@@ -23,7 +23,7 @@ export interface ProxyOptions {
   url: string;
   /** The bearer key sent to the deployment (the client's credential never is); default none. */
   key?: string | undefined;
-  /** `"mock"`: when the deployment gives no answer, the in-memory mock answers. Default: a 502. */
+  /** `"mock"`: when the deployment gives no usable answer (unreachable, too slow, too large, broken, a redirect), the in-memory mock answers. Default: a 502. */
   fallback?: "mock" | undefined;
   /** Deadline of one whole answer, in ms; default 10,000. */
   timeoutMs?: number | undefined;
