@@ -89,11 +89,6 @@ function unsafeInt64(
   return undefined;
 }
 
-/**
- * Why an int64 field's value is refused, the value shown as sent: a parameter's
- * text outside int64 names int64's range; any other (a body's number, which
- * JSON.parse has already rounded) the safe integers, the ones the mock holds exactly.
- */
 /** An integer's text (`integerText`) outside int64; over 19 digits without a BigInt of them (a path may be long). */
 function outsideInt64(text: string): boolean {
   const [, sign = "", digits = ""] = /^([+-]?)0*(\d*)$/.exec(text) ?? [];
@@ -102,6 +97,11 @@ function outsideInt64(text: string): boolean {
   return number < int64.min || number > int64.max;
 }
 
+/**
+ * Why an int64 field's value is refused, the value shown as sent: a parameter's
+ * text outside int64 names int64's range; any other (a body's number, which
+ * JSON.parse has already rounded) the safe integers, the ones the mock holds exactly.
+ */
 function unsafeMessage(name: string, sent: unknown): string {
   if (typeof sent === "string" && outsideInt64(sent)) {
     return `${name} must be an integer between ${int64.min} and ${int64.max} (got ${shown(sent)})`;
