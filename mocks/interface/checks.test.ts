@@ -6,11 +6,13 @@
 import { describe, expect, it } from "vitest";
 import {
   type Answer,
+  accepted,
   atMost,
   bodySchema,
   type Check,
   errorBody,
   everyItem,
+  hasId,
   header,
   holds,
   isSuccess,
@@ -19,6 +21,7 @@ import {
   noServerError,
   notEmpty,
   notSuccess,
+  rateLimited,
   readAnswer,
   repeats,
   status,
@@ -158,6 +161,50 @@ describe("errorBody", () => {
     expect(actual(check, jsonAnswer(404, { error: "x" }))).toMatch(
       /^body does not match the Error schema: /,
     );
+    expect(actual(check, answer(404, "gone", { "content-type": "text/plain" }))).toBe(
+      "body is not JSON (content-type: text/plain)",
+    );
+  });
+});
+
+describe("the record with this very id, and statuses that say little", () => {
+  it("same-id names the id it expects and what came instead", () => {
+    const check = hasId(7, ["§4.3.getPet"]);
+    expect(check).toMatchObject({ slug: "same-id", expected: "the record with id 7" });
+    expect(actual(check, jsonAnswer(200, { ...pet, id: 7 }))).toBeUndefined();
+    expect(actual(check, jsonAnswer(200, { ...pet, id: 8 }))).toBe("the record with id 8");
+    expect(actual(check, jsonAnswer(200, { ...pet, id: "7" }))).toBe('the record with id "7"');
+    expect(actual(check, jsonAnswer(200, { name: "Rex" }))).toBe("no id");
+    expect(actual(check, answer(200, "<html>", { "content-type": "text/html" }))).toBe(
+      "body is not JSON (content-type: text/html)",
+    );
+  });
+
+  it("status-2xx is advice on a refusal below 500 of a request no error is shown for", () => {
+    const check = accepted("createCategory", ["§4.createCategory"]);
+    expect(check.expected).toBe(
+      "a 2xx: the interface shows no error answer of createCategory (§7), so refusing a valid request is the deployment's choice",
+    );
+    const applies = [200, 400, 499, 500, 503].map((code) => check.appliesTo?.(answer(code)));
+    expect(applies).toEqual([false, true, true, false, false]);
+    expect(actual(check, answer(403))).toBe("HTTP 403");
+  });
+
+  it("rate-limited judges only a 429 and shows its Retry-After, cut to 40 characters", () => {
+    const check = rateLimited();
+    expect([200, 429, 503].map((code) => check.appliesTo?.(answer(code)))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    const rest = "): this answer judged nothing beyond what every answer owes";
+    expect(actual(check, answer(429))).toBe(`rate-limited (HTTP 429${rest}`);
+    expect(actual(check, answer(429, "", { "retry-after": "5" }))).toBe(
+      `rate-limited (HTTP 429, Retry-After: 5${rest}`,
+    );
+    expect(actual(check, answer(429, "", { "retry-after": "9".repeat(50) }))).toBe(
+      `rate-limited (HTTP 429, Retry-After: ${"9".repeat(40)}${rest}`,
+    );
   });
 });
 
@@ -255,6 +302,7 @@ describe("repeats: the answer holds what was sent or known", () => {
     expect(holds({ a: "1" }, { a: 1 })).toBe(false);
     expect(holds(null, { a: 1 })).toBe(false);
     expect(holds(Number.NaN, Number.NaN)).toBe(true);
+    expect(holds({ a: null }, { a: null })).toBe(true);
   });
 
   it("says what it expected and shows what came, cut", () => {
