@@ -181,7 +181,7 @@ describe("the record with this very id, and statuses that say little", () => {
   });
 
   it("status-2xx is advice on a refusal below 500 of a request no error is shown for", () => {
-    const check = accepted("createCategory", ["§4.createCategory"]);
+    const check = accepted("createCategory", ["§4.5.createCategory"]);
     expect(check.expected).toBe(
       "a 2xx: the interface shows no error answer of createCategory (§7), so refusing a valid request is the deployment's choice",
     );

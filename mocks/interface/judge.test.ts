@@ -384,6 +384,13 @@ describe("what the interface states about a request is demanded", () => {
     ]);
     expect(documentedFailures(getPet("5"), answer(200, pet(6)))).toEqual(["same-id documented"]);
   });
+
+  it("an id of no known record, none declared absent, is any documented status", () => {
+    expect(documentedFailures(getPet("5"), error(404), new Knowledge())).toEqual([]);
+    expect(documentedFailures(getPet("5"), error(400), new Knowledge())).toEqual([
+      "status-documented documented",
+    ]);
+  });
 });
 
 describe("advice where the interface is silent", () => {
@@ -447,6 +454,18 @@ describe("a violation says what was expected and what was found", () => {
       'the stored record repeats what was sent: {"name":"Max","categoryId":4}: got {"id":13,"name":"Rex","categoryId":4}',
       "Location header: names the new record (…/pets/{id}): no Location header",
     ]);
+  });
+
+  it("names the kit's pick of an absent id, and that the deployment may hold it", () => {
+    const knowledge = new Knowledge();
+    knowledge.declareAbsent("pets", absentId(3));
+    const absent = getPet(String(absentId(3)));
+    expect(messages(absent, error(400), knowledge)).toEqual([
+      "HTTP 404 (or 200 with the record of that very id: this deployment holds it): HTTP 400",
+    ]);
+    expect(messages(absent, answer(200, pet(absentId(3))), knowledge)).toContain(
+      `HTTP 404 for id ${absentId(3)}, the kit's pick of an id no record has: HTTP 200`,
+    );
   });
 
   it("no answer at all is called so unless the caller says why", () => {

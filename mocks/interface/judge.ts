@@ -52,7 +52,7 @@ import {
   referencedCollection,
   schemaFields,
 } from "./operations.js";
-import { type Reading, readRequest, type SentRequest } from "./request.js";
+import { type Finding, type Reading, readRequest, type SentRequest } from "./request.js";
 import { answerRules, parameterRules, type RuleId } from "./statements.js";
 
 /** A record the caller knows exists, with the fields the interface gives it. */
@@ -282,8 +282,9 @@ function rejectionChecks(reading: Reading): Check[] {
     const because = rules.length > 0 ? rules : successRules(operation);
     return [status(advice, "advisory", because)];
   }
-  const problem = reading.invalidBody ?? reading.brokenBody;
-  const because = union(problem?.rules ?? [], rules400);
+  // Rejectable with the key and inside the domain: the body is invalid or broken.
+  const problem = (reading.invalidBody ?? reading.brokenBody) as Finding;
+  const because = union(problem.rules, rules400);
   return [
     notSuccess(errors, reading.brokenBody ? union(because, ["§4.media-type"]) : because),
     status(400, reading.invalidBody && rules400.length > 0 ? "documented" : "advisory", because),
