@@ -63,6 +63,7 @@ describe("query parameters", () => {
     expect(reading.extra).toEqual(["n".repeat(40), "sort"]);
     expect(reading.outside).toEqual([]);
     expect(reading.ordinary).toBe(true);
+    expect(listPets("=5&limit=5").extra).toEqual([""]);
   });
 });
 

@@ -83,7 +83,7 @@ const outsideInt64 = (number: bigint): boolean => number > int64.max || number <
 
 /** The media type of a Content-Type value: lower case, without parameters. */
 export const mediaTypeOf = (value: string | undefined): string =>
-  (value ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  (value ?? "").replace(/;.*/s, "").trim().toLowerCase();
 
 function decode(text: string): string | undefined {
   try {
@@ -126,7 +126,8 @@ function readQuery(
   outside: Finding[],
   extra: string[],
 ) {
-  const given = new Map<string, string[]>();
+  // Each name's values, the last given first.
+  const given = new Map<string, [string, ...string[]]>();
   for (const part of query === "" ? [] : query.split("&")) {
     const cut = part.indexOf("=");
     const name = decode(cut < 0 ? part : part.slice(0, cut));
@@ -137,7 +138,7 @@ function readQuery(
       );
       continue;
     }
-    given.set(name, [...(given.get(name) ?? []), value]);
+    given.set(name, [value, ...(given.get(name) ?? [])]);
   }
   const values = new Map<string, string>();
   for (const [name, list] of given) {
@@ -153,7 +154,7 @@ function readQuery(
       );
       continue;
     }
-    const value = list[0] ?? "";
+    const [value] = list;
     const problem = valueProblem(parameter, value, false);
     if (problem) outside.push(advising(operation, { reason: problem, rules }, 400));
     else values.set(name, value);
@@ -246,7 +247,7 @@ export function readRequest(request: SentRequest): Reading {
         brokenBody = { reason, rules };
       }
     }
-    if (brokenBody === undefined && json !== undefined) {
+    if (brokenBody === undefined) {
       const problem = violations(schema, "one", json) ?? int64Problem(operation.body, json);
       if (problem) invalidBody = { reason: `the body is not a ${schema}: ${problem}`, rules };
       else ordinaryBody = isOrdinary(operation.body, json);
