@@ -1,7 +1,8 @@
 /** What the kit reads of each operation, checked against openapi.yaml read apart. */
 import { describe, expect, it } from "vitest";
 import { derefSource, openapiSource } from "../test-support/openapi-source.js";
-import { interfaceOperation, limitQuery, recordFields } from "./operations.js";
+import { interfaceOperation, limitQuery, recordFields, roleOf } from "./operations.js";
+import type { OperationId } from "./spec.js";
 
 describe("limitQuery", () => {
   it("asks a list for its fewest or most records, as the limit's schema bounds them", () => {
@@ -30,5 +31,30 @@ describe("recordFields", () => {
       expect(recordFields(name)[0]).toBe("id");
       expect([...recordFields(name)].sort()).toEqual(fieldsOf(schemas[name]).sort());
     }
+  });
+});
+
+describe("roleOf", () => {
+  const none = { creates: false, lists: false, reads: false };
+  it.each([
+    ["POST", "/pets", "one", { ...none, creates: true }],
+    ["GET", "/pets", "array", { ...none, lists: true }],
+    ["GET", "/pets/{petId}", "one", { ...none, reads: true }],
+    ["GET", "/pets", "one", none],
+    ["POST", "/pets", "array", none],
+    ["POST", "/pets/{petId}", "one", none],
+    ["GET", "/pets/{petId}", "array", none],
+    ["GET", "/pets/{petId}/photos/{photoId}", "one", none],
+    ["GET", "/pets", undefined, none],
+  ] as const)("%s %s answering %s", (method, template, shape, role) => {
+    expect(roleOf(method, template, shape)).toEqual(role);
+  });
+});
+
+describe("interfaceOperation", () => {
+  it("names an operation openapi.yaml does not have", () => {
+    expect(() => interfaceOperation("deletePet" as OperationId)).toThrow(
+      "openapi.yaml: no operation deletePet",
+    );
   });
 });
