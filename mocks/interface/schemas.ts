@@ -14,10 +14,10 @@ export const isSchemaName = (name: string): name is SchemaName => name in valida
 
 const maxListed = 5;
 
-/** Ajv's findings as a readable list, each at its path in the body. */
+/** Ajv's findings (set after a failed validation) as a readable list, each at its path in the body. */
 function describe(errors: typeof Pet.errors, at = ""): string[] {
-  return (errors ?? []).map(
-    (error) => `${at + error.instancePath || "(body)"} ${error.message ?? "is invalid"}`,
+  return (errors as NonNullable<typeof errors>).map(
+    (error) => `${at + error.instancePath || "(body)"} ${error.message}`,
   );
 }
 
@@ -38,7 +38,6 @@ export function violations(
     found.push("(body) must be array");
   } else {
     for (const [index, item] of value.entries()) {
-      if (found.length >= maxListed) break;
       if (!validate(item)) found.push(...describe(validate.errors, `/${index}`));
     }
   }
