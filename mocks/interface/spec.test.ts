@@ -131,6 +131,8 @@ describe("schemas", () => {
       properties: {},
       items: undefined,
     });
+    // OpenAPI 3.1's list of types (`[integer, "null"]`) is no one type.
+    expect(resolvedSchema({ type: ["integer", "null"] }).type).toBeUndefined();
   });
 
   it("a merged part fills what the schema leaves out, the schema's own winning", () => {
@@ -158,6 +160,7 @@ describe("schemas", () => {
 
   it("request and response bodies: the JSON schema, or none", () => {
     expect(requestSchema("listPets")).toBeUndefined();
+    expect(requestBodySchema("listPets")).toEqual({ required: [], properties: {} });
     expect(Object.keys(requestSchema("createPet")?.properties ?? {}).sort()).toEqual(
       Object.keys(requestBodySchema("createPet").properties).sort(),
     );
