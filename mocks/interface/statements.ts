@@ -271,10 +271,10 @@ const linked = (test: (rule: Rule) => boolean): RuleId[] =>
 
 /** The statements backing an operation's documented answer with this status. */
 export const answerRules = (operation: OperationId, status: number): RuleId[] =>
-  linked((rule) =>
-    (rule.answers ?? []).some(
-      (answer) => answer.operation === operation && answer.status === status,
-    ),
+  linked(
+    (rule) =>
+      rule.answers?.some((answer) => answer.operation === operation && answer.status === status) ??
+      false,
   );
 
 /** The statements giving a component schema's shape. */
