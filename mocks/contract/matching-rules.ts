@@ -12,7 +12,7 @@
  */
 import { type ParameterSchema, type ResolvedSchema, resolvedSchema } from "../interface/spec.js";
 import { isObject } from "../util/json.js";
-import type { Redact } from "../util/redact.js";
+import { type Redact, redactedMark } from "../util/redact.js";
 import { escapeRegExp } from "../util/text.js";
 
 /** One Pact v4 matcher. */
@@ -66,6 +66,26 @@ export const exampleText = (text: string, redact: Redact): string => {
   return masked.length <= maxExampleText ? masked : `${masked.slice(0, maxExampleText - 1)}…`;
 };
 
+/** A leaf fit for an example: a string as `exampleText`, a number the redactor would mask (a key of digits) as the mark. */
+const exampleLeaf = (value: unknown, redact: Redact): unknown => {
+  if (typeof value === "string") return exampleText(value, redact);
+  if (typeof value !== "number") return value;
+  const written = String(value);
+  return redact(written) === written ? value : redactedMark;
+};
+
+/** Any JSON value fit for the contract file: every leaf as `exampleLeaf` (provider states' names and parameters). */
+export const exampleValue = (value: unknown, redact: Redact): unknown => {
+  if (Array.isArray(value)) return value.map((item) => exampleValue(item, redact));
+  if (typeof value !== "object" || value === null) return exampleLeaf(value, redact);
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [
+      exampleText(name, redact),
+      exampleValue(item, redact),
+    ]),
+  );
+};
+
 /**
  * The example and its rules for a JSON body under a schema. A list keeps its
  * first item only (the rest match it by type, at least one required). With
@@ -103,7 +123,7 @@ export function describeBody(
     }
     const matcher = leafMatcher(node, at);
     if (matcher) rules[path] = rule(matcher);
-    return typeof node === "string" ? exampleText(node, redact) : node;
+    return exampleLeaf(node, redact);
   };
   return { example: walk(value, schema, "$"), rules };
 }

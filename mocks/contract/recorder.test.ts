@@ -322,6 +322,19 @@ describe("secrets never written", () => {
     expect(text).toContain('"api_key": [\n            "[redacted]"');
     expect(text).toContain('"Bearer [wrong]"');
   });
+
+  it("no admin key of digits, written as a number in a body, a path or a provider state", async () => {
+    const admin = "4242424242424242";
+    const long = "98765432109876543210987";
+    const { get, post, petstore } = await mock({ apiKeys: [key], secrets: [admin, long] });
+    await post("/pets", { name: "x", categoryId: Number(admin) });
+    await post("/pets", { name: "y", categoryId: Number(long) });
+    await get(`/pets/${admin}`);
+    const text = contractText(petstore.contract());
+    expect(text).not.toContain(admin);
+    expect(text).not.toContain(String(Number(long)).slice(2, 14));
+    expect(text).toContain('"categoryId": "[redacted]"');
+  });
 });
 
 describe("what is left out", () => {

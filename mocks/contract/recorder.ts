@@ -33,6 +33,7 @@ import { compareText, escapeRegExp } from "../util/text.js";
 import {
   describeBody,
   exampleText,
+  exampleValue,
   oneOf,
   type PactRules,
   parameterMatcher,
@@ -526,7 +527,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
       key,
       facts: { operationId, tests, credential, shape: redact(shape) },
       testname: test,
-      providerStates: states,
+      providerStates: exampleValue(states, redact) as typeof states,
       request: requestOf(exchange, template, query, body, credential, states),
       response: responseOf(exchange, answer, query, promisedNames(query, body, states)),
     };

@@ -20,4 +20,14 @@ describe("violations", () => {
   ] as const)("%s %j: %s", (shape, value, found) => {
     expect(violations("Pet", shape, value)).toBe(found);
   });
+
+  it("reads no item of a wrong list past its fifth finding (a hostile list costs five)", () => {
+    const wrong = Array.from({ length: 7 }, () => ({ ...pet, name: 5 }));
+    Object.defineProperty(wrong, 6, {
+      get: () => {
+        throw new Error("read past the fifth finding");
+      },
+    });
+    expect(violations("Pet", "array", wrong)).toMatch(/^\/0\/name must be string; .*\/4\//);
+  });
 });
