@@ -53,6 +53,29 @@ describe("describeResponse", () => {
     expect(shown).not.toContain("abcdefgh");
     expect(shown).toContain(redactedMark);
   });
+
+  it("shows the headers it names as it shows the body: key masked, controls escaped, cut", () => {
+    const key = "abcdefghijklmn";
+    const exchange = {
+      request: { method: "POST", path: "/pets" },
+      url: "http://127.0.0.1/v1/pets",
+      response: {
+        status: 201,
+        headers: { location: `/v1/pets/1\u009b\u202e${key}${"z".repeat(1000)}` },
+        text: "{}",
+        json: {},
+        isJson: true,
+        raw: {},
+      },
+      retries: 0,
+      durationMs: 1,
+    } as const;
+    const shown = describeResponse(exchange, createRedactor([key]));
+    expect(shown).toMatch(
+      /^HTTP 201 \| location: \/v1\/pets\/1\\x9b\\u202e\[redacted\]z+… \| \{\}$/,
+    );
+    expect(shown.length).toBeLessThan(400);
+  });
 });
 
 describe("a run against a server that echoes credentials in its failures", () => {

@@ -11,6 +11,7 @@ import { interfaceOperation, isSuccessStatus } from "../../mocks/interface/opera
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import type { Redact } from "../../mocks/util/redact.js";
+import { printable } from "../../mocks/util/text.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../transport/http.js";
 import { curlLine, kept, send, sentRequest } from "../transport/http.js";
 import { LivenessWatch } from "../transport/liveness.js";
@@ -63,18 +64,17 @@ const bodyPreviewChars = 300;
 export function describeResponse(exchange: Exchange, redact: Redact = (text) => text): string {
   const { response } = exchange;
   if (!response) return `no answer (${exchange.error ?? "unknown error"})`;
+  // What the deployment wrote, in every report alike: secrets masked, controls escaped, cut.
+  const shown = (text: string) => {
+    const line = printable(redact(text).replace(/\s+/g, " ").trim());
+    return line.length > bodyPreviewChars ? `${line.slice(0, bodyPreviewChars)}…` : line;
+  };
   const headers = clientHeaders
     .filter((name) => response.headers[name] !== undefined)
-    .map((name) => `${name}: ${response.headers[name]}`);
-  const text = redact(response.text).replace(/\s+/g, " ").trim();
+    .map((name) => `${name}: ${shown(response.headers[name] ?? "")}`);
+  const text = shown(response.text);
   const body =
-    text === ""
-      ? response.unread === undefined
-        ? "(empty body)"
-        : "(body not read)"
-      : text.length > bodyPreviewChars
-        ? `${text.slice(0, bodyPreviewChars)}…`
-        : text;
+    text !== "" ? text : response.unread === undefined ? "(empty body)" : "(body not read)";
   return [`HTTP ${response.status}`, ...headers, body].join(" | ");
 }
 

@@ -14,6 +14,9 @@ describe("integers beyond 2^53, read and written exactly", () => {
     expect(idOf(value.pets[1])).toBe(3);
     expect(memberOf(value, "big")).toBe(1e300);
     expect(idOf(value, "big")).toBeUndefined();
+    // An id is an int64 (§2): a longer integer is no id, however it is written.
+    expect(idOf(parseJsonExact('{"id":9223372036854775808}'))).toBeUndefined();
+    expect(idOf(parseJsonExact(`{"id":-${"9".repeat(400)}}`))).toBeUndefined();
     // The parsed value itself is JSON.parse's: schema checks see numbers.
     expect(value).toEqual(JSON.parse(text));
   });

@@ -16,6 +16,7 @@
  * toJson({ id: idOf(pet) }); // '{"id":4611686018427387905}'
  */
 import { parseJson } from "./json.js";
+import { int64 } from "./numbers.js";
 
 /** An integer id: a number when it is a safe integer, else a bigint. */
 export type Id = number | bigint;
@@ -23,10 +24,10 @@ export type Id = number | bigint;
 /** The exact integers `parseJsonExact` rounded, by the object or array holding them and key. */
 const rounded = new WeakMap<object, Map<string, bigint>>();
 
-/** The one form of an integer: a number when it is safe, else a bigint. */
+/** The one form of an int64 (the interface's ids, §2): a number when it is safe, else a bigint; undefined outside int64. */
 export function idFrom(value: unknown): Id | undefined {
   if (typeof value === "number") return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value !== "bigint") return undefined;
+  if (typeof value !== "bigint" || value < int64.min || value > int64.max) return undefined;
   return Number.isSafeInteger(Number(value)) ? Number(value) : value;
 }
 
