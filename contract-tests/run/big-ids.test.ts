@@ -25,6 +25,10 @@ beforeAll(async () => {
 });
 afterAll(() => deployment.close());
 
+/** The CLI against the deployment with the test key, after `args`, with every report. */
+const runCli = (...args: string[]) =>
+  runCliWithReports([...args, "--url", deployment.url, "--key", testApiKey]);
+
 /** The ids the deployment stored for records named with the run's tag, as digits. */
 const taggedIds = (tag: string) =>
   deployment
@@ -34,12 +38,7 @@ const taggedIds = (tag: string) =>
 
 describe("a deployment whose ids are beyond 2^53", () => {
   it("the fixed suite reads created pets back by their exact ids and lists them for clean-up", async () => {
-    const { code, out, reports } = await runCliWithReports([
-      "--url",
-      deployment.url,
-      "--key",
-      testApiKey,
-    ]);
+    const { code, out, reports } = await runCli();
     expect(code, out).toBe(exitCodes.passed);
     const report = JSON.parse(reports.json) as {
       tag: string;
@@ -96,14 +95,7 @@ describe("a deployment whose ids are beyond 2^53", () => {
     ]);
     const file = join(await mkdtemp(join(tmpdir(), "petstore-big-ids-")), "pet-app-petstore.json");
     await writeFile(file, JSON.stringify(contract));
-    const { code, out, reports } = await runCliWithReports([
-      "--consumer",
-      file,
-      "--url",
-      deployment.url,
-      "--key",
-      testApiKey,
-    ]);
+    const { code, out, reports } = await runCli("--consumer", file);
     expect(code, out).toBe(exitCodes.passed);
     const report = JSON.parse(reports.json) as {
       consumer: { interactions: { outcome: string }[] };

@@ -49,10 +49,10 @@ interface SuiteState {
 export function recordIn(
   response: ContractResponse | undefined,
 ): { readonly id: Id; readonly name: string | undefined } | undefined {
-  const body = response?.json as { name?: unknown } | null | undefined;
+  const body = response?.json as { name?: unknown } | undefined;
   const id = idOf(body);
-  if (typeof body !== "object" || body === null || id === undefined) return undefined;
-  return { id, name: typeof body.name === "string" ? body.name : undefined };
+  if (id === undefined) return undefined;
+  return { id, name: typeof body?.name === "string" ? body.name : undefined };
 }
 
 const bodyPreviewChars = 300;

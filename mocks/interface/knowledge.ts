@@ -6,7 +6,6 @@
  * lists that hold what was created. Bounded: a deployment's answers cannot
  * grow it past `maxKnownPerCollection` records a collection.
  */
-
 import { type Id, idOf, memberOf } from "../util/exact-json.js";
 import { isObject } from "../util/json.js";
 import { type Answer, isSuccess } from "./checks.js";

@@ -26,8 +26,8 @@ export interface HostileServer {
   readonly maxSeconds: number;
   /** What the run says on stderr (default: nothing). */
   readonly stderr?: RegExp;
-  /** A cause the diagnosis must name. */
-  readonly diagnosedAs?: string;
+  /** A cause the diagnosis must name, and what its hint must say. */
+  readonly diagnosis?: { readonly cause: string; readonly hint: RegExp };
 }
 
 const path = (request: IncomingMessage) => new URL(request.url ?? "/", "http://x").pathname;
@@ -89,6 +89,12 @@ function manyCategories(request: IncomingMessage, response: ServerResponse): boo
   return json(response, 200, JSON.stringify(categories));
 }
 
+/** Answers too large to read: their own cause, whose hint says what helps and what does not. */
+const tooLarge = {
+  cause: "too-large",
+  hint: /raise --max-answer-bytes \(raising --timeout does not help/,
+};
+
 const previewCut = 300;
 const bodyStart = '{"code":"forbidden","message":"';
 
@@ -141,7 +147,7 @@ export const hostileServers: readonly HostileServer[] = [
     args: [],
     exitCode: 0,
     caughtBy: ["listCategories.all.too-large", "listCategories.after-create.too-large"],
-    diagnosedAs: "too-large",
+    diagnosis: tooLarge,
     maxSeconds: 10,
   },
   {
@@ -152,7 +158,7 @@ export const hostileServers: readonly HostileServer[] = [
     args: [],
     exitCode: 0,
     caughtBy: ["listCategories.all.too-large", "listCategories.after-create.too-large"],
-    diagnosedAs: "too-large",
+    diagnosis: tooLarge,
     maxSeconds: 10,
   },
   {
@@ -182,7 +188,7 @@ export const hostileServers: readonly HostileServer[] = [
     args: [],
     exitCode: 0,
     caughtBy: ["createCategory.full.too-large", "createCategory.name-only.too-large"],
-    diagnosedAs: "too-large",
+    diagnosis: tooLarge,
     maxSeconds: 10,
   },
   {

@@ -17,8 +17,6 @@ export class AnswerTooLargeError extends Error {
 
   constructor(
     message: string,
-    /** Which bound it broke. */
-    readonly bound: "body" | "headers",
     readonly status: number | undefined,
     /** Lower-case names; empty when the headers were not read. */
     readonly headers: Readonly<Record<string, string>>,
@@ -41,7 +39,6 @@ function headersTooLarge(error: Error): Error {
   const status = statusLineOf(rawPacket);
   return new AnswerTooLargeError(
     `answer headers larger than ${maxHeaderSize} bytes (${status === undefined ? "status not seen" : `HTTP ${status}`}): not read`,
-    "headers",
     status,
     {},
   );
@@ -107,7 +104,6 @@ export function exchangeOnce(
           fail(
             new AnswerTooLargeError(
               `answer body larger than ${maxBodyBytes} bytes (HTTP ${incoming.statusCode}): not read`,
-              "body",
               incoming.statusCode,
               responseHeaders,
             ),
