@@ -4,6 +4,7 @@
  * cause explains (expectation, answer, curl line), the matrix and the verdict.
  */
 
+import { failureLines } from "../../mocks/interface/failure-lines.js";
 import type { CheckResult } from "../suite/results.js";
 import { consumerConsoleLines } from "./consumer.js";
 import { type Diagnosis, diagnose } from "./diagnosis.js";
@@ -38,14 +39,7 @@ function matrix(result: ReportedRun): string[] {
   ];
 }
 
-function describe(check: CheckResult, mark: string): string[] {
-  return [
-    `  ${mark} ${check.id} [${check.kind}]`,
-    `      expected: ${check.expected}`,
-    `      got:      ${check.actual ?? ""}`,
-    `      repro:    ${check.curl ?? ""}`,
-  ];
-}
+const describe = (check: CheckResult, mark: string): string[] => failureLines(check, mark);
 
 /** Failures shown in full under each cause on the console; the report files list them all. */
 export const shownPerCause = 3;

@@ -4,14 +4,13 @@
  * one request at a time (safe on a shared staging).
  */
 import type { Check } from "../../mocks/interface/checks.js";
-import { clientHeaders } from "../../mocks/interface/headers.js";
+import { describeAnswer, failedActual } from "../../mocks/interface/failure-lines.js";
 import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
 import { Knowledge } from "../../mocks/interface/knowledge.js";
 import { interfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import type { Redact } from "../../mocks/util/redact.js";
-import { printable } from "../../mocks/util/text.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../transport/http.js";
 import { curlLine, kept, send, sentRequest } from "../transport/http.js";
 import { LivenessWatch } from "../transport/liveness.js";
@@ -55,28 +54,9 @@ export function recordIn(
   return { id, name: typeof body?.name === "string" ? body.name : undefined };
 }
 
-const bodyPreviewChars = 300;
-
-/**
- * A short description of an answer, for failure reports. The body is redacted
- * before it is cut, so a cut never leaves part of the key behind.
- */
-export function describeResponse(exchange: Exchange, redact: Redact = (text) => text): string {
-  const { response } = exchange;
-  if (!response) return `no answer (${exchange.error ?? "unknown error"})`;
-  // What the deployment wrote, in every report alike: secrets masked, controls escaped, cut.
-  const shown = (text: string) => {
-    const line = printable(redact(text).replace(/\s+/g, " ").trim());
-    return line.length > bodyPreviewChars ? `${line.slice(0, bodyPreviewChars)}…` : line;
-  };
-  const headers = clientHeaders
-    .filter((name) => response.headers[name] !== undefined)
-    .map((name) => `${name}: ${shown(response.headers[name] ?? "")}`);
-  const text = shown(response.text);
-  const body =
-    text !== "" ? text : response.unread === undefined ? "(empty body)" : "(body not read)";
-  return [`HTTP ${response.status}`, ...headers, body].join(" | ");
-}
+/** A short description of an answer, for failure reports (mocks/interface/failure-lines.ts). */
+export const describeResponse = (exchange: Exchange, redact?: Redact): string =>
+  describeAnswer(exchange.response, exchange.error, redact);
 
 export interface SuiteContextOptions {
   readonly target: Target;
@@ -183,11 +163,7 @@ export class SuiteContext {
           : {
               ...base,
               outcome: "failed",
-              actual: redact(
-                exchange.response
-                  ? `${verdict.reason} — got ${describeResponse(exchange, redact)}`
-                  : verdict.reason,
-              ),
+              actual: failedActual(verdict.reason, exchange.response, exchange.error, redact),
               curl: record.curl,
             },
       );

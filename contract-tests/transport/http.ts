@@ -9,16 +9,22 @@ import { type Answer, readAnswer } from "../../mocks/interface/checks.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { SentRequest } from "../../mocks/interface/request.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
-import { curlLine as curl, type ShellWord } from "../../mocks/util/curl.js";
+import {
+  apiKeyVariable,
+  curlLine as curl,
+  keyAuthorization,
+  type ShellWord,
+} from "../../mocks/util/curl.js";
 import { toJson } from "../../mocks/util/exact-json.js";
 import {
   AnswerTooLargeError,
   describeError,
   exchangeOnce,
   type RawAnswer,
+  retryAfterMs,
 } from "../../mocks/util/http-client.js";
 
-export { describeError, exchangeOnce, type RawAnswer };
+export { describeError, exchangeOnce, type RawAnswer, retryAfterMs };
 
 /** The most of an answer body the suite reads unless told otherwise (`--max-answer-bytes`): 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -118,7 +124,7 @@ export interface Target {
   readonly budget?: RunBudget;
 }
 
-export const apiKeyVariable = "PETSTORE_API_KEY";
+export { apiKeyVariable };
 
 export function requestUrl(baseUrl: string, request: ContractRequest): string {
   const query = request.rawQuery ?? new URLSearchParams(request.query ?? {}).toString();
@@ -157,13 +163,6 @@ export function requestBody(request: ContractRequest): string | undefined {
   return request.json === undefined ? undefined : toJson(request.json);
 }
 
-/** Parses `Retry-After` (seconds or an HTTP date) into ms, or undefined. */
-export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined) return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
 
 const defaultRetryWaitMs = 1000;
 
@@ -297,15 +296,12 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
  * byte for byte); the key stays in `$PETSTORE_API_KEY`.
  */
 export function curlLine(target: Target, request: ContractRequest): string {
-  const key = `$${apiKeyVariable}`;
   const authorization: Record<CredentialVariant, ShellWord | undefined> = {
-    valid: { shell: `"Authorization: Bearer ${key}"` },
+    valid: keyAuthorization.bearer,
     missing: undefined,
     wrong: `Authorization: Bearer ${target.wrongKey}`,
-    malformed: { shell: `"Authorization: ${key}"` },
-    basic: {
-      shell: `"Authorization: Basic $(printf 'contract:%s' "${key}" | base64 | tr -d '\\n')"`,
-    },
+    malformed: keyAuthorization.bare,
+    basic: keyAuthorization.basic,
     "empty-bearer": "Authorization: Bearer ",
   };
   const header = authorization[request.credential ?? "valid"];

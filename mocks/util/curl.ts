@@ -75,6 +75,19 @@ const printfFormat = (text: string) =>
     )
     .join("")}'`;
 
+/** The variable a curl line reads the API key from: the key itself is never in a line. */
+export const apiKeyVariable = "PETSTORE_API_KEY";
+
+/** `Authorization` headers carrying the key as the shell expands `$PETSTORE_API_KEY`. */
+export const keyAuthorization = {
+  bearer: { shell: `"Authorization: Bearer $${apiKeyVariable}"` },
+  bare: { shell: `"Authorization: $${apiKeyVariable}"` },
+  /** `Basic` of `contract:<key>`, as the contract suite's `basic` variant sends it. */
+  basic: {
+    shell: `"Authorization: Basic $(printf 'contract:%s' "$${apiKeyVariable}" | base64 | tr -d '\\n')"`,
+  },
+} as const satisfies Record<string, ShellWord>;
+
 const word = (part: ShellWord) => (typeof part === "string" ? shellWord(part) : part.shell);
 
 /** The curl command for `request`, one line; a body holding a NUL comes from `printf … |` before it. */

@@ -127,3 +127,11 @@ export function exchangeOnce(
     outgoing.end(body);
   });
 }
+
+/** Parses `Retry-After` (seconds or an HTTP date) into ms, or undefined. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
