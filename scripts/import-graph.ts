@@ -24,6 +24,7 @@ export const layers: readonly (readonly string[])[] = [
   ["mocks/admin/"],
   ["mocks/dashboard/"],
   ["mocks/server/", "mocks/playwright/"],
+  ["mocks/pactum/"],
   ["mocks/"],
   ["mocks/require/"],
   ["contract-tests/transport/"],

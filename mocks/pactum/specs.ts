@@ -1,0 +1,101 @@
+/**
+ * What the kit adds to every pactum spec, through the prototype of the
+ * user's own pactum's specs (reached from one it builds, never by importing
+ * pactum): a retry is checked before anything is sent (a write is never
+ * re-sent: a retry on a write without a strategy of the user's own is
+ * refused), the kit's GET retry waits what `Retry-After` asks (bounded), and
+ * whatever a spec throws is redacted.
+ */
+import { retryAfterMs } from "../util/http-client.js";
+import type { Redact } from "../util/redact.js";
+import { redactError } from "./hygiene.js";
+import type { PactumContext, PactumLike, PactumSpecLike } from "./pactum-like.js";
+
+/** The kit's retry strategy for GETs: `.retry({ count: 3, strategy: "petstore:retry-after" })`. */
+export const retryStrategy = "petstore:retry-after";
+/** The response handler that waits before the kit's retries. */
+const waitHandler = "petstore:retry-after-wait";
+
+/** The statuses the kit's strategy retries: the interface's rate limit and a busy service. */
+const retriedStatuses = [429, 503];
+/** Bounds of the kit's strategy: attempts, one wait, and the wait without `Retry-After`. */
+export const retryBounds = { maxCount: 5, maxWaitMs: 5_000, defaultWaitMs: 1_000 } as const;
+
+const safeMethods = ["GET", "HEAD", "OPTIONS"];
+
+/** Why a spec's retry is refused, or undefined when it may run. */
+export function refusedRetry(method: string, options: PactumContext["req"]["retryOptions"]) {
+  if (options === undefined) return undefined;
+  if (options.strategy === retryStrategy) {
+    if (method !== "GET") return `${retryStrategy} retries GETs only; this spec sends ${method}`;
+    const count = options.count ?? 1;
+    if (!Number.isInteger(count) || count < 0 || count > retryBounds.maxCount) {
+      return `${retryStrategy} retries at most ${retryBounds.maxCount} times; count ${String(count)} asked`;
+    }
+    return undefined;
+  }
+  if (safeMethods.includes(method) || typeof options.strategy === "function") return undefined;
+  if (typeof options.strategy === "string") return undefined;
+  return (
+    `a ${method} would be sent again: pactum's retry re-sends the request, and a write sent twice may write twice. ` +
+    "Give the retry a strategy of your own that decides when sending it again is safe, or retry GETs only"
+  );
+}
+
+/** Per spec: how many of the kit's retries are left (the wait before the last answer is skipped). */
+const retriesLeft = new WeakMap<object, number>();
+
+function status(context: PactumContext): number | undefined {
+  return context.res instanceof Error ? undefined : context.res.statusCode;
+}
+
+/** Registers the kit's retry strategy and its wait; the strategy says "done" unless 429 or 503. */
+export function registerRetry(pactum: PactumLike): void {
+  pactum.handler.addRetryHandler(retryStrategy, (context) => {
+    const code = status(context);
+    return code === undefined || !retriedStatuses.includes(code);
+  });
+  pactum.handler.addResponseHandler(waitHandler, async (context) => {
+    const code = status(context);
+    const spec = context.spec as object;
+    const left = retriesLeft.get(spec) ?? 0;
+    if (code === undefined || !retriedStatuses.includes(code) || left <= 0) return;
+    retriesLeft.set(spec, left - 1);
+    const headers = (context.res as { headers: Record<string, unknown> }).headers;
+    const asked = retryAfterMs(String(headers["retry-after"] ?? "").slice(0, 64) || undefined);
+    const wait = Math.min(asked ?? retryBounds.defaultWaitMs, retryBounds.maxWaitMs);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  });
+}
+
+/**
+ * Wraps `toss` of every spec the user's pactum builds: the retry checked
+ * first, errors redacted. Returns the undo.
+ */
+export function guardSpecs(pactum: PactumLike, redactNow: () => Redact): () => void {
+  const prototype = Object.getPrototypeOf(pactum.spec()) as PactumSpecLike;
+  const toss = prototype.toss;
+  prototype.toss = async function (this: PactumSpecLike) {
+    const request = this._request;
+    const method = String(request?.method ?? "GET").toUpperCase();
+    const options = request?.retryOptions;
+    const refused = refusedRetry(method, options);
+    if (refused !== undefined) {
+      throw new Error(`petstore-mock-kit/pactum refused this spec's retry: ${refused}.`);
+    }
+    if (options?.strategy === retryStrategy) {
+      // The kit's wait runs before each retry (a response handler); pactum's own delay is none.
+      options.delay = 0;
+      retriesLeft.set(this, options.count ?? 1);
+      this._response_handlers?.push(waitHandler);
+    }
+    try {
+      return await toss.call(this);
+    } catch (error) {
+      throw redactError(error, redactNow());
+    }
+  };
+  return () => {
+    prototype.toss = toss;
+  };
+}
