@@ -163,7 +163,6 @@ export function requestBody(request: ContractRequest): string | undefined {
   return request.json === undefined ? undefined : toJson(request.json);
 }
 
-
 const defaultRetryWaitMs = 1000;
 
 /** The run's deadline has passed: no further request is sent. */
