@@ -66,8 +66,8 @@ export interface ExchangeJudgeOptions {
   readonly baseUrl: string;
   /** The key pactum presents: `Bearer <it>` is the valid credential. */
   readonly apiKey: string;
-  /** The redactor for a request presenting this `Authorization`. */
-  readonly redactorFor: (authorization: string | undefined) => Redact;
+  /** The session's redactor (its keys), as the CLI's reports use theirs. */
+  readonly redact: Redact;
   /** Advisory failures fail the spec too (`--strict`). */
   readonly strict: boolean;
 }
@@ -114,7 +114,7 @@ export class ExchangeJudge {
     const checks = checksFor(sent, this.context);
     const answer = response instanceof Error ? undefined : answerOf(response);
     const error = response instanceof Error ? response.message : undefined;
-    const redact = this.options.redactorFor(authorization);
+    const { redact } = this.options;
     const curl = redact(this.curlOf(method, request.url, authorization, body, contentType, redact));
     const failed = judge(checks, answer, `no answer (${error ?? "unknown error"})`).flatMap(
       (verdict): Failure[] =>

@@ -77,6 +77,11 @@ export interface PactumLike {
     add(reporter: PactumReporter): void;
     get(): readonly PactumReporter[];
   };
+  events?: {
+    pactumEvents?: {
+      on(event: "BEFORE_REQUEST", listener: (event: { request: PactumRequest }) => void): unknown;
+    };
+  };
   stash: {
     addDataMap(map: Record<string, unknown>): void;
     addDataTemplate(templates: Record<string, unknown>): void;

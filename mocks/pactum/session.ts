@@ -7,11 +7,11 @@ import { randomBytes } from "node:crypto";
 import { type Failure, failureLines } from "../interface/failure-lines.js";
 import { absentId } from "../interface/knowledge.js";
 import type { RunningPetstoreServer } from "../server/server.js";
-import { createRedactor, createRequestRedactor, type Redact } from "../util/redact.js";
+import { createRedactor, type Redact } from "../util/redact.js";
 import { printable } from "../util/text.js";
 import { consoleLog, guardReporters, type LogLine, redactedLogger } from "./hygiene.js";
 import { ExchangeJudge, type Judgement } from "./judge-exchange.js";
-import type { PactumContext, PactumLike } from "./pactum-like.js";
+import type { PactumContext, PactumLike, PactumRequest } from "./pactum-like.js";
 import { guardSpecs, registerRetry } from "./specs.js";
 import { type PactumTarget, startTarget } from "./targets.js";
 
@@ -67,6 +67,8 @@ interface Session {
   readonly advice: Failure[];
   readonly log: LogLine;
   readonly tag: string;
+  /** The default `Authorization` the session gave pactum. */
+  readonly authorization: string;
 }
 
 interface Registration {
@@ -143,6 +145,24 @@ function judgeSpec(registration: Registration, context: PactumContext): void {
   }
 }
 
+/**
+ * A spec's headers as the kit sends them: a header set to `null` is not sent
+ * (`.withHeaders("Authorization", null)`: no credential), and the session's
+ * default `Authorization` gives way to a spec's own in another letter case.
+ */
+function withoutDroppedHeaders(request: PactumRequest, authorization: string): void {
+  const headers = request.headers as Record<string, unknown> | undefined;
+  if (!headers) return;
+  const names = Object.keys(headers);
+  for (const name of names) {
+    if (headers[name] === null || headers[name] === undefined) delete headers[name];
+  }
+  const own = names.some(
+    (name) => name !== "Authorization" && name.toLowerCase() === "authorization",
+  );
+  if (own && headers.Authorization === authorization) delete headers.Authorization;
+}
+
 function registrationOf(pactum: PactumLike): Registration {
   const known = registrations.get(pactum);
   if (known) return known;
@@ -150,6 +170,9 @@ function registrationOf(pactum: PactumLike): Registration {
   registrations.set(pactum, registration);
   pactum.handler.addExpectHandler(conformsHandler, (context) => judgeSpec(registration, context));
   registerRetry(pactum);
+  pactum.events?.pactumEvents?.on("BEFORE_REQUEST", ({ request }) => {
+    if (registration.current) withoutDroppedHeaders(request, registration.current.authorization);
+  });
   let serial = 0;
   pactum.handler.addDataFuncHandler(nameFunction, ({ args }) => {
     serial++;
@@ -194,12 +217,11 @@ export async function usePetstore(
   const log = options.log ?? consoleLog;
   pactum.settings.setLogger(redactedLogger(redact, log));
   const undoSpecs = guardSpecs(pactum, () => redact);
-  const redactorFor = createRequestRedactor(target.secrets);
   const session: Session = {
     judge: new ExchangeJudge({
       baseUrl: target.baseUrl,
       apiKey: target.apiKey,
-      redactorFor,
+      redact,
       strict: options.strict === true,
     }),
     everySpec: options.everySpec !== false,
@@ -207,15 +229,15 @@ export async function usePetstore(
     advice: [],
     log,
     tag,
+    authorization: `Bearer ${target.apiKey}`,
   };
   registration.current = session;
   if (session.everySpec && !registration.everySpecAdded) {
     pactum.response.setDefaultExpectHandlers(conformsHandler, { everySpec: true });
     registration.everySpecAdded = true;
   }
-  const authorization = `Bearer ${target.apiKey}`;
   pactum.request.setBaseUrl(target.baseUrl);
-  pactum.request.setDefaultHeaders("Authorization", authorization);
+  pactum.request.setDefaultHeaders("Authorization", session.authorization);
   const absent = absentId();
   pactum.stash.addDataMap({ petstore: { baseUrl: target.baseUrl, tag, absentId: absent } });
   pactum.stash.addDataTemplate({
