@@ -33,7 +33,11 @@ const hostile = (name: string) => async (): Promise<Deployment> => {
   if (!found) throw new Error(`no hostile server ${name}`);
   const mock = await startMock(undefined, hostileKey);
   const front = await startTinyServer(frontOf(mock.url, found));
-  return { url: front.url, close: async () => (await front.close(), await mock.close()) };
+  const close = async () => {
+    await front.close();
+    await mock.close();
+  };
+  return { url: front.url, close };
 };
 
 const deployments: [string, string, () => Promise<Deployment>, "conforms" | "fails"][] = [
