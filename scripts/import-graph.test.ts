@@ -1,5 +1,5 @@
 /** The import graph's rules (scripts/import-graph.ts reads it), and a check that they can fail. */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -183,6 +183,40 @@ describe("the import graph of every source root", () => {
 
   it("imports only downward: no module reaches a layer above or beside its own", () => {
     expect(wrongWay(graph)).toEqual([]);
+  });
+
+  it("keeps pactum out of petstore-contract and every other entry: only petstore-mock-kit/pactum reaches its modules, and none names the package", () => {
+    const reached = (entry: string) => {
+      const seen = new Set([entry]);
+      for (const file of seen) for (const next of graph.get(file) ?? []) seen.add(next);
+      return [...seen];
+    };
+    const isPactumModule = (file: string) =>
+      file === "mocks/pactum.ts" || file.startsWith("mocks/pactum/");
+    const namesPactum = (file: string) =>
+      importedSpecifiers(readFileSync(join(repositoryRoot, file), "utf8"), file).some(
+        (specifier) => specifier === "pactum" || specifier.startsWith("pactum/"),
+      );
+    const entries = [
+      "contract-tests/cli/cli.ts",
+      "mocks/server/cli.ts",
+      "mocks/index.ts",
+      "mocks/node.ts",
+      "mocks/browser.ts",
+      "mocks/server/index.ts",
+      "mocks/playwright.ts",
+      "mocks/vitest.ts",
+    ];
+    for (const entry of entries) {
+      expect(reached(entry).filter(isPactumModule), entry).toEqual([]);
+      expect(reached(entry).filter(namesPactum), entry).toEqual([]);
+    }
+    // The entry registers on the user's pactum: it never loads a copy of its own.
+    const entry = reached("mocks/pactum.ts");
+    expect(entry).toContain("mocks/pactum/session.ts");
+    expect(entry.filter(namesPactum)).toEqual([]);
+    // The check can fail: a test that imports pactum names it.
+    expect(namesPactum("mocks/pactum.test.ts")).toBe(true);
   });
 
   it("finds a circle and a wrong-way import when there is one", () => {
