@@ -298,6 +298,34 @@ describe("the packed tarball, installed next to msw@latest", () => {
     expect(found.browser).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED");
   });
 
+  it("imports the root and ./pactum without pactum installed (an optional peer), and requires ./pactum", async () => {
+    const script = `
+      const { existsSync } = require("node:fs");
+      const required = require("petstore-mock-kit/pactum");
+      Promise.all([import("petstore-mock-kit"), import("petstore-mock-kit/pactum")]).then(async ([root, imported]) => {
+        const refused = await imported.usePetstore({}, {}).then(() => "opened", (error) => error.message);
+        console.log(JSON.stringify({
+          pactum: existsSync("node_modules/pactum"),
+          root: typeof root.createPetstoreStore,
+          usePetstore: typeof imported.usePetstore,
+          same: required.usePetstore === imported.usePetstore,
+          refused,
+        }));
+      });
+    `;
+    const { stdout } = await run(process.execPath, ["--eval", script], {
+      cwd: kit.dir,
+      env: cleanEnv,
+    });
+    expect(JSON.parse(stdout)).toEqual({
+      pactum: false,
+      root: "function",
+      usePetstore: "function",
+      same: true,
+      refused: expect.stringMatching(/usePetstore needs pactum itself, its default export/),
+    });
+  });
+
   it("requires the root, ./node and ./server from CommonJS, the same modules import gives", async () => {
     const script = `
       const { setupPetstore } = require("petstore-mock-kit/node");
