@@ -103,8 +103,8 @@ export function pactumOf(candidate: unknown): PactumLike {
 }
 
 /** The failure's text: the request, then the CLI's lines for each failed check. */
-function failureMessage(judgement: Judgement, advice: readonly Failure[]): string {
-  const { failures } = judgement;
+function failureMessage(judgement: Judgement): string {
+  const { failures, advice } = judgement;
   return printable(
     [
       `${conformsHandler}: ${judgement.request} broke ${plural(failures.length, "documented check")} of the Pet Store interface`,
@@ -135,10 +135,7 @@ function judgeSpec(registration: Registration, context: PactumContext): void {
   }
   session.advice.push(...judgement.advice);
   if (judgement.failures.length > 0) {
-    throw new PetstoreConformanceError(
-      failureMessage(judgement, judgement.advice),
-      judgement.failures,
-    );
+    throw new PetstoreConformanceError(failureMessage(judgement), judgement.failures);
   }
   for (const failure of judgement.advice) {
     session.log("warn", printable(failureLines(failure, "!").join("\n")));
