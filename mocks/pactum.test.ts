@@ -222,6 +222,10 @@ describe("retries", () => {
         .retry({ count: 2, strategy: "petstore:retry-after" }),
     );
     expect(kitsOnPost?.message).toMatch(/retries GETs only/);
+    const tooMany = await thrown(
+      pactum.spec().get("/pets").retry({ count: 9, strategy: "petstore:retry-after" }),
+    );
+    expect(tooMany?.message).toMatch(/retries at most 5 times; count 9 asked/);
     expect(petstore.server?.journal.forOperation("createPet")).toEqual([]);
   });
 
