@@ -276,7 +276,6 @@ describe("a bounded walk", () => {
     expect(bodyMismatches(["a"], ["a", "b"], given, new Set(), () => undefined)).toHaveLength(1);
   });
 
-
   it("stops after the most mismatches it reports, however long the answer's list", () => {
     const given = rules({ $: { match: "type", min: 1 }, "$[*]": { match: "integer" } });
     const found = bodyMismatches(
