@@ -28,8 +28,13 @@ export class PatternError extends Error {
   override name = "PatternError";
 }
 
-/** Compiled patterns kept; past this many the cache starts over (a contract holds a bounded count). */
-const maxCached = 256;
+/**
+ * The most distinct patterns a contract may hold (compiling one takes up to
+ * tens of ms); all of them stay compiled while it runs.
+ */
+export const maxContractPatterns = 256;
+
+/** Compiled patterns; past `maxContractPatterns` the cache starts over. */
 const cache = new Map<string, ContractPattern>();
 
 const quoted = (source: string) => JSON.stringify(source.slice(0, 60));
@@ -54,7 +59,7 @@ export function contractPattern(source: string): ContractPattern {
   const known = cache.get(source);
   if (known) return known;
   const compiled = compile(source);
-  if (cache.size >= maxCached) cache.clear();
+  if (cache.size >= maxContractPatterns) cache.clear();
   cache.set(source, compiled);
   return compiled;
 }

@@ -74,6 +74,16 @@ export function parseRulePath(path: string): Step[] | undefined {
   return steps;
 }
 
+/** The regex patterns a rule's matchers carry (nothing checked: a rule as a file holds it). */
+export function regexSources(rule: unknown): string[] {
+  const matchers = (rule as { matchers?: unknown } | null)?.matchers;
+  if (!Array.isArray(matchers)) return [];
+  return matchers.flatMap((matcher: unknown) => {
+    const m = matcher as { match?: unknown; regex?: unknown } | null;
+    return m?.match === "regex" && typeof m.regex === "string" ? [m.regex] : [];
+  });
+}
+
 /** Why a matching rule (`{combine, matchers}`) is not one this module checks, or undefined. */
 export function ruleProblem(rule: unknown): string | undefined {
   const value = rule as { combine?: unknown; matchers?: unknown } | null;
