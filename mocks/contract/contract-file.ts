@@ -6,8 +6,9 @@
  * process that is gone is taken over, one that is no regular file refused);
  * the text goes through the state file's atomic write (an exclusively
  * created temp file, then a rename: a symbolic link planted at the path
- * after the read is replaced, never followed) with mode 0600. Like Pact's merge mode: delete the
- * file before a run to drop what removed tests once recorded.
+ * after the read is replaced, never followed) with mode 0600. Like Pact's
+ * merge mode: delete the file before a run to drop what removed tests once
+ * recorded.
  *
  * @example
  * await writeContractFile("pacts/web-petstore.json", petstore.contract());

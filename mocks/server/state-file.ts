@@ -1,9 +1,10 @@
 /**
  * `--state-file`: the store kept in one JSON file (a snapshot, see
- * mocks/store/state.ts), owned by one process. A lock file beside it (`<path>.lock`,
- * holding the owner's pid; ../util/lock-file.ts) keeps a second server off it. Loaded at start,
- * never through a symbolic link, and only when it holds a state snapshot;
- * rewritten soon after every change and on close. Every write goes to a temp
+ * mocks/store/state.ts), owned by one process. A lock file beside it
+ * (`<path>.lock`, holding the owner's pid; ../util/lock-file.ts) keeps a
+ * second server off it. Loaded at start, never through a symbolic link,
+ * and only when it holds a state snapshot; rewritten soon after every
+ * change and on close. Every write goes to a temp
  * file in the same directory, created exclusively with mode 0600 (an
  * existing name, a planted symlink included, is removed, never followed),
  * fsynced, then renamed over the old file: a crash at any moment leaves the
@@ -97,11 +98,6 @@ async function lockHolder(path: string, lockPath: string): Promise<string | unde
   return alive ? `it is in use by process ${pid} (lock file ${lockPath})` : undefined;
 }
 
-const refusedLock = (path: string, holder: string) =>
-  new StateFileError(
-    `state file ${path}: ${holder}. Only one server may keep a state file: stop the other, or use another file.`,
-  );
-
 /**
  * Takes the lock beside a state file, or throws `StateFileError` naming the
  * process that holds it, or the lock file when it is not a regular file. A
@@ -129,7 +125,11 @@ export async function lockStateFile(path: string): Promise<StateFileLock> {
       };
     }
     const holder = await lockHolder(path, lockPath);
-    if (holder !== undefined) throw refusedLock(path, holder);
+    if (holder !== undefined) {
+      throw new StateFileError(
+        `state file ${path}: ${holder}. Only one server may keep a state file: stop the other, or use another file.`,
+      );
+    }
     await fileSystem.rm(lockPath, { force: true });
   }
   throw new StateFileError(`state file ${path}: its lock file ${lockPath} could not be taken.`);
