@@ -10,6 +10,7 @@ import { mkdtemp, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { maxContractPatterns } from "../../mocks/contract/contract-regex.js";
 import { contractLimits, contractText, type PactContract } from "../../mocks/contract/pact.js";
 import { exitCodes } from "../cli/cli-main.js";
 import {
@@ -325,6 +326,30 @@ describe("a bad consumer contract exits 2 with one line naming the problem", () 
           matchers: [{ match: "regex", regex: "(" }],
         }),
       /does not compile/,
+    ],
+    [
+      "a regex with a backreference",
+      (c) =>
+        path(c, 1, ["response", "matchingRules", "body", "$[*].name"], {
+          matchers: [{ match: "regex", regex: "^(a+)\\1$" }],
+        }),
+      /"\$\[\*\]\.name"\]: regex "\^\(a\+\)\\\\1\$" uses a feature the kit's linear-time engine lacks/,
+    ],
+    [
+      "more distinct regex patterns than the kit compiles",
+      (c) =>
+        path(
+          c,
+          1,
+          ["response", "matchingRules", "body"],
+          Object.fromEntries(
+            Array.from({ length: maxContractPatterns + 1 }, (_, i) => [
+              `$.f${i}`,
+              { matchers: [{ match: "regex", regex: `^x{${i}}$` }] },
+            ]),
+          ),
+        ),
+      /"\$\.f256"\]: the contract holds more than 256 distinct regex patterns/,
     ],
     [
       "a rule path the kit cannot read",

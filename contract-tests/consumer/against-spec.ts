@@ -26,6 +26,7 @@
  * const result = againstSpec(await readConsumerContract(file), { strict: false, only: [] });
  * specFailed(result); // true: an interaction relies on a kit's choice
  */
+import { contractPattern } from "../../mocks/contract/contract-regex.js";
 import { type ExpectedNode, expectedNodes, shown } from "../../mocks/contract/matching.js";
 import type { Answer, Check, CheckKind } from "../../mocks/interface/checks.js";
 import {
@@ -409,7 +410,7 @@ function narrowing(node: ExpectedNode, values: readonly unknown[] | undefined) {
   if (node.match.by !== "rule" || node.match.combine !== "AND" || !values) return undefined;
   const patterns = node.match.matchers
     .filter((m) => m.match === "regex")
-    .map((m) => new RegExp(String(m.regex)));
+    .map((m) => contractPattern(String(m.regex)));
   const accepts = (value: unknown) => patterns.every((pattern) => pattern.test(String(value)));
   const rejected = values.filter((value) => !accepts(value));
   return rejected.length > 0 ? { accepted: values.filter(accepts), rejected } : undefined;

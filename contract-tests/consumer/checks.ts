@@ -116,6 +116,7 @@ function bodyChecks(
   interaction: ConsumerInteraction,
   body: NonNullable<ConsumerInteraction["expected"]["body"]>,
   rules: PactRules | undefined,
+  beforeRegex: () => void,
 ): Check[] {
   const count = Object.keys(rules ?? {}).length;
   const expected = `the body the app's tests expect (under ${count} matching rule${count === 1 ? "" : "s"})`;
@@ -134,7 +135,8 @@ function bodyChecks(
   }
   const schema = responseSchema(interaction.operation, interaction.expected.status);
   const optional = schema ? optionalFields(body.content, schema) : new Set<string>();
-  const required = (json: unknown) => bodyMismatches(body.content, json, rules, optional);
+  const required = (json: unknown) =>
+    bodyMismatches(body.content, json, rules, optional, beforeRegex);
   const checks = [bodyCheck("consumer-body", "documented", expected, required)];
   if (optional.size === 0) return checks;
   const names = [...optional].sort().join(", ");
@@ -145,7 +147,7 @@ function bodyChecks(
       `the fields ${names} present, as the app's tests saw them (openapi.yaml does not require them)`,
       (json) => {
         const seen = new Set(required(json).map((m) => `${m.path}: ${m.message}`));
-        return bodyMismatches(body.content, json, rules).filter(
+        return bodyMismatches(body.content, json, rules, undefined, beforeRegex).filter(
           (m) => !seen.has(`${m.path}: ${m.message}`),
         );
       },
@@ -154,11 +156,18 @@ function bodyChecks(
   return checks;
 }
 
-/** The checks of what the interaction's consumer expects of the answer. */
-export function consumerChecks(interaction: ConsumerInteraction): Check[] {
+/**
+ * The checks of what the interaction's consumer expects of the answer;
+ * `beforeRegex` runs before each regex matcher is tried (it throws once the
+ * run's deadline has passed, which ends the run).
+ */
+export function consumerChecks(
+  interaction: ConsumerInteraction,
+  beforeRegex: () => void = () => undefined,
+): Check[] {
   const { status, headers, body, rules } = interaction.expected;
   const checks = [statusCheck(status)];
   if (Object.keys(headers).length > 0) checks.push(headersCheck(headers));
-  if (body !== undefined) checks.push(...bodyChecks(interaction, body, rules));
+  if (body !== undefined) checks.push(...bodyChecks(interaction, body, rules, beforeRegex));
   return checks;
 }

@@ -14,7 +14,8 @@
  * contract.interactions[0].expected.status; // 200
  */
 
-import { parseRulePath, ruleProblem } from "../../mocks/contract/matching.js";
+import { maxContractPatterns } from "../../mocks/contract/contract-regex.js";
+import { parseRulePath, regexSources, ruleProblem } from "../../mocks/contract/matching.js";
 import type { PactRules } from "../../mocks/contract/matching-rules.js";
 import {
   type Credential,
@@ -166,7 +167,11 @@ function bodyOf(value: unknown, what: string): PactBody | undefined {
   return { content: value.content, contentType: contentType ?? "", encoded: false };
 }
 
-function rulesOf(value: unknown, what: string): PactRules | undefined {
+/**
+ * The rules, checked; `patterns` gathers the distinct regex patterns of the
+ * whole file (each is compiled once: at most `maxContractPatterns`).
+ */
+function rulesOf(value: unknown, what: string, patterns: Set<string>): PactRules | undefined {
   if (value === undefined) return undefined;
   if (!isObject(value)) throw new Problem(`${what} must be an object`);
   const entries = Object.entries(value);
@@ -174,6 +179,12 @@ function rulesOf(value: unknown, what: string): PactRules | undefined {
   for (const [path, rule] of entries) {
     const at = `${what}[${JSON.stringify(printable(path.slice(0, 80)))}]`;
     if (!parseRulePath(path)) throw new Problem(`${at}: not a JSON path the kit reads`);
+    for (const source of regexSources(rule)) patterns.add(source);
+    if (patterns.size > maxContractPatterns) {
+      throw new Problem(
+        `${at}: the contract holds more than ${maxContractPatterns} distinct regex patterns`,
+      );
+    }
     const problem = ruleProblem(rule);
     if (problem) throw new Problem(`${at}: ${problem}`);
   }
@@ -260,6 +271,7 @@ function interactionOf(
   raw: Fields,
   recorded: RecordedInteraction,
   number: number,
+  patterns: Set<string>,
 ): ConsumerInteraction {
   const { facts } = recorded;
   const request = recorded.request as unknown as Fields;
@@ -329,7 +341,7 @@ function interactionOf(
               json:
                 typeof expectedBody.content !== "string" || isJsonMedia(expectedBody.contentType),
             },
-      rules: rulesOf(matching?.body, "response.matchingRules.body"),
+      rules: rulesOf(matching?.body, "response.matchingRules.body", patterns),
     },
   };
 }
@@ -338,13 +350,14 @@ function interactionOf(
 export function consumerContractOf(value: unknown, file: string): ConsumerContract {
   const { names, interactions } = recordedOf(value);
   const raw = (value as { interactions: Fields[] }).interactions;
+  const patterns = new Set<string>();
   return {
     file,
     consumer: names.consumer,
     provider: names.provider,
     interactions: interactions.map((recorded, index) => {
       try {
-        return interactionOf(raw[index] ?? {}, recorded, index + 1);
+        return interactionOf(raw[index] ?? {}, recorded, index + 1, patterns);
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
         throw new RangeError(`interactions[${index}]: ${error.message}`);

@@ -74,7 +74,7 @@ async function consumerCases(
       id: caseId,
       operation,
       request,
-      extraChecks: consumerChecks(interaction),
+      extraChecks: consumerChecks(interaction, () => ctx.options.target.budget?.stopIfExpired()),
     });
     const skip = (request: ContractRequest, why: string, stateCases: readonly string[] = []) => {
       ctx.skip(definition(request), why);

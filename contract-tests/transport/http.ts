@@ -5,7 +5,7 @@
  * it with the key left in an environment variable.
  */
 import { sleep } from "../../mocks/core/latency.js";
-import { type Answer, readAnswer } from "../../mocks/interface/checks.js";
+import { type Answer, RunStopped, readAnswer } from "../../mocks/interface/checks.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { SentRequest } from "../../mocks/interface/request.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
@@ -165,10 +165,12 @@ export function requestBody(request: ContractRequest): string | undefined {
 
 const defaultRetryWaitMs = 1000;
 
-/** The run's deadline has passed: no further request is sent. */
-export class RunDeadlineError extends Error {
+/** The run's deadline has passed: no further request is sent, no further check judged. */
+export class RunDeadlineError extends RunStopped {
   override readonly name = "RunDeadlineError";
 }
+
+const deadlinePassed = "the run's --max-time has passed";
 
 /** Time left for the run: its deadline and what remains of the retry-wait budget. */
 export class RunBudget {
@@ -186,6 +188,11 @@ export class RunBudget {
 
   expired(): boolean {
     return this.remainingMs() === 0;
+  }
+
+  /** Throws `RunDeadlineError` once the deadline has passed (work that is not a request checks it). */
+  stopIfExpired(): void {
+    if (this.expired()) throw new RunDeadlineError(deadlinePassed);
   }
 
   /** Takes up to `wantedMs` from the retry budget; returns what may be waited (0: do not retry). */
@@ -228,7 +235,7 @@ async function sendOnce(
   const contentType = bodyContentType(request);
   if (contentType !== undefined) headers["content-type"] = contentType;
   const runLeft = target.budget?.remainingMs() ?? Number.POSITIVE_INFINITY;
-  if (runLeft === 0) throw new RunDeadlineError("the run's --max-time has passed");
+  if (runLeft === 0) throw new RunDeadlineError(deadlinePassed);
   try {
     const answer = await exchangeOnce(
       url,

@@ -1,16 +1,33 @@
 /**
  * Contract files on disk: created with their folder and mode 0600, merged
- * under a lock (writers at once all land), never written through a planted
- * symlink, and a file that is not the kit's contract left as it is.
+ * under a lock (writers at once all land; a lock that is no regular file
+ * refused, one the kit could not write removed, an unreadable one taken
+ * over once old), never written through a planted symlink (before the read
+ * or between the read and the write), and a file that is not the kit's
+ * contract left as it is.
  */
-import { lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fileSystem } from "../util/files.js";
+import { unreadableLockGraceMs } from "../util/lock-file.js";
 import {
   ContractFileError,
   checkContractFile,
   contractFileOf,
+  contractLockWaitMs,
   writeContractFile,
 } from "./contract-file.js";
 import { contractText, type PactContract, pactOf, type RecordedInteraction } from "./pact.js";
@@ -45,6 +62,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), "petstore-contract-file-"));
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -90,6 +108,84 @@ describe("writeContractFile", () => {
     await expect(writeContractFile(path, contractOf("a"))).rejects.toThrow(/symbolic link/);
     expect((await lstat(path)).isSymbolicLink()).toBe(true);
     await expect(lstat(join(dir, "missing.json"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("replaces a symlink planted at the path between its read and its write, never following it", async () => {
+    const path = join(dir, "web-petstore.json");
+    const victim = join(dir, "victim.txt");
+    await writeFile(victim, "precious\n");
+    await writeContractFile(path, contractOf("a"));
+    const realOpen = fileSystem.open;
+    // Once the file has been read (its handle closed), a symlink to the victim takes its place.
+    vi.spyOn(fileSystem, "open").mockImplementation(async (file, flags, mode) => {
+      const handle = await realOpen(file, flags, mode);
+      if (file === path) {
+        const close = handle.close.bind(handle);
+        vi.spyOn(handle, "close").mockImplementation(async () => {
+          await close();
+          await rm(path);
+          await symlink(victim, path);
+        });
+      }
+      return handle;
+    });
+    await writeContractFile(path, contractOf("b"));
+    expect(await readFile(victim, "utf8")).toBe("precious\n");
+    expect((await lstat(path)).isFile()).toBe(true);
+    expect(await keysIn(path)).toEqual(["a", "b"]);
+  });
+
+  it.each([
+    ["a FIFO", (lock: string) => execFileSync("mkfifo", [lock])],
+    ["a directory", (lock: string) => mkdir(lock)],
+  ])(
+    "refuses a lock file that is %s at once, at the start check and at the write, naming it",
+    async (_kind, plant) => {
+      const path = join(dir, "web-petstore.json");
+      await plant(`${path}.lock`);
+      const refusal = new ContractFileError(
+        `contract file ${path}: its lock file ${path}.lock is not a regular file. Remove it if no writer runs.`,
+      );
+      await expect(checkContractFile(path, names)).rejects.toThrow(refusal);
+      await expect(writeContractFile(path, contractOf("a"))).rejects.toThrow(refusal);
+      await expect(lstat(path)).rejects.toThrow(/ENOENT/);
+    },
+  );
+
+  it("removes a lock it created but could not write (a full disk): the next write takes it at once", async () => {
+    const path = join(dir, "web-petstore.json");
+    const realOpen = fileSystem.open;
+    vi.spyOn(fileSystem, "open").mockImplementationOnce(async (file, flags, mode) => {
+      const handle = await realOpen(file, flags, mode);
+      vi.spyOn(handle, "writeFile").mockRejectedValue(
+        Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" }),
+      );
+      return handle;
+    });
+    await expect(writeContractFile(path, contractOf("a"))).rejects.toThrow(
+      new ContractFileError(
+        `contract file ${path}: cannot create its lock file ${path}.lock (ENOSPC: no space left on device)`,
+      ),
+    );
+    await expect(lstat(`${path}.lock`)).rejects.toThrow(/ENOENT/);
+    const started = performance.now();
+    await writeContractFile(path, contractOf("a"));
+    expect(performance.now() - started).toBeLessThan(contractLockWaitMs / 2);
+    expect(await keysIn(path)).toEqual(["a"]);
+  });
+
+  it("takes over an empty or garbled lock once it is older than a lock being written, without waiting", async () => {
+    const path = join(dir, "web-petstore.json");
+    for (const [index, text] of ["", "garbage", "123"].entries()) {
+      await writeFile(`${path}.lock`, text);
+      const old = new Date(Date.now() - unreadableLockGraceMs - 1_000);
+      await utimes(`${path}.lock`, old, old);
+      const started = performance.now();
+      await writeContractFile(path, contractOf(`k${index}`));
+      expect(performance.now() - started).toBeLessThan(contractLockWaitMs / 2);
+      await expect(lstat(`${path}.lock`)).rejects.toThrow(/ENOENT/);
+    }
+    expect(await keysIn(path)).toEqual(["k0", "k1", "k2"]);
   });
 
   it.each([

@@ -3,10 +3,12 @@
  * the standalone server's `--contract`): merged into what the file already
  * holds, so every test file and every worker of a run adds its part. One
  * writer at a time (a `<file>.lock` beside it, waited for; a lock left by a
- * process that is gone is taken over); the text goes through the state
- * file's atomic write (an exclusively created temp file, never a followed
- * symlink, then a rename) with mode 0600. Like Pact's merge mode: delete the
- * file before a run to drop what removed tests once recorded.
+ * process that is gone is taken over, one that is no regular file refused);
+ * the text goes through the state file's atomic write (an exclusively
+ * created temp file, then a rename: a symbolic link planted at the path
+ * after the read is replaced, never followed) with mode 0600. Like Pact's
+ * merge mode: delete the file before a run to drop what removed tests once
+ * recorded.
  *
  * @example
  * await writeContractFile("pacts/web-petstore.json", petstore.contract());
@@ -16,6 +18,7 @@ import * as fs from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readJsonFile, running, temporaryPathOf, writeFileAtomically } from "../util/files.js";
+import { abandoned, createLockFile, readLockFile } from "../util/lock-file.js";
 import {
   type ContractNames,
   contractLimits,
@@ -44,37 +47,50 @@ export const contractFilePaths = (path: string): string[] => [
   temporaryPathOf(path),
 ];
 
+/** The lock's text, undefined when there is none; a `ContractFileError` for one that is no regular file. */
+const readLock = (path: string, lockPath: string) =>
+  readLockFile(
+    lockPath,
+    (reason) =>
+      new ContractFileError(
+        `contract file ${path}: its lock file ${lockPath} ${reason} Remove it if no writer runs.`,
+      ),
+  );
+
 /**
- * Takes `<file>.lock` (created exclusively, holding this writer's pid and a
- * token of its own), waiting while another writer holds it. A lock whose
- * process is gone is taken over: renamed away first, so of two writers that
- * find it only one removes it, and put back when what was renamed turns out
- * to be a live writer's fresh lock.
+ * Takes `<file>.lock` (created exclusively and whole, holding this writer's
+ * pid and a token of its own; ../util/lock-file.ts), waiting while another
+ * writer holds it. A lock whose process is gone is taken over, and so is one
+ * that names none and is older than a lock being written: renamed away
+ * first, so of two writers that find it only one removes it, and put back
+ * when what was renamed turns out to be a live writer's fresh lock. A lock
+ * file that is no regular file (a FIFO) is refused, never opened.
  */
 async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
   const lockPath = lockPathOf(path);
   const token = `${process.pid} ${randomUUID()}\n`;
   const deadline = Date.now() + contractLockWaitMs;
   for (;;) {
-    try {
-      await fs.writeFile(lockPath, token, { flag: "wx", mode: 0o600 });
+    const created = await createLockFile(lockPath, token).catch((error: unknown) => {
+      throw new ContractFileError(
+        `contract file ${path}: cannot create its lock file ${lockPath} (${(error as Error).message})`,
+      );
+    });
+    if (created) {
       return {
         async release() {
-          const held = await fs.readFile(lockPath, "utf8").catch(() => undefined);
-          if (held === token) await fs.rm(lockPath, { force: true });
+          const held = await readLock(path, lockPath).catch(() => undefined);
+          if (held?.text === token) await fs.rm(lockPath, { force: true });
         },
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
-        throw new ContractFileError(
-          `contract file ${path}: cannot create its lock file ${lockPath} (${(error as Error).message})`,
-        );
-      }
     }
-    // Read whole: a lock being written is still empty, or lacks its newline.
-    const holder = await fs.readFile(lockPath, "utf8").catch(() => "");
+    const lock = await readLock(path, lockPath);
+    const holder = lock?.text ?? "";
     const pid = Number(/^(\d{1,10})(?: \S+)?\n$/.exec(holder)?.[1] ?? 0);
-    if (pid > 0 && pid !== process.pid && !running(pid)) {
+    // A lock that vanished is tried again at once; the deadline still bounds the tries.
+    if (lock === undefined) {
+      if (Date.now() <= deadline) continue;
+    } else if (pid === 0 ? abandoned(lock) : pid !== process.pid && !running(pid)) {
       const aside = `${lockPath}.${randomUUID()}`;
       if (
         await fs.rename(lockPath, aside).then(
@@ -82,7 +98,10 @@ async function lockContractFile(path: string): Promise<{ release(): Promise<void
           () => false,
         )
       ) {
-        const taken = await fs.readFile(aside, "utf8").catch(() => holder);
+        const taken = await readLock(path, aside).then(
+          (read) => read?.text,
+          () => holder,
+        );
         if (taken !== holder) await fs.link(aside, lockPath).catch(() => undefined);
         await fs.rm(aside, { force: true });
       }
@@ -138,14 +157,15 @@ export async function writeContractFile(path: string, contract: PactContract): P
 
 /**
  * Rejects with a `ContractFileError` when the file exists and a contract with
- * these names could not be merged into it: checked at start, so a run does
- * not end in a refused write.
+ * these names could not be merged into it, or its lock file is no regular
+ * file: checked at start, so a run does not end in a refused write.
  */
 export async function checkContractFile(
   path: string,
   names?: Partial<ContractNames> | undefined,
 ): Promise<void> {
   mergedInto(path, await readContractFile(path), pactOf([], contractNamesOf(names)));
+  await readLock(path, lockPathOf(path));
 }
 
 /** The `file` of contract options, checked: a RangeError for an empty one. */

@@ -14,6 +14,7 @@ import {
   maxRegexSubject,
   parseRulePath,
   ruleProblem,
+  shown,
 } from "./matching.js";
 import type { PactMatcher, PactRules } from "./matching-rules.js";
 import { describeBody, rule } from "./matching-rules.js";
@@ -213,6 +214,12 @@ describe("a rule the kit cannot check is named", () => {
     [{ combine: "AND", matchers: [] }, /matchers must be a list of 1 to 10/],
     [{ matchers: [{ match: "regex", regex: "(" }] }, /does not compile/],
     [{ matchers: [{ match: "regex", regex: "a".repeat(1001) }] }, /at most 1000 characters/],
+    [
+      { matchers: [{ match: "regex", regex: "^(a+)\\1$" }] },
+      /regex "\^\(a\+\)\\\\1\$" uses a feature the kit's linear-time engine lacks \(RE2 syntax: no backreferences, lookahead or lookbehind\)/,
+    ],
+    [{ matchers: [{ match: "regex", regex: "^(?=a)a" }] }, /linear-time engine lacks/],
+    [{ matchers: [{ match: "regex", regex: "(?<!a)b" }] }, /linear-time engine lacks/],
     [{ matchers: [{ match: "type", min: -1 }] }, /min and max must be counts/],
     [{ matchers: [{ match: "include" }] }, /needs a string value/],
     ["type", /is not an object/],
@@ -233,6 +240,42 @@ describe("a rule the kit cannot check is named", () => {
 });
 
 describe("a bounded walk", () => {
+  it("tries a hostile regex in linear time: (a+)+$ on 4,095 a's and a '!' fails at once", () => {
+    // On JavaScript's backtracking engine 25 a's take seconds (the first length fails, the loop ends), 40 take days.
+    const hostile = rules({ "$.name": { match: "regex", regex: "(a+)+$" } });
+    for (const length of [25, maxRegexSubject - 1]) {
+      const name = `${"a".repeat(length)}!`;
+      const started = performance.now();
+      expect(messages({ name: "a" }, { name }, hostile)).toEqual([
+        `$.name: expected a value matching /(a+)+$/, got ${shown(name)}`,
+      ]);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+    expect(messages({ name: "a" }, { name: "aaa" }, hostile)).toEqual([]);
+  });
+
+  it("reads a pattern in JavaScript's syntax, matching anywhere in the value as RegExp.test does", () => {
+    const given = (regex: string) => rules({ $: { match: "regex", regex } });
+    expect(messages("x", "cafe", given("\\u00e9$"))).toHaveLength(1);
+    expect(messages("x", "café", given("\\u00e9$"))).toEqual([]);
+    expect(messages("x", "id-42", given("(?<n>\\d+)"))).toEqual([]);
+    expect(messages("x", "a/b", given("^a\\/b$"))).toEqual([]);
+    expect(messages("x", "A\nb", given("^a.b$"))).toHaveLength(1);
+  });
+
+  it("asks before each regex whether to go on: what it throws ends the walk", () => {
+    const given = rules({ $: { match: "type", min: 1 }, "$[*]": { match: "regex", regex: "^a" } });
+    let asked = 0;
+    const stop = () => {
+      if (++asked === 3) throw new RangeError("deadline");
+    };
+    expect(() => bodyMismatches(["a"], ["a", "a", "a", "a"], given, new Set(), stop)).toThrow(
+      "deadline",
+    );
+    expect(asked).toBe(3);
+    expect(bodyMismatches(["a"], ["a", "b"], given, new Set(), () => undefined)).toHaveLength(1);
+  });
+
   it("stops after the most mismatches it reports, however long the answer's list", () => {
     const given = rules({ $: { match: "type", min: 1 }, "$[*]": { match: "integer" } });
     const found = bodyMismatches(

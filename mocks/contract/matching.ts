@@ -9,12 +9,15 @@
  * `equality`, `include`, `boolean`, `null` and `notEmpty`. Rules are found by
  * JSON path (`$.id`, `$[*].status`, `$['odd key']`), the most specific first.
  * Bounded: the walk follows the expected body (its depth is the contract's),
- * and it stops after `maxMismatches`. Runtime-neutral.
+ * and it stops after `maxMismatches`; a regex runs on a linear-time engine
+ * (./contract-regex.ts) on at most `maxRegexSubject` characters, and the
+ * caller may stop the walk before any regex (its run's deadline). Runtime-neutral.
  *
  * @example
  * bodyMismatches([{ id: 1 }], [{ id: "7" }], { "$": type(min 1), "$[*].id": integer });
  * // [{ path: "$[0].id", message: "expected an integer, got \"7\"" }]
  */
+import { contractPattern, patternProblem } from "./contract-regex.js";
 import type { PactRules } from "./matching-rules.js";
 
 /** The matchers this module checks, by their Pact v4 name. */
@@ -71,6 +74,16 @@ export function parseRulePath(path: string): Step[] | undefined {
   return steps;
 }
 
+/** The regex patterns a rule's matchers carry (nothing checked: a rule as a file holds it). */
+export function regexSources(rule: unknown): string[] {
+  const matchers = (rule as { matchers?: unknown } | null)?.matchers;
+  if (!Array.isArray(matchers)) return [];
+  return matchers.flatMap((matcher: unknown) => {
+    const m = matcher as { match?: unknown; regex?: unknown } | null;
+    return m?.match === "regex" && typeof m.regex === "string" ? [m.regex] : [];
+  });
+}
+
 /** Why a matching rule (`{combine, matchers}`) is not one this module checks, or undefined. */
 export function ruleProblem(rule: unknown): string | undefined {
   const value = rule as { combine?: unknown; matchers?: unknown } | null;
@@ -102,11 +115,8 @@ function matcherProblem(matcher: unknown): string | undefined {
     if (typeof m.regex !== "string" || m.regex.length > maxRegexLength) {
       return `a regex matcher needs a regex of at most ${maxRegexLength} characters`;
     }
-    try {
-      new RegExp(m.regex);
-    } catch {
-      return `regex ${JSON.stringify(m.regex.slice(0, 60))} does not compile`;
-    }
+    const problem = patternProblem(m.regex);
+    if (problem) return problem;
   }
   if (m.match === "include" && typeof m.value !== "string") {
     return "an include matcher needs a string value";
@@ -214,7 +224,14 @@ class Walk {
   constructor(
     private readonly rules: Rules,
     private readonly mayLack: ReadonlySet<string>,
+    private readonly beforeRegex: () => void,
   ) {}
+
+  /** A regex matcher's test, on the linear-time engine, after `beforeRegex` (which may stop the walk). */
+  private matches(source: string, text: string): boolean {
+    this.beforeRegex();
+    return contractPattern(source).test(text);
+  }
 
   compare(want: unknown, got: unknown, path: Path, typed: boolean, out: Out): void {
     if (full(out)) return;
@@ -269,7 +286,7 @@ class Walk {
           fail(
             `expected a value matching /${String(matcher.regex)}/, got ${text.length} characters (at most ${maxRegexSubject} are tried)`,
           );
-        } else if (!primitive || !new RegExp(String(matcher.regex)).test(text)) {
+        } else if (!primitive || !this.matches(String(matcher.regex), text)) {
           fail(`expected a value matching /${String(matcher.regex)}/, got ${shown(got)}`);
         }
         return;
@@ -351,15 +368,18 @@ interface Bounds {
  * The mismatches of an answer's body against the expected body and its rules
  * (empty: it matches). `actual` is the parsed answer body; an object of it
  * may lack the fields named in `mayLack` (one it has must still match).
+ * `beforeRegex` runs before each regex is tried: what it throws (the run's
+ * deadline has passed) ends the walk.
  */
 export function bodyMismatches(
   expected: unknown,
   actual: unknown,
   rules: PactRules | undefined,
   mayLack: ReadonlySet<string> = new Set(),
+  beforeRegex: () => void = () => undefined,
 ): Mismatch[] {
   const out: Out = [];
-  new Walk(parsedRules(rules), mayLack).compare(expected, actual, [], false, out);
+  new Walk(parsedRules(rules), mayLack, beforeRegex).compare(expected, actual, [], false, out);
   return out;
 }
 

@@ -60,6 +60,11 @@ export function notJsonReason(answer: Pick<Answer, "text" | "headers">): string 
     : `body is not JSON (content-type: ${answer.headers["content-type"] ?? "none"})`;
 }
 
+/** What a check throws to end the whole run rather than fail (its deadline has passed): the judge lets it through. */
+export class RunStopped extends Error {
+  override readonly name: string = "RunStopped";
+}
+
 export interface Check {
   /** The check's name, e.g. `at-most-limit` (docs/contract-rules.md lists them). */
   readonly slug: string;

@@ -38,6 +38,7 @@ import {
   noServerError,
   notEmpty,
   notSuccess,
+  RunStopped,
   rateLimited,
   rateLimitedStatus,
   repeats,
@@ -397,6 +398,7 @@ export function judge(
     } catch (error) {
       // A check that needs what the kit did not read is not judged.
       if (error instanceof NotReadError) continue;
+      if (error instanceof RunStopped) throw error;
       verdicts.push({ check, passed: false, reason: reason(error) });
     }
   }

@@ -1,4 +1,5 @@
 /** `petstore-mock` in-process: `main(argv, env, io)` resolves to the exit code the bin passes on. */
+import { execFileSync } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -147,6 +148,37 @@ describe("petstore-mock main", () => {
       `petstore-mock: cannot start: contract file ${file}: it was not written by petstore-mock-kit; it was left as it is: move it away or delete it\n`,
     );
     expect(await readFile(file, "utf8")).toBe('{"consumer":{"name":"web"},"interactions":[]}\n');
+  });
+
+  it("does not start, at once, when a FIFO is planted as the state file's or the contract's lock, naming it", async () => {
+    const state = join(directory, "state.json");
+    const contract = join(directory, "pact.json");
+    for (const lock of [`${state}.lock`, `${contract}.lock`]) execFileSync("mkfifo", [lock]);
+    const first = fakeIo();
+    expect(await main(["--port", "0", "--quiet", "--state-file", state], {}, first.cliIo)).toBe(3);
+    expect(first.io.err.join("")).toBe(
+      `petstore-mock: cannot start: state file ${state}: its lock file ${state}.lock is not a regular file. Remove it if no server uses the file.\n`,
+    );
+    const second = fakeIo();
+    expect(await main(["--port", "0", "--quiet", "--contract", contract], {}, second.cliIo)).toBe(
+      1,
+    );
+    expect(second.io.err.join("")).toBe(
+      `petstore-mock: cannot start: contract file ${contract}: its lock file ${contract}.lock is not a regular file. Remove it if no writer runs.\n`,
+    );
+  });
+
+  it("stops at once with exit 1 when a FIFO is planted as the contract's lock after the start, naming it", async () => {
+    const contract = join(directory, "pact.json");
+    const { io, cliIo, stop } = fakeIo();
+    const exit = main(["--port", "0", "--quiet", "--contract", contract], {}, cliIo);
+    await printed(io);
+    execFileSync("mkfifo", [`${contract}.lock`]);
+    stop();
+    expect(await exit).toBe(1);
+    expect(io.err.join("")).toBe(
+      `petstore-mock: contract file ${contract}: its lock file ${contract}.lock is not a regular file. Remove it if no writer runs.\n`,
+    );
   });
 
   it("exits 3 when the state file is damaged", async () => {

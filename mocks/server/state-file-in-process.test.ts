@@ -4,6 +4,7 @@
  * (the CLI's signals and kills: state-file.node.test.ts).
  */
 
+import { execFileSync } from "node:child_process";
 import { watch } from "node:fs";
 import {
   type FileHandle,
@@ -13,6 +14,7 @@ import {
   readFile,
   rm,
   symlink,
+  utimes,
   writeFile,
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -27,6 +29,7 @@ import {
   temporaryPathOf,
   writeFileAtomically,
 } from "../util/files.js";
+import { unreadableLockGraceMs } from "../util/lock-file.js";
 import { startPetstoreServer } from "./server.js";
 import {
   followStoreIntoFile,
@@ -169,7 +172,7 @@ describe("lockStateFile", () => {
     const path = freshPath();
     await writeFile(`${path}.lock`, "garbage\n");
     await expect(lockStateFile(path)).rejects.toThrow(
-      `state file ${path}: its lock file ${path}.lock holds no process id (remove it if no server uses the file). Only one server may keep a state file: stop the other, or use another file.`,
+      `state file ${path}: its lock file ${path}.lock holds no process id (another server may be taking it; remove it if no server uses the file). Only one server may keep a state file: stop the other, or use another file.`,
     );
     const nowhere = join(dir, "missing-dir", "state.json");
     await expect(lockStateFile(nowhere)).rejects.toThrow(
@@ -216,7 +219,7 @@ describe("lockStateFile", () => {
 
   it("takes a lock whose file vanished before it could be read (its holder released it)", async () => {
     const path = freshPath();
-    vi.spyOn(stateFileSystem, "writeFile").mockRejectedValueOnce(taken);
+    vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(taken);
     const lock = await lockStateFile(path);
     expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
     await lock.release();
@@ -224,11 +227,58 @@ describe("lockStateFile", () => {
 
   it("gives up after three tries on a lock that keeps coming back", async () => {
     const path = freshPath();
-    const create = vi.spyOn(stateFileSystem, "writeFile").mockRejectedValue(taken);
+    const create = vi.spyOn(stateFileSystem, "open").mockRejectedValue(taken);
     await expect(lockStateFile(path)).rejects.toThrow(
       new StateFileError(`state file ${path}: its lock file ${path}.lock could not be taken.`),
     );
     expect(create).toHaveBeenCalledTimes(3);
+  });
+
+  it("takes over a lock without a process id once it is older than a lock being written", async () => {
+    const path = freshPath();
+    for (const text of ["", "garbage\n"]) {
+      await writeFile(`${path}.lock`, text);
+      const old = new Date(Date.now() - unreadableLockGraceMs - 1_000);
+      await utimes(`${path}.lock`, old, old);
+      const lock = await lockStateFile(path);
+      expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
+      await lock.release();
+    }
+  });
+
+  it.each([
+    ["a FIFO", (lock: string) => execFileSync("mkfifo", [lock])],
+    ["a directory", (lock: string) => mkdir(lock)],
+  ])(
+    "refuses a lock file that is %s at once, naming it, and never opens it",
+    async (_kind, plant) => {
+      const path = freshPath();
+      await plant(`${path}.lock`);
+      await expect(lockStateFile(path)).rejects.toThrow(
+        new StateFileError(
+          `state file ${path}: its lock file ${path}.lock is not a regular file. Remove it if no server uses the file.`,
+        ),
+      );
+      expect((await lstat(`${path}.lock`)).isFile()).toBe(false);
+    },
+  );
+
+  it("removes a lock it created but could not write (a full disk), and leaves the way free", async () => {
+    const path = freshPath();
+    const realOpen = stateFileSystem.open;
+    vi.spyOn(stateFileSystem, "open").mockImplementationOnce(async (file, flags, mode) => {
+      const handle = await realOpen(file, flags, mode);
+      vi.spyOn(handle, "writeFile").mockRejectedValue(fsError("ENOSPC", "no space left on device"));
+      return handle;
+    });
+    await expect(lockStateFile(path)).rejects.toThrow(
+      new StateFileError(
+        `state file ${path}: cannot create its lock file ${path}.lock (ENOSPC: no space left on device).`,
+      ),
+    );
+    await expect(lstat(`${path}.lock`)).rejects.toThrow(/ENOENT/);
+    const lock = await lockStateFile(path);
+    await lock.release();
   });
 
   it("refuses a lock held by a running process, and takes it back once released", async () => {

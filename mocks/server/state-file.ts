@@ -1,9 +1,10 @@
 /**
  * `--state-file`: the store kept in one JSON file (a snapshot, see
- * mocks/store/state.ts), owned by one process. A lock file beside it (`<path>.lock`,
- * holding the owner's pid) keeps a second server off it. Loaded at start,
- * never through a symbolic link, and only when it holds a state snapshot;
- * rewritten soon after every change and on close. Every write goes to a temp
+ * mocks/store/state.ts), owned by one process. A lock file beside it
+ * (`<path>.lock`, holding the owner's pid; ../util/lock-file.ts) keeps a
+ * second server off it. Loaded at start, never through a symbolic link,
+ * and only when it holds a state snapshot; rewritten soon after every
+ * change and on close. Every write goes to a temp
  * file in the same directory, created exclusively with mode 0600 (an
  * existing name, a planted symlink included, is removed, never followed),
  * fsynced, then renamed over the old file: a crash at any moment leaves the
@@ -16,12 +17,12 @@ import { checkSnapshot, type SnapshotError, type StoreSnapshot } from "../store/
 import type { PetstoreStore, RecordCounts } from "../store/store.js";
 import {
   fileSystem,
-  ownFileMode,
   readJsonFile,
   running,
   temporaryPathOf,
   writeFileAtomically,
 } from "../util/files.js";
+import { abandoned, createLockFile, readLockFile } from "../util/lock-file.js";
 
 /** A state file that cannot be used; the start stops and the file is left as it is. */
 export class StateFileError extends Error {
@@ -74,18 +75,24 @@ interface StateFileLock {
   release(): Promise<void>;
 }
 
-/** Why the lock cannot be taken over, or undefined when it is stale (its process is gone). */
-async function lockHolder(lockPath: string): Promise<string | undefined> {
-  let text: string;
-  try {
-    text = await fileSystem.readFile(lockPath, "utf8");
-  } catch {
-    return undefined;
-  }
-  const trimmed = text.trim();
+/**
+ * Why the lock cannot be taken over, or undefined when it is stale (its
+ * process is gone, or it names none and is older than a lock being written).
+ */
+async function lockHolder(path: string, lockPath: string): Promise<string | undefined> {
+  const lock = await readLockFile(
+    lockPath,
+    (reason) =>
+      new StateFileError(
+        `state file ${path}: its lock file ${lockPath} ${reason} Remove it if no server uses the file.`,
+      ),
+  );
+  if (lock === undefined) return undefined;
+  const trimmed = lock.text.trim();
   const pid = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : 0;
   if (pid === 0) {
-    return `its lock file ${lockPath} holds no process id (remove it if no server uses the file)`;
+    if (abandoned(lock)) return undefined;
+    return `its lock file ${lockPath} holds no process id (another server may be taking it; remove it if no server uses the file)`;
   }
   const alive = pid === process.pid ? heldLocks.has(resolve(lockPath)) : running(pid);
   return alive ? `it is in use by process ${pid} (lock file ${lockPath})` : undefined;
@@ -93,16 +100,22 @@ async function lockHolder(lockPath: string): Promise<string | undefined> {
 
 /**
  * Takes the lock beside a state file, or throws `StateFileError` naming the
- * process that holds it. A lock left by a process that is gone is taken over.
+ * process that holds it, or the lock file when it is not a regular file. A
+ * lock left by a process that is gone is taken over, and so is one that
+ * names no process and is older than `unreadableLockGraceMs`.
  */
 export async function lockStateFile(path: string): Promise<StateFileLock> {
   const lockPath = lockPathOf(path);
   for (let attempt = 0; attempt < 3; attempt++) {
+    let created: boolean;
     try {
-      await fileSystem.writeFile(lockPath, `${process.pid}\n`, {
-        flag: "wx",
-        mode: ownFileMode,
-      });
+      created = await createLockFile(lockPath, `${process.pid}\n`);
+    } catch (error) {
+      throw new StateFileError(
+        `state file ${path}: cannot create its lock file ${lockPath} (${(error as Error).message}).`,
+      );
+    }
+    if (created) {
       heldLocks.add(resolve(lockPath));
       return {
         path: lockPath,
@@ -110,14 +123,8 @@ export async function lockStateFile(path: string): Promise<StateFileLock> {
           if (heldLocks.delete(resolve(lockPath))) await fileSystem.rm(lockPath, { force: true });
         },
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
-        throw new StateFileError(
-          `state file ${path}: cannot create its lock file ${lockPath} (${(error as Error).message}).`,
-        );
-      }
     }
-    const holder = await lockHolder(lockPath);
+    const holder = await lockHolder(path, lockPath);
     if (holder !== undefined) {
       throw new StateFileError(
         `state file ${path}: ${holder}. Only one server may keep a state file: stop the other, or use another file.`,

@@ -32,17 +32,24 @@ export function openFailure(error: unknown): string {
   return `cannot be opened (${message}).`;
 }
 
+/** What `readOwnFile` read: the text, and when the file was last changed (ms since the epoch). */
+export interface OwnFileText {
+  readonly text: string;
+  readonly changedMs: number;
+}
+
 /**
- * A JSON file's parsed content (depth-limited), undefined when it does not
- * exist; `refuse(reason)` makes the error for one that is a symbolic link
- * (never followed) or no regular file, cannot be read, is larger than
- * `maxBytes` or is no JSON.
+ * A file's text, undefined when it does not exist (or vanished before it
+ * could be opened); `refuse(reason)` makes the error for one that is a
+ * symbolic link (never followed) or no regular file (a FIFO, a directory: it
+ * is never opened, so nothing blocks), cannot be read, or is larger than
+ * `maxBytes`.
  */
-export async function readJsonFile(
+export async function readOwnFile(
   path: string,
   maxBytes: number,
   refuse: (reason: string) => Error,
-): Promise<unknown> {
+): Promise<OwnFileText | undefined> {
   const refusals = new WeakSet<object>();
   const refused = (reason: string) => {
     const error = refuse(reason);
@@ -59,19 +66,20 @@ export async function readJsonFile(
   if (info.isSymbolicLink()) throw refused(symlinkRefused);
   if (!info.isFile()) throw refused("is not a regular file.");
   if (info.size > maxBytes) throw refused(`is larger than ${maxBytes} bytes.`);
-  let text: string;
   try {
     // No symbolic link swapped in since the lstat: the read is of that file or of nothing.
     const file = await fileSystem
       .open(path, constants.O_RDONLY | noFollow | nonBlocking)
       .catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
         throw refused(openFailure(error));
       });
+    if (file === undefined) return undefined;
     try {
       const opened = await file.stat();
       if (opened.ino !== info.ino || opened.dev !== info.dev)
         throw refused("changed while it was read.");
-      text = await file.readFile("utf8");
+      return { text: await file.readFile("utf8"), changedMs: opened.mtimeMs };
     } finally {
       await file.close();
     }
@@ -79,10 +87,24 @@ export async function readJsonFile(
     if (refusals.has(error as object)) throw error;
     throw refused(`cannot be read (${(error as Error).message}).`);
   }
+}
+
+/**
+ * A JSON file's parsed content (depth-limited), undefined when it does not
+ * exist; read as `readOwnFile` reads, and `refuse(reason)` also makes the
+ * error for one that is no JSON.
+ */
+export async function readJsonFile(
+  path: string,
+  maxBytes: number,
+  refuse: (reason: string) => Error,
+): Promise<unknown> {
+  const read = await readOwnFile(path, maxBytes, refuse);
+  if (read === undefined) return undefined;
   try {
-    return parseJson(text);
+    return parseJson(read.text);
   } catch (error) {
-    throw refused(`is not valid JSON (${(error as Error).message}).`);
+    throw refuse(`is not valid JSON (${(error as Error).message}).`);
   }
 }
 
