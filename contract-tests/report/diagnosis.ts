@@ -41,7 +41,7 @@ export interface Diagnosis {
   readonly evidence: string;
   /** What to do about it. */
   readonly hint: string;
-  /** Ids of the failed checks it explains (documented and advisory). */
+  /** Ids of the failed checks it explains: those that fail the run first (documented, every one with `--strict`), then advisory ones. */
   readonly checks: readonly string[];
   /**
    * `failure` when it explains a check that fails the run (a documented one,
@@ -335,7 +335,9 @@ export function diagnose(result: ReportedRun): Diagnosis[] {
     if (claimed.length === 0 && !always) continue;
     for (const check of claimed) unexplained.delete(check);
     const severity = always || claimed.some(fails) ? "failure" : "advice";
-    diagnoses.push({ ...diagnosis, checks: claimed.map((check) => check.id), severity });
+    // The checks that fail the run come first: the console shows a cause's first few.
+    const ordered = [...claimed.filter(fails), ...claimed.filter((check) => !fails(check))];
+    diagnoses.push({ ...diagnosis, checks: ordered.map((check) => check.id), severity });
   }
   const rank = (diagnosis: Diagnosis) => (diagnosis.severity === "failure" ? 0 : 1);
   return diagnoses.sort((a, b) => rank(a) - rank(b));
