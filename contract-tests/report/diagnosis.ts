@@ -73,7 +73,8 @@ const answerOf = (check: CheckResult | undefined) =>
   check?.actual?.split(" — got ").slice(1).join(" — got ") ?? "";
 const reasonOf = (check: CheckResult | undefined) => check?.actual?.split(" — got ")[0] ?? "";
 
-const statusOf = (record: CaseRecord) => record.exchange.response?.status ?? 0;
+/** An answer's status; 0 when none came. */
+export const statusOf = (record: CaseRecord) => record.exchange.response?.status ?? 0;
 const inCases = (records: readonly CaseRecord[]) => {
   const ids = new Set(records.map((record) => record.caseId));
   return (check: CheckResult) => ids.has(check.caseId);
@@ -153,12 +154,16 @@ const tooLargeAnswers: Detector = (evidence) => {
   };
 };
 
-const isValidCredential = (record: CaseRecord) =>
+/** The request carried the run's key (not a credential case's missing or wrong one). */
+export const sentWithKey = (record: CaseRecord) =>
   (record.exchange.request.credential ?? "valid") === "valid";
 
+/** The statuses that refuse a credential. */
+export const rejectionStatuses: readonly number[] = [401, 403];
+
 const keyRejected: Detector = (evidence) => {
-  const withKey = evidence.answered.filter(isValidCredential);
-  const rejected = withKey.filter((record) => [401, 403].includes(statusOf(record)));
+  const withKey = evidence.answered.filter(sentWithKey);
+  const rejected = withKey.filter((record) => rejectionStatuses.includes(statusOf(record)));
   if (rejected.length === 0 || rejected.length * 2 < withKey.length) return undefined;
   return {
     cause: "key-rejected",

@@ -6,12 +6,20 @@ import { operationIds } from "../../mocks/interface/spec.js";
 import { failedStatuses } from "../fuzz/results.js";
 import {
   advisoryWarnings,
+  type CaseRecord,
   type CheckResult,
   failingChecks,
   runPassed,
   type StopReason,
 } from "../suite/results.js";
-import { type Diagnosis, type DiagnosisCause, diagnose } from "./diagnosis.js";
+import {
+  type Diagnosis,
+  type DiagnosisCause,
+  diagnose,
+  rejectionStatuses,
+  sentWithKey,
+  statusOf,
+} from "./diagnosis.js";
 import type { ReportedRun } from "./run.js";
 
 export interface OperationSummary {
@@ -107,8 +115,11 @@ const wholeRunCauses: ReadonlySet<DiagnosisCause> = new Set([
  * "never triggered"; a failed check of an answer with it, or one that
  * expected it and did not get it, makes it "failed", unless every failure
  * behind it is explained by a cause that leaves the whole run unjudged (a
- * rejected key, a wrong URL): then "not judged". A generated request's
- * failure counts on the statuses of the answers that failed that way.
+ * rejected key, a wrong URL): then "not judged". When the key was rejected,
+ * a 401 (or 403) that answered a request sent with the key is that
+ * rejection, not the operation passing: its status is "not judged" too. A
+ * generated request's failure counts on the statuses of the answers that
+ * failed that way.
  */
 export function statusMatrix(
   result: ReportedRun,
@@ -122,12 +133,15 @@ export function statusMatrix(
       .flatMap((diagnosis) => diagnosis.checks),
   );
   const fuzzFailed = failedStatuses(result.fuzz);
+  const keyRejected = diagnoses.some((diagnosis) => diagnosis.cause === "key-rejected");
+  const isKeyRejection = (record: CaseRecord) =>
+    keyRejected && sentWithKey(record) && rejectionStatuses.includes(statusOf(record));
   return operationIds
     .filter((operation) => reported.has(operation))
     .flatMap((operation) =>
       interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
         const records = result.cases.filter(
-          (record) => record.operation === operation && record.exchange.response?.status === status,
+          (record) => record.operation === operation && statusOf(record) === status,
         );
         const cases = new Set(records.map((record) => record.caseId));
         const answers = {
@@ -146,9 +160,11 @@ export function statusMatrix(
             ? behind.every((check) => unjudged.has(check.id))
               ? "not judged"
               : "failed"
-            : answers.fixed + answers.fuzz > 0
-              ? "passed"
-              : "never triggered";
+            : records.some(isKeyRejection)
+              ? "not judged"
+              : answers.fixed + answers.fuzz > 0
+                ? "passed"
+                : "never triggered";
         return { operation, status, cell, answers };
       }),
     );
@@ -168,7 +184,7 @@ export function cellLabel(
 
 /** What the matrix's cells mean, in every report's words. */
 export const matrixLegend =
-  "passed: seen, every check passed; FAILED; not judged: a cause above explains its failures; never triggered; (fuzz only): seen only in answers to generated requests";
+  "passed: seen, every check passed; FAILED; not judged: a cause above explains its failures, or its answers were the rejection of a rejected key; never triggered; (fuzz only): seen only in answers to generated requests";
 
 /**
  * How much of a red run the diagnosis explains, counted the way the verdict
