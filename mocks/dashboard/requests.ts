@@ -5,7 +5,7 @@
 import type { FeedAnswer, NumberedEntry } from "../admin/dashboard.js";
 import { AdminError, admin } from "./api.js";
 import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
-import { curlLine, explainProblem, problemLabel, statementLead } from "./explain.js";
+import { curlLine, explainProblem, problemLabel, repeatNote, statementLead } from "./explain.js";
 import { answeredBy, effectOf, faultName } from "./info.js";
 
 /** Rows the page keeps; older ones leave the table. */
@@ -157,6 +157,7 @@ function showDetail(id: number): void {
     el("h4", { text: "Problems" }),
     problems,
     el("h4", { text: "Repeat it" }),
+    el("p", {}, ...withCode(repeatNote(entry))),
     el("pre", {}, el("code", { "aria-label": "curl command", text: curlLine(apiUrl, entry) })),
   );
   panel.hidden = false;

@@ -18,7 +18,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { SitePolicy } from "../admin/site.js";
-import { checkCredential } from "../core/auth.js";
+import { checkCredential, sentCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse } from "../core/exchange.js";
 import {
@@ -140,15 +140,17 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   ): void {
     const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
+    const authorization = request.header("authorization");
     journal.record({
       method: clip(request.method, 16),
-      path: clip(redactorFor(request.header("authorization"))(path), journalLimits.path),
+      path: clip(redactorFor(authorization)(path), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,
       status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       fault: null,
       problems,
       ...(answeredBy ? { answeredBy } : {}),
+      ...sentCredential(authorization, checkCredential(authorization, apiKeys)),
     });
   }
 
