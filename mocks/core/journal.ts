@@ -54,8 +54,13 @@ export interface JournalEntry {
   readonly fault: AppliedFault | null;
   /** Where the request (or, behind `--proxy`, the deployment's answer) broke the interface. */
   readonly problems: readonly Problem[];
-  /** Behind `--proxy` only: who answered, the deployment or the mock (`--fallback mock`). */
-  readonly answeredBy?: "deployment" | "mock";
+  /**
+   * Behind `--proxy` only: who answered: the deployment, the mock (a request
+   * the proxy keeps: a bad key, an oversized body, no operation of the
+   * interface) or the mock as the fallback for a deployment that gave no
+   * usable answer (`--fallback mock`). Absent: the proxy itself.
+   */
+  readonly answeredBy?: "deployment" | "mock" | "fallback";
   /**
    * The credential the request sent: `valid` (a key the mock takes),
    * `missing` or `wrong`. Never its value: a wrong one's `sentAs` has every

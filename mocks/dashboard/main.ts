@@ -6,7 +6,7 @@
 import { AdminError, admin, adminKey } from "./api.js";
 import { byId, say } from "./dom.js";
 import { refreshFaults, wireFaults } from "./faults.js";
-import { type ServerInfo, upstreamOf } from "./info.js";
+import { type HealthAnswer, healthLine, type ServerInfo, upstreamOf } from "./info.js";
 import { followRequests, setOperations, setUpstream, wireRequests } from "./requests.js";
 import { showState, wireState } from "./state.js";
 
@@ -17,8 +17,7 @@ async function refresh(): Promise<void> {
 
 async function health(): Promise<void> {
   try {
-    const answer = await admin<{ status: string }>("GET", "/__mock/health");
-    say("health", `Health: ${answer.status}`);
+    say("health", healthLine(await admin<HealthAnswer>("GET", "/__mock/health")));
   } catch (error) {
     say("health", `Health: ${error instanceof AdminError ? error.message : "unknown"}`);
   }

@@ -229,6 +229,7 @@ export async function startPetstoreServerWith(
           ? undefined
           : { stateFile: `${options.stateFile}: ${failure}` };
       },
+      deployment: front.deployment,
       refuseWrites,
     }),
     ...dashboardRoutes({
