@@ -69,6 +69,8 @@ export interface JournalEntry {
   readonly credential?: SentCredential["credential"];
   /** A wrong credential's Authorization value, masked: `Bearer [redacted]`, `Bearer`, `Basic [redacted]`, `[redacted]`. */
   readonly sentAs?: string;
+  /** The status a `Prefer: code=NNN` scenario answered, when one did. */
+  readonly scenario?: number;
 }
 
 /** An entry as the core hands it over; the journal numbers it. */

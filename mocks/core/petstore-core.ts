@@ -98,6 +98,8 @@ const byteLength = (body: string | undefined) => new TextEncoder().encode(body).
 
 interface Made {
   readonly fault?: AppliedFault;
+  /** The status a `Prefer: code=` scenario made up. */
+  readonly scenario?: number;
   /** A scenario, a refused write or a fault made the answer up (a delay alone does not). */
   readonly staged?: boolean;
 }
@@ -211,6 +213,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
       return {
         response: jsonResponse(scenario, scenarioErrorBody(scenario), headers),
         staged: true,
+        scenario,
       };
     }
     const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
@@ -277,6 +280,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
           }))
         : [],
       ...sent,
+      ...(outcome.scenario === undefined ? {} : { scenario: outcome.scenario }),
     });
     if (options.observe && match.kind === "operation" && !response.dropped) {
       options.observe({

@@ -131,6 +131,9 @@ describe("curlLine", () => {
       "curl -g -i 'http://h/v1/pets/1' -H 'Authorization: Basic [redacted]'",
     );
     expect(curlLine(url, { ...get, credential: "valid" })).toContain("$PETSTORE_API_KEY");
+    expect(curlLine(url, { ...get, credential: "valid", scenario: 503 })).toBe(
+      `curl -g -i 'http://h/v1/pets/1' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Prefer: code=503'`,
+    );
     expect(repeatNote({ credential: "wrong", sentAs: "Bearer" })).toMatch(
       /sends it masked \(`Authorization: Bearer`\), so it is refused again/,
     );
@@ -155,16 +158,27 @@ describe("curlLine", () => {
     for (const authorization of sent) {
       await core(request(authorization));
     }
+    const headers = { authorization: `Bearer ${secretKey}`, prefer: "code=401" };
+    await core(coreRequest("GET", "/pets/1", { headers }));
     const entries = journal.all();
-    expect(entries.map((entry) => entry.status)).toEqual([...Array(8).fill(401), 200]);
+    expect(entries.map((entry) => entry.status)).toEqual([...Array(8).fill(401), 200, 401]);
     for (const entry of entries) {
       const line = curlLine("http://h/v1", entry);
       expect(line).not.toContain(secretKey);
       expect(line).not.toContain("not-the-key");
       expect(line).not.toContain("dXNlcjpwYXNz");
       const header = /-H '?"?Authorization: ([^'"]*)/.exec(line)?.[1];
+      const prefer = /-H 'Prefer: ([^']*)'/.exec(line)?.[1];
       // What the line sends gets the answer the entry had.
-      const again = await core(request(header?.replace("$PETSTORE_API_KEY", secretKey)));
+      const authorization = header?.replace("$PETSTORE_API_KEY", secretKey);
+      const again = await core(
+        coreRequest("GET", "/pets/1", {
+          headers: {
+            ...(authorization === undefined ? {} : { authorization }),
+            ...(prefer === undefined ? {} : { prefer }),
+          },
+        }),
+      );
       expect({ authorization: header, status: again.status }).toEqual({
         authorization: header,
         status: entry.status,
@@ -179,6 +193,7 @@ describe("curlLine", () => {
       "Basic [redacted]",
       "[redacted]",
       "Token [redacted]",
+      undefined,
       undefined,
     ]);
   });

@@ -91,7 +91,7 @@ export const statementLead = (explained: Explained, statement: Statement): strin
     ? `Advice, resting on interface §${statement.section}: `
     : `Breaks interface §${statement.section}: `;
 
-type Repeated = Pick<NumberedEntry, "method" | "path" | "credential" | "sentAs">;
+type Repeated = Pick<NumberedEntry, "method" | "path" | "credential" | "sentAs" | "scenario">;
 
 /** A wrong credential as the journal masked it (a bare `Bearer`, refused too, if it has none). */
 const sentAs = (entry: Pick<NumberedEntry, "sentAs">) => entry.sentAs ?? "Bearer";
@@ -106,8 +106,9 @@ function authorizationOf(entry: Repeated): ShellWord[] {
 /**
  * A curl line that repeats the request as it was sent (mocks/util/curl.ts):
  * a valid key as a shell variable, a missing one still missing, a wrong one
- * still wrong and masked (`Bearer [redacted]`), so a 401 repeats a 401. The
- * journal keeps no bodies, so a write reads its body from `body.json`.
+ * still wrong and masked (`Bearer [redacted]`), so a 401 repeats a 401; a
+ * `Prefer: code=` scenario's header too. The journal keeps no bodies, so a
+ * write reads its body from `body.json`.
  */
 export function curlLine(apiUrl: string, entry: Repeated): string {
   const withBody = !["GET", "HEAD", "DELETE", "OPTIONS"].includes(entry.method);
@@ -115,7 +116,11 @@ export function curlLine(apiUrl: string, entry: Repeated): string {
     options: ["-i"],
     method: entry.method,
     url: `${apiUrl}${entry.path}`,
-    headers: [...authorizationOf(entry), ...(withBody ? ["Content-Type: application/json"] : [])],
+    headers: [
+      ...authorizationOf(entry),
+      ...(entry.scenario === undefined ? [] : [`Prefer: code=${entry.scenario}`]),
+      ...(withBody ? ["Content-Type: application/json"] : []),
+    ],
     body: withBody ? { file: "body.json" } : undefined,
   });
 }
