@@ -6,7 +6,6 @@ import { operationIds } from "../../mocks/interface/spec.js";
 import { failedStatuses } from "../fuzz/results.js";
 import {
   advisoryWarnings,
-  type CaseRecord,
   type CheckResult,
   failingChecks,
   runPassed,
@@ -25,21 +24,29 @@ import type { ReportedRun } from "./run.js";
 export interface OperationSummary {
   readonly operation: OperationId;
   readonly passed: number;
+  /** Of the passed checks, those of answers that were the rejection of a rejected key: not judged. */
+  readonly passedOnRejectedKey: number;
   readonly failed: readonly CheckResult[];
   readonly warnings: readonly CheckResult[];
   readonly skipped: number;
   readonly total: number;
 }
 
-export function summarize(result: ReportedRun): OperationSummary[] {
+export function summarize(
+  result: ReportedRun,
+  diagnoses: readonly Diagnosis[] = diagnose(result),
+): OperationSummary[] {
   const failing = new Set(failingChecks(result));
   const warning = new Set(advisoryWarnings(result));
+  const rejections = keyRejections(result, diagnoses);
   return operationIds
     .map((operation) => {
       const checks = result.checks.filter((check) => check.operation === operation);
+      const passed = checks.filter((check) => check.outcome === "passed");
       return {
         operation,
-        passed: checks.filter((check) => check.outcome === "passed").length,
+        passed: passed.length,
+        passedOnRejectedKey: passed.filter((check) => rejections.has(check.caseId)).length,
         failed: checks.filter((check) => failing.has(check)),
         warnings: checks.filter((check) => warning.has(check)),
         skipped: checks.filter((check) => check.outcome === "skipped").length,
@@ -100,6 +107,20 @@ export interface MatrixRow {
   readonly answers: { readonly fixed: number; readonly fuzz: number };
 }
 
+/**
+ * The cases whose answer was the rejection of a rejected key (the diagnosis
+ * says the key was rejected): a 401 or 403 to a request sent with the key.
+ * Such an answer is not the operation passing its checks: it is not judged.
+ */
+function keyRejections(result: ReportedRun, diagnoses: readonly Diagnosis[]): Set<string> {
+  if (!diagnoses.some((diagnosis) => diagnosis.cause === "key-rejected")) return new Set();
+  return new Set(
+    result.cases
+      .filter((record) => sentWithKey(record) && rejectionStatuses.includes(statusOf(record)))
+      .map((record) => record.caseId),
+  );
+}
+
 /** Causes that make the deployment's answers unjudgeable as a whole (the key, the URL, silence). */
 const wholeRunCauses: ReadonlySet<DiagnosisCause> = new Set([
   "not-answering",
@@ -133,9 +154,7 @@ export function statusMatrix(
       .flatMap((diagnosis) => diagnosis.checks),
   );
   const fuzzFailed = failedStatuses(result.fuzz);
-  const keyRejected = diagnoses.some((diagnosis) => diagnosis.cause === "key-rejected");
-  const isKeyRejection = (record: CaseRecord) =>
-    keyRejected && sentWithKey(record) && rejectionStatuses.includes(statusOf(record));
+  const rejections = keyRejections(result, diagnoses);
   return operationIds
     .filter((operation) => reported.has(operation))
     .flatMap((operation) =>
@@ -160,7 +179,7 @@ export function statusMatrix(
             ? behind.every((check) => unjudged.has(check.id))
               ? "not judged"
               : "failed"
-            : records.some(isKeyRejection)
+            : records.some((record) => rejections.has(record.caseId))
               ? "not judged"
               : answers.fixed + answers.fuzz > 0
                 ? "passed"

@@ -239,6 +239,9 @@ describe("a replay whose key the deployment rejects", () => {
       expect.objectContaining({ operation: "getPet", cell: "not judged" }),
     ]);
     expect(out).toMatch(/^ {2}getPet +200 never triggered, 401 not judged, 404 never triggered$/m);
+    expect(out).toMatch(
+      /^getPet +(\d+) passed \(\1 of them on answers rejecting the key: not judged\)$/m,
+    );
   });
 });
 
