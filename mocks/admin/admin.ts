@@ -186,6 +186,8 @@ export interface AdminContext {
  * usable answer: `reason` says why) or `unknown` (not reached yet).
  * `checkedAt` is when (ISO 8601). It does not change the mock's own `status`:
  * the mock is up, and restarting it would not bring the deployment back.
+ * The open `GET /__mock/health` tells only the state and when; its URL and
+ * the reason (internal addresses) are for `GET /__mock/info`, an admin read.
  */
 export interface DeploymentHealth {
   readonly url: string;
@@ -193,6 +195,10 @@ export interface DeploymentHealth {
   readonly checkedAt?: string;
   readonly reason?: string;
 }
+
+/** What the open health tells of the deployment. */
+const publicPart = ({ state, checkedAt }: DeploymentHealth) =>
+  checkedAt === undefined ? { state } : { state, checkedAt };
 
 /** The built-in admin routes: health, reset, faults, requests, contract, provider state and state. */
 export function adminRoutes({
@@ -205,7 +211,7 @@ export function adminRoutes({
   const { faults, journal } = petstore;
   const health = () => {
     const found = problems?.();
-    const behind = deployment ? { deployment: deployment() } : {};
+    const behind = deployment ? { deployment: publicPart(deployment()) } : {};
     return found === undefined
       ? jsonResponse(200, { status: "ok", ...behind })
       : jsonResponse(503, { status: "degraded", ...found, ...behind });

@@ -18,6 +18,8 @@ export interface ServerInfo {
   readonly options: PublicOptions;
   readonly operations: readonly string[];
   readonly presets: Readonly<Record<string, readonly FaultInput[]>>;
+  /** Behind `--proxy`: the deployment's state, with its URL and why it is down. */
+  readonly deployment?: DeploymentHealth;
 }
 
 /** A fault's effect in a few words, e.g. `503`, `delay 1500 ms`, `reset`. */
@@ -60,10 +62,10 @@ export function answeredBy(entry: Pick<JournalEntry, "answeredBy">): string {
   }
 }
 
-/** What `GET /__mock/health` answers: the mock's status and, behind `--proxy`, the deployment's. */
+/** What `GET /__mock/health` answers: the mock's status and, behind `--proxy`, the deployment's state. */
 export interface HealthAnswer {
   readonly status: string;
-  readonly deployment?: DeploymentHealth;
+  readonly deployment?: Pick<DeploymentHealth, "state" | "checkedAt" | "reason">;
 }
 
 const deploymentWords: Readonly<Record<DeploymentHealth["state"], string>> = {

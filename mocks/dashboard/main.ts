@@ -17,7 +17,15 @@ async function refresh(): Promise<void> {
 
 async function health(): Promise<void> {
   try {
-    say("health", healthLine(await admin<HealthAnswer>("GET", "/__mock/health")));
+    const answer = await admin<HealthAnswer>("GET", "/__mock/health");
+    // Behind --proxy the open health tells the deployment's state; why it is down is an admin read.
+    const deployment = answer.deployment
+      ? await admin<ServerInfo>("GET", "/__mock/info").then(
+          (info) => info.deployment ?? answer.deployment,
+          () => answer.deployment,
+        )
+      : undefined;
+    say("health", healthLine({ status: answer.status, deployment }));
   } catch (error) {
     say("health", `Health: ${error instanceof AdminError ? error.message : "unknown"}`);
   }
