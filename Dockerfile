@@ -9,6 +9,10 @@
 #   docker build --tag petstore-mock-kit "https://github.com/petstore-mock-kit/petstore-mock-kit.git#v<version>"
 #   docker run --rm --publish 127.0.0.1:4000:4000 petstore-mock-kit
 #   docker run --rm petstore-mock-kit petstore-contract --help
+#
+# Needs BuildKit (`RUN --mount`): Docker Engine 23+ and Docker Desktop use it
+# by default; on an older engine, DOCKER_BUILDKIT=1 or `docker buildx build`.
+# Podman and Buildah build it as it is.
 ARG BASE=node:24-slim
 
 # 1. Install every dependency, build, and pack the kit exactly as npm would publish it.

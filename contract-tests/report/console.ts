@@ -85,13 +85,15 @@ export function consoleReport(result: ReportedRun): string {
   const explained = new Set(diagnoses.flatMap((diagnosis) => diagnosis.checks));
   const unexplained = (checks: readonly CheckResult[]) =>
     checks.filter((check) => !explained.has(check.id));
-  const width = Math.max(...summarize(result).map((summary) => summary.operation.length));
-  for (const summary of summarize(result)) {
+  const summaries = summarize(result, diagnoses);
+  const width = Math.max(...summaries.map((summary) => summary.operation.length));
+  for (const summary of summaries) {
     const failed = unexplained(summary.failed);
     const warnings = unexplained(summary.warnings);
     const underCauses = summary.failed.length - failed.length;
+    const onRejectedKey = summary.passedOnRejectedKey;
     const counts = [
-      `${summary.passed} passed`,
+      `${summary.passed} passed${onRejectedKey ? ` (${onRejectedKey} of them on answers rejecting the key: not judged)` : ""}`,
       summary.failed.length
         ? `${summary.failed.length} FAILED${underCauses ? ` (${underCauses} under the diagnosis above)` : ""}`
         : "",

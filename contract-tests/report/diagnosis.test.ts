@@ -15,7 +15,10 @@ interface Run {
   readonly code: number;
   readonly out: string;
   readonly err: string;
-  readonly json: { diagnoses: Diagnosis[]; checks: Array<{ id: string; outcome: string }> };
+  readonly json: {
+    diagnoses: Diagnosis[];
+    checks: Array<{ id: string; outcome: string; kind: string }>;
+  };
   readonly markdown: string;
   readonly html: string;
   readonly junit: string;
@@ -29,6 +32,14 @@ async function contract(url: string, key = testApiKey, ...args: string[]): Promi
 
 const failedIds = (run: Run) =>
   run.json.checks.filter((check) => check.outcome === "failed").map((check) => check.id);
+/** The failed checks as a diagnosis lists them: documented ones first, in run order. */
+const failedInDiagnosisOrder = (run: Run) => {
+  const failed = run.json.checks.filter((check) => check.outcome === "failed");
+  return [
+    ...failed.filter((check) => check.kind === "documented"),
+    ...failed.filter((check) => check.kind !== "documented"),
+  ].map((check) => check.id);
+};
 const causes = (run: Run) => run.json.diagnoses.map((diagnosis) => diagnosis.cause);
 
 describe('a URL that is not the Pet Store API (every request answers 200 {"ok":true})', () => {
@@ -58,6 +69,21 @@ describe('a URL that is not the Pet Store API (every request answers 200 {"ok":t
     expect(run.out).toMatch(/^ {2}… and \d+ more with this cause/m);
   });
 
+  it("shows the failures that fail the run first under a cause, advisory ones after", () => {
+    const kinds = new Map(run.json.checks.map((check) => [check.id, check.kind]));
+    const explained = run.json.diagnoses[0]?.checks.map((id) => kinds.get(id)) ?? [];
+    expect(explained).toContain("advisory");
+    const documented = explained.filter((kind) => kind === "documented").length;
+    expect(documented).toBeGreaterThanOrEqual(shownPerCause);
+    expect(explained).toEqual([
+      ...Array(documented).fill("documented"),
+      ...Array(explained.length - documented).fill("advisory"),
+    ]);
+    expect(run.out.match(/^ {2}✗ \S+ \[\w+\]$/gm)).toEqual(
+      Array(shownPerCause).fill(expect.stringMatching(/\[documented\]$/)),
+    );
+  });
+
   it("explains every failure in the JSON report, and lists each one in the others", () => {
     const failed = failedIds(run);
     expect(failed.length).toBeGreaterThan(100);
@@ -67,7 +93,7 @@ describe('a URL that is not the Pet Store API (every request answers 200 {"ok":t
         title: expect.any(String),
         evidence: expect.stringContaining('{"ok":true}'),
         hint: expect.stringContaining("--url"),
-        checks: failed,
+        checks: failedInDiagnosisOrder(run),
         severity: "failure",
       },
     ]);
@@ -100,7 +126,7 @@ describe("causes against the kit's own mock", () => {
     const run = await contract(mock.url, "not-the-key", "--only", "listPets,getPet");
     expect(run.code).toBe(exitCodes.failed);
     expect(causes(run)).toEqual(["key-rejected"]);
-    expect(run.json.diagnoses[0]?.checks).toEqual(failedIds(run));
+    expect(run.json.diagnoses[0]?.checks).toEqual(failedInDiagnosisOrder(run));
     expect(run.out).toMatch(/^✗ The key was rejected \[key-rejected\]/m);
     expect(run.out).toMatch(/hint: +Check --key \(or PETSTORE_API_KEY\)/);
   });
@@ -155,7 +181,9 @@ describe("causes against the kit's own mock", () => {
       title: "One operation is missing: createPet",
       severity: "failure",
     });
-    const createPetFailures = failedIds(run).filter((id) => id.startsWith("createPet."));
+    const createPetFailures = failedInDiagnosisOrder(run).filter((id) =>
+      id.startsWith("createPet."),
+    );
     expect(run.json.diagnoses[0]?.checks).toEqual(createPetFailures);
   });
 

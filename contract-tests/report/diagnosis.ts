@@ -41,7 +41,7 @@ export interface Diagnosis {
   readonly evidence: string;
   /** What to do about it. */
   readonly hint: string;
-  /** Ids of the failed checks it explains (documented and advisory). */
+  /** Ids of the failed checks it explains: those that fail the run first (documented, every one with `--strict`), then advisory ones. */
   readonly checks: readonly string[];
   /**
    * `failure` when it explains a check that fails the run (a documented one,
@@ -73,7 +73,8 @@ const answerOf = (check: CheckResult | undefined) =>
   check?.actual?.split(" — got ").slice(1).join(" — got ") ?? "";
 const reasonOf = (check: CheckResult | undefined) => check?.actual?.split(" — got ")[0] ?? "";
 
-const statusOf = (record: CaseRecord) => record.exchange.response?.status ?? 0;
+/** An answer's status; 0 when none came. */
+export const statusOf = (record: CaseRecord) => record.exchange.response?.status ?? 0;
 const inCases = (records: readonly CaseRecord[]) => {
   const ids = new Set(records.map((record) => record.caseId));
   return (check: CheckResult) => ids.has(check.caseId);
@@ -153,12 +154,16 @@ const tooLargeAnswers: Detector = (evidence) => {
   };
 };
 
-const isValidCredential = (record: CaseRecord) =>
+/** The request carried the run's key (not a credential case's missing or wrong one). */
+export const sentWithKey = (record: CaseRecord) =>
   (record.exchange.request.credential ?? "valid") === "valid";
 
+/** The statuses that refuse a credential. */
+export const rejectionStatuses: readonly number[] = [401, 403];
+
 const keyRejected: Detector = (evidence) => {
-  const withKey = evidence.answered.filter(isValidCredential);
-  const rejected = withKey.filter((record) => [401, 403].includes(statusOf(record)));
+  const withKey = evidence.answered.filter(sentWithKey);
+  const rejected = withKey.filter((record) => rejectionStatuses.includes(statusOf(record)));
   if (rejected.length === 0 || rejected.length * 2 < withKey.length) return undefined;
   return {
     cause: "key-rejected",
@@ -335,7 +340,9 @@ export function diagnose(result: ReportedRun): Diagnosis[] {
     if (claimed.length === 0 && !always) continue;
     for (const check of claimed) unexplained.delete(check);
     const severity = always || claimed.some(fails) ? "failure" : "advice";
-    diagnoses.push({ ...diagnosis, checks: claimed.map((check) => check.id), severity });
+    // The checks that fail the run come first: the console shows a cause's first few.
+    const ordered = [...claimed.filter(fails), ...claimed.filter((check) => !fails(check))];
+    diagnoses.push({ ...diagnosis, checks: ordered.map((check) => check.id), severity });
   }
   const rank = (diagnosis: Diagnosis) => (diagnosis.severity === "failure" ? 0 : 1);
   return diagnoses.sort((a, b) => rank(a) - rank(b));

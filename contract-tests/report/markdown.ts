@@ -50,7 +50,7 @@ const icon = {
 function matrix(result: ReportedRun): string[] {
   if (result.checks.length === 0) return [];
   return [
-    "| operation | documented statuses (✅ seen and passing, ❌ failed, ❔ not judged: a cause above explains its failures, ➖ never triggered; (fuzz only): seen only in answers to generated requests) |",
+    "| operation | documented statuses (✅ seen and passing, ❌ failed, ❔ not judged: a cause above explains its failures, or its answers were the rejection of a rejected key, ➖ never triggered; (fuzz only): seen only in answers to generated requests) |",
     "|---|---|",
     ...matrixLines(result).map(
       (line) =>

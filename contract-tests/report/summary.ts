@@ -11,27 +11,42 @@ import {
   runPassed,
   type StopReason,
 } from "../suite/results.js";
-import { type Diagnosis, type DiagnosisCause, diagnose } from "./diagnosis.js";
+import {
+  type Diagnosis,
+  type DiagnosisCause,
+  diagnose,
+  rejectionStatuses,
+  sentWithKey,
+  statusOf,
+} from "./diagnosis.js";
 import type { ReportedRun } from "./run.js";
 
 export interface OperationSummary {
   readonly operation: OperationId;
   readonly passed: number;
+  /** Of the passed checks, those of answers that were the rejection of a rejected key: not judged. */
+  readonly passedOnRejectedKey: number;
   readonly failed: readonly CheckResult[];
   readonly warnings: readonly CheckResult[];
   readonly skipped: number;
   readonly total: number;
 }
 
-export function summarize(result: ReportedRun): OperationSummary[] {
+export function summarize(
+  result: ReportedRun,
+  diagnoses: readonly Diagnosis[] = diagnose(result),
+): OperationSummary[] {
   const failing = new Set(failingChecks(result));
   const warning = new Set(advisoryWarnings(result));
+  const rejections = keyRejections(result, diagnoses);
   return operationIds
     .map((operation) => {
       const checks = result.checks.filter((check) => check.operation === operation);
+      const passed = checks.filter((check) => check.outcome === "passed");
       return {
         operation,
-        passed: checks.filter((check) => check.outcome === "passed").length,
+        passed: passed.length,
+        passedOnRejectedKey: passed.filter((check) => rejections.has(check.caseId)).length,
         failed: checks.filter((check) => failing.has(check)),
         warnings: checks.filter((check) => warning.has(check)),
         skipped: checks.filter((check) => check.outcome === "skipped").length,
@@ -92,6 +107,20 @@ export interface MatrixRow {
   readonly answers: { readonly fixed: number; readonly fuzz: number };
 }
 
+/**
+ * The cases whose answer was the rejection of a rejected key (the diagnosis
+ * says the key was rejected): a 401 or 403 to a request sent with the key.
+ * Such an answer is not the operation passing its checks: it is not judged.
+ */
+function keyRejections(result: ReportedRun, diagnoses: readonly Diagnosis[]): Set<string> {
+  if (!diagnoses.some((diagnosis) => diagnosis.cause === "key-rejected")) return new Set();
+  return new Set(
+    result.cases
+      .filter((record) => sentWithKey(record) && rejectionStatuses.includes(statusOf(record)))
+      .map((record) => record.caseId),
+  );
+}
+
 /** Causes that make the deployment's answers unjudgeable as a whole (the key, the URL, silence). */
 const wholeRunCauses: ReadonlySet<DiagnosisCause> = new Set([
   "not-answering",
@@ -107,8 +136,11 @@ const wholeRunCauses: ReadonlySet<DiagnosisCause> = new Set([
  * "never triggered"; a failed check of an answer with it, or one that
  * expected it and did not get it, makes it "failed", unless every failure
  * behind it is explained by a cause that leaves the whole run unjudged (a
- * rejected key, a wrong URL): then "not judged". A generated request's
- * failure counts on the statuses of the answers that failed that way.
+ * rejected key, a wrong URL): then "not judged". When the key was rejected,
+ * a 401 (or 403) that answered a request sent with the key is that
+ * rejection, not the operation passing: its status is "not judged" too. A
+ * generated request's failure counts on the statuses of the answers that
+ * failed that way.
  */
 export function statusMatrix(
   result: ReportedRun,
@@ -122,12 +154,13 @@ export function statusMatrix(
       .flatMap((diagnosis) => diagnosis.checks),
   );
   const fuzzFailed = failedStatuses(result.fuzz);
+  const rejections = keyRejections(result, diagnoses);
   return operationIds
     .filter((operation) => reported.has(operation))
     .flatMap((operation) =>
       interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
         const records = result.cases.filter(
-          (record) => record.operation === operation && record.exchange.response?.status === status,
+          (record) => record.operation === operation && statusOf(record) === status,
         );
         const cases = new Set(records.map((record) => record.caseId));
         const answers = {
@@ -146,9 +179,11 @@ export function statusMatrix(
             ? behind.every((check) => unjudged.has(check.id))
               ? "not judged"
               : "failed"
-            : answers.fixed + answers.fuzz > 0
-              ? "passed"
-              : "never triggered";
+            : records.some((record) => rejections.has(record.caseId))
+              ? "not judged"
+              : answers.fixed + answers.fuzz > 0
+                ? "passed"
+                : "never triggered";
         return { operation, status, cell, answers };
       }),
     );
@@ -168,7 +203,7 @@ export function cellLabel(
 
 /** What the matrix's cells mean, in every report's words. */
 export const matrixLegend =
-  "passed: seen, every check passed; FAILED; not judged: a cause above explains its failures; never triggered; (fuzz only): seen only in answers to generated requests";
+  "passed: seen, every check passed; FAILED; not judged: a cause above explains its failures, or its answers were the rejection of a rejected key; never triggered; (fuzz only): seen only in answers to generated requests";
 
 /**
  * How much of a red run the diagnosis explains, counted the way the verdict

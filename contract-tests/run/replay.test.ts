@@ -217,6 +217,34 @@ describe("petstore-contract --replay", () => {
   });
 });
 
+describe("a replay whose key the deployment rejects", () => {
+  it("paints no status passed that only the key's rejection answered: the 401s are not judged", async () => {
+    const file = join(dir, "rejected-key.jsonl");
+    const lines = [recordedLine("GET", "/pets", "limit=3"), recordedLine("GET", "/pets/3")];
+    await writeFile(file, lines.join("\n"));
+    const json = join(dir, "rejected-key.json");
+    const deployment = await startMock();
+    const { code, out } = await closedAfter(deployment, () =>
+      runCli(["--replay", file, "--url", deployment.url, "--key", "not-the-key", "--json", json]),
+    );
+    expect(code).toBe(exitCodes.failed);
+    const report = JSON.parse(await readFile(json, "utf8")) as {
+      diagnoses: { cause: string }[];
+      matrix: { operation: string; status: number; cell: string }[];
+    };
+    expect(report.diagnoses.map((diagnosis) => diagnosis.cause)).toEqual(["key-rejected"]);
+    const cells = report.matrix.filter((row) => row.status === 401);
+    expect(cells).toEqual([
+      expect.objectContaining({ operation: "listPets", cell: "not judged" }),
+      expect.objectContaining({ operation: "getPet", cell: "not judged" }),
+    ]);
+    expect(out).toMatch(/^ {2}getPet +200 never triggered, 401 not judged, 404 never triggered$/m);
+    expect(out).toMatch(
+      /^getPet +(\d+) passed \(\1 of them on answers rejecting the key: not judged\)$/m,
+    );
+  });
+});
+
 describe("what a replay leaves out", () => {
   it("sends no DELETE and nothing outside the interface, and says so in a note", async () => {
     const file = join(dir, "odd.jsonl");

@@ -174,23 +174,47 @@ export interface AdminContext {
   readonly state: StateAccess;
   /** What `GET /__mock/health` reports beyond `ok`: a problem makes it a 503 `degraded`. */
   readonly problems?: (() => Record<string, string> | undefined) | undefined;
+  /** Behind `--proxy`: the deployment's state, which `GET /__mock/health` reports beside the mock's own. */
+  readonly deployment?: (() => DeploymentHealth) | undefined;
   /** While it returns an answer, a reset or a state import gets it instead of changing the store. */
   readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
 }
+
+/**
+ * The deployment behind `--proxy`, as the proxy last found it: `up` (it
+ * answered), `key-rejected` (it answered 401 to the proxy key), `down` (no
+ * usable answer: `reason` says why) or `unknown` (not reached yet).
+ * `checkedAt` is when (ISO 8601). It does not change the mock's own `status`:
+ * the mock is up, and restarting it would not bring the deployment back.
+ * The open `GET /__mock/health` tells only the state and when; its URL and
+ * the reason (internal addresses) are for `GET /__mock/info`, an admin read.
+ */
+export interface DeploymentHealth {
+  readonly url: string;
+  readonly state: "up" | "key-rejected" | "down" | "unknown";
+  readonly checkedAt?: string;
+  readonly reason?: string;
+}
+
+/** What the open health tells of the deployment. */
+const publicPart = ({ state, checkedAt }: DeploymentHealth) =>
+  checkedAt === undefined ? { state } : { state, checkedAt };
 
 /** The built-in admin routes: health, reset, faults, requests, contract, provider state and state. */
 export function adminRoutes({
   petstore,
   state,
   problems,
+  deployment,
   refuseWrites,
 }: AdminContext): AdminRoute[] {
   const { faults, journal } = petstore;
   const health = () => {
     const found = problems?.();
+    const behind = deployment ? { deployment: publicPart(deployment()) } : {};
     return found === undefined
-      ? jsonResponse(200, { status: "ok" })
-      : jsonResponse(503, { status: "degraded", ...found });
+      ? jsonResponse(200, { status: "ok", ...behind })
+      : jsonResponse(503, { status: "degraded", ...found, ...behind });
   };
   return [
     { path: healthPath, public: true, methods: { GET: health } },

@@ -19,7 +19,7 @@ import { defaults, type PetstoreBaseOptions } from "../store/options.js";
 import { currentInterface } from "../store/state.js";
 import type { PetstoreStore } from "../store/store.js";
 import { kitVersion } from "../util/package-root.js";
-import { type AdminRoute, adminBasePath, requestsPath } from "./admin.js";
+import { type AdminRoute, adminBasePath, type DeploymentHealth, requestsPath } from "./admin.js";
 
 export const dashboardPath = `${adminBasePath}/`;
 const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
@@ -141,6 +141,8 @@ interface DashboardContext {
   readonly closed?: AbortSignal | undefined;
   /** The page's files (`loadDashboardAssets`). */
   readonly assets: () => Promise<DashboardAssets>;
+  /** Behind `--proxy`: the deployment's state, with its URL and why it is down. */
+  readonly deployment?: (() => DeploymentHealth) | undefined;
 }
 
 async function asset(
@@ -168,6 +170,7 @@ export function dashboardRoutes({
   options,
   closed,
   assets,
+  deployment,
 }: DashboardContext): AdminRoute[] {
   const feed = createFeed(journal, closed);
   return [
@@ -210,6 +213,7 @@ export function dashboardRoutes({
             options,
             operations: operationIds,
             presets: faultPresets,
+            ...(deployment ? { deployment: deployment() } : {}),
           }),
       },
     },

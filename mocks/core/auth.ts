@@ -1,5 +1,7 @@
 /** Bearer credential checks: scheme case-insensitive, keys compared in constant time. */
 
+import { type CredentialVerdict, redactedMark } from "../util/redact.js";
+
 export type Credential = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 /** Compares two strings in time that depends only on the candidate's length. */
@@ -44,4 +46,30 @@ export function checkCredential(
   let accepted = false;
   for (const key of apiKeys) accepted = constantTimeEqual(token, key) || accepted;
   return accepted ? { ok: true } : { ok: false, reason: "Invalid API key." };
+}
+
+/**
+ * The credential a request sent, as the journal keeps it (never a token):
+ * `valid`, `missing` (no Authorization header, or a blank one) or `wrong`,
+ * then with `sentAs`, the header's value with every token masked: `Bearer`
+ * (no token), `Bearer [redacted]`, `Basic [redacted]` (a well-known scheme),
+ * `[redacted]` (a scheme no tool names: maybe a key in its place). Sent
+ * again, `sentAs` is refused for the same reason.
+ */
+export interface SentCredential {
+  readonly credential: CredentialVerdict;
+  readonly sentAs?: string;
+}
+
+export function sentCredential(
+  authorization: string | undefined,
+  checked: Credential,
+): SentCredential {
+  if (checked.ok) return { credential: "valid" };
+  if (authorization === undefined || authorization.trim() === "") return { credential: "missing" };
+  const { scheme, token } = credentialParts(authorization);
+  const lower = scheme.toLowerCase();
+  const named = lower === "bearer" ? "Bearer" : knownSchemes.has(lower) ? scheme : undefined;
+  if (named === undefined) return { credential: "wrong", sentAs: redactedMark };
+  return { credential: "wrong", sentAs: token === "" ? named : `${named} ${redactedMark}` };
 }

@@ -1,8 +1,8 @@
 /**
  * The request journal: what the mock was asked and what it answered, the last
  * N requests (default 1,000), oldest first. Entries hold no header and no
- * body, so no credential reaches them; configured keys are also blanked out
- * of the recorded path.
+ * body, so no credential reaches them (only whether it was valid, missing or
+ * wrong, masked); configured keys are also blanked out of the recorded path.
  *
  * @example
  * const journal = createJournal({ size: 100 });
@@ -11,6 +11,7 @@
 
 import type { CheckKind } from "../interface/checks.js";
 import type { OperationId } from "../interface/spec.js";
+import type { SentCredential } from "./auth.js";
 import { coreDefaults } from "./defaults.js";
 import type { AppliedFault } from "./faults.js";
 
@@ -53,8 +54,23 @@ export interface JournalEntry {
   readonly fault: AppliedFault | null;
   /** Where the request (or, behind `--proxy`, the deployment's answer) broke the interface. */
   readonly problems: readonly Problem[];
-  /** Behind `--proxy` only: who answered, the deployment or the mock (`--fallback mock`). */
-  readonly answeredBy?: "deployment" | "mock";
+  /**
+   * Behind `--proxy` only: who answered: the deployment, the mock (a request
+   * the proxy keeps: a bad key, an oversized body, no operation of the
+   * interface) or the mock as the fallback for a deployment that gave no
+   * usable answer (`--fallback mock`). Absent: the proxy itself.
+   */
+  readonly answeredBy?: "deployment" | "mock" | "fallback";
+  /**
+   * The credential the request sent: `valid` (a key the mock takes),
+   * `missing` or `wrong`. Never its value: a wrong one's `sentAs` has every
+   * token masked (mocks/core/auth.ts `sentCredential`).
+   */
+  readonly credential?: SentCredential["credential"];
+  /** A wrong credential's Authorization value, masked: `Bearer [redacted]`, `Bearer`, `Basic [redacted]`, `[redacted]`. */
+  readonly sentAs?: string;
+  /** The status a `Prefer: code=NNN` scenario answered, when one did. */
+  readonly scenario?: number;
 }
 
 /** An entry as the core hands it over; the journal numbers it. */

@@ -13,7 +13,7 @@
 import { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { createRequestRedactor, type Redact } from "../util/redact.js";
-import { checkCredential } from "./auth.js";
+import { type Credential, checkCredential, type SentCredential, sentCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
 import { faultErrorBody, scenarioErrorBody } from "./errors.js";
@@ -98,6 +98,8 @@ const byteLength = (body: string | undefined) => new TextEncoder().encode(body).
 
 interface Made {
   readonly fault?: AppliedFault;
+  /** The status a `Prefer: code=` scenario made up. */
+  readonly scenario?: number;
   /** A scenario, a refused write or a fault made the answer up (a delay alone does not). */
   readonly staged?: boolean;
 }
@@ -183,8 +185,8 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     request: CoreRequest,
     match: Match,
     basePath: string,
+    credential: Credential,
   ): Outcome | Promise<Outcome> {
-    const credential = checkCredential(request.header("authorization"), apiKeys);
     if (!credential.ok) {
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
       return { response, broke: true };
@@ -211,6 +213,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
       return {
         response: jsonResponse(scenario, scenarioErrorBody(scenario), headers),
         staged: true,
+        scenario,
       };
     }
     const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
@@ -258,6 +261,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     basePath: string,
     outcome: Outcome,
     started: number,
+    sent: SentCredential,
   ): CoreResponse | Promise<CoreResponse> {
     const redact = redactorFor(request.header("authorization"));
     const response = redactedError(finish(request, match, basePath, outcome), redact);
@@ -275,6 +279,8 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
             message: clip(redact(problem.message), journalLimits.message),
           }))
         : [],
+      ...sent,
+      ...(outcome.scenario === undefined ? {} : { scenario: outcome.scenario }),
     });
     if (options.observe && match.kind === "operation" && !response.dropped) {
       options.observe({
@@ -305,14 +311,21 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     // HEAD is answered wherever GET is (RFC 9110 §9.3.2): the GET answer without its body.
     const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
     const basePath = request.basePath ?? apiBasePath;
+    const authorization = request.header("authorization");
+    const credential = checkCredential(authorization, apiKeys);
+    const sent = sentCredential(authorization, credential);
     let outcome: Outcome | Promise<Outcome>;
     try {
-      outcome = answer(request, match, basePath);
+      outcome = answer(request, match, basePath, credential);
     } catch (error) {
       outcome = failure(error);
     }
-    if (!(outcome instanceof Promise)) return settle(request, match, basePath, outcome, started);
-    return outcome.catch(failure).then((late) => settle(request, match, basePath, late, started));
+    if (!(outcome instanceof Promise)) {
+      return settle(request, match, basePath, outcome, started, sent);
+    }
+    return outcome
+      .catch(failure)
+      .then((late) => settle(request, match, basePath, late, started, sent));
   }
 
   return promisedCore((request) => {

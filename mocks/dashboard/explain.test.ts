@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Problem } from "../core/journal.js";
+import { createJournal } from "../core/journal.js";
+import { createPetstoreCore } from "../core/petstore-core.js";
 import { rules } from "../interface/statements.js";
+import { createPetstoreStore } from "../store/store.js";
+import { coreRequest } from "../test-support/core-request.js";
 import {
   curlLine,
   type Explained,
   explainProblem,
   problemLabel,
+  repeatNote,
   statementLead,
 } from "./explain.js";
 import { diffSnapshots, idRanges } from "./snapshot-diff.js";
@@ -94,6 +99,12 @@ describe("a deployment's problem (proxy mode)", () => {
   });
 });
 
+const secretKey = "petstore-secret-key-123";
+
+/** A `GET /pets/1` to the core, sending `authorization` when given. */
+const request = (authorization: string | undefined) =>
+  coreRequest("GET", "/pets/1", authorization === undefined ? {} : { headers: { authorization } });
+
 describe("curlLine", () => {
   it("repeats a request with the key as a shell variable, quoting what the shell would read", () => {
     expect(
@@ -105,6 +116,86 @@ describe("curlLine", () => {
       `curl -g -i -X POST 'http://h/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Content-Type: application/json' --data @body.json`,
     );
     expect(curlLine("http://h/v1", { method: "HEAD", path: "/pets" })).toMatch(/^curl -g -i -I /);
+  });
+
+  it("repeats a refused credential as it was sent: a missing one missing, a wrong one wrong and masked", () => {
+    const url = "http://h/v1";
+    const get = { method: "GET", path: "/pets/1" } as const;
+    expect(curlLine(url, { ...get, credential: "missing" })).toBe(
+      "curl -g -i 'http://h/v1/pets/1'",
+    );
+    expect(curlLine(url, { ...get, credential: "wrong", sentAs: "Bearer [redacted]" })).toBe(
+      "curl -g -i 'http://h/v1/pets/1' -H 'Authorization: Bearer [redacted]'",
+    );
+    expect(curlLine(url, { ...get, credential: "wrong", sentAs: "Basic [redacted]" })).toBe(
+      "curl -g -i 'http://h/v1/pets/1' -H 'Authorization: Basic [redacted]'",
+    );
+    expect(curlLine(url, { ...get, credential: "valid" })).toContain("$PETSTORE_API_KEY");
+    expect(curlLine(url, { ...get, credential: "valid", scenario: 503 })).toBe(
+      `curl -g -i 'http://h/v1/pets/1' -H "Authorization: Bearer $PETSTORE_API_KEY" -H 'Prefer: code=503'`,
+    );
+    expect(repeatNote({ credential: "wrong", sentAs: "Bearer" })).toMatch(
+      /sends it masked \(`Authorization: Bearer`\), so it is refused again/,
+    );
+    expect(repeatNote({ credential: "missing" })).toMatch(/sends none either/);
+  });
+
+  it("repeats a 401 as a 401 and a 200 as a 200 against the mock, never holding the key", async () => {
+    const journal = createJournal();
+    const store = await createPetstoreStore({ pets: 1, categories: 1 });
+    const core = createPetstoreCore({ store, journal, apiKeys: [secretKey] });
+    const sent = [
+      undefined,
+      " ",
+      "Bearer",
+      "Bearer not-the-key",
+      "bearer petstore-other-environment-key",
+      "Basic dXNlcjpwYXNz",
+      secretKey,
+      `Token ${secretKey}`,
+      `Bearer ${secretKey}`,
+    ];
+    for (const authorization of sent) {
+      await core(request(authorization));
+    }
+    const headers = { authorization: `Bearer ${secretKey}`, prefer: "code=401" };
+    await core(coreRequest("GET", "/pets/1", { headers }));
+    const entries = journal.all();
+    expect(entries.map((entry) => entry.status)).toEqual([...Array(8).fill(401), 200, 401]);
+    for (const entry of entries) {
+      const line = curlLine("http://h/v1", entry);
+      expect(line).not.toContain(secretKey);
+      expect(line).not.toContain("not-the-key");
+      expect(line).not.toContain("dXNlcjpwYXNz");
+      const header = /-H '?"?Authorization: ([^'"]*)/.exec(line)?.[1];
+      const prefer = /-H 'Prefer: ([^']*)'/.exec(line)?.[1];
+      // What the line sends gets the answer the entry had.
+      const authorization = header?.replace("$PETSTORE_API_KEY", secretKey);
+      const again = await core(
+        coreRequest("GET", "/pets/1", {
+          headers: {
+            ...(authorization === undefined ? {} : { authorization }),
+            ...(prefer === undefined ? {} : { prefer }),
+          },
+        }),
+      );
+      expect({ authorization: header, status: again.status }).toEqual({
+        authorization: header,
+        status: entry.status,
+      });
+    }
+    expect(entries.map((entry) => entry.sentAs)).toEqual([
+      undefined,
+      undefined,
+      "Bearer",
+      "Bearer [redacted]",
+      "Bearer [redacted]",
+      "Basic [redacted]",
+      "[redacted]",
+      "Token [redacted]",
+      undefined,
+      undefined,
+    ]);
   });
 });
 

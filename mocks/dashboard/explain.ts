@@ -2,14 +2,14 @@
  * A journal entry in plain words: what each of its problems means, the
  * interface statements it breaks or (for the kit's advice to a deployment
  * behind `--proxy`) rests on (the journal names them; their words come from
- * the statements table), and a curl line that repeats the request without
- * any credential value.
+ * the statements table), and a curl line that repeats the request as it was
+ * sent, without any credential value.
  */
 
 import type { NumberedEntry } from "../admin/dashboard.js";
 import type { Problem } from "../core/journal.js";
 import { type RuleId, rules } from "../interface/statements.js";
-import { curlLine as curl } from "../util/curl.js";
+import { curlLine as curl, type ShellWord } from "../util/curl.js";
 
 export interface Statement {
   readonly id: RuleId;
@@ -91,21 +91,47 @@ export const statementLead = (explained: Explained, statement: Statement): strin
     ? `Advice, resting on interface §${statement.section}: `
     : `Breaks interface §${statement.section}: `;
 
+type Repeated = Pick<NumberedEntry, "method" | "path" | "credential" | "sentAs" | "scenario">;
+
+/** A wrong credential as the journal masked it (a bare `Bearer`, refused too, if it has none). */
+const sentAs = (entry: Pick<NumberedEntry, "sentAs">) => entry.sentAs ?? "Bearer";
+
+/** The Authorization header a repeat sends: the key as a shell variable, none, or the wrong one masked. */
+function authorizationOf(entry: Repeated): ShellWord[] {
+  if (entry.credential === "missing") return [];
+  if (entry.credential === "wrong") return [`Authorization: ${sentAs(entry)}`];
+  return [{ shell: `"Authorization: Bearer $PETSTORE_API_KEY"` }];
+}
+
 /**
- * A curl line that repeats the request (mocks/util/curl.ts). The key stays a
- * shell variable; the journal keeps no bodies, so a write reads its body
- * from `body.json`.
+ * A curl line that repeats the request as it was sent (mocks/util/curl.ts):
+ * a valid key as a shell variable, a missing one still missing, a wrong one
+ * still wrong and masked (`Bearer [redacted]`), so a 401 repeats a 401; a
+ * `Prefer: code=` scenario's header too. The journal keeps no bodies, so a
+ * write reads its body from `body.json`.
  */
-export function curlLine(apiUrl: string, entry: Pick<NumberedEntry, "method" | "path">): string {
+export function curlLine(apiUrl: string, entry: Repeated): string {
   const withBody = !["GET", "HEAD", "DELETE", "OPTIONS"].includes(entry.method);
   return curl({
     options: ["-i"],
     method: entry.method,
     url: `${apiUrl}${entry.path}`,
     headers: [
-      { shell: `"Authorization: Bearer $PETSTORE_API_KEY"` },
+      ...authorizationOf(entry),
+      ...(entry.scenario === undefined ? [] : [`Prefer: code=${entry.scenario}`]),
       ...(withBody ? ["Content-Type: application/json"] : []),
     ],
     body: withBody ? { file: "body.json" } : undefined,
   });
+}
+
+/** What the repeat sends as credential, in a sentence. */
+export function repeatNote(entry: Pick<NumberedEntry, "credential" | "sentAs">): string {
+  if (entry.credential === "missing") {
+    return "The request carried no credential, so the line sends none either.";
+  }
+  if (entry.credential === "wrong") {
+    return `The request's credential was refused; the line sends it masked (\`Authorization: ${sentAs(entry)}\`), so it is refused again.`;
+  }
+  return "The line reads the key from `$PETSTORE_API_KEY`.";
 }

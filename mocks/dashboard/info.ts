@@ -1,5 +1,6 @@
 /** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
 
+import type { DeploymentHealth } from "../admin/admin.js";
 import type { PublicOptions } from "../admin/dashboard.js";
 import type { FaultInput, FaultPreset } from "../core/faults.js";
 import type { JournalEntry } from "../core/journal.js";
@@ -17,6 +18,8 @@ export interface ServerInfo {
   readonly options: PublicOptions;
   readonly operations: readonly string[];
   readonly presets: Readonly<Record<string, readonly FaultInput[]>>;
+  /** Behind `--proxy`: the deployment's state, with its URL and why it is down. */
+  readonly deployment?: DeploymentHealth;
 }
 
 /** A fault's effect in a few words, e.g. `503`, `delay 1500 ms`, `reset`. */
@@ -41,11 +44,68 @@ export function upstreamOf(info: Pick<ServerInfo, "options">): string | null {
 }
 
 /**
- * Who answered a request behind `--proxy`, in a word or two: the deployment,
- * the local mock (a request the proxy keeps, or `--fallback mock`), or the
- * proxy itself (refused before forwarding, or a 502 with no usable answer).
+ * Who answered a request behind `--proxy`, in a few words: the deployment,
+ * the local mock (a request the proxy keeps), the mock as the fallback for a
+ * deployment that gave no usable answer (`--fallback mock`), or the proxy
+ * itself (refused before forwarding, or a 502 with no usable answer).
  */
 export function answeredBy(entry: Pick<JournalEntry, "answeredBy">): string {
-  if (entry.answeredBy === "deployment") return "deployment";
-  return entry.answeredBy === "mock" ? "local mock" : "proxy";
+  switch (entry.answeredBy) {
+    case "deployment":
+      return "deployment's answer";
+    case "mock":
+      return "local mock (not forwarded)";
+    case "fallback":
+      return "mock fallback (deployment gave no answer)";
+    default:
+      return "proxy";
+  }
+}
+
+/** What `GET /__mock/health` answers: the mock's status and, behind `--proxy`, the deployment's state. */
+export interface HealthAnswer {
+  readonly status: string;
+  readonly deployment?: Pick<DeploymentHealth, "state" | "checkedAt" | "reason">;
+}
+
+const deploymentWords: Readonly<Record<DeploymentHealth["state"], string>> = {
+  up: "up",
+  "key-rejected": "answering, but it rejects the proxy key (--proxy-key)",
+  down: "down",
+  unknown: "not reached yet",
+};
+
+/**
+ * The page's health line: the mock's status, and behind `--proxy` the
+ * deployment's state first (it answers the API), with why it is down and
+ * when it was last checked.
+ */
+export function healthLine(answer: HealthAnswer): string {
+  const { deployment } = answer;
+  if (!deployment) return `Health: ${answer.status}`;
+  const why = deployment.reason === undefined ? "" : ` (${deployment.reason})`;
+  const when =
+    deployment.checkedAt === undefined
+      ? ""
+      : `, checked ${new Date(deployment.checkedAt).toLocaleTimeString()}`;
+  return `Health: deployment ${deploymentWords[deployment.state]}${why}${when}; local mock ${answer.status}`;
+}
+
+/** Who answered a request behind `--proxy` (the deployment at `upstream`), in a sentence. */
+export function answeredSentenceOf(
+  entry: Pick<JournalEntry, "answeredBy" | "problems">,
+  upstream: string,
+): string {
+  switch (entry.answeredBy) {
+    case "deployment":
+      return `Answered by the deployment, ${upstream}.`;
+    case "mock":
+      return "Answered by the local mock, not forwarded to the deployment: the proxy keeps a request with a bad key, an oversized body or no operation of the interface.";
+    case "fallback": {
+      const why = entry.problems.find((problem) => problem.code === "no_answer")?.message;
+      return `Answered by the local mock as a fallback (\`--fallback mock\`): the deployment gave no usable answer${why ? ` (${why})` : ""}.`;
+    }
+    default:
+      return "Answered by the proxy itself: the request was not forwarded, or the deployment gave no usable answer.";
+  }
 }

@@ -6,7 +6,7 @@
 import { AdminError, admin, adminKey } from "./api.js";
 import { byId, say } from "./dom.js";
 import { refreshFaults, wireFaults } from "./faults.js";
-import { type ServerInfo, upstreamOf } from "./info.js";
+import { type HealthAnswer, healthLine, type ServerInfo, upstreamOf } from "./info.js";
 import { followRequests, setOperations, setUpstream, wireRequests } from "./requests.js";
 import { showState, wireState } from "./state.js";
 
@@ -17,8 +17,15 @@ async function refresh(): Promise<void> {
 
 async function health(): Promise<void> {
   try {
-    const answer = await admin<{ status: string }>("GET", "/__mock/health");
-    say("health", `Health: ${answer.status}`);
+    const answer = await admin<HealthAnswer>("GET", "/__mock/health");
+    // Behind --proxy the open health tells the deployment's state; why it is down is an admin read.
+    const deployment = answer.deployment
+      ? await admin<ServerInfo>("GET", "/__mock/info").then(
+          (info) => info.deployment ?? answer.deployment,
+          () => answer.deployment,
+        )
+      : undefined;
+    say("health", healthLine({ status: answer.status, deployment }));
   } catch (error) {
     say("health", `Health: ${error instanceof AdminError ? error.message : "unknown"}`);
   }

@@ -5,8 +5,8 @@
 import type { FeedAnswer, NumberedEntry } from "../admin/dashboard.js";
 import { AdminError, admin } from "./api.js";
 import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
-import { curlLine, explainProblem, problemLabel, statementLead } from "./explain.js";
-import { answeredBy, effectOf, faultName } from "./info.js";
+import { curlLine, explainProblem, problemLabel, repeatNote, statementLead } from "./explain.js";
+import { answeredBy, answeredSentenceOf, effectOf, faultName } from "./info.js";
 
 /** Rows the page keeps; older ones leave the table. */
 const keptRows = 500;
@@ -86,11 +86,7 @@ export function renderRequests(): void {
 
 /** Who answered, behind `--proxy`, in a sentence. */
 function answeredSentence(entry: NumberedEntry): string {
-  if (entry.answeredBy === "deployment") return `Answered by the deployment, ${upstream}.`;
-  if (entry.answeredBy === "mock") {
-    return "Answered by the local mock, not the deployment: the proxy keeps a request with a bad key or an oversized body, and answers from the mock when the deployment gives none (`--fallback mock`).";
-  }
-  return "Answered by the proxy itself: the request was not forwarded, or the deployment gave no usable answer.";
+  return answeredSentenceOf(entry, upstream ?? "");
 }
 
 function showDetail(id: number): void {
@@ -157,6 +153,7 @@ function showDetail(id: number): void {
     el("h4", { text: "Problems" }),
     problems,
     el("h4", { text: "Repeat it" }),
+    el("p", {}, ...withCode(repeatNote(entry))),
     el("pre", {}, el("code", { "aria-label": "curl command", text: curlLine(apiUrl, entry) })),
   );
   panel.hidden = false;

@@ -222,10 +222,32 @@ export const openapiDocument = {
                   "$ref": "#/components/schemas/Pet"
                 }
               }
+            },
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
             }
           },
           "400": {
             "description": "Kit's choice",
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
@@ -235,10 +257,42 @@ export const openapiDocument = {
             }
           },
           "401": {
-            "$ref": "#/components/responses/Unauthorized"
+            "description": "",
+            "headers": {
+              "WWW-Authenticate": {
+                "$ref": "#/components/headers/WWWAuthenticate"
+              },
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
           },
           "404": {
             "description": "",
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
@@ -248,10 +302,46 @@ export const openapiDocument = {
             }
           },
           "503": {
-            "$ref": "#/components/responses/ServiceUnavailable"
+            "description": "Kit's choice",
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
           },
           "default": {
-            "$ref": "#/components/responses/OtherError"
+            "description": "",
+            "headers": {
+              "Deprecation": {
+                "$ref": "#/components/headers/Deprecation"
+              },
+              "Sunset": {
+                "$ref": "#/components/headers/Sunset"
+              },
+              "Link": {
+                "$ref": "#/components/headers/SuccessorLink"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
           }
         }
       }
@@ -407,6 +497,27 @@ export const openapiDocument = {
         "description": "Kit's choice",
         "schema": {
           "type": "string"
+        }
+      },
+      "Deprecation": {
+        "description": "Kit's choice",
+        "schema": {
+          "type": "string",
+          "pattern": "^@-?[0-9]{1,15}$"
+        }
+      },
+      "Sunset": {
+        "description": "Kit's choice",
+        "schema": {
+          "type": "string",
+          "pattern": "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [0-9]{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$"
+        }
+      },
+      "SuccessorLink": {
+        "description": "Kit's choice",
+        "schema": {
+          "type": "string",
+          "pattern": "^\\s*<[^>]*>"
         }
       }
     },
@@ -583,4 +694,4 @@ export const openapiDocument = {
 } as const;
 
 /** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */
-export const openapiSha256 = "5954c311c30f3b0d40b4c457583a1ff97d034d708edefbba3e2970ade4391fe6";
+export const openapiSha256 = "9575e8058e91d0fa6a797ce5333efe398644cf5eaa919d31618320f32aa26a26";

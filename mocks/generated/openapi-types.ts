@@ -35,7 +35,9 @@ export type paths = {
          * @deprecated
          * @description Deprecated, and removed on 5 December 2030. The replacement is
          *     `GET /pets` with the `status` filter. Kit's choice: every answer
-         *     carries `Sunset`, `Deprecation` and `Link` (successor) headers.
+         *     carries `Sunset`, `Deprecation` and `Link` (successor) headers,
+         *     listed on each response below so a tool can check their form; none
+         *     is required, since the interface does not promise them.
          */
         get: operations["getPet"];
         put?: never;
@@ -225,6 +227,29 @@ export type components = {
         Location: string;
         /** @description Kit's choice: `Bearer`, the scheme the credential must use. */
         WWWAuthenticate: string;
+        /**
+         * @description Kit's choice (the interface states the deprecation, not this header):
+         *     RFC 9745's `Deprecation`, a structured-field date, `@` and the Unix
+         *     time when the operation was deprecated; the mock sends `@1735689600`
+         *     (1 January 2025). Not required: the interface does not promise it.
+         * @example @1735689600
+         */
+        Deprecation: string;
+        /**
+         * @description Kit's choice (the interface states the removal date, not this
+         *     header): RFC 8594's `Sunset`, the removal date as an HTTP date.
+         *     Not required: the interface does not promise it.
+         * @example Thu, 05 Dec 2030 00:00:00 GMT
+         */
+        Sunset: string;
+        /**
+         * @description Kit's choice (the interface names the replacement, not this header):
+         *     an RFC 8288 `Link` to the replacement, `GET /pets`, with
+         *     `rel="successor-version"`. Not required: the interface does not
+         *     promise it.
+         * @example </v1/pets>; rel="successor-version"
+         */
+        SuccessorLink: string;
     };
     pathItems: never;
 };
@@ -352,6 +377,9 @@ export interface operations {
             /** @description The animal. */
             200: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["SuccessorLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -360,31 +388,109 @@ export interface operations {
             };
             /**
              * @description Kit's choice (the interface lists no 400 for getPet): a `petId`
-             *     that is not a positive safe integer is answered `invalid_path`.
+             *     that is not a positive int64 (not an integer, zero or negative,
+             *     or above 9223372036854775807) is answered `invalid_path`. A
+             *     positive int64 that names no pet is a 404, above the safe-integer
+             *     range too (`GET /pets/9007199254740993`): the mock assigns no id
+             *     beyond 2^53 - 1.
              */
             400: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["SuccessorLink"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /**
+             * @description Missing or invalid API key. Kit's choice: the code is `unauthorized`
+             *     and a `WWW-Authenticate: Bearer` header names the scheme.
+             */
+            401: {
+                headers: {
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["SuccessorLink"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Missing credential: send Authorization: Bearer <API_KEY>.",
+                     *       "status": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description The requested resource could not be found. Kit's choice: the code
              *     is `not_found`.
              */
             404: {
                 headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["SuccessorLink"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            503: components["responses"]["ServiceUnavailable"];
-            default: components["responses"]["OtherError"];
+            /**
+             * @description Kit's choice: the mock answers 503 while a fault is injected for the
+             *     operation (`--fault`, `POST /__mock/faults`) or when more
+             *     connections are open than it serves (`too_many_connections`, with
+             *     `Retry-After`).
+             */
+            503: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["SuccessorLink"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "service_unavailable",
+                     *       "message": "Simulated 503 response: fault f1 is active.",
+                     *       "status": 503
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Any other error, in the interface's Error shape with `status` equal to
+             *     the HTTP status. Kit's choice: the mock answers other statuses only
+             *     when asked to (`Prefer: code=NNN`, an injected fault) or for a bug of
+             *     its own (`500 internal_error`).
+             */
+            default: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["SuccessorLink"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "internal_error",
+                     *       "message": "The mock failed unexpectedly; see its log.",
+                     *       "status": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCategories: {

@@ -395,7 +395,10 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       const answered = await page
         .locator('#requests-body td[data-label="Answered by"]')
         .allTextContents();
-      expect(answered).toEqual(["proxy", "local mock", "deployment"]);
+      expect(answered).toEqual(["proxy", "local mock (not forwarded)", "deployment's answer"]);
+      await expect
+        .poll(() => page.locator("#health").textContent())
+        .toMatch(/^Health: deployment up, checked .+; local mock ok$/);
 
       await page.locator('#requests-body tr[data-id="1"]').click();
       const detail = page.getByRole("region", { name: /^Request 1: GET/ });
@@ -404,7 +407,11 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       );
       await page.locator('#requests-body tr[data-id="2"]').click();
       expect(await page.locator("#request-detail .answered-by").textContent()).toMatch(
-        /^Answered by the local mock, not the deployment/,
+        /^Answered by the local mock, not forwarded to the deployment/,
+      );
+      // The 401 repeats as a 401: the wrong key stays wrong, masked.
+      expect(await curlOf(page.locator("#request-detail")).textContent()).toBe(
+        `curl -g -i '${proxy.url}/pets' -H 'Authorization: Bearer [redacted]'`,
       );
 
       const server = page.getByRole("region", { name: "Server" });

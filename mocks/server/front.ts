@@ -4,6 +4,7 @@
  * either (`record`). The proxy and the recorder load only when asked for.
  */
 
+import type { DeploymentHealth } from "../admin/admin.js";
 import { isLoopback, type SitePolicy } from "../admin/site.js";
 import type { Journal } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
@@ -18,6 +19,8 @@ export interface Front {
   readonly handle: PetstoreCore;
   /** The deployment's base URL when proxying. */
   readonly proxyUrl: string | undefined;
+  /** When proxying: the deployment's state, for `GET /__mock/health`. */
+  readonly deployment: (() => DeploymentHealth) | undefined;
   /** The recording file in use. */
   readonly recordFile: string | undefined;
   /** Finishes the recording and drops pooled connections to the deployment. */
@@ -65,11 +68,13 @@ export async function createFront(
   const record = options.record ? resolveRecordOptions(options.record) : undefined;
   let handle: PetstoreCore;
   let closeProxy = () => {};
+  let deployment: Front["deployment"];
   if (proxy) {
     const { createProxyHandler } = await import("./proxy.js");
     const proxying = createProxyHandler({ proxy, apiKeys, journal, mock, secrets, site });
     handle = proxying.handle;
     closeProxy = proxying.close;
+    deployment = proxying.deployment;
   } else {
     handle = mock(journal);
   }
@@ -84,6 +89,7 @@ export async function createFront(
   return {
     handle: recorder ? recorder.wrap(handle) : handle,
     proxyUrl: proxy?.url,
+    deployment,
     recordFile: record?.file,
     async close() {
       closeProxy();

@@ -366,9 +366,58 @@ describe("the proxy in front of a hostile deployment", () => {
     );
     expect((await send(`${lenient.url}/pets/1`, { headers: devAuth })).status).toBe(200);
     expect(lenient.journal.all().at(-1)).toMatchObject({
-      answeredBy: "mock",
+      answeredBy: "fallback",
       problems: [{ by: "deployment", code: "no_answer" }],
     });
+  });
+
+  it("a deployment that is down: the fallback is journaled as such, and the health says it is down", async () => {
+    const gone = await startTinyServer((_request, response) => response.end());
+    await gone.close();
+    const proxy = await keep(
+      startPetstoreServer({
+        port: 0,
+        proxy: { url: gone.url, key: testApiKey, timeoutMs: 1000, fallback: "mock" },
+      }),
+    );
+    const read = async <T>(path: string) =>
+      JSON.parse((await send(`${proxy.origin}${path}`)).text) as T;
+    type Deployment = { url?: string; state: string; reason?: string; checkedAt?: string };
+    const health = () => read<{ status: string; deployment: Deployment }>("/__mock/health");
+    // Nothing forwarded yet: unknown, and the health's own probe finds it down.
+    expect((await health()).deployment).toEqual({ state: "unknown" });
+    await expect.poll(async () => (await health()).deployment.state).toBe("down");
+    expect((await send(`${proxy.url}/pets`, { headers: devAuth })).status).toBe(200);
+    await send(`${proxy.url}/pets`, { headers: { authorization: "Bearer wrong" } });
+    expect(proxy.journal.all().map((entry) => entry.answeredBy)).toEqual(["fallback", "mock"]);
+    const answer = await health();
+    // The open health tells the state and when, never the URL or why (internal addresses).
+    expect(answer).toEqual({
+      status: "ok",
+      deployment: { state: "down", checkedAt: expect.any(String) },
+    });
+    expect(Date.parse(answer.deployment.checkedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    // The admin read of the server's info has them.
+    expect((await read<{ deployment: Deployment }>("/__mock/info")).deployment).toEqual({
+      url: gone.url,
+      state: "down",
+      checkedAt: expect.any(String),
+      reason: expect.stringMatching(/ECONNREFUSED/),
+    });
+  });
+
+  it("a deployment that answers is up in the health; one that rejects the proxy key says so", async () => {
+    const deployment = await keep(startMock());
+    const proxy = await proxyTo(deployment.url);
+    expect((await send(`${proxy.url}/pets?limit=1`, { headers: devAuth })).status).toBe(200);
+    const health = async (server: RunningPetstoreServer) =>
+      JSON.parse((await send(`${server.origin}/__mock/health`)).text) as unknown;
+    expect(await health(proxy)).toMatchObject({ status: "ok", deployment: { state: "up" } });
+    const wrongKey = await proxyTo(deployment.url, { key: "not-the-deployment-key" });
+    expect((await send(`${wrongKey.url}/pets`, { headers: devAuth })).status).toBe(401);
+    expect(await health(wrongKey)).toMatchObject({ deployment: { state: "key-rejected" } });
+    // Without --proxy the health has no deployment.
+    expect(await health(deployment)).toEqual({ status: "ok" });
   });
 
   it("stops reading an endless answer at the size cap", async () => {

@@ -17,8 +17,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
+import type { DeploymentHealth } from "../admin/admin.js";
 import type { SitePolicy } from "../admin/site.js";
-import { checkCredential } from "../core/auth.js";
+import { checkCredential, sentCredential } from "../core/auth.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import { errorResponse } from "../core/exchange.js";
 import {
@@ -33,6 +34,7 @@ import { matchRoute } from "../core/router.js";
 import { readAnswer } from "../interface/checks.js";
 import { clientHeaders } from "../interface/headers.js";
 import { type Violation, violationsOf } from "../interface/judge.js";
+import { interfaceOperations, limitQuery } from "../interface/operations.js";
 import { apiBasePath } from "../interface/spec.js";
 import { describeError, exchangeOnce, type RawAnswer } from "../util/http-client.js";
 import { createRedactor, createRequestRedactor } from "../util/redact.js";
@@ -66,6 +68,12 @@ export interface ProxyHandlerOptions {
 
 export interface ProxyHandler {
   readonly handle: PetstoreCore;
+  /**
+   * The deployment as the proxy last found it (for `GET /__mock/health`);
+   * when that is older than `staleMs`, a probe (the cheapest read of the
+   * first list, with the proxy key) updates it for the next call.
+   */
+  deployment(): DeploymentHealth;
   /** Closes the pooled connections to the deployment. */
   close(): void;
 }
@@ -85,6 +93,15 @@ export function violationsHeaderValue(violations: readonly Violation[]): string 
 
 const neutral = (text: string) => printable(clip(text, journalLimits.message));
 
+/** How old (ms) the deployment's state may be before the health asks for a probe. */
+export const staleMs = 15_000;
+
+/** The probe: the cheapest read of the first list operation (`GET /pets?limit=1`). */
+const probeOperation = interfaceOperations.find((operation) => operation.lists);
+if (!probeOperation) throw new Error("openapi.yaml lists no list operation to probe");
+const probePath = probeOperation.template;
+const probeQuery = new URLSearchParams(limitQuery(probeOperation, "minimum")).toString();
+
 /** The Error code and message of a client error the deployment answered, as the client's problem. */
 function clientProblem(json: unknown, status: number): Problem {
   const body = json as { code?: unknown; message?: unknown } | undefined;
@@ -95,6 +112,12 @@ function clientProblem(json: unknown, status: number): Problem {
 
 export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   const { proxy, apiKeys, journal, site } = options;
+  /** The headers every request to the deployment carries: its own key, never the client's. */
+  const forwardedHeaders = (): Record<string, string> => ({
+    accept: "application/json",
+    [proxyMarkHeader]: "1",
+    ...(proxy.key === undefined ? {} : { authorization: `Bearer ${proxy.key}` }),
+  });
   const base = new URL(proxy.url);
   const agent =
     base.protocol === "https:"
@@ -102,18 +125,68 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       : new HttpAgent({ keepAlive: true });
   const redact = createRedactor(options.secrets);
   const redactorFor = createRequestRedactor(options.secrets);
-  // The deployment's problems to add to the entry the mock journals for the same request.
-  const pending = new AsyncLocalStorage<readonly Problem[]>();
+  // For the entry the mock journals for the same request: the deployment's problems, and
+  // whether the mock answers as the fallback for a deployment that gave no usable answer.
+  const pending = new AsyncLocalStorage<{
+    readonly problems: readonly Problem[];
+    readonly fallback: boolean;
+  }>();
   const mockJournal: Journal = {
     ...journal,
-    record: (entry) =>
+    record: (entry) => {
+      const { problems = [], fallback = false } = pending.getStore() ?? {};
       journal.record({
         ...entry,
-        answeredBy: "mock",
-        problems: [...(pending.getStore() ?? []), ...entry.problems],
-      }),
+        answeredBy: fallback ? "fallback" : "mock",
+        problems: [...problems, ...entry.problems],
+      });
+    },
   };
   const mock = options.mock(mockJournal);
+  let found: { state: DeploymentHealth["state"]; at: number; reason?: string } | undefined;
+  let probing = false;
+  const note = (state: DeploymentHealth["state"], reason?: string) => {
+    found = { state, at: Date.now(), ...(reason === undefined ? {} : { reason }) };
+  };
+  /** What answering with `answer` says of the deployment. */
+  const noteAnswer = (answer: RawAnswer) => {
+    if (answer.status >= 300 && answer.status < 400) {
+      note("down", `it answered a redirect (HTTP ${answer.status})`);
+    } else note(answer.status === 401 ? "key-rejected" : "up");
+  };
+  async function probe(): Promise<void> {
+    probing = true;
+    // A fixed path of the document's: always below the base.
+    const url = urlUnder(proxy.url, probePath, probeQuery) as URL;
+    try {
+      noteAnswer(
+        await exchangeOnce(
+          url.href,
+          "GET",
+          forwardedHeaders(),
+          undefined,
+          proxy.timeoutMs,
+          proxy.maxBodyBytes,
+          agent,
+        ),
+      );
+    } catch (error) {
+      note("down", neutral(redact(describeError(error))));
+    } finally {
+      probing = false;
+    }
+  }
+  function deployment(): DeploymentHealth {
+    if (!probing && (found === undefined || Date.now() - found.at > staleMs)) void probe();
+    if (found === undefined) return { url: proxy.url, state: "unknown" };
+    const { state, at, reason } = found;
+    return {
+      url: proxy.url,
+      state,
+      checkedAt: new Date(at).toISOString(),
+      ...(reason === undefined ? {} : { reason }),
+    };
+  }
   /** Who answered, as the request log names it (CoreResponse.answeredBy). */
   const by = {
     deployment: base.host,
@@ -125,11 +198,11 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     ...response,
     answeredBy: who,
   });
-  const fromMock = async (
-    request: CoreRequest,
-    problems: readonly Problem[] = [],
-    who: string = by.mock,
-  ) => labelled(await pending.run(problems, () => mock(request)), who);
+  const fromMock = async (request: CoreRequest, problems: readonly Problem[] = []) => {
+    const fallback = problems.length > 0;
+    const answer = await pending.run({ problems, fallback }, () => mock(request));
+    return labelled(answer, fallback ? by.fallback : by.mock);
+  };
 
   function record(
     request: CoreRequest,
@@ -140,22 +213,25 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   ): void {
     const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
+    const authorization = request.header("authorization");
     journal.record({
       method: clip(request.method, 16),
-      path: clip(redactorFor(request.header("authorization"))(path), journalLimits.path),
+      path: clip(redactorFor(authorization)(path), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,
       status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       fault: null,
       problems,
       ...(answeredBy ? { answeredBy } : {}),
+      ...sentCredential(authorization, checkCredential(authorization, apiKeys)),
     });
   }
 
   /** No usable answer: the mock answers under `fallback: "mock"`, else a 502 Error. */
   function unanswered(request: CoreRequest, started: number, why: string): Promise<CoreResponse> {
     const problem: Problem = { by: "deployment", code: "no_answer", message: neutral(redact(why)) };
-    if (proxy.fallback === "mock") return fromMock(request, [problem], by.fallback);
+    note("down", problem.message);
+    if (proxy.fallback === "mock") return fromMock(request, [problem]);
     const response = errorResponse(
       "bad_gateway",
       `The deployment gave no usable answer: ${problem.message}`,
@@ -239,11 +315,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     // Only the interface's operations reach the deployment (HEAD as its GET); the mock answers the rest with its own Error.
     const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
     if (match.kind !== "operation") return fromMock(request);
-    const headers: Record<string, string> = {
-      accept: "application/json",
-      [proxyMarkHeader]: "1",
-    };
-    if (proxy.key !== undefined) headers.authorization = `Bearer ${proxy.key}`;
+    const headers = forwardedHeaders();
     const contentType = request.header("content-type");
     if (request.body !== undefined && contentType !== undefined)
       headers["content-type"] = contentType;
@@ -261,6 +333,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     } catch (error) {
       return unanswered(request, started, describeError(error));
     }
+    noteAnswer(answer);
     if (answer.status >= 300 && answer.status < 400) {
       return unanswered(
         request,
@@ -304,5 +377,5 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     return answerOf(redacted, request, violations);
   }
 
-  return { handle, close: () => agent.destroy() };
+  return { handle, deployment, close: () => agent.destroy() };
 }

@@ -229,6 +229,7 @@ export async function startPetstoreServerWith(
           ? undefined
           : { stateFile: `${options.stateFile}: ${failure}` };
       },
+      deployment: front.deployment,
       refuseWrites,
     }),
     ...dashboardRoutes({
@@ -237,6 +238,7 @@ export async function startPetstoreServerWith(
       options: publicServerOptions({ ...options, maxConnections }),
       closed: closed.signal,
       assets: loadDashboardAssets,
+      deployment: front.deployment,
     }),
   ]);
   const admin = async (request: AdminRequest) =>
