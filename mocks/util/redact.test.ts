@@ -148,8 +148,18 @@ describe("secret-named query parameters", () => {
       "-H 'Authorization: Bearer '",
       "Content-Type: application/json",
       "www-authenticate: Bearer",
+      "It is sent as Authorization: Bearer <key>.",
+      "It is sent as Authorization: Bearer &lt;key&gt;.</li>",
+      '{"hint":"It is sent as Authorization: Bearer \\u003ckey\\u003e."}',
+      "Every operation needs Authorization: Bearer <API key>.",
     ]) {
       expect(redact(kept)).toBe(kept);
+    }
+    // A token in angle brackets is no placeholder: it has digits.
+    for (const token of ["sk-live-4f9a", "tok3n"]) {
+      for (const shown of [`<${token}>`, `&lt;${token}&gt;`]) {
+        expect(redact(`Authorization: Bearer ${shown}`)).not.toContain(token);
+      }
     }
   });
 });

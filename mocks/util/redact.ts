@@ -28,7 +28,8 @@
  *   `apiKey`, `%6Bey`, `ke%2579`: the name decoded first), and of
  *   `Authorization`, `Proxy-Authorization`, `Cookie` and hyphenated
  *   secret-named header lines (`X-Api-Key: …`); a shell variable (`$KEY`) or
- *   a placeholder (`<API_KEY>`) is left as it is.
+ *   a placeholder (`<API_KEY>`, `<key>`, also as `&lt;key&gt;`) is left as
+ *   it is.
  *
  * What it cannot know is not masked: a key reversed, spaced out, split into
  * pieces shorter than 12 characters, base64 of a case-changed key, base64
@@ -647,12 +648,23 @@ export function isSecretName(name: string): boolean {
 }
 
 /**
+ * A placeholder a text shows instead of a value (`<API_KEY>`, `<key>`,
+ * `<API key>`: letters, `_` and spaces, no digit as a token would have),
+ * its angle brackets raw, markup-escaped (`&lt;key&gt;`) or JSON-escaped
+ * (`\\u003ckey\\u003e`): a hint's words, never a secret.
+ */
+const placeholder = String.raw`(?:<|&lt;|\\u003[cC])[A-Za-z][A-Za-z_ ]{0,30}(?:>|&gt;|\\u003[eE])`;
+
+/**
  * Where a value ends before its own characters do: a quote closing what
  * holds it (a JSON string, a shell word, Markdown code), the `>` of a
  * `<URL>`, the `</` of markup; a quote or bracket followed by more of the
  * value is part of it (`?token=abc'def` is all masked).
  */
 const valueEnd = String.raw`["'\`](?=[\s,;:)\]}>/"'\`<]|$)|>(?=[\s,;:)\]}"'\`<]|$)|<(?=/)`;
+
+/** A markup reference, one character of a value even where `;` ends one (`&lt;tok3n&gt;`). */
+const markupReference = "&(?:[A-Za-z]{2,8}|#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8});";
 
 /**
  * The characters of a value up to `stops` (whitespace and those given), a
@@ -661,7 +673,7 @@ const valueEnd = String.raw`["'\`](?=[\s,;:)\]}>/"'\`<]|$)|>(?=[\s,;:)\]}"'\`<]|
  * `Authorization: "Bearer …"` is code quoting a header, not a header line.
  */
 const valueChars = (stops: string) =>
-  String.raw`(?!["'\`])(?:(?!${valueEnd})(?:[^\s${stops}\\]|\\[^"\s]))+`;
+  String.raw`${placeholder}[.,]?(?=[\s${stops}"'\`)\]}<]|$)|(?!["'\`])(?:(?!${valueEnd})(?:${markupReference}|[^\s${stops}\\]|\\[^"\s]))+`;
 
 /**
  * `name=value` in a query, a form body or a text quoting one; the name may
@@ -687,9 +699,11 @@ const jsonField = /("(?:[^"\\\n]|\\.){1,200}")(\s*:\s*)("(?:[^"\\\n]|\\.)*"|-?\d
 const credentialHeaders = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
 const authScheme = /^(?:bearer|basic|digest|token|negotiate|apikey|hoba|mutual)$/i;
 
-/** A value a text may show: a shell variable (`$KEY`, `$(…)`), a placeholder (`<API_KEY>`), or already the mark. */
+const wholePlaceholder = new RegExp(`^${placeholder}[.,]?$`);
+
+/** A value a text may show: a shell variable (`$KEY`, `$(…)`), a placeholder (`<API_KEY>`, `&lt;key&gt;`), or already the mark. */
 const keptValue = (value: string) =>
-  value.startsWith("$") || value === redactedMark || /^<[A-Z_]+>[.,]?$/.test(value);
+  value.startsWith("$") || value === redactedMark || wholePlaceholder.test(value);
 
 /** A JSON string literal's text, or undefined where it is none. */
 function stringOf(literal: string): string | undefined {
