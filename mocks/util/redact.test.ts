@@ -155,6 +155,10 @@ describe("secret-named query parameters", () => {
     ]) {
       expect(redact(kept)).toBe(kept);
     }
+    // In markup, a parameter's value still ends at its `&amp;`.
+    expect(redact("/v1/pets?token=abc&amp;limit=5")).toBe(
+      `/v1/pets?token=${redactedMark}&amp;limit=5`,
+    );
     // A token in angle brackets is no placeholder: it has digits.
     for (const token of ["sk-live-4f9a", "tok3n"]) {
       for (const shown of [`<${token}>`, `&lt;${token}&gt;`]) {

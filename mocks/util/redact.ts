@@ -19,10 +19,11 @@
  * - each configured secret (API keys, the admin key, the proxy key, a
  *   contract run's key), and the token a request presents in
  *   `Authorization` even when it is wrong (`createRequestRedactor`), in any
- *   of those forms and any case, in hex (any case), `+` for a space, and in base64 at any offset (standard
- *   or URL-safe alphabet: `Basic base64(user:key)`; the whole word masked,
- *   up to a `/`); also where a message's length limit cut it: its first 4
- *   characters or more right before `...` or `…`;
+ *   of those forms and any case, in hex (any case), `+` for a space, and in
+ *   base64 at any offset (standard or URL-safe alphabet:
+ *   `Basic base64(user:key)`; the whole word masked, up to a `/`); also
+ *   where a message's length limit cut it: its first 4 characters or more
+ *   right before `...` or `…`;
  * - values inside JSON strings after decoding them (nested JSON included);
  * - the values of query parameters named like secrets (`token`, `api_key`,
  *   `apiKey`, `%6Bey`, `ke%2579`: the name decoded first), and of
@@ -663,7 +664,7 @@ const placeholder = String.raw`(?:<|&lt;|\\u003[cC])[A-Za-z][A-Za-z_ ]{0,30}(?:>
  */
 const valueEnd = String.raw`["'\`](?=[\s,;:)\]}>/"'\`<]|$)|>(?=[\s,;:)\]}"'\`<]|$)|<(?=/)`;
 
-/** A markup reference, one character of a value even where `;` ends one (`&lt;tok3n&gt;`). */
+/** A markup reference, one character of a value that `;` ends (a header's: `&lt;tok3n&gt;`). */
 const markupReference = "&(?:[A-Za-z]{2,8}|#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8});";
 
 /**
@@ -671,9 +672,11 @@ const markupReference = "&(?:[A-Za-z]{2,8}|#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8});";
  * closing quote or bracket, or the backslash of a JSON string's closing `\"`
  * (so a masked JSON text stays JSON). A value does not start with a quote:
  * `Authorization: "Bearer …"` is code quoting a header, not a header line.
+ * A placeholder is a value of its own (`keptValue` keeps it); where `;`
+ * stops a value, a markup reference is one character of it.
  */
 const valueChars = (stops: string) =>
-  String.raw`${placeholder}[.,]?(?=[\s${stops}"'\`)\]}<]|$)|(?!["'\`])(?:(?!${valueEnd})(?:${markupReference}|[^\s${stops}\\]|\\[^"\s]))+`;
+  String.raw`${placeholder}[.,]?(?=[\s${stops}"'\`)\]}<]|$)|(?!["'\`])(?:(?!${valueEnd})(?:${stops.includes(";") ? `${markupReference}|` : ""}[^\s${stops}\\]|\\[^"\s]))+`;
 
 /**
  * `name=value` in a query, a form body or a text quoting one; the name may
