@@ -56,7 +56,7 @@ function untaggedWhy(body: ConsumerInteraction["body"], value: unknown): string 
   }
   if (!("name" in value)) return "its body has no name";
   const { name } = value as { name: unknown };
-  if (name === "") return "its name is empty (a tag would make it one)";
+  if (name === "") return "its name is empty (the tag would make it a valid one)";
   return typeof name === "string" ? undefined : `its name is ${kindOf(name)}, not a string`;
 }
 

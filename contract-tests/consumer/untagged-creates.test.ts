@@ -25,7 +25,11 @@ const creates: readonly [string, unknown, string | undefined][] = [
   ["no name", { categoryId: 1 }, "its body has no name"],
   ["an array", { name: ["Rex"], categoryId: 1 }, "its name is an array, not a string"],
   ["an object", { name: { first: "Rex" }, categoryId: 1 }, "its name is an object, not a string"],
-  ["an empty name", { name: "", categoryId: 1 }, "its name is empty (a tag would make it one)"],
+  [
+    "an empty name",
+    { name: "", categoryId: 1 },
+    "its name is empty (the tag would make it a valid one)",
+  ],
   ["an array body", [{ name: "Rex", categoryId: 1 }], "its body is an array, not a JSON object"],
 ];
 const textReason = "its body is text/plain, sent as written";
