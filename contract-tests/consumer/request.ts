@@ -2,7 +2,7 @@
  * The request a consumer contract's interaction sends: its example, with the
  * values its provider states hold on the deployment put where its generators
  * say (`/pets/${petId}`, `$.categoryId`), and a create's name starting with
- * the run tag. Pure.
+ * the run tag where it can (`consumerRequest` says why not). Pure.
  *
  * @example
  * requestOf(interaction, { petId: 31 }, "ct-x").path; // "/pets/31"
@@ -36,49 +36,93 @@ function pathOf(interaction: ConsumerInteraction, params: Params): string {
   return complete ? filled : interaction.path;
 }
 
+/** What a JSON value is, in words: `a number`, `null`, `an array`. */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
 /**
- * The body as sent: fields a provider state fills hold the deployment's
- * values, and a create's name starts with the run tag (an empty name stays
- * empty: the tag would change what the request asks).
+ * Why a create's body, as sent, has no name the run tag can start without
+ * changing what the request asks (a name that is not a non-empty string is
+ * what the app's test sends on purpose); undefined when it has one.
  */
-function bodyOf(interaction: ConsumerInteraction, params: Params, tag: string | undefined) {
-  const { body } = interaction;
-  if (body === undefined) return {};
-  if (body.kind === "text") return { rawBody: body.text, contentType: body.contentType ?? "" };
-  let value = body.value;
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const fields: Record<string, unknown> = { ...value };
-    for (const generator of interaction.bodyGenerators) {
-      const given = param(params, generator.param);
-      if (given !== undefined) {
-        fields[generator.field] =
-          generator.integer && typeof given === "string" ? Number(given) : given;
-      }
-    }
-    const { name } = fields;
-    const { creates } = interfaceOperation(interaction.operation);
-    if (tag !== undefined && creates && typeof name === "string" && name !== "") {
-      fields.name = `${tag} ${name}`;
-    }
-    value = fields;
+function untaggedWhy(body: ConsumerInteraction["body"], value: unknown): string | undefined {
+  if (body === undefined) return "it has no body";
+  if (body.kind === "text") return `its body is ${body.contentType || "text"}, sent as written`;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return `its body is ${kindOf(value)}, not a JSON object`;
   }
-  return { rawBody: toJson(value), contentType: body.contentType };
+  if (!("name" in value)) return "its body has no name";
+  const { name } = value as { name: unknown };
+  if (name === "") return "its name is empty (the tag would make it a valid one)";
+  return typeof name === "string" ? undefined : `its name is ${kindOf(name)}, not a string`;
+}
+
+/** The body's value as sent: fields a provider state fills hold the deployment's values. */
+function bodyValueOf(interaction: ConsumerInteraction, params: Params): unknown {
+  const { body } = interaction;
+  if (body?.kind !== "json") return undefined;
+  const { value } = body;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const fields: Record<string, unknown> = { ...value };
+  for (const generator of interaction.bodyGenerators) {
+    const given = param(params, generator.param);
+    if (given !== undefined) {
+      fields[generator.field] =
+        generator.integer && typeof given === "string" ? Number(given) : given;
+    }
+  }
+  return fields;
+}
+
+/** A consumer interaction's request, and why a create's name does not carry the run tag. */
+export interface ConsumerRequest {
+  readonly request: ContractRequest;
+  /** Why the create is sent without the run tag in its name; undefined when it carries it, or creates nothing. */
+  readonly untagged: string | undefined;
 }
 
 /**
  * The request an interaction sends once its provider states hold these
- * parameters; `tag` starts a created name (none: the example's name).
+ * parameters; `tag` starts a created name where it can (none: the
+ * example's name).
  */
-export function requestOf(
+export function consumerRequest(
   interaction: ConsumerInteraction,
   params: Params,
   tag: string | undefined,
-): ContractRequest {
+): ConsumerRequest {
+  const { body } = interaction;
+  let value = bodyValueOf(interaction, params);
+  const { creates } = interfaceOperation(interaction.operation);
+  const untagged = creates ? untaggedWhy(body, value) : undefined;
+  if (creates && tag !== undefined && untagged === undefined) {
+    const fields = value as Readonly<Record<string, unknown>>;
+    value = { ...fields, name: `${tag} ${fields.name as string}` };
+  }
+  const sent =
+    body === undefined
+      ? {}
+      : body.kind === "text"
+        ? { rawBody: body.text, contentType: body.contentType ?? "" }
+        : { rawBody: toJson(value), contentType: body.contentType };
   return {
-    method: interaction.method,
-    path: pathOf(interaction, params),
-    ...(interaction.query ? { rawQuery: interaction.query } : {}),
-    credential: interaction.credential,
-    ...bodyOf(interaction, params, tag),
+    request: {
+      method: interaction.method,
+      path: pathOf(interaction, params),
+      ...(interaction.query ? { rawQuery: interaction.query } : {}),
+      credential: interaction.credential,
+      ...sent,
+    },
+    untagged,
   };
 }
+
+/** `consumerRequest`'s request alone. */
+export const requestOf = (
+  interaction: ConsumerInteraction,
+  params: Params,
+  tag: string | undefined,
+): ContractRequest => consumerRequest(interaction, params, tag).request;

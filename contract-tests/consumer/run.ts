@@ -27,7 +27,7 @@ import {
   type InteractionName,
   nameOf,
 } from "./contract.js";
-import { requestOf } from "./request.js";
+import { consumerRequest, requestOf } from "./request.js";
 import { ProviderStates, WriteBudget } from "./states.js";
 
 /** One interaction of a consumer run: where its verdicts are. */
@@ -38,6 +38,8 @@ export interface ConsumerCase extends InteractionName {
   readonly stateCases: readonly string[];
   /** Why it was not sent, when it was not. */
   readonly skipped?: string;
+  /** Why it was sent, a create, without the run tag in its name (`consumerRequest`). */
+  readonly untagged?: string;
 }
 
 /** What `--consumer` adds to a run's result. */
@@ -64,21 +66,22 @@ async function consumerCases(
   for (const interaction of contract.interactions) {
     const { operation } = interaction;
     const caseId = consumerCaseId(interaction);
-    const noted = (stateCases: readonly string[], skipped?: string) =>
-      cases.push({ ...nameOf(interaction), caseId, stateCases, ...(skipped ? { skipped } : {}) });
+    const noted = (stateCases: readonly string[], more: Partial<ConsumerCase> = {}) =>
+      cases.push({ ...nameOf(interaction), caseId, stateCases, ...more });
     if (!ctx.selected(operation)) {
-      noted([], "--only leaves its operation out");
+      noted([], { skipped: "--only leaves its operation out" });
       continue;
     }
-    const definition = (request: ContractRequest): CaseDefinition => ({
+    const definition = (request: ContractRequest, untagged?: string): CaseDefinition => ({
       id: caseId,
       operation,
       request,
       extraChecks: consumerChecks(interaction, () => ctx.options.target.budget?.stopIfExpired()),
+      ...(untagged ? { untagged } : {}),
     });
     const skip = (request: ContractRequest, why: string, stateCases: readonly string[] = []) => {
       ctx.skip(definition(request), why);
-      noted(stateCases, why);
+      noted(stateCases, { skipped: why });
     };
     const writes = interaction.method !== "GET";
     if (writes && ctx.readOnly) {
@@ -91,7 +94,7 @@ async function consumerCases(
       skip(requestOf(interaction, {}, ctx.tag), why, setUp.cases);
       continue;
     }
-    const request = requestOf(interaction, setUp.params, ctx.tag);
+    const { request, untagged } = consumerRequest(interaction, setUp.params, ctx.tag);
     if (!urlUnder(ctx.options.target.baseUrl, request.path, request.rawQuery ?? "")) {
       skip(request, "its path would leave the API base", setUp.cases);
       continue;
@@ -100,8 +103,8 @@ async function consumerCases(
       skip(request, `--consumer-writes: its ${budget.limit} creates are spent`, setUp.cases);
       continue;
     }
-    await ctx.run(definition(request));
-    noted(setUp.cases);
+    await ctx.run(definition(request, untagged));
+    noted(setUp.cases, untagged ? { untagged } : {});
   }
 }
 

@@ -15,7 +15,14 @@ import {
 } from "../consumer/against-spec.js";
 import { testsOf } from "./consumer.js";
 import { plural } from "./diagnosis.js";
-import { escapeHtml, escapeXml, junitSeconds, markdownCell, printable } from "./text.js";
+import {
+  escapeHtml,
+  escapeXml,
+  junitSeconds,
+  markdownCell,
+  printable,
+  printableData,
+} from "./text.js";
 import { reportVersions, versionsLine } from "./versions.js";
 
 /** Interactions with a finding that fails the run, and those with only warnings. */
@@ -131,7 +138,7 @@ ${table}</tbody></table>
 export function specJsonReport(result: SpecResult): string {
   const versions = reportVersions();
   return `${JSON.stringify(
-    {
+    printableData({
       tool: { name: "petstore-contract", version: versions.kit },
       interface: { version: versions.interface },
       againstSpec: { file: result.file, consumer: result.consumer, provider: result.provider },
@@ -142,7 +149,7 @@ export function specJsonReport(result: SpecResult): string {
         ...interaction,
         durationMs: Math.round(interaction.durationMs * 1000) / 1000,
       })),
-    },
+    }),
     null,
     2,
   )}\n`;

@@ -108,9 +108,7 @@ export function consoleReport(result: ReportedRun): string {
   }
   lines.push(...matrix(result));
   lines.push(...fuzzConsoleLines(result));
-  lines.push(
-    `created: ${createdList(result)}${result.created.length ? ` (names start with ${result.tag})` : ""}`,
-  );
+  lines.push(`created: ${createdList(result)}`);
   lines.push(verdict(result));
   // Server text reaches the terminal only with its control characters made visible.
   return `${printable(lines.join("\n"))}\n`;

@@ -75,6 +75,10 @@ function failureLine(check: CheckResult, rules: ReadonlyMap<string, readonly Rul
   return `${check.id} [${restsOn(check, rules)}]: expected ${check.expected}; got ${got}`;
 }
 
+/** What an interaction sent without the run tag says of it: its create's name could not carry it. */
+const untaggedNote = (interaction: ConsumerCase) =>
+  interaction.untagged === undefined ? [] : [`sent without the run tag: ${interaction.untagged}`];
+
 export const testsOf = (interaction: { readonly tests: readonly string[] }) =>
   interaction.tests.length > 0 ? interaction.tests.join("; ") : "(no test known)";
 
@@ -87,12 +91,18 @@ export function consumerConsoleLines(result: ReportedRun): string[] {
     `consumer contract ${file} (${consumer} → ${provider}): ${consumerCounts(result)}`,
   ];
   for (const verdict of consumerVerdicts(result)) {
-    if (verdict.outcome === "passed") continue;
     const { interaction } = verdict;
+    if (verdict.outcome === "passed") {
+      lines.push(
+        ...untaggedNote(interaction).map((note) => `  ${interaction.description}: ${note}`),
+      );
+      continue;
+    }
     const mark = verdict.outcome === "broken" ? "✗ would break" : "- not verified";
     lines.push(
       `  ${mark}: ${interaction.description}${verdict.why ? ` (${verdict.why})` : ""}`,
       `      relied on by: ${testsOf(interaction)}`,
+      ...untaggedNote(interaction).map((note) => `      ${note}`),
       ...verdict.failed.map((check) => `      ✗ ${failureLine(check, rules)}`),
     );
   }
@@ -115,6 +125,7 @@ export function consumerMarkdown(result: ReportedRun): string[] {
     const { interaction } = verdict;
     const details = [
       ...(verdict.why ? [cell(verdict.why)] : []),
+      ...untaggedNote(interaction).map(cell),
       ...verdict.failed.map((check) => cell(failureLine(check, rules))),
     ].join("<br>");
     return `| ${cell(interaction.description)} | ${cell(testsOf(interaction))} | ${outcomeMark[verdict.outcome]} | ${details} |`;
@@ -140,6 +151,7 @@ export function consumerHtml(result: ReportedRun): string {
     const { interaction } = verdict;
     const details = [
       ...(verdict.why ? [verdict.why] : []),
+      ...untaggedNote(interaction),
       ...verdict.failed.map((check) => failureLine(check, rules)),
     ]
       .map((line) => `<div>${escapeHtml(line)}</div>`)

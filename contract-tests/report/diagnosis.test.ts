@@ -131,6 +131,21 @@ describe("causes against the kit's own mock", () => {
     expect(run.out).toMatch(/hint: +Check --key \(or PETSTORE_API_KEY\)/);
   });
 
+  it("a rejected key: the hint shows its placeholder Bearer <key> intact in every format that carries it", async () => {
+    const run = await contract(mock.url, "not-the-key", "--only", "listPets");
+    const hint = "It is sent as Authorization: Bearer <key>.";
+    const escaped = "It is sent as Authorization: Bearer &lt;key&gt;.";
+    expect(run.out).toContain(hint);
+    expect(run.json.diagnoses[0]?.hint).toContain(hint);
+    expect(run.markdown).toContain(escaped);
+    expect(run.html).toContain(escaped);
+    // JUnit names the cause on each failure, without the hint.
+    expect(run.junit).toContain("likely cause: The key was rejected");
+    for (const report of [run.out, run.markdown, run.html, run.junit, JSON.stringify(run.json)]) {
+      expect(report).not.toMatch(/Bearer \[redacted\]|\[redacted\];key/);
+    }
+  });
+
   it("a rejected key: the matrix says the answers were not judged, and the counts agree", async () => {
     const run = await contract(mock.url, "not-the-key");
     const failed = /^FAILED: (\d+) documented checks? failed/m.exec(run.out)?.[1];

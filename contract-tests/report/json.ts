@@ -8,11 +8,12 @@ import { diagnose } from "./diagnosis.js";
 import { fuzzJson } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
 import { statusMatrix } from "./summary.js";
+import { printableData } from "./text.js";
 import { reportVersions } from "./versions.js";
 
 export function jsonReport(result: ReportedRun): string {
   return `${toJson(
-    {
+    printableData({
       tool: { name: "petstore-contract", version: reportVersions().kit },
       interface: { version: reportVersions().interface },
       baseUrl: result.baseUrl,
@@ -43,7 +44,7 @@ export function jsonReport(result: ReportedRun): string {
       created: result.created,
       fuzz: fuzzJson(result),
       consumer: consumerJson(result),
-    },
+    }),
     2,
   )}\n`;
 }

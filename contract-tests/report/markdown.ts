@@ -151,7 +151,7 @@ export function markdownReport(result: ReportedRun, extra: readonly string[] = [
       summaries.flatMap((s) => s.warnings),
     ),
     ...fuzzSection(result),
-    `Created by this run: ${createdList(result)}.`,
+    `Created by this run: ${markdownCell(createdList(result))}.`,
     "",
     ...extra,
   ];

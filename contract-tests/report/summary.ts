@@ -85,16 +85,30 @@ export function runSource(
   return undefined;
 }
 
+/**
+ * What the run created, by collection, and how its names start: with the
+ * run tag, but for each record whose create could not carry it, named with
+ * why ("pets 51, 52 (names start with ct-…; pets 52: no run tag, its name
+ * is a number, not a string)").
+ */
 export function createdList(result: ReportedRun): string {
   if (result.created.length === 0) return "none";
   const collections = [...new Set(interfaceOperations.map((operation) => operation.collection))];
-  return collections
+  const list = collections
     .map((collection) => {
       const ids = result.created.filter((record) => record.collection === collection);
       return ids.length ? `${collection} ${ids.map((record) => record.id).join(", ")}` : "";
     })
     .filter(Boolean)
     .join("; ");
+  const untagged = result.created.filter((record) => record.untagged !== undefined);
+  const names = [
+    ...(untagged.length < result.created.length ? [`names start with ${result.tag}`] : []),
+    ...untagged.map(
+      (record) => `${record.collection} ${record.id}: no run tag, ${record.untagged}`,
+    ),
+  ];
+  return `${list} (${names.join("; ")})`;
 }
 
 export type MatrixCell = "passed" | "failed" | "not judged" | "never triggered";

@@ -32,9 +32,36 @@ const allowedInXml = (code: number) =>
   (code >= 0xe000 && code <= 0xfffd) ||
   code >= 0x10000;
 
-/** Text for XML (the JUnit report): characters XML cannot carry dropped, markup escaped (`'` kept). */
+/**
+ * Text for XML (the JUnit report): terminal controls shown as every report
+ * shows them (`printable`), characters XML cannot carry (a lone surrogate,
+ * U+FFFE) shown as `\uXXXX`, markup escaped (`'` kept).
+ */
 export const escapeXml = (text: string): string =>
-  escapeMarkup([...text].filter((char) => allowedInXml(char.codePointAt(0) ?? 0)).join(""), "'");
+  escapeMarkup(
+    Array.from(printable(text), (char) => {
+      const code = char.codePointAt(0) ?? 0;
+      return allowedInXml(code) ? char : `\\u${code.toString(16).padStart(4, "0")}`;
+    }).join(""),
+    "'",
+  );
+
+/**
+ * A report's data for JSON (the JSON report): every string in it, member
+ * names too, shown as every report shows text (`printable`), so a parsed
+ * report holds no terminal control either; numbers, bigints and the rest as
+ * they are.
+ */
+export function printableData(value: unknown): unknown {
+  if (typeof value === "string") return printable(value);
+  if (Array.isArray(value)) return value.map(printableData);
+  if (value === null || typeof value !== "object") return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, member]) => [printable(name), printableData(member)]),
+  );
+}
 
 /** Milliseconds as the seconds JUnit's `time` attributes want (`0.153`). */
 export const junitSeconds = (ms: number): string => (ms / 1000).toFixed(3);

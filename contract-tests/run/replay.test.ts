@@ -189,8 +189,11 @@ describe("petstore-contract --replay", () => {
       const report = JSON.parse(await readFile(json, "utf8")) as {
         created: { collection: string; id: number; name: string }[];
       };
-      expect(report.created).toEqual([{ collection: "pets", id: sent.id, name: "" }]);
-      expect(output.out).toContain(`created: pets ${sent.id} `);
+      const untagged = "its name as answered does not start with the tag";
+      expect(report.created).toEqual([{ collection: "pets", id: sent.id, name: "", untagged }]);
+      expect(output.out).toContain(
+        `created: pets ${sent.id} (pets ${sent.id}: no run tag, ${untagged})`,
+      );
     } finally {
       await other.close();
     }

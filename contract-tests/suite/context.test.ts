@@ -146,6 +146,9 @@ describe("SuiteContext", () => {
     });
   }
 
+  /** What the report says of a created record whose name, as answered, lacks the run tag. */
+  const untagged = "its name as answered does not start with the tag";
+
   /** A body without `categoryId`: the judge wants it refused with a 400. */
   const createCase: CaseDefinition = {
     id: "createPet.t",
@@ -208,7 +211,7 @@ describe("SuiteContext", () => {
     expect(ctx.cases.map((record) => [record.caseId, record.provocation])).toEqual([
       ["createPet.t", true],
     ]);
-    expect(ctx.created).toEqual([{ collection: "pets", id: 3, name: "Rex" }]);
+    expect(ctx.created).toEqual([{ collection: "pets", id: 3, name: "Rex", untagged }]);
   });
 
   it("judges a case's extra checks on the same answer, after the judge's, planned and skipped alike", async () => {
@@ -251,7 +254,10 @@ describe("SuiteContext", () => {
   it("lists for clean-up only what a 2xx answer created, with an empty name when none came back", async () => {
     const created = await contextFor({ status: 200, body: { id: 4 } });
     await created.run(createCase);
-    expect(created.created).toEqual([{ collection: "pets", id: 4, name: "" }]);
+    expect(created.created).toEqual([{ collection: "pets", id: 4, name: "", untagged }]);
+    const tagged = await contextFor({ status: 201, body: { id: 5, name: "ct-test Rex" } });
+    await tagged.run(createCase);
+    expect(tagged.created).toEqual([{ collection: "pets", id: 5, name: "ct-test Rex" }]);
     await server?.close();
     const redirected = await contextFor({ status: 300, body: { id: 5, name: "Rex" } });
     await redirected.run(createCase);
@@ -297,7 +303,7 @@ describe("SuiteContext", () => {
     expect(await ctx.run(createCase, ["getPet"])).toBeDefined();
     expect(seen).toEqual(["POST /v1/pets"]);
     expect([ctx.plan, ctx.results, ctx.cases]).toEqual([[], [], []]);
-    expect(ctx.created).toEqual([{ collection: "pets", id: 9, name: "Rex" }]);
+    expect(ctx.created).toEqual([{ collection: "pets", id: 9, name: "Rex", untagged }]);
     const readOnly = await contextFor({ only: ["getPet"], readOnly: true });
     expect(await readOnly.run(createCase, ["getPet"])).toBeUndefined();
     expect([readOnly.plan, readOnly.results]).toEqual([[], []]);

@@ -32,6 +32,12 @@ export interface CaseDefinition {
    * consumer contract's expectations: `--consumer`).
    */
   readonly extraChecks?: readonly Check[];
+  /**
+   * Why this create is sent without the run tag in its name (a consumer
+   * contract's name that is not a non-empty string): what it creates is
+   * reported with it.
+   */
+  readonly untagged?: string;
 }
 
 interface SuiteState {
@@ -118,7 +124,7 @@ export class SuiteContext {
     if (selected) this.planChecks(definition, checks);
     const exchange = await send(this.options.target, definition.request);
     this.knowledge.learn(sentRequest(definition.operation, definition.request), exchange.response);
-    this.noteCreated(definition.operation, exchange);
+    this.noteCreated(definition, exchange);
     if (selected) this.record(definition, checks, exchange);
     await this.liveness.observe(definition.operation, exchange);
     return exchange;
@@ -178,13 +184,21 @@ export class SuiteContext {
     }
   }
 
-  /** Remembers what a successful POST created, so the report can list it for clean-up. */
-  private noteCreated(operation: OperationId, exchange: Exchange): void {
-    const { creates, collection } = interfaceOperation(operation);
+  /**
+   * Remembers what a successful POST created, so the report can list it for
+   * clean-up; one whose name lacks the run tag with why (as sent, or as the
+   * deployment answered it).
+   */
+  private noteCreated(definition: CaseDefinition, exchange: Exchange): void {
+    const { creates, collection } = interfaceOperation(definition.operation);
     const status = exchange.response?.status ?? 0;
     const record = recordIn(exchange.response);
     if (!creates || !isSuccessStatus(status) || !record) return;
-    this.created.push({ collection, id: record.id, name: record.name ?? "" });
+    const name = record.name ?? "";
+    const untagged =
+      definition.untagged ??
+      (name.startsWith(this.tag) ? undefined : "its name as answered does not start with the tag");
+    this.created.push({ collection, id: record.id, name, ...(untagged ? { untagged } : {}) });
   }
 
   /** What every result of a check on a case carries. */

@@ -60,6 +60,8 @@ export interface CreatedRecord {
   /** Exactly as the deployment wrote it: a bigint beyond 2^53. */
   readonly id: Id;
   readonly name: string;
+  /** Why its name does not start with the run tag, when it does not. */
+  readonly untagged?: string;
 }
 
 /**

@@ -21,6 +21,8 @@ describe("the API on a loopback bind, no --cors-origin", () => {
     ["a page on 127.0.0.1, another port", { host, origin: "http://127.0.0.1:3000" }, "passes"],
     ["a page on [::1]", { host, origin: "http://[::1]:8080" }, "passes"],
     ["a page on app.localhost (RFC 6761)", { host, origin: "http://app.localhost:5173" }, "passes"],
+    ["a page on [::ffff:7f00:1]", { host, origin: "http://[::ffff:7f00:1]:5173" }, "passes"],
+    ["a page on 127.1", { host, origin: "http://127.1:5173" }, "passes"],
     ["a page over https on localhost", { host, origin: "https://localhost:5173" }, "passes"],
     [
       "Sec-Fetch-Site: same-site from a loopback origin (another port)",
@@ -44,6 +46,11 @@ describe("the API on a loopback bind, no --cors-origin", () => {
       "cross_site_forbidden",
     ],
     ["a sandboxed page (Origin null)", { host, origin: "null" }, "cross_site_forbidden"],
+    [
+      "a page whose origin hides a loopback address in userinfo",
+      { host, origin: "http://127.0.0.1@evil.example" },
+      "cross_site_forbidden",
+    ],
     [
       "Sec-Fetch-Site: same-site without an Origin",
       { host, "sec-fetch-site": "same-site" },
@@ -119,18 +126,29 @@ describe("the Host rule", () => {
     "127.1.2.3:4000",
     "[::1]:4000",
     "app.localhost:4000",
+    "127.1:4000",
+    "0x7f000001:4000",
+    "2130706433",
+    "[0:0:0:0:0:0:0:1]:4000",
+    "[::ffff:127.0.0.1]:4000",
   ])("answers a loopback Host %s", (name) => {
     expect(loopback.refuseHost(headerOf({ host: name }))).toBeUndefined();
   });
 
-  it.each(["evil.example", "10.0.0.1:4000", "localhost.evil.example", "[::2]:4000"])(
-    "refuses %s while bound to loopback, and answers it bound beyond",
-    (name) => {
-      expect(codeOf(loopback.refuseHost(headerOf({ host: name })))).toBe("host_forbidden");
-      const wide = createSitePolicy({ loopback: false });
-      expect(wide.refuseHost(headerOf({ host: name }))).toBeUndefined();
-    },
-  );
+  it.each([
+    "evil.example",
+    "10.0.0.1:4000",
+    "localhost.evil.example",
+    "[::2]:4000",
+    "127.0.0.1.evil.example",
+    "evil@127.0.0.1:4000",
+    "127.0.0.1/evil.example",
+    "[::ffff:10.0.0.1]:4000",
+  ])("refuses %s while bound to loopback, and answers it bound beyond", (name) => {
+    expect(codeOf(loopback.refuseHost(headerOf({ host: name })))).toBe("host_forbidden");
+    const wide = createSitePolicy({ loopback: false });
+    expect(wide.refuseHost(headerOf({ host: name }))).toBeUndefined();
+  });
 
   it("refuses a rebinding Host after a loopback one was answered", () => {
     const site = createSitePolicy({ loopback: true });

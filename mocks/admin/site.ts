@@ -33,15 +33,40 @@ type Header = (name: string) => string | undefined;
 
 const shown = (value: string) => JSON.stringify(clip(value, 100));
 
-/** Whether a bind address (or a `Host` name) only reaches this machine. */
+/**
+ * The address a host is written as, in any spelling Node's `listen` and a
+ * browser read as one (WHATWG URL's host parser, which reads IPv4 as
+ * `inet_aton` does): `127.1`, `0x7f000001`, `2130706433`, `0177.0.0.1`,
+ * `127.000.000.001` → `127.0.0.1`; `0:0:0:0:0:0:0:1` and `[::1]` → `[::1]`;
+ * `::ffff:127.0.0.1` → `[::ffff:7f00:1]`. A name, or anything that is not a
+ * bare host, → undefined.
+ */
+export function addressOf(host: string): string | undefined {
+  // A bare host only: no userinfo, port, path or zone for the URL parser to read past.
+  if (!/^(?:[\w.-]+|\[?[\da-f:.]+\]?)$/i.test(host)) return undefined;
+  const bracketed = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${bracketed}/`).hostname;
+  } catch {
+    return undefined;
+  }
+  return /^(?:\[|[\d.]+$)/.test(hostname) ? hostname : undefined;
+}
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.0.0.0/8, as `addressOf` writes them. */
+const loopbackAddress = /^(?:127\.[\d.]+|\[::1\]|\[::ffff:7f[\da-f]{2}:[\da-f]{1,4}\])$/;
+
+/**
+ * Whether a bind address (or a `Host` name) only reaches this machine:
+ * `localhost`, or an address of 127.0.0.0/8 or `::1` in any spelling
+ * (`addressOf`). Decided by the address, not its spelling.
+ */
 export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return (
-    bare === "localhost" ||
-    bare === "::1" ||
-    /^127(?:\.\d{1,3}){3}$/.test(bare) ||
-    /^::ffff:127(?:\.\d{1,3}){3}$/.test(bare)
-  );
+  const lower = host.toLowerCase();
+  if (lower === "localhost") return true;
+  const address = addressOf(lower);
+  return address !== undefined && loopbackAddress.test(address);
 }
 
 /** A name that only reaches this machine: a loopback address, `localhost` or a name under it (RFC 6761). */
@@ -53,9 +78,13 @@ function hostName(host: string): string {
   return bracketed ?? host.replace(/:\d*$/, "");
 }
 
-/** An origin of a page on this machine: http(s), a loopback name, any port. */
-const loopbackOrigin =
-  /^https?:\/\/(?:localhost|[a-z0-9.-]+\.localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[::ffff:127(?:\.\d{1,3}){3}\])(?::\d{1,5})?$/;
+/** An origin of a page on this machine: http(s), a loopback name or address in any spelling, any port. */
+function isLoopbackOrigin(origin: string): boolean {
+  const authority = /^https?:\/\/([^/?#@\\]+)$/.exec(origin)?.[1];
+  if (authority === undefined) return false;
+  const name = hostName(authority);
+  return /^(?::\d{1,5})?$/.test(authority.slice(name.length)) && isLoopbackName(name);
+}
 
 /** Every origin: `--cors-origin '*'`. */
 const anyOrigin = "*";
@@ -108,7 +137,7 @@ export function createSitePolicy(options: SiteOptions): SitePolicy {
   const allowsOrigin = (origin: string) => {
     if (everyOrigin) return true;
     const lower = origin.toLowerCase();
-    return loopbackOrigin.test(lower) || listed.has(lower);
+    return isLoopbackOrigin(lower) || listed.has(lower);
   };
 
   const refuseHost = (header: Header): CoreResponse | undefined => {

@@ -145,6 +145,9 @@ describe("--record and --proxy", () => {
       "k",
     ]);
     expect(keyed).toMatchObject({ host: "0.0.0.0", apiKeys: ["k"] });
+    for (const host of ["127.1", "0x7f000001", "0:0:0:0:0:0:0:1"]) {
+      expect(serve(["--proxy", "http://127.0.0.1:9/v1", "--host", host])).toMatchObject({ host });
+    }
   });
 });
 
@@ -179,6 +182,7 @@ it.each([
   [["--proxy", "http://127.0.0.1:9/v1", "--fallback", "prism"], {}, "--fallback"],
   [["--record", " "], {}, "--record"],
   [["--proxy", "http://127.0.0.1:9/v1", "--host", "0.0.0.0"], {}, "an --api-key of your own"],
+  [["--proxy", "http://127.0.0.1:9/v1", "--host", "0"], {}, "an --api-key of your own"],
 ])("%j %j is refused naming %s", (argv, env, mention) => {
   expect(() => parseCommand(argv, env)).toThrow(UsageError);
   expect(() => parseCommand(argv, env)).toThrow(mention);

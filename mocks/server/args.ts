@@ -3,7 +3,7 @@
  * server options. Every bad value is one `UsageError` line.
  */
 import { parseArgs } from "node:util";
-import { parseCorsOrigin } from "../admin/site.js";
+import { addressOf, isLoopback, parseCorsOrigin } from "../admin/site.js";
 import { contractFileOf } from "../contract/contract-file.js";
 import { contractNamesOf, defaultContractNames } from "../contract/pact.js";
 import {
@@ -62,7 +62,7 @@ Options:
                       localhost, 127.0.0.1 and [::1] (any port) always may
   --admin-key <key>   key the /__mock/ admin endpoints want as a Bearer token
                       (env PETSTORE_ADMIN_KEY); required to use them when --host
-                      is not a loopback address
+                      is not a loopback address (in any spelling: 127.1 is)
   --state-file <path> keep the data in this JSON file across restarts: loaded
                       when it exists, else created from the seed; one server
                       per file (a <path>.lock beside it; exit 3 when taken)
@@ -288,7 +288,10 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
   }
   const proxy = proxyFlags(values, env);
   if (proxy) options.proxy = proxy;
-  checked("--proxy", () => checkProxyExposure(options));
+  // An address in any spelling, or localhost, is judged here; another name once the start has looked it up.
+  if (addressOf(host) !== undefined || isLoopback(host)) {
+    checked("--proxy", () => checkProxyExposure(options, isLoopback(host)));
+  }
   const record = values.record ?? (env.PETSTORE_RECORD_FILE?.trim() || undefined);
   if (record !== undefined)
     options.record = checked("--record", () => resolveRecordOptions(record));

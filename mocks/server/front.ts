@@ -5,10 +5,10 @@
  */
 
 import type { DeploymentHealth } from "../admin/admin.js";
-import { isLoopback, type SitePolicy } from "../admin/site.js";
+import type { SitePolicy } from "../admin/site.js";
 import type { Journal } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
-import { defaultApiKey, defaults } from "../store/options.js";
+import { defaultApiKey } from "../store/options.js";
 import {
   type PetstoreServerOptions,
   resolveProxyOptions,
@@ -34,10 +34,11 @@ export interface Front {
  */
 export function checkProxyExposure(
   options: Pick<PetstoreServerOptions, "proxy" | "host" | "apiKeys">,
+  loopback: boolean,
 ): void {
   const keys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
   const publicKeyOnly = keys.every((key) => key === defaultApiKey);
-  if (options.proxy && publicKeyOnly && !isLoopback(options.host ?? defaults.host)) {
+  if (options.proxy && publicKeyOnly && !loopback) {
     throw new RangeError(
       `a proxy bound to ${options.host} needs an --api-key of your own: ${defaultApiKey} is public, and anyone who can reach the address would use the proxy key`,
     );
@@ -55,14 +56,16 @@ interface FrontContext {
   readonly secrets: readonly string[];
   /** Which pages may call the API: the proxy forwards nothing for any other. */
   readonly site: SitePolicy;
+  /** Whether the address the server binds is loopback (not its spelling: `127.1` is). */
+  readonly loopback: boolean;
 }
 
 /** The handler to serve: the mock core, or the proxy in front of a deployment, recorded when asked. */
 export async function createFront(
   options: PetstoreServerOptions,
-  { journal, mock, log, secrets, site }: FrontContext,
+  { journal, mock, log, secrets, site, loopback }: FrontContext,
 ): Promise<Front> {
-  checkProxyExposure(options);
+  checkProxyExposure(options, loopback);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
   const proxy = options.proxy ? resolveProxyOptions(options.proxy) : undefined;
   const record = options.record ? resolveRecordOptions(options.record) : undefined;

@@ -75,6 +75,22 @@ describe("petstore-mock main", () => {
     }
   });
 
+  it("calls a loopback bind in another spelling loopback in its banner, and prints its usual address", async () => {
+    for (const host of ["127.1", "0x7f000001", "0:0:0:0:0:0:0:1"]) {
+      const { io, cliIo, stop } = fakeIo();
+      const exit = main(["--port", "0", "--host", host], {}, cliIo);
+      await printed(io, /Ctrl\+C/);
+      const banner = io.out.join("");
+      expect(banner).toContain(": open (loopback only, no key)");
+      expect(banner).not.toContain("beyond loopback");
+      expect(banner).toMatch(
+        host.includes(":") ? /http:\/\/\[::1\]:\d+\/v1/ : /http:\/\/127\.0\.0\.1:\d+\/v1/,
+      );
+      stop();
+      expect(await exit).toBe(0);
+    }
+  });
+
   it("serves until a stop, then exits 0; a second stop while stopping exits 1", async () => {
     const { io, cliIo, stop } = fakeIo();
     const exit = main(["--port", "0", "--quiet"], {}, cliIo);

@@ -9,11 +9,12 @@
  * await petstore.reset();
  * await petstore.close();
  */
+import { lookup } from "node:dns/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AdminRequest, adminRoutes, createAdminEndpoints } from "../admin/admin.js";
 import { dashboardIcon, dashboardRoutes } from "../admin/dashboard.js";
-import { createSitePolicy, isLoopback } from "../admin/site.js";
+import { addressOf, createSitePolicy, isLoopback } from "../admin/site.js";
 import {
   checkContractFile,
   contractFileOf,
@@ -109,11 +110,22 @@ export interface RunningPetstoreServer {
   close(): Promise<void>;
 }
 
-/** The host as it appears in a URL: wildcards become loopback, IPv6 gets brackets. */
+/**
+ * The address `server.listen(port, host)` binds: Node looks the host up just
+ * so (`dns.lookup`, the system's resolver: `127.1` and `0x7f000001` are
+ * 127.0.0.1). The server listens on this address, so whether it is loopback
+ * is decided by the address bound, never by the host's spelling.
+ */
+async function bindAddress(host: string): Promise<string> {
+  return (await lookup(host)).address;
+}
+
+/** The host as it appears in a URL: an address in its usual spelling, wildcards become loopback, IPv6 gets brackets. */
 function urlHost(host: string): string {
-  if (host === "0.0.0.0") return "127.0.0.1";
-  if (host === "::") return "[::1]";
-  return host.includes(":") ? `[${host}]` : host;
+  const address = addressOf(host);
+  if (address === "0.0.0.0") return "127.0.0.1";
+  if (address === "[::]") return "[::1]";
+  return address ?? host;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -144,8 +156,10 @@ export async function startPetstoreServerWith(
   hooks: ServerTestHooks,
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
+  const address = await bindAddress(host);
+  const loopback = isLoopback(address);
   // Checked before anything is opened: a bad origin rejects the start (RangeError).
-  const site = createSitePolicy({ loopback: isLoopback(host), corsOrigins: options.corsOrigins });
+  const site = createSitePolicy({ loopback, corsOrigins: options.corsOrigins });
   const limits = recordLimitsOf(options);
   const contractFile = contractFileOf(options.contract);
   const recordFile =
@@ -212,13 +226,14 @@ export async function startPetstoreServerWith(
       log: (line) => process.stderr.write(`${line}\n`),
       secrets,
       site,
+      loopback,
     }),
   );
   const handle = front.handle;
 
   let closing = false;
   const closed = new AbortController();
-  const trust = { adminKey: options.adminKey, loopback: isLoopback(host) };
+  const trust = { adminKey: options.adminKey, loopback };
   const adminEndpoints = createAdminEndpoints(trust, [
     ...adminRoutes({
       petstore,
@@ -266,7 +281,7 @@ export async function startPetstoreServerWith(
       }),
     ),
   );
-  await orRelease(listen(server, options.port ?? defaultPort, host), front);
+  await orRelease(listen(server, options.port ?? defaultPort, address), front);
 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${urlHost(host)}:${port}`;

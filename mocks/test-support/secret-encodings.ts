@@ -27,6 +27,12 @@ export const characterEncodings = {
     ).join(""),
   "HTML decimal reference": (char: string) => `&#${char.codePointAt(0)};`,
   "HTML hex reference": (char: string) => `&#x${hex(char.codePointAt(0) ?? 0, 1).toUpperCase()};`,
+  "HTML decimal reference, zero-padded": (char: string) => `&#0000${char.codePointAt(0)};`,
+  "HTML hex reference, zero-padded": (char: string) =>
+    `&#x${hex(char.codePointAt(0) ?? 0, 7).toUpperCase()};`,
+  "JavaScript \\u{} zero-padded": (char: string) => `\\u{${hex(char.codePointAt(0) ?? 0, 8)}}`,
+  "case swapped": (char: string) =>
+    char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase(),
 } as const;
 
 export type CharacterEncoding = keyof typeof characterEncodings;
@@ -74,6 +80,12 @@ export const secretEncodings: Readonly<Record<string, (secret: string) => string
     base64Of(`contract:${secret}`).replace(/\//g, "\\/"),
   hex: (secret) => Buffer.from(secret).toString("hex"),
   "HEX (upper case)": (secret) => Buffer.from(secret).toString("hex").toUpperCase(),
+  "hex in mixed case": (secret) =>
+    Buffer.from(secret)
+      .toString("hex")
+      .replace(/[a-f]/g, (digit, at: number) => (at % 3 === 0 ? digit.toUpperCase() : digit)),
+  "upper case": (secret) => secret.toUpperCase(),
+  "lower case": (secret) => secret.toLowerCase(),
   "JavaScript \\x": (secret) =>
     [...encoder.encode(secret)].map((byte) => `\\x${hex(byte, 2)}`).join(""),
   "JavaScript \\u{}": (secret) =>

@@ -43,6 +43,52 @@ describe("createRedactor", () => {
   });
 });
 
+describe("the forms a deployment echoes a key in (issue 48)", () => {
+  const key = "STAGINGsecretKEY-9f3a7c1e";
+  const redact = createRedactor([key]);
+  const references = (pad: string, hex: boolean) =>
+    Array.from(key, (char) =>
+      hex
+        ? `&#x${pad}${(char.codePointAt(0) ?? 0).toString(16)};`
+        : `&#${pad}${char.codePointAt(0)};`,
+    ).join("");
+  const hexOfKey = Buffer.from(key).toString("hex");
+
+  it.each([
+    ["zero-padded hex references", references("00000", true)],
+    ["zero-padded decimal references", references("00000", false)],
+    ["references padded beyond any width", references("0".repeat(30), true)],
+    [
+      "JavaScript \\u{} zero-padded",
+      Array.from(key, (c) => `\\u{0000${c.charCodeAt(0).toString(16)}}`).join(""),
+    ],
+    ["the key in upper case", key.toUpperCase()],
+    ["the key in lower case", key.toLowerCase()],
+    [
+      "the key with its case swapped",
+      key.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())),
+    ],
+    [
+      "hex in mixed case",
+      hexOfKey.replace(/[a-f]/g, (d, at: number) => (at % 2 ? d.toUpperCase() : d)),
+    ],
+  ])("masks %s", (_name, form) => {
+    expect(redact(`echo: ${form} (end)`)).toBe(`echo: ${redactedMark} (end)`);
+  });
+
+  it("masks a key escaped with HTML's upper-case named references", () => {
+    const markup = createRedactor(['a<b&c>d"e-long-key']);
+    expect(markup("echo: a&LT;b&AMP;c&GT;d&QUOT;e-long-key (end)")).toBe(
+      `echo: ${redactedMark} (end)`,
+    );
+  });
+
+  it("still keeps a text that only shares letters with a key, in any case", () => {
+    expect(redact("/v1/pets?status=available&limit=20")).toBe("/v1/pets?status=available&limit=20");
+    expect(redact("STAGING secret")).toBe("STAGING secret");
+  });
+});
+
 describe("secret-named query parameters", () => {
   const redact = createRedactor([]);
   it.each([
@@ -102,8 +148,22 @@ describe("secret-named query parameters", () => {
       "-H 'Authorization: Bearer '",
       "Content-Type: application/json",
       "www-authenticate: Bearer",
+      "It is sent as Authorization: Bearer <key>.",
+      "It is sent as Authorization: Bearer &lt;key&gt;.</li>",
+      '{"hint":"It is sent as Authorization: Bearer \\u003ckey\\u003e."}',
+      "Every operation needs Authorization: Bearer <API key>.",
     ]) {
       expect(redact(kept)).toBe(kept);
+    }
+    // In markup, a parameter's value still ends at its `&amp;`.
+    expect(redact("/v1/pets?token=abc&amp;limit=5")).toBe(
+      `/v1/pets?token=${redactedMark}&amp;limit=5`,
+    );
+    // A token in angle brackets is no placeholder: it has digits.
+    for (const token of ["sk-live-4f9a", "tok3n"]) {
+      for (const shown of [`<${token}>`, `&lt;${token}&gt;`]) {
+        expect(redact(`Authorization: Bearer ${shown}`)).not.toContain(token);
+      }
     }
   });
 });

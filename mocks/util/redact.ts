@@ -10,22 +10,33 @@
  * undoes, in any mix and character by character: percent-encoding (either
  * hex case, as many times over as `%25` says: `%25256B` is `k`), JSON
  * escapes (`\u006b`, `\/`, `\"`, …; twice, for a JSON string inside a JSON
- * string), markup references (`&#107;`, `&#x6B;`, `&amp;`, …), then
- * percent-encoding again (a JSON-escaped `%`). So it masks:
+ * string) and JavaScript's (`\x6b`, `\u{6b}`), markup references (numeric,
+ * `&#107;`, `&#x6B;`, with any number of leading zeros and with or without
+ * `;`; named, XML's five and HTML's `&AMP;`, `&LT;`, `&GT;`, `&QUOT;`), then
+ * percent-encoding again (a JSON-escaped `%`). It compares in any letter
+ * case: a key with its case changed is the key. So it masks:
  *
  * - each configured secret (API keys, the admin key, the proxy key, a
  *   contract run's key), and the token a request presents in
  *   `Authorization` even when it is wrong (`createRequestRedactor`), in any
- *   of those forms, `+` for a space, and in base64 at any offset (standard
- *   or URL-safe alphabet: `Basic base64(user:key)`; the whole word masked,
- *   up to a `/`); also where a message's length limit cut it: its first 4
- *   characters or more right before `...` or `…`;
+ *   of those forms and any case, in hex (any case), `+` for a space, and in
+ *   base64 at any offset (standard or URL-safe alphabet:
+ *   `Basic base64(user:key)`; the whole word masked, up to a `/`); also
+ *   where a message's length limit cut it: its first 4 characters or more
+ *   right before `...` or `…`;
  * - values inside JSON strings after decoding them (nested JSON included);
  * - the values of query parameters named like secrets (`token`, `api_key`,
  *   `apiKey`, `%6Bey`, `ke%2579`: the name decoded first), and of
  *   `Authorization`, `Proxy-Authorization`, `Cookie` and hyphenated
  *   secret-named header lines (`X-Api-Key: …`); a shell variable (`$KEY`) or
- *   a placeholder (`<API_KEY>`) is left as it is.
+ *   a placeholder (`<API_KEY>`, `<key>`, also as `&lt;key&gt;`) is left as
+ *   it is.
+ *
+ * What it cannot know is not masked: a key reversed, spaced out, split into
+ * pieces shorter than 12 characters, base64 of a case-changed key, base64
+ * twice, encrypted or hashed, or in an encoding outside those layers
+ * (HTML's other named references such as `&colon;`, UTF-16 bytes, hex with
+ * separators).
  *
  * The fast path, taken by almost every request target: a text without `%`,
  * `+`, `\`, `&#`/`&name;` or a cut mark, without a raw secret or its base64
@@ -191,25 +202,31 @@ function percentDecoded(input: Decoded, mapped: boolean): Decoded {
   return out.done();
 }
 
-/** The named references of the characters markup escapes. */
+/** The named references of the characters markup escapes: XML's five, and HTML's upper-case four. */
 const namedReferences: Readonly<Record<string, string>> = {
   "&amp;": "&",
   "&lt;": "<",
   "&gt;": ">",
   "&quot;": '"',
   "&apos;": "'",
+  "&AMP;": "&",
+  "&LT;": "<",
+  "&GT;": ">",
+  "&QUOT;": '"',
 };
 
 /**
  * One escape at `lastIndex`: JSON's (`\\u006b`, `\\/`), JavaScript's
  * (`\\x6b`, `\\u{6b}`) or a markup reference (`&#107;`, `&#x6B;`, `&amp;`;
- * a numeric one also without its `;`, as browsers read it).
+ * a numeric one also without its `;`, as browsers read it). Leading zeros
+ * are read as JavaScript and markup read them, any number of them
+ * (`&#x0000053;`, `&#0000083;`, `\\u{0006b}`).
  */
 const escapeAt =
-  /\\(?:u[0-9a-fA-F]{4}|u\{([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2})|(["\\/bfnrt]))|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));?|&(?:amp|lt|gt|quot|apos);/y;
+  /\\(?:u[0-9a-fA-F]{4}|u\{0*([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2})|(["\\/bfnrt]))|&#(?:0*([0-9]{1,7})|[xX]0*([0-9a-fA-F]{1,6}));?|&(?:amp|lt|gt|quot|apos|AMP|LT|GT|QUOT);/y;
 
 /** A text that may hold an escape or a markup reference. */
-const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;)/;
+const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;|AMP;|LT;|GT;|QUOT;)/;
 
 /**
  * JSON escapes and markup references undone, one layer; what does not decode
@@ -346,73 +363,125 @@ function needleOf(text: string, whole: boolean): Needle {
   return { text, least, blocks };
 }
 
-/** A secret's UTF-8 bytes as hex digits, in both cases. */
-function hexForms(secret: string): string[] {
-  const hex = Array.from(encoder.encode(secret), (byte) => byte.toString(16).padStart(2, "0"));
-  return [hex.join(""), hex.join("").toUpperCase()];
+/** A secret's UTF-8 bytes as hex digits (any case: needles are compared folded). */
+const hexForm = (secret: string) =>
+  Array.from(encoder.encode(secret), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/**
+ * The text with its letters in lower case, character for character (a
+ * letter whose lower case is longer, `İ`, stays): a secret is looked for in
+ * any case, as a key with its case changed is still the key, and the hex of
+ * its bytes in any mix of cases is still its hex.
+ */
+function folded(text: string): string {
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  let out = "";
+  for (const char of text) {
+    const lowerChar = char.toLowerCase();
+    out += lowerChar.length === char.length ? lowerChar : char;
+  }
+  return out;
 }
 
 /** What one redactor looks for. */
 interface Secrets {
   /**
    * The secrets as written (a spaced one also with `+`), as the layers read
-   * each one (`a%41b` as `aAb`), and in hex (only whole).
+   * each one (`a%41b` as `aAb`), and in hex (only whole); all folded, to be
+   * looked for in a folded text.
    */
   readonly needles: readonly Needle[];
-  /** Their base64 cores. */
+  /** Their base64 cores (not folded: base64 is case-sensitive). */
   readonly cores: readonly string[];
   /**
-   * Whether a text holds one of the needles' blocks or the cores, which a
-   * text holding none of the forms lacks: one RegExp of literals for the
-   * configured secrets (many times faster than a search each), plain
-   * searches for a presented token (no RegExp compiled per request).
+   * Whether a text holds one of the needles' blocks or the cores in any
+   * case, which a text holding none of the forms lacks: one RegExp of
+   * literals for the configured secrets (many times faster than a search
+   * each), plain searches for a presented token (no RegExp compiled per
+   * request).
    */
   readonly probe: (text: string) => boolean;
   /** Whether a secret holds a backslash of its own. */
   readonly backslash: boolean;
 }
 
-/** Whether a text holds any of `literals`: one RegExp for all of them, or a search each. */
+/** Whether a text holds any of `literals` in any case: one RegExp for all of them, or a search each. */
 function literalsProbe(literals: readonly string[], compiled: boolean): (text: string) => boolean {
-  const distinct = [...new Set(literals)];
+  const distinct = [...new Set(literals.map(folded))];
   if (distinct.length === 0) return () => false;
-  if (!compiled) return (text) => distinct.some((literal) => text.includes(literal));
-  const pattern = new RegExp(
-    distinct.map((text) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")).join("|"),
-  );
+  if (!compiled) {
+    return (text) => {
+      const lower = folded(text);
+      return distinct.some((literal) => lower.includes(literal));
+    };
+  }
+  const pattern = new RegExp(alternatives(distinct), "i");
   return (text) => pattern.test(text);
+}
+
+const escapedLiteral = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+
+/**
+ * A RegExp's source matching any of `literals`, those with first characters
+ * in common grouped (`s(?:tag|ecr)`, `depth` characters deep): fewer tries
+ * per character read.
+ */
+function alternatives(literals: readonly string[], depth = 4): string {
+  if (depth === 0) return literals.map(escapedLiteral).join("|");
+  const byFirst = new Map<string, string[]>();
+  for (const literal of literals) {
+    const first = literal.slice(0, 1);
+    byFirst.set(first, [...(byFirst.get(first) ?? []), literal.slice(1)]);
+  }
+  return [...byFirst]
+    .map(([first, rests]) => {
+      // A literal that is all of a longer one's start stands for both.
+      if (rests.includes("")) return escapedLiteral(first);
+      const rest =
+        rests.length === 1
+          ? escapedLiteral(rests[0] as string)
+          : `(?:${alternatives(rests, depth - 1)})`;
+      return escapedLiteral(first) + rest;
+    })
+    .join("|");
 }
 
 function secretsOf(list: readonly string[], compiled = true): Secrets {
   const ordered = [...new Set(list)].filter(Boolean);
   const spaced = ordered.filter((secret) => secret.includes(" ")).map((s) => s.replace(/ /g, "+"));
-  const read = ordered.flatMap((secret) =>
+  // Its case changed, a secret that reads like an escape (`\\x41` → `\\X41`) may read otherwise: each case read too.
+  const cased = ordered.flatMap((secret) => [secret, secret.toUpperCase(), secret.toLowerCase()]);
+  const read = [...new Set(cased)].flatMap((secret) =>
     [false, true].map((literal) => decodedViews(secret, false, literal).at(-1)?.text ?? secret),
   );
-  const texts = [...new Set([...ordered, ...spaced, ...read])].filter(Boolean);
-  const hex = [...new Set(ordered.flatMap(hexForms))];
+  const texts = [...new Set([...ordered, ...spaced, ...read].map(folded))].filter(Boolean);
+  const hex = [...new Set(ordered.map(hexForm))];
   const needles = [
     ...texts.map((text) => needleOf(text, false)),
     ...hex.map((text) => needleOf(text, true)),
   ];
   const cores = ordered.flatMap(base64Cores);
+  const blocksOf = (list: readonly Needle[]) =>
+    list.flatMap(({ blocks }) => blocks.map(([, b]) => b));
+  // Two RegExps, the secrets' pieces and their hex and base64 forms: each stays selective, so a text is read faster than by one.
+  const pieces = literalsProbe(blocksOf(needles.slice(0, texts.length)), compiled);
+  const encoded = literalsProbe([...hex, ...cores], compiled);
   return {
     needles,
     cores,
-    probe: literalsProbe(
-      [...needles.flatMap(({ blocks }) => blocks.map(([, b]) => b)), ...cores],
-      compiled,
-    ),
+    probe: (text) => pieces(text) || encoded(text),
     backslash: ordered.some((secret) => secret.includes("\\")),
   };
 }
 
 /** Another form than the raw one may be in the text (`%`, `+`, a backslash, a markup reference), or a cut one (`...`, `…`). */
-const encodedHint = /[%+\\…]|&#|&(?:amp|lt|gt|quot|apos);|\.\.\./;
+const encodedHint = /[%+\\…]|&#|&(?:amp|lt|gt|quot|apos|AMP|LT|GT|QUOT);|\.\.\./;
 
-/** The ranges of one reading of a text that hold a secret (or a long piece of one), in any form. */
-function secretRanges(view: string, secrets: Secrets): [number, number][] {
+/** The ranges of one reading of a text that hold a secret (or a long piece of one), in any form and case. */
+function secretRanges(reading: string, secrets: Secrets): [number, number][] {
   const ranges: [number, number][] = [];
+  const view = folded(reading);
   for (const { text, least, blocks } of secrets.needles) {
     for (const [offset, block] of blocks) {
       // The next search starts past what this one masked (a block of a repeating secret, `xxxx`, is found everywhere in a run).
@@ -434,13 +503,13 @@ function secretRanges(view: string, secrets: Secrets): [number, number][] {
     }
   }
   for (const core of secrets.cores) {
-    for (let at = view.indexOf(core); at >= 0; at = view.indexOf(core, at + 1)) {
+    for (let at = reading.indexOf(core); at >= 0; at = reading.indexOf(core, at + 1)) {
       // The whole base64 word goes: the rest of it also carries bits of the secret.
       let start = at;
       let end = at + core.length;
-      while (isBase64Char(view[start - 1])) start--;
-      while (isBase64Char(view[end])) end++;
-      while (view[end] === "=") end++;
+      while (isBase64Char(reading[start - 1])) start--;
+      while (isBase64Char(reading[end])) end++;
+      while (reading[end] === "=") end++;
       ranges.push([start, end]);
     }
   }
@@ -580,6 +649,14 @@ export function isSecretName(name: string): boolean {
 }
 
 /**
+ * A placeholder a text shows instead of a value (`<API_KEY>`, `<key>`,
+ * `<API key>`: letters, `_` and spaces, no digit as a token would have),
+ * its angle brackets raw, markup-escaped (`&lt;key&gt;`) or JSON-escaped
+ * (`\\u003ckey\\u003e`): a hint's words, never a secret.
+ */
+const placeholder = String.raw`(?:<|&lt;|\\u003[cC])[A-Za-z][A-Za-z_ ]{0,30}(?:>|&gt;|\\u003[eE])`;
+
+/**
  * Where a value ends before its own characters do: a quote closing what
  * holds it (a JSON string, a shell word, Markdown code), the `>` of a
  * `<URL>`, the `</` of markup; a quote or bracket followed by more of the
@@ -587,14 +664,19 @@ export function isSecretName(name: string): boolean {
  */
 const valueEnd = String.raw`["'\`](?=[\s,;:)\]}>/"'\`<]|$)|>(?=[\s,;:)\]}"'\`<]|$)|<(?=/)`;
 
+/** A markup reference, one character of a value that `;` ends (a header's: `&lt;tok3n&gt;`). */
+const markupReference = "&(?:[A-Za-z]{2,8}|#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8});";
+
 /**
  * The characters of a value up to `stops` (whitespace and those given), a
  * closing quote or bracket, or the backslash of a JSON string's closing `\"`
  * (so a masked JSON text stays JSON). A value does not start with a quote:
  * `Authorization: "Bearer …"` is code quoting a header, not a header line.
+ * A placeholder is a value of its own (`keptValue` keeps it); where `;`
+ * stops a value, a markup reference is one character of it.
  */
 const valueChars = (stops: string) =>
-  String.raw`(?!["'\`])(?:(?!${valueEnd})(?:[^\s${stops}\\]|\\[^"\s]))+`;
+  String.raw`${placeholder}[.,]?(?=[\s${stops}"'\`)\]}<]|$)|(?!["'\`])(?:(?!${valueEnd})(?:${stops.includes(";") ? `${markupReference}|` : ""}[^\s${stops}\\]|\\[^"\s]))+`;
 
 /**
  * `name=value` in a query, a form body or a text quoting one; the name may
@@ -620,9 +702,11 @@ const jsonField = /("(?:[^"\\\n]|\\.){1,200}")(\s*:\s*)("(?:[^"\\\n]|\\.)*"|-?\d
 const credentialHeaders = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie"]);
 const authScheme = /^(?:bearer|basic|digest|token|negotiate|apikey|hoba|mutual)$/i;
 
-/** A value a text may show: a shell variable (`$KEY`, `$(…)`), a placeholder (`<API_KEY>`), or already the mark. */
+const wholePlaceholder = new RegExp(`^${placeholder}[.,]?$`);
+
+/** A value a text may show: a shell variable (`$KEY`, `$(…)`), a placeholder (`<API_KEY>`, `&lt;key&gt;`), or already the mark. */
 const keptValue = (value: string) =>
-  value.startsWith("$") || value === redactedMark || /^<[A-Z_]+>[.,]?$/.test(value);
+  value.startsWith("$") || value === redactedMark || wholePlaceholder.test(value);
 
 /** A JSON string literal's text, or undefined where it is none. */
 function stringOf(literal: string): string | undefined {
