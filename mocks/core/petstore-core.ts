@@ -10,10 +10,10 @@
  *   body: undefined });
  */
 
+import type { ResolvedBehaviour } from "../interface/behaviours.js";
 import { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { createRequestRedactor, type Redact } from "../util/redact.js";
-import type { ResolvedBehaviour } from "../interface/behaviours.js";
 import { checkCredential } from "./auth.js";
 import { defaultOperationBehaviour, operationBehaviour } from "./behaviour.js";
 import { defaultApiKey } from "./defaults.js";
