@@ -10,10 +10,12 @@
  *   body: undefined });
  */
 
+import type { ResolvedBehaviour } from "../interface/behaviours.js";
 import { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { createRequestRedactor, type Redact } from "../util/redact.js";
 import { checkCredential } from "./auth.js";
+import { defaultOperationBehaviour, operationBehaviour } from "./behaviour.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
 import { faultErrorBody, scenarioErrorBody } from "./errors.js";
@@ -65,6 +67,8 @@ export interface PetstoreCoreOptions
   readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
   /** Called with every answered request to an operation, after the journal records it. */
   readonly observe?: ((exchange: ObservedExchange) => void) | undefined;
+  /** The behaviour profile the answers follow; default the kit's choices. */
+  readonly behaviour?: ResolvedBehaviour | undefined;
 }
 
 export type { PetstoreCore } from "./exchange.js";
@@ -177,6 +181,10 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const journal = options.journal ?? createJournal();
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
+  const behaviour = options.behaviour
+    ? operationBehaviour(options.behaviour)
+    : defaultOperationBehaviour;
+  const { restyle } = behaviour;
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
   function answer(
@@ -222,6 +230,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
         store,
         basePath,
         maxRecords,
+        behaviour,
       });
       return response instanceof Promise ? response.then(operated) : operated(response);
     };
@@ -240,6 +249,10 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     const deprecation =
       match.kind === "operation" ? deprecationHeaders(match.operationId, basePath) : undefined;
     if (deprecation) response = withHeaders(response, deprecation);
+    if (restyle) {
+      const operationId = match.kind === "operation" ? match.operationId : undefined;
+      response = restyle(response, operationId, request, outcome.staged === true);
+    }
     if (request.method === "HEAD") {
       const length = byteLength(response.body);
       response = {

@@ -197,7 +197,7 @@ export const behaviours = {
     },
   },
   unknownQuery: {
-    question: "a query parameter the operation does not take (`utm_source=x`)",
+    question: "a query parameter a list does not take (`utm_source=x`)",
     default: "ignored",
     alternatives: {
       ignored: {
@@ -236,7 +236,7 @@ export const behaviours = {
     ],
   },
   petIdMalformed: {
-    question: "a `petId` that is not an integer (`/pets/abc`, `/pets/1.5`, `/pets/01`)",
+    question: "a `petId` that is not an integer (`/pets/abc`, `/pets/1.5`)",
     default: "refused",
     alternatives: {
       refused: {
