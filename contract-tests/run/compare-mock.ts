@@ -45,8 +45,11 @@ function headerValue(response: ContractResponse, name: string): string {
   const value = response.headers[name];
   if (value === undefined) return "(absent)";
   if (name === "content-type") return value.split(";")[0]?.trim().toLowerCase() ?? value;
-  // Location carries ids, which differ by data; only its presence and form matter.
-  return name === "location" ? value.replace(/\/\d+(?=\/?$)/, "/{id}") : value;
+  // Location carries ids, which differ by data, and an absolute one the answering host: only
+  // its presence and form matter.
+  return name === "location"
+    ? value.replace(/\/\d+(?=\/?$)/, "/{id}").replace(/^https?:\/\/[^/]+/i, "{origin}")
+    : value;
 }
 
 function shapeOf(response: ContractResponse): string {
