@@ -49,7 +49,9 @@ afterAll(async () => {
 const documentedFailures = (result: Awaited<ReturnType<typeof runContractSuite>>) =>
   failingChecks(result).map((check) => `${check.id}: ${check.actual}\n  ${check.curl ?? ""}`);
 
-describe.each(["the other deployment", "the third deployment", "the kit's mock"])("against %s", (name) => {
+const conforming = ["the other deployment", "the third deployment", "the kit's mock"];
+
+describe.each(conforming)("against %s", (name) => {
   const target = () => {
     const found = deployments.find((deployment) => deployment.name === name);
     if (!found) throw new Error(`no deployment ${name}`);
