@@ -10,9 +10,9 @@
 import { absentId } from "../../mocks/interface/knowledge.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
-import { WriteBudget } from "../consumer/states.js";
 import type { SuiteContext } from "../suite/context.js";
 import { defaultConsumerWrites } from "../suite/settings.js";
+import { WriteBudget } from "../suite/write-budget.js";
 import type { ContractRequest, Exchange } from "../transport/http.js";
 
 /** Every probe `--learn` may send, in the order it sends them. */
