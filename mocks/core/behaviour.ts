@@ -102,6 +102,7 @@ function queryRewrite(
     names.size > 0 &&
     (choices.repeatedQuery !== "refused" ||
       choices.statusCase !== "exact" ||
+      choices.statusUnknown !== "refused" ||
       choices.limitOutOfRange !== "refused" ||
       choices.limitNotInteger !== "refused");
   if (!refusesUnknown && !readsOtherwise) return undefined;
@@ -136,6 +137,9 @@ function queryRewrite(
         const lower = text.toLowerCase();
         if (statuses.includes(lower)) text = lower;
       }
+      // A status no PetStatus in any case (another case of one is statusCase's).
+      const unknownStatus = name === "status" && !statuses.includes(text.toLowerCase());
+      if (unknownStatus && choices.statusUnknown === "ignored") continue;
       const read = name === "limit" ? limit(text) : text;
       if (read !== undefined) add(name, read);
     }
@@ -188,7 +192,11 @@ function errorRestyle(resolved: ResolvedBehaviour) {
   const reasonOnly = choices.errorMessages === "reasonPhrase";
   const extra: BehaviourValues["errorFields"] = values.errorFields;
   const category422 = choices.categoryRefusalStatus === "422";
-  if (!word && !reasonOnly && !extra && !category422) return undefined;
+  const forbidden = choices.categoryAuth === "403";
+  const messageBody = choices.categoryErrorBody === "message";
+  if (!word && !reasonOnly && !extra && !category422 && !forbidden && !messageBody) {
+    return undefined;
+  }
   return (response: CoreResponse, operationId: OperationId | undefined): CoreResponse => {
     let error: ErrorFields;
     try {
@@ -197,20 +205,26 @@ function errorRestyle(resolved: ResolvedBehaviour) {
       return response;
     }
     const { code } = error;
+    const undocumented = operationId !== undefined && undocumentedErrors.has(operationId);
     const status =
       category422 && operationId === "createCategory" && code === "invalid_body"
         ? 422
-        : error.status;
-    const body = {
-      ...error,
-      code: word ? word(code, status) : code,
-      message: reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message,
-      status,
-      ...extra,
-    };
+        : forbidden && undocumented && code === "unauthorized"
+          ? 403
+          : error.status;
+    const message = reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message;
+    const body =
+      messageBody && undocumented
+        ? { error: message }
+        : { ...error, code: word ? word(code, status) : code, message, status, ...extra };
     return { ...response, status, body: JSON.stringify(body) };
   };
 }
+
+/** The operations whose error answers the interface does not show (§7: the category ones). */
+const undocumentedErrors: ReadonlySet<OperationId> = new Set(
+  interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
+);
 
 /** A header set (text), left out (null) or as it is (undefined). */
 type HeaderChange = string | null | undefined;
@@ -248,8 +262,10 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       : choices.successorLink === "custom"
         ? values.successorLink
         : undefined;
+  const sunset: HeaderChange = choices.sunset === "absent" ? null : undefined;
   const location = choices.createLocation;
   const changesHeaders =
+    sunset !== undefined ||
     wwwAuthenticate !== undefined ||
     deprecation !== undefined ||
     link !== undefined ||
@@ -261,8 +277,12 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
     let headers = answer.headers;
     if (!staged && answer.status === 401) {
       headers = setHeader(headers, "www-authenticate", wwwAuthenticate);
+    } else if (!staged && response.status === 401) {
+      // A refused credential answered otherwise (`categoryAuth`): no challenge.
+      headers = setHeader(headers, "www-authenticate", null);
     }
     headers = setHeader(setHeader(headers, "deprecation", deprecation), "link", link);
+    headers = setHeader(headers, "sunset", sunset);
     if (operationId === "createPet" && location !== "relative") {
       const host = request.header("host");
       const absolute = location === "absolute" && host !== undefined && /^[\w.:[\]-]+$/.test(host);

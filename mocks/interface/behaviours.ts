@@ -461,6 +461,75 @@ export const behaviours = {
       },
     },
   },
+  sunset: {
+    question: "getPet's `Sunset` header (the removal date)",
+    default: "kit",
+    alternatives: {
+      kit: {
+        answer: "`Sunset: Thu, 05 Dec 2030 00:00:00 GMT`",
+        rules: ["§4.3.deprecated"],
+        because: "the interface states the removal date, not a header for it",
+      },
+      absent: {
+        answer: "no `Sunset`",
+        rules: ["§4.3.deprecated"],
+        because: "the interface states the removal date, not a header for it",
+      },
+    },
+  },
+  statusUnknown: {
+    question: "a `status` filter that is no PetStatus in any case (`status=flying`)",
+    default: "refused",
+    alternatives: {
+      refused: refusedQuery("`status`"),
+      ignored: {
+        answer: "ignored: the list as without the filter",
+        rules: ["§2.PetStatus", "§4.1.status-filter"],
+        because: "a value outside PetStatus lies outside the domain: no answer is stated for it",
+      },
+    },
+  },
+  categoryAuth: {
+    question: "the status of a missing or wrong credential on the category operations",
+    default: "401",
+    alternatives: {
+      "401": {
+        answer: "401 `unauthorized` with `WWW-Authenticate`, as on the pet operations",
+        rules: ["§4.auth-required", "§5.bearer"],
+        because:
+          "every operation requires the credential; §7: the category operations' errors are not shown",
+      },
+      "403": {
+        answer: "403, without `WWW-Authenticate`",
+        rules: ["§4.auth-required", "§5.bearer"],
+        because:
+          "the credential is refused all the same; §5.3 documents the 401 for the pet operations only",
+      },
+    },
+    excluded: [
+      {
+        answer: "a 2xx without the credential",
+        breaks: ["§4.auth-required"],
+        because: "all operations require the bearer credential",
+      },
+    ],
+  },
+  categoryErrorBody: {
+    question: "the body of the category operations' error answers",
+    default: "error",
+    alternatives: {
+      error: {
+        answer: "an Error body (`code`, `message`, `status`), as the pet operations'",
+        rules: ["§4.4.listCategories", "§4.5.createCategory"],
+        because: "§7: error responses of the category operations are not shown",
+      },
+      message: {
+        answer: '`{ "error": "<message>" }`',
+        rules: ["§4.4.listCategories", "§4.5.createCategory"],
+        because: "§7: error responses of the category operations are not shown",
+      },
+    },
+  },
 } as const satisfies Readonly<Record<string, Behaviour>>;
 
 export type ChoiceId = keyof typeof behaviours;
