@@ -312,6 +312,29 @@ function errorMessages(errors: readonly ErrorSeen[]): Decision {
   return { why: "some messages are reason phrases, some are not" };
 }
 
+/** The category operations' error bodies: all Error-shaped, or all `{ "error": "…" }`. */
+function categoryErrorBody(readings: readonly Seen[]): Decision {
+  if (readings.length === 0) return { why: "no category operation answered an error" };
+  const kinds = new Set(
+    readings.map(({ json }) => {
+      if (!isObject(json)) return "other";
+      const keys = Object.keys(json);
+      if (keys.length === 1 && typeof json.error === "string") return "message";
+      return typeof json.code === "string" && typeof json.message === "string" ? "error" : "other";
+    }),
+  );
+  const [kind] = kinds;
+  if (kinds.size === 1 && kind !== "other" && kind !== undefined) {
+    return {
+      alternative: kind,
+      reason: `${readings.length} category error answers, each ${kind === "error" ? "an Error body" : '{ "error": "…" }'}`,
+    };
+  }
+  return {
+    why: "the category operations' error bodies are neither all Error bodies nor all { error }",
+  };
+}
+
 const headerOf = (reading: Seen, name: string) => reading.response.headers[name];
 const visibleHeader = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
@@ -345,6 +368,7 @@ function customHeader(name: string, redact: Redact) {
 }
 
 const kitDeprecation = behaviours.deprecationDate.alternatives.kit.answer.match(/@\d+/)?.[0];
+const kitSunset = behaviours.sunset.alternatives.kit.answer.match(/`Sunset: (.*)`/)?.[1];
 const kitLink = behaviours.successorLink.alternatives.kit.answer.match(/`Link: (.*)`/)?.[1];
 
 /**
@@ -431,6 +455,9 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
       return Array.isArray(json) ? json.filter(isObject) : isObject(json) ? [json] : [];
     });
   const errorBodies = errors.map((error) => error.body);
+  const categoryErrors = (["categories-no-credential", "category-refused"] as const)
+    .map(at)
+    .filter((reading): reading is Seen => seen(reading) && reading.response.status >= 400);
   const pet = at("pet-listed");
   const created = at("create-without-status");
 
@@ -556,6 +583,35 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
         customHeader("Link", redact),
       ),
     ),
+    sunset: decide([pet], (reading) =>
+      headerChoice(
+        reading,
+        "sunset",
+        { alternative: "kit", matches: (value) => value.trim() === kitSunset },
+        undefined,
+      ),
+    ),
+    statusUnknown: decide([at("status-unknown")], (reading) => {
+      if (refusal(reading))
+        return { alternative: "refused", reason: `answered ${reading.response.status}` };
+      const found = items(reading);
+      if (found && found.length > 0) {
+        return {
+          alternative: "ignored",
+          reason: `listed ${found.length} pets as without the filter`,
+        };
+      }
+      return noMatch(reading, "a refusal or the list without the filter");
+    }),
+    categoryAuth: decide([at("categories-no-credential")], (reading) =>
+      [401, 403].includes(reading.response.status)
+        ? {
+            alternative: String(reading.response.status),
+            reason: `answered ${reading.response.status}`,
+          }
+        : noMatch(reading, "401 or 403"),
+    ),
+    categoryErrorBody: fromAll(categoryErrors, () => categoryErrorBody(categoryErrors)),
   };
   for (const id of choiceIds) learned[id] = checked(id, learned[id]);
   return learned;
