@@ -418,9 +418,14 @@ function responseOf(
   };
 }
 
-/** The credential a request was answered for: any answer but a 401 means a valid one (it is checked first). */
+/**
+ * The credential a request was answered for: any answer but a refusal means a
+ * valid one (it is checked first). The core refuses with a 401, or a 403 on
+ * the category operations under the profile's `categoryAuth: "403"` (no other
+ * answer of the core is a 403).
+ */
 function credentialOf(request: CoreRequest, status: number): Credential {
-  if (status !== 401) return "valid";
+  if (status !== 401 && status !== 403) return "valid";
   return request.header("authorization") === undefined ? "missing" : "wrong";
 }
 
