@@ -10,13 +10,13 @@ import { lstat, mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { contractText } from "../../mocks/contract/pact.js";
 import {
   type BehaviourProfile,
   choiceIds,
   parseBehaviourProfile,
   resolveBehaviour,
 } from "../../mocks/interface/behaviours.js";
-import { contractText } from "../../mocks/contract/pact.js";
 import { schemaFields } from "../../mocks/interface/operations.js";
 import {
   fault,
@@ -245,6 +245,27 @@ describe("what --learn writes", () => {
       expect(created[0]?.name.startsWith(tag)).toBe(true);
       expect(choices.createdStatus?.alternative).toBe("available");
       expect(choices.unknownCategory?.reason).toMatch(/--consumer-writes: its 1 creates are spent/);
+    });
+  }, 30_000);
+
+  it("leaves a choice the answers cannot tell at the default, saying why", async () => {
+    // One pet: a clamped limit=0 and the default 20 both list it.
+    await closedAfter(
+      await startThirdDeployment({ apiKeys: [testApiKey], pets: 1 }),
+      async (third) => {
+        const { choices } = await learn(third);
+        expect(choices.limitOutOfRange?.alternative).toBeUndefined();
+        expect(choices.limitOutOfRange?.reason).toMatch(/clamped and default answer alike/);
+        expect(choices.petsOrder?.reason).toMatch(/fewer than 2 pets/);
+      },
+    );
+    await closedAfter(await startOtherDeployment({ apiKeys: [testApiKey] }), async (other) => {
+      // status=AVAILABLE lists every pet: neither refused nor filtered.
+      const { choices } = await learn(other);
+      expect(choices.statusCase?.alternative).toBeUndefined();
+      expect(choices.statusCase?.reason).toMatch(
+        /^undecided: GET \/pets\?status=AVAILABLE answered 200 .* matches no alternative/,
+      );
     });
   }, 30_000);
 

@@ -162,9 +162,12 @@ function wrap(handle: PetstoreCore): PetstoreCore {
 
 export async function startThirdDeployment(options: {
   readonly apiKeys: readonly string[];
+  /** How many pets it holds at the start (default the mock's 50). */
+  readonly pets?: number;
 }): Promise<ThirdDeployment> {
+  const counts = options.pets === undefined ? {} : { counts: { pets: options.pets } };
   const server = await startPetstoreServerWith(
-    { port: 0, apiKeys: [...options.apiKeys], quiet: true },
+    { port: 0, apiKeys: [...options.apiKeys], quiet: true, ...counts },
     { wrapCore: wrap },
   );
   return { url: server.url, close: () => server.close() };
