@@ -537,6 +537,21 @@ export interface BehaviourProfile {
   readonly choices: Readonly<Partial<Record<ChoiceId, ProfileChoice>>>;
 }
 
+/**
+ * A profile as a caller writes it (`setupPetstore({ behaviour })`): each
+ * choice an alternative's name or a `ProfileChoice`; validated on use.
+ */
+export interface BehaviourProfileInput {
+  readonly version: 1;
+  readonly name?: string;
+  readonly source?: string;
+  readonly choices: {
+    readonly [C in ChoiceId]?:
+      | AlternativeOf<C>
+      | (ProfileChoice & { readonly alternative?: AlternativeOf<C> });
+  };
+}
+
 export type ExtraFields = Readonly<Record<string, JsonValue>>;
 
 /** The values the alternatives that take one carry, by choice. */
