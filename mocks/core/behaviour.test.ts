@@ -48,6 +48,8 @@ describe("the list's query", () => {
     ["repeatedQuery", "first", "limit=2&limit=3", [1, 2]],
     ["repeatedQuery", "last", "limit=2&limit=3", [1, 2, 3]],
     ["unknownQuery", "ignored", "limit=1&utm_source=x", [1]],
+    ["statusUnknown", "ignored", "status=flying", [1, 2, 3, 4, 5, 6]],
+    ["statusUnknown", "ignored", "status=", [1, 2, 3, 4, 5, 6]],
   ] as const)("%s %s: %s lists %j", async (choice, alternative, query, expected) => {
     const send = await mockUnder({ [choice]: alternative });
     const response = await send("GET", `/pets?${query}`);

@@ -102,6 +102,7 @@ function queryRewrite(
     names.size > 0 &&
     (choices.repeatedQuery !== "refused" ||
       choices.statusCase !== "exact" ||
+      choices.statusUnknown !== "refused" ||
       choices.limitOutOfRange !== "refused" ||
       choices.limitNotInteger !== "refused");
   if (!refusesUnknown && !readsOtherwise) return undefined;
@@ -136,7 +137,9 @@ function queryRewrite(
         const lower = text.toLowerCase();
         if (statuses.includes(lower)) text = lower;
       }
-      const read = name === "limit" ? limit(text) : text;
+      const ignored =
+        name === "status" && choices.statusUnknown === "ignored" && !statuses.includes(text);
+      const read = ignored ? undefined : name === "limit" ? limit(text) : text;
       if (read !== undefined) add(name, read);
     }
     return ok(pairs.join("&"));

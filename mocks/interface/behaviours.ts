@@ -235,6 +235,18 @@ export const behaviours = {
       },
     ],
   },
+  statusUnknown: {
+    question: "a `status` filter that is no PetStatus (`status=flying`, empty)",
+    default: "refused",
+    alternatives: {
+      refused: refusedQuery("`status`"),
+      ignored: {
+        answer: "ignored: the list is not filtered",
+        rules: ["§2.PetStatus", "§4.1.status-filter"],
+        because: "a value that is no PetStatus lies outside the domain",
+      },
+    },
+  },
   petIdMalformed: {
     question: "a `petId` that is not an integer (`/pets/abc`, `/pets/1.5`)",
     default: "refused",
