@@ -115,16 +115,31 @@ async function writeLearned(
   return false;
 }
 
+/** The `--behaviour` profile `--compare-mock` runs the mock under; a bad file is a usage error. */
+async function behaviourOf(options: CliOptions) {
+  if (options.behaviourFile === undefined) return undefined;
+  const { readBehaviourFile } = await import("../../mocks/server/behaviour-file.js");
+  const { BehaviourProfileError } = await import("../../mocks/interface/behaviours.js");
+  try {
+    return await readBehaviourFile(options.behaviourFile);
+  } catch (error) {
+    if (error instanceof BehaviourProfileError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
   const redact = createRedactor([options.apiKey]);
   try {
+    // Read before the deployment is asked anything: a bad profile is a usage error.
+    const behaviour = await behaviourOf(options);
     const result = withKeyNote(await suiteRun(options), options.keyFrom);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];
     if (options.compareMock && !result.stopReason) {
       // The kit's mock (and its data generator) loads only for the runs that need it.
       const { compareWithMock, comparisonReport } = await import("../run/compare-mock.js");
-      const report = comparisonReport(await compareWithMock(options, result));
+      const report = comparisonReport(await compareWithMock(options, result, behaviour));
       io.out(printable(redact(report.text)));
       extra = report.markdown;
     }

@@ -27,6 +27,8 @@ export interface CliOptions extends RunOptions {
   readonly jsonFile: string | undefined;
   readonly htmlFile: string | undefined;
   readonly compareMock: boolean;
+  /** `--compare-mock` runs the mock under this behaviour profile file (`--behaviour`). */
+  readonly behaviourFile?: string | undefined;
   /** Run through Prism's validation proxy in front of the target (`--via-prism`). */
   readonly viaPrism: boolean;
   /** Replay this recording (`petstore-mock --record`) instead of the suite (`--replay`). */
@@ -70,8 +72,9 @@ const maxMaxTimeS = 86_400;
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--max-answer-bytes N]
   [--junit FILE] [--markdown FILE]
-  [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE
-  | --consumer FILE [--consumer-writes N] | --learn FILE [--consumer-writes N]] [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
+  [--json FILE] [--html FILE] [--compare-mock [--behaviour FILE] | --via-prism | --replay FILE
+  | --consumer FILE [--consumer-writes N] | --learn FILE [--consumer-writes N]]
+  [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
        petstore-contract --consumer FILE --against-spec [--strict] [--only OPERATION[,OPERATION]]
   [--junit FILE] [--markdown FILE] [--json FILE] [--html FILE]
        petstore-contract --list-checks | --version
@@ -85,6 +88,8 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
   provider states set up through the interface (at most --consumer-writes creates, default
   ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
   --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
+  --compare-mock lists the requests the deployment and the kit's mock answer differently; with
+  --behaviour FILE the mock answers by that behaviour profile (docs/behaviour.md).
   --learn FILE probes the deployment's choices where the interface is silent (reads first, at
   most --consumer-writes tagged creates, none with --read-only) and writes the behaviour profile
   it learned to FILE, for petstore-mock --behaviour FILE (docs/contract.md, The loop).
@@ -213,6 +218,10 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   if (values["compare-mock"] && values["via-prism"]) {
     throw new UsageError("--compare-mock is not available with --via-prism");
   }
+  if (values.behaviour !== undefined && !values["compare-mock"]) {
+    throw new UsageError("--behaviour needs --compare-mock");
+  }
+  if (values.behaviour?.trim() === "") throw new UsageError("--behaviour needs a file");
   const replay = values.replay;
   if (replay !== undefined && (values["compare-mock"] || values["via-prism"])) {
     throw new UsageError("--replay is not available with --compare-mock or --via-prism");
@@ -253,6 +262,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     jsonFile: values.json,
     htmlFile: values.html,
     compareMock: values["compare-mock"] ?? false,
+    ...(values.behaviour !== undefined ? { behaviourFile: values.behaviour } : {}),
     viaPrism: values["via-prism"] ?? false,
     ...(replay !== undefined ? { replayFile: replay } : {}),
     fuzz,
@@ -333,6 +343,7 @@ function parseFlags(args: readonly string[]) {
       html: { type: "string" },
       "list-checks": { type: "boolean" },
       "compare-mock": { type: "boolean" },
+      behaviour: { type: "string" },
       "via-prism": { type: "boolean" },
       replay: { type: "string" },
       fuzz: { type: "string" },

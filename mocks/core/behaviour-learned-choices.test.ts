@@ -6,7 +6,7 @@
  * errors. The core answers each as its alternative says, and only there.
  */
 import { describe, expect, it } from "vitest";
-import { type BehaviourProfile, behaviourFrom } from "../interface/behaviours.js";
+import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
 import { defaultApiKey } from "./defaults.js";
@@ -16,7 +16,7 @@ import { createPetstoreCore } from "./petstore-core.js";
 const auth = { authorization: `Bearer ${defaultApiKey}` };
 const json = { ...auth, "content-type": "application/json" };
 
-async function mockUnder(choices: BehaviourProfile["choices"]) {
+async function mockUnder(choices: BehaviourProfileInput["choices"]) {
   const store = await createPetstoreStore({ pets: 6, categories: 2 });
   const core = createPetstoreCore({
     store,

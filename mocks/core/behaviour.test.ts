@@ -3,7 +3,7 @@
  * only there: what the profile leaves at the default is the kit's answer.
  */
 import { describe, expect, it } from "vitest";
-import { type BehaviourProfile, behaviourFrom } from "../interface/behaviours.js";
+import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
 import { defaultApiKey } from "./defaults.js";
@@ -13,12 +13,17 @@ import { createPetstoreCore } from "./petstore-core.js";
 const auth = { authorization: `Bearer ${defaultApiKey}` };
 const json = { ...auth, "content-type": "application/json" };
 
-async function mockUnder(choices: BehaviourProfile["choices"] | undefined) {
+async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined) {
   const store = await createPetstoreStore({ pets: 6, categories: 2 });
   const behaviour =
     choices === undefined ? undefined : behaviourFrom({ version: 1, choices }, "test");
   const core = createPetstoreCore({ store, behaviour });
-  return (method: string, target: string, headers = auth, body?: unknown) =>
+  return (
+    method: string,
+    target: string,
+    headers: Readonly<Record<string, string>> = auth,
+    body?: unknown,
+  ) =>
     core(
       coreRequest(method, target, {
         headers,
@@ -43,6 +48,8 @@ describe("the list's query", () => {
     ["repeatedQuery", "first", "limit=2&limit=3", [1, 2]],
     ["repeatedQuery", "last", "limit=2&limit=3", [1, 2, 3]],
     ["unknownQuery", "ignored", "limit=1&utm_source=x", [1]],
+    ["statusUnknown", "ignored", "status=flying", [1, 2, 3, 4, 5, 6]],
+    ["statusUnknown", "ignored", "status=", [1, 2, 3, 4, 5, 6]],
   ] as const)("%s %s: %s lists %j", async (choice, alternative, query, expected) => {
     const send = await mockUnder({ [choice]: alternative });
     const response = await send("GET", `/pets?${query}`);
@@ -207,7 +214,7 @@ describe("records and Error bodies", () => {
       { code: "not_found", message: "No pet with id 99.", status: 404, traceId: "0" },
     ],
   ] as const)("%j: the Error body is %j", async (choices, expected) => {
-    const send = await mockUnder(choices as BehaviourProfile["choices"]);
+    const send = await mockUnder(choices as BehaviourProfileInput["choices"]);
     expect(bodyOf(await send("GET", "/pets/99"))).toEqual(expected);
   });
 

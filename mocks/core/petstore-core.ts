@@ -10,7 +10,7 @@
  *   body: undefined });
  */
 
-import type { ResolvedBehaviour } from "../interface/behaviours.js";
+import { behaviourFrom } from "../interface/behaviours.js";
 import { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { createRequestRedactor, type Redact } from "../util/redact.js";
@@ -55,7 +55,7 @@ export interface ObservedExchange {
 }
 
 export interface PetstoreCoreOptions
-  extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
+  extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories" | "behaviour"> {
   readonly store: StorePort;
   /** The faults to apply; default an empty registry of the core's own. */
   readonly faults?: FaultRegistry | undefined;
@@ -67,8 +67,6 @@ export interface PetstoreCoreOptions
   readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
   /** Called with every answered request to an operation, after the journal records it. */
   readonly observe?: ((exchange: ObservedExchange) => void) | undefined;
-  /** The behaviour profile the answers follow; default the kit's choices. */
-  readonly behaviour?: ResolvedBehaviour | undefined;
 }
 
 export type { PetstoreCore } from "./exchange.js";
@@ -182,7 +180,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
   const behaviour = options.behaviour
-    ? operationBehaviour(options.behaviour)
+    ? operationBehaviour(behaviourFrom(options.behaviour, "given as the behaviour option"))
     : defaultOperationBehaviour;
   const { restyle } = behaviour;
 

@@ -235,6 +235,18 @@ export const behaviours = {
       },
     ],
   },
+  statusUnknown: {
+    question: "a `status` filter that is no PetStatus in any case (`status=flying`, empty)",
+    default: "refused",
+    alternatives: {
+      refused: refusedQuery("`status`"),
+      ignored: {
+        answer: "ignored: the list is not filtered",
+        rules: ["§2.PetStatus", "§4.1.status-filter"],
+        because: "a value that is no PetStatus lies outside the domain",
+      },
+    },
+  },
   petIdMalformed: {
     question: "a `petId` that is not an integer (`/pets/abc`, `/pets/1.5`)",
     default: "refused",
@@ -477,18 +489,6 @@ export const behaviours = {
       },
     },
   },
-  statusUnknown: {
-    question: "a `status` filter that is no PetStatus in any case (`status=flying`)",
-    default: "refused",
-    alternatives: {
-      refused: refusedQuery("`status`"),
-      ignored: {
-        answer: "ignored: the list as without the filter",
-        rules: ["§2.PetStatus", "§4.1.status-filter"],
-        because: "a value outside PetStatus lies outside the domain: no answer is stated for it",
-      },
-    },
-  },
   categoryAuth: {
     question: "the status of a missing or wrong credential on the category operations",
     default: "401",
@@ -606,6 +606,21 @@ export interface BehaviourProfile {
   readonly choices: Readonly<Partial<Record<ChoiceId, ProfileChoice>>>;
 }
 
+/**
+ * A profile as a caller writes it (`setupPetstore({ behaviour })`): each
+ * choice an alternative's name or a `ProfileChoice`; validated on use.
+ */
+export interface BehaviourProfileInput {
+  readonly version: 1;
+  readonly name?: string;
+  readonly source?: string;
+  readonly choices: {
+    readonly [C in ChoiceId]?:
+      | AlternativeOf<C>
+      | (ProfileChoice & { readonly alternative?: AlternativeOf<C> });
+  };
+}
+
 export type ExtraFields = Readonly<Record<string, JsonValue>>;
 
 /** The values the alternatives that take one carry, by choice. */
@@ -635,6 +650,13 @@ const defaultChoices = Object.fromEntries(
   choiceIds.map((id) => [id, behaviours[id].default]),
 ) as ResolvedBehaviour["choices"];
 
+/** Every profile `resolveBehaviour` made: an object that only looks like one is no resolved profile. */
+const resolvedOnes = new WeakSet<object>();
+
+/** Whether a value is a profile `resolveBehaviour` made (not one to validate). */
+export const isResolvedBehaviour = (value: unknown): value is ResolvedBehaviour =>
+  typeof value === "object" && value !== null && resolvedOnes.has(value);
+
 /** The kit's own choices. */
 export const defaultBehaviour: ResolvedBehaviour = Object.freeze({
   name: "default",
@@ -643,6 +665,7 @@ export const defaultBehaviour: ResolvedBehaviour = Object.freeze({
   choices: Object.freeze(defaultChoices),
   values: Object.freeze({}),
 });
+resolvedOnes.add(defaultBehaviour);
 
 /** Bounds on a profile: every one is hostile input until read. */
 export const profileLimits = {
@@ -815,9 +838,19 @@ function choiceOf(id: ChoiceId, given: unknown): ProfileChoice {
   return choice;
 }
 
+/** Whether a parsed JSON value nests objects and arrays deeper than `limit`. */
+function deeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (limit === 0) return true;
+  return Object.values(value).some((inner) => deeperThan(inner, limit - 1));
+}
+
 /** A parsed profile, validated: unknown fields, choices and alternatives are refused by name. */
 export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   if (!isObject(value)) refuse("profile", "must be a JSON object");
+  if (deeperThan(value, profileLimits.depth)) {
+    refuse("profile", `nests objects or arrays deeper than ${profileLimits.depth} levels`);
+  }
   onlyKeys(value, ["version", "name", "source", "choices"], "profile");
   if (value.version !== 1) refuse("version", "must be 1");
   const profile: { -readonly [K in keyof BehaviourProfile]: BehaviourProfile[K] } = {
@@ -876,17 +909,20 @@ export function resolveBehaviour(
     if (choice.value !== undefined) values[id] = choice.value;
   }
   const isDefault = choiceIds.every((id) => choices[id] === behaviours[id].default);
-  return Object.freeze({
+  const resolved: ResolvedBehaviour = Object.freeze({
     name: profile.name ?? "unnamed",
     source: profile.source ?? origin ?? "a profile given in code",
     isDefault,
     choices: Object.freeze(choices) as ResolvedBehaviour["choices"],
     values: Object.freeze(values) as BehaviourValues,
   });
+  resolvedOnes.add(resolved);
+  return resolved;
 }
 
-/** A profile given as an object (not yet validated) or a validated one, resolved. */
+/** A profile given as an object (validated here) or one resolved already, resolved. */
 export const behaviourFrom = (value: unknown, origin: string): ResolvedBehaviour => {
+  if (isResolvedBehaviour(value)) return value;
   try {
     return resolveBehaviour(validateBehaviourProfile(value), origin);
   } catch (error) {
