@@ -323,6 +323,20 @@ describe("what --learn writes", () => {
     });
   }, 30_000);
 
+  it("writes no profile when the deployment stops answering: reported and exited as any run (3)", async () => {
+    let answered = 0;
+    const fading = await startMock((handle) => async (request) => {
+      // The preflight and the first probes are answered; then nothing comes.
+      if (++answered > 3) await new Promise((resolve) => setTimeout(resolve, 5_000));
+      return handle(request);
+    });
+    await closedAfter(fading, async (deployment) => {
+      const learned = await learn(deployment, ["--timeout", "200", "--max-time", "20"]);
+      expect(learned.code).toBe(exitCodes.unavailable);
+      expect(learned.text).toBeUndefined();
+    });
+  }, 30_000);
+
   it("exits 5 when the profile cannot be written", async () => {
     await closedAfter(await startMock(), async (mock) => {
       const dir = await folder();
