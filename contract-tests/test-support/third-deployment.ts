@@ -18,6 +18,8 @@
  */
 import type { CoreRequest, CoreResponse } from "../../mocks/core/exchange.js";
 import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
+import { reasonPhrases } from "../../mocks/interface/behaviours.js";
+import { petStatuses } from "../../mocks/interface/spec.js";
 import { startPetstoreServerWith } from "../../mocks/server/server.js";
 
 export interface ThirdDeployment {
@@ -33,18 +35,7 @@ export const thirdChoices = {
   deprecation: "@1700000000",
 } as const;
 
-const phrases: Readonly<Record<number, string>> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Conflict",
-  413: "Content Too Large",
-  415: "Unsupported Media Type",
-  422: "Unprocessable Content",
-};
-
-const statuses = ["available", "pending", "sold"];
+const statuses: readonly string[] = petStatuses;
 const defaultLimit = 20;
 
 /** `limit` as this deployment reads it: out of range or no number → 20; a decimal rounded down. */
@@ -94,7 +85,7 @@ function errorStyle(response: CoreResponse, status: number, trace: number): Core
     { ...response, headers },
     {
       code: body.code.toUpperCase(),
-      message: phrases[status] ?? `HTTP ${status}`,
+      message: reasonPhrases[status] ?? `HTTP ${status}`,
       status,
       traceId: `t-${trace}`,
     },
