@@ -613,7 +613,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     ),
     categoryErrorBody: fromAll(categoryErrors, () => categoryErrorBody(categoryErrors)),
   };
-  for (const id of choiceIds) learned[id] = checked(id, learned[id]);
+  for (const id of choiceIds) learned[id] = checked(id, learned[id], redact);
   return learned;
 }
 
@@ -640,14 +640,16 @@ function notFoundOrRefused(reading: Seen): Decision {
 }
 
 /** A learned alternative the table has (a guard against a probe naming one it lacks). */
-function checked(id: ChoiceId, choice: LearnedChoice): LearnedChoice {
+function checked(id: ChoiceId, choice: LearnedChoice, redact: Redact): LearnedChoice {
   if (choice.alternative === undefined) return choice;
-  if (Object.hasOwn(behaviours[id].alternatives, choice.alternative as AlternativeOf<typeof id>))
-    return choice;
-  return {
-    evidence: choice.evidence,
-    reason: `undecided: ${choice.alternative} is no alternative of ${id}`,
-  };
+  const undecided = (why: string) => ({ evidence: choice.evidence, reason: `undecided: ${why}` });
+  if (!Object.hasOwn(behaviours[id].alternatives, choice.alternative as AlternativeOf<typeof id>)) {
+    return undecided(`${choice.alternative} is no alternative of ${id}`);
+  }
+  // A value is written as the deployment sent it (a code word, a field name, a header): never a secret.
+  const value = JSON.stringify(choice.value ?? null);
+  if (redact(value) !== value) return undecided(`its ${id} value holds a secret`);
+  return choice;
 }
 
 /** A learned choice as the profile file holds it (evidence within the file's caps). */

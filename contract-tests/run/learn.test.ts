@@ -294,7 +294,9 @@ describe("what --learn writes", () => {
         },
         body:
           response.status >= 400 && response.body
-            ? response.body.replace(/^\{/, `{"seen":"Bearer ${testApiKey}",`)
+            ? response.body
+                .replace(/^\{/, `{"seen":"Bearer ${testApiKey}",`)
+                .replace(/"code":"[^"]*"/, `"code":"${testApiKey}"`)
             : response.body,
       }),
     );
@@ -305,6 +307,8 @@ describe("what --learn writes", () => {
       );
       expect(leaked).toEqual([]);
       expect(learned.choices.wwwAuthenticate?.reason).toMatch(/holds a secret/);
+      expect(learned.choices.errorCodes?.reason).toMatch(/holds a secret/);
+      expect(learned.code).toBe(exitCodes.passed);
     });
   }, 30_000);
 
