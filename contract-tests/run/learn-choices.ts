@@ -10,330 +10,34 @@
  */
 import {
   type AlternativeOf,
-  type apiErrorCodes,
   behaviours,
   type ChoiceId,
   choiceIds,
-  type Evidence,
-  type JsonValue,
   type ProfileChoice,
   profileLimits,
-  reasonPhrases,
 } from "../../mocks/interface/behaviours.js";
-import { interfaceHeaders } from "../../mocks/interface/headers.js";
-import { schemaFields } from "../../mocks/interface/operations.js";
-import type { SchemaName } from "../../mocks/interface/schemas.js";
-import { petStatuses } from "../../mocks/interface/spec.js";
-import { type Id, idOf } from "../../mocks/util/exact-json.js";
+import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
+import { idOf } from "../../mocks/util/exact-json.js";
 import { isObject } from "../../mocks/util/json.js";
 import type { Redact } from "../../mocks/util/redact.js";
-import { printable } from "../../mocks/util/text.js";
-import type { ContractResponse } from "../transport/http.js";
-import { bodyShape } from "./compare-mock.js";
-import type { Probe, ProbeName, Probes } from "./learn-probes.js";
-
-type Item = Readonly<Record<string, unknown>>;
-type ApiCode = (typeof apiErrorCodes)[number];
-
-/** A choice as learned: an alternative (absent: undecided, the default applies) and why. */
-export interface LearnedChoice {
-  readonly alternative?: string;
-  readonly value?: JsonValue;
-  readonly evidence: readonly Evidence[];
-  readonly reason: string;
-}
-
-/** A probe that answered without breaking a statement: what may be learned from. */
-interface Seen {
-  readonly probe: ProbeName;
-  readonly response: ContractResponse;
-  readonly json: unknown;
-  readonly evidence: Evidence;
-}
-
-/** Why a choice could not be decided from a probe, or what the probe showed. */
-type Reading = Seen | { readonly why: string; readonly evidence?: Evidence };
-
-const evidenceText = (text: string, redact: Redact, max: number = profileLimits.headerText) => {
-  const line = printable(redact(text)).replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-};
-
-/** What a probe's answer shows, masked: the request, status, shape and the interface's headers. */
-function evidenceOf(probe: Probe, redact: Redact): Evidence {
-  if (!("exchange" in probe)) return { request: probe.caseId, note: probe.unsent };
-  const { exchange } = probe;
-  const query = exchange.url.includes("?") ? exchange.url.slice(exchange.url.indexOf("?")) : "";
-  const credential = exchange.request.credential;
-  const sent = exchange.request.json === undefined ? "" : ` ${bodyShape(exchange.request.json)}`;
-  const request = evidenceText(
-    `${exchange.request.method} ${exchange.request.path}${query}${sent}`,
-    redact,
-    profileLimits.text,
-  );
-  const { response } = exchange;
-  if (!response) {
-    return { request, note: evidenceText(`no answer (${exchange.error ?? "unknown"})`, redact) };
-  }
-  const headers: Record<string, string> = {};
-  // Content-Type is the interface's own (application/json): it tells no choice.
-  for (const name of interfaceHeaders.map((header) => header.toLowerCase())) {
-    if (name === "content-type") continue;
-    const value = response.headers[name];
-    if (value !== undefined) headers[name] = evidenceText(value, redact);
-  }
-  const shape = response.isJson
-    ? bodyShape(response.json)
-    : response.text
-      ? "(not JSON)"
-      : "(empty)";
-  return {
-    request,
-    status: response.status,
-    shape: evidenceText(shape, redact, profileLimits.text),
-    ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(credential && credential !== "valid" ? { note: `credential ${credential}` } : {}),
-  };
-}
-
-/** The probe's answer, or why nothing is learned from it. */
-function read(probes: Probes, name: ProbeName, redact: Redact): Reading {
-  const probe = probes.get(name);
-  if (!probe) return { why: `its request (${name}) was not sent: the run stopped before it` };
-  const evidence = evidenceOf(probe, redact);
-  if (!("exchange" in probe)) return { why: `${probe.unsent}`, evidence };
-  const { response } = probe.exchange;
-  if (!response) return { why: `${evidence.request} got no answer`, evidence };
-  if (probe.broke.length > 0) {
-    return {
-      why: `the answer to ${evidence.request} broke the interface (${probe.broke.join(", ")}); nothing is learned from it`,
-      evidence,
-    };
-  }
-  if (response.unread !== undefined)
-    return { why: `${evidence.request}: its answer was too large to read`, evidence };
-  return { probe: name, response, json: response.isJson ? response.json : undefined, evidence };
-}
-
-const seen = (reading: Reading): reading is Seen => "response" in reading;
-const items = (reading: Seen): readonly Item[] | undefined =>
-  reading.response.status === 200 && Array.isArray(reading.json)
-    ? (reading.json as unknown[]).filter(isObject)
-    : undefined;
-const refusal = (reading: Seen) => reading.response.status >= 400 && reading.response.status < 500;
-
-type Decision = { alternative: string; value?: JsonValue; reason: string } | { why: string };
-
-/** Decides a choice from its readings: undecided when any reading cannot be learned from. */
-function decide(readings: readonly Reading[], rule: (...seen: Seen[]) => Decision): LearnedChoice {
-  const evidence = distinct(
-    readings.flatMap((reading) => (reading.evidence ? [reading.evidence] : [])),
-  );
-  const blocked = readings.find((reading) => !seen(reading));
-  if (blocked && !seen(blocked)) return { evidence, reason: `undecided: ${blocked.why}` };
-  const decision = rule(...(readings as Seen[]));
-  if ("why" in decision) return { evidence, reason: `undecided: ${decision.why}` };
-  return { ...decision, evidence };
-}
-
-/** Evidence without repeats (two choices' readings may share a probe). */
-const distinct = (evidence: readonly Evidence[]): Evidence[] =>
-  evidence.filter(
-    (entry, index) =>
-      evidence.findIndex((other) => JSON.stringify(other) === JSON.stringify(entry)) === index,
-  );
-
-const noMatch = (reading: Seen, expected: string): Decision => ({
-  why: `${reading.evidence.request} answered ${reading.response.status} (${reading.evidence.shape ?? "no body"}), which matches no alternative (${expected})`,
-});
-
-/** How many items a list answer holds under each `limit` alternative, given the full list. */
-function listed(reading: Seen): number | undefined {
-  return items(reading)?.length;
-}
-
-/** An integer-ish comparison of ids (bigints beyond 2^53 included). */
-const big = (id: Id) => BigInt(id);
-
-function orderOf(reading: Seen, what: string): Decision {
-  const list = items(reading);
-  if (!list) return noMatch(reading, "a 200 list");
-  const ids = list.map((item) => idOf(item)).filter((id): id is Id => id !== undefined);
-  if (ids.length < 2)
-    return { why: `${reading.evidence.request} listed fewer than 2 ${what}: no order shows` };
-  const pairs = ids.slice(1).map((id, index) => big(id) - big(ids[index] as Id));
-  if (pairs.every((step) => step > 0n))
-    return { alternative: "ascending", reason: `${ids.length} ${what} listed by ascending id` };
-  if (pairs.every((step) => step < 0n))
-    return { alternative: "descending", reason: `${ids.length} ${what} listed by descending id` };
-  return {
-    why: `${reading.evidence.request} listed ${what} in neither ascending nor descending id order`,
-  };
-}
-
-/**
- * A stand-in of a deployment's value with its shape, never its data: a
- * date-time stays a date-time, other text becomes `"text"`, numbers 0 (or
- * 0.5), arrays keep their first item's shape, objects their field names.
- */
-export function standIn(value: unknown, depth = 3): JsonValue {
-  if (value === null) return null;
-  if (typeof value === "boolean") return false;
-  if (typeof value === "number" || typeof value === "bigint") {
-    return Number.isInteger(Number(value)) ? 0 : 0.5;
-  }
-  if (typeof value === "string") {
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return "2024-01-01T00:00:00.000Z";
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return "2024-01-01";
-    return value === "" ? "" : "text";
-  }
-  if (depth === 0) return Array.isArray(value) ? [] : {};
-  if (Array.isArray(value)) return value.length === 0 ? [] : [standIn(value[0], depth - 1)];
-  if (isObject(value)) {
-    const out: Record<string, JsonValue> = {};
-    for (const key of Object.keys(value).slice(0, profileLimits.fields)) {
-      if (/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(key)) out[key] = standIn(value[key], depth - 1);
-    }
-    return out;
-  }
-  return null;
-}
-
-const fieldName = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
-const unsafeNames = new Set(["__proto__", "constructor", "prototype"]);
-
-/** The fields records carry beyond their schema's, each with a stand-in of its first value. */
-function extraFields(records: readonly Item[], schema: SchemaName, what: string): Decision {
-  if (records.length === 0) return { why: `no ${what} came back to read their fields` };
-  const own = schemaFields(schema);
-  const extra: Record<string, JsonValue> = {};
-  const refused: string[] = [];
-  for (const record of records) {
-    for (const name of Object.keys(record)) {
-      if (own.includes(name) || Object.hasOwn(extra, name) || refused.includes(name)) continue;
-      if (!fieldName.test(name) || unsafeNames.has(name)) refused.push(name);
-      else extra[name] = standIn(record[name]);
-    }
-  }
-  const names = Object.keys(extra);
-  if (refused.length > 0) {
-    return { why: `a field name the mock cannot carry (${evidenceList(refused)})` };
-  }
-  if (names.length > profileLimits.fields) {
-    return {
-      why: `${names.length} extra fields, more than a profile carries (${profileLimits.fields})`,
-    };
-  }
-  if (names.length === 0)
-    return {
-      alternative: "none",
-      reason: `${records.length} ${what} carry only the fields of ${schema}`,
-    };
-  return {
-    alternative: "extra",
-    value: extra,
-    reason: `${what} also carry ${names.join(", ")} (the values are stand-ins of their shape, not the deployment's data)`,
-  };
-}
-
-const evidenceList = (names: readonly string[]) =>
-  names.map((name) => JSON.stringify(printable(name.slice(0, 40)))).join(", ");
-
-/** The kit's code for the failure a probe provokes, from the status it got. */
-function kitCodeOf(probe: ProbeName, status: number): ApiCode | undefined {
-  if (status === 401) return "unauthorized";
-  if (status === 404) return "not_found";
-  if (probe.startsWith("pet-") && status === 400) return "invalid_path";
-  if (probe.startsWith("create-") || probe === "category-refused") return "invalid_body";
-  if (status === 400) return "invalid_query";
-  return undefined;
-}
-
-interface ErrorSeen {
-  readonly kit: ApiCode;
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-  readonly body: Item;
-}
-
-/** The Error bodies the probes got (an object with a string `code` and `message`). */
-function errorsOf(readings: readonly Reading[]): ErrorSeen[] {
-  return readings.filter(seen).flatMap((reading) => {
-    const { status } = reading.response;
-    const body = reading.json;
-    const kit = kitCodeOf(reading.probe, status);
-    if (
-      !kit ||
-      !isObject(body) ||
-      typeof body.code !== "string" ||
-      typeof body.message !== "string"
-    )
-      return [];
-    return [{ kit, status, code: body.code, message: body.message, body }];
-  });
-}
-
-const statusName = (status: number) =>
-  (reasonPhrases[status] ?? "").toUpperCase().replace(/[^A-Z]+/g, "_");
-
-function errorCodes(errors: readonly ErrorSeen[]): Decision {
-  if (errors.length === 0) return { why: "no Error body came back" };
-  const all = (word: (error: ErrorSeen) => string) =>
-    errors.every((error) => error.code === word(error));
-  const codes = [...new Set(errors.map((error) => `${error.kit} → ${error.code}`))].join(", ");
-  if (all((error) => error.kit)) return { alternative: "kit", reason: `codes ${codes}` };
-  if (all((error) => error.kit.toUpperCase()))
-    return { alternative: "upperCase", reason: `codes ${codes}` };
-  if (all((error) => statusName(error.status)))
-    return { alternative: "httpStatus", reason: `codes ${codes}` };
-  const words: Record<string, string> = {};
-  for (const error of errors) {
-    if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(error.code)) {
-      return {
-        why: `the code ${JSON.stringify(printable(error.code.slice(0, 40)))} is no word a profile carries`,
-      };
-    }
-    if (words[error.kit] !== undefined && words[error.kit] !== error.code) {
-      return { why: `one failure answered with two codes (${codes})` };
-    }
-    words[error.kit] = error.code;
-  }
-  return { alternative: "custom", value: words, reason: `codes ${codes}` };
-}
-
-function errorMessages(errors: readonly ErrorSeen[]): Decision {
-  if (errors.length === 0) return { why: "no Error body came back" };
-  const phrases = errors.filter((error) => error.message === reasonPhrases[error.status]);
-  if (phrases.length === errors.length)
-    return { alternative: "reasonPhrase", reason: "every message is its status's reason phrase" };
-  if (phrases.length === 0)
-    return { alternative: "detailed", reason: "messages say more than the status's name" };
-  return { why: "some messages are reason phrases, some are not" };
-}
-
-/** The category operations' error bodies: all Error-shaped, or all `{ "error": "…" }`. */
-function categoryErrorBody(readings: readonly Seen[]): Decision {
-  if (readings.length === 0) return { why: "no category operation answered an error" };
-  const kinds = new Set(
-    readings.map(({ json }) => {
-      if (!isObject(json)) return "other";
-      const keys = Object.keys(json);
-      if (keys.length === 1 && typeof json.error === "string") return "message";
-      return typeof json.code === "string" && typeof json.message === "string" ? "error" : "other";
-    }),
-  );
-  const [kind] = kinds;
-  if (kinds.size === 1 && kind !== "other" && kind !== undefined) {
-    return {
-      alternative: kind,
-      reason: `${readings.length} category error answers, each ${kind === "error" ? "an Error body" : '{ "error": "…" }'}`,
-    };
-  }
-  return {
-    why: "the category operations' error bodies are neither all Error bodies nor all { error }",
-  };
-}
+import { categoryErrorBody, errorCodes, errorMessages, errorsOf } from "./learn-errors.js";
+import type { ProbeName, Probes } from "./learn-probes.js";
+import {
+  type Decision,
+  decide,
+  distinct,
+  fromAll,
+  items,
+  type LearnedChoice,
+  listed,
+  noMatch,
+  type Reading,
+  read,
+  refusal,
+  type Seen,
+  seen,
+} from "./learn-readings.js";
+import { extraFields, orderOf } from "./learn-records.js";
 
 const headerOf = (reading: Seen, name: string) => reading.response.headers[name];
 const visibleHeader = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -377,9 +81,11 @@ const kitLink = behaviours.successorLink.alternatives.kit.answer.match(/`Link: (
  */
 export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, LearnedChoice> {
   const at = (name: ProbeName) => read(probes, name, redact);
+  // The probes' limits (learn-probes.ts): just outside the range, 1.5, 1 then 2 repeated.
+  const { minimum, maximum, default: fallback } = limitRule;
   const all = at("pets");
-  /** A limit probe's alternative: refused, or which count it listed (n: every pet, capped as given). */
-  const limitRule =
+  /** A limit probe's alternative: refused, or the one whose count (capped by every pet there is) it listed. */
+  const countRule =
     (counts: Readonly<Record<string, number>>, expected: string) =>
     (list: Seen, reading: Seen): Decision => {
       if (refusal(reading))
@@ -421,10 +127,13 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     };
   };
   const outOfRange = agree(
-    decide([all, at("limit-zero")], limitRule({ clamped: 1, default: 20 }, "refused, 1 pet or 20")),
+    decide(
+      [all, at("limit-zero")],
+      countRule({ clamped: minimum, default: fallback }, `refused, ${minimum} pet or ${fallback}`),
+    ),
     decide(
       [all, at("limit-above")],
-      limitRule({ clamped: 100, default: 20 }, "refused, 100 pets or 20"),
+      countRule({ clamped: maximum, default: fallback }, `refused, ${maximum} pets or ${fallback}`),
     ),
   );
   // `1.5` tells rounded (1 pet) from the default (20); `abc` takes the default under both, so
@@ -432,10 +141,10 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
   const notIntegerChoice = decide(
     [all, at("limit-fraction"), at("limit-word")],
     (list, fraction, word) => {
-      const decision = limitRule({ rounded: 1, default: 20 }, "refused, 1 pet or 20")(
-        list,
-        fraction,
-      );
+      const decision = countRule(
+        { rounded: 1, default: fallback },
+        `refused, 1 pet or ${fallback}`,
+      )(list, fraction);
       if ("why" in decision) return decision;
       if ((decision.alternative === "refused") === refusal(word)) return decision;
       return {
@@ -470,7 +179,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
             alternative: "refused",
             reason: `${reading.evidence.request} answered ${reading.response.status}`,
           }
-        : limitRule({ first: 1, last: 2 }, "refused, 1 pet or 2")(list, reading),
+        : countRule({ first: 1, last: 2 }, "refused, 1 pet or 2")(list, reading),
     ),
     unknownQuery: decide([at("unknown-parameter")], (reading) =>
       refusal(reading)
@@ -620,17 +329,6 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
 /** Readings of every probe sent, for the choices read from all answers (error codes, fields). */
 function probeNamesRead(probes: Probes, at: (name: ProbeName) => Reading): Reading[] {
   return [...probes.keys()].map(at);
-}
-
-/** A choice read from many answers: those that cannot be learned from are left out, not blocking. */
-function fromAll(readings: readonly Reading[], rule: () => Decision): LearnedChoice {
-  const evidence = readings
-    .filter(seen)
-    .map((reading) => reading.evidence)
-    .slice(0, profileLimits.evidence);
-  const decision = rule();
-  if ("why" in decision) return { evidence, reason: `undecided: ${decision.why}` };
-  return { ...decision, evidence };
 }
 
 function notFoundOrRefused(reading: Seen): Decision {

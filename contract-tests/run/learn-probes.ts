@@ -8,7 +8,7 @@
  * no choice is learned from it. Never a DELETE, PUT or PATCH.
  */
 import { absentId } from "../../mocks/interface/knowledge.js";
-import type { OperationId } from "../../mocks/interface/spec.js";
+import { limitRule, type OperationId } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import type { SuiteContext } from "../suite/context.js";
 import { defaultConsumerWrites } from "../suite/settings.js";
@@ -110,9 +110,9 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
   const getPet = (name: ProbeName, petId: Id | string) =>
     send(name, "getPet", { method: "GET", path: `/pets/${petId}` });
 
-  const pets = listed(await listPets("pets", "limit=100"));
-  await listPets("limit-zero", "limit=0");
-  await listPets("limit-above", "limit=101");
+  const pets = listed(await listPets("pets", `limit=${limitRule.maximum}`));
+  await listPets("limit-zero", `limit=${limitRule.minimum - 1}`);
+  await listPets("limit-above", `limit=${limitRule.maximum + 1}`);
   await listPets("limit-fraction", "limit=1.5");
   await listPets("limit-word", "limit=abc");
   await listPets("limit-repeated", "limit=1&limit=2");

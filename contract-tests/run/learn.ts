@@ -22,8 +22,9 @@ import {
 import { writeFileAtomically } from "../../mocks/util/files.js";
 import { createRedactor, type Redact } from "../../mocks/util/redact.js";
 import { printable } from "../../mocks/util/text.js";
-import { type LearnedChoice, learnChoices, profileChoice } from "./learn-choices.js";
+import { learnChoices, profileChoice } from "./learn-choices.js";
 import { type ProbeOptions, sendProbes } from "./learn-probes.js";
+import type { LearnedChoice } from "./learn-readings.js";
 import { runCases, type SuiteOptions, type SuiteRun } from "./runner.js";
 
 /** What a learn run found: every choice, learned or left at the default. */
