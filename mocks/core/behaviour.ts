@@ -184,14 +184,23 @@ interface ErrorFields {
   status: number;
 }
 
+/** The operations whose errors the interface does not show (§7: the category ones). */
+const errorsUnshown = new Set(
+  interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
+);
+
 /** How the profile restyles an Error body; undefined when it keeps the kit's. */
 function errorRestyle(resolved: ResolvedBehaviour) {
   const { choices, values } = resolved;
   const word = codeWords(resolved);
   const reasonOnly = choices.errorMessages === "reasonPhrase";
   const extra: BehaviourValues["errorFields"] = values.errorFields;
-  const category422 = choices.categoryRefusalStatus === "422";
-  if (!word && !reasonOnly && !extra && !category422) return undefined;
+  const refusal422 = choices.categoryRefusalStatus === "422";
+  const credential403 = choices.categoryCredentialStatus === "403";
+  const errorField = choices.categoryErrorShape === "errorField";
+  if (!word && !reasonOnly && !extra && !refusal422 && !credential403 && !errorField) {
+    return undefined;
+  }
   return (response: CoreResponse, operationId: OperationId | undefined): CoreResponse => {
     let error: ErrorFields;
     try {
@@ -199,19 +208,23 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     } catch {
       return response;
     }
-    const { code } = error;
-    const status =
-      category422 && operationId === "createCategory" && code === "invalid_body"
-        ? 422
-        : error.status;
-    const body = {
-      ...error,
-      code: word ? word(code, status) : code,
-      message: reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message,
-      status,
-      ...extra,
-    };
-    return { ...response, status, body: JSON.stringify(body) };
+    const unshown = operationId !== undefined && errorsUnshown.has(operationId);
+    let { code, status } = error;
+    let { headers } = response;
+    if (unshown && refusal422 && operationId === "createCategory" && code === "invalid_body") {
+      status = 422;
+    }
+    if (unshown && credential403 && code === "unauthorized") {
+      status = 403;
+      code = "forbidden";
+      headers = setHeader(headers, "www-authenticate", null);
+    }
+    const message = reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message;
+    const body =
+      unshown && errorField
+        ? { error: message, ...extra }
+        : { ...error, code: word ? word(code, status) : code, message, status, ...extra };
+    return { ...response, status, headers, body: JSON.stringify(body) };
   };
 }
 
@@ -245,6 +258,7 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       : choices.deprecationDate === "date"
         ? values.deprecationDate
         : undefined;
+  const sunset: HeaderChange = choices.sunsetHeader === "absent" ? null : undefined;
   const link: HeaderChange =
     choices.successorLink === "absent"
       ? null
@@ -255,6 +269,7 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const changesHeaders =
     wwwAuthenticate !== undefined ||
     deprecation !== undefined ||
+    sunset !== undefined ||
     link !== undefined ||
     location !== "relative";
   if (!error && !changesHeaders) return undefined;
@@ -266,6 +281,7 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       headers = setHeader(headers, "www-authenticate", wwwAuthenticate);
     }
     headers = setHeader(setHeader(headers, "deprecation", deprecation), "link", link);
+    headers = setHeader(headers, "sunset", sunset);
     if (operationId === "createPet" && location !== "relative") {
       const host = request.header("host");
       const absolute = location === "absolute" && host !== undefined && /^[\w.:[\]-]+$/.test(host);
