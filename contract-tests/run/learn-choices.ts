@@ -20,7 +20,7 @@ import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
 import { idOf } from "../../mocks/util/exact-json.js";
 import { isObject } from "../../mocks/util/json.js";
 import type { Redact } from "../../mocks/util/redact.js";
-import { categoryErrorBody, errorCodes, errorMessages, errorsOf } from "./learn-errors.js";
+import { categoryErrorShape, errorCodes, errorMessages, errorsOf } from "./learn-errors.js";
 import type { ProbeName, Probes } from "./learn-probes.js";
 import {
   type Decision,
@@ -72,7 +72,7 @@ function customHeader(name: string, redact: Redact) {
 }
 
 const kitDeprecation = behaviours.deprecationDate.alternatives.kit.answer.match(/@\d+/)?.[0];
-const kitSunset = behaviours.sunset.alternatives.kit.answer.match(/`Sunset: (.*)`/)?.[1];
+const kitSunset = behaviours.sunsetHeader.alternatives.kit.answer.match(/`Sunset: ([^`]*)`/)?.[1];
 const kitLink = behaviours.successorLink.alternatives.kit.answer.match(/`Link: (.*)`/)?.[1];
 
 /**
@@ -292,7 +292,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
         customHeader("Link", redact),
       ),
     ),
-    sunset: decide([pet], (reading) =>
+    sunsetHeader: decide([pet], (reading) =>
       headerChoice(
         reading,
         "sunset",
@@ -312,7 +312,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
       }
       return noMatch(reading, "a refusal or the list without the filter");
     }),
-    categoryAuth: decide([at("categories-no-credential")], (reading) =>
+    categoryCredentialStatus: decide([at("categories-no-credential")], (reading) =>
       [401, 403].includes(reading.response.status)
         ? {
             alternative: String(reading.response.status),
@@ -320,7 +320,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
           }
         : noMatch(reading, "401 or 403"),
     ),
-    categoryErrorBody: fromAll(categoryErrors, () => categoryErrorBody(categoryErrors)),
+    categoryErrorShape: fromAll(categoryErrors, () => categoryErrorShape(categoryErrors)),
   };
   for (const id of choiceIds) learned[id] = checked(id, learned[id], redact);
   return learned;

@@ -85,13 +85,12 @@ export function errorMessages(errors: readonly ErrorSeen[]): Decision {
 }
 
 /** The category operations' error bodies: all Error-shaped, or all `{ "error": "…" }`. */
-export function categoryErrorBody(readings: readonly Seen[]): Decision {
+export function categoryErrorShape(readings: readonly Seen[]): Decision {
   if (readings.length === 0) return { why: "no category operation answered an error" };
   const kinds = new Set(
     readings.map(({ json }) => {
       if (!isObject(json)) return "other";
-      const keys = Object.keys(json);
-      if (keys.length === 1 && typeof json.error === "string") return "message";
+      if (typeof json.error === "string" && json.code === undefined) return "errorField";
       return typeof json.code === "string" && typeof json.message === "string" ? "error" : "other";
     }),
   );

@@ -225,6 +225,30 @@ describe("records and Error bodies", () => {
   });
 });
 
+describe("the category operations' errors", () => {
+  it("categoryCredentialStatus 403: a bad credential on a category operation, never on the others", async () => {
+    const send = await mockUnder({ categoryCredentialStatus: "403" });
+    for (const method of ["GET", "POST"]) {
+      const response = await send(method, "/categories", {});
+      expect(response.status).toBe(403);
+      expect(bodyOf(response)).toMatchObject({ code: "forbidden", status: 403 });
+      expect(response.headers["www-authenticate"]).toBeUndefined();
+    }
+    expect((await send("GET", "/pets", {})).status).toBe(401);
+  });
+
+  it("categoryErrorShape errorField: { error } on the category operations only", async () => {
+    const send = await mockUnder({
+      categoryErrorShape: "errorField",
+      categoryRefusalStatus: "422",
+    });
+    const refused = await send("POST", "/categories", json, {});
+    expect(refused.status).toBe(422);
+    expect(bodyOf(refused)).toEqual({ error: "name is required" });
+    expect(bodyOf(await send("GET", "/pets/99"))).toMatchObject({ code: "not_found" });
+  });
+});
+
 describe("headers", () => {
   it.each([
     ["absent", undefined],
@@ -243,6 +267,7 @@ describe("headers", () => {
     });
     const response = await dated("GET", "/pets/1");
     expect(response.headers.deprecation).toBe("@1700000000");
+    expect(response.headers.sunset).toBe("Thu, 05 Dec 2030 00:00:00 GMT");
     expect(response.headers.link).toBeUndefined();
     expect(response.headers.sunset).toBe("Thu, 05 Dec 2030 00:00:00 GMT");
     const other = await mockUnder({
@@ -253,6 +278,9 @@ describe("headers", () => {
       },
     });
     const again = await other("GET", "/pets/1");
+    expect(again.headers.sunset).toBeDefined();
+    const noSunset = await mockUnder({ sunsetHeader: "absent" });
+    expect((await noSunset("GET", "/pets/1")).headers.sunset).toBeUndefined();
     expect(again.headers.deprecation).toBeUndefined();
     expect(again.headers.link).toBe('<https://example.com/v1/pets>; rel="successor-version"');
   });

@@ -137,10 +137,12 @@ function queryRewrite(
         const lower = text.toLowerCase();
         if (statuses.includes(lower)) text = lower;
       }
-      // A status no PetStatus in any case (another case of one is statusCase's).
-      const unknownStatus = name === "status" && !statuses.includes(text.toLowerCase());
-      if (unknownStatus && choices.statusUnknown === "ignored") continue;
-      const read = name === "limit" ? limit(text) : text;
+      const ignored =
+        // No PetStatus in any case: another case of one is statusCase's (exact: refused).
+        name === "status" &&
+        choices.statusUnknown === "ignored" &&
+        !statuses.includes(text.toLowerCase());
+      const read = ignored ? undefined : name === "limit" ? limit(text) : text;
       if (read !== undefined) add(name, read);
     }
     return ok(pairs.join("&"));
@@ -185,16 +187,21 @@ interface ErrorFields {
   status: number;
 }
 
+/** The operations whose errors the interface does not show (§7: the category ones). */
+const errorsUnshown = new Set(
+  interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
+);
+
 /** How the profile restyles an Error body; undefined when it keeps the kit's. */
 function errorRestyle(resolved: ResolvedBehaviour) {
   const { choices, values } = resolved;
   const word = codeWords(resolved);
   const reasonOnly = choices.errorMessages === "reasonPhrase";
   const extra: BehaviourValues["errorFields"] = values.errorFields;
-  const category422 = choices.categoryRefusalStatus === "422";
-  const forbidden = choices.categoryAuth === "403";
-  const messageBody = choices.categoryErrorBody === "message";
-  if (!word && !reasonOnly && !extra && !category422 && !forbidden && !messageBody) {
+  const refusal422 = choices.categoryRefusalStatus === "422";
+  const credential403 = choices.categoryCredentialStatus === "403";
+  const errorField = choices.categoryErrorShape === "errorField";
+  if (!word && !reasonOnly && !extra && !refusal422 && !credential403 && !errorField) {
     return undefined;
   }
   return (response: CoreResponse, operationId: OperationId | undefined): CoreResponse => {
@@ -204,27 +211,25 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     } catch {
       return response;
     }
-    const { code } = error;
-    const undocumented = operationId !== undefined && undocumentedErrors.has(operationId);
-    const status =
-      category422 && operationId === "createCategory" && code === "invalid_body"
-        ? 422
-        : forbidden && undocumented && code === "unauthorized"
-          ? 403
-          : error.status;
+    const unshown = operationId !== undefined && errorsUnshown.has(operationId);
+    let { code, status } = error;
+    let { headers } = response;
+    if (unshown && refusal422 && operationId === "createCategory" && code === "invalid_body") {
+      status = 422;
+    }
+    if (unshown && credential403 && code === "unauthorized") {
+      status = 403;
+      code = "forbidden";
+      headers = setHeader(headers, "www-authenticate", null);
+    }
     const message = reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message;
     const body =
-      messageBody && undocumented
-        ? { error: message }
+      unshown && errorField
+        ? { error: message, ...extra }
         : { ...error, code: word ? word(code, status) : code, message, status, ...extra };
-    return { ...response, status, body: JSON.stringify(body) };
+    return { ...response, status, headers, body: JSON.stringify(body) };
   };
 }
-
-/** The operations whose error answers the interface does not show (§7: the category ones). */
-const undocumentedErrors: ReadonlySet<OperationId> = new Set(
-  interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
-);
 
 /** A header set (text), left out (null) or as it is (undefined). */
 type HeaderChange = string | null | undefined;
@@ -256,18 +261,18 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       : choices.deprecationDate === "date"
         ? values.deprecationDate
         : undefined;
+  const sunset: HeaderChange = choices.sunsetHeader === "absent" ? null : undefined;
   const link: HeaderChange =
     choices.successorLink === "absent"
       ? null
       : choices.successorLink === "custom"
         ? values.successorLink
         : undefined;
-  const sunset: HeaderChange = choices.sunset === "absent" ? null : undefined;
   const location = choices.createLocation;
   const changesHeaders =
-    sunset !== undefined ||
     wwwAuthenticate !== undefined ||
     deprecation !== undefined ||
+    sunset !== undefined ||
     link !== undefined ||
     location !== "relative";
   if (!error && !changesHeaders) return undefined;
@@ -277,9 +282,6 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
     let headers = answer.headers;
     if (!staged && answer.status === 401) {
       headers = setHeader(headers, "www-authenticate", wwwAuthenticate);
-    } else if (!staged && response.status === 401) {
-      // A refused credential answered otherwise (`categoryAuth`): no challenge.
-      headers = setHeader(headers, "www-authenticate", null);
     }
     headers = setHeader(setHeader(headers, "deprecation", deprecation), "link", link);
     headers = setHeader(headers, "sunset", sunset);

@@ -49,9 +49,14 @@ function outOfRange(raw: string): boolean {
   }
 }
 
-/** The query as the profile reads it, or its refusal. */
-function queryOf(request: CoreRequest, rewrite: OperationBehaviour["query"][OperationId]) {
-  return rewrite ? rewrite(request.query) : { ok: true as const, value: request.query };
+/** The query as the profile reads it (as sent, without a rewrite), or its refusal. */
+function queryOf(
+  request: CoreRequest,
+  rewrite: OperationBehaviour["query"][OperationId],
+): string | { readonly message: string } {
+  if (!rewrite) return request.query;
+  const read = rewrite(request.query);
+  return read.ok ? read.value : read;
 }
 
 /** A positive int64 id above `Number.MAX_SAFE_INTEGER`: no record has one (ids stay safe). */
@@ -91,8 +96,8 @@ function storeFull(
 export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store, behaviour }) {
     const text = queryOf(request, behaviour.query.listPets);
-    if (!text.ok) return failure("invalid_query", text.message);
-    const query = listPetsQuery(text.value);
+    if (typeof text !== "string") return failure("invalid_query", text.message);
+    const query = listPetsQuery(text);
     if (!query.ok) return failure("invalid_query", query.message);
     const { pets } = behaviour;
     const listed = store.listPets(
@@ -153,7 +158,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
 
   listCategories({ request, store, behaviour }) {
     const text = queryOf(request, behaviour.query.listCategories);
-    if (!text.ok) return failure("invalid_query", text.message);
+    if (typeof text !== "string") return failure("invalid_query", text.message);
     const { categories } = behaviour;
     const listed = store.listCategories();
     if (categories.newestFirst) listed.reverse();

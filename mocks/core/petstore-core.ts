@@ -50,6 +50,8 @@ export interface ObservedExchange {
   readonly response: CoreResponse;
   /** A fault, a `Prefer: code=` scenario or a refused write made the answer up: the request and the data did not. */
   readonly staged: boolean;
+  /** The request's credential was refused (missing or not an accepted key), whatever status said so. */
+  readonly credentialRefused: boolean;
   /** Masks every configured secret and the token this request presented. */
   readonly redact: Redact;
 }
@@ -100,6 +102,8 @@ const byteLength = (body: string | undefined) => new TextEncoder().encode(body).
 
 interface Made {
   readonly fault?: AppliedFault;
+  /** The credential check refused the request. */
+  readonly credentialRefused?: boolean;
   /** A scenario, a refused write or a fault made the answer up (a delay alone does not). */
   readonly staged?: boolean;
 }
@@ -193,7 +197,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     const credential = checkCredential(request.header("authorization"), apiKeys);
     if (!credential.ok) {
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
-      return { response, broke: true };
+      return { response, broke: true, credentialRefused: true };
     }
     if (match.kind === "not_found") {
       const response = errorResponse(
@@ -294,6 +298,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
         params: match.params,
         response,
         staged: outcome.staged === true,
+        credentialRefused: outcome.credentialRefused === true,
         redact,
       });
     }

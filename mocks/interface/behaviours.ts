@@ -325,6 +325,47 @@ export const behaviours = {
       },
     ],
   },
+  categoryCredentialStatus: {
+    question: "the status of a missing or invalid credential on the category operations",
+    default: "401",
+    alternatives: {
+      "401": {
+        answer: "401 `unauthorized` (with `WWW-Authenticate`, see `wwwAuthenticate`)",
+        rules: ["§4.auth-required", "§5.401"],
+        because: "§5.3 documents the 401 for listPets, createPet and getPet only",
+      },
+      "403": {
+        answer: "403 `forbidden`, no `WWW-Authenticate`",
+        rules: ["§4.auth-required", "§5.401"],
+        because:
+          "every endpoint requires the credential, but §5.3 documents the 401 for listPets, createPet and getPet only",
+      },
+    },
+    excluded: [
+      {
+        answer: "anything but a 401 for listPets, createPet or getPet",
+        breaks: ["§5.401"],
+        because: "their 401 is documented",
+      },
+    ],
+  },
+  categoryErrorShape: {
+    question: "the body of the category operations' error answers",
+    default: "error",
+    alternatives: {
+      error: {
+        answer: "an Error, like every other operation's",
+        rules: ["§2.Error"],
+        because: "§7: error responses of the category operations are not shown",
+      },
+      errorField: {
+        answer: '`{ "error": "<message>" }` (plus `errorFields`)',
+        rules: ["§4.media-type"],
+        because:
+          "§7: error responses of the category operations are not shown; the body is still JSON",
+      },
+    },
+  },
   createdStatus: {
     question: "the `status` of a pet created without one",
     default: "none",
@@ -451,6 +492,29 @@ export const behaviours = {
       },
     },
   },
+  sunsetHeader: {
+    question: "getPet's `Sunset` header (its removal date)",
+    default: "kit",
+    alternatives: {
+      kit: {
+        answer: "`Sunset: Thu, 05 Dec 2030 00:00:00 GMT`, the date §9.3 states",
+        rules: ["§4.3.deprecated"],
+        because: "the interface states the removal date",
+      },
+      absent: {
+        answer: "no `Sunset`",
+        rules: ["§4.3.deprecated"],
+        because: "the interface states the date, not a header carrying it",
+      },
+    },
+    excluded: [
+      {
+        answer: "a `Sunset` with another date",
+        breaks: ["§4.3.deprecated"],
+        because: "getPet is removed on 5 December 2030",
+      },
+    ],
+  },
   successorLink: {
     question: "getPet's `Link` to its replacement",
     default: "kit",
@@ -473,63 +537,6 @@ export const behaviours = {
       },
     },
   },
-  sunset: {
-    question: "getPet's `Sunset` header (the removal date)",
-    default: "kit",
-    alternatives: {
-      kit: {
-        answer: "`Sunset: Thu, 05 Dec 2030 00:00:00 GMT`",
-        rules: ["§4.3.deprecated"],
-        because: "the interface states the removal date, not a header for it",
-      },
-      absent: {
-        answer: "no `Sunset`",
-        rules: ["§4.3.deprecated"],
-        because: "the interface states the removal date, not a header for it",
-      },
-    },
-  },
-  categoryAuth: {
-    question: "the status of a missing or wrong credential on the category operations",
-    default: "401",
-    alternatives: {
-      "401": {
-        answer: "401 `unauthorized` with `WWW-Authenticate`, as on the pet operations",
-        rules: ["§4.auth-required", "§5.bearer"],
-        because:
-          "every operation requires the credential; §7: the category operations' errors are not shown",
-      },
-      "403": {
-        answer: "403, without `WWW-Authenticate`",
-        rules: ["§4.auth-required", "§5.bearer"],
-        because:
-          "the credential is refused all the same; §5.3 documents the 401 for the pet operations only",
-      },
-    },
-    excluded: [
-      {
-        answer: "a 2xx without the credential",
-        breaks: ["§4.auth-required"],
-        because: "all operations require the bearer credential",
-      },
-    ],
-  },
-  categoryErrorBody: {
-    question: "the body of the category operations' error answers",
-    default: "error",
-    alternatives: {
-      error: {
-        answer: "an Error body (`code`, `message`, `status`), as the pet operations'",
-        rules: ["§4.4.listCategories", "§4.5.createCategory"],
-        because: "§7: error responses of the category operations are not shown",
-      },
-      message: {
-        answer: '`{ "error": "<message>" }`',
-        rules: ["§4.4.listCategories", "§4.5.createCategory"],
-        because: "§7: error responses of the category operations are not shown",
-      },
-    },
-  },
 } as const satisfies Readonly<Record<string, Behaviour>>;
 
 export type ChoiceId = keyof typeof behaviours;
@@ -544,6 +551,7 @@ export const apiErrorCodes = [
   "invalid_body",
   "invalid_path",
   "unauthorized",
+  "forbidden",
   "not_found",
   "method_not_allowed",
   "store_full",
