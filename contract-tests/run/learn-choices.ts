@@ -20,6 +20,7 @@ import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
 import { idOf } from "../../mocks/util/exact-json.js";
 import { isObject } from "../../mocks/util/json.js";
 import type { Redact } from "../../mocks/util/redact.js";
+import { printable } from "../../mocks/util/text.js";
 import { categoryErrorShape, errorCodes, errorMessages, errorsOf } from "./learn-errors.js";
 import type { ProbeName, Probes } from "./learn-probes.js";
 import {
@@ -156,7 +157,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
   const readings = probeNamesRead(probes, at);
   const errors = errorsOf(readings);
   const errorReadings = readings.filter((reading) => errorsOf([reading]).length > 0);
-  const petRecords = (names: readonly ProbeName[]) =>
+  const recordsOf = (names: readonly ProbeName[]) =>
     names.flatMap((name) => {
       const reading = at(name);
       if (!seen(reading) || reading.response.status >= 300) return [];
@@ -173,13 +174,9 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
   const learned: Record<ChoiceId, LearnedChoice> = {
     limitOutOfRange: outOfRange,
     limitNotInteger: notIntegerChoice,
-    repeatedQuery: decide([all, at("limit-repeated")], (list, reading) =>
-      refusal(reading)
-        ? {
-            alternative: "refused",
-            reason: `${reading.evidence.request} answered ${reading.response.status}`,
-          }
-        : countRule({ first: 1, last: 2 }, "refused, 1 pet or 2")(list, reading),
+    repeatedQuery: decide(
+      [all, at("limit-repeated")],
+      countRule({ first: 1, last: 2 }, "refused, 1 pet or 2"),
     ),
     unknownQuery: decide([at("unknown-parameter")], (reading) =>
       refusal(reading)
@@ -240,10 +237,10 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     errorCodes: fromAll(errorReadings, () => errorCodes(errors)),
     errorMessages: fromAll(errorReadings, () => errorMessages(errors)),
     petFields: fromAll([all, pet, created], () =>
-      extraFields(petRecords(["pets", "pet-listed", "create-without-status"]), "Pet", "pets"),
+      extraFields(recordsOf(["pets", "pet-listed", "create-without-status"]), "Pet", "pets"),
     ),
     categoryFields: fromAll([at("categories")], () =>
-      extraFields(petRecords(["categories"]), "Category", "categories"),
+      extraFields(recordsOf(["categories"]), "Category", "categories"),
     ),
     errorFields: fromAll(errorReadings, () =>
       errorBodies.length === 0
@@ -356,6 +353,7 @@ export function profileChoice(choice: LearnedChoice): ProfileChoice {
     ...(choice.alternative !== undefined ? { alternative: choice.alternative } : {}),
     ...(choice.value !== undefined ? { value: choice.value } : {}),
     evidence: choice.evidence.slice(0, profileLimits.evidence),
-    reason: choice.reason.slice(0, profileLimits.text),
+    // A reason may quote a header: its controls escaped, like every text of the file.
+    reason: printable(choice.reason).slice(0, profileLimits.text),
   };
 }
