@@ -24,7 +24,9 @@ import {
   startMock,
   testApiKey,
 } from "../../mocks/test-support/faulty-servers.js";
+import { frontOf, hostileKey, hostileServers } from "../../mocks/test-support/hostile-servers.js";
 import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
+import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
 import { parse } from "../cli/options.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
@@ -352,6 +354,43 @@ describe("what --learn writes", () => {
       expect(err).toMatch(/cannot write the --learn profile/);
     });
   }, 30_000);
+});
+
+describe("--learn against hostile deployments", () => {
+  /** The slow ones (a trickle, a deployment that stops) are the stops-answering test's above. */
+  const quick = hostileServers.filter(
+    (hostile) => !["trickling-getPet", "stops-answering"].includes(hostile.name),
+  );
+  const keyPieces = secretPieces(hostileKey);
+
+  it.each(quick)(
+    "stays bounded, and neither its output nor the profile shows the key: $name",
+    async (hostile) => {
+      const mock = await startMock(undefined, hostileKey);
+      const front = await startTinyServer(frontOf(mock.url, hostile));
+      const file = join(await folder(), "hostile.behaviour.json");
+      // --only is a flag --learn does not take: the probes go to every operation.
+      const args = hostile.args.filter(
+        (arg, at, all) => arg !== "--only" && all[at - 1] !== "--only",
+      );
+      const started = performance.now();
+      const run = await closedAfter(mock, () =>
+        closedAfter(front, () =>
+          runCli(["--url", front.url, "--learn", file, ...args], { PETSTORE_API_KEY: hostileKey }),
+        ),
+      );
+      expect((performance.now() - started) / 1000).toBeLessThan(hostile.maxSeconds);
+      expect([0, 1, 3, 4]).toContain(run.code);
+      const text = await readFile(file, "utf8").catch(() => "");
+      if (text) parseBehaviourProfile(text, file);
+      for (const [name, output] of Object.entries({ out: run.out, err: run.err, profile: text })) {
+        const leaked = keyPieces.filter((piece) => output.includes(piece));
+        expect(leaked, `${name} shows part of the key`).toEqual([]);
+      }
+      for (const raw of ["\u0007", "\u001b", "\u202e"]) expect(text + run.out).not.toContain(raw);
+    },
+    20_000,
+  );
 });
 
 describe("--learn's flags", () => {
