@@ -219,3 +219,21 @@ describe("the consumer contract", () => {
     );
   });
 });
+
+describe("the behaviour option", () => {
+  it("answers by the profile; a bad one rejects the setup naming the choice", async () => {
+    await start({
+      behaviour: { version: 1, choices: { petIdMalformed: "notFound", errorCodes: "upperCase" } },
+    });
+    const answer = await get("/pets/abc");
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ code: "NOT_FOUND", status: 404 });
+    await expect(
+      setupPetstore({
+        behaviour: { version: 1, choices: { petIdMalformed: "gone" as "notFound" } },
+      }),
+    ).rejects.toThrow(
+      'behaviour profile given as the behaviour option: choices.petIdMalformed.alternative: "gone" is not an alternative of petIdMalformed (refused, notFound)',
+    );
+  });
+});

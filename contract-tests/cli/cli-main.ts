@@ -19,6 +19,7 @@ import { junitReport } from "../report/junit.js";
 import { withKeyNote } from "../report/key-note.js";
 import { markdownReport } from "../report/markdown.js";
 import type { ReportedRun } from "../report/run.js";
+import type { LearnRun } from "../run/learn.js";
 import { runContractSuite, TargetUnavailableError } from "../run/runner.js";
 import { runPassed } from "../suite/results.js";
 import { UsageError } from "../suite/settings.js";
@@ -53,6 +54,10 @@ function verdictCode(result: ReportedRun): number {
 
 /** A consumer contract, a replayed recording, the suite direct, or through Prism's proxy (a module not shipped in the package). */
 async function suiteRun(options: CliOptions): Promise<ReportedRun> {
+  if (options.learnFile !== undefined) {
+    const { runLearn } = await import("../run/learn.js");
+    return runLearn(options);
+  }
   if (options.consumerFile !== undefined) {
     const { readConsumerContract } = await import("../consumer/contract.js");
     const { runConsumer } = await import("../consumer/run.js");
@@ -80,25 +85,71 @@ async function suiteRun(options: CliOptions): Promise<ReportedRun> {
   }
 }
 
+/**
+ * `--learn`: the profile the run learned, written unless the run stopped
+ * early; true when it could not be written (said on stderr, exit 5).
+ */
+async function writeLearned(
+  result: ReportedRun,
+  options: CliOptions,
+  redact: Redact,
+  io: CliIo,
+): Promise<boolean> {
+  const file = options.learnFile;
+  const { learned } = result as Partial<LearnRun>;
+  if (file === undefined || learned === undefined || result.stopReason) return false;
+  const { learnSummary, writeLearnedProfile } = await import("../run/learn.js");
+  try {
+    await writeLearnedProfile(file, learned, redact);
+  } catch (error) {
+    io.err(
+      printable(
+        redact(
+          `petstore-contract: cannot write the --learn profile ${file} (${(error as Error).message})\n`,
+        ),
+      ),
+    );
+    return true;
+  }
+  io.out(printable(redact(learnSummary(learned, file))));
+  return false;
+}
+
+/** The `--behaviour` profile `--compare-mock` runs the mock under; a bad file is a usage error. */
+async function behaviourOf(options: CliOptions) {
+  if (options.behaviourFile === undefined) return undefined;
+  const { readBehaviourFile } = await import("../../mocks/server/behaviour-file.js");
+  const { BehaviourProfileError } = await import("../../mocks/interface/behaviours.js");
+  try {
+    return await readBehaviourFile(options.behaviourFile);
+  } catch (error) {
+    if (error instanceof BehaviourProfileError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
   const redact = createRedactor([options.apiKey]);
   try {
+    // Read before the deployment is asked anything: a bad profile is a usage error.
+    const behaviour = await behaviourOf(options);
     const result = withKeyNote(await suiteRun(options), options.keyFrom);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];
     if (options.compareMock && !result.stopReason) {
       // The kit's mock (and its data generator) loads only for the runs that need it.
       const { compareWithMock, comparisonReport } = await import("../run/compare-mock.js");
-      const report = comparisonReport(await compareWithMock(options, result));
+      const report = comparisonReport(await compareWithMock(options, result, behaviour));
       io.out(printable(redact(report.text)));
       extra = report.markdown;
     }
+    const learnFailure = await writeLearned(result, options, redact, io);
     if (verdictCode(result) === exitCodes.unavailable) {
       io.err(printable(redact(`petstore-contract: ${result.stoppedEarly}\n`)));
     }
     const unwritten = await writeReports(result, options, redact, extra);
     for (const line of unwritten) io.err(printable(redact(`petstore-contract: ${line}\n`)));
-    return unwritten.length > 0 ? exitCodes.reportNotWritten : verdictCode(result);
+    return unwritten.length > 0 || learnFailure ? exitCodes.reportNotWritten : verdictCode(result);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`petstore-contract: ${error.message}\n`);

@@ -27,12 +27,16 @@ export interface CliOptions extends RunOptions {
   readonly jsonFile: string | undefined;
   readonly htmlFile: string | undefined;
   readonly compareMock: boolean;
+  /** `--compare-mock` runs the mock under this behaviour profile file (`--behaviour`). */
+  readonly behaviourFile?: string | undefined;
   /** Run through Prism's validation proxy in front of the target (`--via-prism`). */
   readonly viaPrism: boolean;
   /** Replay this recording (`petstore-mock --record`) instead of the suite (`--replay`). */
   readonly replayFile?: string | undefined;
   /** Verify this consumer contract (`--consumer`) instead of running the suite. */
   readonly consumerFile?: string | undefined;
+  /** Probe the deployment's silent choices and write the profile learned here (`--learn`) instead of running the suite. */
+  readonly learnFile?: string | undefined;
   /**
    * Where the key came from: `--key`, or the environment variable the curl
    * lines read it from (`PETSTORE_API_KEY`). From `--key`, the reports say how
@@ -68,8 +72,9 @@ const maxMaxTimeS = 86_400;
 export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--max-answer-bytes N]
   [--junit FILE] [--markdown FILE]
-  [--json FILE] [--html FILE] [--compare-mock | --via-prism | --replay FILE
-  | --consumer FILE [--consumer-writes N]] [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
+  [--json FILE] [--html FILE] [--compare-mock [--behaviour FILE] | --via-prism | --replay FILE
+  | --consumer FILE [--consumer-writes N] | --learn FILE [--consumer-writes N]]
+  [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
        petstore-contract --consumer FILE --against-spec [--strict] [--only OPERATION[,OPERATION]]
   [--junit FILE] [--markdown FILE] [--json FILE] [--html FILE]
        petstore-contract --list-checks | --version
@@ -83,6 +88,11 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
   provider states set up through the interface (at most --consumer-writes creates, default
   ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
   --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
+  --compare-mock lists the requests the deployment and the kit's mock answer differently; with
+  --behaviour FILE the mock answers by that behaviour profile (docs/behaviour.md).
+  --learn FILE probes the deployment's choices where the interface is silent (reads first, at
+  most --consumer-writes tagged creates, none with --read-only) and writes the behaviour profile
+  it learned to FILE, for petstore-mock --behaviour FILE (docs/contract.md, The loop).
   --max-answer-bytes N reads at most N bytes of an answer's body (default ${defaultMaxBodyBytes},
   1024 to ${maxMaxAnswerBytes}); a larger answer is judged by its status alone, with a
   too-large advisory.
@@ -193,12 +203,25 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
       if (values[flag] !== undefined)
         throw new UsageError(`--consumer is not available with --${flag}`);
     }
-  } else if (values["consumer-writes"] !== undefined) {
-    throw new UsageError("--consumer-writes needs --consumer FILE");
+  }
+  const learn = values.learn;
+  if (learn?.trim() === "") throw new UsageError("--learn needs a file");
+  if (learn !== undefined) {
+    for (const flag of learnExcludes) {
+      if (values[flag] !== undefined)
+        throw new UsageError(`--learn is not available with --${flag}`);
+    }
+  }
+  if (consumer === undefined && learn === undefined && values["consumer-writes"] !== undefined) {
+    throw new UsageError("--consumer-writes needs --consumer FILE or --learn FILE");
   }
   if (values["compare-mock"] && values["via-prism"]) {
     throw new UsageError("--compare-mock is not available with --via-prism");
   }
+  if (values.behaviour !== undefined && !values["compare-mock"]) {
+    throw new UsageError("--behaviour needs --compare-mock");
+  }
+  if (values.behaviour?.trim() === "") throw new UsageError("--behaviour needs a file");
   const replay = values.replay;
   if (replay !== undefined && (values["compare-mock"] || values["via-prism"])) {
     throw new UsageError("--replay is not available with --compare-mock or --via-prism");
@@ -239,6 +262,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     jsonFile: values.json,
     htmlFile: values.html,
     compareMock: values["compare-mock"] ?? false,
+    ...(values.behaviour !== undefined ? { behaviourFile: values.behaviour } : {}),
     viaPrism: values["via-prism"] ?? false,
     ...(replay !== undefined ? { replayFile: replay } : {}),
     fuzz,
@@ -246,10 +270,21 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     fuzzOnly: values["fuzz-only"] ?? false,
     fuzzWrites: parseCount(values, "fuzz-writes", 0, maxFuzzWrites, defaultFuzzWrites),
     ...(consumer !== undefined ? { consumerFile: consumer } : {}),
+    ...(learn !== undefined ? { learnFile: learn } : {}),
     consumerWrites: parseCount(values, "consumer-writes", 0, maxFuzzWrites, defaultConsumerWrites),
   };
   return { kind: "run", options };
 }
+
+/** Modes and flags `--learn` does not combine with: it sends its own probes, to every operation. */
+const learnExcludes = [
+  "consumer",
+  "replay",
+  "compare-mock",
+  "via-prism",
+  "fuzz",
+  "only",
+] as const satisfies readonly (keyof Flags)[];
 
 /** The flags `--against-spec` reads; every other one is about a deployment (reaching it, what to send it). */
 const specFlags: ReadonlySet<string> = new Set([
@@ -308,6 +343,7 @@ function parseFlags(args: readonly string[]) {
       html: { type: "string" },
       "list-checks": { type: "boolean" },
       "compare-mock": { type: "boolean" },
+      behaviour: { type: "string" },
       "via-prism": { type: "boolean" },
       replay: { type: "string" },
       fuzz: { type: "string" },
@@ -317,6 +353,7 @@ function parseFlags(args: readonly string[]) {
       consumer: { type: "string" },
       "against-spec": { type: "boolean" },
       "consumer-writes": { type: "string" },
+      learn: { type: "string" },
       help: { type: "boolean", short: "h" },
       version: { type: "boolean", short: "v" },
     },

@@ -24,29 +24,12 @@ import type { OperationId } from "../../mocks/interface/spec.js";
 import type { PetStatus } from "../../mocks/interface/types.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
+import { WriteBudget } from "../suite/write-budget.js";
 import { type ContractRequest, operationRequest } from "../transport/http.js";
 import type { ConsumerState } from "./contract.js";
 import type { Params } from "./request.js";
 
-/** How many creates a run may still send (`--consumer-writes`). */
-export class WriteBudget {
-  constructor(readonly limit: number) {
-    this.left = limit;
-  }
-
-  private left: number;
-
-  /** Takes one create from the budget; false when none is left. */
-  take(): boolean {
-    if (this.left <= 0) return false;
-    this.left--;
-    return true;
-  }
-
-  get spent(): number {
-    return this.limit - this.left;
-  }
-}
+export { WriteBudget };
 
 /** The parameters the states hold on this deployment, or which one cannot be set up and why. */
 export type SetUp =

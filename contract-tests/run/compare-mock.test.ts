@@ -1,4 +1,7 @@
 /** `--compare-mock`: per request, where a deployment and the kit's mock answer differently. */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   type FaultyServer,
@@ -7,6 +10,7 @@ import {
   testApiKey,
 } from "../../mocks/test-support/faulty-servers.js";
 import { parse } from "../cli/options.js";
+import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
 import { bodyShape, compareWithMock } from "./compare-mock.js";
 import { runContractSuite } from "./runner.js";
@@ -97,5 +101,102 @@ describe("petstore-contract --compare-mock", () => {
     expect(out).toMatch(/compare-mock: 1 of \d+ requests answered differently/);
     expect(out).toContain("getPet.absent  (GET /v1/pets/9007199254740991)");
     expect(out).toContain("status: deployment 400 | mock 404");
+  });
+});
+
+/** The other deployment's choices (test-support/other-deployment.ts), as a profile names them. */
+const otherDeploymentProfile = {
+  version: 1,
+  name: "the other deployment",
+  choices: {
+    limitOutOfRange: "clamped",
+    limitNotInteger: "default",
+    repeatedQuery: "last",
+    statusUnknown: "ignored",
+    petIdMalformed: "notFound",
+    petIdOutOfRange: "notFound",
+    unknownCategory: "accepted",
+    categoryRefusalStatus: "422",
+    categoryCredentialStatus: "403",
+    categoryErrorShape: "errorField",
+    createdStatus: "available",
+    petsOrder: "descending",
+    categoriesOrder: "descending",
+    errorCodes: {
+      alternative: "custom",
+      value: {
+        not_found: "E_NOT_FOUND",
+        invalid_body: "E_VALIDATION",
+        unauthorized: "AUTH_REQUIRED",
+      },
+    },
+    petFields: { alternative: "extra", value: { tags: [], createdAt: "2024-01-01T00:00:00.000Z" } },
+    categoryFields: { alternative: "extra", value: { createdAt: "2024-01-01T00:00:00.000Z" } },
+    wwwAuthenticate: {
+      alternative: "custom",
+      value: 'Bearer realm="petstore", error="invalid_token"',
+    },
+    createLocation: "absent",
+    deprecationDate: "absent",
+    sunsetHeader: "absent",
+    successorLink: "absent",
+  },
+} as const;
+
+describe("--compare-mock --behaviour", () => {
+  it("against a deployment that chooses otherwise, a profile of its choices leaves fewer differences", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "petstore-compare-"));
+    const file = join(directory, "other.json");
+    await writeFile(file, JSON.stringify(otherDeploymentProfile));
+    const other = await startOtherDeployment({ apiKeys: [testApiKey] });
+    try {
+      const base = ["--url", other.url, "--key", testApiKey, "--compare-mock"];
+      const plain = await runCli(base);
+      const profiled = await runCli([...base, "--behaviour", file]);
+      const counted = (out: string) => {
+        const [, differing, compared] =
+          /compare-mock: (\d+) of (\d+) requests answered differently/.exec(out) ?? [];
+        return { differing: Number(differing), compared: Number(compared) };
+      };
+      const before = counted(plain.out);
+      const after = counted(profiled.out);
+      expect(profiled.out).toContain("(behaviour profile the other deployment)");
+      console.log(
+        `compare-mock against the other deployment: ${before.differing} of ${before.compared} differ without a profile, ${after.differing} with its profile`,
+      );
+      expect(after.compared).toBe(before.compared);
+      // The issue's bar: at most 5 % of the requests answered differently, each by data.
+      expect(after.differing).toBeLessThanOrEqual(Math.floor(after.compared * 0.05));
+    } finally {
+      await other.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a bad profile before asking the deployment anything (exit 2)", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "petstore-compare-"));
+    const file = join(directory, "bad.json");
+    await writeFile(file, JSON.stringify({ version: 1, choices: { petsOrder: "shuffled" } }));
+    try {
+      const { code, err } = await runCli([
+        "--url",
+        "http://127.0.0.1:9/v1",
+        "--key",
+        testApiKey,
+        "--compare-mock",
+        "--behaviour",
+        file,
+      ]);
+      expect(code).toBe(2);
+      expect(err).toMatch(
+        /behaviour profile .*bad\.json: choices\.petsOrder\.alternative: "shuffled" is not an alternative of petsOrder/,
+      );
+      expect(
+        (await runCli(["--url", "http://127.0.0.1:9/v1", "--key", testApiKey, "--behaviour", file]))
+          .err,
+      ).toContain("--behaviour needs --compare-mock");
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -5,6 +5,7 @@
  * that matter, and body shape. Data differences (which pets exist) are not
  * differences; shapes are.
  */
+import type { ResolvedBehaviour } from "../../mocks/interface/behaviours.js";
 import { interfaceHeaders } from "../../mocks/interface/headers.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import type { RunResult } from "../suite/results.js";
@@ -21,6 +22,8 @@ interface Difference {
 }
 
 interface Comparison {
+  /** The behaviour profile the mock answered by, when one was given (`--behaviour`). */
+  readonly behaviour?: string | undefined;
   readonly compared: number;
   readonly differences: readonly Difference[];
 }
@@ -45,8 +48,11 @@ function headerValue(response: ContractResponse, name: string): string {
   const value = response.headers[name];
   if (value === undefined) return "(absent)";
   if (name === "content-type") return value.split(";")[0]?.trim().toLowerCase() ?? value;
-  // Location carries ids, which differ by data; only its presence and form matter.
-  return name === "location" ? value.replace(/\/\d+(?=\/?$)/, "/{id}") : value;
+  // Location carries ids, which differ by data, and an absolute one the answering host: only
+  // its presence and form matter.
+  return name === "location"
+    ? value.replace(/\/\d+(?=\/?$)/, "/{id}").replace(/^https?:\/\/[^/]+/i, "{origin}")
+    : value;
 }
 
 function shapeOf(response: ContractResponse): string {
@@ -78,8 +84,14 @@ function differences(caseId: string, deployment: Exchange, mock: Exchange): Diff
 export async function compareWithMock(
   options: RunOptions,
   deployment: RunResult,
+  behaviour?: ResolvedBehaviour,
 ): Promise<Comparison> {
-  const mock = await startPetstoreServer({ port: 0, apiKeys: [options.apiKey], quiet: true });
+  const mock = await startPetstoreServer({
+    port: 0,
+    apiKeys: [options.apiKey],
+    quiet: true,
+    behaviour,
+  });
   try {
     const mockRun = await runContractSuite({
       ...options,
@@ -96,7 +108,8 @@ export async function compareWithMock(
       compared++;
       found.push(...differences(record.caseId, record.exchange, mockExchange));
     }
-    return { compared, differences: found };
+    const profile = behaviour === undefined ? {} : { behaviour: behaviour.name };
+    return { ...profile, compared, differences: found };
   } finally {
     await mock.close();
   }
@@ -107,7 +120,9 @@ export function comparisonReport(comparison: Comparison): { text: string; markdo
   for (const difference of comparison.differences) {
     byCase.set(difference.caseId, [...(byCase.get(difference.caseId) ?? []), difference]);
   }
-  const head = `compare-mock: ${byCase.size} of ${comparison.compared} requests answered differently by the deployment and the kit's mock`;
+  const under =
+    comparison.behaviour === undefined ? "" : ` (behaviour profile ${comparison.behaviour})`;
+  const head = `compare-mock: ${byCase.size} of ${comparison.compared} requests answered differently by the deployment and the kit's mock${under}`;
   const text = [head];
   for (const [caseId, list] of byCase) {
     text.push(`  ${caseId}  (${list[0]?.request})`);

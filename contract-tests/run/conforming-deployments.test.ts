@@ -4,7 +4,10 @@
  * otherwise wherever the interface is silent (test-support/other-deployment.ts:
  * the last of repeated parameters, clamped limits, 404 for any unknown id,
  * 422 for category bodies, 409 for a duplicate category name, extra fields,
- * newest first…). Every mode of
+ * newest first…), and a third (test-support/third-deployment.ts: the kit's mock
+ * behind rewrites choosing otherwise again: limits ignored or rounded down,
+ * the first of a repeat, any case of a status, 422 for category bodies,
+ * capital codes, an absolute Location…). Every mode of
  * `petstore-contract` passes both: the fixed suite, `--fuzz` over many seeds,
  * `--replay` of a recording, and the mock's validating proxy in front of them.
  */
@@ -19,6 +22,7 @@ import { exitCodes } from "../cli/cli-main.js";
 import { failingChecks } from "../suite/results.js";
 import { type OtherDeployment, startOtherDeployment } from "../test-support/other-deployment.js";
 import { runCli } from "../test-support/runs.js";
+import { startThirdDeployment } from "../test-support/third-deployment.js";
 import { runContractSuite } from "./runner.js";
 
 interface Conforming {
@@ -33,7 +37,9 @@ let other: OtherDeployment;
 beforeAll(async () => {
   other = await startOtherDeployment({ apiKeys: [testApiKey] });
   const mock = await startMock();
+  const third = await startThirdDeployment({ apiKeys: [testApiKey] });
   deployments.push({ name: "the other deployment", url: other.url, close: () => other.close() });
+  deployments.push({ name: "the third deployment", url: third.url, close: () => third.close() });
   deployments.push({ name: "the kit's mock", url: mock.url, close: () => mock.close() });
 });
 afterAll(async () => {
@@ -43,7 +49,9 @@ afterAll(async () => {
 const documentedFailures = (result: Awaited<ReturnType<typeof runContractSuite>>) =>
   failingChecks(result).map((check) => `${check.id}: ${check.actual}\n  ${check.curl ?? ""}`);
 
-describe.each(["the other deployment", "the kit's mock"])("against %s", (name) => {
+const conforming = ["the other deployment", "the third deployment", "the kit's mock"];
+
+describe.each(conforming)("against %s", (name) => {
   const target = () => {
     const found = deployments.find((deployment) => deployment.name === name);
     if (!found) throw new Error(`no deployment ${name}`);

@@ -9,6 +9,7 @@
  * ]);
  */
 import type { PactContract } from "../../mocks/contract/pact.js";
+import type { ResolvedBehaviour } from "../../mocks/interface/behaviours.js";
 import { createPetstore } from "../../mocks/runtime/lifecycle.js";
 import { coreRequest } from "../../mocks/test-support/core-request.js";
 
@@ -48,13 +49,21 @@ const sloppy: readonly RecordedStep[] = [
   },
 ];
 
-/** The contract the recorder writes for these requests, answered by a fresh mock. */
+/**
+ * The contract the recorder writes for these requests, answered by a fresh
+ * mock (under `behaviour`, a profile, when given).
+ */
 export async function recordContract(
   consumer: string,
   steps: readonly RecordedStep[],
+  behaviour?: ResolvedBehaviour,
 ): Promise<PactContract> {
   let test = "";
-  const petstore = await createPetstore({ testName: () => test, contract: { consumer } });
+  const petstore = await createPetstore({
+    testName: () => test,
+    contract: { consumer },
+    ...(behaviour ? { behaviour } : {}),
+  });
   for (const step of steps) {
     test = step.test;
     const key = step.key === undefined ? recordingKey : step.key;

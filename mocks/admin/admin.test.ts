@@ -121,7 +121,7 @@ describe("the routes", () => {
     expect(missing.status).toBe(404);
     expect(errorOf(missing)).toMatchObject({ code: "not_found" });
     expect(errorOf(missing).message).toBe(
-      `No admin endpoint at /__mock/${"x".repeat(91)}…; endpoints: /__mock/health, /__mock/reset, /__mock/faults, /__mock/requests, /__mock/contract, /__mock/provider-state, /__mock/state, /__mock/faults/{id}, /__mock/faults/presets/{name}.`,
+      `No admin endpoint at /__mock/${"x".repeat(91)}…; endpoints: /__mock/health, /__mock/reset, /__mock/faults, /__mock/requests, /__mock/behaviour, /__mock/contract, /__mock/provider-state, /__mock/state, /__mock/faults/{id}, /__mock/faults/presets/{name}.`,
     );
   });
 

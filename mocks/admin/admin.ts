@@ -32,6 +32,8 @@ export const resetPath = `${adminBasePath}/reset`;
 export const healthPath = `${adminBasePath}/health`;
 export const faultsPath = `${adminBasePath}/faults`;
 export const requestsPath = `${adminBasePath}/requests`;
+/** `GET` here: the behaviour profile the API answers by. */
+export const behaviourPath = `${adminBasePath}/behaviour`;
 /** `POST` here plus a preset's name adds the preset's faults, each naming it. */
 export const presetsPath = `${faultsPath}/presets`;
 
@@ -168,7 +170,7 @@ export interface AdminContext {
   /** The mock the routes control: its faults, journal, store and contract, and its reset to start-up. */
   readonly petstore: Pick<
     PetstoreLifecycle,
-    "faults" | "journal" | "store" | "reset" | "contract" | "contractRecorder"
+    "faults" | "journal" | "store" | "reset" | "contract" | "contractRecorder" | "behaviour"
   >;
   /** What `GET`/`PUT /__mock/state` export and import (the store's snapshot). */
   readonly state: StateAccess;
@@ -200,7 +202,7 @@ export interface DeploymentHealth {
 const publicPart = ({ state, checkedAt }: DeploymentHealth) =>
   checkedAt === undefined ? { state } : { state, checkedAt };
 
-/** The built-in admin routes: health, reset, faults, requests, contract, provider state and state. */
+/** The built-in admin routes: health, reset, faults, requests, behaviour, contract, provider state and state. */
 export function adminRoutes({
   petstore,
   state,
@@ -279,6 +281,10 @@ export function adminRoutes({
         GET: (request) => journalPage(journal, request),
         DELETE: clearing(() => journal.clear()),
       },
+    },
+    {
+      path: behaviourPath,
+      methods: { GET: () => jsonResponse(200, petstore.behaviour) },
     },
     {
       path: contractPath,

@@ -14,6 +14,11 @@ import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { faultPresets } from "../core/faults.js";
 import type { Journal, JournalEntry } from "../core/journal.js";
+import {
+  behaviourFrom,
+  defaultBehaviour,
+  type ResolvedBehaviour,
+} from "../interface/behaviours.js";
 import { apiBasePath, operationIds } from "../interface/spec.js";
 import { defaults, type PetstoreBaseOptions } from "../store/options.js";
 import { currentInterface } from "../store/state.js";
@@ -116,8 +121,16 @@ export function publicBaseOptions(options: PetstoreBaseOptions) {
     journalSize: options.journalSize ?? defaults.journalSize,
     preset: options.preset ?? null,
     startupFaults: options.faults?.length ?? 0,
+    behaviour: behaviourLabel(
+      options.behaviour === undefined
+        ? defaultBehaviour
+        : behaviourFrom(options.behaviour, "given as the behaviour option"),
+    ),
   };
 }
+
+/** The behaviour profile as the Server panel names it: its name and where it came from. */
+const behaviourLabel = ({ name, source }: ResolvedBehaviour) => `${name} (${source})`;
 
 export type PublicOptions = Readonly<
   Record<string, string | number | boolean | null | readonly number[]>

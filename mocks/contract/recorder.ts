@@ -418,9 +418,9 @@ function responseOf(
   };
 }
 
-/** The credential a request was answered for: any answer but a 401 means a valid one (it is checked first). */
-function credentialOf(request: CoreRequest, status: number): Credential {
-  if (status !== 401) return "valid";
+/** The credential a request was answered for: valid unless the core refused it (a 401, or what a profile answers instead). */
+function credentialOf(request: CoreRequest, refused: boolean): Credential {
+  if (!refused) return "valid";
   return request.header("authorization") === undefined ? "missing" : "wrong";
 }
 
@@ -481,7 +481,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
     if (request.bodyTooLarge) return;
     if ((request.body?.length ?? 0) > contractLimits.bodyChars) return;
     if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
-    const credential = credentialOf(request, response.status);
+    const credential = credentialOf(request, exchange.credentialRefused);
     const body = parse(request.body);
     const { shape, key } = shapeOf(request, operationId, response.status, credential, body);
     const named = testNow();

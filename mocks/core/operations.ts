@@ -6,12 +6,11 @@ import * as validators from "../generated/validators.js";
 import type { OperationId } from "../interface/spec.js";
 import type { NewCategory, NewPet, PetStatus } from "../interface/types.js";
 import { int64 } from "../util/numbers.js";
+import type { OperationBehaviour } from "./behaviour.js";
 import { readJsonBody } from "./body.js";
 import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import { cachedLists } from "./list-cache.js";
-import { recordJson } from "./serialize.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator } from "./validate.js";
@@ -25,6 +24,8 @@ interface OperationContext {
   readonly basePath: string;
   /** How many records of each kind may be stored. */
   readonly maxRecords: RecordCounts;
+  /** The active behaviour profile, as the operations read it. */
+  readonly behaviour: OperationBehaviour;
 }
 
 type Operation = (context: OperationContext) => JsonAnswer | Promise<JsonAnswer>;
@@ -39,9 +40,24 @@ const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewC
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
 
-/** List answers repeat: their text is kept, by query, while the same records are listed. */
-const petListText = cachedLists();
-const categoryListText = cachedLists();
+/** A `petId` the validator refused as an integer out of range (0, negative, beyond int64), not malformed. */
+function outOfRange(raw: string): boolean {
+  try {
+    return /^[+-]?\d+$/.test(decodeURIComponent(raw));
+  } catch {
+    return false;
+  }
+}
+
+/** The query as the profile reads it (as sent, without a rewrite), or its refusal. */
+function queryOf(
+  request: CoreRequest,
+  rewrite: OperationBehaviour["query"][OperationId],
+): string | { readonly message: string } {
+  if (!rewrite) return request.query;
+  const read = rewrite(request.query);
+  return read.ok ? read.value : read;
+}
 
 /** A positive int64 id above `Number.MAX_SAFE_INTEGER`: no record has one (ids stay safe). */
 function unassignable(raw: string | undefined): boolean {
@@ -78,19 +94,25 @@ function storeFull(
 }
 
 export const operations: Readonly<Record<OperationId, Operation>> = {
-  listPets({ request, store }) {
-    const query = listPetsQuery(request.query);
+  listPets({ request, store, behaviour }) {
+    const text = queryOf(request, behaviour.query.listPets);
+    if (typeof text !== "string") return failure("invalid_query", text.message);
+    const query = listPetsQuery(text);
     if (!query.ok) return failure("invalid_query", query.message);
-    return jsonTextResponse(200, petListText(request.query, store.listPets(query.value)));
+    const { pets } = behaviour;
+    const listed = store.listPets(
+      pets.newestFirst ? { ...query.value, newestFirst: true } : query.value,
+    );
+    return jsonTextResponse(200, pets.list(request.query, listed));
   },
 
-  async createPet({ request, store, basePath, maxRecords }) {
+  async createPet({ request, store, basePath, maxRecords, behaviour }) {
     const body = readJsonBody(request);
     if (!body.ok) return body.response;
     const input = newPet(body.value);
     if (!input.ok) return failure("invalid_body", input.message);
     if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
-    if (!store.getCategory(input.value.categoryId)) {
+    if (!behaviour.acceptsUnknownCategory && !store.getCategory(input.value.categoryId)) {
       return failure(
         "invalid_body",
         `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
@@ -98,35 +120,52 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     }
     const full = storeFull("pets", store, maxRecords);
     if (full) return full;
-    const pet = await created(() => store.createPet(input.value));
+    const { createdStatus } = behaviour;
+    const stored =
+      createdStatus !== undefined && input.value.status === undefined
+        ? { ...input.value, status: createdStatus }
+        : input.value;
+    const pet = await created(() => store.createPet(stored));
     if (!("record" in pet)) return pet;
-    return jsonTextResponse(201, recordJson(pet.record), {
+    return jsonTextResponse(201, behaviour.pets.text(pet.record), {
       location: `${basePath}/pets/${pet.record.id}`,
     });
   },
 
-  getPet({ params, store }) {
+  getPet({ params, store, behaviour }) {
     const path = getPetPath(params);
+    const { petIdNotFound } = behaviour;
     if (!path.ok) {
+      const raw = params.petId as string;
       // An int64 id above the safe range is well-formed, but the mock never assigns one.
-      return unassignable(params.petId)
-        ? failure("not_found", `No pet with id ${params.petId}.`)
+      if (unassignable(raw)) return failure("not_found", `No pet with id ${raw}.`);
+      const absent = petIdNotFound[outOfRange(raw) ? "outOfRange" : "malformed"];
+      return absent
+        ? failure("not_found", `No pet with id ${shown(raw)}.`)
         : failure("invalid_path", path.message);
     }
     const { petId } = path.value;
-    if (petId < 1)
-      return failure("invalid_path", `petId must be a positive integer (got ${petId})`);
+    if (petId < 1) {
+      return petIdNotFound.outOfRange
+        ? failure("not_found", `No pet with id ${petId}.`)
+        : failure("invalid_path", `petId must be a positive integer (got ${petId})`);
+    }
     const pet = store.getPet(petId);
     return pet
-      ? jsonTextResponse(200, recordJson(pet))
+      ? jsonTextResponse(200, behaviour.pets.text(pet))
       : failure("not_found", `No pet with id ${petId}.`);
   },
 
-  listCategories({ request, store }) {
-    return jsonTextResponse(200, categoryListText(request.query, store.listCategories()));
+  listCategories({ request, store, behaviour }) {
+    const text = queryOf(request, behaviour.query.listCategories);
+    if (typeof text !== "string") return failure("invalid_query", text.message);
+    const { categories } = behaviour;
+    const listed = store.listCategories();
+    if (categories.newestFirst) listed.reverse();
+    return jsonTextResponse(200, categories.list(request.query, listed));
   },
 
-  async createCategory({ request, store, maxRecords }) {
+  async createCategory({ request, store, maxRecords, behaviour }) {
     const body = readJsonBody(request);
     if (!body.ok) return body.response;
     const input = newCategory(body.value);
@@ -135,6 +174,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const full = storeFull("categories", store, maxRecords);
     if (full) return full;
     const category = await created(() => store.createCategory(input.value));
-    return "record" in category ? jsonTextResponse(201, recordJson(category.record)) : category;
+    return "record" in category
+      ? jsonTextResponse(201, behaviour.categories.text(category.record))
+      : category;
   },
 };

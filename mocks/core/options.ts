@@ -2,6 +2,7 @@
  * The options the core reads: the part of every entry's options (`PetstoreBaseOptions`
  * in mocks/store/options.ts adds the seed) that sets keys, latency, caps, faults and the journal.
  */
+import type { BehaviourProfileInput, ResolvedBehaviour } from "../interface/behaviours.js";
 import type { FaultInput, FaultPreset } from "./faults.js";
 import type { Latency } from "./latency.js";
 
@@ -20,4 +21,10 @@ export interface CoreOptions {
   preset?: FaultPreset | undefined;
   /** Requests the journal keeps (the oldest go first); default 1,000. */
   journalSize?: number | undefined;
+  /**
+   * The behaviour profile: how the mock answers where the interface is
+   * silent (docs/behaviour.md, "Choices and profiles"); default the kit's
+   * choices. Validated at start: an unknown choice or alternative throws.
+   */
+  behaviour?: BehaviourProfileInput | ResolvedBehaviour | undefined;
 }

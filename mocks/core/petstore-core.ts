@@ -10,10 +10,12 @@
  *   body: undefined });
  */
 
+import { behaviourFrom } from "../interface/behaviours.js";
 import { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { createRequestRedactor, type Redact } from "../util/redact.js";
 import { type Credential, checkCredential, type SentCredential, sentCredential } from "./auth.js";
+import { defaultOperationBehaviour, operationBehaviour } from "./behaviour.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
 import { faultErrorBody, scenarioErrorBody } from "./errors.js";
@@ -48,12 +50,14 @@ export interface ObservedExchange {
   readonly response: CoreResponse;
   /** A fault, a `Prefer: code=` scenario or a refused write made the answer up: the request and the data did not. */
   readonly staged: boolean;
+  /** The request's credential was refused (missing or not an accepted key), whatever status said so. */
+  readonly credentialRefused: boolean;
   /** Masks every configured secret and the token this request presented. */
   readonly redact: Redact;
 }
 
 export interface PetstoreCoreOptions
-  extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
+  extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories" | "behaviour"> {
   readonly store: StorePort;
   /** The faults to apply; default an empty registry of the core's own. */
   readonly faults?: FaultRegistry | undefined;
@@ -100,6 +104,8 @@ interface Made {
   readonly fault?: AppliedFault;
   /** The status a `Prefer: code=` scenario made up. */
   readonly scenario?: number;
+  /** The credential check refused the request. */
+  readonly credentialRefused?: boolean;
   /** A scenario, a refused write or a fault made the answer up (a delay alone does not). */
   readonly staged?: boolean;
 }
@@ -179,6 +185,10 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const journal = options.journal ?? createJournal();
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
+  const behaviour = options.behaviour
+    ? operationBehaviour(behaviourFrom(options.behaviour, "given as the behaviour option"))
+    : defaultOperationBehaviour;
+  const { restyle } = behaviour;
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
   function answer(
@@ -189,7 +199,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   ): Outcome | Promise<Outcome> {
     if (!credential.ok) {
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
-      return { response, broke: true };
+      return { response, broke: true, credentialRefused: true };
     }
     if (match.kind === "not_found") {
       const response = errorResponse(
@@ -225,6 +235,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
         store,
         basePath,
         maxRecords,
+        behaviour,
       });
       return response instanceof Promise ? response.then(operated) : operated(response);
     };
@@ -243,6 +254,10 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     const deprecation =
       match.kind === "operation" ? deprecationHeaders(match.operationId, basePath) : undefined;
     if (deprecation) response = withHeaders(response, deprecation);
+    if (restyle) {
+      const operationId = match.kind === "operation" ? match.operationId : undefined;
+      response = restyle(response, operationId, request, outcome.staged === true);
+    }
     if (request.method === "HEAD") {
       const length = byteLength(response.body);
       response = {
@@ -289,6 +304,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
         params: match.params,
         response,
         staged: outcome.staged === true,
+        credentialRefused: outcome.credentialRefused === true,
         redact,
       });
     }

@@ -9,6 +9,8 @@ import type { RecordCounts } from "./limits.js";
 export interface ListPetsQuery {
   status?: PetStatus | undefined;
   limit: number;
+  /** Descending ids: the last `limit` matches, newest first. */
+  newestFirst?: boolean | undefined;
 }
 
 export interface StorePort {
@@ -20,7 +22,7 @@ export interface StorePort {
   count(): RecordCounts;
   getPet(id: number): Pet | undefined;
   getCategory(id: number): Category | undefined;
-  /** The first `limit` pets by ascending id, with the given status if one is given. */
+  /** The first `limit` pets by ascending id (or descending, `newestFirst`), with the given status if one is given. */
   listPets(query: ListPetsQuery): Pet[];
   /** All categories by ascending id. */
   listCategories(): Category[];

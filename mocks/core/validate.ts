@@ -113,7 +113,7 @@ function unsafeMessage(name: string, sent: unknown): string {
 const formDecoded = (text: string): string => decodeURIComponent(text.replaceAll("+", " "));
 
 /** One `name=text` pair of a query, decoded; throws on bad percent-encoding. */
-function decodedPair(pair: string): readonly [name: string, text: string] {
+export function decodedPair(pair: string): readonly [name: string, text: string] {
   const separator = pair.indexOf("=");
   return separator === -1
     ? [formDecoded(pair), ""]

@@ -24,6 +24,7 @@ const optionNames: Readonly<Record<string, string>> = {
   preset: "Start-up preset",
   startupFaults: "Start-up faults",
   stateFile: "State file",
+  behaviour: "Behaviour profile",
   fallback: "Fallback (--fallback)",
 };
 

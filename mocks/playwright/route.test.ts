@@ -8,7 +8,12 @@ import { createMockControls } from "../core/controls.js";
 import { maxBodyBytes } from "../core/exchange.js";
 import { createPetstoreCore } from "../core/petstore-core.js";
 import { createPetstoreStore } from "../store/store.js";
-import { coreRequestOf, createPetstoreRouting, type RoutedRequest } from "./route.js";
+import {
+  coreRequestOf,
+  createPetstoreRouting,
+  type RoutedRequest,
+  startRoutedPetstore,
+} from "./route.js";
 
 function routed(
   method: string,
@@ -238,5 +243,27 @@ describe("createPetstoreRouting", () => {
     await expect(
       routing.handle(closed, routed("GET", "http://x/v1/pets", auth)),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe("the Playwright fixture's mock under a behaviour profile", () => {
+  it("answers the routed requests by the profile given in the options, and its dashboard serves it", async () => {
+    const { routing, dashboard } = await startRoutedPetstore({
+      behaviour: { version: 1, name: "staging", choices: { petIdMalformed: "notFound" } },
+    });
+    const { route, sent } = fakeRoute();
+    await routing.handle(route, routed("GET", "http://x/v1/pets/abc", auth));
+    expect(sent.fulfilled?.status).toBe(404);
+    const shown = fakeRoute();
+    await dashboard.handle(
+      shown.route,
+      routed("GET", `${new URL(dashboard.url).origin}/__mock/behaviour`),
+    );
+    expect(JSON.parse(String(shown.sent.fulfilled?.body))).toMatchObject({
+      name: "staging",
+      choices: { petIdMalformed: "notFound" },
+    });
+    routing.stop();
+    dashboard.stop();
   });
 });

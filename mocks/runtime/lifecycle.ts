@@ -24,6 +24,11 @@ import {
   type PetstoreCoreOptions,
 } from "../core/petstore-core.js";
 import {
+  behaviourFrom,
+  defaultBehaviour,
+  type ResolvedBehaviour,
+} from "../interface/behaviours.js";
+import {
   type PetstoreBaseOptions,
   type PetstoreOptions,
   type SeedOptions,
@@ -50,6 +55,8 @@ export interface PetstoreLifecycle {
   readonly journal: Journal;
   /** The core: one request in, one answer out. */
   readonly handle: PetstoreCore;
+  /** The behaviour profile the answers follow (the kit's choices unless one was given). */
+  readonly behaviour: ResolvedBehaviour;
   /** A core over the same store and faults that records into another journal (the proxy's fallback). */
   handleWith(journal: Journal): PetstoreCore;
   /**
@@ -83,10 +90,18 @@ export interface PetstoreTestMock {
   contract(): PactContract;
 }
 
-/** Builds a mock; throws a RangeError naming a bad start-up fault, preset, size, seed option or contract name. */
+/**
+ * Builds a mock; throws a RangeError naming a bad start-up fault, preset,
+ * size, seed option or contract name, a `BehaviourProfileError` naming a bad
+ * choice of the behaviour profile.
+ */
 export async function createPetstore(
   options: PetstoreLifecycleOptions = {},
 ): Promise<PetstoreLifecycle> {
+  const behaviour =
+    options.behaviour === undefined
+      ? defaultBehaviour
+      : behaviourFrom(options.behaviour, "given as the behaviour option");
   const controls = createMockControls(options);
   const names = contractNamesOf(options.contract);
   const store =
@@ -98,6 +113,7 @@ export async function createPetstore(
   const handleWith = (journal: Journal) =>
     createPetstoreCore({
       ...options,
+      behaviour,
       store,
       faults: controls.faults,
       journal,
@@ -108,6 +124,7 @@ export async function createPetstore(
     faults: controls.faults,
     journal: controls.journal,
     handle: handleWith(controls.journal),
+    behaviour,
     handleWith,
     async reset(seedOptions) {
       await store.reset(seedOptions);

@@ -67,6 +67,9 @@ Options:
                       when it exists, else created from the seed; one server
                       per file (a <path>.lock beside it; exit 3 when taken)
                       (env PETSTORE_STATE_FILE)
+  --behaviour <file>  answer by this behaviour profile where the interface is
+                      silent (JSON; docs/behaviour.md, "Choices and profiles";
+                      env PETSTORE_BEHAVIOUR_FILE; GET /__mock/behaviour)
   --proxy <url>       forward every API request to this deployment base URL
                       (including /v1) and judge its answers by the interface's
                       rules (env PETSTORE_PROXY_URL; see docs/proxy.md)
@@ -92,7 +95,8 @@ Options:
   --version           show the version
 
 Admin endpoints (outside /v1): POST /__mock/reset (optional JSON body {"seed": n}),
-/__mock/faults, /__mock/requests (the journal), GET/PUT /__mock/state (snapshot
+/__mock/faults, /__mock/requests (the journal), GET /__mock/behaviour (the
+behaviour profile), GET/PUT /__mock/state (snapshot
 export and import), GET/DELETE /__mock/contract (the consumer contract), POST
 /__mock/provider-state (Pact's state changes), GET /__mock/health (no key
 needed); the dashboard: open
@@ -115,6 +119,7 @@ const flags = {
   "cors-origin": { type: "string", multiple: true },
   "admin-key": { type: "string" },
   "state-file": { type: "string" },
+  behaviour: { type: "string" },
   proxy: { type: "string" },
   "proxy-key": { type: "string" },
   fallback: { type: "string" },
@@ -285,6 +290,11 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
   if (stateFile !== undefined) {
     if (stateFile.trim() === "") throw new UsageError("--state-file must not be empty");
     options.stateFile = stateFile;
+  }
+  const behaviourFile = values.behaviour ?? (env.PETSTORE_BEHAVIOUR_FILE?.trim() || undefined);
+  if (behaviourFile !== undefined) {
+    if (behaviourFile.trim() === "") throw new UsageError("--behaviour must not be empty");
+    options.behaviourFile = behaviourFile;
   }
   const proxy = proxyFlags(values, env);
   if (proxy) options.proxy = proxy;

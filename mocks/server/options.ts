@@ -83,6 +83,13 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
    */
   stateFile?: string | undefined;
   /**
+   * A behaviour profile file (JSON; docs/behaviour.md, "Choices and
+   * profiles"), read at start like `behaviour` given in code, which it
+   * replaces. A missing, oversized or invalid file rejects the start with
+   * `BehaviourProfileError`, naming the bad choice or alternative.
+   */
+  behaviourFile?: string | undefined;
+  /**
    * Forward every API request to a deployment and judge its answers by the
    * interface's rules (violations in the journal and the `petstore-violations`
    * header). Faults, latency and the store then act only on `fallback: "mock"`.

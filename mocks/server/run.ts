@@ -3,15 +3,17 @@
  * to the exit code: 0 after a clean stop (or help, version), 1 when the server
  * cannot start or a second signal cuts the stop short, 3 when the state file
  * is damaged, incompatible, beyond the caps, cannot be written or is held by
- * another server (its lock), or when the state or recording file is not the
+ * another server (its lock), when the behaviour profile file is missing or
+ * invalid, or when the state or recording file is not the
  * mock's to write (a symbolic link, another kind of file), or when two of
  * `--record`, `--state-file` and `--contract` name one file. (2, bad flags, is the bin's:
  * `parseCommand` throws before there is a command.)
  */
 
-import { faultsPath, requestsPath, resetPath } from "../admin/admin.js";
+import { behaviourPath, faultsPath, requestsPath, resetPath } from "../admin/admin.js";
 import { contractPath } from "../admin/contract-routes.js";
 import { dashboardPath } from "../admin/dashboard.js";
+import { BehaviourProfileError, defaultBehaviour } from "../interface/behaviours.js";
 import { defaultApiKey } from "../store/options.js";
 import { usageExitCode, usageLine } from "../util/cli.js";
 import { curlLine } from "../util/curl.js";
@@ -64,6 +66,11 @@ function banner(running: RunningPetstoreServer, options: PetstoreServerOptions):
           `  contract   ${running.contractFile} (merged on stop; GET ${running.origin}${contractPath} any time)`,
         ]
       : []),
+    ...(running.behaviour === defaultBehaviour
+      ? []
+      : [
+          `  behaviour  ${running.behaviour.name} (${running.behaviour.source}); GET ${running.origin}${behaviourPath}`,
+        ]),
     ...(running.stateFile
       ? [
           `  state      ${running.stateFile.path} (${running.stateFile.loaded ? "loaded" : "created from the seed"}; kept across restarts)`,
@@ -133,6 +140,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
   } catch (error) {
     if (
       error instanceof StateFileError ||
+      error instanceof BehaviourProfileError ||
       error instanceof RecordFileError ||
       error instanceof SharedFileError
     ) {

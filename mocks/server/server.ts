@@ -32,6 +32,7 @@ import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { type RecordCounts, recordLimitsOf } from "../core/limits.js";
 import { loadDashboardAssets } from "../dashboard/assets.js";
+import type { ResolvedBehaviour } from "../interface/behaviours.js";
 import { apiBasePath } from "../interface/spec.js";
 import { createPetstore } from "../runtime/lifecycle.js";
 import { defaults, seedOptionsOf } from "../store/options.js";
@@ -39,6 +40,7 @@ import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../st
 import { writeFileAtomically } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
 import { createRequestListener } from "./app.js";
+import { readBehaviourFile } from "./behaviour-file.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { createFront, type Front } from "./front.js";
 import { bufferLines } from "./log-buffer.js";
@@ -102,6 +104,8 @@ export interface RunningPetstoreServer {
   readonly stateFile: { readonly path: string; readonly loaded: boolean } | undefined;
   /** The file `contract.file` names, written when the server closes; else undefined. */
   readonly contractFile: string | undefined;
+  /** The behaviour profile the API answers by (`behaviourFile` or `behaviour`; else the kit's choices). */
+  readonly behaviour: ResolvedBehaviour;
   /** What the API's requests so far relied on, as a Pact v4 consumer contract (`GET /__mock/contract`). */
   contract(): PactContract;
   /** Restores the seeded records (with options, reseeds first) and the start-up faults; empties the journal. */
@@ -172,6 +176,10 @@ export async function startPetstoreServerWith(
   ]);
   // A contract file the close could not merge into stops the start, before anything is changed.
   if (contractFile !== undefined) await checkContractFile(contractFile, options.contract);
+  const behaviour =
+    options.behaviourFile === undefined
+      ? options.behaviour
+      : await readBehaviourFile(options.behaviourFile);
   const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
   let stateFile: StateFileWriter | undefined;
   /** Lets the state file and its lock go (and the front, once made) when a start-up step fails. */
@@ -211,6 +219,7 @@ export async function startPetstoreServerWith(
       secrets,
       refuseWrites,
       contract: options.contract,
+      behaviour,
     }),
   );
   const maxConnections = options.maxConnections ?? defaultMaxConnections();
@@ -250,7 +259,11 @@ export async function startPetstoreServerWith(
     ...dashboardRoutes({
       journal: petstore.journal,
       store,
-      options: publicServerOptions({ ...options, maxConnections }),
+      options: publicServerOptions({
+        ...options,
+        maxConnections,
+        behaviour: petstore.behaviour,
+      }),
       closed: closed.signal,
       assets: loadDashboardAssets,
       deployment: front.deployment,
@@ -305,6 +318,7 @@ export async function startPetstoreServerWith(
         ? { path: options.stateFile, loaded: saved !== undefined }
         : undefined,
     contractFile,
+    behaviour: petstore.behaviour,
     contract: () => petstore.contract(),
     close() {
       stopped ??= new Promise<void>((resolve, reject) => {

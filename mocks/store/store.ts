@@ -196,10 +196,13 @@ export async function createPetstoreStore(
     }),
     getPet: (id) => current.petIndex.get(id),
     getCategory: (id) => current.categoryIndex.get(id),
-    listPets({ status, limit }) {
+    listPets({ status, limit, newestFirst }) {
       const out: Pet[] = [];
       if (limit <= 0) return out;
-      for (const pet of current.petIndex.ordered()) {
+      const pets = current.petIndex.ordered();
+      const step = newestFirst ? -1 : 1;
+      for (let at = newestFirst ? pets.length - 1 : 0; at >= 0 && at < pets.length; at += step) {
+        const pet = pets[at] as Pet;
         if (status !== undefined && pet.status !== status) continue;
         out.push(pet);
         if (out.length >= limit) break;

@@ -1,0 +1,46 @@
+/**
+ * The `status` filter under `statusUnknown: ignored` (what `--learn` finds on
+ * contract-tests/test-support/other-deployment.ts): a value that is no
+ * PetStatus in any case is ignored; another case of one stays `statusCase`'s.
+ */
+import { describe, expect, it } from "vitest";
+import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
+import { createPetstoreStore } from "../store/store.js";
+import { coreRequest } from "../test-support/core-request.js";
+import { defaultApiKey } from "./defaults.js";
+import type { CoreResponse } from "./exchange.js";
+import { createPetstoreCore } from "./petstore-core.js";
+
+const auth = { authorization: `Bearer ${defaultApiKey}` };
+
+async function mockUnder(choices: BehaviourProfileInput["choices"]) {
+  const store = await createPetstoreStore({ pets: 6, categories: 2 });
+  const core = createPetstoreCore({
+    store,
+    behaviour: behaviourFrom({ version: 1, choices }, "test"),
+  });
+  return (method: string, target: string) => core(coreRequest(method, target, { headers: auth }));
+}
+
+const bodyOf = (response: CoreResponse): unknown => JSON.parse(response.body ?? "null");
+
+describe("statusUnknown", () => {
+  it("ignored: a status no PetStatus lists as without the filter; a known one still filters", async () => {
+    const send = await mockUnder({ statusUnknown: "ignored" });
+    const unfiltered = bodyOf(await send("GET", "/pets"));
+    const ignored = await send("GET", "/pets?status=flying");
+    expect(ignored.status).toBe(200);
+    expect(bodyOf(ignored)).toEqual(unfiltered);
+    const sold = bodyOf(await send("GET", "/pets?status=sold")) as { status: string }[];
+    expect(sold.every((pet) => pet.status === "sold")).toBe(true);
+    // The case of a known status is statusCase's: exact by default, still refused.
+    expect((await send("GET", "/pets?status=SOLD")).status).toBe(400);
+  });
+
+  it("refused (the default): 400 invalid_query", async () => {
+    const send = await mockUnder({ statusUnknown: "refused" });
+    const response = await send("GET", "/pets?status=flying");
+    expect(response.status).toBe(400);
+    expect(bodyOf(response)).toMatchObject({ code: "invalid_query" });
+  });
+});

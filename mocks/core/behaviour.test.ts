@@ -1,0 +1,304 @@
+/**
+ * The core under a behaviour profile answers as each alternative says, and
+ * only there: what the profile leaves at the default is the kit's answer.
+ */
+import { describe, expect, it } from "vitest";
+import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
+import { createPetstoreStore } from "../store/store.js";
+import { coreRequest } from "../test-support/core-request.js";
+import { defaultApiKey } from "./defaults.js";
+import type { CoreResponse } from "./exchange.js";
+import { createPetstoreCore } from "./petstore-core.js";
+
+const auth = { authorization: `Bearer ${defaultApiKey}` };
+const json = { ...auth, "content-type": "application/json" };
+
+async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined) {
+  const store = await createPetstoreStore({ pets: 6, categories: 2 });
+  const behaviour =
+    choices === undefined ? undefined : behaviourFrom({ version: 1, choices }, "test");
+  const core = createPetstoreCore({ store, behaviour });
+  return (
+    method: string,
+    target: string,
+    headers: Readonly<Record<string, string>> = auth,
+    body?: unknown,
+  ) =>
+    core(
+      coreRequest(method, target, {
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    );
+}
+
+const bodyOf = (response: CoreResponse): unknown => JSON.parse(response.body ?? "null");
+const ids = (response: CoreResponse) => (bodyOf(response) as { id: number }[]).map((pet) => pet.id);
+
+describe("the list's query", () => {
+  it.each([
+    ["limitOutOfRange", "clamped", "limit=0", [1]],
+    ["limitOutOfRange", "clamped", "limit=500", [1, 2, 3, 4, 5, 6]],
+    ["limitOutOfRange", "clamped", "limit=-3", [1]],
+    ["limitOutOfRange", "default", "limit=0", [1, 2, 3, 4, 5, 6]],
+    ["limitNotInteger", "rounded", "limit=2.9", [1, 2]],
+    ["limitNotInteger", "rounded", "limit=abc", [1, 2, 3, 4, 5, 6]],
+    ["limitNotInteger", "default", "limit=2.9", [1, 2, 3, 4, 5, 6]],
+    ["limitNotInteger", "default", "limit=", [1, 2, 3, 4, 5, 6]],
+    ["repeatedQuery", "first", "limit=2&limit=3", [1, 2]],
+    ["repeatedQuery", "last", "limit=2&limit=3", [1, 2, 3]],
+    ["unknownQuery", "ignored", "limit=1&utm_source=x", [1]],
+    ["statusUnknown", "ignored", "status=flying", [1, 2, 3, 4, 5, 6]],
+    ["statusUnknown", "ignored", "status=", [1, 2, 3, 4, 5, 6]],
+  ] as const)("%s %s: %s lists %j", async (choice, alternative, query, expected) => {
+    const send = await mockUnder({ [choice]: alternative });
+    const response = await send("GET", `/pets?${query}`);
+    expect(response.status).toBe(200);
+    expect(ids(response)).toEqual(expected);
+  });
+
+  it("a decimal rounded below 1 is held to limitOutOfRange: refused by default, clamped when chosen", async () => {
+    expect(
+      (await (await mockUnder({ limitNotInteger: "rounded" }))("GET", "/pets?limit=0.5")).status,
+    ).toBe(400);
+    const clamped = await mockUnder({ limitNotInteger: "rounded", limitOutOfRange: "clamped" });
+    expect(ids(await clamped("GET", "/pets?limit=0.5"))).toEqual([1]);
+  });
+
+  it("the alternatives left at the default still refuse", async () => {
+    const send = await mockUnder({ limitOutOfRange: "clamped" });
+    expect((await send("GET", "/pets?limit=abc")).status).toBe(400);
+    expect((await send("GET", "/pets?limit=2&limit=3")).status).toBe(400);
+    expect((await send("GET", "/pets?status=SOLD")).status).toBe(400);
+  });
+
+  it("unknownQuery refused: 400 invalid_query naming the parameter, on both lists", async () => {
+    const send = await mockUnder({ unknownQuery: "refused" });
+    for (const path of ["/pets?utm_source=x", "/categories?utm_source=x"]) {
+      const response = await send("GET", path);
+      expect(response.status).toBe(400);
+      expect(bodyOf(response)).toMatchObject({
+        code: "invalid_query",
+        message:
+          '"utm_source" is not a query parameter of ' +
+          (path.startsWith("/pets") ? "listPets" : "listCategories"),
+      });
+    }
+    expect((await send("GET", "/pets?limit=2")).status).toBe(200);
+  });
+
+  it("statusCase caseInsensitive: any case filters by the status", async () => {
+    const send = await mockUnder({ statusCase: "caseInsensitive" });
+    const exact = await send("GET", "/pets?status=sold");
+    const upper = await send("GET", "/pets?status=SoLD");
+    expect(upper.status).toBe(200);
+    expect(upper.body).toBe(exact.body);
+    expect((await send("GET", "/pets?status=flying")).status).toBe(400);
+  });
+});
+
+describe("order", () => {
+  it("petsOrder descending: newest first, the first `limit` of that order", async () => {
+    const send = await mockUnder({ petsOrder: "descending" });
+    expect(ids(await send("GET", "/pets?limit=2"))).toEqual([6, 5]);
+    const sold = bodyOf(await send("GET", "/pets?status=sold")) as { id: number }[];
+    expect(sold.map((pet) => pet.id)).toEqual([...sold.map((pet) => pet.id)].sort((a, b) => b - a));
+  });
+
+  it("categoriesOrder descending: newest first", async () => {
+    const send = await mockUnder({ categoriesOrder: "descending" });
+    expect(ids(await send("GET", "/categories"))).toEqual([2, 1]);
+  });
+});
+
+describe("getPet's petId", () => {
+  it.each([
+    ["petIdMalformed", "/pets/abc", 404, "/pets/0", 400],
+    ["petIdOutOfRange", "/pets/0", 404, "/pets/abc", 400],
+  ] as const)(
+    "%s notFound: %s is a 404, %s still a %i",
+    async (choice, chosen, status, other, otherStatus) => {
+      const send = await mockUnder({ [choice]: "notFound" });
+      const response = await send("GET", chosen);
+      expect(response.status).toBe(status);
+      expect(bodyOf(response)).toMatchObject({ code: "not_found", status: 404 });
+      expect((await send("GET", other)).status).toBe(otherStatus);
+    },
+  );
+
+  it("petIdOutOfRange notFound: negative and beyond int64 are 404s too", async () => {
+    const send = await mockUnder({ petIdOutOfRange: "notFound" });
+    expect((await send("GET", "/pets/-4")).status).toBe(404);
+    expect((await send("GET", `/pets/${"9".repeat(30)}`)).status).toBe(404);
+  });
+});
+
+describe("creates", () => {
+  it("unknownCategory accepted: 201, stored with that categoryId", async () => {
+    const send = await mockUnder({ unknownCategory: "accepted" });
+    const response = await send("POST", "/pets", json, { name: "Rex", categoryId: 77 });
+    expect(response.status).toBe(201);
+    expect(bodyOf(response)).toEqual({ id: 7, name: "Rex", categoryId: 77 });
+  });
+
+  it.each(["available", "pending", "sold"] as const)(
+    "createdStatus %s: a pet created without one gets it",
+    async (status) => {
+      const send = await mockUnder({ createdStatus: status });
+      const created = await send("POST", "/pets", json, { name: "Rex", categoryId: 1 });
+      expect(bodyOf(created)).toEqual({ id: 7, name: "Rex", categoryId: 1, status });
+      const kept = await send("POST", "/pets", json, {
+        name: "Mia",
+        categoryId: 1,
+        status: "pending",
+      });
+      expect(bodyOf(kept)).toMatchObject({ status: "pending" });
+    },
+  );
+
+  it("categoryRefusalStatus 422: createCategory's refused body, never createPet's", async () => {
+    const send = await mockUnder({ categoryRefusalStatus: "422" });
+    const category = await send("POST", "/categories", json, { name: 3 });
+    expect(category.status).toBe(422);
+    expect(bodyOf(category)).toMatchObject({ code: "invalid_body", status: 422 });
+    expect((await send("POST", "/pets", json, { name: 3 })).status).toBe(400);
+  });
+
+  it.each([
+    ["absent", undefined],
+    ["absolute", "http://127.0.0.1:4000/v1/pets/7"],
+    ["relative", "/v1/pets/7"],
+  ] as const)("createLocation %s", async (alternative, location) => {
+    const send = await mockUnder({ createLocation: alternative });
+    const headers = { ...json, host: "127.0.0.1:4000" };
+    const response = await send("POST", "/pets", headers, { name: "Rex", categoryId: 1 });
+    expect(response.headers.location).toBe(location);
+  });
+});
+
+describe("records and Error bodies", () => {
+  it("petFields and categoryFields extra: every record carries them, in lists too", async () => {
+    const send = await mockUnder({
+      petFields: { alternative: "extra", value: { createdAt: "2024-01-01T00:00:00Z", tags: [] } },
+      categoryFields: { alternative: "extra", value: { slug: "x" } },
+    });
+    expect(bodyOf(await send("GET", "/pets/1"))).toMatchObject({
+      id: 1,
+      createdAt: "2024-01-01T00:00:00Z",
+      tags: [],
+    });
+    const list = bodyOf(await send("GET", "/pets?limit=2")) as object[];
+    for (const pet of list) expect(pet).toMatchObject({ tags: [] });
+    expect(bodyOf(await send("GET", "/categories"))).toEqual([
+      expect.objectContaining({ id: 1, slug: "x" }),
+      expect.objectContaining({ id: 2, slug: "x" }),
+    ]);
+  });
+
+  it.each([
+    [
+      { errorCodes: "upperCase" },
+      { code: "NOT_FOUND", message: "No pet with id 99.", status: 404 },
+    ],
+    [
+      { errorCodes: "httpStatus" },
+      { code: "NOT_FOUND", message: "No pet with id 99.", status: 404 },
+    ],
+    [
+      { errorCodes: { alternative: "custom", value: { not_found: "E_NOT_FOUND" } } },
+      { code: "E_NOT_FOUND", message: "No pet with id 99.", status: 404 },
+    ],
+    [{ errorMessages: "reasonPhrase" }, { code: "not_found", message: "Not Found", status: 404 }],
+    [
+      { errorFields: { alternative: "extra", value: { traceId: "0" } } },
+      { code: "not_found", message: "No pet with id 99.", status: 404, traceId: "0" },
+    ],
+  ] as const)("%j: the Error body is %j", async (choices, expected) => {
+    const send = await mockUnder(choices as BehaviourProfileInput["choices"]);
+    expect(bodyOf(await send("GET", "/pets/99"))).toEqual(expected);
+  });
+
+  it("a Prefer scenario keeps the kit's Error body", async () => {
+    const send = await mockUnder({ errorCodes: "upperCase" });
+    const response = await send("GET", "/pets", { ...auth, prefer: "code=503" });
+    expect(bodyOf(response)).toMatchObject({ code: "service_unavailable" });
+  });
+});
+
+describe("the category operations' errors", () => {
+  it("categoryCredentialStatus 403: a bad credential on a category operation, never on the others", async () => {
+    const send = await mockUnder({ categoryCredentialStatus: "403" });
+    for (const method of ["GET", "POST"]) {
+      const response = await send(method, "/categories", {});
+      expect(response.status).toBe(403);
+      expect(bodyOf(response)).toMatchObject({ code: "forbidden", status: 403 });
+      expect(response.headers["www-authenticate"]).toBeUndefined();
+    }
+    expect((await send("GET", "/pets", {})).status).toBe(401);
+  });
+
+  it("categoryErrorShape errorField: { error } on the category operations only", async () => {
+    const send = await mockUnder({
+      categoryErrorShape: "errorField",
+      categoryRefusalStatus: "422",
+    });
+    const refused = await send("POST", "/categories", json, {});
+    expect(refused.status).toBe(422);
+    expect(bodyOf(refused)).toEqual({ error: "name is required" });
+    expect(bodyOf(await send("GET", "/pets/99"))).toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("headers", () => {
+  it.each([
+    ["absent", undefined],
+    [{ alternative: "custom", value: 'Bearer realm="petstore"' }, 'Bearer realm="petstore"'],
+  ] as const)("wwwAuthenticate %j", async (choice, header) => {
+    const send = await mockUnder({ wwwAuthenticate: choice });
+    const response = await send("GET", "/pets", {});
+    expect(response.status).toBe(401);
+    expect(response.headers["www-authenticate"]).toBe(header);
+  });
+
+  it("deprecationDate and successorLink: getPet's headers as the profile gives them, Sunset kept", async () => {
+    const dated = await mockUnder({
+      deprecationDate: { alternative: "date", value: "@1700000000" },
+      successorLink: "absent",
+    });
+    const response = await dated("GET", "/pets/1");
+    expect(response.headers.deprecation).toBe("@1700000000");
+    expect(response.headers.sunset).toBe("Thu, 05 Dec 2030 00:00:00 GMT");
+    expect(response.headers.link).toBeUndefined();
+    expect(response.headers.sunset).toBe("Thu, 05 Dec 2030 00:00:00 GMT");
+    const other = await mockUnder({
+      deprecationDate: "absent",
+      successorLink: {
+        alternative: "custom",
+        value: '<https://example.com/v1/pets>; rel="successor-version"',
+      },
+    });
+    const again = await other("GET", "/pets/1");
+    expect(again.headers.sunset).toBeDefined();
+    const noSunset = await mockUnder({ sunsetHeader: "absent" });
+    expect((await noSunset("GET", "/pets/1")).headers.sunset).toBeUndefined();
+    expect(again.headers.deprecation).toBeUndefined();
+    expect(again.headers.link).toBe('<https://example.com/v1/pets>; rel="successor-version"');
+  });
+});
+
+describe("the default profile", () => {
+  it("a profile of only defaults answers as no profile does", async () => {
+    const plain = await mockUnder(undefined);
+    const named = await mockUnder({ petsOrder: "ascending", errorCodes: "kit" });
+    for (const target of [
+      "/pets?limit=0",
+      "/pets?limit=3",
+      "/pets/abc",
+      "/pets/1",
+      "/categories",
+    ]) {
+      const [a, b] = [await plain("GET", target), await named("GET", target)];
+      expect(b).toEqual(a);
+    }
+  });
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import { docSection } from "../test-support/docs.js";
+import {
+  type Behaviour,
+  BehaviourProfileError,
+  behaviours,
+  behaviourTableMarkdown,
+  choiceIds,
+  defaultBehaviour,
+  parseBehaviourProfile,
+  profileLimits,
+  resolveBehaviour,
+  validateBehaviourProfile,
+} from "./behaviours.js";
+import { ruleIds } from "./statements.js";
+
+const parse = (value: unknown) => parseBehaviourProfile(JSON.stringify(value), "test.json");
+const refusal = (value: unknown) => {
+  try {
+    parse(value);
+  } catch (error) {
+    expect(error).toBeInstanceOf(BehaviourProfileError);
+    return (error as Error).message;
+  }
+  throw new Error("the profile was accepted");
+};
+
+describe("the table of choices", () => {
+  it("names a default among each choice's alternatives, and only statements that exist", () => {
+    for (const id of choiceIds) {
+      const behaviour: Behaviour = behaviours[id];
+      expect(Object.keys(behaviour.alternatives)).toContain(behaviour.default);
+      expect(Object.keys(behaviour.alternatives).length).toBeGreaterThan(1);
+      const cited = [
+        ...Object.values(behaviour.alternatives).flatMap((alternative) => alternative.rules),
+        ...(behaviour.excluded ?? []).flatMap((entry) => entry.breaks),
+      ];
+      expect(cited.length).toBeGreaterThan(0);
+      for (const rule of cited) expect(ruleIds).toContain(rule);
+    }
+  });
+
+  it("is docs/behaviour.md's table of choices", () => {
+    // The formatter pads the doc's cells: compared with runs of spaces and dashes made one.
+    const normal = (text: string) =>
+      text
+        .split("\n")
+        .filter((line) => line.startsWith("|"))
+        .map((line) => line.replace(/\s+/g, " ").replace(/-{3,}/g, "---"));
+    expect(normal(docSection("behaviour.md", "choices"))).toEqual(normal(behaviourTableMarkdown()));
+  });
+
+  it("never offers 422 for a refused createPet body (§4.2 documents 400)", () => {
+    expect(Object.keys(behaviours.unknownCategory.alternatives)).not.toContain("422");
+    expect(behaviours.categoryRefusalStatus.excluded[0].breaks).toEqual(["§4.2.400"]);
+  });
+});
+
+describe("the default profile", () => {
+  it("is every choice's default, and no profile resolves to it", () => {
+    for (const id of choiceIds) expect(defaultBehaviour.choices[id]).toBe(behaviours[id].default);
+    expect(defaultBehaviour.isDefault).toBe(true);
+    expect(resolveBehaviour(undefined)).toBe(defaultBehaviour);
+  });
+
+  it("an empty profile, or one naming only defaults, behaves as the default", () => {
+    const resolved = resolveBehaviour(parse({ version: 1, choices: { petsOrder: "ascending" } }));
+    expect(resolved.choices).toEqual(defaultBehaviour.choices);
+    expect(resolved.isDefault).toBe(true);
+  });
+});
+
+describe("a profile", () => {
+  it("resolves its alternatives and values, the rest left at the default", () => {
+    const resolved = resolveBehaviour(
+      parse({
+        version: 1,
+        name: "staging",
+        source: "learned from https://staging.example/v1",
+        choices: {
+          limitOutOfRange: "clamped",
+          petIdMalformed: {
+            alternative: "notFound",
+            evidence: [{ request: "GET /pets/abc", status: 404, shape: "{code: string}" }],
+          },
+          petFields: { alternative: "extra", value: { createdAt: "2024-01-01T00:00:00Z" } },
+          deprecationDate: { alternative: "date", value: "@1700000000" },
+          statusCase: { reason: "no answer told the two apart" },
+        },
+      }),
+    );
+    expect(resolved.name).toBe("staging");
+    expect(resolved.source).toBe("learned from https://staging.example/v1");
+    expect(resolved.isDefault).toBe(false);
+    expect(resolved.choices.limitOutOfRange).toBe("clamped");
+    expect(resolved.choices.petIdMalformed).toBe("notFound");
+    expect(resolved.choices.statusCase).toBe("exact");
+    expect(resolved.choices.limitNotInteger).toBe("refused");
+    expect(resolved.values.petFields).toEqual({ createdAt: "2024-01-01T00:00:00Z" });
+    expect(resolved.values.deprecationDate).toBe("@1700000000");
+  });
+
+  it("without a source is named by where it came from", () => {
+    const resolved = resolveBehaviour(
+      validateBehaviourProfile({ version: 1, choices: {} }),
+      "x.json",
+    );
+    expect(resolved.source).toBe("x.json");
+  });
+
+  it.each([
+    [
+      { version: 1, choices: { limitOutOfRnge: "clamped" } },
+      /choices\.limitOutOfRnge: unknown choice/,
+    ],
+    [
+      { version: 1, choices: { limitOutOfRange: "clampd" } },
+      /choices\.limitOutOfRange\.alternative: "clampd" is not an alternative of limitOutOfRange \(refused, clamped, default\)/,
+    ],
+    [{ version: 2, choices: {} }, /version: must be 1/],
+    [{ version: 1 }, /choices: must be an object/],
+    [{ version: 1, choices: {}, extra: true }, /profile: unknown field "extra"/],
+    [
+      { version: 1, choices: { petsOrder: 3 } },
+      /choices\.petsOrder: must be an alternative's name/,
+    ],
+    [
+      { version: 1, choices: { petsOrder: { alternative: "descending", value: 1 } } },
+      /choices\.petsOrder\.value: descending takes no value/,
+    ],
+    [
+      { version: 1, choices: { petFields: "extra" } },
+      /choices\.petFields\.value: extra needs a value/,
+    ],
+    [
+      { version: 1, choices: { petFields: { alternative: "extra", value: { name: "x" } } } },
+      /"name" is a field of Pet itself/,
+    ],
+    [
+      { version: 1, choices: { errorFields: { alternative: "extra", value: { "a b": 1 } } } },
+      /"a b" is not a field name/,
+    ],
+    [
+      {
+        version: 1,
+        choices: { wwwAuthenticate: { alternative: "custom", value: "Bearer\r\nX: y" } },
+      },
+      /choices\.wwwAuthenticate\.value: must not hold control characters/,
+    ],
+    [
+      { version: 1, choices: { deprecationDate: { alternative: "date", value: "2025-01-01" } } },
+      /RFC 9745 date/,
+    ],
+    [
+      { version: 1, choices: { errorCodes: { alternative: "custom", value: { oops: "E" } } } },
+      /"oops" is not one of the kit's codes/,
+    ],
+    [
+      {
+        version: 1,
+        choices: { statusCase: { alternative: "exact", evidence: [{ status: 200 }] } },
+      },
+      /evidence\[0\]\.request: must be a string/,
+    ],
+    [
+      {
+        version: 1,
+        choices: {
+          statusCase: { evidence: Array.from({ length: 17 }, () => ({ request: "GET /pets" })) },
+        },
+      },
+      /must hold at most 16 entries/,
+    ],
+  ])("is refused by name: %j", (profile, message) => {
+    expect(refusal(profile)).toMatch(message);
+  });
+
+  it("is refused when larger or deeper than its caps, or not JSON", () => {
+    const big = `{"version":1,"name":"${"x".repeat(profileLimits.bytes)}","choices":{}}`;
+    expect(() => parseBehaviourProfile(big, "big.json")).toThrow(
+      /behaviour profile big\.json: is larger than 262144 bytes/,
+    );
+    const deep = `${"[".repeat(20)}${"]".repeat(20)}`;
+    expect(() => parseBehaviourProfile(deep, "deep.json")).toThrow(/deeper than 8 levels/);
+    expect(() => parseBehaviourProfile("{", "broken.json")).toThrow(
+      /broken\.json: is not valid JSON/,
+    );
+  });
+
+  it("keeps a field named like an object's own property as data", () => {
+    const text =
+      '{"version":1,"choices":{"petFields":{"alternative":"extra","value":{"__proto__":1}}}}';
+    expect(() => parseBehaviourProfile(text, "proto.json")).toThrow(
+      /"__proto__" is not a field name/,
+    );
+  });
+});

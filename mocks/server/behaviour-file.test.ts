@@ -1,0 +1,165 @@
+/**
+ * `petstore-mock --behaviour <file>`: the profile read like every file the kit
+ * reads, the API answering by it, `GET /__mock/behaviour` and the banner
+ * naming it; a bad file stops the start (exit 3) naming what is wrong.
+ */
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BehaviourProfileError } from "../interface/behaviours.js";
+import { devAuth, send } from "../test-support/http.js";
+import { parseCommand } from "./args.js";
+import { type CliIo, main } from "./run.js";
+import { startPetstoreServer } from "./server.js";
+
+let directory: string;
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), "petstore-behaviour-"));
+});
+afterEach(() => rm(directory, { recursive: true, force: true }));
+
+const staging = {
+  version: 1,
+  name: "staging",
+  choices: { limitOutOfRange: "clamped", petIdMalformed: "notFound", petsOrder: "descending" },
+};
+
+async function profileFile(content: unknown, name = "profile.json"): Promise<string> {
+  const path = join(directory, name);
+  await writeFile(path, typeof content === "string" ? content : JSON.stringify(content));
+  return path;
+}
+
+describe("startPetstoreServer({ behaviourFile })", () => {
+  it("answers by the profile and serves it at GET /__mock/behaviour", async () => {
+    const path = await profileFile(staging);
+    const server = await startPetstoreServer({ port: 0, behaviourFile: path });
+    try {
+      const list = await send(`${server.url}/pets?limit=0`, { headers: devAuth });
+      expect(list.status).toBe(200);
+      expect((JSON.parse(list.text) as { id: number }[]).map((pet) => pet.id)).toEqual([50]);
+      expect((await send(`${server.url}/pets/abc`, { headers: devAuth })).status).toBe(404);
+      const shown = await send(`${server.origin}/__mock/behaviour`);
+      expect(shown.status).toBe(200);
+      const body = JSON.parse(shown.text) as Record<string, unknown>;
+      expect(body).toMatchObject({
+        name: "staging",
+        source: path,
+        isDefault: false,
+        choices: { limitOutOfRange: "clamped", petIdMalformed: "notFound", statusCase: "exact" },
+        values: {},
+      });
+      const info = JSON.parse((await send(`${server.origin}/__mock/info`)).text) as {
+        options: { behaviour: string };
+      };
+      expect(info.options.behaviour).toBe(`staging (${path})`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("without one, GET /__mock/behaviour is the default profile and the API the kit's", async () => {
+    const server = await startPetstoreServer({ port: 0 });
+    try {
+      const body = JSON.parse((await send(`${server.origin}/__mock/behaviour`)).text) as {
+        name: string;
+        isDefault: boolean;
+      };
+      expect(body).toMatchObject({ name: "default", isDefault: true });
+      expect((await send(`${server.url}/pets?limit=0`, { headers: devAuth })).status).toBe(400);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    [
+      "an unknown alternative",
+      { version: 1, choices: { petsOrder: "random" } },
+      /choices\.petsOrder\.alternative: "random" is not an alternative of petsOrder \(ascending, descending\)/,
+    ],
+    [
+      "an unknown choice",
+      { version: 1, choices: { pageSize: "x" } },
+      /choices\.pageSize: unknown choice/,
+    ],
+    ["no JSON", "{", /is not valid JSON/],
+    [
+      "too deep",
+      JSON.stringify({
+        version: 1,
+        choices: { statusCase: { evidence: [{ request: "x", headers: { a: [[[[[["x"]]]]]] } }] } },
+      }),
+      /deeper than 8 levels/,
+    ],
+    [
+      "too large",
+      `{"version":1,"name":"${"x".repeat(300_000)}","choices":{}}`,
+      /is larger than 262144 bytes/,
+    ],
+  ])("refuses %s, naming it", async (_what, content, message) => {
+    const path = await profileFile(content);
+    const start = startPetstoreServer({ port: 0, behaviourFile: path });
+    await expect(start).rejects.toThrow(BehaviourProfileError);
+    await expect(start).rejects.toThrow(message);
+  });
+
+  it("refuses a missing file and a symbolic link", async () => {
+    const missing = join(directory, "missing.json");
+    await expect(startPetstoreServer({ port: 0, behaviourFile: missing })).rejects.toThrow(
+      `behaviour profile ${missing}: does not exist.`,
+    );
+    const link = join(directory, "link.json");
+    await symlink(await profileFile(staging), link);
+    await expect(startPetstoreServer({ port: 0, behaviourFile: link })).rejects.toThrow(
+      /is a symbolic link, which the mock never follows/,
+    );
+  });
+});
+
+describe("petstore-mock --behaviour", () => {
+  const io = () => {
+    const seen = { out: [] as string[], err: [] as string[], stops: [] as ((s: string) => void)[] };
+    const cliIo: CliIo = {
+      out: (text) => seen.out.push(text),
+      err: (text) => seen.err.push(text),
+      onStop: (listener) => seen.stops.push(listener),
+    };
+    return { seen, cliIo };
+  };
+
+  it("reads the flag and PETSTORE_BEHAVIOUR_FILE (the flag wins); an empty one is a usage error", () => {
+    const options = (argv: string[], env = {}) => {
+      const command = parseCommand(argv, env);
+      return command.kind === "serve" ? command.options.behaviourFile : command.kind;
+    };
+    expect(options(["--behaviour", "a.json"])).toBe("a.json");
+    expect(options([], { PETSTORE_BEHAVIOUR_FILE: "b.json" })).toBe("b.json");
+    expect(options(["--behaviour", "a.json"], { PETSTORE_BEHAVIOUR_FILE: "b.json" })).toBe(
+      "a.json",
+    );
+    expect(() => parseCommand(["--behaviour", " "], {})).toThrow("--behaviour must not be empty");
+  });
+
+  it("names the profile in its banner; a bad file exits 3 naming the choice", async () => {
+    const good = io();
+    const exit = main(["--port", "0", "--behaviour", await profileFile(staging)], {}, good.cliIo);
+    await vi.waitFor(() => expect(good.seen.out.join("")).toMatch(/Ctrl\+C/), { timeout: 5_000 });
+    expect(good.seen.out.join("")).toMatch(
+      / {2}behaviour {2}staging \(.*profile\.json\); GET http:\/\/127\.0\.0\.1:\d+\/__mock\/behaviour/,
+    );
+    for (const stop of good.seen.stops) stop("SIGTERM");
+    expect(await exit).toBe(0);
+
+    const bad = io();
+    const path = await profileFile(
+      { version: 1, choices: { limitOutOfRange: "honoured" } },
+      "bad.json",
+    );
+    expect(await main(["--port", "0", "--behaviour", path], {}, bad.cliIo)).toBe(3);
+    expect(bad.seen.err.join("")).toMatch(
+      /petstore-mock: cannot start: behaviour profile .*bad\.json: choices\.limitOutOfRange\.alternative: "honoured" is not an alternative/,
+    );
+  });
+});
