@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
+import { operationBehaviour } from "./behaviour.js";
 import { defaultApiKey } from "./defaults.js";
 import type { CoreResponse } from "./exchange.js";
 import { createPetstoreCore } from "./petstore-core.js";
@@ -15,9 +16,11 @@ const json = { ...auth, "content-type": "application/json" };
 
 async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined) {
   const store = await createPetstoreStore({ pets: 6, categories: 2 });
-  const behaviour =
-    choices === undefined ? undefined : behaviourFrom({ version: 1, choices }, "test");
-  const core = createPetstoreCore({ store, behaviour });
+  const profile =
+    choices === undefined
+      ? undefined
+      : operationBehaviour(behaviourFrom({ version: 1, choices }, "test"));
+  const core = createPetstoreCore({ store, profile });
   return (
     method: string,
     target: string,
