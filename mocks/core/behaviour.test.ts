@@ -240,6 +240,14 @@ describe("the category operations' errors", () => {
     expect((await send("GET", "/pets", {})).status).toBe(401);
   });
 
+  it("categoryErrorShape errorField: a key the message would echo is masked in `error` too", async () => {
+    const send = await mockUnder({ categoryErrorShape: "errorField" });
+    const refused = await send("POST", "/categories", json, { name: [defaultApiKey] });
+    expect(refused.status).toBe(400);
+    expect(refused.body).not.toContain(defaultApiKey);
+    expect(bodyOf(refused)).toEqual({ error: expect.stringContaining("name must be a string") });
+  });
+
   it("categoryErrorShape errorField: { error } on the category operations only", async () => {
     const send = await mockUnder({
       categoryErrorShape: "errorField",
