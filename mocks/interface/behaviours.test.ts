@@ -190,6 +190,12 @@ describe("a profile", () => {
     );
   });
 
+  it("refuses an object given in code that nests without end, by its depth", () => {
+    const cyclic: Record<string, unknown> = { version: 1, choices: {} };
+    cyclic.choices = { statusCase: { alternative: "exact", evidence: [cyclic] } };
+    expect(() => validateBehaviourProfile(cyclic)).toThrow(/deeper than 8 levels/);
+  });
+
   it("keeps a field named like an object's own property as data", () => {
     const text =
       '{"version":1,"choices":{"petFields":{"alternative":"extra","value":{"__proto__":1}}}}';
