@@ -120,6 +120,10 @@ export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";
 export type { JournalEntry, Problem } from "./core/journal.js";
+export type {
+  BehaviourProfileInput,
+  ResolvedBehaviour,
+} from "./interface/behaviour-profile.js";
 export { limitRule, operationIds, petStatuses } from "./interface/spec.js";
 export type * from "./interface/types.js";
 export { persistKey } from "./runtime/browser-persistence.js";

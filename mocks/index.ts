@@ -51,6 +51,15 @@ export {
   type PetstoreCoreOptions,
 } from "./core/petstore-core.js";
 export { IdsExhaustedError, type StorePort } from "./core/store-port.js";
+export {
+  type BehaviourProfile,
+  BehaviourProfileError,
+  type BehaviourProfileInput,
+  choiceAlternatives,
+  parseBehaviourProfile,
+  type ResolvedBehaviour,
+  validateBehaviourProfile,
+} from "./interface/behaviour-profile.js";
 export { apiBasePath, limitRule, petStatuses } from "./interface/spec.js";
 export type * from "./interface/types.js";
 export {

@@ -19,6 +19,7 @@ import {
   choiceIds,
   type JsonValue,
   type ValueKind,
+  valueKindOf,
 } from "../../mocks/interface/behaviours.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import { testApiKey } from "../../mocks/test-support/faulty-servers.js";
@@ -44,11 +45,8 @@ const profiles: BehaviourProfileInput[] = Array.from({ length: width }, (_, k) =
   const choices: Record<string, unknown> = {};
   for (const id of choiceIds) {
     const alternatives = alternativesOf(id);
-    const [name, alternative] = alternatives[k % alternatives.length] as [
-      string,
-      Behaviour["alternatives"][string],
-    ];
-    const kind = alternative.value?.kind;
+    const [name] = alternatives[k % alternatives.length] as [string, unknown];
+    const kind = valueKindOf(id, name)?.kind;
     choices[id] = kind === undefined ? name : { alternative: name, value: sampleValues[kind] };
   }
   return { version: 1, name: `walk ${k + 1} of ${width}`, choices } as BehaviourProfileInput;

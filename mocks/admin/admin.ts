@@ -18,6 +18,7 @@ import {
   faultPresetNames,
 } from "../core/faults.js";
 import { clip, type Journal, journalLimits } from "../core/journal.js";
+import { defaultBehaviour } from "../interface/behaviour-profile.js";
 import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../store/options.js";
 import { contractPath, providerStatePath, setUpProviderState } from "./contract-routes.js";
@@ -284,7 +285,7 @@ export function adminRoutes({
     },
     {
       path: behaviourPath,
-      methods: { GET: () => jsonResponse(200, petstore.behaviour) },
+      methods: { GET: () => jsonResponse(200, petstore.behaviour ?? defaultBehaviour) },
     },
     {
       path: contractPath,

@@ -18,7 +18,7 @@ import {
   behaviourFrom,
   defaultBehaviour,
   type ResolvedBehaviour,
-} from "../interface/behaviours.js";
+} from "../interface/behaviour-profile.js";
 import { apiBasePath, operationIds } from "../interface/spec.js";
 import { defaults, type PetstoreBaseOptions } from "../store/options.js";
 import { currentInterface } from "../store/state.js";

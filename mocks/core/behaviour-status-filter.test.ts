@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
+import { operationBehaviour } from "./behaviour.js";
 import { defaultApiKey } from "./defaults.js";
 import type { CoreResponse } from "./exchange.js";
 import { createPetstoreCore } from "./petstore-core.js";
@@ -17,7 +18,7 @@ async function mockUnder(choices: BehaviourProfileInput["choices"]) {
   const store = await createPetstoreStore({ pets: 6, categories: 2 });
   const core = createPetstoreCore({
     store,
-    behaviour: behaviourFrom({ version: 1, choices }, "test"),
+    profile: operationBehaviour(behaviourFrom({ version: 1, choices }, "test")),
   });
   return (method: string, target: string) => core(coreRequest(method, target, { headers: auth }));
 }

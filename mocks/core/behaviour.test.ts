@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
+import { operationBehaviour } from "./behaviour.js";
 import { defaultApiKey } from "./defaults.js";
 import type { CoreResponse } from "./exchange.js";
 import { createPetstoreCore } from "./petstore-core.js";
@@ -15,9 +16,11 @@ const json = { ...auth, "content-type": "application/json" };
 
 async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined) {
   const store = await createPetstoreStore({ pets: 6, categories: 2 });
-  const behaviour =
-    choices === undefined ? undefined : behaviourFrom({ version: 1, choices }, "test");
-  const core = createPetstoreCore({ store, behaviour });
+  const profile =
+    choices === undefined
+      ? undefined
+      : operationBehaviour(behaviourFrom({ version: 1, choices }, "test"));
+  const core = createPetstoreCore({ store, profile });
   return (
     method: string,
     target: string,
@@ -235,6 +238,14 @@ describe("the category operations' errors", () => {
       expect(response.headers["www-authenticate"]).toBeUndefined();
     }
     expect((await send("GET", "/pets", {})).status).toBe(401);
+  });
+
+  it("categoryErrorShape errorField: a key the message would echo is masked in `error` too", async () => {
+    const send = await mockUnder({ categoryErrorShape: "errorField" });
+    const refused = await send("POST", "/categories", json, { name: [defaultApiKey] });
+    expect(refused.status).toBe(400);
+    expect(refused.body).not.toContain(defaultApiKey);
+    expect(bodyOf(refused)).toEqual({ error: expect.stringContaining("name must be a string") });
   });
 
   it("categoryErrorShape errorField: { error } on the category operations only", async () => {

@@ -1,19 +1,17 @@
 /**
- * The active behaviour profile (mocks/interface/behaviours.ts) as the core's
- * code paths read it: worked out once per core, so a request reads plain
- * properties. The default profile is one module-level object holding exactly
- * the answers of today (the shared list caches, no query rewrite, no answer
- * restyled); a profile's differences are functions built here: the query as
- * the profile reads it, the records' text with extra fields, and the
- * restyle of an answer's Error body and headers.
+ * A behaviour profile (mocks/interface/behaviour-profile.ts) as the core's
+ * code paths read it (`OperationBehaviour`, ./operation-behaviour.ts): worked
+ * out once per core, so a request reads plain properties. A profile's
+ * differences are functions built here: the query as the profile reads it,
+ * the records' text with extra fields, and the restyle of an answer's Error
+ * body and headers. Runtimes load this module only for a profile.
  */
 import {
   type BehaviourValues,
-  defaultBehaviour,
   type ExtraFields,
   type ResolvedBehaviour,
   reasonPhrases,
-} from "../interface/behaviours.js";
+} from "../interface/behaviour-profile.js";
 import { interfaceOperations } from "../interface/operations.js";
 import {
   limitRule,
@@ -21,48 +19,19 @@ import {
   operationParameters,
   petStatuses,
 } from "../interface/spec.js";
-import type { PetStatus } from "../interface/types.js";
-import { type CoreRequest, type CoreResponse, listJson } from "./exchange.js";
+import { type CoreResponse, listJson } from "./exchange.js";
 import { cachedLists } from "./list-cache.js";
+import {
+  defaultOperationBehaviour,
+  type OperationBehaviour,
+  type QueryRewrite,
+  type RecordStyle,
+  type Restyle,
+} from "./operation-behaviour.js";
 import { cachedVerdicts } from "./query-cache.js";
 import { recordJson } from "./serialize.js";
 import { shown } from "./shown.js";
 import { decodedPair, type Validated } from "./validate.js";
-
-/** How one collection's records are written and listed. */
-export interface RecordStyle {
-  /** A record's JSON text. */
-  readonly text: (record: object) => string;
-  /** A list's JSON text, kept by key while the same records are listed. */
-  readonly list: (key: string, records: readonly object[]) => string;
-  readonly newestFirst: boolean;
-}
-
-/** A query as the profile reads it: the text the operation's validator then reads, or a refusal. */
-export type QueryRewrite = (query: string) => Validated<string>;
-
-export interface OperationBehaviour {
-  readonly resolved: ResolvedBehaviour;
-  /** By operation; undefined: the query as sent. */
-  readonly query: Readonly<Partial<Record<OperationId, QueryRewrite>>>;
-  readonly pets: RecordStyle;
-  readonly categories: RecordStyle;
-  /** A malformed or out-of-range `petId` is a 404 instead of a 400. */
-  readonly petIdNotFound: { readonly malformed: boolean; readonly outOfRange: boolean };
-  readonly acceptsUnknownCategory: boolean;
-  /** The status a pet created without one gets. */
-  readonly createdStatus: PetStatus | undefined;
-  /** The answer restyled as the profile says (Error bodies, headers); undefined: as it is. */
-  readonly restyle: Restyle | undefined;
-}
-
-/** An answer restyled: `staged` ones (a scenario, a fault) keep the kit's Error. */
-export type Restyle = (
-  response: CoreResponse,
-  operationId: OperationId | undefined,
-  request: CoreRequest,
-  staged: boolean,
-) => CoreResponse;
 
 const ok = (value: string): Validated<string> => ({ ok: true, value });
 
@@ -298,23 +267,8 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   };
 }
 
-const defaultStyle = (() => {
-  const pets = recordStyle(undefined, false);
-  const categories = recordStyle(undefined, false);
-  return { pets, categories };
-})();
-
-/** The default profile's: exactly the kit's answers, the list caches shared by every core. */
-export const defaultOperationBehaviour: OperationBehaviour = {
-  resolved: defaultBehaviour,
-  query: {},
-  pets: defaultStyle.pets,
-  categories: defaultStyle.categories,
-  petIdNotFound: { malformed: false, outOfRange: false },
-  acceptsUnknownCategory: false,
-  createdStatus: undefined,
-  restyle: undefined,
-};
+/** The profile's validation and resolution, for a runtime that loads this module alone for a profile. */
+export { behaviourFrom } from "../interface/behaviour-profile.js";
 
 /** The behaviour a core under this profile reads; the default profile's shared object for the default. */
 export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehaviour {
@@ -326,7 +280,6 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
     if (rewrite) query[id] = rewrite;
   }
   return {
-    resolved,
     query,
     pets: recordStyle(values.petFields, choices.petsOrder === "descending"),
     categories: recordStyle(values.categoryFields, choices.categoriesOrder === "descending"),

@@ -139,7 +139,10 @@ export function errorResponse(
   return jsonResponse(body.status, body, headers);
 }
 
-/** An Error answer with every secret masked in its message; other answers as they are. */
+/** The members of an error body that carry words: an Error's `message`, a profile's `{ error }`. */
+const wordMembers = ["message", "error"] as const;
+
+/** An error answer with every secret masked in its words; other answers as they are. */
 export function redactedError(
   response: CoreResponse,
   redact: (text: string) => string,
@@ -149,11 +152,15 @@ export function redactedError(
   try {
     error = JSON.parse(response.body);
   } catch {}
-  // Not JSON (`error` undefined), or JSON without a message: as it is.
-  if (typeof error !== "object" || error === null || !("message" in error)) return response;
-  const { message } = error;
-  if (typeof message !== "string") return response;
-  const masked = redact(message);
-  if (masked === message) return response;
-  return { ...response, body: JSON.stringify({ ...error, message: masked }) };
+  // Not JSON (`error` undefined), or JSON without words: as it is.
+  if (typeof error !== "object" || error === null) return response;
+  const body = error as Record<string, unknown>;
+  let masked: Record<string, unknown> | undefined;
+  for (const name of wordMembers) {
+    const words = body[name];
+    if (typeof words !== "string") continue;
+    const safe = redact(words);
+    if (safe !== words) masked = { ...(masked ?? body), [name]: safe };
+  }
+  return masked === undefined ? response : { ...response, body: JSON.stringify(masked) };
 }

@@ -2,7 +2,7 @@
  * The options the core reads: the part of every entry's options (`PetstoreBaseOptions`
  * in mocks/store/options.ts adds the seed) that sets keys, latency, caps, faults and the journal.
  */
-import type { BehaviourProfileInput, ResolvedBehaviour } from "../interface/behaviours.js";
+import type { BehaviourProfileInput, ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import type { FaultInput, FaultPreset } from "./faults.js";
 import type { Latency } from "./latency.js";
 

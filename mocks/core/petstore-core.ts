@@ -10,12 +10,10 @@
  *   body: undefined });
  */
 
-import { behaviourFrom } from "../interface/behaviours.js";
 import { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { createRequestRedactor, type Redact } from "../util/redact.js";
 import { type Credential, checkCredential, type SentCredential, sentCredential } from "./auth.js";
-import { defaultOperationBehaviour, operationBehaviour } from "./behaviour.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeaders } from "./deprecation.js";
 import { faultErrorBody, scenarioErrorBody } from "./errors.js";
@@ -32,6 +30,7 @@ import { type AppliedFault, createFaultRegistry, type FaultRegistry } from "./fa
 import { clip, createJournal, type Journal, journalLimits, type Problem } from "./journal.js";
 import { latencyMs, sleep, wait } from "./latency.js";
 import { recordLimitsOf } from "./limits.js";
+import { defaultOperationBehaviour, type OperationBehaviour } from "./operation-behaviour.js";
 import { operations } from "./operations.js";
 import type { CoreOptions } from "./options.js";
 import { type Match, matchRoute, routes } from "./router.js";
@@ -57,7 +56,7 @@ export interface ObservedExchange {
 }
 
 export interface PetstoreCoreOptions
-  extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories" | "behaviour"> {
+  extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
   readonly store: StorePort;
   /** The faults to apply; default an empty registry of the core's own. */
   readonly faults?: FaultRegistry | undefined;
@@ -69,6 +68,11 @@ export interface PetstoreCoreOptions
   readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
   /** Called with every answered request to an operation, after the journal records it. */
   readonly observe?: ((exchange: ObservedExchange) => void) | undefined;
+  /**
+   * The behaviour profile as the operations read it (`operationBehaviour(resolved)`
+   * of ./behaviour.ts); default the kit's choices.
+   */
+  readonly profile?: OperationBehaviour | undefined;
 }
 
 export type { PetstoreCore } from "./exchange.js";
@@ -185,9 +189,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const journal = options.journal ?? createJournal();
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
-  const behaviour = options.behaviour
-    ? operationBehaviour(behaviourFrom(options.behaviour, "given as the behaviour option"))
-    : defaultOperationBehaviour;
+  const behaviour = options.profile ?? defaultOperationBehaviour;
   const { restyle } = behaviour;
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */

@@ -5,6 +5,7 @@ import {
   BehaviourProfileError,
   behaviours,
   behaviourTableMarkdown,
+  choiceAlternatives,
   choiceIds,
   defaultBehaviour,
   parseBehaviourProfile,
@@ -29,7 +30,8 @@ describe("the table of choices", () => {
   it("names a default among each choice's alternatives, and only statements that exist", () => {
     for (const id of choiceIds) {
       const behaviour: Behaviour = behaviours[id];
-      expect(Object.keys(behaviour.alternatives)).toContain(behaviour.default);
+      // Words for exactly the alternatives the profile names, the kit's first.
+      expect(Object.keys(behaviour.alternatives)).toEqual([...choiceAlternatives[id]]);
       expect(Object.keys(behaviour.alternatives).length).toBeGreaterThan(1);
       const cited = [
         ...Object.values(behaviour.alternatives).flatMap((alternative) => alternative.rules),
@@ -58,7 +60,8 @@ describe("the table of choices", () => {
 
 describe("the default profile", () => {
   it("is every choice's default, and no profile resolves to it", () => {
-    for (const id of choiceIds) expect(defaultBehaviour.choices[id]).toBe(behaviours[id].default);
+    for (const id of choiceIds)
+      expect(defaultBehaviour.choices[id]).toBe(choiceAlternatives[id][0]);
     expect(defaultBehaviour.isDefault).toBe(true);
     expect(resolveBehaviour(undefined)).toBe(defaultBehaviour);
   });
@@ -185,6 +188,12 @@ describe("a profile", () => {
     expect(() => parseBehaviourProfile("{", "broken.json")).toThrow(
       /broken\.json: is not valid JSON/,
     );
+  });
+
+  it("refuses an object given in code that nests without end, by its depth", () => {
+    const cyclic: Record<string, unknown> = { version: 1, choices: {} };
+    cyclic.choices = { statusCase: { alternative: "exact", evidence: [cyclic] } };
+    expect(() => validateBehaviourProfile(cyclic)).toThrow(/deeper than 8 levels/);
   });
 
   it("keeps a field named like an object's own property as data", () => {

@@ -4,6 +4,11 @@ export type { PactContract } from "../contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "../core/faults.js";
 export { faultPresetNames } from "../core/faults.js";
 export type { JournalEntry, Problem } from "../core/journal.js";
+export type {
+  BehaviourProfileInput,
+  ResolvedBehaviour,
+} from "../interface/behaviour-profile.js";
+export { BehaviourProfileError } from "../interface/behaviour-profile.js";
 export type * from "../interface/types.js";
 export type { ContractOptions, PetstoreOptions } from "../store/options.js";
 export type { PetstoreStore, SeedOptions } from "../store/store.js";

@@ -18,16 +18,13 @@ import { createMockControls } from "../core/controls.js";
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { recordLimitsOf } from "../core/limits.js";
+import type { OperationBehaviour } from "../core/operation-behaviour.js";
 import {
   createPetstoreCore,
   type PetstoreCore,
   type PetstoreCoreOptions,
 } from "../core/petstore-core.js";
-import {
-  behaviourFrom,
-  defaultBehaviour,
-  type ResolvedBehaviour,
-} from "../interface/behaviours.js";
+import type { BehaviourProfileInput, ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import {
   type PetstoreBaseOptions,
   type PetstoreOptions,
@@ -39,7 +36,7 @@ import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
 
 export interface PetstoreLifecycleOptions
   extends PetstoreBaseOptions,
-    Omit<PetstoreCoreOptions, "store" | "faults" | "journal" | "observe"> {
+    Omit<PetstoreCoreOptions, "store" | "faults" | "journal" | "observe" | "profile"> {
   /** A store made beforehand (e.g. loaded from a file); default one seeded from `seed`/`counts`. */
   readonly store?: PetstoreStore | undefined;
   /** The test running now, naming the contract's interactions; default the vitest or Jest test. */
@@ -55,8 +52,8 @@ export interface PetstoreLifecycle {
   readonly journal: Journal;
   /** The core: one request in, one answer out. */
   readonly handle: PetstoreCore;
-  /** The behaviour profile the answers follow (the kit's choices unless one was given). */
-  readonly behaviour: ResolvedBehaviour;
+  /** The behaviour profile the answers follow; undefined: the kit's choices (none was given). */
+  readonly behaviour: ResolvedBehaviour | undefined;
   /** A core over the same store and faults that records into another journal (the proxy's fallback). */
   handleWith(journal: Journal): PetstoreCore;
   /**
@@ -91,6 +88,19 @@ export interface PetstoreTestMock {
 }
 
 /**
+ * A profile resolved, and as the operations read it: loaded only when one is
+ * given, so a page without one does not carry the profile's code.
+ */
+async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour): Promise<{
+  resolved: ResolvedBehaviour;
+  operations: OperationBehaviour;
+}> {
+  const { behaviourFrom, operationBehaviour } = await import("../core/behaviour.js");
+  const resolved = behaviourFrom(given, "given as the behaviour option");
+  return { resolved, operations: operationBehaviour(resolved) };
+}
+
+/**
  * Builds a mock; throws a RangeError naming a bad start-up fault, preset,
  * size, seed option or contract name, a `BehaviourProfileError` naming a bad
  * choice of the behaviour profile.
@@ -98,10 +108,7 @@ export interface PetstoreTestMock {
 export async function createPetstore(
   options: PetstoreLifecycleOptions = {},
 ): Promise<PetstoreLifecycle> {
-  const behaviour =
-    options.behaviour === undefined
-      ? defaultBehaviour
-      : behaviourFrom(options.behaviour, "given as the behaviour option");
+  const profile = options.behaviour === undefined ? undefined : await profileOf(options.behaviour);
   const controls = createMockControls(options);
   const names = contractNamesOf(options.contract);
   const store =
@@ -113,7 +120,7 @@ export async function createPetstore(
   const handleWith = (journal: Journal) =>
     createPetstoreCore({
       ...options,
-      behaviour,
+      profile: profile?.operations,
       store,
       faults: controls.faults,
       journal,
@@ -124,7 +131,7 @@ export async function createPetstore(
     faults: controls.faults,
     journal: controls.journal,
     handle: handleWith(controls.journal),
-    behaviour,
+    behaviour: profile?.resolved,
     handleWith,
     async reset(seedOptions) {
       await store.reset(seedOptions);

@@ -59,6 +59,24 @@ describe("startPetstoreServer({ behaviourFile })", () => {
     }
   });
 
+  it("GET /__mock/behaviour keeps the admin routes' rules: the admin key, and no other site", async () => {
+    const server = await startPetstoreServer({ port: 0, adminKey: "admin-key-0123456789" });
+    try {
+      const at = `${server.origin}/__mock/behaviour`;
+      expect((await send(at)).status).toBe(403);
+      const keyed = { authorization: "Bearer admin-key-0123456789" };
+      expect((await send(at, { headers: keyed })).status).toBe(200);
+      const crossSite = {
+        ...keyed,
+        origin: "https://evil.example",
+        "sec-fetch-site": "cross-site",
+      };
+      expect((await send(at, { headers: crossSite })).status).toBe(403);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("without one, GET /__mock/behaviour is the default profile and the API the kit's", async () => {
     const server = await startPetstoreServer({ port: 0 });
     try {

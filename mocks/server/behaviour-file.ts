@@ -11,7 +11,7 @@ import {
   type ResolvedBehaviour,
   resolveBehaviour,
   validateBehaviourProfile,
-} from "../interface/behaviours.js";
+} from "../interface/behaviour-profile.js";
 import { readJsonFile } from "../util/files.js";
 
 /** The profile in `path`, resolved; its source is the path unless the file names one. */

@@ -13,7 +13,7 @@
 import { behaviourPath, faultsPath, requestsPath, resetPath } from "../admin/admin.js";
 import { contractPath } from "../admin/contract-routes.js";
 import { dashboardPath } from "../admin/dashboard.js";
-import { BehaviourProfileError, defaultBehaviour } from "../interface/behaviours.js";
+import { BehaviourProfileError, defaultBehaviour } from "../interface/behaviour-profile.js";
 import { defaultApiKey } from "../store/options.js";
 import { usageExitCode, usageLine } from "../util/cli.js";
 import { curlLine } from "../util/curl.js";

@@ -32,7 +32,7 @@ import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { type RecordCounts, recordLimitsOf } from "../core/limits.js";
 import { loadDashboardAssets } from "../dashboard/assets.js";
-import type { ResolvedBehaviour } from "../interface/behaviours.js";
+import { defaultBehaviour, type ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import { apiBasePath } from "../interface/spec.js";
 import { createPetstore } from "../runtime/lifecycle.js";
 import { defaults, seedOptionsOf } from "../store/options.js";
@@ -262,7 +262,7 @@ export async function startPetstoreServerWith(
       options: publicServerOptions({
         ...options,
         maxConnections,
-        behaviour: petstore.behaviour,
+        behaviour: petstore.behaviour ?? defaultBehaviour,
       }),
       closed: closed.signal,
       assets: loadDashboardAssets,
@@ -318,7 +318,7 @@ export async function startPetstoreServerWith(
         ? { path: options.stateFile, loaded: saved !== undefined }
         : undefined,
     contractFile,
-    behaviour: petstore.behaviour,
+    behaviour: petstore.behaviour ?? defaultBehaviour,
     contract: () => petstore.contract(),
     close() {
       stopped ??= new Promise<void>((resolve, reject) => {

@@ -1,0 +1,58 @@
+/**
+ * The behaviour profile as the operations read it (`OperationBehaviour`),
+ * and the default profile's: exactly the kit's answers, one module-level
+ * object with the list caches every core shares, no query rewrite, no answer
+ * restyled. A profile's own is built by `./behaviour.ts`, which a runtime
+ * loads only when it is given a profile (the browser page does not carry it).
+ */
+import type { OperationId } from "../interface/spec.js";
+import type { PetStatus } from "../interface/types.js";
+import type { CoreRequest, CoreResponse } from "./exchange.js";
+import { cachedLists } from "./list-cache.js";
+import { recordJson } from "./serialize.js";
+import type { Validated } from "./validate.js";
+
+/** How one collection's records are written and listed. */
+export interface RecordStyle {
+  /** A record's JSON text. */
+  readonly text: (record: object) => string;
+  /** A list's JSON text, kept by key while the same records are listed. */
+  readonly list: (key: string, records: readonly object[]) => string;
+  readonly newestFirst: boolean;
+}
+
+/** A query as the profile reads it: the text the operation's validator then reads, or a refusal. */
+export type QueryRewrite = (query: string) => Validated<string>;
+
+export interface OperationBehaviour {
+  /** By operation; undefined: the query as sent. */
+  readonly query: Readonly<Partial<Record<OperationId, QueryRewrite>>>;
+  readonly pets: RecordStyle;
+  readonly categories: RecordStyle;
+  /** A malformed or out-of-range `petId` is a 404 instead of a 400. */
+  readonly petIdNotFound: { readonly malformed: boolean; readonly outOfRange: boolean };
+  readonly acceptsUnknownCategory: boolean;
+  /** The status a pet created without one gets. */
+  readonly createdStatus: PetStatus | undefined;
+  /** The answer restyled as the profile says (Error bodies, headers); undefined: as it is. */
+  readonly restyle: Restyle | undefined;
+}
+
+/** An answer restyled: `staged` ones (a scenario, a fault) keep the kit's Error. */
+export type Restyle = (
+  response: CoreResponse,
+  operationId: OperationId | undefined,
+  request: CoreRequest,
+  staged: boolean,
+) => CoreResponse;
+
+/** The default profile's: the kit's answers, the list caches shared by every core. */
+export const defaultOperationBehaviour: OperationBehaviour = {
+  query: {},
+  pets: { text: recordJson, list: cachedLists(), newestFirst: false },
+  categories: { text: recordJson, list: cachedLists(), newestFirst: false },
+  petIdNotFound: { malformed: false, outOfRange: false },
+  acceptsUnknownCategory: false,
+  createdStatus: undefined,
+  restyle: undefined,
+};
