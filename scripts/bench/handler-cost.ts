@@ -8,8 +8,8 @@
  * baseline µs ÷ kit µs (1 means as cheap as the baseline, like the socket
  * bench's req/s ratios); a figure is the median over many rounds.
  *
- * The server under test is `startPetstoreServerWith` as `petstore-mock` runs
- * it (request log on, into a line buffer that is dropped), bound to a
+ * The server under test is `startPetstoreServerWith` (of the module given:
+ * the gate's is the built one, `dist/`) as `petstore-mock` runs it (request log on, into a line buffer that is dropped), bound to a
  * loopback port it is never sent anything on; its request listener is taken
  * from the node:http server and given `IncomingMessage`s and
  * `ServerResponse`s made here. `serverOptions` and `hooks` reach the server as
@@ -18,7 +18,7 @@
 import { type IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import type { PetstoreServerOptions } from "../../mocks/server/options.js";
-import { type ServerTestHooks, startPetstoreServerWith } from "../../mocks/server/server.js";
+import type { ServerTestHooks } from "../../mocks/server/server.js";
 import { bareHandler } from "./bare-handler.js";
 import { median } from "./report.js";
 
@@ -119,7 +119,14 @@ async function batch(
   return (used.user + used.system) / count;
 }
 
+/** The server module to measure: the built one (`dist/mocks/server/server.js`) or the source. */
+export type ServerModule = Pick<
+  typeof import("../../mocks/server/server.js"),
+  "startPetstoreServerWith"
+>;
+
 export interface HandlerCostOptions {
+  readonly server: ServerModule;
   /** Rounds measured (after `warmupRounds`); each figure is the median over them. */
   readonly rounds: number;
   /** Unmeasured rounds first (the JIT settles); default 3. */
@@ -161,7 +168,7 @@ function lowerQuartile(values: readonly number[]): number {
  * make later batches cost more.
  */
 export async function measureHandlerCost(options: HandlerCostOptions): Promise<OperationCost[]> {
-  const running = await startPetstoreServerWith(
+  const running = await options.server.startPetstoreServerWith(
     {
       port: 0,
       host: "127.0.0.1",

@@ -1,17 +1,25 @@
 /**
  * The gate's throughput gauges: the CPU per request of the server's request
  * handler in process (`handler-cost.ts`) for a list, a read and a create,
- * each as baseline ÷ kit, against floors. The measurement runs in a fresh
- * `node --import tsx` process of its own (this file as a script prints its
- * figures as JSON), so the gate and the test that proves it
+ * each as baseline ÷ kit, against floors. It measures the built server
+ * (`dist/`, what `petstore-mock` runs: no loader's helpers in the code), in a
+ * fresh `node --import tsx` process of its own (this file as a script prints
+ * its figures as JSON), so the gate and the test that proves it
  * (`handler-gate.node.test.ts`, through `slowed-create.fixture.ts`) measure
- * in the same surroundings.
+ * in the same surroundings. Needs `npm run build`.
  */
 import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerTestHooks } from "../../mocks/server/server.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
-import { type HandlerOperation, measureHandlerCost, type OperationCost } from "./handler-cost.js";
+import {
+  type HandlerOperation,
+  measureHandlerCost,
+  type OperationCost,
+  type ServerModule,
+} from "./handler-cost.js";
 
 /** About 15–25 s on the shared 2-core machine. */
 export const gateMeasurement = {
@@ -44,9 +52,18 @@ export const judgeHandlerCosts = (costs: readonly OperationCost[]): HandlerGauge
     return { cost, floor, passed: cost.ratio >= floor };
   });
 
-/** The gate's measurement in this process, with the kit's test hooks (none for the gate itself). */
-export const measureGateCosts = (hooks: ServerTestHooks = {}): Promise<OperationCost[]> =>
-  measureHandlerCost({ ...gateMeasurement, hooks });
+/** A module of the built kit (`dist/`), e.g. `mocks/server/server.js`. */
+export async function builtModule<T>(path: string): Promise<T> {
+  const file = join(repositoryRoot, "dist", path);
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
+  return (await import(pathToFileURL(file).href)) as T;
+}
+
+/** The gate's measurement of the built server in this process, with the kit's test hooks (none for the gate itself). */
+export async function measureGateCosts(hooks: ServerTestHooks = {}): Promise<OperationCost[]> {
+  const server = await builtModule<ServerModule>("mocks/server/server.js");
+  return measureHandlerCost({ ...gateMeasurement, server, hooks });
+}
 
 const thisScript = fileURLToPath(import.meta.url);
 

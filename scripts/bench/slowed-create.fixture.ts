@@ -8,8 +8,11 @@
  *
  * `node --import tsx scripts/bench/slowed-create.fixture.ts <µs>`; prints the figures as JSON.
  */
-import { immediateHandlerOf, promisedCore } from "../../mocks/core/exchange.js";
-import { measureGateCosts } from "./handler-gate.js";
+import { builtModule, measureGateCosts } from "./handler-gate.js";
+
+// The built server's own exchange module: `immediateHandlerOf` finds what its `promisedCore` made.
+const { immediateHandlerOf, promisedCore } =
+  await builtModule<typeof import("../../mocks/core/exchange.js")>("mocks/core/exchange.js");
 
 const micros = Number(process.argv[2]);
 if (!(micros >= 0)) throw new Error(`the slowdown in µs, got ${process.argv[2]}`);
