@@ -12,7 +12,8 @@
  * the gate's is the built one, `dist/`) as `petstore-mock` runs it (request log on, into a line buffer that is dropped), bound to a
  * loopback port it is never sent anything on; its request listener is taken
  * from the node:http server and given `IncomingMessage`s and
- * `ServerResponse`s made here. `serverOptions` and `hooks` reach the server as
+ * `ServerResponse`s made here, on one made socket that the server's
+ * connection guard counts as a connection. `serverOptions` and `hooks` reach the server as
  * they are (a behaviour option to hold to the same gate, a slowed core).
  */
 import { type IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
@@ -55,7 +56,7 @@ export const handlerOperations: readonly HandlerOperation[] = [
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** A response with no socket: node keeps what it writes; `ended` resolves when the handler ends it. */
+/** A response with no socket: node keeps what it writes; `done` resolves when the handler ends it. */
 class KeptResponse extends ServerResponse {
   #resolve: (() => void) | undefined;
   ended = false;
@@ -67,6 +68,8 @@ class KeptResponse extends ServerResponse {
     const end = ServerResponse.prototype.end as (...args: unknown[]) => unknown;
     end.call(this, chunk, encoding, callback);
     this.ended = true;
+    // What node says once an answer is written out: the connection guard counts it done.
+    this.emit("close");
     this.#resolve?.();
     return this;
   }
@@ -182,6 +185,11 @@ export async function measureHandlerCost(options: HandlerCostOptions): Promise<O
   );
   try {
     const [kit] = running.server.listeners("request") as [Listener];
+    // The made socket is a connection of the server's guard, as a client's is (node's own
+    // `connectionListener`, which would read HTTP from it, is left out).
+    for (const listener of running.server.listeners("connection")) {
+      if (listener.name !== "connectionListener") listener.call(running.server, socket);
+    }
     const bare = bareHandler(apiKey);
     const handlers = [
       ["kit", kit],
