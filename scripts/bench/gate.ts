@@ -21,7 +21,12 @@ import { pathToFileURL } from "node:url";
 import { burst, type SendOptions } from "../../mocks/test-support/http.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
 import { bundleSize, importFigures, importRounds, writePages } from "./footprint.js";
-import { gateMeasurement, judgeHandlerCosts, measureInChild } from "./handler-gate.js";
+import {
+  gateMeasurement,
+  gateProcesses,
+  judgeHandlerCosts,
+  measureInChildren,
+} from "./handler-gate.js";
 import { fixed, printTable } from "./report.js";
 import { apiKey, launch, serverByKey, stop } from "./server.js";
 
@@ -105,7 +110,7 @@ async function footprint() {
 export async function run(): Promise<void> {
   const started = performance.now();
   const gauges: Gauge[] = [];
-  const costs = judgeHandlerCosts(await measureInChild());
+  const costs = judgeHandlerCosts(await measureInChildren());
   for (const { cost, floor } of costs) {
     console.log(
       `${cost.operation.label}: CPU per request ${fixed(cost.kitMicros, 1)} µs, baseline ${fixed(cost.bareMicros, 1)} µs; ` +
@@ -120,7 +125,7 @@ export async function run(): Promise<void> {
     });
   }
   console.log(
-    `(median of ${gateMeasurement.rounds} rounds of ${gateMeasurement.batches} alternating batches each)`,
+    `(mean of ${gateProcesses} processes, each the median of ${gateMeasurement.rounds} rounds of ${gateMeasurement.batches} alternating batches)`,
   );
 
   // The burst goes to the built server, as `petstore-mock` runs it.

@@ -21,9 +21,9 @@ import {
   type ServerModule,
 } from "./handler-cost.js";
 
-/** About 5 s of CPU; 10–30 s on the shared 2-core machine. */
+/** About 3 s of CPU a process. */
 export const gateMeasurement = {
-  rounds: 40,
+  rounds: 30,
   warmupRounds: 3,
   batches: 20,
   requests: { list: 100, read: 100, create: 100 },
@@ -73,6 +73,38 @@ export async function measureGateCosts(hooks: ServerTestHooks = {}): Promise<Ope
 }
 
 const thisScript = fileURLToPath(import.meta.url);
+
+/**
+ * Fresh processes the gate measures in, one after another; each figure is
+ * the mean of theirs. One process's figures differ from another's by up
+ * to ±5 % (how its code was compiled and laid out), more than within it.
+ */
+export const gateProcesses = 3;
+
+/**
+ * Runs `script` (default this file) in `gateProcesses` fresh processes, one
+ * after another, and returns the mean of the figures they print (every
+ * round's ratio kept).
+ */
+export async function measureInChildren(
+  script = thisScript,
+  args: readonly string[] = [],
+): Promise<OperationCost[]> {
+  const runs: OperationCost[][] = [];
+  for (let run = 0; run < gateProcesses; run++) runs.push(await measureInChild(script, args));
+  const mean = (values: readonly number[]) =>
+    values.reduce((sum, value) => sum + value, 0) / values.length;
+  return (runs[0] ?? []).map((first, index) => {
+    const same = runs.map((run) => run[index] as OperationCost);
+    return {
+      operation: first.operation,
+      kitMicros: mean(same.map((cost) => cost.kitMicros)),
+      bareMicros: mean(same.map((cost) => cost.bareMicros)),
+      ratio: mean(same.map((cost) => cost.ratio)),
+      ratios: same.flatMap((cost) => cost.ratios),
+    };
+  });
+}
 
 /** Runs `script` (default this file) in a fresh process and returns the figures it prints. */
 export function measureInChild(
