@@ -35,9 +35,9 @@ export const gateMeasurement = {
  * (docs/benchmarks.md, "Gate").
  */
 export const handlerFloors: Readonly<Record<HandlerOperation["key"], number>> = {
-  list: 0.42,
-  read: 0.22,
-  create: 0.18,
+  list: 0.425,
+  read: 0.23,
+  create: 0.192,
 };
 
 /**

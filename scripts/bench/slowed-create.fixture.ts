@@ -2,7 +2,7 @@
  * The gate's measurement with the create path made slower on purpose, for
  * the test that proves the gate (`handler-gate.node.test.ts`): before each
  * `POST` the core spins for the CPU microseconds given as the argument (a
- * busy loop of arithmetic, its iterations per CPU microsecond measured first). The core keeps answering at once, as the server's own does.
+ * busy loop of arithmetic, its length measured first as the core will run it). The core keeps answering at once, as the server's own does.
  * Not part of the kit: the hook is the server's test hook, `wrapCore`.
  *
  * `node --import tsx scripts/bench/slowed-create.fixture.ts <µs>`; prints the figures as JSON.
@@ -31,28 +31,34 @@ function spin(iterations: number): void {
 }
 
 /**
- * Iterations of `spin` per CPU microsecond: the median of many short
- * timings, so the loop is timed on the machine as busy as the measurement
- * will find it.
+ * Iterations of `spin` for one call to take `micros` of CPU, called as the
+ * core will call it (short calls, one after another): a first guess from
+ * long calls, then corrected three times by the median of many short ones.
  */
-function iterationsPerMicro(): number {
-  const rates: number[] = [];
-  for (let round = 0; round < 41; round++) {
-    const iterations = 200_000;
+function iterationsFor(micros: number): number {
+  const timed = (iterations: number, calls: number) => {
     const started = cpuMicros();
-    spin(iterations);
-    rates.push(iterations / Math.max(1, cpuMicros() - started));
+    for (let call = 0; call < calls; call++) spin(iterations);
+    return (cpuMicros() - started) / calls;
+  };
+  const guesses: number[] = [];
+  for (let round = 0; round < 11; round++) guesses.push(200_000 / Math.max(1, timed(200_000, 1)));
+  let iterations = Math.max(1, Math.round(micros * median(guesses)));
+  for (let pass = 0; pass < 3; pass++) {
+    const perCall: number[] = [];
+    for (let round = 0; round < 21; round++) perCall.push(timed(iterations, 200));
+    iterations = Math.max(1, Math.round((iterations * micros) / Math.max(0.01, median(perCall))));
   }
-  return median(rates);
+  return iterations;
 }
 
-const iterations = Math.round(micros * iterationsPerMicro());
+const iterations = micros > 0 ? iterationsFor(micros) : 0;
 
 const costs = await measureGateCosts({
   wrapCore: (core) => {
     const handle = immediateHandlerOf(core);
     return promisedCore((request) => {
-      if (request.method === "POST") spin(iterations);
+      if (request.method === "POST" && iterations > 0) spin(iterations);
       return handle(request);
     });
   },
