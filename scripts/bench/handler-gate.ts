@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { PetstoreServerOptions } from "../../mocks/server/options.js";
 import type { ServerTestHooks } from "../../mocks/server/server.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
 import {
@@ -66,10 +67,17 @@ export async function builtModule<T>(path: string): Promise<T> {
   return (await import(pathToFileURL(file).href)) as T;
 }
 
-/** The gate's measurement of the built server in this process, with the kit's test hooks (none for the gate itself). */
-export async function measureGateCosts(hooks: ServerTestHooks = {}): Promise<OperationCost[]> {
+/**
+ * The gate's measurement of the built server in this process, with the
+ * kit's test hooks (none for the gate itself) and server options (a
+ * behaviour to hold to the same floors; none by default).
+ */
+export async function measureGateCosts(
+  hooks: ServerTestHooks = {},
+  serverOptions: PetstoreServerOptions = {},
+): Promise<OperationCost[]> {
   const server = await builtModule<ServerModule>("mocks/server/server.js");
-  return measureHandlerCost({ ...gateMeasurement, server, hooks });
+  return measureHandlerCost({ ...gateMeasurement, server, hooks, serverOptions });
 }
 
 const thisScript = fileURLToPath(import.meta.url);
@@ -129,6 +137,9 @@ export function measureInChild(
   });
 }
 
+// `node --import tsx scripts/bench/handler-gate.ts ['{"some":"server option"}']`:
+// the figures as JSON, e.g. `measureInChildren(undefined, [JSON.stringify(options)])`.
 if (process.argv[1] === thisScript) {
-  process.stdout.write(JSON.stringify(await measureGateCosts()));
+  const serverOptions = JSON.parse(process.argv[2] ?? "{}") as PetstoreServerOptions;
+  process.stdout.write(JSON.stringify(await measureGateCosts({}, serverOptions)));
 }
