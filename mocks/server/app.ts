@@ -68,11 +68,12 @@ class ApiRequest implements CoreRequest {
     private readonly source: AppRequest,
     readonly path: string,
     readonly query: string,
+    header: (name: string) => string | undefined,
   ) {
     this.method = source.method;
     this.body = source.body;
     this.bodyTooLarge = source.bodyTooLarge;
-    this.header = (name) => source.header(name);
+    this.header = header;
   }
 
   get signal(): AbortSignal {
@@ -137,6 +138,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
 
   function dispatch(request: AppRequest): Promise<CoreResponse> | CoreResponse {
     const { url, method } = request;
+    // One function for every rule below and the core's view: made once per request.
     const header = (name: string) => request.header(name);
     const rebound = site.refuseHost(header);
     if (rebound) return rebound;
@@ -160,13 +162,13 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
       return favicon();
     }
     if (isPreflight(request)) return site.refuseApi(header) ?? preflightResponse(request);
-    const origin = allowedOrigin(request);
+    const origin = site.corsOrigin(header);
     const api = apiPathOf(pathname, apiBasePath);
     if (api) {
       const crossSite = site.refuseApi(header);
       if (crossSite) return crossSite;
       if (saturated?.()) return withCors(busy(), origin);
-      const answer = respond(new ApiRequest(request, api.path, query));
+      const answer = respond(new ApiRequest(request, api.path, query, header));
       return answer instanceof Promise
         ? answer.then((response) => withCors(response, origin))
         : withCors(answer, origin);

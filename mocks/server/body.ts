@@ -68,50 +68,108 @@ export function hasBody(request: IncomingMessage): boolean {
   );
 }
 
+/** The reader of a request's body, found by the listeners below (node calls them with the request as `this`). */
+const readerOf = Symbol("body reader");
+
+interface ReadRequest extends IncomingMessage {
+  [readerOf]?: BodyReader;
+}
+
+/**
+ * Reads one body: its chunks while they fit the limit, then the result.
+ * Its listeners are shared functions and its room is taken at once when
+ * free, so the common body costs no closure of its own.
+ */
+class BodyReader {
+  readonly #request: ReadRequest;
+  readonly #resolve: (read: BodyRead) => void;
+  readonly #chunks: Buffer[] = [];
+  #received = 0;
+  #settled = false;
+  /** The room taken at once, in bytes; else the waiting reservation's release. */
+  #reserved = 0;
+  #waiting: (() => void) | undefined;
+
+  constructor(request: ReadRequest, resolve: (read: BodyRead) => void) {
+    this.#request = request;
+    this.#resolve = resolve;
+  }
+
+  start(declared: number): void {
+    const request = this.#request;
+    request[readerOf] = this;
+    request.on("end", onEnd);
+    request.on("close", onClose);
+    // Errors (a reset connection) also end in "close"; listening keeps them from being thrown.
+    request.on("error", ignore);
+    // Reading starts once the body has room; until then the client's bytes wait in the kernel.
+    const bytes = Number.isSafeInteger(declared) ? Math.min(declared, maxBodyBytes) : maxBodyBytes;
+    if (room.queue.size === 0 && bytes <= room.free) {
+      room.free -= bytes;
+      this.#reserved = bytes;
+      request.on("data", onData);
+    } else {
+      this.#waiting = reserve(bytes, () => {
+        if (!this.#settled) request.on("data", onData);
+      });
+    }
+  }
+
+  #release(): void {
+    if (this.#waiting) this.#waiting();
+    else if (this.#reserved > 0) {
+      room.free += this.#reserved;
+      this.#reserved = 0;
+      admitWaiting();
+    }
+  }
+
+  data(chunk: Buffer): void {
+    this.#received += chunk.length;
+    if (this.#received > maxDrainBytes) {
+      this.#request.pause();
+      this.settle(tooLargeClose);
+    } else if (this.#received <= maxBodyBytes) this.#chunks.push(chunk);
+    else this.#chunks.length = 0;
+  }
+
+  end(): void {
+    if (this.#received > maxBodyBytes) {
+      this.settle(tooLargeDrained);
+      return;
+    }
+    const chunks = this.#chunks;
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    this.settle({ kind: "body", body: bytes.toString("utf8") });
+  }
+
+  settle(result: BodyRead): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    const request = this.#request;
+    request.off("data", onData);
+    request.off("end", onEnd);
+    request.off("close", onClose);
+    request[readerOf] = undefined;
+    this.#release();
+    this.#resolve(result);
+  }
+}
+
+function onData(this: ReadRequest, chunk: Buffer): void {
+  this[readerOf]?.data(chunk);
+}
+function onEnd(this: ReadRequest): void {
+  this[readerOf]?.end();
+}
+function onClose(this: ReadRequest): void {
+  if (!this.complete) this[readerOf]?.settle(aborted);
+}
+function ignore(): void {}
+
 export function readBody(request: IncomingMessage): Promise<BodyRead> {
   if (!hasBody(request)) return Promise.resolve(noBody);
   const declared = Number(request.headers["content-length"]);
   if (declared > maxDrainBytes) return Promise.resolve(tooLargeClose);
-
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let settled = false;
-    const settle = (result: BodyRead) => {
-      if (settled) return;
-      settled = true;
-      request.off("data", onData);
-      request.off("end", onEnd);
-      request.off("close", onClose);
-      release();
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > maxDrainBytes) {
-        request.pause();
-        settle(tooLargeClose);
-      } else if (received <= maxBodyBytes) chunks.push(chunk);
-      else chunks.length = 0;
-    };
-    const onEnd = () => {
-      if (received > maxBodyBytes) settle(tooLargeDrained);
-      else {
-        const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-        settle({ kind: "body", body: bytes.toString("utf8") });
-      }
-    };
-    const onClose = () => {
-      if (!request.complete) settle(aborted);
-    };
-    request.on("end", onEnd);
-    request.on("close", onClose);
-    // Reading starts once the body has room; until then the client's bytes wait in the kernel.
-    const bytes = Number.isSafeInteger(declared) ? Math.min(declared, maxBodyBytes) : maxBodyBytes;
-    const release = reserve(bytes, () => {
-      if (!settled) request.on("data", onData);
-    });
-    // Errors (a reset connection) also end in "close"; listening keeps them from being thrown.
-    request.on("error", () => {});
-  });
+  return new Promise((resolve) => new BodyReader(request, resolve).start(declared));
 }

@@ -70,6 +70,15 @@ interface ConnectionState {
   idleSince: number;
   /** Its latest request, while that is at work. */
   current: InFlight | undefined;
+  /** No longer counted: closed, or its closing answer written. */
+  released: boolean;
+}
+
+/** The request at work on a response, and its connection's state: what the shared close listener reads. */
+const inFlight = Symbol("in flight");
+
+interface TrackedResponse extends ServerResponse {
+  [inFlight]?: { readonly entry: InFlight; readonly state: ConnectionState };
 }
 
 /** Connections kept beyond `maxConnections` so admin and health requests are answered. */
@@ -136,8 +145,22 @@ export function guardConnections(server: Server, maxConnections: number): Connec
     const state = connections.get(socket);
     if (state === undefined) return;
     connections.delete(socket);
+    state.released = true;
     working -= state.atWork;
   };
+
+  /** One listener for every response's `close` (node calls it with the response as `this`). */
+  function answered(this: TrackedResponse): void {
+    const tracked = this[inFlight];
+    if (tracked === undefined) return;
+    this[inFlight] = undefined;
+    const { entry, state } = tracked;
+    if (state.current === entry) state.current = undefined;
+    // Released meanwhile (closed, or its closing answer written): no longer counted.
+    if (state.released) return;
+    working--;
+    if (--state.atWork === 0) state.idleSince = ++tick;
+  }
 
   /**
    * Closes the connection that has waited longest with no request at work
@@ -170,7 +193,7 @@ export function guardConnections(server: Server, maxConnections: number): Connec
       );
       return;
     }
-    connections.set(socket, { atWork: 0, idleSince: ++tick, current: undefined });
+    connections.set(socket, { atWork: 0, idleSince: ++tick, current: undefined, released: false });
     socket.once("close", () => release(socket));
   });
 
@@ -218,13 +241,8 @@ export function guardConnections(server: Server, maxConnections: number): Connec
       state.current = entry;
       state.atWork++;
       working++;
-      response.once("close", () => {
-        if (state.current === entry) state.current = undefined;
-        // Released meanwhile (closed, or its closing answer written): no longer counted.
-        if (connections.get(socket) !== state) return;
-        working--;
-        if (--state.atWork === 0) state.idleSince = ++tick;
-      });
+      (response as TrackedResponse)[inFlight] = { entry, state };
+      response.on("close", answered);
       listener(request, response);
     },
     saturated: () => working > maxConnections,

@@ -792,11 +792,38 @@ const shortestPresentedToken = 4;
  * request presents when it is none of them, in every form too (no RegExp is
  * built for it, so a token costs little to add).
  */
+/** Texts up to this length are remembered by `remembering`. */
+const rememberedChars = 2048;
+
+/**
+ * A redactor that answers the last two texts it masked again without
+ * searching: a client sends the same request target over and over, and the
+ * server masks it for the log and for the journal.
+ */
+function remembering(redact: Redact): Redact {
+  let first: string | undefined;
+  let firstMasked = "";
+  let second: string | undefined;
+  let secondMasked = "";
+  return (text) => {
+    if (text === first) return firstMasked;
+    if (text === second) return secondMasked;
+    const masked = redact(text);
+    if (text.length <= rememberedChars) {
+      second = first;
+      secondMasked = firstMasked;
+      first = text;
+      firstMasked = masked;
+    }
+    return masked;
+  };
+}
+
 export function createRequestRedactor(
   secrets: readonly string[],
 ): (authorization: string | undefined) => Redact {
   const configured = secretsOf(secrets);
-  const configuredRedact: Redact = (text) => redactWith(text, configured, 0);
+  const configuredRedact = remembering((text) => redactWith(text, configured, 0));
   const forHeader = (authorization: string | undefined): Redact => {
     const token = presentedToken(authorization);
     if (token === undefined || token.length < shortestPresentedToken || secrets.includes(token)) {
@@ -809,7 +836,7 @@ export function createRequestRedactor(
       probe: (text) => configured.probe(text) || added.probe(text),
       backslash: configured.backslash || added.backslash,
     };
-    return (text) => redactWith(text, withToken, 0);
+    return remembering((text) => redactWith(text, withToken, 0));
   };
   // A client sends the same header on every request: its redactor is kept until another comes.
   let lastHeader: string | undefined;
