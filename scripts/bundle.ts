@@ -65,6 +65,21 @@ const packageName = (specifier: string) =>
     .slice(0, specifier.startsWith("@") ? 2 : 1)
     .join("/");
 
+/**
+ * `@msw/data` needs `mutative` only to update a record: it gets
+ * `mocks/store/mutative-on-demand.ts` instead, which loads the library (its
+ * own chunk) on the first update, so no entry carries it up front.
+ */
+const mutativeOnDemand: Plugin = {
+  name: "mutative-on-demand",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^mutative$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]@msw[\\/]data[\\/]/.test(args.importer)) return undefined;
+      return { path: `${repositoryRoot}mocks/store/mutative-on-demand.ts` };
+    });
+  },
+};
+
 /** Keeps every bare import external except the inlined packages. */
 const externalPackages: Plugin = {
   name: "external-packages",
@@ -96,7 +111,7 @@ const result = await build({
   metafile: true,
   allowOverwrite: true,
   logLevel: "warning",
-  plugins: [externalPackages],
+  plugins: [mutativeOnDemand, externalPackages],
 });
 
 const strays = Object.keys(result.metafile.inputs).filter((input) => {
