@@ -12,10 +12,8 @@
 import * as mswBrowser from "msw/browser";
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
 import { type FaultPreset, faultPresetNames } from "./core/faults.js";
-import { persistInBrowser } from "./runtime/browser-persistence.js";
 import { createPetstoreParts, type PetstoreParts } from "./runtime/setup-parts.js";
 import { withUnhandledDefault } from "./runtime/unhandled.js";
-import { missingWorkerMessage, mswMajorOf } from "./runtime/worker-hint.js";
 import type { PetstoreWorkerOptions } from "./store/options.js";
 
 /** The URL query parameter and `localStorage` key that select a preset. */
@@ -83,12 +81,16 @@ export async function setupPetstoreWorker(
   const { parts, petstore } = await createPetstoreParts({
     ...options,
     ...(preset ? { preset } : {}),
+    contractOnDemand: true,
   });
   const worker = setupWorker(...parts.handlers);
   const persistence =
     options.persist === undefined
       ? undefined
-      : await persistInBrowser(parts.store, options.persist);
+      : await (await import("./runtime/browser-persistence.js")).persistInBrowser(
+          parts.store,
+          options.persist,
+        );
   return {
     ...parts,
     worker,
@@ -99,6 +101,7 @@ export async function setupPetstoreWorker(
       } catch (error) {
         const url = startOptions?.serviceWorker?.url ?? defaultWorkerUrl;
         if (!(await isWorkerScriptMissing(url))) throw error;
+        const { missingWorkerMessage, mswMajorOf } = await import("./runtime/worker-hint.js");
         const message = missingWorkerMessage(
           new URL(url, location.href).href,
           mswMajorOf(mswBrowser),
@@ -126,7 +129,7 @@ export type {
 } from "./interface/behaviour-profile.js";
 export { limitRule, operationIds, petStatuses } from "./interface/spec.js";
 export type * from "./interface/types.js";
-export { persistKey } from "./runtime/browser-persistence.js";
+export { persistKey } from "./runtime/persist-key.js";
 export {
   type ContractOptions,
   defaultApiKey,

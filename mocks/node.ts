@@ -9,6 +9,7 @@
  */
 import { type SetupServer, setupServer } from "msw/node";
 import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
+import { createContractRecorder } from "./contract/recorder.js";
 import { createPetstoreParts, type PetstoreParts } from "./runtime/setup-parts.js";
 import { withUnhandledDefault } from "./runtime/unhandled.js";
 import type { PetstoreOptions } from "./store/options.js";
@@ -38,7 +39,10 @@ export interface Petstore extends PetstoreParts {
 
 export async function setupPetstore(options: PetstoreOptions = {}): Promise<Petstore> {
   const contractFile = contractFileOf(options.contract);
-  const { parts, petstore } = await createPetstoreParts(options);
+  const { parts, petstore } = await createPetstoreParts({
+    ...options,
+    contractRecorder: createContractRecorder,
+  });
   const server = setupServer(...parts.handlers);
   return {
     ...parts,

@@ -7,6 +7,7 @@
  */
 import type { Request, Route } from "@playwright/test";
 import { corsHeaders } from "../admin/cors.js";
+import { createContractRecorder } from "../contract/recorder.js";
 import type { CoreRequest, CoreResponse } from "../core/exchange.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiBase, bodyFields } from "../runtime/intercept.js";
@@ -133,7 +134,11 @@ export interface PetstoreFixture extends PetstoreTestMock {
 /** The mock of one browser context (of the named test): its fixture and the routing that answers from it. */
 export async function startRoutedPetstore(options: PetstoreOptions, testName?: string) {
   const named = testName === undefined ? {} : { testName: () => testName };
-  const petstore = await createPetstore({ ...options, ...named });
+  const petstore = await createPetstore({
+    ...options,
+    ...named,
+    contractRecorder: createContractRecorder,
+  });
   const { store, faults, journal } = petstore;
   const dashboard = createDashboardRouting(petstore, options);
   const fixture: PetstoreFixture = {

@@ -9,9 +9,10 @@ import { followStore } from "../store/follow-store.js";
 import type { PersistMode } from "../store/options.js";
 import type { PetstoreStore } from "../store/store.js";
 import { parseJson } from "../util/json.js";
+import { persistKey } from "./persist-key.js";
 
-/** The Web Storage key the state is kept under. */
-export const persistKey = "petstore-mock-kit:state";
+export { persistKey };
+
 /** How long after a change the state is saved; changes in between share one save. */
 const persistDebounceMs = 100;
 

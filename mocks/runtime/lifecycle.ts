@@ -13,7 +13,7 @@
  * await petstore.reset();
  */
 import { contractNamesOf, type PactContract, pactOf } from "../contract/pact.js";
-import { type ContractRecorder, createContractRecorder } from "../contract/recorder.js";
+import type { ContractRecorder } from "../contract/recorder.js";
 import { createMockControls } from "../core/controls.js";
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
@@ -33,6 +33,7 @@ import {
 } from "../store/options.js";
 import type { StoreSnapshot } from "../store/state.js";
 import { createPetstoreStore, type PetstoreStore } from "../store/store.js";
+import { type ContractRecorderFactory, contractRecorderOf } from "./contract-recording.js";
 
 export interface PetstoreLifecycleOptions
   extends PetstoreBaseOptions,
@@ -41,6 +42,14 @@ export interface PetstoreLifecycleOptions
   readonly store?: PetstoreStore | undefined;
   /** The test running now, naming the contract's interactions; default the vitest or Jest test. */
   readonly testName?: (() => string | undefined) | undefined;
+  /**
+   * How the consumer contract's recorder is made: `createContractRecorder`
+   * (Node's entries, which import it statically), or without it loaded
+   * through `import()`: before the mock starts, or after its first answers
+   * with `contractOnDemand` (a page's).
+   */
+  readonly contractRecorder?: ContractRecorderFactory | undefined;
+  readonly contractOnDemand?: boolean | undefined;
 }
 
 export interface PetstoreLifecycle {
@@ -113,10 +122,13 @@ export async function createPetstore(
   const names = contractNamesOf(options.contract);
   const store =
     options.store ?? (await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options)));
-  const recorder = createContractRecorder({
-    testName: options.testName,
-    categoryExists: (id) => store.getCategory(id) !== undefined,
-  });
+  const recorder = await contractRecorderOf(
+    {
+      testName: options.testName,
+      categoryExists: (id) => store.getCategory(id) !== undefined,
+    },
+    { create: options.contractRecorder, onDemand: options.contractOnDemand },
+  );
   const handleWith = (journal: Journal) =>
     createPetstoreCore({
       ...options,

@@ -9,7 +9,11 @@ import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import type { PetstoreOptions } from "../store/options.js";
 import type { PetstoreStore } from "../store/store.js";
-import { createPetstore, type PetstoreLifecycle } from "./lifecycle.js";
+import {
+  createPetstore,
+  type PetstoreLifecycle,
+  type PetstoreLifecycleOptions,
+} from "./lifecycle.js";
 import { petstoreHandlersFor } from "./msw.js";
 
 export interface PetstoreParts {
@@ -30,7 +34,8 @@ export interface PetstoreParts {
 
 /** The lifecycle and msw handlers answering from it. */
 export async function createPetstoreParts(
-  options: PetstoreOptions,
+  options: PetstoreOptions &
+    Pick<PetstoreLifecycleOptions, "contractRecorder" | "contractOnDemand">,
 ): Promise<{ readonly parts: PetstoreParts; readonly petstore: PetstoreLifecycle }> {
   const petstore = await createPetstore(options);
   const { store, faults, journal } = petstore;

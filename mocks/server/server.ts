@@ -22,6 +22,7 @@ import {
   writeContractFile,
 } from "../contract/contract-file.js";
 import type { PactContract } from "../contract/pact.js";
+import { createContractRecorder } from "../contract/recorder.js";
 import {
   type CoreResponse,
   errorResponse,
@@ -219,6 +220,7 @@ export async function startPetstoreServerWith(
       secrets,
       refuseWrites,
       contract: options.contract,
+      contractRecorder: createContractRecorder,
       behaviour,
     }),
   );

@@ -150,8 +150,18 @@ export interface BundleSize {
   readonly minified: number;
 }
 
-export async function bundleSize(dir: string, page: string): Promise<BundleSize> {
-  const outdir = join(dir, "bundles", page.replace(/\W/g, "-"));
+/** A page bundled as a user's bundler would (esbuild: minified, code splitting) into `dir/bundles/`. */
+export interface PageBundle {
+  /** The folder holding the page's files, relative to `dir`. */
+  readonly outdir: string;
+  /** Every JavaScript output, relative to `dir`. */
+  readonly outputs: readonly string[];
+  /** The entry and every chunk it imports statically: what the page loads before its own code runs. */
+  readonly upFront: ReadonlySet<string>;
+}
+
+export async function bundlePage(dir: string, page: string): Promise<PageBundle> {
+  const outdir = join("bundles", page.replace(/\W/g, "-"));
   const { metafile } = await build({
     entryPoints: [join(dir, page)],
     absWorkingDir: dir,
@@ -161,7 +171,7 @@ export async function bundleSize(dir: string, page: string): Promise<BundleSize>
     format: "esm",
     platform: "browser",
     target: "es2022",
-    outdir,
+    outdir: join(dir, outdir),
     metafile: true,
     logLevel: "silent",
   });
@@ -176,9 +186,13 @@ export async function bundleSize(dir: string, page: string): Promise<BundleSize>
     }
   };
   if (entry) visit(entry);
+  return { outdir, outputs: Object.keys(outputs).filter((path) => path.endsWith(".js")), upFront };
+}
+
+export async function bundleSize(dir: string, page: string): Promise<BundleSize> {
+  const { outputs, upFront } = await bundlePage(dir, page);
   const sizes = { upFront: 0, onDemand: 0, minified: 0 };
-  for (const path of Object.keys(outputs)) {
-    if (!path.endsWith(".js")) continue;
+  for (const path of outputs) {
     const code = await readFile(join(dir, path));
     const gzipped = gzipSync(code, { level: 9 }).length;
     if (upFront.has(path)) {
