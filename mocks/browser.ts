@@ -101,7 +101,10 @@ export async function setupPetstoreWorker(
       } catch (error) {
         const url = startOptions?.serviceWorker?.url ?? defaultWorkerUrl;
         if (!(await isWorkerScriptMissing(url))) throw error;
-        const { missingWorkerMessage, mswMajorOf } = await import("./runtime/worker-hint.js");
+        // The hint's own chunk; should it fail to load too, msw's error stands.
+        const hint = await import("./runtime/worker-hint.js").catch(() => undefined);
+        if (hint === undefined) throw error;
+        const { missingWorkerMessage, mswMajorOf } = hint;
         const message = missingWorkerMessage(
           new URL(url, location.href).href,
           mswMajorOf(mswBrowser),
