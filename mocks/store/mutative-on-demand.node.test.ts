@@ -1,0 +1,36 @@
+/**
+ * The built entries (`npm run build` first): `@msw/data` reaches mutative
+ * only through `mocks/store/mutative-on-demand.ts`, so no chunk imports it
+ * statically, and a record's update still drafts through it.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repositoryRoot } from "../test-support/repository.js";
+
+const chunks = join(repositoryRoot, "dist/mocks/chunks");
+
+describe("mutative in the built entries", () => {
+  it("is a chunk of its own that only import() names", async () => {
+    const files = (await readdir(chunks)).filter((file) => file.endsWith(".js"));
+    const mutative = files.filter((file) => file.startsWith("mutative"));
+    expect(mutative).toHaveLength(1);
+    for (const file of files) {
+      const code = await readFile(join(chunks, file), "utf8");
+      expect(code, file).not.toMatch(new RegExp(`from\\s+"\\./${mutative[0]}"`));
+    }
+  });
+
+  it("updates a record through @msw/data", async () => {
+    const { setupPetstore } = (await import(
+      join(repositoryRoot, "dist/mocks/node.js")
+    )) as typeof import("../node.js");
+    const petstore = await setupPetstore();
+    await petstore.store.pets.update((q) => q.where({ id: 1 }), {
+      data(pet) {
+        pet.name = "Renamed";
+      },
+    });
+    expect(petstore.store.getPet(1)?.name).toBe("Renamed");
+  });
+});
