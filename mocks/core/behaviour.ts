@@ -19,6 +19,7 @@ import {
   operationParameters,
   petStatuses,
 } from "../interface/spec.js";
+import type { DeprecationChange } from "./deprecation.js";
 import { type CoreResponse, listJson } from "./exchange.js";
 import { cachedLists } from "./list-cache.js";
 import {
@@ -224,6 +225,30 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       : choices.wwwAuthenticate === "custom"
         ? values.wwwAuthenticate
         : undefined;
+  const location = choices.createLocation;
+  if (!error && wwwAuthenticate === undefined && location === "relative") return undefined;
+  return (response, operationId, request, staged) => {
+    let answer = response;
+    if (!staged && answer.status >= 400 && error) answer = error(answer, operationId);
+    let headers = answer.headers;
+    if (!staged && answer.status === 401) {
+      headers = setHeader(headers, "www-authenticate", wwwAuthenticate);
+    }
+    if (operationId === "createPet" && location !== "relative") {
+      const host = request.header("host");
+      const absolute = location === "absolute" && host !== undefined && /^[\w.:[\]-]+$/.test(host);
+      headers = setHeader(
+        headers,
+        "location",
+        location === "absent" ? null : absolute ? `http://${host}${headers.location}` : undefined,
+      );
+    }
+    return headers === answer.headers ? answer : { ...answer, headers };
+  };
+}
+
+/** getPet's deprecation headers as the profile sends them; undefined when they are the kit's. */
+function deprecationOf({ choices, values }: ResolvedBehaviour): DeprecationChange | undefined {
   const deprecation: HeaderChange =
     choices.deprecationDate === "absent"
       ? null
@@ -237,34 +262,13 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       : choices.successorLink === "custom"
         ? values.successorLink
         : undefined;
-  const location = choices.createLocation;
-  const changesHeaders =
-    wwwAuthenticate !== undefined ||
-    deprecation !== undefined ||
-    sunset !== undefined ||
-    link !== undefined ||
-    location !== "relative";
-  if (!error && !changesHeaders) return undefined;
-  return (response, operationId, request, staged) => {
-    let answer = response;
-    if (!staged && answer.status >= 400 && error) answer = error(answer, operationId);
-    let headers = answer.headers;
-    if (!staged && answer.status === 401) {
-      headers = setHeader(headers, "www-authenticate", wwwAuthenticate);
-    }
-    headers = setHeader(setHeader(headers, "deprecation", deprecation), "link", link);
-    headers = setHeader(headers, "sunset", sunset);
-    if (operationId === "createPet" && location !== "relative") {
-      const host = request.header("host");
-      const absolute = location === "absolute" && host !== undefined && /^[\w.:[\]-]+$/.test(host);
-      headers = setHeader(
-        headers,
-        "location",
-        location === "absent" ? null : absolute ? `http://${host}${headers.location}` : undefined,
-      );
-    }
-    return headers === answer.headers ? answer : { ...answer, headers };
-  };
+  if (deprecation === undefined && sunset === undefined && link === undefined) return undefined;
+  return (headers) =>
+    setHeader(
+      setHeader(setHeader(headers, "deprecation", deprecation), "link", link),
+      "sunset",
+      sunset,
+    );
 }
 
 /** The profile's validation and resolution, for a runtime that loads this module alone for a profile. */
@@ -290,5 +294,6 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
     acceptsUnknownCategory: choices.unknownCategory === "accepted",
     createdStatus: choices.createdStatus === "none" ? undefined : choices.createdStatus,
     restyle: restyleOf(resolved),
+    deprecation: deprecationOf(resolved),
   };
 }

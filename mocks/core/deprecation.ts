@@ -35,3 +35,35 @@ export function deprecationHeaders(
   const deprecation = deprecations.get(operationId);
   return deprecation ? headersOf(deprecation, basePath) : undefined;
 }
+
+/** A change a behaviour profile makes to the deprecation headers (another date, one left out). */
+export type DeprecationChange = (
+  headers: Readonly<Record<string, string>>,
+) => Readonly<Record<string, string>>;
+
+/** Base paths whose headers are kept; a core answers under one or two. */
+const keptBasePaths = 8;
+
+/**
+ * `deprecationHeaders` with a profile's change applied, worked out once per
+ * operation and base path: an answer then merges a kept object (no date is
+ * written, no header set copied, per request).
+ */
+export function deprecationHeadersFor(
+  change: DeprecationChange | undefined,
+): (operationId: OperationId, basePath: string) => Readonly<Record<string, string>> | undefined {
+  const kept = new Map<string, Map<OperationId, Readonly<Record<string, string>> | undefined>>();
+  return (operationId, basePath) => {
+    let byOperation = kept.get(basePath);
+    if (byOperation === undefined) {
+      if (kept.size >= keptBasePaths) kept.clear();
+      byOperation = new Map();
+      kept.set(basePath, byOperation);
+    }
+    if (byOperation.has(operationId)) return byOperation.get(operationId);
+    const headers = deprecationHeaders(operationId, basePath);
+    const changed = headers && change ? change(headers) : headers;
+    byOperation.set(operationId, changed);
+    return changed;
+  };
+}

@@ -7,6 +7,7 @@
  */
 import type { OperationId } from "../interface/spec.js";
 import type { PetStatus } from "../interface/types.js";
+import type { DeprecationChange } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { cachedLists } from "./list-cache.js";
 import { recordJson } from "./serialize.js";
@@ -36,6 +37,8 @@ export interface OperationBehaviour {
   readonly createdStatus: PetStatus | undefined;
   /** The answer restyled as the profile says (Error bodies, headers); undefined: as it is. */
   readonly restyle: Restyle | undefined;
+  /** The deprecation headers as the profile sends them; undefined: the kit's. */
+  readonly deprecation: DeprecationChange | undefined;
 }
 
 /** An answer restyled: `staged` ones (a scenario, a fault) keep the kit's Error. */
@@ -55,4 +58,5 @@ export const defaultOperationBehaviour: OperationBehaviour = {
   acceptsUnknownCategory: false,
   createdStatus: undefined,
   restyle: undefined,
+  deprecation: undefined,
 };

@@ -15,7 +15,7 @@ import { apiBasePath, type OperationId } from "../interface/spec.js";
 import { createRequestRedactor, type Redact } from "../util/redact.js";
 import { type Credential, checkCredential, type SentCredential, sentCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
-import { deprecationHeaders } from "./deprecation.js";
+import { deprecationHeadersFor } from "./deprecation.js";
 import { faultErrorBody, scenarioErrorBody } from "./errors.js";
 import type { CoreRequest, CoreResponse, JsonAnswer, PetstoreCore } from "./exchange.js";
 import {
@@ -191,6 +191,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
   const maxRecords = recordLimitsOf(options);
   const behaviour = options.profile ?? defaultOperationBehaviour;
   const { restyle } = behaviour;
+  const deprecationHeaders = deprecationHeadersFor(behaviour.deprecation);
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
   function answer(

@@ -21,6 +21,7 @@ import { pathToFileURL } from "node:url";
 import { burst, type SendOptions } from "../../mocks/test-support/http.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
 import { bundleSize, importFigures, importRounds, writePages } from "./footprint.js";
+import { gateProfile } from "./gate-profile.js";
 import {
   gateMeasurement,
   gateProcesses,
@@ -111,19 +112,25 @@ async function footprint() {
 export async function run(): Promise<void> {
   const started = performance.now();
   const gauges: Gauge[] = [];
-  const costs = judgeHandlerCosts(await measureInChildren());
-  for (const { cost, floor } of costs) {
-    console.log(
-      `${cost.operation.label}: CPU per request ${fixed(cost.kitMicros, 1)} µs, baseline ${fixed(cost.bareMicros, 1)} µs; ` +
-        `ratio by round ${fixed(Math.min(...cost.ratios), 3)}–${fixed(Math.max(...cost.ratios), 3)}`,
-    );
-    gauges.push({
-      measure: `${cost.operation.label}, baseline ÷ kit, CPU per request (in process)`,
-      value: cost.ratio,
-      goal: "",
-      floor,
-      digits: 3,
-    });
+  const profiles = [
+    { label: "", args: [] },
+    { label: ", profile active", args: [JSON.stringify({ behaviour: gateProfile })] },
+  ] as const;
+  for (const profile of profiles) {
+    const costs = judgeHandlerCosts(await measureInChildren(undefined, profile.args));
+    for (const { cost, floor } of costs) {
+      console.log(
+        `${cost.operation.label}${profile.label}: CPU per request ${fixed(cost.kitMicros, 1)} µs, baseline ${fixed(cost.bareMicros, 1)} µs; ` +
+          `ratio by round ${fixed(Math.min(...cost.ratios), 3)}–${fixed(Math.max(...cost.ratios), 3)}`,
+      );
+      gauges.push({
+        measure: `${cost.operation.label}, baseline ÷ kit, CPU per request (in process${profile.label})`,
+        value: cost.ratio,
+        goal: "",
+        floor,
+        digits: 3,
+      });
+    }
   }
   console.log(
     `(mean of ${gateProcesses} processes, each the median of ${gateMeasurement.rounds} rounds of ${gateMeasurement.batches} alternating batches)`,
