@@ -11,13 +11,25 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Jso
 
 const rejected = (response: JsonAnswer) => ({ ok: false as const, response });
 
+/** The JSON each request's body text parsed to, for an observer that reads the body again (the consumer contract's recorder). */
+const parsedBodies = new WeakMap<object, unknown>();
+
+/**
+ * The value `parseJsonBody` parsed from this request's body (what
+ * `JSON.parse` gives for its text), or `undefined` when it parsed none.
+ * Callers must not change it: the operation read it too.
+ */
+export const parsedBodyOf = (request: object): unknown => parsedBodies.get(request);
+
 /** The body as JSON, `undefined` when there is none; a 413 or 400 Error when it is too large, too deep or not JSON. */
 export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge">): JsonBody {
   if (request.bodyTooLarge) return rejected(payloadTooLarge());
   if (request.body === undefined || request.body.trim() === "")
     return { ok: true, value: undefined };
   try {
-    return { ok: true, value: parseJson(request.body) };
+    const value = parseJson(request.body);
+    parsedBodies.set(request, value);
+    return { ok: true, value };
   } catch (error) {
     if (error instanceof JsonDepthError) {
       return rejected(errorResponse("invalid_body", `The request body ${error.message}.`));
