@@ -35,6 +35,9 @@ async function mock(options: PetstoreLifecycleOptions = {}) {
 /** How a Pact generator names a provider state's parameter: `${petId}`. */
 const injected = (name: string) => `\${${name}}`;
 
+const byText = (a: unknown, b: unknown) =>
+  JSON.stringify(a) < JSON.stringify(b) ? -1 : JSON.stringify(a) > JSON.stringify(b) ? 1 : 0;
+
 const only = (interactions: readonly PactInteraction[]) => {
   expect(interactions).toHaveLength(1);
   return interactions[0] as PactInteraction;
@@ -400,6 +403,22 @@ describe("over a mock's life", () => {
     expect(interactions()).toHaveLength(1);
     petstore.contractRecorder.clear();
     expect(interactions()).toEqual([]);
+  });
+
+  it("creates answered together record what each sent, as one after another do", async () => {
+    const bodies = [
+      { name: "Rex", categoryId: 1 },
+      { name: "Tom", categoryId: 2, status: "sold" },
+      { name: "Kit", categoryId: 1, tags: ["a"] },
+    ];
+    const together = await mock();
+    await Promise.all(bodies.map((body) => together.post("/pets", body)));
+    const apart = await mock();
+    for (const body of bodies) await apart.post("/pets", body);
+    const shapes = (interactions: readonly PactInteraction[]) =>
+      interactions.map((interaction) => interaction.request.body).sort(byText);
+    expect(shapes(together.interactions())).toHaveLength(3);
+    expect(shapes(together.interactions())).toEqual(shapes(apart.interactions()));
   });
 
   it("the same requests in another order give the same text", async () => {

@@ -16,6 +16,7 @@
  * // … the app's tests run …
  * const contract = pactOf(recorder.interactions(), defaultContractNames);
  */
+import { parsedBodyOf } from "../core/body.js";
 import type { CoreRequest } from "../core/exchange.js";
 import type { ObservedExchange } from "../core/petstore-core.js";
 import {
@@ -155,6 +156,14 @@ type Parsed =
   | { readonly kind: "malformed" };
 
 const noBody: Parsed = Object.freeze({ kind: "none" });
+
+/** The request's body as parsed JSON: the core's own parse when it made one (the same value), else parsed here. */
+function parseRequestBody(request: ObservedExchange["request"]): Parsed {
+  const text = request.body;
+  if (text === undefined || text === "") return noBody;
+  const value = parsedBodyOf(request);
+  return value === undefined ? parse(text) : { kind: "json", value };
+}
 
 function parse(text: string | undefined): Parsed {
   if (text === undefined || text === "") return noBody;
@@ -482,7 +491,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
     if ((request.body?.length ?? 0) > contractLimits.bodyChars) return;
     if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
     const credential = credentialOf(request, exchange.credentialRefused);
-    const body = parse(request.body);
+    const body = parseRequestBody(request);
     const { shape, key } = shapeOf(request, operationId, response.status, credential, body);
     const named = testNow();
     if (named !== lastNamed || redact !== lastRedact) {

@@ -120,12 +120,12 @@ function queryRewrite(
 }
 
 /** `record`'s text with the extra fields after its own (a record always has an `id`). */
-function withExtras(extra: ExtraFields): (record: object) => string {
+function withExtras(extra: ExtraFields): (record: object, keep?: boolean) => string {
   let suffix = "";
   for (const name of Object.keys(extra)) {
     suffix += `,${JSON.stringify(name)}:${JSON.stringify(extra[name])}`;
   }
-  return (record) => `${recordJson(record).slice(0, -1)}${suffix}}`;
+  return (record, keep) => `${recordJson(record, keep).slice(0, -1)}${suffix}}`;
 }
 
 function recordStyle(extra: ExtraFields | undefined, newestFirst: boolean): RecordStyle {

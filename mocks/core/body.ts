@@ -11,13 +11,30 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Jso
 
 const rejected = (response: JsonAnswer) => ({ ok: false as const, response });
 
+// The last body `parseJsonBody` parsed, and its request: one slot, no memory
+// per request (a WeakMap entry per request would cost every collection).
+let lastParsedRequest: object | undefined;
+let lastParsedValue: unknown;
+
+/**
+ * The value `parseJsonBody` last parsed, when it was this request's body
+ * (what `JSON.parse` gives for its text); `undefined` otherwise (another
+ * request's body was parsed since, or none). For an observer that reads the
+ * body again (the consumer contract's recorder); it must not change it.
+ */
+export const parsedBodyOf = (request: object): unknown =>
+  request === lastParsedRequest ? lastParsedValue : undefined;
+
 /** The body as JSON, `undefined` when there is none; a 413 or 400 Error when it is too large, too deep or not JSON. */
 export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge">): JsonBody {
   if (request.bodyTooLarge) return rejected(payloadTooLarge());
   if (request.body === undefined || request.body.trim() === "")
     return { ok: true, value: undefined };
   try {
-    return { ok: true, value: parseJson(request.body) };
+    const value = parseJson(request.body);
+    lastParsedRequest = request;
+    lastParsedValue = value;
+    return { ok: true, value };
   } catch (error) {
     if (error instanceof JsonDepthError) {
       return rejected(errorResponse("invalid_body", `The request body ${error.message}.`));

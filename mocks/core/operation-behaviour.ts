@@ -15,8 +15,8 @@ import type { Validated } from "./validate.js";
 
 /** How one collection's records are written and listed. */
 export interface RecordStyle {
-  /** A record's JSON text. */
-  readonly text: (record: object) => string;
+  /** A record's JSON text; `keep` false: not kept for later answers (a record just created). */
+  readonly text: (record: object, keep?: boolean) => string;
   /** A list's JSON text, kept by key while the same records are listed. */
   readonly list: (key: string, records: readonly object[]) => string;
   readonly newestFirst: boolean;

@@ -127,7 +127,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
         : input.value;
     const pet = await created(() => store.createPet(stored));
     if (!("record" in pet)) return pet;
-    return jsonTextResponse(201, behaviour.pets.text(pet.record), {
+    return jsonTextResponse(201, behaviour.pets.text(pet.record, false), {
       location: `${basePath}/pets/${pet.record.id}`,
     });
   },
@@ -175,7 +175,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     if (full) return full;
     const category = await created(() => store.createCategory(input.value));
     return "record" in category
-      ? jsonTextResponse(201, behaviour.categories.text(category.record))
+      ? jsonTextResponse(201, behaviour.categories.text(category.record, false))
       : category;
   },
 };

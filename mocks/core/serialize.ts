@@ -9,11 +9,16 @@
  */
 const texts = new WeakMap<object, string>();
 
-export function recordJson(record: object): string {
+/**
+ * `record`'s JSON text, kept for the next answer unless `keep` is false
+ * (a record just created: most are never read again, and keeping a text
+ * for each of them grows the heap every collection has to mark).
+ */
+export function recordJson(record: object, keep = true): string {
   let text = texts.get(record);
   if (text === undefined) {
     text = JSON.stringify(record);
-    texts.set(record, text);
+    if (keep) texts.set(record, text);
   }
   return text;
 }
