@@ -25,8 +25,10 @@ import { gateProfile } from "./gate-profile.js";
 import {
   gateMeasurement,
   gateProcesses,
+  handlerFloors,
   judgeHandlerCosts,
   measureInChildren,
+  profileFloors,
 } from "./handler-gate.js";
 import { fixed, printTable } from "./report.js";
 import { apiKey, launch, serverByKey, stop } from "./server.js";
@@ -113,11 +115,18 @@ export async function run(): Promise<void> {
   const started = performance.now();
   const gauges: Gauge[] = [];
   const profiles = [
-    { label: "", args: [] },
-    { label: ", profile active", args: [JSON.stringify({ behaviour: gateProfile })] },
+    { label: "", args: [], floors: handlerFloors },
+    {
+      label: ", profile active",
+      args: [JSON.stringify({ behaviour: gateProfile })],
+      floors: profileFloors,
+    },
   ] as const;
   for (const profile of profiles) {
-    const costs = judgeHandlerCosts(await measureInChildren(undefined, profile.args));
+    const costs = judgeHandlerCosts(
+      await measureInChildren(undefined, profile.args),
+      profile.floors,
+    );
     for (const { cost, floor } of costs) {
       console.log(
         `${cost.operation.label}${profile.label}: CPU per request ${fixed(cost.kitMicros, 1)} µs, baseline ${fixed(cost.bareMicros, 1)} µs; ` +
