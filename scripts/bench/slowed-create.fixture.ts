@@ -1,6 +1,6 @@
 /**
  * The gate's measurement with the create path made slower on purpose, for
- * the test that proves the gate (`handler-gate.node.test.ts`): before each
+ * the test that proves the gate (`handler-gate.gate.test.ts`): before each
  * `POST` the core spins for the CPU microseconds given as the argument (a
  * busy loop of arithmetic, its length measured first as the core will run it). The core keeps answering at once, as the server's own does.
  * Not part of the kit: the hook is the server's test hook, `wrapCore`.
