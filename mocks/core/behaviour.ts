@@ -216,15 +216,14 @@ function setHeader(
   return changed;
 }
 
+/** A header choice's change: left out for `absent`, the profile's value for its `valued` alternative, else as it is. */
+const headerChange = (alternative: string, valued?: string, value?: string): HeaderChange =>
+  alternative === "absent" ? null : alternative === valued ? value : undefined;
+
 function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const { choices, values } = resolved;
   const error = errorRestyle(resolved);
-  const wwwAuthenticate: HeaderChange =
-    choices.wwwAuthenticate === "absent"
-      ? null
-      : choices.wwwAuthenticate === "custom"
-        ? values.wwwAuthenticate
-        : undefined;
+  const wwwAuthenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
   const location = choices.createLocation;
   if (!error && wwwAuthenticate === undefined && location === "relative") return undefined;
   return (response, operationId, request, staged) => {
@@ -249,19 +248,9 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
 
 /** getPet's deprecation headers as the profile sends them; undefined when they are the kit's. */
 function deprecationOf({ choices, values }: ResolvedBehaviour): DeprecationChange | undefined {
-  const deprecation: HeaderChange =
-    choices.deprecationDate === "absent"
-      ? null
-      : choices.deprecationDate === "date"
-        ? values.deprecationDate
-        : undefined;
-  const sunset: HeaderChange = choices.sunsetHeader === "absent" ? null : undefined;
-  const link: HeaderChange =
-    choices.successorLink === "absent"
-      ? null
-      : choices.successorLink === "custom"
-        ? values.successorLink
-        : undefined;
+  const deprecation = headerChange(choices.deprecationDate, "date", values.deprecationDate);
+  const sunset = headerChange(choices.sunsetHeader);
+  const link = headerChange(choices.successorLink, "custom", values.successorLink);
   if (deprecation === undefined && sunset === undefined && link === undefined) return undefined;
   return (headers) =>
     setHeader(
