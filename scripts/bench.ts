@@ -8,6 +8,7 @@ const sections = {
   server: () => import("./bench/server.js"),
   scale: () => import("./bench/scale.js"),
   hostile: () => import("./bench/hostile.js"),
+  handler: () => import("./bench/handler-cpu.js"),
   footprint: () => import("./bench/footprint.js"),
   redactor: () => import("./bench/redactor.js"),
   gate: () => import("./bench/gate.js"),

@@ -3,17 +3,19 @@
  * beside its goal and its floor. The run fails (exit code 1) only when a
  * figure is beyond its floor (docs/benchmarks.md, "Gate"):
  *
- * - the CPU per request of the server's request handler, called in process
- *   (no sockets), for `GET /v1/pets?limit=20`, `GET /v1/pets/{id}` and
- *   `POST /v1/pets`, each as the baseline handler's ÷ the kit's, medians of
- *   many interleaved rounds (`handler-gate.ts`): floors that today's code
- *   passes every time and a path 15 % slower fails;
+ * - the instructions per request of the server's request handler, called in
+ *   process (no sockets), for `GET /v1/pets?limit=20`, `GET /v1/pets/{id}`
+ *   and `POST /v1/pets`, each as the baseline handler's ÷ the kit's, counted
+ *   by valgrind (`instruction-gate.ts`), with no behaviour profile and with
+ *   the gate's: the same build gives the same figures on a busy machine and
+ *   an idle one, so floors a few hundredths below today's pass every run and
+ *   a path 15 % slower fails (`instruction-gate.gate.test.ts`);
  * - a burst of 1,000 parallel GETs and 500 parallel creates from one client,
  *   default limits: the share answered 200 / 201;
  * - the cold import of `petstore-mock-kit/node` ÷ `msw/node` (fresh processes);
  * - the browser entry's gzipped up-front bytes ÷ msw's own `setupWorker` page.
  *
- * `npm run bench -- gate` (after `npm run build`).
+ * `npm run bench -- gate` (after `npm run build`; needs valgrind).
  */
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -23,13 +25,12 @@ import { repositoryRoot } from "../../mocks/test-support/repository.js";
 import { bundleSize, importFigures, importRounds, writePages } from "./footprint.js";
 import { gateProfile } from "./gate-profile.js";
 import {
-  gateMeasurement,
-  gateProcesses,
-  handlerFloors,
-  judgeHandlerCosts,
-  measureInChildren,
-  profileFloors,
-} from "./handler-gate.js";
+  instructionFloors,
+  instructionMeasurement,
+  judgeInstructionCosts,
+  measureInstructions,
+  profileInstructionFloors,
+} from "./instruction-gate.js";
 import { fixed, printTable } from "./report.js";
 import { apiKey, launch, serverByKey, stop } from "./server.js";
 
@@ -115,25 +116,22 @@ export async function run(): Promise<void> {
   const started = performance.now();
   const gauges: Gauge[] = [];
   const profiles = [
-    { label: "", args: [], floors: handlerFloors },
+    { label: "", serverOptions: {}, floors: instructionFloors },
     {
       label: ", profile active",
-      args: [JSON.stringify({ behaviour: gateProfile })],
-      floors: profileFloors,
+      serverOptions: { behaviour: gateProfile },
+      floors: profileInstructionFloors,
     },
   ] as const;
-  for (const profile of profiles) {
-    const costs = judgeHandlerCosts(
-      await measureInChildren(undefined, profile.args),
-      profile.floors,
-    );
+  const counted = await measureInstructions(profiles);
+  for (const [index, profile] of profiles.entries()) {
+    const costs = judgeInstructionCosts(counted[index]?.costs ?? [], profile.floors);
     for (const { cost, floor } of costs) {
       console.log(
-        `${cost.operation.label}${profile.label}: CPU per request ${fixed(cost.kitMicros, 1)} µs, baseline ${fixed(cost.bareMicros, 1)} µs; ` +
-          `ratio by round ${fixed(Math.min(...cost.ratios), 3)}–${fixed(Math.max(...cost.ratios), 3)}`,
+        `${cost.operation.label}${profile.label}: ${fixed(cost.kit / 1000, 1)}k instructions a request, baseline ${fixed(cost.bare / 1000, 1)}k`,
       );
       gauges.push({
-        measure: `${cost.operation.label}, baseline ÷ kit, CPU per request (in process${profile.label})`,
+        measure: `${cost.operation.label}, baseline ÷ kit, instructions per request (in process${profile.label})`,
         value: cost.ratio,
         goal: "",
         floor,
@@ -141,8 +139,9 @@ export async function run(): Promise<void> {
       });
     }
   }
+  const { rounds, requests } = instructionMeasurement;
   console.log(
-    `(mean of ${gateProcesses} processes, each the median of ${gateMeasurement.rounds} rounds of ${gateMeasurement.batches} alternating batches)`,
+    `(valgrind's callgrind; each the median of ${rounds} rounds of ${requests.list} lists, ${requests.read} reads and ${requests.create} creates)`,
   );
 
   // The burst goes to the built server, as `petstore-mock` runs it.

@@ -9,98 +9,22 @@
  * bench's req/s ratios); a figure is the median over many rounds.
  *
  * The server under test is `startPetstoreServerWith` (of the module given:
- * the gate's is the built one, `dist/`) as `petstore-mock` runs it (request log on, into a line buffer that is dropped), bound to a
- * loopback port it is never sent anything on; its request listener is taken
- * from the node:http server and given `IncomingMessage`s and
- * `ServerResponse`s made here, on one made socket that the server's
- * connection guard counts as a connection. `serverOptions` and `hooks` reach the server as
- * they are (a behaviour option to hold to the same gate, a slowed core).
+ * the bench's is the built one, `dist/`) with `handlerServerOptions`, its
+ * request listener given requests made in process (`handler-requests.ts`).
+ * `serverOptions` reach the server as they are (a behaviour profile).
  */
-import { type IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { Socket } from "node:net";
 import type { PetstoreServerOptions } from "../../mocks/server/options.js";
-import type { ServerTestHooks } from "../../mocks/server/server.js";
 import { bareHandler } from "./bare-handler.js";
+import {
+  type HandlerOperation,
+  handlerApiKey,
+  handlerOperations,
+  handlerServerOptions,
+  type Listener,
+  requestListenerOf,
+  sendMany,
+} from "./handler-requests.js";
 import { median } from "./report.js";
-
-const apiKey = "gate-key";
-
-export interface HandlerOperation {
-  readonly key: "list" | "read" | "create";
-  readonly label: string;
-  readonly method: "GET" | "POST";
-  readonly url: string;
-  readonly body?: string;
-  /** The status every answer must have. */
-  readonly status: number;
-}
-
-export const handlerOperations: readonly HandlerOperation[] = [
-  {
-    key: "list",
-    label: "GET /v1/pets?limit=20",
-    method: "GET",
-    url: "/v1/pets?limit=20",
-    status: 200,
-  },
-  { key: "read", label: "GET /v1/pets/{id}", method: "GET", url: "/v1/pets/7", status: 200 },
-  {
-    key: "create",
-    label: "POST /v1/pets",
-    method: "POST",
-    url: "/v1/pets",
-    body: JSON.stringify({ name: "Bench", categoryId: 1, status: "available" }),
-    status: 201,
-  },
-];
-
-type Listener = (request: IncomingMessage, response: ServerResponse) => void;
-
-/** A response with no socket: node keeps what it writes; `done` resolves when the handler ends it. */
-class KeptResponse extends ServerResponse {
-  #resolve: (() => void) | undefined;
-  ended = false;
-  readonly done = new Promise<void>((resolve) => {
-    this.#resolve = resolve;
-  });
-
-  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
-    const end = ServerResponse.prototype.end as (...args: unknown[]) => unknown;
-    end.call(this, chunk, encoding, callback);
-    this.ended = true;
-    // What node says once an answer is written out: the connection guard counts it done.
-    this.emit("close");
-    this.#resolve?.();
-    return this;
-  }
-}
-
-/** One socket for every made request: nothing is ever read from or written to it. */
-const socket = new Socket();
-
-function send(listener: Listener, operation: HandlerOperation): KeptResponse {
-  const request = new IncomingMessage(socket);
-  const headers: IncomingHttpHeaders = {
-    host: "127.0.0.1",
-    authorization: `Bearer ${apiKey}`,
-  };
-  request.method = operation.method;
-  request.url = operation.url;
-  request.httpVersion = "1.1";
-  request.httpVersionMajor = 1;
-  request.httpVersionMinor = 1;
-  if (operation.body !== undefined) {
-    headers["content-type"] = "application/json";
-    headers["content-length"] = String(Buffer.byteLength(operation.body));
-    request.push(Buffer.from(operation.body));
-  }
-  request.headers = headers;
-  request.push(null);
-  request.complete = true;
-  const response = new KeptResponse(request);
-  listener(request, response);
-  return response;
-}
 
 /** CPU µs per request over `count` requests, one after another. */
 async function batch(
@@ -109,15 +33,7 @@ async function batch(
   count: number,
 ): Promise<number> {
   const started = process.cpuUsage();
-  for (let index = 0; index < count; index++) {
-    const response = send(listener, operation);
-    if (!response.ended) await response.done;
-    if (response.statusCode !== operation.status) {
-      throw new Error(
-        `${operation.label} answered ${response.statusCode}, expected ${operation.status}`,
-      );
-    }
-  }
+  await sendMany(listener, operation, count);
   const used = process.cpuUsage(started);
   return (used.user + used.system) / count;
 }
@@ -140,8 +56,6 @@ export interface HandlerCostOptions {
   readonly requests: Readonly<Record<HandlerOperation["key"], number>>;
   /** Options of the server under test, over the gate's own (port, key, log, caps): a behaviour to hold to the gate. */
   readonly serverOptions?: PetstoreServerOptions;
-  /** The kit's test hooks (e.g. a core slowed on purpose). */
-  readonly hooks?: ServerTestHooks;
 }
 
 export interface OperationCost {
@@ -172,25 +86,12 @@ function lowerQuartile(values: readonly number[]): number {
  */
 export async function measureHandlerCost(options: HandlerCostOptions): Promise<OperationCost[]> {
   const running = await options.server.startPetstoreServerWith(
-    {
-      port: 0,
-      host: "127.0.0.1",
-      apiKeys: [apiKey],
-      maxPets: 10_000_000,
-      // The log on, as `petstore-mock` runs; its lines are dropped.
-      log: () => {},
-      ...options.serverOptions,
-    },
-    options.hooks ?? {},
+    { ...handlerServerOptions, ...options.serverOptions },
+    {},
   );
   try {
-    const [kit] = running.server.listeners("request") as [Listener];
-    // The made socket is a connection of the server's guard, as a client's is (node's own
-    // `connectionListener`, which would read HTTP from it, is left out).
-    for (const listener of running.server.listeners("connection")) {
-      if (listener.name !== "connectionListener") listener.call(running.server, socket);
-    }
-    const bare = bareHandler(apiKey);
+    const kit = requestListenerOf(running.server);
+    const bare = bareHandler(handlerApiKey);
     const handlers = [
       ["kit", kit],
       ["bare", bare.listener],

@@ -7,10 +7,10 @@
  *   (the built `dist/`, the CLI, Prism, Biome, Pact's native core), or the
  *   test proves a bound with seconds of load.
  * - `name.browser.test.ts` (browser): Chromium drives a page.
- * - `name.gate.test.ts` (gate): proofs of the regression gate's floors, which
- *   were set on an otherwise idle machine: they run only when asked
- *   (`PETSTORE_GATE_PROOF=1 … --project gate`), alone, as `.ci/run` does
- *   after the gate; beside the other files their ratios move.
+ * - `name.gate.test.ts` (gate): proofs of the regression gate's floors,
+ *   minutes of valgrind: they run only when asked
+ *   (`PETSTORE_GATE_PROOF=1 … --project gate`), as `.ci/run` does after
+ *   the gate.
  * `npm test -- --project browser` runs one project.
  */
 import { fileURLToPath } from "node:url";

@@ -1,0 +1,228 @@
+/**
+ * The gate's throughput gauges: instructions per request of the built
+ * server's request handler, called in process (`instruction-count.ts`), for
+ * a list, a read and a create, each as the baseline handler's ÷ the kit's,
+ * counted by valgrind (callgrind). A count does not depend on what else the
+ * machine runs, its caches or its clock: the same build gives the same
+ * figures within a few thousandths on a busy machine and an idle one, so a
+ * floor can sit a few hundredths below today's figure and a path 15 % slower
+ * falls below it (`instruction-gate.gate.test.ts` proves it). V8 runs
+ * without its optimising compilers and collects between phases (the child's
+ * flags below): what is counted is the code the request runs, in the order
+ * it runs it, not when a compile or a collection fell.
+ *
+ * Needs `npm run build` and valgrind (`apt-get install valgrind`; `.ci/run`
+ * installs it).
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import type { PetstoreServerOptions } from "../../mocks/server/options.js";
+import { repositoryRoot } from "../../mocks/test-support/repository.js";
+import { spinCalibration } from "./busy-loop.js";
+import type { HandlerOperation } from "./handler-requests.js";
+import { handlerOperations } from "./handler-requests.js";
+import type { InstructionRun } from "./instruction-count.js";
+import { median } from "./report.js";
+
+type Floors = Readonly<Record<HandlerOperation["key"], number>>;
+
+/** Rounds and requests per phase: about a minute for the kit's process under callgrind. */
+export const instructionMeasurement = {
+  warmupRounds: 3,
+  rounds: 7,
+  requests: { list: 200, read: 200, create: 60 },
+} as const satisfies Pick<InstructionRun, "warmupRounds" | "rounds" | "requests">;
+
+/**
+ * Floors of baseline ÷ kit, instructions per request: today's figure less
+ * 6 % (docs/benchmarks.md, "Gate"). A path 15 % slower gives today's × 0.87.
+ */
+export const instructionFloors: Floors = { list: 0.42, read: 0.35, create: 0.5 };
+
+/** The same with the gate's behaviour profile active (`gate-profile.ts`). */
+export const profileInstructionFloors: Floors = { list: 0.41, read: 0.36, create: 0.5 };
+
+/**
+ * V8 as the count needs it: one thread, no optimising compilers (Sparkplug's
+ * baseline code at once), fixed hash and random seeds, a fixed young
+ * generation larger than a phase allocates and a collection schedule that
+ * does not follow the clock.
+ */
+export const countedNodeFlags = [
+  "--single-threaded",
+  "--no-maglev",
+  "--no-turbofan",
+  "--always-sparkplug",
+  "--hash-seed=1",
+  "--random-seed=1",
+  "--predictable-gc-schedule",
+  "--no-memory-reducer",
+  "--min-semi-space-size=32",
+  "--max-semi-space-size=32",
+  "--expose-gc",
+] as const;
+
+const callgrindFlags = [
+  "--tool=callgrind",
+  // A dump at each phase's end: the child calls process.threadCpuUsage() there.
+  "--dump-before=uv_getrusage_thread",
+  // V8 writes the code it runs.
+  "--smc-check=all-non-file",
+] as const;
+
+export interface InstructionCost {
+  readonly operation: HandlerOperation;
+  /** Instructions per request, the median over the measured rounds. */
+  readonly kit: number;
+  readonly bare: number;
+  /** bare ÷ kit. */
+  readonly ratio: number;
+}
+
+export interface InstructionGauge {
+  readonly cost: InstructionCost;
+  readonly floor: number;
+  readonly passed: boolean;
+}
+
+export const judgeInstructionCosts = (
+  costs: readonly InstructionCost[],
+  floors: Floors,
+): InstructionGauge[] =>
+  costs.map((cost) => {
+    const floor = floors[cost.operation.key];
+    return { cost, floor, passed: cost.ratio >= floor };
+  });
+
+const childSource = fileURLToPath(new URL("./instruction-count.ts", import.meta.url));
+
+/** The child as one plain ES module (valgrind runs node itself, with no loader). */
+async function bundleChild(dir: string): Promise<string> {
+  const outfile = join(dir, "instruction-count.mjs");
+  await build({
+    entryPoints: [childSource],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    outfile,
+    logLevel: "warning",
+  });
+  return outfile;
+}
+
+function exited(command: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    let errors = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      errors = (errors + chunk).slice(-4_000);
+    });
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "ENOENT"
+          ? new Error(`${command} is not installed (apt-get install valgrind)`)
+          : error,
+      ),
+    );
+    child.on("close", (code) => {
+      if (code === 0) resolve(output);
+      else reject(new Error(`${command} exited with ${code}:\n${errors}`));
+    });
+  });
+}
+
+/** Each phase's instruction count, by label, in order. */
+async function countPhases(
+  child: string,
+  dir: string,
+  run: InstructionRun,
+): Promise<Array<[string, number]>> {
+  const out = join(dir, `callgrind.${run.handler}.${process.hrtime.bigint()}`);
+  const printed = await exited("valgrind", [
+    ...callgrindFlags,
+    `--callgrind-out-file=${out}`,
+    process.execPath,
+    ...countedNodeFlags,
+    child,
+    JSON.stringify(run),
+  ]);
+  const labels = JSON.parse(printed) as string[];
+  const base = out.slice(dir.length + 1);
+  const dumps = (await readdir(dir)).filter((name) => name.startsWith(`${base}.`));
+  if (dumps.length !== labels.length) {
+    throw new Error(`callgrind wrote ${dumps.length} dumps for ${labels.length} phases`);
+  }
+  return Promise.all(
+    labels.map(async (label, index): Promise<[string, number]> => {
+      const text = await readFile(`${out}.${index + 1}`, "utf8");
+      const summary = /^summary: (\d+)$/m.exec(text);
+      if (summary === null) throw new Error(`${out}.${index + 1} has no summary line`);
+      return [label, Number(summary[1])];
+    }),
+  );
+}
+
+/** A kit to count: the built server with these options, its creates slowed or not. */
+export interface KitVariant {
+  readonly serverOptions?: PetstoreServerOptions;
+  /** Iterations of the busy loop before each create (the gate's proof). */
+  readonly spinIterations?: number;
+}
+
+export interface InstructionFigures {
+  readonly costs: InstructionCost[];
+  /** Instructions per iteration of the proof's busy loop, in the kit's process. */
+  readonly spinInstructions: number;
+}
+
+const perRequest = (phases: ReadonlyArray<[string, number]>, operation: HandlerOperation) =>
+  median(
+    phases
+      .filter(([label]) => label === operation.key)
+      .map(([, count]) => count / instructionMeasurement.requests[operation.key]),
+  );
+
+/**
+ * Each kit variant's (the built `dist/`) and the baseline's instructions
+ * per request, every process side by side (one baseline for them all).
+ */
+export async function measureInstructions(
+  variants: readonly KitVariant[],
+): Promise<InstructionFigures[]> {
+  const dir = await mkdtemp(join(tmpdir(), "petstore-instructions-"));
+  try {
+    const child = await bundleChild(dir);
+    const run = (handler: InstructionRun["handler"], variant: KitVariant): InstructionRun => ({
+      ...instructionMeasurement,
+      handler,
+      built: join(repositoryRoot, "dist"),
+      serverOptions: variant.serverOptions ?? {},
+      spinIterations: variant.spinIterations ?? 0,
+    });
+    const [bare, ...kits] = await Promise.all([
+      countPhases(child, dir, run("bare", {})),
+      ...variants.map((variant) => countPhases(child, dir, run("kit", variant))),
+    ]);
+    return kits.map((kit) => ({
+      spinInstructions:
+        (kit.find(([label]) => label === "spin")?.[1] ?? Number.NaN) /
+        (spinCalibration.calls * spinCalibration.iterations),
+      costs: handlerOperations.map((operation) => {
+        const kitCount = perRequest(kit, operation);
+        const bareCount = perRequest(bare ?? [], operation);
+        return { operation, kit: kitCount, bare: bareCount, ratio: bareCount / kitCount };
+      }),
+    }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
