@@ -16,7 +16,7 @@
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
 import { apiBasePath, type OperationId, operationIds } from "../interface/spec.js";
 import { isObject } from "../util/json.js";
-import { type CredentialVerdict, credentialVerdicts } from "../util/redact.js";
+import { type CredentialVerdict, credentialVerdicts } from "../util/redacted-mark.js";
 import { compareText } from "../util/text.js";
 import type { PactRule, PactRules } from "./matching-rules.js";
 import type { ProviderState } from "./provider-states.js";
