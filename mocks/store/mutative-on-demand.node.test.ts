@@ -1,7 +1,8 @@
 /**
  * The built entries (`npm run build` first): `@msw/data` reaches mutative
- * only through `mocks/store/mutative-on-demand.ts`, so no chunk imports it
- * statically, and a record's update still drafts through it.
+ * only through `mocks/store/mutative-on-demand.ts`, and es-toolkit's relation
+ * functions only through `mocks/store/es-toolkit-on-demand.ts`, so no chunk
+ * imports either statically, and a record's update still drafts through it.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -19,6 +20,18 @@ describe("mutative in the built entries", () => {
       const code = await readFile(join(chunks, file), "utf8");
       expect(code, file).not.toMatch(new RegExp(`from\\s+"\\./${mutative[0]}"`));
     }
+  });
+
+  it("leaves es-toolkit's relation functions to a chunk of their own that only import() names", async () => {
+    const files = (await readdir(chunks)).filter((file) => file.endsWith(".js"));
+    const late = files.filter((file) => file.startsWith("es-toolkit-late"));
+    expect(late).toHaveLength(1);
+    for (const file of files) {
+      const code = await readFile(join(chunks, file), "utf8");
+      expect(code, file).not.toMatch(new RegExp(`from\\s+"\\./${late[0]}"`));
+    }
+    // The chunk holds isEqual's code itself, not an import of a chunk every entry loads.
+    expect(await readFile(join(chunks, late[0] as string), "utf8")).toMatch(/function isEqualWith/);
   });
 
   it("updates a record through @msw/data", async () => {
