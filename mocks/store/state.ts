@@ -8,7 +8,7 @@
  */
 
 import type { ValidateFunction } from "ajv";
-import type { SeedData, SeedOptions } from "../../fixtures/seed.js";
+import type { SeedOptions } from "../../fixtures/seed.js";
 import { checkSeedWithinLimits, maxStringLength, type RecordCounts } from "../core/limits.js";
 import { shown } from "../core/shown.js";
 import { firstError } from "../core/validate.js";
