@@ -12,7 +12,8 @@
  * const response = await petstore.handle(coreRequest);
  * await petstore.reset();
  */
-import { contractNamesOf, type PactContract, pactOf } from "../contract/pact.js";
+import { contractNamesOf } from "../contract/contract-names.js";
+import type { PactContract } from "../contract/pact.js";
 import type { ContractRecorder } from "../contract/recorder.js";
 import { createMockControls } from "../core/controls.js";
 import type { FaultRegistry } from "../core/faults.js";
@@ -168,7 +169,7 @@ export async function createPetstore(
     },
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.restore(snapshot),
-    contract: () => pactOf(recorder.interactions(), names),
+    contract: () => recorder.contract(names),
     contractRecorder: recorder,
   };
 }
