@@ -200,6 +200,17 @@ async function faulted(
   return { ...outcome, fault };
 }
 
+/** One answered request, ready to be written down. */
+interface Answered {
+  readonly request: CoreRequest;
+  readonly match: Match;
+  readonly outcome: Outcome;
+  /** The answer as sent, before an Error's words are masked. */
+  readonly finished: CoreResponse;
+  readonly started: number;
+  readonly sent: SentCredential;
+}
+
 /** The aids as one core uses them: its redactor made for its secrets. */
 interface Armed {
   readonly redactorFor: (authorization: string | undefined) => Redact;
@@ -329,15 +340,8 @@ export function createCorePipeline(
   }
 
   /** Journals the answer (secrets masked) and hands it to the observer; returns it, an Error's words masked. */
-  function writeDown(
-    ready: Armed,
-    request: CoreRequest,
-    match: Match,
-    outcome: Outcome,
-    finished: CoreResponse,
-    started: number,
-    sent: SentCredential,
-  ): CoreResponse {
+  function writeDown(ready: Armed, answered: Answered): CoreResponse {
+    const { request, match, outcome, finished, started, sent } = answered;
     const redact = ready.redactorFor(request.header("authorization"));
     const response = redactedError(finished, redact);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
@@ -375,29 +379,17 @@ export function createCorePipeline(
    * Before promised aids arrive: an answer below 400 (nothing in it to mask)
    * at once, written down on arrival; one of 400 or more once they are here.
    */
-  function writeLater(
-    request: CoreRequest,
-    match: Match,
-    outcome: Outcome,
-    finished: CoreResponse,
-    started: number,
-    sent: SentCredential,
-  ): CoreResponse | Promise<CoreResponse> {
+  function writeLater(answered: Answered): CoreResponse | Promise<CoreResponse> {
+    const { outcome, finished, started } = answered;
     const plain = !outcome.broke && (finished.dropped || finished.status < 400);
     if (lost || arrival === undefined) return plain ? finished : internalError();
     if (!plain) {
-      return arrival.then(() =>
-        armed
-          ? writeDown(armed, request, match, outcome, finished, started, sent)
-          : internalError(),
-      );
+      return arrival.then(() => (armed ? writeDown(armed, answered) : internalError()));
     }
     // The duration is the answer's, not the wait's.
     const took = performance.now() - started;
     if (waiting.length < waitingEntries) {
-      waiting.push((ready) =>
-        writeDown(ready, request, match, outcome, finished, performance.now() - took, sent),
-      );
+      waiting.push((ready) => writeDown(ready, { ...answered, started: performance.now() - took }));
     }
     return finished;
   }
@@ -411,10 +403,15 @@ export function createCorePipeline(
     started: number,
     sent: SentCredential,
   ): CoreResponse | Promise<CoreResponse> {
-    const finished = finish(request, match, basePath, outcome);
-    const response = armed
-      ? writeDown(armed, request, match, outcome, finished, started, sent)
-      : writeLater(request, match, outcome, finished, started, sent);
+    const answered = {
+      request,
+      match,
+      outcome,
+      finished: finish(request, match, basePath, outcome),
+      started,
+      sent,
+    };
+    const response = armed ? writeDown(armed, answered) : writeLater(answered);
     // Journaled before it starts: a hang's end is not always seen (msw's
     // browser worker does not pass the page's abort on), so it is recorded as
     // no answer at once, then holds the request until the client gives up

@@ -28,14 +28,7 @@ import {
   snapshotFormatVersion,
 } from "./snapshot-format.js";
 
-export {
-  currentInterface,
-  maxNextId,
-  SnapshotError,
-  type StoreSnapshot,
-  snapshotFormat,
-  snapshotFormatVersion,
-} from "./snapshot-format.js";
+export * from "./snapshot-format.js";
 
 function field(object: Record<string, unknown>, name: string): unknown {
   if (!(name in object)) throw new SnapshotError(`The snapshot has no "${name}" field.`);
