@@ -21,7 +21,7 @@ import type { ObservedExchange } from "../core/petstore-core.js";
 export const queuedExchanges = 1_000;
 
 const loadRecorder = async (options: ContractRecorderOptions) =>
-  (await import("../contract/recorder.js")).createContractRecorder(options);
+  (await import("./late-code.js")).createContractRecorder(options);
 
 /** Makes a recorder (`createContractRecorder`). */
 export type ContractRecorderFactory = (options: ContractRecorderOptions) => ContractRecorder;

@@ -124,7 +124,7 @@ async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour): Prom
  * size, seed option or contract name, a `BehaviourProfileError` naming a bad
  * choice of the behaviour profile.
  */
-const loadAids = async (): Promise<CoreAids> => (await import("../core/aids.js")).coreAids;
+const loadAids = async (): Promise<CoreAids> => (await import("./late-code.js")).coreAids;
 
 export async function createPetstore(
   options: PetstoreLifecycleOptions = {},
