@@ -1,21 +1,458 @@
 /**
- * The mock's core: the request pipeline (./pipeline.ts) with everything it
- * writes down in hand from the start, so it answers at once when nothing has
- * to wait. Every Node runtime's core.
+ * The mock's whole request pipeline, shared by every runtime:
+ * latency → route → credential → unknown path / method → scenario or fault →
+ * operation, and a journal entry for every request.
+ *
+ * What it needs only to write an answer down (the one redactor, and the
+ * interface's statements naming what a refused request broke) it is handed
+ * as `CoreAids`: at once (`createPetstoreCore` of ./create-core.ts, every
+ * Node runtime), or as a promise (a page's, loaded through `import()`). Until
+ * a promised one arrives, an answer below 400 goes out at once and its
+ * journal entry (and the observer's exchange) waits in a bounded queue,
+ * written on arrival; an answer of 400 or more waits for it (its Error's
+ * words are masked, its problem names the statements). Nothing unredacted
+ * is ever written down.
  *
  * @example
- * const handle = createPetstoreCore({ store: await createPetstoreStore() });
+ * const handle = createCorePipeline({ store: await createPetstoreStore() }, coreAids);
  * const response = await handle({ method: "GET", path: "/pets", query: "limit=5",
  *   header: (name) => (name === "authorization" ? "Bearer petstore-dev-key" : undefined),
  *   body: undefined });
  */
-import { coreAids } from "./aids.js";
-import type { PetstoreCore } from "./exchange.js";
-import { createCorePipeline, type PetstoreCoreOptions } from "./pipeline.js";
+
+import type { refusalRules } from "../interface/refusals.js";
+import { apiBasePath, type OperationId } from "../interface/spec.js";
+import type { createRequestRedactor, Redact } from "../util/redact.js";
+import { type Credential, checkCredential, type SentCredential, sentCredential } from "./auth.js";
+import { defaultApiKey } from "./defaults.js";
+import { deprecationHeadersFor } from "./deprecation.js";
+import { faultErrorBody, scenarioErrorBody } from "./errors.js";
+import type { CoreRequest, CoreResponse, JsonAnswer, PetstoreCore } from "./exchange.js";
+import {
+  droppedResponse,
+  errorResponse,
+  internalError,
+  jsonResponse,
+  promisedCore,
+  redactedError,
+} from "./exchange.js";
+import { type AppliedFault, createFaultRegistry, type FaultRegistry } from "./faults.js";
+import { clip, createJournal, type Journal, journalLimits, type Problem } from "./journal.js";
+import { latencyMs, sleep, wait } from "./latency.js";
+import { recordLimitsOf } from "./limits.js";
+import { defaultOperationBehaviour, type OperationBehaviour } from "./operation-behaviour.js";
+import { operations } from "./operations.js";
+import type { CoreOptions } from "./options.js";
+import { type Match, matchRoute, routes } from "./router.js";
+import type { StorePort } from "./store-port.js";
+
+/**
+ * One answered request to an operation, as an observer sees it after the
+ * journal has (the consumer contract's recorder is one).
+ */
+export interface ObservedExchange {
+  readonly request: CoreRequest;
+  readonly operationId: OperationId;
+  /** The path parameters, as received (percent-encoded). */
+  readonly params: Readonly<Record<string, string>>;
+  /** The answer sent (never a dropped one), secrets masked in an Error's message. */
+  readonly response: CoreResponse;
+  /** A fault, a `Prefer: code=` scenario or a refused write made the answer up: the request and the data did not. */
+  readonly staged: boolean;
+  /** The request's credential was refused (missing or not an accepted key), whatever status said so. */
+  readonly credentialRefused: boolean;
+  /** Masks every configured secret and the token this request presented. */
+  readonly redact: Redact;
+}
+
+export interface PetstoreCoreOptions
+  extends Pick<CoreOptions, "apiKeys" | "latency" | "maxPets" | "maxCategories"> {
+  readonly store: StorePort;
+  /** The faults to apply; default an empty registry of the core's own. */
+  readonly faults?: FaultRegistry | undefined;
+  /** Where every request is recorded; default a journal of the last 1,000 of the core's own. */
+  readonly journal?: Journal | undefined;
+  /** More secrets to mask in the journal and Error messages besides the API keys (e.g. the admin key). */
+  readonly secrets?: readonly string[] | undefined;
+  /** While it returns an answer, every create gets it instead (the server: 503 while its state file cannot be written). */
+  readonly refuseWrites?: (() => CoreResponse | undefined) | undefined;
+  /** Called with every answered request to an operation, after the journal records it. */
+  readonly observe?: ((exchange: ObservedExchange) => void) | undefined;
+  /**
+   * The behaviour profile as the operations read it (`operationBehaviour(resolved)`
+   * of ./behaviour.ts); default the kit's choices.
+   */
+  readonly profile?: OperationBehaviour | undefined;
+}
 
 export type { PetstoreCore } from "./exchange.js";
-export type { ObservedExchange, PetstoreCoreOptions } from "./pipeline.js";
 
-export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
-  return createCorePipeline(options, coreAids);
+/** What the pipeline needs only to write an answer down (`coreAids` of ./aids.ts). */
+export interface CoreAids {
+  readonly createRequestRedactor: typeof createRequestRedactor;
+  readonly refusalRules: typeof refusalRules;
+}
+
+/** At most this many answers wait for promised aids to be written down; beyond them, the newest are left out. */
+export const waitingEntries = 1_000;
+
+const unauthorizedHeaders = { "www-authenticate": "Bearer" } as const;
+
+function preferredStatus(prefer: string | undefined): number | undefined {
+  const code = prefer && /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i.exec(prefer)?.[1];
+  const status = code ? Number(code) : 0;
+  return status >= 400 && status <= 599 ? status : undefined;
+}
+
+function withHeaders(
+  response: CoreResponse,
+  headers: Readonly<Record<string, string>>,
+): CoreResponse {
+  const merged: Record<string, string> = {};
+  for (const name in response.headers) merged[name] = response.headers[name] as string;
+  for (const name in headers) merged[name] = headers[name] as string;
+  return { status: response.status, headers: merged, body: response.body };
+}
+
+/**
+ * The first half of an operation's JSON answer (at least `[]`, so never
+ * empty): a proper prefix of a JSON object or array is never valid JSON.
+ */
+const malformed = (body: string) => body.slice(0, Math.floor(body.length / 2));
+
+/** The bytes of a body in UTF-8 (none without one), for a HEAD answer's Content-Length. */
+const byteLength = (body: string | undefined) => new TextEncoder().encode(body).byteLength;
+
+interface Made {
+  readonly fault?: AppliedFault;
+  /** The status a `Prefer: code=` scenario made up. */
+  readonly scenario?: number;
+  /** The credential check refused the request. */
+  readonly credentialRefused?: boolean;
+  /** A scenario, a refused write or a fault made the answer up (a delay alone does not). */
+  readonly staged?: boolean;
+}
+
+/** What answering one request came to, before the journal sees it. */
+type Outcome =
+  | (Made & { readonly response: CoreResponse; readonly broke?: false })
+  // The answer says the request broke the interface: its Error names where.
+  | (Made & { readonly response: JsonAnswer; readonly broke: true });
+
+/** An operation's answer: JSON, whether or not it says the request broke the interface. */
+type Operated = Outcome & { readonly response: JsonAnswer };
+
+/**
+ * The Error code and message of an answer, as a journal problem with the
+ * statements it broke; a fault that spoiled the answer leaves only its status.
+ */
+function problemOf(response: JsonAnswer, match: Match, rulesOf: CoreAids["refusalRules"]): Problem {
+  try {
+    const { code, message } = JSON.parse(response.body) as Problem;
+    const field = /^[A-Za-z_]\w*/.exec(String(message))?.[0] ?? "";
+    const operation = match.kind === "operation" ? match.operationId : undefined;
+    const rules = rulesOf(operation, String(code), field);
+    return {
+      by: "client",
+      code: String(code),
+      message: String(message),
+      ...(rules.length ? { rules } : {}),
+    };
+  } catch {}
+  return { by: "client", code: "unknown", message: `status ${response.status}` };
+}
+
+/** An operation's answer as an outcome. */
+function operated(response: JsonAnswer): Operated {
+  // Operations answer 2xx or 4xx (a failure of the mock is `failure`'s 500, not an
+  // operation's answer). A 404 for an absent record is the interface working, not
+  // the request breaking it.
+  return response.status >= 400 && response.status !== 404
+    ? { response, broke: true }
+    : { response };
+}
+
+/** The outcome of a request a fault applies to: delayed, dropped, replaced or spoiled. */
+async function faulted(
+  request: CoreRequest,
+  fault: AppliedFault,
+  operate: () => Operated | Promise<Operated>,
+): Promise<Outcome> {
+  if (fault.delayMs) await wait(fault.delayMs, request.signal);
+  if (fault.network) return { response: droppedResponse, fault, staged: true };
+  if (fault.status !== undefined) {
+    const headers = fault.status === 401 ? unauthorizedHeaders : undefined;
+    return {
+      response: jsonResponse(fault.status, faultErrorBody(fault.status, fault.id), headers),
+      fault,
+      staged: true,
+    };
+  }
+  const outcome = await operate();
+  const { response } = outcome;
+  if (fault.body === "malformed") {
+    const spoiled = { ...response, body: malformed(response.body) };
+    return { ...outcome, fault, response: spoiled, staged: true };
+  }
+  if (fault.body === "empty" && response.status === 200) {
+    return { ...outcome, fault, response: { ...response, body: "[]" }, staged: true };
+  }
+  return { ...outcome, fault };
+}
+
+/** One answered request, ready to be written down. */
+interface Answered {
+  readonly request: CoreRequest;
+  readonly match: Match;
+  readonly outcome: Outcome;
+  /** The answer as sent, before an Error's words are masked. */
+  readonly finished: CoreResponse;
+  readonly started: number;
+  readonly sent: SentCredential;
+}
+
+/** The aids as one core uses them: its redactor made for its secrets. */
+interface Armed {
+  readonly redactorFor: (authorization: string | undefined) => Redact;
+  readonly refusalRules: CoreAids["refusalRules"];
+}
+
+export function createCorePipeline(
+  options: PetstoreCoreOptions,
+  aids: CoreAids | Promise<CoreAids>,
+): PetstoreCore {
+  const { store, latency } = options;
+  const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey];
+  const secrets = [...apiKeys, ...(options.secrets ?? [])];
+  const arm = (given: CoreAids): Armed => ({
+    redactorFor: given.createRequestRedactor(secrets),
+    refusalRules: given.refusalRules,
+  });
+  let armed: Armed | undefined;
+  /** Set when promised aids could not load: answers of 400 or more are then the mock's 500, nothing is written down. */
+  let lost = false;
+  let waiting: ((ready: Armed) => void)[] = [];
+  const arrival =
+    aids instanceof Promise
+      ? aids.then(
+          (given) => {
+            const ready = arm(given);
+            armed = ready;
+            for (const write of waiting) write(ready);
+            waiting = [];
+          },
+          (error: unknown) => {
+            lost = true;
+            waiting = [];
+            const reason = error instanceof Error ? error.message : String(error);
+            console.warn(
+              `petstore-mock-kit: the journal's redactor could not load (${reason}): requests are not journaled, and answers of 400 or more are 500`,
+            );
+          },
+        )
+      : undefined;
+  if (!(aids instanceof Promise)) armed = arm(aids);
+  const faults = options.faults ?? createFaultRegistry();
+  const journal = options.journal ?? createJournal();
+  const pathList = routes.map((route) => route.template).join(", ");
+  const maxRecords = recordLimitsOf(options);
+  const behaviour = options.profile ?? defaultOperationBehaviour;
+  const { restyle } = behaviour;
+  const deprecationHeaders = deprecationHeadersFor(behaviour.deprecation);
+
+  /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
+  function answer(
+    request: CoreRequest,
+    match: Match,
+    basePath: string,
+    credential: Credential,
+  ): Outcome | Promise<Outcome> {
+    if (!credential.ok) {
+      const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
+      return { response, broke: true, credentialRefused: true };
+    }
+    if (match.kind === "not_found") {
+      const response = errorResponse(
+        "not_found",
+        `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,
+      );
+      return { response, broke: true };
+    }
+    if (match.kind === "method_not_allowed") {
+      const { route } = match;
+      const response = errorResponse(
+        "method_not_allowed",
+        `${request.method} is not allowed on ${basePath}${route.template}; allowed: ${route.allow}.`,
+        { allow: route.allow },
+      );
+      return { response, broke: true };
+    }
+    const scenario = preferredStatus(request.header("prefer"));
+    if (scenario !== undefined) {
+      const headers = scenario === 401 ? unauthorizedHeaders : undefined;
+      return {
+        response: jsonResponse(scenario, scenarioErrorBody(scenario), headers),
+        staged: true,
+        scenario,
+      };
+    }
+    const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
+    if (refusal) return { response: refusal, staged: true };
+    const operate = (): Operated | Promise<Operated> => {
+      const response = operations[match.operationId]({
+        request,
+        params: match.params,
+        store,
+        basePath,
+        maxRecords,
+        behaviour,
+      });
+      return response instanceof Promise ? response.then(operated) : operated(response);
+    };
+    const fault = faults.take(match.operationId);
+    return fault ? faulted(request, fault, operate) : operate();
+  }
+
+  function finish(
+    request: CoreRequest,
+    match: Match,
+    basePath: string,
+    outcome: Outcome,
+  ): CoreResponse {
+    let { response } = outcome;
+    if (response.dropped) return response;
+    const deprecation =
+      match.kind === "operation" ? deprecationHeaders(match.operationId, basePath) : undefined;
+    if (deprecation) response = withHeaders(response, deprecation);
+    if (restyle) {
+      const operationId = match.kind === "operation" ? match.operationId : undefined;
+      response = restyle(response, operationId, request, outcome.staged === true);
+    }
+    if (request.method === "HEAD") {
+      const length = byteLength(response.body);
+      response = {
+        status: response.status,
+        headers: { ...response.headers, "content-length": String(length) },
+        body: undefined,
+      };
+    }
+    return response;
+  }
+
+  /** Journals the answer (secrets masked) and hands it to the observer; returns it, an Error's words masked. */
+  function writeDown(ready: Armed, answered: Answered): CoreResponse {
+    const { request, match, outcome, finished, started, sent } = answered;
+    const redact = ready.redactorFor(request.header("authorization"));
+    const response = redactedError(finished, redact);
+    const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
+    journal.record({
+      method: clip(request.method, 16),
+      path: clip(redact(path), journalLimits.path),
+      operationId: match.kind === "operation" ? match.operationId : null,
+      status: response.dropped ? 0 : response.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      fault: outcome.fault ?? null,
+      problems: outcome.broke
+        ? [problemOf(outcome.response, match, ready.refusalRules)].map((problem) => ({
+            ...problem,
+            message: clip(redact(problem.message), journalLimits.message),
+          }))
+        : [],
+      ...sent,
+      ...(outcome.scenario === undefined ? {} : { scenario: outcome.scenario }),
+    });
+    if (options.observe && match.kind === "operation" && !response.dropped) {
+      options.observe({
+        request,
+        operationId: match.operationId,
+        params: match.params,
+        response,
+        staged: outcome.staged === true,
+        credentialRefused: outcome.credentialRefused === true,
+        redact,
+      });
+    }
+    return response;
+  }
+
+  /**
+   * Before promised aids arrive: an answer below 400 (nothing in it to mask)
+   * at once, written down on arrival; one of 400 or more once they are here.
+   */
+  function writeLater(answered: Answered): CoreResponse | Promise<CoreResponse> {
+    const { outcome, finished, started } = answered;
+    const plain = !outcome.broke && (finished.dropped || finished.status < 400);
+    if (lost || arrival === undefined) return plain ? finished : internalError();
+    if (!plain) {
+      return arrival.then(() => (armed ? writeDown(armed, answered) : internalError()));
+    }
+    // The duration is the answer's, not the wait's.
+    const took = performance.now() - started;
+    if (waiting.length < waitingEntries) {
+      waiting.push((ready) => writeDown(ready, { ...answered, started: performance.now() - took }));
+    }
+    return finished;
+  }
+
+  /** Journals the outcome and returns the answer; a hang holds it until released. */
+  function settle(
+    request: CoreRequest,
+    match: Match,
+    basePath: string,
+    outcome: Outcome,
+    started: number,
+    sent: SentCredential,
+  ): CoreResponse | Promise<CoreResponse> {
+    const answered = {
+      request,
+      match,
+      outcome,
+      finished: finish(request, match, basePath, outcome),
+      started,
+      sent,
+    };
+    const response = armed ? writeDown(armed, answered) : writeLater(answered);
+    // Journaled before it starts: a hang's end is not always seen (msw's
+    // browser worker does not pass the page's abort on), so it is recorded as
+    // no answer at once, then holds the request until the client gives up
+    // or the fault is cleared.
+    if (outcome.fault?.network === "hang") {
+      return faults.hold(outcome.fault, request.signal).then(() => response);
+    }
+    return response;
+  }
+
+  const failure = (error: unknown): Outcome => {
+    console.error("petstore-mock: unexpected error", error);
+    return { response: internalError() };
+  };
+
+  function respond(request: CoreRequest, started: number): CoreResponse | Promise<CoreResponse> {
+    // HEAD is answered wherever GET is (RFC 9110 §9.3.2): the GET answer without its body.
+    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    const basePath = request.basePath ?? apiBasePath;
+    const authorization = request.header("authorization");
+    const credential = checkCredential(authorization, apiKeys);
+    const sent = sentCredential(authorization, credential);
+    let outcome: Outcome | Promise<Outcome>;
+    try {
+      outcome = answer(request, match, basePath, credential);
+    } catch (error) {
+      outcome = failure(error);
+    }
+    if (!(outcome instanceof Promise)) {
+      return settle(request, match, basePath, outcome, started, sent);
+    }
+    return outcome
+      .catch(failure)
+      .then((late) => settle(request, match, basePath, late, started, sent));
+  }
+
+  return promisedCore((request) => {
+    const started = performance.now();
+    const delay = latencyMs(latency);
+    return delay > 0
+      ? sleep(delay).then(() => respond(request, started))
+      : respond(request, started);
+  });
 }

@@ -25,7 +25,7 @@ import {
   createCorePipeline,
   type PetstoreCore,
   type PetstoreCoreOptions,
-} from "../core/pipeline.js";
+} from "../core/petstore-core.js";
 import type { BehaviourProfileInput, ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import {
   type PetstoreBaseOptions,
@@ -56,7 +56,7 @@ export interface PetstoreLifecycleOptions
    * What the core needs only to write answers down (the one redactor, the
    * statements naming a refused request's rules) loaded through `import()`
    * behind the first answers (a page's): until it arrives, an answer below
-   * 400 is journaled late and one of 400 or more waits (mocks/core/pipeline.ts).
+   * 400 is journaled late and one of 400 or more waits (mocks/core/petstore-core.ts).
    * Without it the mock waits for that code before it resolves.
    */
   readonly aidsOnDemand?: boolean | undefined;

@@ -7,7 +7,7 @@
  * const server = setupServer(...createPetstoreHandlers({ store }));
  */
 import type { HttpHandler } from "msw";
-import { createPetstoreCore, type PetstoreCoreOptions } from "../core/petstore-core.js";
+import { createPetstoreCore, type PetstoreCoreOptions } from "../core/create-core.js";
 import { petstoreHandlersFor } from "./msw-adapter.js";
 
 export { petstoreHandlersFor } from "./msw-adapter.js";

@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
 import { coreAids } from "./aids.js";
+import { createPetstoreCore } from "./create-core.js";
 import { defaultApiKey } from "./defaults.js";
 import type { CoreResponse } from "./exchange.js";
 import { createJournal } from "./journal.js";
-import { createPetstoreCore } from "./petstore-core.js";
-import { type CoreAids, createCorePipeline, type ObservedExchange } from "./pipeline.js";
+import { type CoreAids, createCorePipeline, type ObservedExchange } from "./petstore-core.js";
 
 const auth = { authorization: `Bearer ${defaultApiKey}` };
 
