@@ -48,7 +48,7 @@ interface Gauge {
 
 /**
  * The other gauges' floors: a refused burst, a doubled import time, a grown
- * page. The page's ceiling sits just above its figure (1.34× since issue 45:
+ * page. The page's ceiling sits just above its figure (1.33× since issue 45:
  * what the first answer does not need loads on demand, the redactor and the
  * contract's code included) until the page meets its 1.25× goal; then 1.3×.
  */
