@@ -228,11 +228,11 @@ export function createCorePipeline(
     redactorFor: given.createRequestRedactor(secrets),
     refusalRules: given.refusalRules,
   });
-  let armed: Armed | undefined;
+  let armed = aids instanceof Promise ? undefined : arm(aids);
   /** Set when promised aids could not load: answers of 400 or more are then the mock's 500, nothing is written down. */
   let lost = false;
   let waiting: ((ready: Armed) => void)[] = [];
-  const arrival =
+  const arrival: Promise<void> =
     aids instanceof Promise
       ? aids.then(
           (given) => {
@@ -250,8 +250,7 @@ export function createCorePipeline(
             );
           },
         )
-      : undefined;
-  if (!(aids instanceof Promise)) armed = arm(aids);
+      : Promise.resolve();
   const faults = options.faults ?? createFaultRegistry();
   const journal = options.journal ?? createJournal();
   const pathList = routes.map((route) => route.template).join(", ");
@@ -382,7 +381,7 @@ export function createCorePipeline(
   function writeLater(answered: Answered): CoreResponse | Promise<CoreResponse> {
     const { outcome, finished, started } = answered;
     const plain = !outcome.broke && (finished.dropped || finished.status < 400);
-    if (lost || arrival === undefined) return plain ? finished : internalError();
+    if (lost) return plain ? finished : internalError();
     if (!plain) {
       return arrival.then(() => (armed ? writeDown(armed, answered) : internalError()));
     }

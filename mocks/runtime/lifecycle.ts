@@ -119,13 +119,14 @@ async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour): Prom
   return { resolved, operations: operationBehaviour(resolved) };
 }
 
+/** The core's aids, from the chunk a page shares with the contract's recorder. */
+const loadAids = async (): Promise<CoreAids> => (await import("./late-code.js")).coreAids;
+
 /**
  * Builds a mock; throws a RangeError naming a bad start-up fault, preset,
  * size, seed option or contract name, a `BehaviourProfileError` naming a bad
  * choice of the behaviour profile.
  */
-const loadAids = async (): Promise<CoreAids> => (await import("./late-code.js")).coreAids;
-
 export async function createPetstore(
   options: PetstoreLifecycleOptions = {},
 ): Promise<PetstoreLifecycle> {
