@@ -82,6 +82,7 @@ export async function setupPetstoreWorker(
     ...options,
     ...(preset ? { preset } : {}),
     contractOnDemand: true,
+    aidsOnDemand: true,
   });
   const worker = setupWorker(...parts.handlers);
   const persistence =

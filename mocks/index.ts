@@ -20,6 +20,11 @@ export {
   type MockControls,
   type MockControlsOptions,
 } from "./core/controls.js";
+export {
+  createPetstoreCore,
+  type PetstoreCore,
+  type PetstoreCoreOptions,
+} from "./core/create-core.js";
 export { type ErrorCode, errorCodes } from "./core/errors.js";
 export type { CoreRequest, CoreResponse } from "./core/exchange.js";
 export { maxBodyBytes } from "./core/exchange.js";
@@ -45,11 +50,6 @@ export {
 } from "./core/journal.js";
 export { type Latency, parseLatency } from "./core/latency.js";
 export type { CoreOptions } from "./core/options.js";
-export {
-  createPetstoreCore,
-  type PetstoreCore,
-  type PetstoreCoreOptions,
-} from "./core/petstore-core.js";
 export { IdsExhaustedError, type StorePort } from "./core/store-port.js";
 export {
   type BehaviourProfile,

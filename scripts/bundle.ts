@@ -80,6 +80,22 @@ const mutativeOnDemand: Plugin = {
   },
 };
 
+/**
+ * `@msw/data` needs es-toolkit's `isEqual`, `set` and `unset` only for
+ * relations (the kit's collections define none): it gets
+ * `mocks/store/es-toolkit-on-demand.ts`, which keeps `get` and
+ * `isPlainObject` and loads those three as a chunk of their own.
+ */
+const esToolkitInPart: Plugin = {
+  name: "es-toolkit-in-part",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^es-toolkit(?:\/compat)?$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]@msw[\\/]data[\\/]/.test(args.importer)) return undefined;
+      return { path: `${repositoryRoot}mocks/store/es-toolkit-on-demand.ts` };
+    });
+  },
+};
+
 /** Keeps every bare import external except the inlined packages. */
 const externalPackages: Plugin = {
   name: "external-packages",
@@ -111,7 +127,7 @@ const result = await build({
   metafile: true,
   allowOverwrite: true,
   logLevel: "warning",
-  plugins: [mutativeOnDemand, externalPackages],
+  plugins: [mutativeOnDemand, esToolkitInPart, externalPackages],
 });
 
 const strays = Object.keys(result.metafile.inputs).filter((input) => {

@@ -7,7 +7,7 @@
  * judge as `petstore-contract --fuzz`).
  */
 import { describe, expect, it } from "vitest";
-import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
+import { createPetstoreCore } from "../../mocks/core/create-core.js";
 import { interfaceOperations } from "../../mocks/interface/operations.js";
 import { createPetstoreStore } from "../../mocks/store/store.js";
 import { describeResponse } from "../suite/context.js";

@@ -4,8 +4,8 @@
  * of failure the statuses of the answers that failed that way.
  */
 import { describe, expect, it } from "vitest";
+import { createPetstoreCore } from "../../mocks/core/create-core.js";
 import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
-import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
 import { interfaceOperations } from "../../mocks/interface/operations.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { createPetstoreStore } from "../../mocks/store/store.js";

@@ -12,7 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PetstoreWorker } from "../../mocks/browser.js";
-import { createPetstoreCore } from "../../mocks/core/petstore-core.js";
+import { createPetstoreCore } from "../../mocks/core/create-core.js";
 import type { ErrorBody } from "../../mocks/interface/types.js";
 import { createPetstoreStore } from "../../mocks/store/store.js";
 import { auth, behaviourCases, type CaseRequest } from "../../mocks/test-support/cases.js";

@@ -16,10 +16,18 @@
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
 import { apiBasePath, type OperationId, operationIds } from "../interface/spec.js";
 import { isObject } from "../util/json.js";
-import { type CredentialVerdict, credentialVerdicts } from "../util/redact.js";
+import { type CredentialVerdict, credentialVerdicts } from "../util/redacted-mark.js";
 import { compareText } from "../util/text.js";
+import { type ContractNames, checkContractName, isText } from "./contract-names.js";
 import type { PactRule, PactRules } from "./matching-rules.js";
 import type { ProviderState } from "./provider-states.js";
+
+export {
+  type ContractNames,
+  checkContractName,
+  contractNamesOf,
+  defaultContractNames,
+} from "./contract-names.js";
 
 /** The version of what the kit adds to Pact (`metadata.petstoreMockKit.format`). */
 export const contractFormat = 1;
@@ -143,25 +151,6 @@ export interface RecordedInteraction {
   readonly response: PactResponse;
 }
 
-export interface ContractNames {
-  readonly consumer: string;
-  readonly provider: string;
-}
-
-export const defaultContractNames: ContractNames = {
-  consumer: "petstore-consumer",
-  provider: "petstore",
-};
-
-/** The names a contract's options give, checked (a RangeError names a bad one), with the defaults. */
-export function contractNamesOf(
-  options: { readonly consumer?: string | undefined; readonly provider?: string | undefined } = {},
-): ContractNames {
-  const name = (side: keyof ContractNames) =>
-    checkContractName(options[side] ?? defaultContractNames[side], `contract ${side}`);
-  return { consumer: name("consumer"), provider: name("provider") };
-}
-
 /** A stable key for a request shape: 16 hex digits (two 32-bit multiplicative hashes). */
 export function shapeKey(shape: string): string {
   let h1 = 0xdeadbeef;
@@ -253,18 +242,6 @@ export function pactOf(
 /** A contract as the text of its file: two-space JSON and a final newline. */
 export const contractText = (contract: PactContract): string =>
   `${JSON.stringify(contract, null, 2)}\n`;
-
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === "string" && value.length > 0 && value.length <= max;
-
-/** A name of a contract's consumer or provider: 1 to 100 characters, none a control character. */
-export function checkContractName(name: unknown, what: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-  if (!isText(name, 100) || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new RangeError(`${what} must be 1 to 100 characters without control characters`);
-  }
-  return name;
-}
 
 /** The facts of one interaction of a file, or the reason they are not the kit's. */
 function factsOf(value: unknown, at: string): InteractionFacts {

@@ -5,7 +5,7 @@
  * no secret, nothing a fault made up, within its caps.
  */
 import { describe, expect, it, vi } from "vitest";
-import { createPetstoreCore } from "../core/petstore-core.js";
+import { createPetstoreCore } from "../core/create-core.js";
 import { createPetstore, type PetstoreLifecycleOptions } from "../runtime/lifecycle.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";

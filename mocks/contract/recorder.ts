@@ -31,6 +31,7 @@ import {
 import { isObject } from "../util/json.js";
 import { credentialVerdicts, isSecretName, type Redact, redactedMark } from "../util/redact.js";
 import { compareText, escapeRegExp } from "../util/text.js";
+import type { ContractNames } from "./contract-names.js";
 import {
   describeBody,
   exampleText,
@@ -47,9 +48,11 @@ import {
   contractLimits,
   credentialExamples,
   mergeInteraction,
+  type PactContract,
   type PactRequest,
   type PactResponse,
   type ProviderStateGenerator,
+  pactOf,
   type RecordedInteraction,
   shapeKey,
 } from "./pact.js";
@@ -69,6 +72,8 @@ export interface ContractRecorder {
   readonly observe: (exchange: ObservedExchange) => void;
   /** What was recorded, one interaction per request shape, in no particular order. */
   interactions(): RecordedInteraction[];
+  /** What was recorded as a Pact v4 contract under these names (`pactOf`). */
+  contract(names: ContractNames): PactContract;
   /** Forgets every interaction. */
   clear(): void;
 }
@@ -557,6 +562,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
       }
     },
     interactions: () => [...entries.values()],
+    contract: (names) => pactOf(entries.values(), names),
     clear: () => entries.clear(),
   };
 }

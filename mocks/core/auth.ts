@@ -1,6 +1,6 @@
 /** Bearer credential checks: scheme case-insensitive, keys compared in constant time. */
 
-import { type CredentialVerdict, redactedMark } from "../util/redact.js";
+import { type CredentialVerdict, redactedMark } from "../util/redacted-mark.js";
 
 export type Credential = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 

@@ -7,9 +7,9 @@ import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviou
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
 import { operationBehaviour } from "./behaviour.js";
+import { createPetstoreCore } from "./create-core.js";
 import { defaultApiKey } from "./defaults.js";
 import type { CoreResponse } from "./exchange.js";
-import { createPetstoreCore } from "./petstore-core.js";
 
 const auth = { authorization: `Bearer ${defaultApiKey}` };
 const json = { ...auth, "content-type": "application/json" };

@@ -5,8 +5,8 @@ import { deprecations, operationIds } from "../interface/spec.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
 import { derefSource, openapiSource } from "../test-support/openapi-source.js";
+import { createPetstoreCore } from "./create-core.js";
 import { deprecationHeaders } from "./deprecation.js";
-import { createPetstoreCore } from "./petstore-core.js";
 
 describe("deprecation headers", () => {
   it("are sent for exactly the operations the document marks deprecated", () => {

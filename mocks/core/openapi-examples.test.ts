@@ -16,9 +16,9 @@ import {
   derefSource as deref,
   openapiSource as openapiDocument,
 } from "../test-support/openapi-source.js";
+import { createPetstoreCore, type PetstoreCoreOptions } from "./create-core.js";
 import { internalError } from "./exchange.js";
 import { createFaultRegistry } from "./faults.js";
-import { createPetstoreCore, type PetstoreCoreOptions } from "./petstore-core.js";
 import { routes } from "./router.js";
 
 type Node = Readonly<Record<string, unknown>>;

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { maxNextId } from "../store/state.js";
 import { createPetstoreStore } from "../store/store.js";
-import { createPetstoreCore } from "./petstore-core.js";
+import { createPetstoreCore } from "./create-core.js";
 
 const headers: Record<string, string> = {
   authorization: "Bearer petstore-dev-key",

@@ -9,11 +9,11 @@ import { interfaceOperations } from "../interface/operations.js";
 import { createPetstoreStore } from "../store/store.js";
 import { type CoreRequestInit, coreRequest } from "../test-support/core-request.js";
 import { redactedMark } from "../util/redact.js";
+import { createPetstoreCore, type PetstoreCoreOptions } from "./create-core.js";
 import { defaultApiKey } from "./defaults.js";
 import { type CoreResponse, errorResponse } from "./exchange.js";
 import { createFaultRegistry } from "./faults.js";
 import { createJournal } from "./journal.js";
-import { createPetstoreCore, type PetstoreCoreOptions } from "./petstore-core.js";
 
 const auth = { authorization: `Bearer ${defaultApiKey}` };
 

@@ -3,16 +3,26 @@
  * latency → route → credential → unknown path / method → scenario or fault →
  * operation, and a journal entry for every request.
  *
+ * What it needs only to write an answer down (the one redactor, and the
+ * interface's statements naming what a refused request broke) it is handed
+ * as `CoreAids`: at once (`createPetstoreCore` of ./create-core.ts, every
+ * Node runtime), or as a promise (a page's, loaded through `import()`). Until
+ * a promised one arrives, an answer below 400 goes out at once and its
+ * journal entry (and the observer's exchange) waits in a bounded queue,
+ * written on arrival; an answer of 400 or more waits for it (its Error's
+ * words are masked, its problem names the statements). Nothing unredacted
+ * is ever written down.
+ *
  * @example
- * const handle = createPetstoreCore({ store: await createPetstoreStore() });
+ * const handle = createCorePipeline({ store: await createPetstoreStore() }, coreAids);
  * const response = await handle({ method: "GET", path: "/pets", query: "limit=5",
  *   header: (name) => (name === "authorization" ? "Bearer petstore-dev-key" : undefined),
  *   body: undefined });
  */
 
-import { refusalRules } from "../interface/refusals.js";
+import type { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
-import { createRequestRedactor, type Redact } from "../util/redact.js";
+import type { createRequestRedactor, Redact } from "../util/redact.js";
 import { type Credential, checkCredential, type SentCredential, sentCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
 import { deprecationHeadersFor } from "./deprecation.js";
@@ -77,6 +87,15 @@ export interface PetstoreCoreOptions
 
 export type { PetstoreCore } from "./exchange.js";
 
+/** What the pipeline needs only to write an answer down (`coreAids` of ./aids.ts). */
+export interface CoreAids {
+  readonly createRequestRedactor: typeof createRequestRedactor;
+  readonly refusalRules: typeof refusalRules;
+}
+
+/** At most this many answers wait for promised aids to be written down; beyond them, the newest are left out. */
+export const waitingEntries = 1_000;
+
 const unauthorizedHeaders = { "www-authenticate": "Bearer" } as const;
 
 function preferredStatus(prefer: string | undefined): number | undefined {
@@ -127,12 +146,12 @@ type Operated = Outcome & { readonly response: JsonAnswer };
  * The Error code and message of an answer, as a journal problem with the
  * statements it broke; a fault that spoiled the answer leaves only its status.
  */
-function problemOf(response: JsonAnswer, match: Match): Problem {
+function problemOf(response: JsonAnswer, match: Match, rulesOf: CoreAids["refusalRules"]): Problem {
   try {
     const { code, message } = JSON.parse(response.body) as Problem;
     const field = /^[A-Za-z_]\w*/.exec(String(message))?.[0] ?? "";
     const operation = match.kind === "operation" ? match.operationId : undefined;
-    const rules = refusalRules(operation, String(code), field);
+    const rules = rulesOf(operation, String(code), field);
     return {
       by: "client",
       code: String(code),
@@ -181,10 +200,57 @@ async function faulted(
   return { ...outcome, fault };
 }
 
-export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
+/** One answered request, ready to be written down. */
+interface Answered {
+  readonly request: CoreRequest;
+  readonly match: Match;
+  readonly outcome: Outcome;
+  /** The answer as sent, before an Error's words are masked. */
+  readonly finished: CoreResponse;
+  readonly started: number;
+  readonly sent: SentCredential;
+}
+
+/** The aids as one core uses them: its redactor made for its secrets. */
+interface Armed {
+  readonly redactorFor: (authorization: string | undefined) => Redact;
+  readonly refusalRules: CoreAids["refusalRules"];
+}
+
+export function createCorePipeline(
+  options: PetstoreCoreOptions,
+  aids: CoreAids | Promise<CoreAids>,
+): PetstoreCore {
   const { store, latency } = options;
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [defaultApiKey];
-  const redactorFor = createRequestRedactor([...apiKeys, ...(options.secrets ?? [])]);
+  const secrets = [...apiKeys, ...(options.secrets ?? [])];
+  const arm = (given: CoreAids): Armed => ({
+    redactorFor: given.createRequestRedactor(secrets),
+    refusalRules: given.refusalRules,
+  });
+  let armed = aids instanceof Promise ? undefined : arm(aids);
+  /** Set when promised aids could not load: answers of 400 or more are then the mock's 500, nothing is written down. */
+  let lost = false;
+  let waiting: ((ready: Armed) => void)[] = [];
+  const arrival: Promise<void> =
+    aids instanceof Promise
+      ? aids.then(
+          (given) => {
+            const ready = arm(given);
+            armed = ready;
+            for (const write of waiting) write(ready);
+            waiting = [];
+          },
+          (error: unknown) => {
+            lost = true;
+            waiting = [];
+            const reason = error instanceof Error ? error.message : String(error);
+            console.warn(
+              `petstore-mock-kit: the journal's redactor could not load (${reason}): requests are not journaled, and answers of 400 or more are 500`,
+            );
+          },
+        )
+      : Promise.resolve();
   const faults = options.faults ?? createFaultRegistry();
   const journal = options.journal ?? createJournal();
   const pathList = routes.map((route) => route.template).join(", ");
@@ -272,17 +338,11 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
     return response;
   }
 
-  /** Journals the outcome and returns the answer; a hang holds it until released. */
-  function settle(
-    request: CoreRequest,
-    match: Match,
-    basePath: string,
-    outcome: Outcome,
-    started: number,
-    sent: SentCredential,
-  ): CoreResponse | Promise<CoreResponse> {
-    const redact = redactorFor(request.header("authorization"));
-    const response = redactedError(finish(request, match, basePath, outcome), redact);
+  /** Journals the answer (secrets masked) and hands it to the observer; returns it, an Error's words masked. */
+  function writeDown(ready: Armed, answered: Answered): CoreResponse {
+    const { request, match, outcome, finished, started, sent } = answered;
+    const redact = ready.redactorFor(request.header("authorization"));
+    const response = redactedError(finished, redact);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     journal.record({
       method: clip(request.method, 16),
@@ -292,7 +352,7 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       fault: outcome.fault ?? null,
       problems: outcome.broke
-        ? [problemOf(outcome.response, match)].map((problem) => ({
+        ? [problemOf(outcome.response, match, ready.refusalRules)].map((problem) => ({
             ...problem,
             message: clip(redact(problem.message), journalLimits.message),
           }))
@@ -311,6 +371,46 @@ export function createPetstoreCore(options: PetstoreCoreOptions): PetstoreCore {
         redact,
       });
     }
+    return response;
+  }
+
+  /**
+   * Before promised aids arrive: an answer below 400 (nothing in it to mask)
+   * at once, written down on arrival; one of 400 or more once they are here.
+   */
+  function writeLater(answered: Answered): CoreResponse | Promise<CoreResponse> {
+    const { outcome, finished, started } = answered;
+    const plain = !outcome.broke && (finished.dropped || finished.status < 400);
+    if (lost) return plain ? finished : internalError();
+    if (!plain) {
+      return arrival.then(() => (armed ? writeDown(armed, answered) : internalError()));
+    }
+    // The duration is the answer's, not the wait's.
+    const took = performance.now() - started;
+    if (waiting.length < waitingEntries) {
+      waiting.push((ready) => writeDown(ready, { ...answered, started: performance.now() - took }));
+    }
+    return finished;
+  }
+
+  /** Journals the outcome and returns the answer; a hang holds it until released. */
+  function settle(
+    request: CoreRequest,
+    match: Match,
+    basePath: string,
+    outcome: Outcome,
+    started: number,
+    sent: SentCredential,
+  ): CoreResponse | Promise<CoreResponse> {
+    const answered = {
+      request,
+      match,
+      outcome,
+      finished: finish(request, match, basePath, outcome),
+      started,
+      sent,
+    };
+    const response = armed ? writeDown(armed, answered) : writeLater(answered);
     // Journaled before it starts: a hang's end is not always seen (msw's
     // browser worker does not pass the page's abort on), so it is recorded as
     // no answer at once, then holds the request until the client gives up

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createPetstoreCore } from "../core/create-core.js";
 import type { Problem } from "../core/journal.js";
 import { createJournal } from "../core/journal.js";
-import { createPetstoreCore } from "../core/petstore-core.js";
 import { rules } from "../interface/statements.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";

@@ -5,8 +5,8 @@
 import type { Request, Route } from "@playwright/test";
 import { describe, expect, it } from "vitest";
 import { createMockControls } from "../core/controls.js";
+import { createPetstoreCore } from "../core/create-core.js";
 import { maxBodyBytes } from "../core/exchange.js";
-import { createPetstoreCore } from "../core/petstore-core.js";
 import { createPetstoreStore } from "../store/store.js";
 import {
   coreRequestOf,

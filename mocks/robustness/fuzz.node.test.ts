@@ -13,8 +13,8 @@
 import { Agent } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPetstoreCore } from "../core/create-core.js";
 import { maxStringLength } from "../core/limits.js";
-import { createPetstoreCore } from "../core/petstore-core.js";
 import * as validators from "../generated/validators.js";
 import { limitRule, petStatuses } from "../interface/spec.js";
 import type { Pet } from "../interface/types.js";

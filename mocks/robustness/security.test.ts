@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkCredential, constantTimeEqual } from "../core/auth.js";
-import { createPetstoreCore } from "../core/petstore-core.js";
+import { createPetstoreCore } from "../core/create-core.js";
 import { setupPetstore } from "../node.js";
 import { startPetstoreServer } from "../server/server.js";
 import { createPetstoreStore, type PetstoreStore } from "../store/store.js";

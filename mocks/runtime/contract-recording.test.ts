@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { defaultContractNames } from "../contract/contract-names.js";
 import type { ContractRecorder } from "../contract/recorder.js";
 import type { ObservedExchange } from "../core/petstore-core.js";
 import { coreRequest } from "../test-support/core-request.js";
@@ -14,6 +15,7 @@ function deferredLoad() {
   const recorder: ContractRecorder = {
     observe: (observed) => void seen.push(observed),
     interactions: () => seen as never,
+    contract: (names) => ({ ...names, seen }) as never,
     clear: () => void seen.splice(0),
   };
   let settle: (result: ContractRecorder | Error) => void = () => undefined;
@@ -38,6 +40,20 @@ describe("the consumer contract's recorder, loaded on demand", () => {
     expect(recorder.interactions()).toEqual([exchange(1), exchange(2), exchange(3)]);
     recorder.clear();
     expect(recorder.interactions()).toEqual([]);
+  });
+
+  it("builds the contract with the recorder's code: asked for before it arrives, it says so", async () => {
+    const loading = deferredLoad();
+    const recorder = await contractRecorderOf(options, { onDemand: true, load: loading.load });
+    expect(() => recorder.contract(defaultContractNames)).toThrow(/still loading/);
+    recorder.observe(exchange(1));
+    loading.settle(loading.recorder);
+    await vi.waitFor(() =>
+      expect(recorder.contract(defaultContractNames)).toEqual({
+        ...defaultContractNames,
+        seen: [exchange(1)],
+      }),
+    );
   });
 
   it("forgets the waiting exchanges on clear(), and holds at most its cap of them", async () => {

@@ -12,7 +12,7 @@
  * @example
  * const recorder = await contractRecorderOf({ categoryExists }, { onDemand: true });
  * const core = createPetstoreCore({ store, observe: recorder.observe });
- * pactOf(recorder.interactions(), defaultContractNames); // the contract so far
+ * recorder.contract(defaultContractNames); // the contract so far
  */
 import type { ContractRecorder, ContractRecorderOptions } from "../contract/recorder.js";
 import type { ObservedExchange } from "../core/petstore-core.js";
@@ -21,7 +21,7 @@ import type { ObservedExchange } from "../core/petstore-core.js";
 export const queuedExchanges = 1_000;
 
 const loadRecorder = async (options: ContractRecorderOptions) =>
-  (await import("../contract/recorder.js")).createContractRecorder(options);
+  (await import("./late-code.js")).createContractRecorder(options);
 
 /** Makes a recorder (`createContractRecorder`). */
 export type ContractRecorderFactory = (options: ContractRecorderOptions) => ContractRecorder;
@@ -59,6 +59,12 @@ export async function contractRecorderOf(
       console.warn(`petstore-mock-kit: the consumer contract could not load: ${failure.message}`);
     },
   );
+  const notLoaded = () =>
+    failure
+      ? new Error(`the consumer contract could not load: ${failure.message}`, { cause: failure })
+      : new Error(
+          "the consumer contract's code is still loading: ask for the contract again once it has arrived",
+        );
   return {
     observe(exchange) {
       if (loaded) loaded.observe(exchange);
@@ -66,15 +72,13 @@ export async function contractRecorderOf(
     },
     interactions() {
       if (loaded) return loaded.interactions();
-      if (failure) {
-        throw new Error(`the consumer contract could not load: ${failure.message}`, {
-          cause: failure,
-        });
-      }
-      if (queue.length === 0) return [];
-      throw new Error(
-        "the consumer contract's code is still loading: ask for the contract again once it has arrived",
-      );
+      if (queue.length === 0 && failure === undefined) return [];
+      throw notLoaded();
+    },
+    contract(names) {
+      if (loaded) return loaded.contract(names);
+      // The contract's own code (its Pact format) arrives with the recorder.
+      throw notLoaded();
     },
     clear() {
       loaded?.clear();

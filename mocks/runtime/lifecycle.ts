@@ -12,7 +12,8 @@
  * const response = await petstore.handle(coreRequest);
  * await petstore.reset();
  */
-import { contractNamesOf, type PactContract, pactOf } from "../contract/pact.js";
+import { contractNamesOf } from "../contract/contract-names.js";
+import type { PactContract } from "../contract/pact.js";
 import type { ContractRecorder } from "../contract/recorder.js";
 import { createMockControls } from "../core/controls.js";
 import type { FaultRegistry } from "../core/faults.js";
@@ -20,7 +21,8 @@ import type { Journal } from "../core/journal.js";
 import { recordLimitsOf } from "../core/limits.js";
 import type { OperationBehaviour } from "../core/operation-behaviour.js";
 import {
-  createPetstoreCore,
+  type CoreAids,
+  createCorePipeline,
   type PetstoreCore,
   type PetstoreCoreOptions,
 } from "../core/petstore-core.js";
@@ -50,6 +52,14 @@ export interface PetstoreLifecycleOptions
    */
   readonly contractRecorder?: ContractRecorderFactory | undefined;
   readonly contractOnDemand?: boolean | undefined;
+  /**
+   * What the core needs only to write answers down (the one redactor, the
+   * statements naming a refused request's rules) loaded through `import()`
+   * behind the first answers (a page's): until it arrives, an answer below
+   * 400 is journaled late and one of 400 or more waits (mocks/core/petstore-core.ts).
+   * Without it the mock waits for that code before it resolves.
+   */
+  readonly aidsOnDemand?: boolean | undefined;
 }
 
 export interface PetstoreLifecycle {
@@ -109,6 +119,9 @@ async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour): Prom
   return { resolved, operations: operationBehaviour(resolved) };
 }
 
+/** The core's aids, from the chunk a page shares with the contract's recorder. */
+const loadAids = async (): Promise<CoreAids> => (await import("./late-code.js")).coreAids;
+
 /**
  * Builds a mock; throws a RangeError naming a bad start-up fault, preset,
  * size, seed option or contract name, a `BehaviourProfileError` naming a bad
@@ -117,6 +130,9 @@ async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour): Prom
 export async function createPetstore(
   options: PetstoreLifecycleOptions = {},
 ): Promise<PetstoreLifecycle> {
+  // Asked for first: a page's loads while the store is seeded (its failure is the core's to report).
+  const aids = options.aidsOnDemand ? loadAids() : await loadAids();
+  if (aids instanceof Promise) aids.catch(() => undefined);
   const profile = options.behaviour === undefined ? undefined : await profileOf(options.behaviour);
   const controls = createMockControls(options);
   const names = contractNamesOf(options.contract);
@@ -130,14 +146,17 @@ export async function createPetstore(
     { create: options.contractRecorder, onDemand: options.contractOnDemand },
   );
   const handleWith = (journal: Journal) =>
-    createPetstoreCore({
-      ...options,
-      profile: profile?.operations,
-      store,
-      faults: controls.faults,
-      journal,
-      observe: recorder.observe,
-    });
+    createCorePipeline(
+      {
+        ...options,
+        profile: profile?.operations,
+        store,
+        faults: controls.faults,
+        journal,
+        observe: recorder.observe,
+      },
+      aids,
+    );
   return {
     store,
     faults: controls.faults,
@@ -151,7 +170,7 @@ export async function createPetstore(
     },
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.restore(snapshot),
-    contract: () => pactOf(recorder.interactions(), names),
+    contract: () => recorder.contract(names),
     contractRecorder: recorder,
   };
 }

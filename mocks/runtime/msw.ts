@@ -1,17 +1,16 @@
 /**
- * The msw adapter: request handlers that run the core for every request under
- * the API base (`*\/v1/...` on any origin by default).
+ * The msw handlers over a core of their own: `createPetstoreHandlers`
+ * (the handlers themselves are ./msw-adapter.ts's).
  *
  * @example
  * const store = await createPetstoreStore();
  * const server = setupServer(...createPetstoreHandlers({ store }));
  */
-import { type HttpHandler, HttpResponse, http } from "msw";
-import type { CoreRequest } from "../core/exchange.js";
-import type { PetstoreCore, PetstoreCoreOptions } from "../core/petstore-core.js";
-import { createPetstoreCore } from "../core/petstore-core.js";
-import type { ApiPath } from "../core/router.js";
-import { apiBase, bodyFields } from "./intercept.js";
+import type { HttpHandler } from "msw";
+import { createPetstoreCore, type PetstoreCoreOptions } from "../core/create-core.js";
+import { petstoreHandlersFor } from "./msw-adapter.js";
+
+export { petstoreHandlersFor } from "./msw-adapter.js";
 
 export interface PetstoreHandlersOptions extends PetstoreCoreOptions {
   /**
@@ -21,45 +20,6 @@ export interface PetstoreHandlersOptions extends PetstoreCoreOptions {
   readonly baseUrl?: string | undefined;
 }
 
-async function toCoreRequest(request: Request, at: ApiPath, query: string): Promise<CoreRequest> {
-  // A Fetch Request has no body on GET or HEAD.
-  const bytes = request.body === null ? null : await request.arrayBuffer();
-  const { body, bodyTooLarge } = bodyFields(bytes);
-  return {
-    method: request.method,
-    path: at.path,
-    query,
-    header: (name) => request.headers.get(name) ?? undefined,
-    body,
-    bodyTooLarge,
-    basePath: at.basePath,
-    signal: request.signal,
-  };
-}
-
 export function createPetstoreHandlers(options: PetstoreHandlersOptions): HttpHandler[] {
   return petstoreHandlersFor(createPetstoreCore(options), options.baseUrl);
-}
-
-/** The msw handlers answering every request under the API base from an existing core. */
-export function petstoreHandlersFor(
-  handle: PetstoreCore,
-  baseUrl: string | undefined,
-): HttpHandler[] {
-  const base = apiBase(baseUrl);
-
-  return [
-    http.all(base.pattern, async ({ request }) => {
-      const url = new URL(request.url);
-      const at = base.locate(url.pathname);
-      if (!at) return undefined;
-      const response = await handle(await toCoreRequest(request, at, url.search.slice(1)));
-      // A dropped or hung connection: the client sees a network error.
-      if (response.dropped) return HttpResponse.error();
-      return new HttpResponse(response.body ?? null, {
-        status: response.status,
-        headers: response.headers,
-      });
-    }),
-  ];
 }

@@ -14,7 +14,7 @@ import {
   type PetstoreLifecycle,
   type PetstoreLifecycleOptions,
 } from "./lifecycle.js";
-import { petstoreHandlersFor } from "./msw.js";
+import { petstoreHandlersFor } from "./msw-adapter.js";
 
 export interface PetstoreParts {
   /** The typed store behind the handlers: arrange and inspect records. */
@@ -35,7 +35,7 @@ export interface PetstoreParts {
 /** The lifecycle and msw handlers answering from it. */
 export async function createPetstoreParts(
   options: PetstoreOptions &
-    Pick<PetstoreLifecycleOptions, "contractRecorder" | "contractOnDemand">,
+    Pick<PetstoreLifecycleOptions, "contractRecorder" | "contractOnDemand" | "aidsOnDemand">,
 ): Promise<{ readonly parts: PetstoreParts; readonly petstore: PetstoreLifecycle }> {
   const petstore = await createPetstore(options);
   const { store, faults, journal } = petstore;

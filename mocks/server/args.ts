@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { addressOf, isLoopback, parseCorsOrigin } from "../admin/site.js";
 import { contractFileOf } from "../contract/contract-file.js";
-import { contractNamesOf, defaultContractNames } from "../contract/pact.js";
+import { contractNamesOf, defaultContractNames } from "../contract/contract-names.js";
 import {
   type FaultInput,
   type FaultPreset,

@@ -8,46 +8,32 @@
  */
 
 import type { ValidateFunction } from "ajv";
-import type { SeedData, SeedOptions } from "../../fixtures/seed.js";
+import type { SeedOptions } from "../../fixtures/seed.js";
 import { checkSeedWithinLimits, maxStringLength, type RecordCounts } from "../core/limits.js";
 import { shown } from "../core/shown.js";
 import { firstError } from "../core/validate.js";
-import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
+import { openapiSha256 } from "../generated/openapi-document.js";
 import * as validators from "../generated/validators.js";
 import { recordFields } from "../interface/operations.js";
 import type { Category, Pet } from "../interface/types.js";
 import { isObject } from "../util/json.js";
 import { isInteger, isSafeInteger } from "../util/numbers.js";
 import { seedOptionsFromJson } from "./options.js";
+import {
+  currentInterface,
+  maxNextId,
+  SnapshotError,
+  type StoreSnapshot,
+  snapshotFormat,
+  snapshotFormatVersion,
+} from "./snapshot-format.js";
 
-export const snapshotFormat = "petstore-mock-kit/state";
-export const snapshotFormatVersion = 1;
-
-export interface StoreSnapshot extends SeedData {
-  readonly format: typeof snapshotFormat;
-  readonly formatVersion: typeof snapshotFormatVersion;
-  /** The interface the records were made for: openapi.yaml's version and SHA-256. */
-  readonly openapi: { readonly version: string; readonly sha256: string };
-  /** The seed options `reset()` returns to. */
-  readonly seedOptions: Required<SeedOptions>;
-  /** The ids the next created records get. */
-  readonly nextIds: { readonly pets: number; readonly categories: number };
-}
-
-/** A snapshot that cannot be restored; the message says why. */
-export class SnapshotError extends Error {
-  override name = "SnapshotError";
-}
-
-export const currentInterface = { version: openapiDocument.info.version, sha256: openapiSha256 };
+export * from "./snapshot-format.js";
 
 function field(object: Record<string, unknown>, name: string): unknown {
   if (!(name in object)) throw new SnapshotError(`The snapshot has no "${name}" field.`);
   return object[name];
 }
-
-/** The largest next id: every id handed out stays a safe integer, and an exhausted store still exports. */
-export const maxNextId = Number.MAX_SAFE_INTEGER + 1;
 
 function nextId(object: Record<string, unknown>, name: string): number {
   const value = field(object, name);

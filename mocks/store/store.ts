@@ -23,13 +23,12 @@ import type { Category, Pet } from "../interface/types.js";
 import { IdIndex } from "./id-index.js";
 import { cachedSeedData } from "./seed-cache.js";
 import {
-  checkSnapshot,
   currentInterface,
   maxNextId,
   type StoreSnapshot,
   snapshotFormat,
   snapshotFormatVersion,
-} from "./state.js";
+} from "./snapshot-format.js";
 
 /** A Standard Schema backed by a precompiled openapi.yaml validator. */
 function standardSchema<T>(name: string, validate: ValidateFunction): StandardSchemaV1<T, T> {
@@ -223,6 +222,8 @@ export async function createPetstoreStore(
       pets: current.petIndex.ordered().map((record) => pick(record, petKeys)),
     }),
     async restore(value) {
+      // The checks load on the first restore: a page answers without them.
+      const { checkSnapshot } = await import("./state.js");
       const snapshot = checkSnapshot(value, limits);
       const restored = await Collections.seeded(snapshot, changed);
       restored.nextIds = { ...snapshot.nextIds };
@@ -249,5 +250,5 @@ export async function createPetstoreStore(
 
 export type { RecordCounts } from "../core/limits.js";
 export { IdsExhaustedError, type ListPetsQuery } from "../core/store-port.js";
-export { SnapshotError, type StoreSnapshot } from "./state.js";
+export { SnapshotError, type StoreSnapshot } from "./snapshot-format.js";
 export type { SeedData, SeedOptions };

@@ -50,16 +50,9 @@
  * redact("/pets?%6Bey=abc&limit=5"); // "/pets?%6Bey=[redacted]&limit=5"
  */
 
-/** What every redacted secret is replaced by, across the kit. */
-export const redactedMark = "[redacted]";
+import { credentialVerdicts, redactedMark } from "./redacted-mark.js";
 
-/**
- * What the kit's own records say of a request's credential instead of
- * showing it (the recording's and the consumer contract's `credential`): a
- * JSON field `"credential"` holding one of them is the kit's, not a secret.
- */
-export const credentialVerdicts = ["valid", "missing", "wrong"] as const;
-export type CredentialVerdict = (typeof credentialVerdicts)[number];
+export { type CredentialVerdict, credentialVerdicts, redactedMark } from "./redacted-mark.js";
 
 /** Below this length a secret is masked only where it stands alone, so a key "k" leaves "skipped" alone. */
 export const shortSecretLength = 8;

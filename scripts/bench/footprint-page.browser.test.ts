@@ -3,7 +3,9 @@
  * code splitting), in headless Chromium: the bytes it counts up front are
  * all the page needs to answer its first request (every other chunk
  * refused), and what loads on demand still works once it arrives: the
- * consumer contract's recorder, `persist`, the missing-worker hint.
+ * redactor and the statements the journal needs (a create, a refused
+ * request), the consumer contract's recorder, `persist`, the missing-worker
+ * hint.
  */
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -100,15 +102,57 @@ describe.skipIf(skipBrowserTests)("the footprint's browser page", { timeout: 60_
     const output = watchConsole(tab);
     const refused = await open(tab, "", true);
     expect(await tab.evaluate(() => window.first)).toEqual({ status: 200, pets: 5 });
-    expect(await tab.evaluate(() => window.petstore.journal.all().length)).toBe(1);
-    // The recorder was asked for, and refused: the answer did not wait for it.
-    expect(refused.some((path) => /recorder/.test(path))).toBe(true);
+    // The recorder and the redactor (one chunk) were asked for, and refused: the answer did not wait for them.
+    expect(refused.some((path) => /late-code/.test(path))).toBe(true);
     await expect
       .poll(() => output.lines.join("\n"))
       .toContain("the consumer contract could not load");
+    // Without the redactor nothing is written down: no entry could be masked.
+    await expect.poll(() => output.lines.join("\n")).toContain("redactor could not load");
+    expect(await tab.evaluate(() => window.petstore.journal.all().length)).toBe(0);
     await expect(tab.evaluate(() => window.petstore.contract())).rejects.toThrow(
       /the consumer contract could not load/,
     );
+    await context.close();
+  });
+
+  it("journals the first answer once the redactor arrives, and answers what needs it", async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await open(tab);
+    const answers = await tab.evaluate(async (headers) => {
+      const created = await fetch("/v1/pets", {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Later", categoryId: 1 }),
+      });
+      const refused = await fetch("/v1/pets?limit=0", {
+        headers: { Authorization: "Bearer not-a-key-of-the-mock" },
+      });
+      return {
+        created: created.status,
+        name: ((await created.json()) as { name: string }).name,
+        refused: refused.status,
+        refusedBody: await refused.text(),
+      };
+    }, auth);
+    expect(answers).toMatchObject({ created: 201, name: "Later", refused: 401 });
+    expect(answers.refusedBody).not.toContain("not-a-key-of-the-mock");
+    const entries = await tab.evaluate(() =>
+      window.petstore.journal.all().map(({ method, path, status, problems }) => ({
+        method,
+        path,
+        status,
+        rules: problems.flatMap((problem) => problem.rules ?? []).length,
+      })),
+    );
+    expect(entries.map(({ rules, ...entry }) => entry)).toEqual([
+      { method: "GET", path: "/pets?limit=5", status: 200 },
+      { method: "POST", path: "/pets", status: 201 },
+      { method: "GET", path: "/pets?limit=0", status: 401 },
+    ]);
+    // The refused request's problem names the statements it broke (their chunk loaded).
+    expect(entries[2]?.rules).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -176,7 +176,8 @@ export async function bundlePage(dir: string, page: string): Promise<PageBundle>
     logLevel: "silent",
   });
   const outputs = (metafile as Metafile).outputs;
-  const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint !== undefined);
+  // The page's own output: a chunk loaded through `import()` names its module as an entry point too.
+  const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === page);
   const upFront = new Set<string>();
   const visit = (path: string) => {
     if (upFront.has(path)) return;

@@ -17,6 +17,7 @@ export default {
     "mocks/server/state-file.ts",
     "mocks/playwright/route.ts",
     "mocks/runtime/msw.ts",
+    "mocks/runtime/msw-adapter.ts",
     "mocks/runtime/intercept.ts",
     "mocks/interface/*.ts",
     "contract-tests/suite/*.ts",

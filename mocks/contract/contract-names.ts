@@ -1,0 +1,37 @@
+/**
+ * A consumer contract's names (its consumer and provider), checked where a
+ * mock is set up: apart from the contract's assembly (./pact.ts), which a
+ * page loads with the recorder.
+ */
+
+export interface ContractNames {
+  readonly consumer: string;
+  readonly provider: string;
+}
+
+export const defaultContractNames: ContractNames = {
+  consumer: "petstore-consumer",
+  provider: "petstore",
+};
+
+/** The names a contract's options give, checked (a RangeError names a bad one), with the defaults. */
+export function contractNamesOf(
+  options: { readonly consumer?: string | undefined; readonly provider?: string | undefined } = {},
+): ContractNames {
+  const name = (side: keyof ContractNames) =>
+    checkContractName(options[side] ?? defaultContractNames[side], `contract ${side}`);
+  return { consumer: name("consumer"), provider: name("provider") };
+}
+
+/** A text of 1 to `max` characters. */
+export const isText = (value: unknown, max: number): value is string =>
+  typeof value === "string" && value.length > 0 && value.length <= max;
+
+/** A name of a contract's consumer or provider: 1 to 100 characters, none a control character. */
+export function checkContractName(name: unknown, what: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  if (!isText(name, 100) || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new RangeError(`${what} must be 1 to 100 characters without control characters`);
+  }
+  return name;
+}

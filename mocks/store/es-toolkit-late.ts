@@ -1,0 +1,4 @@
+/** The es-toolkit functions `@msw/data` calls only in its relations' code (./es-toolkit-on-demand.ts loads them). */
+export { default as set } from "es-toolkit/compat/set";
+export { default as unset } from "es-toolkit/compat/unset";
+export { isEqual } from "es-toolkit/predicate/isEqual";
