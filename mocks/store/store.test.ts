@@ -1,6 +1,7 @@
 /** The store: seeded deterministically, ids assigned once, indexes kept true, reset exact. */
 import { describe, expect, it, vi } from "vitest";
 import { generateSeedData } from "../../fixtures/generate-seed.js";
+import { collectGarbage } from "../test-support/gc.js";
 import { changeEveryWay } from "../test-support/store-changes.js";
 import { maxNextId, SnapshotError } from "./state.js";
 import { createPetstoreStore, IdsExhaustedError, type StoreSnapshot } from "./store.js";
@@ -195,6 +196,20 @@ describe("the store's bounds", () => {
     await store.restore(store.snapshot());
     await store.reset();
     expect(store.snapshot()).toEqual(saved);
+  });
+
+  it("keeps a created pet in under 500 bytes of heap, so a store grown by many creates stays cheap to hold and to collect", async () => {
+    const store = await createPetstoreStore({}, { pets: 100_000, categories: 10 });
+    const count = 20_000;
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    for (let index = 0; index < count; index++) {
+      await store.createPet({ name: `Pet ${index % 10}`, categoryId: 1, status: "available" });
+    }
+    collectGarbage();
+    const perPet = (process.memoryUsage().heapUsed - before) / count;
+    expect(store.count().pets).toBe(50 + count);
+    expect(perPet).toBeLessThan(500);
   });
 });
 
