@@ -87,6 +87,11 @@ describe("createPetstoreStore", () => {
     expect(() => {
       created.name = "Max";
     }).toThrow(TypeError);
+    // Created straight through the collection, one or many: read-only and served at once too.
+    const direct = await store.pets.create({ id: 60, name: "Direct", categoryId: 1 });
+    const [many] = await store.pets.createMany(1, () => ({ id: 61, name: "Many", categoryId: 1 }));
+    expect(Object.isFrozen(direct) && Object.isFrozen(many)).toBe(true);
+    expect([store.getPet(60)?.name, store.getPet(61)?.name]).toEqual(["Direct", "Many"]);
     await store.pets.update((q) => q.where({ id: 2 }), {
       data(draft) {
         draft.status = "sold";
