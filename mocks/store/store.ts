@@ -237,9 +237,11 @@ export async function createPetstoreStore(
     getPet: (id) => current.petIndex.get(id),
     getCategory: (id) => current.categoryIndex.get(id),
     listPets({ status, limit, newestFirst }) {
-      const out: Pet[] = [];
-      if (limit <= 0) return out;
+      if (limit <= 0) return [];
       const pets = current.petIndex.ordered();
+      // Unfiltered and in id order, the page is the index's first records: one copy, no pushes.
+      if (status === undefined && !newestFirst) return pets.slice(0, limit);
+      const out: Pet[] = [];
       const step = newestFirst ? -1 : 1;
       for (let at = newestFirst ? pets.length - 1 : 0; at >= 0 && at < pets.length; at += step) {
         const pet = pets[at] as Pet;
