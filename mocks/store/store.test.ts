@@ -215,6 +215,17 @@ describe("the store's bounds", () => {
     const perPet = (process.memoryUsage().heapUsed - before) / count;
     expect(store.count().pets).toBe(50 + count);
     expect(perPet).toBeLessThan(500);
+
+    // Records seeded from a snapshot (a state file's) are as lean.
+    const saved = store.snapshot();
+    const restored = await createPetstoreStore({}, { pets: 100_000, categories: 10 });
+    collectGarbage();
+    const beforeRestore = process.memoryUsage().heapUsed;
+    await restored.restore(saved);
+    collectGarbage();
+    const perRestoredPet = (process.memoryUsage().heapUsed - beforeRestore) / count;
+    expect(restored.count().pets).toBe(50 + count);
+    expect(perRestoredPet).toBeLessThan(500);
   });
 });
 

@@ -120,8 +120,9 @@ let _keyCharacterRead = 0;
  * undici `MessageEvent` behind a proxy) and awaits its listeners, more than
  * a tenth of a create's cost.
  */
-class IndexedCollection<T> extends Collection<StandardSchemaV1<T, T>> {
-  onCreate: (record: T) => void = () => {};
+class IndexedCollection<T extends object> extends Collection<StandardSchemaV1<T, T>> {
+  /** Until the index is set (while seeding), only the record's key is compacted. */
+  onCreate: (record: T) => void = compactPrimaryKey;
 
   override async create(initialValues: T) {
     const record = await super.create(initialValues);
