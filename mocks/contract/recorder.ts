@@ -114,6 +114,9 @@ function circusName(scope: Record<PropertyKey, unknown>, joined: string): string
   return names.join(" ") === joined ? names.join(" > ") : undefined;
 }
 
+/** Where vitest keeps its `expect`, globals or not. */
+const expectGlobal = Symbol.for("expect-global");
+
 /**
  * The vitest or Jest test running now, as `file > describe > test` (the
  * file relative to the working directory), from the test runner's `expect`
@@ -124,8 +127,11 @@ function circusName(scope: Record<PropertyKey, unknown>, joined: string): string
 export function currentTestName(
   scope: Record<PropertyKey, unknown> = globalThis as Record<PropertyKey, unknown>,
 ): string | undefined {
-  const vitest = scope[Symbol.for("expect-global")];
-  for (const expect of [vitest, scope.expect]) {
+  const vitest = scope[expectGlobal];
+  const global = scope.expect;
+  // No test runner (the standalone server): asked on every request, answered at once.
+  if (vitest === undefined && global === undefined) return undefined;
+  for (const expect of [vitest, global]) {
     let state: TestState | undefined;
     try {
       state = (expect as { getState?: () => TestState } | undefined)?.getState?.();

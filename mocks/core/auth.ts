@@ -15,6 +15,9 @@ export function constantTimeEqual(candidate: string, expected: string): boolean 
 
 const knownSchemes = new Set(["basic", "digest", "negotiate", "ntlm", "oauth", "token", "dpop"]);
 
+/** An accepted credential: one object for every request, nothing allocated per request. */
+const acceptedCredential: Credential = Object.freeze({ ok: true });
+
 /**
  * An `Authorization` header's scheme and token, split at the first whitespace
  * and trimmed ("" for what is missing): `Bearer my key` is `Bearer` and `my key`.
@@ -45,7 +48,7 @@ export function checkCredential(
   }
   let accepted = false;
   for (const key of apiKeys) accepted = constantTimeEqual(token, key) || accepted;
-  return accepted ? { ok: true } : { ok: false, reason: "Invalid API key." };
+  return accepted ? acceptedCredential : { ok: false, reason: "Invalid API key." };
 }
 
 /**
@@ -61,11 +64,14 @@ export interface SentCredential {
   readonly sentAs?: string;
 }
 
+/** A valid credential as sent: one object for every request. */
+const validSent: SentCredential = Object.freeze({ credential: "valid" });
+
 export function sentCredential(
   authorization: string | undefined,
   checked: Credential,
 ): SentCredential {
-  if (checked.ok) return { credential: "valid" };
+  if (checked.ok) return validSent;
   if (authorization === undefined || authorization.trim() === "") return { credential: "missing" };
   const { scheme, token } = credentialParts(authorization);
   const lower = scheme.toLowerCase();

@@ -37,7 +37,14 @@ import {
   redactedError,
 } from "./exchange.js";
 import { type AppliedFault, createFaultRegistry, type FaultRegistry } from "./faults.js";
-import { clip, createJournal, type Journal, journalLimits, type Problem } from "./journal.js";
+import {
+  clip,
+  createJournal,
+  type Journal,
+  type JournalRecord,
+  journalLimits,
+  type Problem,
+} from "./journal.js";
 import { latencyMs, sleep, wait } from "./latency.js";
 import { recordLimitsOf } from "./limits.js";
 import { defaultOperationBehaviour, type OperationBehaviour } from "./operation-behaviour.js";
@@ -344,7 +351,8 @@ export function createCorePipeline(
     const redact = ready.redactorFor(request.header("authorization"));
     const response = redactedError(finished, redact);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
-    journal.record({
+    // Built field by field, in the entry's order: no object spread per request.
+    const entry: { -readonly [K in keyof JournalRecord]: JournalRecord[K] } = {
       method: clip(request.method, 16),
       path: clip(redact(path), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,
@@ -357,9 +365,11 @@ export function createCorePipeline(
             message: clip(redact(problem.message), journalLimits.message),
           }))
         : [],
-      ...sent,
-      ...(outcome.scenario === undefined ? {} : { scenario: outcome.scenario }),
-    });
+      credential: sent.credential,
+    };
+    if (sent.sentAs !== undefined) entry.sentAs = sent.sentAs;
+    if (outcome.scenario !== undefined) entry.scenario = outcome.scenario;
+    journal.record(entry);
     if (options.observe && match.kind === "operation" && !response.dropped) {
       options.observe({
         request,

@@ -10,7 +10,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import {
-  type IncomingMessage,
   type RequestListener,
   type Server,
   type ServerResponse,
@@ -58,27 +57,22 @@ const clientErrorAnswers: Readonly<Record<string, readonly [ErrorCode, string]>>
   HPE_HEADER_OVERFLOW: ["headers_too_large", "The request headers are too large."],
 };
 
-interface InFlight {
-  readonly request: IncomingMessage;
-  readonly response: ServerResponse;
-}
-
 interface ConnectionState {
   /** Requests at work on it (more than one when pipelined). */
   atWork: number;
   /** When it last had no request at work, as a tick number. */
   idleSince: number;
-  /** Its latest request, while that is at work. */
-  current: InFlight | undefined;
+  /** Its latest request's response (`req` is the request), while that is at work. */
+  current: ServerResponse | undefined;
   /** No longer counted: closed, or its closing answer written. */
   released: boolean;
 }
 
-/** The request at work on a response, and its connection's state: what the shared close listener reads. */
+/** The state of the connection a response is at work on: what the shared close listener reads. */
 const inFlight = Symbol("in flight");
 
 interface TrackedResponse extends ServerResponse {
-  [inFlight]?: { readonly entry: InFlight; readonly state: ConnectionState };
+  [inFlight]?: ConnectionState | undefined;
 }
 
 /** Connections kept beyond `maxConnections` so admin and health requests are answered. */
@@ -151,11 +145,10 @@ export function guardConnections(server: Server, maxConnections: number): Connec
 
   /** One listener for every response's `close` (node calls it with the response as `this`). */
   function answered(this: TrackedResponse): void {
-    const tracked = this[inFlight];
-    if (tracked === undefined) return;
+    const state = this[inFlight];
+    if (state === undefined) return;
     this[inFlight] = undefined;
-    const { entry, state } = tracked;
-    if (state.current === entry) state.current = undefined;
+    if (state.current === this) state.current = undefined;
     // Released meanwhile (closed, or its closing answer written): no longer counted.
     if (state.released) return;
     working--;
@@ -207,9 +200,9 @@ export function guardConnections(server: Server, maxConnections: number): Connec
       `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`,
     ];
     const current = connections.get(socket)?.current;
-    if (current === undefined || !current.request.complete) {
+    if (current === undefined || !current.req.complete) {
       // An incomplete request is dropped with its connection; nothing is stored.
-      if (current?.response.headersSent) socket.destroy();
+      if (current?.headersSent) socket.destroy();
       else answerAndClose(socket, code, message);
       release(socket);
       return;
@@ -219,13 +212,13 @@ export function guardConnections(server: Server, maxConnections: number): Connec
       if (socket.writable) answerAndClose(socket, code, message);
       else socket.destroy();
     };
-    if (current.response.writableFinished) {
+    if (current.writableFinished) {
       answerJunk();
       return;
     }
-    current.response.once("finish", answerJunk);
-    current.response.once("close", () => {
-      if (!current.response.writableFinished) socket.destroy();
+    current.once("finish", answerJunk);
+    current.once("close", () => {
+      if (!current.writableFinished) socket.destroy();
     });
   });
 
@@ -237,11 +230,10 @@ export function guardConnections(server: Server, maxConnections: number): Connec
         if (!refused.has(socket as Socket)) listener(request, response);
         return;
       }
-      const entry = { request, response };
-      state.current = entry;
+      state.current = response;
       state.atWork++;
       working++;
-      (response as TrackedResponse)[inFlight] = { entry, state };
+      (response as TrackedResponse)[inFlight] = state;
       response.on("close", answered);
       listener(request, response);
     },

@@ -42,6 +42,8 @@ export interface NodeListenerOptions {
 class NodeRequest implements AppRequest {
   readonly method: string;
   readonly url: string;
+  /** node's headers object, taken once: `incoming.headers` is a getter, and the app asks for a header some ten times a request. */
+  readonly #headers: IncomingMessage["headers"];
   #signal: AbortSignal | undefined;
 
   constructor(
@@ -54,10 +56,11 @@ class NodeRequest implements AppRequest {
     // node:http always sets a server request's method and url.
     this.method = incoming.method as string;
     this.url = incoming.url as string;
+    this.#headers = incoming.headers;
   }
 
   header(name: string): string | undefined {
-    const value = this.incoming.headers[name];
+    const value = this.#headers[name];
     return typeof value === "string" || value === undefined ? value : value.join(", ");
   }
 

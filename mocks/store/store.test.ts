@@ -1,6 +1,7 @@
 /** The store: seeded deterministically, ids assigned once, indexes kept true, reset exact. */
 import { describe, expect, it, vi } from "vitest";
 import { generateSeedData } from "../../fixtures/generate-seed.js";
+import { collectGarbage } from "../test-support/gc.js";
 import { changeEveryWay } from "../test-support/store-changes.js";
 import { maxNextId, SnapshotError } from "./state.js";
 import { createPetstoreStore, IdsExhaustedError, type StoreSnapshot } from "./store.js";
@@ -86,6 +87,11 @@ describe("createPetstoreStore", () => {
     expect(() => {
       created.name = "Max";
     }).toThrow(TypeError);
+    // Created straight through the collection, one or many: read-only and served at once too.
+    const direct = await store.pets.create({ id: 60, name: "Direct", categoryId: 1 });
+    const [many] = await store.pets.createMany(1, () => ({ id: 61, name: "Many", categoryId: 1 }));
+    expect(Object.isFrozen(direct) && Object.isFrozen(many)).toBe(true);
+    expect([store.getPet(60)?.name, store.getPet(61)?.name]).toEqual(["Direct", "Many"]);
     await store.pets.update((q) => q.where({ id: 2 }), {
       data(draft) {
         draft.status = "sold";
@@ -195,6 +201,31 @@ describe("the store's bounds", () => {
     await store.restore(store.snapshot());
     await store.reset();
     expect(store.snapshot()).toEqual(saved);
+  });
+
+  it("keeps a created pet in under 500 bytes of heap, so a store grown by many creates stays cheap to hold and to collect", async () => {
+    const store = await createPetstoreStore({}, { pets: 100_000, categories: 10 });
+    const count = 20_000;
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    for (let index = 0; index < count; index++) {
+      await store.createPet({ name: `Pet ${index % 10}`, categoryId: 1, status: "available" });
+    }
+    collectGarbage();
+    const perPet = (process.memoryUsage().heapUsed - before) / count;
+    expect(store.count().pets).toBe(50 + count);
+    expect(perPet).toBeLessThan(500);
+
+    // Records seeded from a snapshot (a state file's) are as lean.
+    const saved = store.snapshot();
+    const restored = await createPetstoreStore({}, { pets: 100_000, categories: 10 });
+    collectGarbage();
+    const beforeRestore = process.memoryUsage().heapUsed;
+    await restored.restore(saved);
+    collectGarbage();
+    const perRestoredPet = (process.memoryUsage().heapUsed - beforeRestore) / count;
+    expect(restored.count().pets).toBe(50 + count);
+    expect(perRestoredPet).toBeLessThan(500);
   });
 });
 
