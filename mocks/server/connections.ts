@@ -9,12 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import {
-  type RequestListener,
-  type Server,
-  type ServerResponse,
-  STATUS_CODES,
-} from "node:http";
+import { type RequestListener, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { type ErrorCode, errorBody } from "../core/errors.js";
