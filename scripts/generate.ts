@@ -3,7 +3,8 @@
  *
  * - `mocks/generated/openapi-types.ts`: TypeScript types (openapi-typescript);
  * - `mocks/generated/openapi-document.ts`: the document as a typed constant
- *   without its prose and examples (a browser page carries it), and the
+ *   without its prose, examples, servers, security and tags (a browser page
+ *   carries it), and the
  *   SHA-256 of the whole parsed document (line endings and comments do not
  *   count) that state snapshots carry to name the interface they were made for;
  * - `mocks/generated/validators.js` (+ `.d.ts`): precompiled Ajv validators for
@@ -82,6 +83,32 @@ function runtimeDocument(value: Json, keysAreNames = false): Json {
     }
   }
   return out;
+}
+
+/**
+ * The run-time document without what nothing reads at run time: where the
+ * interface is deployed (`servers`), who may call it (`security`, its
+ * schemes: the kit's credential check is its own), how it is grouped
+ * (`tags`), and `info` but its version.
+ */
+function withoutUnread(document: JsonObject): JsonObject {
+  const { servers, security, tags, info, components, paths, ...rest } = document;
+  const { securitySchemes, ...kept } = isObject(components) ? components : {};
+  const operations: JsonObject = {};
+  for (const [path, pathItem] of Object.entries(isObject(paths) ? paths : {})) {
+    const item: JsonObject = {};
+    for (const [key, operation] of Object.entries(isObject(pathItem) ? pathItem : {})) {
+      if (!isObject(operation)) {
+        item[key] = operation;
+        continue;
+      }
+      const { security: _security, tags: _tags, ...read } = operation;
+      item[key] = read;
+    }
+    operations[path] = item;
+  }
+  const version = isObject(info) ? info.version : undefined;
+  return { ...rest, info: { version: version ?? null }, paths: operations, components: kept };
 }
 
 function resolve(document: JsonObject, value: Json): JsonObject {
@@ -187,7 +214,7 @@ async function generate(): Promise<Record<string, string>> {
   const validators = validatorsModules(document);
   return {
     "mocks/generated/openapi-types.ts": `${header}${types}`,
-    "mocks/generated/openapi-document.ts": `${header}/** openapi.yaml as the kit reads it at run time: its prose and examples left out (read openapi.yaml for them). */\nexport const openapiDocument = ${JSON.stringify(runtimeDocument(document), null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
+    "mocks/generated/openapi-document.ts": `${header}/** openapi.yaml as the kit reads it at run time: its prose, examples, servers, security and tags left out (read openapi.yaml for them). */\nexport const openapiDocument = ${JSON.stringify(withoutUnread(runtimeDocument(document) as JsonObject), null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
     "mocks/generated/validators.js": validators.records.js,
     "mocks/generated/validators.d.ts": validators.records.dts,
     "mocks/generated/parameter-validators.js": validators.parameters.js,

@@ -1,74 +1,15 @@
 // Generated from openapi.yaml by scripts/generate.ts. Do not edit: run `npm run generate`.
-/** openapi.yaml as the kit reads it at run time: its prose and examples left out (read openapi.yaml for them). */
+/** openapi.yaml as the kit reads it at run time: its prose, examples, servers, security and tags left out (read openapi.yaml for them). */
 export const openapiDocument = {
   "openapi": "3.1.0",
   "info": {
-    "title": "Pet Store Service Interface",
-    "version": "1.0.0",
-    "description": "",
-    "license": {
-      "name": "MIT",
-      "identifier": "MIT"
-    }
+    "version": "1.0.0"
   },
-  "servers": [
-    {
-      "url": "http://127.0.0.1:4000/v1",
-      "description": "Kit's choice"
-    },
-    {
-      "url": "{base_url}",
-      "description": "",
-      "variables": {
-        "base_url": {
-          "default": "https://petstore.example.com/v1",
-          "description": ""
-        }
-      }
-    },
-    {
-      "url": "{staging_base_url}",
-      "description": "",
-      "variables": {
-        "staging_base_url": {
-          "default": "https://staging.petstore.example.com/v1",
-          "description": ""
-        }
-      }
-    }
-  ],
-  "security": [
-    {
-      "bearerAuth": []
-    }
-  ],
-  "tags": [
-    {
-      "name": "Pets",
-      "description": ""
-    },
-    {
-      "name": "Categories",
-      "description": ""
-    },
-    {
-      "name": "Store",
-      "description": ""
-    }
-  ],
   "paths": {
     "/pets": {
       "get": {
         "operationId": "listPets",
         "description": "",
-        "tags": [
-          "Pets"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "parameters": [
           {
             "$ref": "#/components/parameters/Limit"
@@ -114,14 +55,6 @@ export const openapiDocument = {
       },
       "post": {
         "operationId": "createPet",
-        "tags": [
-          "Pets"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -193,14 +126,6 @@ export const openapiDocument = {
         "deprecated": true,
         "x-sunset": "2030-12-05T00:00:00Z",
         "x-replacement": "GET /pets",
-        "tags": [
-          "Pets"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "parameters": [
           {
             "name": "petId",
@@ -350,14 +275,6 @@ export const openapiDocument = {
       "get": {
         "operationId": "listCategories",
         "description": "",
-        "tags": [
-          "Categories"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "responses": {
           "200": {
             "description": "",
@@ -386,14 +303,6 @@ export const openapiDocument = {
       },
       "post": {
         "operationId": "createCategory",
-        "tags": [
-          "Categories"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -456,13 +365,6 @@ export const openapiDocument = {
     }
   },
   "components": {
-    "securitySchemes": {
-      "bearerAuth": {
-        "type": "http",
-        "scheme": "bearer",
-        "description": ""
-      }
-    },
     "parameters": {
       "Limit": {
         "name": "limit",
