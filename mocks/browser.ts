@@ -88,7 +88,7 @@ export async function setupPetstoreWorker(
   const persistence =
     options.persist === undefined
       ? undefined
-      : await (await import("./runtime/browser-persistence.js")).persistInBrowser(
+      : await (await import("./runtime/late-code.js")).persistInBrowser(
           parts.store,
           options.persist,
         );
