@@ -77,7 +77,9 @@ function runtimeDocument(value: Json, keysAreNames = false): Json {
     if (keysAreNames) {
       out[key] = runtimeDocument(child);
     } else if (key === "description" && typeof child === "string") {
-      out[key] = child.startsWith(kitsChoice) ? kitsChoice : "";
+      // Beside a `$ref` an empty one still hides the target's; elsewhere none says as much.
+      if (child.startsWith(kitsChoice)) out[key] = kitsChoice;
+      else if ("$ref" in value) out[key] = "";
     } else if (key !== "summary" && key !== "example" && key !== "examples") {
       out[key] = runtimeDocument(child, mapsOfNames.has(key));
     }
@@ -86,13 +88,13 @@ function runtimeDocument(value: Json, keysAreNames = false): Json {
 }
 
 /**
- * The run-time document without what nothing reads at run time: where the
- * interface is deployed (`servers`), who may call it (`security`, its
- * schemes: the kit's credential check is its own), how it is grouped
- * (`tags`), and `info` but its version.
+ * The run-time document without what nothing reads at run time: its OpenAPI
+ * version, where the interface is deployed (`servers`), who may call it
+ * (`security`, its schemes: the kit's credential check is its own), how it
+ * is grouped (`tags`), and `info` but its version.
  */
 function withoutUnread(document: JsonObject): JsonObject {
-  const { servers, security, tags, info, components, paths, ...rest } = document;
+  const { openapi, servers, security, tags, info, components, paths, ...rest } = document;
   const { securitySchemes, ...kept } = isObject(components) ? components : {};
   const operations: JsonObject = {};
   for (const [path, pathItem] of Object.entries(isObject(paths) ? paths : {})) {

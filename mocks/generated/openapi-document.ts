@@ -1,7 +1,6 @@
 // Generated from openapi.yaml by scripts/generate.ts. Do not edit: run `npm run generate`.
 /** openapi.yaml as the kit reads it at run time: its prose, examples, servers, security and tags left out (read openapi.yaml for them). */
 export const openapiDocument = {
-  "openapi": "3.1.0",
   "info": {
     "version": "1.0.0"
   },
@@ -9,7 +8,6 @@ export const openapiDocument = {
     "/pets": {
       "get": {
         "operationId": "listPets",
-        "description": "",
         "parameters": [
           {
             "$ref": "#/components/parameters/Limit"
@@ -20,7 +18,6 @@ export const openapiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -67,7 +64,6 @@ export const openapiDocument = {
         },
         "responses": {
           "201": {
-            "description": "",
             "headers": {
               "Location": {
                 "$ref": "#/components/headers/Location"
@@ -82,7 +78,6 @@ export const openapiDocument = {
             }
           },
           "400": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -122,7 +117,6 @@ export const openapiDocument = {
     "/pets/{petId}": {
       "get": {
         "operationId": "getPet",
-        "description": "",
         "deprecated": true,
         "x-sunset": "2030-12-05T00:00:00Z",
         "x-replacement": "GET /pets",
@@ -131,7 +125,6 @@ export const openapiDocument = {
             "name": "petId",
             "in": "path",
             "required": true,
-            "description": "",
             "schema": {
               "type": "integer",
               "format": "int64"
@@ -140,7 +133,6 @@ export const openapiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -182,7 +174,6 @@ export const openapiDocument = {
             }
           },
           "401": {
-            "description": "",
             "headers": {
               "WWW-Authenticate": {
                 "$ref": "#/components/headers/WWWAuthenticate"
@@ -206,7 +197,6 @@ export const openapiDocument = {
             }
           },
           "404": {
-            "description": "",
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -248,7 +238,6 @@ export const openapiDocument = {
             }
           },
           "default": {
-            "description": "",
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -274,10 +263,8 @@ export const openapiDocument = {
     "/categories": {
       "get": {
         "operationId": "listCategories",
-        "description": "",
         "responses": {
           "200": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -315,7 +302,6 @@ export const openapiDocument = {
         },
         "responses": {
           "201": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -370,7 +356,6 @@ export const openapiDocument = {
         "name": "limit",
         "in": "query",
         "required": false,
-        "description": "",
         "schema": {
           "type": "integer",
           "minimum": 1,
@@ -382,7 +367,6 @@ export const openapiDocument = {
         "name": "status",
         "in": "query",
         "required": false,
-        "description": "",
         "schema": {
           "$ref": "#/components/schemas/PetStatus"
         }
@@ -425,7 +409,6 @@ export const openapiDocument = {
     },
     "responses": {
       "Unauthorized": {
-        "description": "",
         "headers": {
           "WWW-Authenticate": {
             "$ref": "#/components/headers/WWWAuthenticate"
@@ -470,7 +453,6 @@ export const openapiDocument = {
         }
       },
       "OtherError": {
-        "description": "",
         "content": {
           "application/json": {
             "schema": {
@@ -483,7 +465,6 @@ export const openapiDocument = {
     "schemas": {
       "PetStatus": {
         "type": "string",
-        "description": "",
         "enum": [
           "available",
           "pending",
@@ -498,13 +479,11 @@ export const openapiDocument = {
         ],
         "properties": {
           "name": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           },
           "categoryId": {
             "type": "integer",
-            "format": "int64",
-            "description": ""
+            "format": "int64"
           },
           "status": {
             "$ref": "#/components/schemas/PetStatus"
@@ -512,7 +491,6 @@ export const openapiDocument = {
         }
       },
       "Pet": {
-        "description": "",
         "allOf": [
           {
             "$ref": "#/components/schemas/NewPet"
@@ -525,8 +503,7 @@ export const openapiDocument = {
             "properties": {
               "id": {
                 "type": "integer",
-                "format": "int64",
-                "description": ""
+                "format": "int64"
               }
             }
           }
@@ -539,17 +516,14 @@ export const openapiDocument = {
         ],
         "properties": {
           "name": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           },
           "description": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           }
         }
       },
       "Category": {
-        "description": "",
         "allOf": [
           {
             "$ref": "#/components/schemas/NewCategory"
@@ -562,8 +536,7 @@ export const openapiDocument = {
             "properties": {
               "id": {
                 "type": "integer",
-                "format": "int64",
-                "description": ""
+                "format": "int64"
               }
             }
           }
@@ -578,16 +551,13 @@ export const openapiDocument = {
         ],
         "properties": {
           "code": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           },
           "message": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           },
           "status": {
-            "type": "integer",
-            "description": ""
+            "type": "integer"
           }
         }
       }
