@@ -9,7 +9,6 @@
  * await petstore.start();
  * await fetch("/v1/pets?limit=5", { headers: { Authorization: "Bearer petstore-dev-key" } });
  */
-import * as mswBrowser from "msw/browser";
 import { type SetupWorker, type StartOptions, setupWorker } from "msw/browser";
 import { type FaultPreset, faultPresetNames } from "./core/faults.js";
 import { createPetstoreParts, type PetstoreParts } from "./runtime/setup-parts.js";
@@ -88,7 +87,7 @@ export async function setupPetstoreWorker(
   const persistence =
     options.persist === undefined
       ? undefined
-      : await (await import("./runtime/browser-persistence.js")).persistInBrowser(
+      : await (await import("./runtime/late-code.js")).persistInBrowser(
           parts.store,
           options.persist,
         );
@@ -106,10 +105,7 @@ export async function setupPetstoreWorker(
         const hint = await import("./runtime/worker-hint.js").catch(() => undefined);
         if (hint === undefined) throw error;
         const { missingWorkerMessage, mswMajorOf } = hint;
-        const message = missingWorkerMessage(
-          new URL(url, location.href).href,
-          mswMajorOf(mswBrowser),
-        );
+        const message = missingWorkerMessage(new URL(url, location.href).href, mswMajorOf(worker));
         console.error(message);
         throw new Error(message, { cause: error });
       }

@@ -3,11 +3,14 @@
  *
  * - `mocks/generated/openapi-types.ts`: TypeScript types (openapi-typescript);
  * - `mocks/generated/openapi-document.ts`: the document as a typed constant
- *   without its prose and examples (a browser page carries it), and the
+ *   without its prose, examples, servers, security and tags (a browser page
+ *   carries it), and the
  *   SHA-256 of the whole parsed document (line endings and comments do not
  *   count) that state snapshots carry to name the interface they were made for;
  * - `mocks/generated/validators.js` (+ `.d.ts`): precompiled Ajv validators for
- *   every component schema and for each operation's path and query parameters;
+ *   every component schema, and `mocks/generated/parameter-validators.js` (+
+ *   `.d.ts`) for each operation's path and query parameters (apart, so a page
+ *   loads the records' and bodies' validators only when it first needs them);
  * - `fixtures/generated/default-seed.ts`: the default seed's records, as faker
  *   generates them (`fixtures/generate-seed.ts`), so that stores seeded with
  *   the defaults never load faker.
@@ -74,12 +77,40 @@ function runtimeDocument(value: Json, keysAreNames = false): Json {
     if (keysAreNames) {
       out[key] = runtimeDocument(child);
     } else if (key === "description" && typeof child === "string") {
-      out[key] = child.startsWith(kitsChoice) ? kitsChoice : "";
+      // Beside a `$ref` an empty one still hides the target's; elsewhere none says as much.
+      if (child.startsWith(kitsChoice)) out[key] = kitsChoice;
+      else if ("$ref" in value) out[key] = "";
     } else if (key !== "summary" && key !== "example" && key !== "examples") {
       out[key] = runtimeDocument(child, mapsOfNames.has(key));
     }
   }
   return out;
+}
+
+/**
+ * The run-time document without what nothing reads at run time: its OpenAPI
+ * version, where the interface is deployed (`servers`), who may call it
+ * (`security`, its schemes: the kit's credential check is its own), how it
+ * is grouped (`tags`), and `info` but its version.
+ */
+function withoutUnread(document: JsonObject): JsonObject {
+  const { openapi, servers, security, tags, info, components, paths, ...rest } = document;
+  const { securitySchemes, ...kept } = isObject(components) ? components : {};
+  const operations: JsonObject = {};
+  for (const [path, pathItem] of Object.entries(isObject(paths) ? paths : {})) {
+    const item: JsonObject = {};
+    for (const [key, operation] of Object.entries(isObject(pathItem) ? pathItem : {})) {
+      if (!isObject(operation)) {
+        item[key] = operation;
+        continue;
+      }
+      const { security: _security, tags: _tags, ...read } = operation;
+      item[key] = read;
+    }
+    operations[path] = item;
+  }
+  const version = isObject(info) ? info.version : undefined;
+  return { ...rest, info: { version: version ?? null }, paths: operations, components: kept };
 }
 
 function resolve(document: JsonObject, value: Json): JsonObject {
@@ -116,25 +147,47 @@ function parameterSchemas(document: JsonObject): Record<string, JsonObject> {
   return schemas;
 }
 
-function validatorsModule(document: JsonObject): { js: string; dts: string } {
-  const components = isObject(document.components) ? document.components : {};
-  const componentSchemas = isObject(components.schemas) ? components.schemas : {};
-  const ajv = new Ajv2020({ code: { source: true, esm: true, lines: true }, strict: true });
-  // int64 is checked by the kit itself (JavaScript numbers hold safe integers only).
-  ajv.addFormat("int64", true);
-  ajv.addSchema({ $id: "spec", $defs: toJsonSchema(componentSchemas) as JsonObject });
-  const exports: Record<string, string> = {};
-  for (const name of Object.keys(componentSchemas)) exports[name] = `spec#/$defs/${name}`;
-  for (const [name, schema] of Object.entries(parameterSchemas(document))) {
-    ajv.addSchema({ ...schema, $id: name });
-    exports[name] = name;
-  }
+interface ValidatorsModule {
+  readonly js: string;
+  readonly dts: string;
+}
+
+/** One standalone module of precompiled validators: `exports` maps each exported name to its schema's id. */
+function standaloneModule(
+  ajv: Ajv2020,
+  exports: Readonly<Record<string, string>>,
+): ValidatorsModule {
   const names = Object.keys(exports).sort();
   const js = `${header}${standalone.default(ajv, exports)}\n`;
   const dts = `${header}import type { ValidateFunction } from "ajv";\n${names
     .map((name) => `export declare const ${name}: ValidateFunction;`)
     .join("\n")}\n`;
   return { js, dts };
+}
+
+/**
+ * The component schemas' validators (records and bodies), and apart from
+ * them the operations' path and query parameters': a page's first list needs
+ * only the latter, the former load on the first body or record checked.
+ */
+function validatorsModules(document: JsonObject): {
+  readonly records: ValidatorsModule;
+  readonly parameters: ValidatorsModule;
+} {
+  const components = isObject(document.components) ? document.components : {};
+  const componentSchemas = isObject(components.schemas) ? components.schemas : {};
+  const ajv = new Ajv2020({ code: { source: true, esm: true, lines: true }, strict: true });
+  // int64 is checked by the kit itself (JavaScript numbers hold safe integers only).
+  ajv.addFormat("int64", true);
+  ajv.addSchema({ $id: "spec", $defs: toJsonSchema(componentSchemas) as JsonObject });
+  const records: Record<string, string> = {};
+  for (const name of Object.keys(componentSchemas)) records[name] = `spec#/$defs/${name}`;
+  const parameters: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(parameterSchemas(document))) {
+    ajv.addSchema({ ...schema, $id: name });
+    parameters[name] = name;
+  }
+  return { records: standaloneModule(ajv, records), parameters: standaloneModule(ajv, parameters) };
 }
 
 function defaultSeedModule(): string {
@@ -160,12 +213,14 @@ async function generate(): Promise<Record<string, string>> {
   const source = await readFile(new URL("openapi.yaml", root), "utf8");
   const document = parse(source) as JsonObject;
   const types = astToString(await openapiTS(source, { exportType: true }));
-  const { js, dts } = validatorsModule(document);
+  const validators = validatorsModules(document);
   return {
     "mocks/generated/openapi-types.ts": `${header}${types}`,
-    "mocks/generated/openapi-document.ts": `${header}/** openapi.yaml as the kit reads it at run time: its prose and examples left out (read openapi.yaml for them). */\nexport const openapiDocument = ${JSON.stringify(runtimeDocument(document), null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
-    "mocks/generated/validators.js": js,
-    "mocks/generated/validators.d.ts": dts,
+    "mocks/generated/openapi-document.ts": `${header}/** openapi.yaml as the kit reads it at run time: its prose, examples, servers, security and tags left out (read openapi.yaml for them). */\nexport const openapiDocument = ${JSON.stringify(withoutUnread(runtimeDocument(document) as JsonObject), null, 2)} as const;\n\n/** SHA-256 of the parsed openapi.yaml: which interface a state snapshot was made for. */\nexport const openapiSha256 = "${createHash("sha256").update(JSON.stringify(document)).digest("hex")}";\n`,
+    "mocks/generated/validators.js": validators.records.js,
+    "mocks/generated/validators.d.ts": validators.records.dts,
+    "mocks/generated/parameter-validators.js": validators.parameters.js,
+    "mocks/generated/parameter-validators.d.ts": validators.parameters.dts,
     "fixtures/generated/default-seed.ts": defaultSeedModule(),
   };
 }

@@ -2,7 +2,7 @@
  * The five operations of the interface, on the store. Each receives a request
  * that has already passed routing, the credential check and any scenario.
  */
-import * as validators from "../generated/validators.js";
+import * as parameters from "../generated/parameter-validators.js";
 import type { OperationId } from "../interface/spec.js";
 import type { NewCategory, NewPet, PetStatus } from "../interface/types.js";
 import { int64 } from "../util/numbers.js";
@@ -13,7 +13,8 @@ import type { RecordCounts } from "./limits.js";
 import type { OperationBehaviour } from "./operation-behaviour.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
-import { bodyValidator, pathValidator, queryValidator } from "./validate.js";
+import { bodyValidator, pathValidator, queryValidator, type Validated } from "./validate.js";
+import { loadedRecordValidators, recordValidators } from "./validators-on-demand.js";
 
 interface OperationContext {
   readonly request: CoreRequest;
@@ -32,11 +33,25 @@ type Operation = (context: OperationContext) => JsonAnswer | Promise<JsonAnswer>
 
 const listPetsQuery = queryValidator<{ limit: number; status?: PetStatus }>(
   "listPets",
-  validators.listPetsQuery,
+  parameters.listPetsQuery,
 );
-const getPetPath = pathValidator<{ petId: number }>("getPet", validators.getPetPath);
-const newPet = bodyValidator<NewPet>("createPet", validators.NewPet);
-const newCategory = bodyValidator<NewCategory>("createCategory", validators.NewCategory);
+const getPetPath = pathValidator<{ petId: number }>("getPet", parameters.getPetPath);
+
+interface BodyChecks {
+  readonly newPet: (body: unknown) => Validated<NewPet>;
+  readonly newCategory: (body: unknown) => Validated<NewCategory>;
+}
+let bodyChecks: BodyChecks | undefined;
+
+/** The creates' body checks, built once the component schemas' validators have loaded (after that, at once). */
+async function loadBodyChecks(): Promise<BodyChecks> {
+  const validators = loadedRecordValidators() ?? (await recordValidators());
+  bodyChecks ??= {
+    newPet: bodyValidator<NewPet>("createPet", validators.NewPet),
+    newCategory: bodyValidator<NewCategory>("createCategory", validators.NewCategory),
+  };
+  return bodyChecks;
+}
 
 const nonBlank = (value: string): boolean => value.trim() !== "";
 
@@ -109,6 +124,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   async createPet({ request, store, basePath, maxRecords, behaviour }) {
     const body = readJsonBody(request);
     if (!body.ok) return body.response;
+    const { newPet } = bodyChecks ?? (await loadBodyChecks());
     const input = newPet(body.value);
     if (!input.ok) return failure("invalid_body", input.message);
     if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
@@ -168,6 +184,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   async createCategory({ request, store, maxRecords, behaviour }) {
     const body = readJsonBody(request);
     if (!body.ok) return body.response;
+    const { newCategory } = bodyChecks ?? (await loadBodyChecks());
     const input = newCategory(body.value);
     if (!input.ok) return failure("invalid_body", input.message);
     if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");

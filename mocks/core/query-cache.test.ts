@@ -1,7 +1,7 @@
 /** The query-verdict cache changes no answer: every verdict is the parser's own, in any order, past its size and length. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as validators from "../generated/validators.js";
+import * as validators from "../generated/parameter-validators.js";
 import { cachedQueries } from "./query-cache.js";
 import { queryParser, queryValidator } from "./validate.js";
 

@@ -1,19 +1,20 @@
 /** Request validation: every failure names the field, what it must be, and what came. */
 import type { ErrorObject } from "ajv";
 import { describe, expect, it } from "vitest";
+import * as parameters from "../generated/parameter-validators.js";
 import * as validators from "../generated/validators.js";
 import { maxStringLength } from "./limits.js";
 import { shown } from "./shown.js";
 import { bodyValidator, describeError, pathValidator, queryValidator } from "./validate.js";
 
 const listPetsQuery = () =>
-  queryValidator<{ limit: number; status?: string }>("listPets", validators.listPetsQuery);
+  queryValidator<{ limit: number; status?: string }>("listPets", parameters.listPetsQuery);
 
 // A validator is built inside each test: its memory then holds no verdict from
 // an earlier test, and building it (the int64 fields, the defaults) is tested too.
 const listPets = (query: string) => listPetsQuery()(query);
 const getPet = (captured: Record<string, string>) =>
-  pathValidator<{ petId: number }>("getPet", validators.getPetPath)(captured);
+  pathValidator<{ petId: number }>("getPet", parameters.getPetPath)(captured);
 const newPet = (body: unknown) =>
   bodyValidator<Record<string, unknown>>("createPet", validators.NewPet)(body);
 

@@ -1,74 +1,13 @@
 // Generated from openapi.yaml by scripts/generate.ts. Do not edit: run `npm run generate`.
-/** openapi.yaml as the kit reads it at run time: its prose and examples left out (read openapi.yaml for them). */
+/** openapi.yaml as the kit reads it at run time: its prose, examples, servers, security and tags left out (read openapi.yaml for them). */
 export const openapiDocument = {
-  "openapi": "3.1.0",
   "info": {
-    "title": "Pet Store Service Interface",
-    "version": "1.0.0",
-    "description": "",
-    "license": {
-      "name": "MIT",
-      "identifier": "MIT"
-    }
+    "version": "1.0.0"
   },
-  "servers": [
-    {
-      "url": "http://127.0.0.1:4000/v1",
-      "description": "Kit's choice"
-    },
-    {
-      "url": "{base_url}",
-      "description": "",
-      "variables": {
-        "base_url": {
-          "default": "https://petstore.example.com/v1",
-          "description": ""
-        }
-      }
-    },
-    {
-      "url": "{staging_base_url}",
-      "description": "",
-      "variables": {
-        "staging_base_url": {
-          "default": "https://staging.petstore.example.com/v1",
-          "description": ""
-        }
-      }
-    }
-  ],
-  "security": [
-    {
-      "bearerAuth": []
-    }
-  ],
-  "tags": [
-    {
-      "name": "Pets",
-      "description": ""
-    },
-    {
-      "name": "Categories",
-      "description": ""
-    },
-    {
-      "name": "Store",
-      "description": ""
-    }
-  ],
   "paths": {
     "/pets": {
       "get": {
         "operationId": "listPets",
-        "description": "",
-        "tags": [
-          "Pets"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "parameters": [
           {
             "$ref": "#/components/parameters/Limit"
@@ -79,7 +18,6 @@ export const openapiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -114,14 +52,6 @@ export const openapiDocument = {
       },
       "post": {
         "operationId": "createPet",
-        "tags": [
-          "Pets"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -134,7 +64,6 @@ export const openapiDocument = {
         },
         "responses": {
           "201": {
-            "description": "",
             "headers": {
               "Location": {
                 "$ref": "#/components/headers/Location"
@@ -149,7 +78,6 @@ export const openapiDocument = {
             }
           },
           "400": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -189,24 +117,14 @@ export const openapiDocument = {
     "/pets/{petId}": {
       "get": {
         "operationId": "getPet",
-        "description": "",
         "deprecated": true,
         "x-sunset": "2030-12-05T00:00:00Z",
         "x-replacement": "GET /pets",
-        "tags": [
-          "Pets"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "parameters": [
           {
             "name": "petId",
             "in": "path",
             "required": true,
-            "description": "",
             "schema": {
               "type": "integer",
               "format": "int64"
@@ -215,7 +133,6 @@ export const openapiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -257,7 +174,6 @@ export const openapiDocument = {
             }
           },
           "401": {
-            "description": "",
             "headers": {
               "WWW-Authenticate": {
                 "$ref": "#/components/headers/WWWAuthenticate"
@@ -281,7 +197,6 @@ export const openapiDocument = {
             }
           },
           "404": {
-            "description": "",
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -323,7 +238,6 @@ export const openapiDocument = {
             }
           },
           "default": {
-            "description": "",
             "headers": {
               "Deprecation": {
                 "$ref": "#/components/headers/Deprecation"
@@ -349,18 +263,8 @@ export const openapiDocument = {
     "/categories": {
       "get": {
         "operationId": "listCategories",
-        "description": "",
-        "tags": [
-          "Categories"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "responses": {
           "200": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -386,14 +290,6 @@ export const openapiDocument = {
       },
       "post": {
         "operationId": "createCategory",
-        "tags": [
-          "Categories"
-        ],
-        "security": [
-          {
-            "bearerAuth": []
-          }
-        ],
         "requestBody": {
           "required": true,
           "content": {
@@ -406,7 +302,6 @@ export const openapiDocument = {
         },
         "responses": {
           "201": {
-            "description": "",
             "content": {
               "application/json": {
                 "schema": {
@@ -456,19 +351,11 @@ export const openapiDocument = {
     }
   },
   "components": {
-    "securitySchemes": {
-      "bearerAuth": {
-        "type": "http",
-        "scheme": "bearer",
-        "description": ""
-      }
-    },
     "parameters": {
       "Limit": {
         "name": "limit",
         "in": "query",
         "required": false,
-        "description": "",
         "schema": {
           "type": "integer",
           "minimum": 1,
@@ -480,7 +367,6 @@ export const openapiDocument = {
         "name": "status",
         "in": "query",
         "required": false,
-        "description": "",
         "schema": {
           "$ref": "#/components/schemas/PetStatus"
         }
@@ -523,7 +409,6 @@ export const openapiDocument = {
     },
     "responses": {
       "Unauthorized": {
-        "description": "",
         "headers": {
           "WWW-Authenticate": {
             "$ref": "#/components/headers/WWWAuthenticate"
@@ -568,7 +453,6 @@ export const openapiDocument = {
         }
       },
       "OtherError": {
-        "description": "",
         "content": {
           "application/json": {
             "schema": {
@@ -581,7 +465,6 @@ export const openapiDocument = {
     "schemas": {
       "PetStatus": {
         "type": "string",
-        "description": "",
         "enum": [
           "available",
           "pending",
@@ -596,13 +479,11 @@ export const openapiDocument = {
         ],
         "properties": {
           "name": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           },
           "categoryId": {
             "type": "integer",
-            "format": "int64",
-            "description": ""
+            "format": "int64"
           },
           "status": {
             "$ref": "#/components/schemas/PetStatus"
@@ -610,7 +491,6 @@ export const openapiDocument = {
         }
       },
       "Pet": {
-        "description": "",
         "allOf": [
           {
             "$ref": "#/components/schemas/NewPet"
@@ -623,8 +503,7 @@ export const openapiDocument = {
             "properties": {
               "id": {
                 "type": "integer",
-                "format": "int64",
-                "description": ""
+                "format": "int64"
               }
             }
           }
@@ -637,17 +516,14 @@ export const openapiDocument = {
         ],
         "properties": {
           "name": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           },
           "description": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           }
         }
       },
       "Category": {
-        "description": "",
         "allOf": [
           {
             "$ref": "#/components/schemas/NewCategory"
@@ -660,8 +536,7 @@ export const openapiDocument = {
             "properties": {
               "id": {
                 "type": "integer",
-                "format": "int64",
-                "description": ""
+                "format": "int64"
               }
             }
           }
@@ -676,16 +551,13 @@ export const openapiDocument = {
         ],
         "properties": {
           "code": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           },
           "message": {
-            "type": "string",
-            "description": ""
+            "type": "string"
           },
           "status": {
-            "type": "integer",
-            "description": ""
+            "type": "integer"
           }
         }
       }

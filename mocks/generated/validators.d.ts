@@ -6,5 +6,3 @@ export declare const NewCategory: ValidateFunction;
 export declare const NewPet: ValidateFunction;
 export declare const Pet: ValidateFunction;
 export declare const PetStatus: ValidateFunction;
-export declare const getPetPath: ValidateFunction;
-export declare const listPetsQuery: ValidateFunction;

@@ -11,7 +11,7 @@
  */
 import { openapiDocument } from "../generated/openapi-document.js";
 import type { paths } from "../generated/openapi-types.js";
-import { isSchemaName, type SchemaName } from "./schemas.js";
+import { isSchemaName, type SchemaName } from "./schema-names.js";
 import {
   type Deprecation,
   deprecations,

@@ -4,13 +4,20 @@
  * Ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses; `format: int64` accepts any
  * integer, the `type: integer` beside it does the checking).
  */
+import type { ValidateFunction } from "ajv";
 import { Category, Error as ErrorBody, NewCategory, NewPet, Pet } from "../generated/validators.js";
+import type { SchemaName } from "./schema-names.js";
 
 /** The component schemas bodies are checked against, by name. */
-const validators = { Pet, Category, Error: ErrorBody, NewPet, NewCategory } as const;
-export type SchemaName = keyof typeof validators;
+const validators: Readonly<Record<SchemaName, ValidateFunction>> = {
+  Pet,
+  Category,
+  Error: ErrorBody,
+  NewPet,
+  NewCategory,
+};
 
-export const isSchemaName = (name: string): name is SchemaName => name in validators;
+export { isSchemaName, type SchemaName } from "./schema-names.js";
 
 const maxListed = 5;
 

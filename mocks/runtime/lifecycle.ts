@@ -107,14 +107,15 @@ export interface PetstoreTestMock {
 }
 
 /**
- * A profile resolved, and as the operations read it: loaded only when one is
- * given, so a page without one does not carry the profile's code.
+ * A profile resolved, and as the operations read it: its code comes with
+ * the late chunk (./late-code.ts), which a page without a profile also
+ * requests at setup, its first answers not waiting for it.
  */
 async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour): Promise<{
   resolved: ResolvedBehaviour;
   operations: OperationBehaviour;
 }> {
-  const { behaviourFrom, operationBehaviour } = await import("../core/behaviour.js");
+  const { behaviourFrom, operationBehaviour } = await import("./late-code.js");
   const resolved = behaviourFrom(given, "given as the behaviour option");
   return { resolved, operations: operationBehaviour(resolved) };
 }

@@ -28,9 +28,25 @@ describe("the missing-worker hint", () => {
     expect(message).toContain('add "postinstall": "msw init" to your package.json scripts');
   });
 
-  it("tells the majors apart by msw/browser's exports", () => {
-    const shared = { setupWorker: () => undefined };
-    expect(mswMajorOf({ ...shared, SetupWorkerApi: class {} })).toBe(2);
-    expect(mswMajorOf({ ...shared, defaultNetworkOptions: {} })).toBe(3);
+  it("tells the majors apart by the worker setupWorker made: msw 3's has a readyState", () => {
+    // The members of msw 2.15's worker, then msw 3.0's, which adds `readyState`.
+    const shared = {
+      start: async () => undefined,
+      stop: () => undefined,
+      events: {},
+      use: () => undefined,
+      resetHandlers: () => undefined,
+      restoreHandlers: () => undefined,
+      listHandlers: () => [],
+    };
+    expect(mswMajorOf(shared)).toBe(2);
+    expect(
+      mswMajorOf({
+        ...shared,
+        get readyState() {
+          return 0;
+        },
+      }),
+    ).toBe(3);
   });
 });

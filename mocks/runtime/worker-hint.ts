@@ -5,15 +5,20 @@
  * folder again on each install (`postinstall`); msw 3 has no install step.
  *
  * @example
- * missingWorkerMessage("http://localhost:5173/mockServiceWorker.js", mswMajorOf(await import("msw/browser")));
+ * missingWorkerMessage("http://localhost:5173/mockServiceWorker.js", mswMajorOf(setupWorker()));
  */
 
 /** msw 2, or msw 3 and later. */
 type MswMajor = 2 | 3;
 
-/** The installed msw's major, read from its `msw/browser` module: only msw 2 exports `SetupWorkerApi`. */
-export function mswMajorOf(browserModule: object): MswMajor {
-  return "SetupWorkerApi" in browserModule ? 2 : 3;
+/**
+ * The installed msw's major, read from a worker its `setupWorker` made: only
+ * msw 3's has `readyState` (msw 2.15 and 3.0 checked). Not from
+ * `msw/browser`'s exports: reading the module whole costs a page's bundle a
+ * file up front.
+ */
+export function mswMajorOf(worker: object): MswMajor {
+  return "readyState" in worker ? 3 : 2;
 }
 
 /** The console's how-to-fix text for a worker script missing at `absoluteUrl`, true for that msw major. */

@@ -1,6 +1,7 @@
 /**
  * openapi.yaml as written, prose and examples included (the kit's runtime
- * copy, `mocks/generated/openapi-document.ts`, leaves them out): for tests
+ * copy, `mocks/generated/openapi-document.ts`, leaves them out, and the
+ * servers, security and tags nothing reads at run time): for tests
  * that check what the kit reads against the document read apart.
  */
 import { readFileSync } from "node:fs";

@@ -4,8 +4,8 @@
  * all the page needs to answer its first request (every other chunk
  * refused), and what loads on demand still works once it arrives: the
  * redactor and the statements the journal needs (a create, a refused
- * request), the consumer contract's recorder, `persist`, the missing-worker
- * hint.
+ * request), the records' and bodies' validators (a create), the consumer
+ * contract's recorder, `persist`, the missing-worker hint.
  */
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -104,6 +104,8 @@ describe.skipIf(skipBrowserTests)("the footprint's browser page", { timeout: 60_
     expect(await tab.evaluate(() => window.first)).toEqual({ status: 200, pets: 5 });
     // The recorder and the redactor (one chunk) were asked for, and refused: the answer did not wait for them.
     expect(refused.some((path) => /late-code/.test(path))).toBe(true);
+    // So were the records' and bodies' validators: the seeded records are not checked again.
+    expect(refused.some((path) => /\/validators-/.test(path))).toBe(true);
     await expect
       .poll(() => output.lines.join("\n"))
       .toContain("the consumer contract could not load");
