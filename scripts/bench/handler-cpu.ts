@@ -7,12 +7,12 @@
  * prints its figures as JSON). Times move with the machine's state (the
  * gate counts instructions instead, `instruction-gate.ts`). Needs `npm run build`.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { PetstoreServerOptions } from "../../mocks/server/options.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
+import { succeed } from "../container/command.js";
 import { measureHandlerCost, type OperationCost, type ServerModule } from "./handler-cost.js";
 import { fixed, printTable } from "./report.js";
 
@@ -74,29 +74,19 @@ export async function measureInChildren(
 }
 
 /** Runs `script` (default this file) in a fresh process and returns the figures it prints. */
-export function measureInChild(
+export async function measureInChild(
   script = thisScript,
   args: readonly string[] = [],
 ): Promise<OperationCost[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cpuNodeFlags, "--import", "tsx", script, ...args], {
-      cwd: repositoryRoot,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      output += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code !== 0) reject(new Error(`${script} exited with ${code}`));
-      else resolve(JSON.parse(output) as OperationCost[]);
-    });
-  });
+  const { stdout } = await succeed(
+    process.execPath,
+    [...cpuNodeFlags, "--import", "tsx", script, ...args],
+    { cwd: repositoryRoot, timeoutMs: 5 * 60_000 },
+  );
+  return JSON.parse(stdout) as OperationCost[];
 }
 
-// `node --import tsx scripts/bench/handler-gate.ts ['{"some":"server option"}']`:
+// `node --import tsx scripts/bench/handler-cpu.ts ['{"some":"server option"}']`:
 // the figures as JSON, e.g. `measureInChildren(undefined, [JSON.stringify(options)])`.
 if (process.argv[1] === thisScript) {
   const serverOptions = JSON.parse(process.argv[2] ?? "{}") as PetstoreServerOptions;

@@ -14,7 +14,6 @@
  * Needs `npm run build` and valgrind (`apt-get install valgrind`; `.ci/run`
  * installs it).
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { PetstoreServerOptions } from "../../mocks/server/options.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
+import { succeed } from "../container/command.js";
 import { spinCalibration } from "./busy-loop.js";
 import type { HandlerOperation } from "./handler-requests.js";
 import { handlerOperations } from "./handler-requests.js";
@@ -119,29 +119,19 @@ async function bundleChild(dir: string): Promise<string> {
   return outfile;
 }
 
-function exited(command: string, args: readonly string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    let errors = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      errors = (errors + chunk).slice(-4_000);
-    });
-    child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === "ENOENT"
-          ? new Error(`${command} is not installed (apt-get install valgrind)`)
-          : error,
-      ),
-    );
-    child.on("close", (code) => {
-      if (code === 0) resolve(output);
-      else reject(new Error(`${command} exited with ${code}:\n${errors}`));
-    });
-  });
+/** A counted process ends well within this, even on a busy machine (about 3 minutes seen at load 6). */
+const countTimeoutMs = 15 * 60_000;
+
+/** Runs valgrind, which must be installed, and returns what the counted program printed. */
+async function underValgrind(args: readonly string[]): Promise<string> {
+  try {
+    return (await succeed("valgrind", args, { timeoutMs: countTimeoutMs })).stdout;
+  } catch (error) {
+    if (error instanceof Error && error.message.includes("ENOENT")) {
+      throw new Error("valgrind is not installed (apt-get install valgrind)");
+    }
+    throw error;
+  }
 }
 
 /** Each phase's instruction count, by label, in order. */
@@ -151,7 +141,7 @@ async function countPhases(
   run: InstructionRun,
 ): Promise<Array<[string, number]>> {
   const out = join(dir, `callgrind.${run.handler}.${process.hrtime.bigint()}`);
-  const printed = await exited("valgrind", [
+  const printed = await underValgrind([
     ...callgrindFlags,
     `--callgrind-out-file=${out}`,
     process.execPath,
