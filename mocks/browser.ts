@@ -119,6 +119,7 @@ export async function setupPetstoreWorker(
   };
 }
 
+export { ContractNotRecordedError } from "./contract/contract-names.js";
 export type { PactContract } from "./contract/pact.js";
 export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
 export { faultPresetNames } from "./core/faults.js";

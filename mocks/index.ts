@@ -14,6 +14,7 @@ export {
   type PactContract,
   type PactInteraction,
 } from "./contract/pact.js";
+export { ContractNotRecordedError } from "./contract/contract-names.js";
 export { providerStateTemplates } from "./contract/provider-states.js";
 export {
   createMockControls,

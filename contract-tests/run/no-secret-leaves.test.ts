@@ -153,6 +153,7 @@ beforeAll(async () => {
     adminKey: keys.admin,
     proxy: { url: front.url, key: keys.proxy, fallback: "mock" },
     record: recording(),
+    contract: {},
     log: (line) => logLines.push(line),
   });
 }, 30_000);

@@ -82,6 +82,7 @@ describe.each(profiles.map((profile) => [profile.name, profile] as const))(
         port: 0,
         apiKeys: [testApiKey],
         behaviour: profile,
+        contract: {},
       });
       try {
         const fixed = await runContractSuite({ baseUrl: mock.url, apiKey: testApiKey });

@@ -21,7 +21,12 @@ import { clip, type Journal, journalLimits } from "../core/journal.js";
 import { defaultBehaviour } from "../interface/behaviour-profile.js";
 import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../store/options.js";
-import { contractPath, providerStatePath, setUpProviderState } from "./contract-routes.js";
+import {
+  contractNotRecorded,
+  contractPath,
+  providerStatePath,
+  setUpProviderState,
+} from "./contract-routes.js";
 import { createSitePolicy, isLoopback } from "./site.js";
 import { importSnapshot, type StateAccess, statePath } from "./state-routes.js";
 
@@ -290,8 +295,15 @@ export function adminRoutes({
     {
       path: contractPath,
       methods: {
-        GET: () => jsonTextResponse(200, contractText(petstore.contract())),
-        DELETE: clearing(() => petstore.contractRecorder.clear()),
+        GET: () =>
+          petstore.contractRecorder === undefined
+            ? contractNotRecorded()
+            : jsonTextResponse(200, contractText(petstore.contract())),
+        DELETE: () => {
+          if (petstore.contractRecorder === undefined) return contractNotRecorded();
+          petstore.contractRecorder.clear();
+          return noContent;
+        },
       },
     },
     {

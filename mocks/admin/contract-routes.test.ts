@@ -4,15 +4,23 @@
  * (loopback, admin key, never cross-site), with an Error for every bad body.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { ContractNotRecordedError } from "../contract/contract-names.js";
 import { contractText, type PactContract } from "../contract/pact.js";
 import { startPetstoreServer } from "../server/server.js";
 import { devAuth, send } from "../test-support/http.js";
 
 const server = await startPetstoreServer({ port: 0, contract: { consumer: "web" } });
-const keyed = await startPetstoreServer({ port: 0, adminKey: "admin-secret", maxPets: 50 });
+const keyed = await startPetstoreServer({
+  port: 0,
+  adminKey: "admin-secret",
+  maxPets: 50,
+  contract: {},
+});
+const unrecorded = await startPetstoreServer({ port: 0 });
 afterAll(async () => {
   await server.close();
   await keyed.close();
+  await unrecorded.close();
 });
 
 const json = { "content-type": "application/json" };
@@ -57,6 +65,27 @@ describe("GET and DELETE /__mock/contract", () => {
     const admin = { authorization: "Bearer admin-secret" };
     expect((await send(`${keyed.origin}/__mock/contract`, { headers: admin })).status).toBe(200);
     expect(server.store.count().pets).toBe(50);
+  });
+});
+
+describe("a server started without a contract to record", () => {
+  it("answers GET and DELETE /__mock/contract with a 404 naming the flags that record one", async () => {
+    expect((await send(`${unrecorded.url}/pets/7`, { headers: devAuth })).status).toBe(200);
+    for (const method of ["GET", "DELETE"]) {
+      const reply = await send(`${unrecorded.origin}/__mock/contract`, { method });
+      expect(reply.status).toBe(404);
+      expect(errorOf(reply.text)).toMatchObject({
+        code: "not_found",
+        message: expect.stringContaining("--contract <file> (written when it stops) or --contract-consumer <name>"),
+      });
+    }
+    expect(() => unrecorded.contract()).toThrow(ContractNotRecordedError);
+  });
+
+  it("still sets provider states up, which need no recorder", async () => {
+    const reply = await setUp({ state: "no pets exist" }, unrecorded.origin);
+    expect(reply.status).toBe(200);
+    expect(unrecorded.store.count().pets).toBe(0);
   });
 });
 

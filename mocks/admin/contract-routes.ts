@@ -19,6 +19,13 @@ export const providerStatePath = "/__mock/provider-state";
 
 const invalid = (message: string) => errorResponse("invalid_body", message);
 
+/** `GET`/`DELETE /__mock/contract` of a server started without a contract to record. */
+export const contractNotRecorded = () =>
+  errorResponse(
+    "not_found",
+    `This server records no consumer contract, so ${contractPath} has none: start it with --contract <file> (written when it stops) or --contract-consumer <name> to record one.`,
+  );
+
 /**
  * Sets the named state up (a teardown, or the empty state Pact sends for an
  * interaction without one, changes nothing) and answers the

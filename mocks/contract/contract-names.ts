@@ -14,6 +14,20 @@ export const defaultContractNames: ContractNames = {
   provider: "petstore",
 };
 
+/**
+ * `contract()` of a mock set up without the `contract` option: it records
+ * nothing (a recorder costs every request something), so there is no contract to give.
+ */
+export class ContractNotRecordedError extends Error {
+  constructor() {
+    super(
+      "this mock records no consumer contract: set it up with the contract option " +
+        '(e.g. contract: { consumer: "web-app" }; the server: --contract <file> or --contract-consumer <name>) to record one',
+    );
+    this.name = "ContractNotRecordedError";
+  }
+}
+
 /** The names a contract's options give, checked (a RangeError names a bad one), with the defaults. */
 export function contractNamesOf(
   options: { readonly consumer?: string | undefined; readonly provider?: string | undefined } = {},

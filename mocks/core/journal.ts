@@ -73,8 +73,12 @@ export interface JournalEntry {
   readonly scenario?: number;
 }
 
-/** An entry as the core hands it over; the journal numbers it. */
-export type JournalRecord = Omit<JournalEntry, "seq">;
+/**
+ * An entry as the core hands it over. The journal keeps that very object
+ * and numbers it in place (its `seq`, given as 0 to keep the field first, is
+ * replaced): hand each entry over once, a fresh object.
+ */
+export type JournalRecord = Omit<JournalEntry, "seq"> & { seq?: number };
 
 export const journalLimits = {
   /** Entries kept by default. */
@@ -173,7 +177,10 @@ export function createJournal(options: JournalOptions = {}): Journal {
       start = 0;
     },
     record(record) {
-      entries[start] = { seq: ++recorded, ...record };
+      // Numbered in place: no copy of the entry per request.
+      const entry = record as { seq: number } & JournalRecord;
+      entry.seq = ++recorded;
+      entries[start] = entry;
       start = (start + 1) % size;
     },
   };

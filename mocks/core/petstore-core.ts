@@ -353,6 +353,7 @@ export function createCorePipeline(
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     // Built field by field, in the entry's order: no object spread per request.
     const entry: { -readonly [K in keyof JournalRecord]: JournalRecord[K] } = {
+      seq: 0,
       method: clip(request.method, 16),
       path: clip(redact(path), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,

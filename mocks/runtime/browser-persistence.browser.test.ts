@@ -22,7 +22,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const entry = `
 import { setupPetstoreWorker } from ${JSON.stringify(here("../browser.ts"))};
 const persist = new URL(location.href).searchParams.get("persist") ?? undefined;
-const petstore = await setupPetstoreWorker({ persist });
+const petstore = await setupPetstoreWorker({ persist, contract: {} });
 await petstore.start({ quiet: true });
 window.petstore = petstore;
 window.contractFileRefusal = await setupPetstoreWorker({ contract: { file: "pact.json" } }).then(

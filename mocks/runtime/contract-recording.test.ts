@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { defaultContractNames } from "../contract/contract-names.js";
+import { ContractNotRecordedError, defaultContractNames } from "../contract/contract-names.js";
 import type { ContractRecorder } from "../contract/recorder.js";
 import type { ObservedExchange } from "../core/petstore-core.js";
 import { coreRequest } from "../test-support/core-request.js";
@@ -99,7 +99,7 @@ describe("the consumer contract's recorder, loaded on demand", () => {
   });
 
   it("a mock with its recorder on demand still puts its first answers in the contract", async () => {
-    const petstore = await createPetstore({ contractOnDemand: true });
+    const petstore = await createPetstore({ contract: {}, contractOnDemand: true });
     const request = coreRequest("GET", "/pets/7", {
       headers: { authorization: "Bearer petstore-dev-key" },
     });
@@ -109,5 +109,25 @@ describe("the consumer contract's recorder, loaded on demand", () => {
         expect.stringMatching(/getPet 200$/),
       ]),
     );
+  });
+
+  it("is not made without the contract option: the requests pay for no recorder, contract() says how to get one", async () => {
+    let made = 0;
+    const contractRecorder = () => {
+      made++;
+      return deferredLoad().recorder;
+    };
+    const petstore = await createPetstore({ contractRecorder });
+    const request = coreRequest("GET", "/pets/7", {
+      headers: { authorization: "Bearer petstore-dev-key" },
+    });
+    expect((await petstore.handle(request)).status).toBe(200);
+    expect(made).toBe(0);
+    expect(petstore.contractRecorder).toBeUndefined();
+    expect(() => petstore.contract()).toThrow(ContractNotRecordedError);
+    expect(() => petstore.contract()).toThrow(/set it up with the contract option/);
+    const recording = await createPetstore({ contractRecorder, contract: {} });
+    expect(made).toBe(1);
+    expect(recording.contractRecorder).toBeDefined();
   });
 });

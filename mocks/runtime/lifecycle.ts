@@ -2,8 +2,9 @@
  * One mock's whole life, the same in every runtime: the store, the faults and
  * the journal, the core answering from them, and the two ways back:
  * `reset()` returns to how start-up left everything, `restore(snapshot)` loads
- * a saved store. It records what the requests relied on as a consumer
- * contract (`contract()`, kept across resets). The msw entries, the
+ * a saved store. Given the `contract` option, it records what the requests
+ * relied on as a consumer contract (`contract()`, kept across resets);
+ * without it no recorder runs and the requests pay nothing for one. The msw entries, the
  * Playwright and vitest fixtures build theirs here; each runtime only adapts
  * `handle` to its requests.
  *
@@ -12,7 +13,7 @@
  * const response = await petstore.handle(coreRequest);
  * await petstore.reset();
  */
-import { contractNamesOf } from "../contract/contract-names.js";
+import { ContractNotRecordedError, contractNamesOf } from "../contract/contract-names.js";
 import type { PactContract } from "../contract/pact.js";
 import type { ContractRecorder } from "../contract/recorder.js";
 import { createMockControls } from "../core/controls.js";
@@ -84,10 +85,13 @@ export interface PetstoreLifecycle {
   snapshot(): StoreSnapshot;
   /** Loads a snapshot into the store; an invalid one throws `SnapshotError` and changes nothing. */
   restore(snapshot: unknown): Promise<void>;
-  /** What the requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
+  /**
+   * What the requests so far relied on, as a Pact v4 consumer contract (a
+   * reset keeps it); throws `ContractNotRecordedError` without the `contract` option.
+   */
   contract(): PactContract;
-  /** The recorder behind `contract()`: `clear()` starts it afresh. */
-  readonly contractRecorder: ContractRecorder;
+  /** The recorder behind `contract()` (`clear()` starts it afresh); undefined without the `contract` option. */
+  readonly contractRecorder: ContractRecorder | undefined;
 }
 
 /** What a test runner's fixture gives as `petstore` (Playwright's and vitest's): this test's mock. */
@@ -139,13 +143,17 @@ export async function createPetstore(
   const names = contractNamesOf(options.contract);
   const store =
     options.store ?? (await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options)));
-  const recorder = await contractRecorderOf(
-    {
-      testName: options.testName,
-      categoryExists: (id) => store.getCategory(id) !== undefined,
-    },
-    { create: options.contractRecorder, onDemand: options.contractOnDemand },
-  );
+  // Only a contract asked for is recorded: otherwise no recorder, and no cost on any request.
+  const recorder =
+    options.contract === undefined
+      ? undefined
+      : await contractRecorderOf(
+          {
+            testName: options.testName,
+            categoryExists: (id) => store.getCategory(id) !== undefined,
+          },
+          { create: options.contractRecorder, onDemand: options.contractOnDemand },
+        );
   const handleWith = (journal: Journal) =>
     createCorePipeline(
       {
@@ -154,7 +162,7 @@ export async function createPetstore(
         store,
         faults: controls.faults,
         journal,
-        observe: recorder.observe,
+        observe: recorder?.observe,
       },
       aids,
     );
@@ -171,7 +179,10 @@ export async function createPetstore(
     },
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.restore(snapshot),
-    contract: () => recorder.contract(names),
+    contract() {
+      if (recorder === undefined) throw new ContractNotRecordedError();
+      return recorder.contract(names);
+    },
     contractRecorder: recorder,
   };
 }

@@ -85,11 +85,14 @@ Options:
                       requests and admin writes such as reset and faults) or
                       admin (also the admin reads: the dashboard's polling,
                       health probes)
-  --contract <file>   on stop, merge what the API's requests relied on into
-                      this Pact v4 consumer contract file (env
-                      PETSTORE_CONTRACT_FILE; GET /__mock/contract any time)
+  --contract <file>   record what the API's requests relied on as a Pact v4
+                      consumer contract and, on stop, merge it into this
+                      file (env PETSTORE_CONTRACT_FILE; GET /__mock/contract
+                      any time); without it or --contract-consumer, nothing
+                      is recorded
   --contract-consumer <name>  the contract's consumer name (default
-                      ${defaultContractNames.consumer})
+                      ${defaultContractNames.consumer}); alone, records the
+                      contract for GET /__mock/contract without a file
   --quiet             no banner and no request log, only the "listening" line
   --help              show this help
   --version           show the version

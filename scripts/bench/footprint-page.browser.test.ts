@@ -25,7 +25,10 @@ import { bundlePage, type PageBundle } from "./footprint.js";
 /** The measured page (setup, start), then its first request; `?persist=` and `?worker=` vary it. */
 const page = `import { setupPetstoreWorker } from ${JSON.stringify(join(repositoryRoot, "mocks/browser.ts"))};
 const query = new URL(location.href).searchParams;
-const petstore = await setupPetstoreWorker({ persist: query.get("persist") ?? undefined });
+const petstore = await setupPetstoreWorker({
+  persist: query.get("persist") ?? undefined,
+  contract: {},
+});
 window.petstore = petstore;
 try {
   await petstore.start({ quiet: true, serviceWorker: { url: query.get("worker") ?? "/mockServiceWorker.js" } });
