@@ -7,6 +7,7 @@
  */
 export { generateSeedData } from "../fixtures/generate-seed.js";
 export { defaultSeedOptions, type SeedData, type SeedOptions } from "../fixtures/seed.js";
+export { ContractNotRecordedError } from "./contract/contract-names.js";
 export {
   type ContractNames,
   contractLimits,
@@ -14,7 +15,6 @@ export {
   type PactContract,
   type PactInteraction,
 } from "./contract/pact.js";
-export { ContractNotRecordedError } from "./contract/contract-names.js";
 export { providerStateTemplates } from "./contract/provider-states.js";
 export {
   createMockControls,

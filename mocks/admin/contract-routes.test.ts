@@ -76,7 +76,9 @@ describe("a server started without a contract to record", () => {
       expect(reply.status).toBe(404);
       expect(errorOf(reply.text)).toMatchObject({
         code: "not_found",
-        message: expect.stringContaining("--contract <file> (written when it stops) or --contract-consumer <name>"),
+        message: expect.stringContaining(
+          "--contract <file> (written when it stops) or --contract-consumer <name>",
+        ),
       });
     }
     expect(() => unrecorded.contract()).toThrow(ContractNotRecordedError);

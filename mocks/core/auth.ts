@@ -30,10 +30,39 @@ export function credentialParts(authorization: string): { scheme: string; token:
   return { scheme: credential.slice(0, gap), token: credential.slice(gap).trim() };
 }
 
+const bearerPrefix = "Bearer ";
+
+/**
+ * The token of `Bearer <token>` as clients send it (that scheme's spelling,
+ * one space, a token of visible ASCII), read without trimming or searching;
+ * undefined for any other form, which `credentialParts` then reads. Both
+ * give the same token wherever this one gives one.
+ */
+function plainBearerToken(authorization: string): string | undefined {
+  const { length } = authorization;
+  if (length <= bearerPrefix.length || !authorization.startsWith(bearerPrefix)) return undefined;
+  for (let index = bearerPrefix.length; index < length; index++) {
+    const code = authorization.charCodeAt(index);
+    if (code <= 0x20 || code >= 0x7f) return undefined;
+  }
+  return authorization.slice(bearerPrefix.length);
+}
+
+/** Whether `token` is one of the keys; every key compared in constant time, whichever matches. */
+function isKey(token: string, apiKeys: readonly string[]): boolean {
+  let accepted = false;
+  for (const key of apiKeys) accepted = constantTimeEqual(token, key) || accepted;
+  return accepted;
+}
+
+const invalidKey: Credential = Object.freeze({ ok: false, reason: "Invalid API key." });
+
 export function checkCredential(
   authorization: string | undefined,
   apiKeys: readonly string[],
 ): Credential {
+  const plain = authorization === undefined ? undefined : plainBearerToken(authorization);
+  if (plain !== undefined) return isKey(plain, apiKeys) ? acceptedCredential : invalidKey;
   if (authorization === undefined || authorization.trim() === "") {
     return { ok: false, reason: "Missing credential: send Authorization: Bearer <API_KEY>." };
   }
@@ -46,9 +75,7 @@ export function checkCredential(
   if (token === "") {
     return { ok: false, reason: "Empty bearer token: send Authorization: Bearer <API_KEY>." };
   }
-  let accepted = false;
-  for (const key of apiKeys) accepted = constantTimeEqual(token, key) || accepted;
-  return accepted ? acceptedCredential : { ok: false, reason: "Invalid API key." };
+  return isKey(token, apiKeys) ? acceptedCredential : invalidKey;
 }
 
 /**

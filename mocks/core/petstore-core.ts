@@ -304,19 +304,28 @@ export function createCorePipeline(
     }
     const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
     if (refusal) return { response: refusal, staged: true };
-    const operate = (): Operated | Promise<Operated> => {
-      const response = operations[match.operationId]({
-        request,
-        params: match.params,
-        store,
-        basePath,
-        maxRecords,
-        behaviour,
-      });
-      return response instanceof Promise ? response.then(operated) : operated(response);
-    };
     const fault = faults.take(match.operationId);
-    return fault ? faulted(request, fault, operate) : operate();
+    // No closure for the common case: only a fault runs the operation later.
+    return fault
+      ? faulted(request, fault, () => operate(request, match, basePath))
+      : operate(request, match, basePath);
+  }
+
+  /** Runs the operation a request matched. */
+  function operate(
+    request: CoreRequest,
+    match: Match & { readonly kind: "operation" },
+    basePath: string,
+  ): Operated | Promise<Operated> {
+    const response = operations[match.operationId]({
+      request,
+      params: match.params,
+      store,
+      basePath,
+      maxRecords,
+      behaviour,
+    });
+    return response instanceof Promise ? response.then(operated) : operated(response);
   }
 
   function finish(

@@ -22,7 +22,7 @@ export type Match =
   | {
       readonly kind: "operation";
       readonly operationId: OperationId;
-      readonly params: Record<string, string>;
+      readonly params: Readonly<Record<string, string>>;
     }
   | { readonly kind: "method_not_allowed"; readonly route: Route }
   | { readonly kind: "not_found" };
@@ -62,18 +62,24 @@ function buildRoutes(): Route[] {
 
 export const routes: readonly Route[] = buildRoutes();
 
+/** The parameters of a path without any: one object for every such request. */
+const noParams: Readonly<Record<string, string>> = Object.freeze({});
+
 /** The operation a method and a path below the base name, or why none does. */
 export function matchRoute(method: string, path: string): Match {
   for (const route of routes) {
-    const found = route.pattern.exec(path);
+    const { paramNames } = route;
+    // A template without parameters matches itself only: no pattern to run.
+    const found = paramNames.length === 0 ? path === route.template : route.pattern.exec(path);
     if (!found) continue;
     const operationId = route.operations.get(method);
     if (!operationId) return { kind: "method_not_allowed", route };
+    if (found === true) return { kind: "operation", operationId, params: noParams };
     const params: Record<string, string> = {};
-    route.paramNames.forEach((name, index) => {
+    for (let index = 0; index < paramNames.length; index++) {
       // A match fills every capture group, each `([^/]+)`.
-      params[name] = found[index + 1] as string;
-    });
+      params[paramNames[index] as string] = found[index + 1] as string;
+    }
     return { kind: "operation", operationId, params };
   }
   return { kind: "not_found" };
