@@ -82,6 +82,7 @@ export async function setupPetstoreWorker(
     ...(preset ? { preset } : {}),
     contractOnDemand: true,
     aidsOnDemand: true,
+    collectionsOnDemand: true,
   });
   const worker = setupWorker(...parts.handlers);
   const persistence =
@@ -140,3 +141,4 @@ export {
   seedOptionsOf,
 } from "./store/options.js";
 export type { PetstoreStore, SeedOptions } from "./store/store.js";
+export { CollectionsNotLoadedError } from "./store/store.js";

@@ -92,6 +92,7 @@ export {
   snapshotFormatVersion,
 } from "./store/state.js";
 export {
+  CollectionsNotLoadedError,
   createPetstoreStore,
   type ListPetsQuery,
   type PetstoreStore,

@@ -5,11 +5,14 @@
  * splitting so entries share one copy of the core (`dist/mocks/chunks/`).
  * An importer then opens a handful of files instead of hundreds.
  *
- * What is inlined is a fixed list: `@msw/data` and its own dependencies, which
- * it would otherwise load as hundreds of per-function modules (es-toolkit).
- * Every other package stays an import: msw (a peer; never bundled), faker
- * (loaded only for non-default seeds), Node's built-ins. The build fails when
- * anything else would be inlined.
+ * What is inlined is a fixed list: `@msw/data` and the dependencies it would
+ * otherwise load as hundreds of per-function modules (es-toolkit) or that
+ * only its updates need (mutative). Every other package stays an import:
+ * msw (a peer; never bundled), faker (loaded only for non-default seeds),
+ * `@msw/data`'s `rettime` and `outvariant` (msw imports them too: a page's
+ * bundler then keeps one copy of each, not the kit's beside msw's; the kit
+ * depends on them itself), Node's built-ins. The build fails when anything
+ * else would be inlined.
  *
  * It also writes the dashboard (`dist/mocks/dashboard/`): its page, style and
  * icon copied, its script bundled for browsers from `mocks/dashboard/main.ts`.
@@ -29,7 +32,7 @@ import {
 const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** Packages inlined into the bundles; every other bare import stays external. */
-const inlined = ["@msw/data", "es-toolkit", "mutative", "outvariant", "rettime"] as const;
+const inlined = ["@msw/data", "es-toolkit", "mutative"] as const;
 /** Bins that are not bundled here (the contract CLI reads files beside itself). */
 const unbundledBins = new Set(["petstore-contract"]);
 

@@ -12,4 +12,8 @@ export type {
 export { BehaviourProfileError } from "../interface/behaviour-profile.js";
 export type * from "../interface/types.js";
 export type { ContractOptions, PetstoreOptions } from "../store/options.js";
-export type { PetstoreStore, SeedOptions } from "../store/store.js";
+export {
+  CollectionsNotLoadedError,
+  type PetstoreStore,
+  type SeedOptions,
+} from "../store/store.js";

@@ -61,6 +61,12 @@ export interface PetstoreLifecycleOptions
    * Without it the mock waits for that code before it resolves.
    */
   readonly aidsOnDemand?: boolean | undefined;
+  /**
+   * The store's `@msw/data` collections loaded through `import()` behind
+   * the first answers (a page's), which the store's id index gives from the
+   * seed; creates wait for them (mocks/store/store.ts).
+   */
+  readonly collectionsOnDemand?: boolean | undefined;
 }
 
 export interface PetstoreLifecycle {
@@ -142,7 +148,10 @@ export async function createPetstore(
   const controls = createMockControls(options);
   const names = contractNamesOf(options.contract);
   const store =
-    options.store ?? (await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options)));
+    options.store ??
+    (await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options), {
+      collectionsOnDemand: options.collectionsOnDemand,
+    }));
   // Only a contract asked for is recorded: otherwise no recorder, and no cost on any request.
   const recorder =
     options.contract === undefined

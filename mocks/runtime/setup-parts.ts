@@ -35,7 +35,10 @@ export interface PetstoreParts {
 /** The lifecycle and msw handlers answering from it. */
 export async function createPetstoreParts(
   options: PetstoreOptions &
-    Pick<PetstoreLifecycleOptions, "contractRecorder" | "contractOnDemand" | "aidsOnDemand">,
+    Pick<
+      PetstoreLifecycleOptions,
+      "contractRecorder" | "contractOnDemand" | "aidsOnDemand" | "collectionsOnDemand"
+    >,
 ): Promise<{ readonly parts: PetstoreParts; readonly petstore: PetstoreLifecycle }> {
   const petstore = await createPetstore(options);
   const { store, faults, journal } = petstore;

@@ -14,15 +14,15 @@
  * await store.reset(); // back to the 10 seeded pets
  * await store.restore(saved); // back to the saved records
  */
-import { Collection } from "@msw/data";
+import type { Collection } from "@msw/data";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { ErrorObject, ValidateFunction } from "ajv";
 import { resolveSeedOptions, type SeedData, type SeedOptions } from "../../fixtures/seed.js";
 import { checkSeedWithinLimits, defaultMaxRecords, type RecordCounts } from "../core/limits.js";
 import { IdsExhaustedError, type StorePort } from "../core/store-port.js";
-import { loadedRecordValidators, recordValidators } from "../core/validators-on-demand.js";
+import { recordValidators } from "../core/validators-on-demand.js";
 import { recordFields } from "../interface/operations.js";
 import type { Category, Pet } from "../interface/types.js";
+import type { IndexedCollection, StoreCollections } from "./collections.js";
 import { IdIndex } from "./id-index.js";
 import { cachedSeedData } from "./seed-cache.js";
 import {
@@ -33,56 +33,25 @@ import {
   snapshotFormatVersion,
 } from "./snapshot-format.js";
 
-/** A precompiled openapi.yaml validator's verdict on a value, as a Standard Schema result. */
-function verdict<T>(
-  name: string,
-  validate: ValidateFunction,
-  value: unknown,
-): StandardSchemaV1.Result<T> {
-  if (validate(value)) return { value: value as T };
-  return {
-    // A failing ajv validator always sets `errors`, and gives each a message.
-    issues: (validate.errors as ErrorObject[]).map((error) => ({
-      message: `${name}${error.instancePath} ${error.message}`,
-      path: error.instancePath.split("/").filter(Boolean),
-    })),
-  };
-}
-
-/** Whether a store is seeding its fresh collections (records already checked: they pass as they are). */
-interface Seeding {
-  active: boolean;
-}
-
-/**
- * A Standard Schema backed by the record's precompiled openapi.yaml
- * validator, waiting for it on the first check if it has not loaded yet
- * (`@msw/data` awaits every check).
- */
-function standardSchema<T>(name: "Pet" | "Category", seeding: Seeding): StandardSchemaV1<T, T> {
-  return {
-    "~standard": {
-      version: 1,
-      vendor: "petstore-mock-kit",
-      validate(value) {
-        if (seeding.active) return { value: value as T };
-        const validators = loadedRecordValidators();
-        if (validators) return verdict<T>(name, validators[name], value);
-        return recordValidators().then((loaded) => verdict<T>(name, loaded[name], value));
-      },
-    },
-  };
-}
-
 type PetCollection = Collection<StandardSchemaV1<Pet, Pet>>;
 type CategoryCollection = Collection<StandardSchemaV1<Category, Category>>;
 
 /** The in-memory store: the core's port plus the collections, the seed, snapshots and resets. */
 export interface PetstoreStore extends StorePort {
-  /** The live pets collection (`@msw/data`). Read it through the store: `reset()` replaces it. */
+  /**
+   * The live pets collection (`@msw/data`). Read it through the store:
+   * `reset()` replaces it. In a page it throws `CollectionsNotLoadedError`
+   * until `@msw/data`'s chunk has arrived (`await store.loaded()`).
+   */
   readonly pets: PetCollection;
-  /** The live categories collection (`@msw/data`). Read it through the store: `reset()` replaces it. */
+  /** The live categories collection (`@msw/data`), as `pets`. */
   readonly categories: CategoryCollection;
+  /**
+   * Resolves once the collections hold the records (at once in Node; in a
+   * page once `@msw/data`'s chunk has arrived, which the answers do not
+   * wait for, creates excepted); rejects if that chunk could not load.
+   */
+  loaded(): Promise<void>;
   /** The seed options the store was last seeded with. */
   readonly seedOptions: Required<SeedOptions>;
   /** The whole state as plain JSON: every record by ascending id, the next ids, the seed options. */
@@ -111,65 +80,42 @@ function pick<T extends object>(input: T, keys: readonly (keyof T)[]): T {
 const petKeys = recordFields("Pet") as readonly (keyof Pet)[];
 const categoryKeys = recordFields("Category") as readonly (keyof Category)[];
 
-/** `@msw/data`'s key of each record (a `crypto.randomUUID()`), once a record has shown it. */
-let primaryKeySymbol: symbol | undefined;
+type CollectionsCode = typeof import("./collections.js");
 
-/**
- * Node builds `crypto.randomUUID()` by concatenation: a tree of some 14
- * string pieces (about 450 bytes of heap) that `@msw/data` keeps as each
- * record's key for as long as the record lives. Reading one character makes
- * V8 flatten it in place into one 36-character string (the pieces are then
- * garbage): a stored pet keeps about half the memory, and a growing store
- * gives the collector half the work. The key's value is unchanged.
- */
-function compactPrimaryKey(record: object): void {
-  primaryKeySymbol ??= Object.getOwnPropertySymbols(record).find(
-    (symbol) => symbol.description === "kPrimaryKey",
+let collectionsLoaded: CollectionsCode | undefined;
+let collectionsLoading: Promise<CollectionsCode> | undefined;
+
+/** The collections' code (`@msw/data`): loaded once, at once when it is here; a failed load is tried again. */
+function collectionsCode(): CollectionsCode | Promise<CollectionsCode> {
+  if (collectionsLoaded) return collectionsLoaded;
+  collectionsLoading ??= import("./collections.js").then(
+    (code) => {
+      collectionsLoaded = code;
+      return code;
+    },
+    (error: unknown) => {
+      collectionsLoading = undefined;
+      throw error;
+    },
   );
-  const key = primaryKeySymbol === undefined ? undefined : Reflect.get(record, primaryKeySymbol);
-  // Kept, so the optimising compiler cannot drop the read as unused.
-  if (typeof key === "string") _keyCharacterRead = key.charCodeAt(0);
+  return collectionsLoading;
 }
-let _keyCharacterRead = 0;
 
-/**
- * A collection that hands each record it creates to `onCreate` (which the
- * store's id index sets), however the create was called: the store's own,
- * `createMany`, a test's `store.pets.create`. An override rather than a
- * `create` hook: for every hooked create `@msw/data` builds an event (an
- * undici `MessageEvent` behind a proxy) and awaits its listeners, more than
- * a tenth of a create's cost.
- */
-class IndexedCollection<T extends object> extends Collection<StandardSchemaV1<T, T>> {
-  /** Until the index is set (while seeding), only the record's key is compacted. */
-  onCreate: (record: T) => void = compactPrimaryKey;
-
-  override async create(initialValues: T) {
-    const record = await super.create(initialValues);
-    this.onCreate(record);
-    return record;
+/** `store.pets` or `store.categories` asked for in a page before `@msw/data`'s chunk arrived, or after it failed to. */
+export class CollectionsNotLoadedError extends Error {
+  constructor(reason?: string) {
+    super(
+      reason === undefined
+        ? "the store's @msw/data collections are still loading in this page: await store.loaded() before reading store.pets or store.categories"
+        : `the store's @msw/data collections could not load (${reason}): creates fail, reads answer from the seeded records`,
+    );
+    this.name = "CollectionsNotLoadedError";
   }
 }
 
-/** An id index kept in step with a collection; `changed` hears of each change once the index has. */
-function indexed<T extends { readonly id: number }>(
-  collection: IndexedCollection<T>,
-  changed: () => void,
-): IdIndex<T> {
-  const index = new IdIndex<T>(() => collection.all());
-  collection.onCreate = (record) => {
-    compactPrimaryKey(record);
-    index.created(record);
-    changed();
-  };
-  const stale = () => {
-    index.changed();
-    changed();
-  };
-  collection.hooks.on("update", stale);
-  collection.hooks.on("delete", stale);
-  return index;
-}
+/** Copies of the seed's records, for the id index to answer from before the collections hold them. */
+const early = <T extends object>(records: readonly T[]): T[] =>
+  records.map((record) => ({ ...record }));
 
 class Collections {
   readonly petIndex: IdIndex<Pet>;
@@ -178,34 +124,77 @@ class Collections {
   nextIds = { pets: 1, categories: 1 };
   /** Creates begun but not yet stored (`@msw/data` validates asynchronously). */
   readonly creating = { pets: 0, categories: 0 };
+  /** Resolves with the collections once they hold the seed (rejects if their code could not load). */
+  readonly made: Promise<StoreCollections>;
+  #made: StoreCollections | undefined;
+  #failure: Error | undefined;
+  #early: { pets?: Pet[]; categories?: Category[] } = {};
 
   private constructor(
-    readonly pets: IndexedCollection<Pet>,
-    readonly categories: IndexedCollection<Category>,
+    data: SeedData,
+    code: CollectionsCode | Promise<CollectionsCode>,
     changed: () => void,
   ) {
-    this.petIndex = indexed(pets, changed);
-    this.categoryIndex = indexed(categories, changed);
+    this.petIndex = new IdIndex<Pet>(
+      () => this.#made?.pets.all() ?? (this.#early.pets ??= early(data.pets)),
+    );
+    this.categoryIndex = new IdIndex<Category>(
+      () => this.#made?.categories.all() ?? (this.#early.categories ??= early(data.categories)),
+    );
+    this.made = Promise.resolve(code)
+      .then((loaded) => loaded.seedCollections(data))
+      .then((made) => {
+        this.#hook(made.pets, this.petIndex, changed);
+        this.#hook(made.categories, this.categoryIndex, changed);
+        this.#made = made;
+        this.#early = {};
+        // From now on the indexes read the collections' own records.
+        this.petIndex.changed();
+        this.categoryIndex.changed();
+        return made;
+      });
+    this.made.catch((error: unknown) => {
+      this.#failure = error instanceof Error ? error : new Error(String(error));
+    });
   }
 
   /**
-   * Seeds fresh collections with checked records (generated by the kit, or a
-   * snapshot's that passed its checks), unchecked again, then indexes them in
-   * one pass (nothing told of each seeded record).
+   * Seeds fresh collections with the seed's records; resolves once they hold
+   * them, or at once when their code is still loading (`code` a promise): the
+   * indexes answer from the seed until then, and creates wait.
    */
-  static async seeded(data: SeedData, changed: () => void): Promise<Collections> {
-    const seeding: Seeding = { active: true };
-    const pets = new IndexedCollection<Pet>({ schema: standardSchema<Pet>("Pet", seeding) });
-    const categories = new IndexedCollection<Category>({
-      schema: standardSchema<Category>("Category", seeding),
-    });
-    try {
-      for (const category of data.categories) await categories.create({ ...category });
-      for (const pet of data.pets) await pets.create({ ...pet });
-    } finally {
-      seeding.active = false;
-    }
-    return new Collections(pets, categories, changed);
+  static async seeded(
+    data: SeedData,
+    changed: () => void,
+    code: CollectionsCode | Promise<CollectionsCode> = collectionsCode(),
+  ): Promise<Collections> {
+    const collections = new Collections(data, code, changed);
+    if (!(code instanceof Promise)) await collections.made;
+    return collections;
+  }
+
+  /** Tells `index` (then `changed`) of every create, update and delete through `collection`. */
+  #hook<T extends { readonly id: number }>(
+    collection: IndexedCollection<T>,
+    index: IdIndex<T>,
+    changed: () => void,
+  ): void {
+    collection.onCreate = (record) => {
+      index.created(record);
+      changed();
+    };
+    const stale = () => {
+      index.changed();
+      changed();
+    };
+    collection.hooks.on("update", stale);
+    collection.hooks.on("delete", stale);
+  }
+
+  /** The collections; throws `CollectionsNotLoadedError` while they are not there. */
+  collections(): StoreCollections {
+    if (this.#made) return this.#made;
+    throw new CollectionsNotLoadedError(this.#failure?.message);
   }
 
   /** The id the next record of a kind takes. */
@@ -214,14 +203,20 @@ class Collections {
     return Math.max(this.nextIds[kind], index.maxId + 1);
   }
 
-  /** Stores a record under the next id (IdsExhaustedError once ids would no longer be safe integers). */
-  async create<T>(kind: keyof RecordCounts, store: (id: number) => Promise<T>): Promise<T> {
+  /**
+   * Stores a record under the next id (IdsExhaustedError once ids would no
+   * longer be safe integers), once the collections are there.
+   */
+  async create<T>(
+    kind: keyof RecordCounts,
+    store: (collections: StoreCollections, id: number) => Promise<T>,
+  ): Promise<T> {
     const id = this.nextId(kind);
     if (id >= maxNextId) throw new IdsExhaustedError(kind);
     this.nextIds[kind] = id + 1;
     this.creating[kind]++;
     try {
-      return await store(id);
+      return await store(this.#made ?? (await this.made), id);
     } finally {
       this.creating[kind]--;
     }
@@ -236,6 +231,15 @@ class Collections {
 export async function createPetstoreStore(
   options: SeedOptions = {},
   limits: RecordCounts = defaultMaxRecords,
+  {
+    collectionsOnDemand = false,
+  }: {
+    /**
+     * A page's: `@msw/data` loads through `import()` beside the first
+     * answers, which the id index gives from the seed; creates wait for it.
+     */
+    collectionsOnDemand?: boolean | undefined;
+  } = {},
 ): Promise<PetstoreStore> {
   let seedOptions = resolveSeedOptions(options);
   checkSeedWithinLimits(seedOptions, limits);
@@ -246,23 +250,35 @@ export async function createPetstoreStore(
   const changed = () => {
     for (const listener of listeners) listener();
   };
-  let current = await Collections.seeded(await seedData(seedOptions), changed);
+  const code = collectionsOnDemand ? collectionsCode() : await collectionsCode();
+  if (code instanceof Promise) {
+    code.catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.warn(
+        `petstore-mock-kit: the store's @msw/data collections could not load (${reason}): creates fail, reads answer from the seeded records`,
+      );
+    });
+  }
+  let current = await Collections.seeded(await seedData(seedOptions), changed, code);
 
   return {
     get pets() {
-      return current.pets;
+      return current.collections().pets;
     },
     get categories() {
-      return current.categories;
+      return current.collections().categories;
+    },
+    loaded: async () => {
+      await current.made;
     },
     get seedOptions() {
       return seedOptions;
     },
     createPet: (input) =>
-      current.create("pets", (id) => current.pets.create(pick({ ...input, id }, petKeys))),
+      current.create("pets", ({ pets }, id) => pets.create(pick({ ...input, id }, petKeys))),
     createCategory: (input) =>
-      current.create("categories", (id) =>
-        current.categories.create(pick({ ...input, id }, categoryKeys)),
+      current.create("categories", ({ categories }, id) =>
+        categories.create(pick({ ...input, id }, categoryKeys)),
       ),
     count: () => ({
       pets: current.petIndex.size + current.creating.pets,

@@ -109,6 +109,20 @@ describe.skipIf(skipBrowserTests)("the footprint's browser page", { timeout: 60_
     expect(refused.some((path) => /late-code/.test(path))).toBe(true);
     // So were the records' and bodies' validators: the seeded records are not checked again.
     expect(refused.some((path) => /\/validators-/.test(path))).toBe(true);
+    // And @msw/data's collections: the store's id index answered from the seed.
+    expect(refused.some((path) => /\/collections-/.test(path))).toBe(true);
+    await expect
+      .poll(() => output.lines.join("\n"))
+      .toContain("the store's @msw/data collections could not load");
+    expect(
+      await tab.evaluate(() => {
+        try {
+          return String(window.petstore.store.pets.count());
+        } catch (error) {
+          return (error as Error).name;
+        }
+      }),
+    ).toBe("CollectionsNotLoadedError");
     await expect
       .poll(() => output.lines.join("\n"))
       .toContain("the consumer contract could not load");
@@ -142,6 +156,13 @@ describe.skipIf(skipBrowserTests)("the footprint's browser page", { timeout: 60_
       };
     }, auth);
     expect(answers).toMatchObject({ created: 201, name: "Later", refused: 401 });
+    // The create waited for @msw/data's collections, which now hold it beside the seed.
+    expect(
+      await tab.evaluate(async () => {
+        await window.petstore.store.loaded();
+        return window.petstore.store.pets.count();
+      }),
+    ).toBe(51);
     expect(answers.refusedBody).not.toContain("not-a-key-of-the-mock");
     const entries = await tab.evaluate(() =>
       window.petstore.journal.all().map(({ method, path, status, problems }) => ({
