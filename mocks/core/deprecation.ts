@@ -63,7 +63,9 @@ export function deprecationHeadersFor(
     if (byOperation.has(operationId)) return byOperation.get(operationId);
     const headers = deprecationHeaders(operationId, basePath);
     const changed = headers && change ? change(headers) : headers;
-    byOperation.set(operationId, changed);
-    return changed;
+    // Frozen: answers merge it with their own headers once (petstore-core.ts `withHeaders`).
+    const frozen = changed && Object.freeze({ ...changed });
+    byOperation.set(operationId, frozen);
+    return frozen;
   };
 }

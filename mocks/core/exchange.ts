@@ -24,6 +24,11 @@ export interface CoreRequest {
   readonly basePath?: string;
   /** Aborts when the client gives up (a hang or a delay then ends early). */
   readonly signal?: AbortSignal;
+  /**
+   * When the adapter took the request in (`performance.now()`), if it
+   * measured that: the journal's duration counts from it. Default: when the core does.
+   */
+  readonly receivedAt?: number;
 }
 
 export interface CoreResponse {

@@ -115,10 +115,33 @@ function withHeaders(
   response: CoreResponse,
   headers: Readonly<Record<string, string>>,
 ): CoreResponse {
+  return {
+    status: response.status,
+    headers: mergedHeaders(response.headers, headers),
+    body: response.body,
+  };
+}
+
+type Headers = Readonly<Record<string, string>>;
+
+/** Two frozen header sets merged, kept per pair: answers share one frozen object (and `withCors` its merge). */
+const mergedOnce = new WeakMap<Headers, WeakMap<Headers, Headers>>();
+
+function mergedHeaders(first: Headers, second: Headers): Headers {
+  const shared = Object.isFrozen(first) && Object.isFrozen(second);
+  let bySecond = shared ? mergedOnce.get(first) : undefined;
+  const kept = bySecond?.get(second);
+  if (kept) return kept;
   const merged: Record<string, string> = {};
-  for (const name in response.headers) merged[name] = response.headers[name] as string;
-  for (const name in headers) merged[name] = headers[name] as string;
-  return { status: response.status, headers: merged, body: response.body };
+  for (const name in first) merged[name] = first[name] as string;
+  for (const name in second) merged[name] = second[name] as string;
+  if (!shared) return merged;
+  if (bySecond === undefined) {
+    bySecond = new WeakMap();
+    mergedOnce.set(first, bySecond);
+  }
+  bySecond.set(second, Object.freeze(merged));
+  return merged;
 }
 
 /**
@@ -468,7 +491,7 @@ export function createCorePipeline(
   }
 
   return promisedCore((request) => {
-    const started = performance.now();
+    const started = request.receivedAt ?? performance.now();
     const delay = latencyMs(latency);
     return delay > 0
       ? sleep(delay).then(() => respond(request, started))

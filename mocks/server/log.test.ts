@@ -5,10 +5,12 @@
  * behind the proxy each line ends with who answered. Parsing `--log`:
  * args.test.ts.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { errorCodes } from "../core/errors.js";
 import { startMock, testApiKey } from "../test-support/faulty-servers.js";
 import { devAuth } from "../test-support/http.js";
+import { tenths } from "./app.js";
 import { proxyMarkHeader } from "./proxy-headers.js";
 import { startPetstoreServer } from "./server.js";
 
@@ -35,6 +37,8 @@ async function linesLogged(
 /** What a browser with the dashboard open sends besides the app's own requests. */
 const dashboardTraffic = [
   ["GET", "/__mock/"],
+  ["GET", "/__mock?x=1"],
+  ["GET", "/favicon.ico?v=2"],
   ["GET", "/__mock/info"],
   ["GET", "/__mock/faults"],
   ["HEAD", "/__mock/health"],
@@ -57,12 +61,16 @@ describe("the request log", () => {
       ["POST", "/__mock/reset"],
       ["DELETE", "/__mock/faults"],
       ["GET", "/elsewhere"],
+      ["GET", "/__mockery"],
+      ["GET", "/favicon.icon"],
     ]);
     expect(lines.map((line) => line.split(" ").slice(0, 3).join(" "))).toEqual([
       "GET /v1/pets 401",
       "POST /__mock/reset 200",
       "DELETE /__mock/faults 204",
       "GET /elsewhere 404",
+      "GET /__mockery 404",
+      "GET /favicon.icon 404",
     ]);
   });
 
@@ -70,6 +78,8 @@ describe("the request log", () => {
     const lines = await linesLogged({ logAdminReads: true }, dashboardTraffic);
     expect(lines.map((line) => line.split(" ").slice(0, 3).join(" "))).toEqual([
       "GET /__mock/ 200",
+      "GET /__mock?x=1 200",
+      "GET /favicon.ico?v=2 200",
       "GET /__mock/info 200",
       "GET /__mock/faults 200",
       "HEAD /__mock/health 200",
@@ -118,5 +128,21 @@ describe("the request log behind the proxy (--proxy)", () => {
       await server.close();
     }
     expect(lines).toEqual([expect.stringMatching(/^GET \/v1\/pets 200 \d+\.\dms$/)]);
+  });
+});
+
+describe("a line's duration", () => {
+  it("has one decimal, as toFixed(1) writes it but for a tie", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), (ms) => {
+        const written = tenths(ms);
+        expect(written).toMatch(/^\d+\.\d$/);
+        const tie = Math.abs(((ms * 10) % 1) - 0.5) < 1e-6;
+        if (!tie) expect(written).toBe(ms.toFixed(1));
+      }),
+      { numRuns: 5_000 },
+    );
+    expect([0, 0.04, 0.96, 9.99, 12.3].map(tenths)).toEqual(["0.0", "0.0", "1.0", "10.0", "12.3"]);
+    expect(tenths(Number.POSITIVE_INFINITY)).toBe("Infinity");
   });
 });
