@@ -4,25 +4,12 @@
  * need none of them. The parameters' validators stay up front
  * (`mocks/generated/parameter-validators.js`).
  */
-type RecordValidators = typeof import("../generated/validators.js");
+import { loadOnce } from "../util/load-once.js";
 
-let loaded: RecordValidators | undefined;
-let loading: Promise<RecordValidators> | undefined;
+const validators = loadOnce(() => import("../generated/validators.js"));
 
 /** The validators once loaded, else undefined (callers then await `recordValidators()`). */
-export const loadedRecordValidators = (): RecordValidators | undefined => loaded;
+export const loadedRecordValidators = validators.loaded;
 
 /** Loads the validators: one `import()` however many ask; after a failed load the next call tries again. */
-export function recordValidators(): Promise<RecordValidators> {
-  loading ??= import("../generated/validators.js").then(
-    (validators) => {
-      loaded = validators;
-      return validators;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const recordValidators = validators.load;

@@ -22,6 +22,7 @@ import { IdsExhaustedError, type StorePort } from "../core/store-port.js";
 import { recordValidators } from "../core/validators-on-demand.js";
 import { recordFields } from "../interface/operations.js";
 import type { Category, Pet } from "../interface/types.js";
+import { loadOnce } from "../util/load-once.js";
 import type { IndexedCollection, StoreCollections } from "./collections.js";
 import { IdIndex } from "./id-index.js";
 import { cachedSeedData } from "./seed-cache.js";
@@ -82,24 +83,11 @@ const categoryKeys = recordFields("Category") as readonly (keyof Category)[];
 
 type CollectionsCode = typeof import("./collections.js");
 
-let collectionsLoaded: CollectionsCode | undefined;
-let collectionsLoading: Promise<CollectionsCode> | undefined;
+const collections = loadOnce(() => import("./collections.js"));
 
-/** The collections' code (`@msw/data`): loaded once, at once when it is here; a failed load is tried again. */
-function collectionsCode(): CollectionsCode | Promise<CollectionsCode> {
-  if (collectionsLoaded) return collectionsLoaded;
-  collectionsLoading ??= import("./collections.js").then(
-    (code) => {
-      collectionsLoaded = code;
-      return code;
-    },
-    (error: unknown) => {
-      collectionsLoading = undefined;
-      throw error;
-    },
-  );
-  return collectionsLoading;
-}
+/** The collections' code (`@msw/data`): at once when it is here, else its load (tried again after a failure). */
+const collectionsCode = (): CollectionsCode | Promise<CollectionsCode> =>
+  collections.loaded() ?? collections.load();
 
 /** `store.pets` or `store.categories` asked for in a page before `@msw/data`'s chunk arrived, or after it failed to. */
 export class CollectionsNotLoadedError extends Error {
