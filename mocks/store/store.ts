@@ -116,18 +116,17 @@ class Collections {
   readonly made: Promise<StoreCollections>;
   #made: StoreCollections | undefined;
   #failure: Error | undefined;
-  #early: { pets?: Pet[]; categories?: Category[] } = {};
+  /** Copies of the seed's records the indexes answer from until the collections hold them. */
+  #early: { readonly pets: Pet[]; readonly categories: Category[] } | undefined;
 
   private constructor(
     data: SeedData,
     code: CollectionsCode | Promise<CollectionsCode>,
     changed: () => void,
   ) {
-    this.petIndex = new IdIndex<Pet>(
-      () => this.#made?.pets.all() ?? (this.#early.pets ??= early(data.pets)),
-    );
+    this.petIndex = new IdIndex<Pet>(() => this.#made?.pets.all() ?? this.#earlyOf(data).pets);
     this.categoryIndex = new IdIndex<Category>(
-      () => this.#made?.categories.all() ?? (this.#early.categories ??= early(data.categories)),
+      () => this.#made?.categories.all() ?? this.#earlyOf(data).categories,
     );
     this.made = Promise.resolve(code)
       .then((loaded) => loaded.seedCollections(data))
@@ -135,7 +134,7 @@ class Collections {
         this.#hook(made.pets, this.petIndex, changed);
         this.#hook(made.categories, this.categoryIndex, changed);
         this.#made = made;
-        this.#early = {};
+        this.#early = undefined;
         // From now on the indexes read the collections' own records.
         this.petIndex.changed();
         this.categoryIndex.changed();
@@ -159,6 +158,13 @@ class Collections {
     const collections = new Collections(data, code, changed);
     if (!(code instanceof Promise)) await collections.made;
     return collections;
+  }
+
+  #earlyOf(data: SeedData): { readonly pets: Pet[]; readonly categories: Category[] } {
+    if (this.#early === undefined) {
+      this.#early = { pets: early(data.pets), categories: early(data.categories) };
+    }
+    return this.#early;
   }
 
   /** Tells `index` (then `changed`) of every create, update and delete through `collection`. */
