@@ -228,7 +228,7 @@ export async function startPetstoreServerWith(
   const wrap = hooks.wrapCore ?? options.wrapHandler ?? ((core: PetstoreCore) => core);
   const mock = (journal: Journal) => wrap(petstore.handleWith(journal));
   // Standard output gets the lines in batches: one write per request would cost a system call each.
-  const stdout = options.log ? undefined : bufferLines((text) => process.stdout.write(text));
+  const stdout = options.log ? undefined : bufferLines((bytes) => process.stdout.write(bytes));
   const write = options.log ?? stdout?.line;
   const front = await orRelease(
     createFront(options, {
