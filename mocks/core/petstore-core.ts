@@ -230,9 +230,6 @@ async function faulted(
   return { ...outcome, fault };
 }
 
-/** The problems of an answer that broke nothing: one frozen list for every such entry. */
-const noProblems: readonly Problem[] = Object.freeze([]);
-
 /** One answered request, ready to be written down. */
 interface Answered {
   readonly request: CoreRequest;
@@ -400,7 +397,7 @@ export function createCorePipeline(
             ...problem,
             message: clip(redact(problem.message), journalLimits.message),
           }))
-        : noProblems,
+        : [],
       credential: sent.credential,
     };
     if (sent.sentAs !== undefined) entry.sentAs = sent.sentAs;
