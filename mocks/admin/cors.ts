@@ -6,7 +6,7 @@
  * `Sunset`, `Link`; and behind `--proxy` the `Petstore-Violations` header)
  * are exposed.
  */
-import type { CoreResponse } from "../core/exchange.js";
+import { type CoreResponse, mergedHeaders } from "../core/exchange.js";
 import { routes } from "../core/router.js";
 import { interfaceHeaders } from "../interface/headers.js";
 
@@ -71,20 +71,16 @@ export function corsHeaders(
   return merged;
 }
 
-/** Shared (frozen) headers of answers to requests without an `Origin`, merged once per headers object. */
-const withoutOrigin = new WeakMap<Readonly<Record<string, string>>, Record<string, string>>();
+/** What an answer to a request without an `Origin` adds: frozen, so its merge is shared. */
+const varyOrigin: Readonly<Record<string, string>> = Object.freeze({ vary: "Origin" });
 
 /** An ordinary answer with the CORS headers for a request from `origin`. */
 export function withCors(response: CoreResponse, origin: string | undefined): CoreResponse {
   if (response.dropped) return response;
-  let headers: Record<string, string> | undefined;
-  if (origin === undefined && Object.isFrozen(response.headers)) {
-    headers = withoutOrigin.get(response.headers);
-    if (headers === undefined) {
-      headers = Object.freeze(corsHeaders(response.headers, undefined));
-      withoutOrigin.set(response.headers, headers);
-    }
-  } else headers = corsHeaders(response.headers, origin);
+  const headers =
+    origin === undefined
+      ? mergedHeaders(response.headers, varyOrigin)
+      : corsHeaders(response.headers, origin);
   const { status, body, answeredBy } = response;
   return answeredBy === undefined
     ? { status, headers, body }

@@ -90,6 +90,34 @@ export const droppedResponse: CoreResponse = {
 /** Bodies over this many bytes are answered with 413. */
 export const maxBodyBytes = 1024 * 1024;
 
+type Headers = Readonly<Record<string, string>>;
+
+/** The merges of frozen pairs, by first then second set. */
+const mergedOnce = new WeakMap<Headers, WeakMap<Headers, Headers>>();
+
+/**
+ * Two header sets merged, the second's values winning. Two frozen sets are
+ * merged once per pair and the frozen result shared by every answer that
+ * merges them (a deprecated operation's headers, `Vary` of an answer without
+ * an `Origin`); any other pair gets a fresh object.
+ */
+export function mergedHeaders(first: Headers, second: Headers): Headers {
+  const shared = Object.isFrozen(first) && Object.isFrozen(second);
+  let bySecond = shared ? mergedOnce.get(first) : undefined;
+  const kept = bySecond?.get(second);
+  if (kept) return kept;
+  const merged: Record<string, string> = {};
+  for (const name in first) merged[name] = first[name] as string;
+  for (const name in second) merged[name] = second[name] as string;
+  if (!shared) return merged;
+  if (bySecond === undefined) {
+    bySecond = new WeakMap();
+    mergedOnce.set(first, bySecond);
+  }
+  bySecond.set(second, Object.freeze(merged));
+  return merged;
+}
+
 /** Shared by every JSON answer without headers of its own, so adapters may cache what they derive from it. */
 const jsonHeaders = Object.freeze({ "content-type": "application/json" } as const);
 

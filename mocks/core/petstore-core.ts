@@ -33,6 +33,7 @@ import {
   errorResponse,
   internalError,
   jsonResponse,
+  mergedHeaders,
   promisedCore,
   redactedError,
 } from "./exchange.js";
@@ -120,28 +121,6 @@ function withHeaders(
     headers: mergedHeaders(response.headers, headers),
     body: response.body,
   };
-}
-
-type Headers = Readonly<Record<string, string>>;
-
-/** Two frozen header sets merged, kept per pair: answers share one frozen object (and `withCors` its merge). */
-const mergedOnce = new WeakMap<Headers, WeakMap<Headers, Headers>>();
-
-function mergedHeaders(first: Headers, second: Headers): Headers {
-  const shared = Object.isFrozen(first) && Object.isFrozen(second);
-  let bySecond = shared ? mergedOnce.get(first) : undefined;
-  const kept = bySecond?.get(second);
-  if (kept) return kept;
-  const merged: Record<string, string> = {};
-  for (const name in first) merged[name] = first[name] as string;
-  for (const name in second) merged[name] = second[name] as string;
-  if (!shared) return merged;
-  if (bySecond === undefined) {
-    bySecond = new WeakMap();
-    mergedOnce.set(first, bySecond);
-  }
-  bySecond.set(second, Object.freeze(merged));
-  return merged;
 }
 
 /**

@@ -116,6 +116,8 @@ export function tenths(ms: number): string {
 }
 
 const faviconPath = "/favicon.ico";
+/** The icon's path with a query after it. */
+const faviconQueried = `${faviconPath}?`;
 
 /** Whether a request target's path is `path` or below it (`/path`, `/path/…`, `/path?…`). */
 function targetsUnder(url: string, path: string): boolean {
@@ -129,9 +131,7 @@ function targetsUnder(url: string, path: string): boolean {
 function isAdminRead(request: AppRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const { url } = request;
-  return (
-    url === faviconPath || url.startsWith(`${faviconPath}?`) || targetsUnder(url, adminBasePath)
-  );
+  return url === faviconPath || url.startsWith(faviconQueried) || targetsUnder(url, adminBasePath);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The request log's writer: lines are gathered and written together, once
- * per `flushAfterMs` or as soon as `maxBufferedBytes` are waiting, instead of
- * one (synchronous, for a file or pipe) write per request. The lines wait as
+ * per `flushAfterMs` or as soon as the next line might not fit in
+ * `maxBufferedBytes`, instead of one (synchronous, for a file or pipe) write
+ * per request. The lines wait as
  * UTF-8 bytes in a buffer outside the JavaScript heap: a line is encoded once
  * as it comes, and nothing of it is left for the collector to copy while it
  * waits or to join when it goes (a string built line by line was both, a
@@ -17,7 +18,7 @@
 
 /** How long a line may wait before it is written, in ms. */
 export const flushAfterMs = 50;
-/** Once this many bytes are waiting, the lines are written at once. */
+/** At most this many bytes wait: a line that might not fit beside them sends them first. */
 export const maxBufferedBytes = 64 * 1024;
 
 interface LineBuffer {

@@ -83,11 +83,11 @@ const categoryKeys = recordFields("Category") as readonly (keyof Category)[];
 
 type CollectionsCode = typeof import("./collections.js");
 
-const collections = loadOnce(() => import("./collections.js"));
+const collectionsModule = loadOnce(() => import("./collections.js"));
 
 /** The collections' code (`@msw/data`): at once when it is here, else its load (tried again after a failure). */
 const collectionsCode = (): CollectionsCode | Promise<CollectionsCode> =>
-  collections.loaded() ?? collections.load();
+  collectionsModule.loaded() ?? collectionsModule.load();
 
 /** `store.pets` or `store.categories` asked for in a page before `@msw/data`'s chunk arrived, or after it failed to. */
 export class CollectionsNotLoadedError extends Error {
@@ -248,9 +248,7 @@ export async function createPetstoreStore(
   if (code instanceof Promise) {
     code.catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
-      console.warn(
-        `petstore-mock-kit: the store's @msw/data collections could not load (${reason}): creates fail, reads answer from the seeded records`,
-      );
+      console.warn(`petstore-mock-kit: ${new CollectionsNotLoadedError(reason).message}`);
     });
   }
   let current = await Collections.seeded(await seedData(seedOptions), changed, code);
