@@ -9,6 +9,7 @@ import {
   jsonResponse,
   jsonTextResponse,
   listJson,
+  mergedHeaders,
   promisedCore,
   redactedError,
 } from "./exchange.js";
@@ -31,6 +32,41 @@ describe("listJson", () => {
       }),
     );
     expect(listJson([])).toBe("[]");
+  });
+});
+
+describe("mergedHeaders", () => {
+  const json = Object.freeze({ "content-type": "application/json", vary: "Accept" });
+  const vary = Object.freeze({ vary: "Origin" });
+  const deprecated = Object.freeze({ deprecation: "@1", sunset: "soon" });
+
+  it("merges two sets, the second's values winning", () => {
+    expect(mergedHeaders(json, vary)).toEqual({
+      "content-type": "application/json",
+      vary: "Origin",
+    });
+    expect(mergedHeaders({ a: "1" }, { b: "2" })).toEqual({ a: "1", b: "2" });
+  });
+
+  it("shares one frozen merge per frozen pair, whichever pair came between", () => {
+    const first = mergedHeaders(json, vary);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(mergedHeaders(json, vary)).toBe(first);
+    const other = mergedHeaders(json, deprecated);
+    expect(other).toEqual({ "content-type": "application/json", vary: "Accept", ...deprecated });
+    expect(mergedHeaders(json, vary)).toBe(first);
+    expect(mergedHeaders(json, deprecated)).toBe(other);
+    expect(mergedHeaders(vary, deprecated)).toEqual({ vary: "Origin", ...deprecated });
+  });
+
+  it("gives a fresh, writable merge when a set is not frozen, even after the same frozen pair", () => {
+    mergedHeaders(json, vary);
+    const open = { ...json };
+    const merged = mergedHeaders(open, vary);
+    expect(merged).toEqual({ "content-type": "application/json", vary: "Origin" });
+    expect(Object.isFrozen(merged)).toBe(false);
+    expect(mergedHeaders(open, vary)).not.toBe(merged);
+    expect(mergedHeaders(json, { vary: "Origin" })).not.toBe(mergedHeaders(json, vary));
   });
 });
 

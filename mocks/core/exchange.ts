@@ -94,6 +94,10 @@ type Headers = Readonly<Record<string, string>>;
 
 /** The merges of frozen pairs, by first then second set. */
 const mergedOnce = new WeakMap<Headers, WeakMap<Headers, Headers>>();
+/** The frozen pair asked for last, and its merge. */
+let lastFirst: Headers | undefined;
+let lastSecond: Headers | undefined;
+let lastMerged: Headers = {};
 
 /**
  * Two header sets merged, the second's values winning. Two frozen sets are
@@ -102,10 +106,12 @@ const mergedOnce = new WeakMap<Headers, WeakMap<Headers, Headers>>();
  * an `Origin`); any other pair gets a fresh object.
  */
 export function mergedHeaders(first: Headers, second: Headers): Headers {
+  // The last shared merge is asked for again and again (every list answer's `Vary`).
+  if (first === lastFirst && second === lastSecond) return lastMerged;
   const shared = Object.isFrozen(first) && Object.isFrozen(second);
   let bySecond = shared ? mergedOnce.get(first) : undefined;
   const kept = bySecond?.get(second);
-  if (kept) return kept;
+  if (kept) return rememberedLast(first, second, kept);
   const merged: Record<string, string> = {};
   for (const name in first) merged[name] = first[name] as string;
   for (const name in second) merged[name] = second[name] as string;
@@ -115,6 +121,13 @@ export function mergedHeaders(first: Headers, second: Headers): Headers {
     mergedOnce.set(first, bySecond);
   }
   bySecond.set(second, Object.freeze(merged));
+  return rememberedLast(first, second, merged);
+}
+
+function rememberedLast(first: Headers, second: Headers, merged: Headers): Headers {
+  lastFirst = first;
+  lastSecond = second;
+  lastMerged = merged;
   return merged;
 }
 

@@ -208,6 +208,17 @@ describe("the answer written back", () => {
     expect(reply.headers.connection).toBe("keep-alive");
   });
 
+  it("gives each body its own Content-Length when one is answered again after another of the same length", async () => {
+    // Two texts of 6 UTF-16 units: 6 bytes and 10 bytes.
+    const bodies: Record<string, string> = { "/ascii": '"abcd"', "/cyrillic": '"ключ"' };
+    const url = await serve(async (request) => answer({ body: bodies[request.url] }));
+    for (const path of ["/ascii", "/ascii", "/cyrillic", "/cyrillic", "/ascii"]) {
+      const reply = await send(`${url}${path}`);
+      expect(reply.text).toBe(bodies[path]);
+      expect(reply.headers["content-length"]).toBe(String(Buffer.byteLength(bodies[path] ?? "")));
+    }
+  });
+
   it("answers a HEAD with the Content-Length its GET would have, and 0 without one", async () => {
     const url = await serve(async (request) =>
       answer({

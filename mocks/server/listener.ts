@@ -5,6 +5,7 @@
  * `Request`/`Response` in between. What is answered (API, admin, CORS, the
  * log) is ./app.ts.
  */
+import { Buffer } from "node:buffer";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { type CoreResponse, internalError } from "../core/exchange.js";
 import { readBody } from "./body.js";
@@ -77,6 +78,18 @@ class NodeRequest implements AppRequest {
   }
 }
 
+let lastBody: string | undefined;
+let lastBodyBytes = 0;
+
+/** A body's UTF-8 length, remembered for the last body: a cached list is answered with the same text again and again. */
+function byteLengthOf(body: string): number {
+  if (body !== lastBody) {
+    lastBodyBytes = Buffer.byteLength(body);
+    lastBody = body;
+  }
+  return lastBodyBytes;
+}
+
 /** Writes an answer: its headers as a flat list, a Content-Length, the body. */
 function send(
   incoming: IncomingMessage,
@@ -96,7 +109,7 @@ function send(
   }
   const body = answer.body;
   // A HEAD answer carries the Content-Length its GET would have.
-  const length = body === undefined ? (source["content-length"] ?? "0") : Buffer.byteLength(body);
+  const length = body === undefined ? (source["content-length"] ?? "0") : byteLengthOf(body);
   headers.push("content-length", String(length));
   if (close && source.connection === undefined) headers.push("connection", "close");
   try {
