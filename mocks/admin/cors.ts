@@ -56,31 +56,34 @@ export function preflightResponse(request: WithHeaders): CoreResponse {
   };
 }
 
-/** A response's headers with the CORS headers for a request from the allowed `origin` (none without one). */
+/** What an answer to a request without an `Origin` adds: frozen, so its merge is shared. */
+const varyOrigin: Readonly<Record<string, string>> = Object.freeze({ vary: "Origin" });
+
+/**
+ * A response's headers with the CORS headers for a request from the allowed
+ * `origin` (none without one, but `Vary`); frozen headers without an origin
+ * share one merge.
+ */
 export function corsHeaders(
   headers: Readonly<Record<string, string>>,
   origin: string | undefined,
-): Record<string, string> {
-  const merged: Record<string, string> = {};
-  for (const name in headers) merged[name] = headers[name] as string;
-  if (origin !== undefined) {
-    merged["access-control-allow-origin"] = origin;
-    merged["access-control-expose-headers"] = exposedHeaders;
-  }
-  merged.vary = "Origin";
-  return merged;
+): Readonly<Record<string, string>> {
+  return mergedHeaders(
+    headers,
+    origin === undefined
+      ? varyOrigin
+      : {
+          "access-control-allow-origin": origin,
+          "access-control-expose-headers": exposedHeaders,
+          vary: "Origin",
+        },
+  );
 }
-
-/** What an answer to a request without an `Origin` adds: frozen, so its merge is shared. */
-const varyOrigin: Readonly<Record<string, string>> = Object.freeze({ vary: "Origin" });
 
 /** An ordinary answer with the CORS headers for a request from `origin`. */
 export function withCors(response: CoreResponse, origin: string | undefined): CoreResponse {
   if (response.dropped) return response;
-  const headers =
-    origin === undefined
-      ? mergedHeaders(response.headers, varyOrigin)
-      : corsHeaders(response.headers, origin);
+  const headers = corsHeaders(response.headers, origin);
   const { status, body, answeredBy } = response;
   return answeredBy === undefined
     ? { status, headers, body }

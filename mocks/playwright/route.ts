@@ -45,7 +45,7 @@ export async function coreRequestOf(
 function withCorsHeaders(
   response: CoreResponse,
   origin: string | undefined,
-): Record<string, string> {
+): Readonly<Record<string, string>> {
   return corsHeaders(response.headers, origin);
 }
 
