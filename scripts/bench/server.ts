@@ -9,7 +9,7 @@
  * targets. `npm run bench -- server` (after `npm run build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { type RequestOptions, request } from "node:http";
 import { tmpdir } from "node:os";
@@ -17,6 +17,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../../mocks/server/free-port.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
+import { nodeFlagsOf } from "../bin-node-flags.js";
 import { installedVersion } from "../smoke-package.js";
 import { fixed, median, printTable } from "./report.js";
 
@@ -61,7 +62,9 @@ export const servers: readonly Server[] = [
     label: "petstore-mock",
     basePath: "/v1",
     // No --quiet: the request log is on, as `petstore-mock` runs by default (its output is dropped).
+    // Node gets the bin's own flags (its shebang's), as `petstore-mock` and `npm start` pass them.
     args: (port) => [
+      ...nodeFlagsOf(readFileSync(`${repositoryRoot}dist/mocks/server/cli.js`, "utf8")),
       "dist/mocks/server/cli.js",
       "--port",
       `${port}`,
