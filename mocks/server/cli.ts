@@ -7,7 +7,7 @@
  * line above; `npm start` passes the same flags, a test holds them equal).
  * Under steady load the journal's last entries survive every scavenge, and
  * V8 then grows the semi-spaces up to 64 MiB: each new object lands on
- * memory no cache holds, and a list cost 3–10 % more CPU (docs/benchmarks.md,
+ * memory no cache holds, and a list cost 2–10 % more CPU (docs/benchmarks.md,
  * issue 45's sixth look).
  *
  * `npm run build` bundles this file with its imports into one module
