@@ -8,7 +8,7 @@
 import type { Request, Route } from "@playwright/test";
 import { corsHeaders } from "../admin/cors.js";
 import { createContractRecorder } from "../contract/recorder.js";
-import type { CoreRequest, CoreResponse } from "../core/exchange.js";
+import type { CoreRequest } from "../core/exchange.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiBase, bodyFields } from "../runtime/intercept.js";
 import { createPetstore, type PetstoreTestMock } from "../runtime/lifecycle.js";
@@ -39,14 +39,6 @@ export async function coreRequestOf(
     basePath,
     ...(signal ? { signal } : {}),
   };
-}
-
-/** The answer's headers with those a page on another origin needs to read it. */
-function withCorsHeaders(
-  response: CoreResponse,
-  origin: string | undefined,
-): Readonly<Record<string, string>> {
-  return corsHeaders(response.headers, origin);
 }
 
 interface PetstoreRouting {
@@ -91,7 +83,8 @@ export function createPetstoreRouting(
     }
     await route.fulfill({
       status: response.status,
-      headers: withCorsHeaders(response, core.header("origin")),
+      // With the headers a page on another origin needs to read the answer.
+      headers: corsHeaders(response.headers, core.header("origin")),
       body: response.body ?? "",
     });
   }

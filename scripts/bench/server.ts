@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../../mocks/server/free-port.js";
+import { compiledCli } from "../../mocks/test-support/http.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
 import { nodeFlagsOf } from "../bin-node-flags.js";
 import { installedVersion } from "../smoke-package.js";
@@ -64,8 +65,8 @@ export const servers: readonly Server[] = [
     // No --quiet: the request log is on, as `petstore-mock` runs by default (its output is dropped).
     // Node gets the bin's own flags (its shebang's), as `petstore-mock` and `npm start` pass them.
     args: (port) => [
-      ...nodeFlagsOf(readFileSync(`${repositoryRoot}dist/mocks/server/cli.js`, "utf8")),
-      "dist/mocks/server/cli.js",
+      ...nodeFlagsOf(readFileSync(compiledCli, "utf8")),
+      compiledCli,
       "--port",
       `${port}`,
       "--api-key",
