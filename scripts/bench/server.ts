@@ -9,7 +9,7 @@
  * targets. `npm run bench -- server` (after `npm run build`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { type RequestOptions, request } from "node:http";
 import { tmpdir } from "node:os";
@@ -18,7 +18,6 @@ import autocannon from "autocannon";
 import { freePort } from "../../mocks/server/free-port.js";
 import { compiledCli } from "../../mocks/test-support/http.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
-import { nodeFlagsOf } from "../bin-node-flags.js";
 import { installedVersion } from "../smoke-package.js";
 import { fixed, median, printTable } from "./report.js";
 
@@ -63,9 +62,7 @@ export const servers: readonly Server[] = [
     label: "petstore-mock",
     basePath: "/v1",
     // No --quiet: the request log is on, as `petstore-mock` runs by default (its output is dropped).
-    // Node gets the bin's own flags (its shebang's), as `petstore-mock` and `npm start` pass them.
     args: (port) => [
-      ...nodeFlagsOf(readFileSync(compiledCli, "utf8")),
       compiledCli,
       "--port",
       `${port}`,
