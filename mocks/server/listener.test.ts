@@ -3,8 +3,8 @@
  * (method, target, headers, body, abort signal) and how its answer is written
  * (headers, Content-Length, Connection, a dropped answer, an unsendable one).
  */
-import { Agent, createServer, type Server } from "node:http";
-import { type AddressInfo, connect } from "node:net";
+import { Agent, createServer, IncomingMessage, type Server, ServerResponse } from "node:http";
+import { type AddressInfo, connect, Socket } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CoreResponse, maxBodyBytes } from "../core/exchange.js";
 import { type SendOptions, send as sendWith } from "../test-support/http.js";
@@ -308,5 +308,76 @@ describe.each([
       expect.objectContaining({ message: "boom" }),
     );
     expect((await send(`${url}/good`)).status).toBe(200);
+  });
+});
+
+describe("answers that come after the request's own event", () => {
+  /** A POST with its whole body already received, on a socket nothing is written to. */
+  function madePost(path: string): { incoming: IncomingMessage; response: ServerResponse } {
+    const incoming = new IncomingMessage(new Socket());
+    const body = '{"name":"Rex"}';
+    incoming.method = "POST";
+    incoming.url = path;
+    incoming.headers = { "content-length": String(body.length) };
+    incoming.push(body);
+    incoming.push(null);
+    return { incoming, response: new ServerResponse(incoming) };
+  }
+
+  /** Calls the listener with the made POSTs in one turn; `events` says when the app saw each and when each was written. */
+  function postTogether(app: App, paths: readonly string[], events: string[]) {
+    const listener = toNodeListener(app);
+    return paths.map((path) => {
+      const made = madePost(path);
+      const end = made.response.end.bind(made.response);
+      made.response.end = ((...args: Parameters<ServerResponse["end"]>) => {
+        events.push(`written ${path}`);
+        return end(...args);
+      }) as ServerResponse["end"];
+      listener(made.incoming, made.response);
+      return made;
+    });
+  }
+
+  const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it("are written together once the turn's requests have all reached the app", async () => {
+    const events: string[] = [];
+    const app: App = (request) => {
+      events.push(`app ${request.url}`);
+      return request.url === "/later" ? Promise.resolve(answer()) : answer();
+    };
+    const made = postTogether(app, ["/now", "/later", "/third"], events);
+    await nextTurn();
+    expect(events.slice(0, 3)).toEqual(["app /now", "app /later", "app /third"]);
+    expect(events.slice(3).sort()).toEqual(["written /later", "written /now", "written /third"]);
+    expect(made.map(({ response }) => response.writableEnded)).toEqual([true, true, true]);
+  });
+
+  it("leave a GET answered at once to be written at once", () => {
+    const incoming = new IncomingMessage(new Socket());
+    incoming.method = "GET";
+    incoming.url = "/v1/pets";
+    const response = new ServerResponse(incoming);
+    toNodeListener(() => answer())(incoming, response);
+    expect(response.writableEnded).toBe(true);
+  });
+
+  it("abandon only the answer that cannot be written; the rest of the turn's are written", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const events: string[] = [];
+    const [broken, fine] = postTogether(() => answer(), ["/broken", "/fine"], events).map(
+      ({ response }) => response,
+    ) as [ServerResponse, ServerResponse];
+    broken.end = () => {
+      throw new Error("socket gone");
+    };
+    await nextTurn();
+    expect(broken.destroyed).toBe(true);
+    expect(fine.writableEnded).toBe(true);
+    expect(logged).toHaveBeenCalledWith(
+      "petstore-mock: could not answer a request",
+      expect.objectContaining({ message: "socket gone" }),
+    );
   });
 });

@@ -130,14 +130,48 @@ function abandon(response: ServerResponse, error: unknown): void {
   response.destroy();
 }
 
+/** An answer waiting to be written at the end of the event loop's turn. */
+interface LateAnswer {
+  readonly incoming: IncomingMessage;
+  readonly response: ServerResponse;
+  readonly answer: CoreResponse;
+  readonly closeConnection: boolean;
+}
+
 /**
  * The app as a node:http request listener.
+ *
+ * An answer given while the request's own event is handled (most GETs) is
+ * written at once. One that comes later (after a body was read, or through
+ * a promise) waits for the end of the event loop's turn and goes out with
+ * the turn's other late answers: under load the client is woken once for
+ * them all instead of once an answer, and waking a client whose CPU has
+ * gone idle is most of what a create costs the kernel (docs/benchmarks.md,
+ * issue 45's seventh look).
  *
  * @example
  * http.createServer(toNodeListener(createPetstoreApp(handle))).listen(4000, "127.0.0.1");
  */
 export function toNodeListener(app: App, options: NodeListenerOptions = {}): RequestListener {
   const { closing, closed } = options;
+  let late: LateAnswer[] = [];
+
+  function writeLateAnswers(): void {
+    const batch = late;
+    late = [];
+    for (const { incoming, response, answer, closeConnection } of batch) {
+      try {
+        send(incoming, response, answer, closeConnection || closing?.() === true);
+      } catch (error) {
+        abandon(response, error);
+      }
+    }
+  }
+
+  function writeLate(answer: LateAnswer): void {
+    if (late.length === 0) setImmediate(writeLateAnswers);
+    late.push(answer);
+  }
 
   function answer(
     incoming: IncomingMessage,
@@ -145,16 +179,19 @@ export function toNodeListener(app: App, options: NodeListenerOptions = {}): Req
     body: string | undefined,
     bodyTooLarge: boolean,
     closeConnection: boolean,
+    inRequestEvent: boolean,
   ): Promise<void> | undefined {
     const request = new NodeRequest(incoming, response, closed, body, bodyTooLarge);
     const answered = app(request);
-    if (!(answered instanceof Promise)) {
-      send(incoming, response, answered, closeConnection || closing?.() === true);
-      return undefined;
+    if (answered instanceof Promise) {
+      return answered.then((answer) => writeLate({ incoming, response, answer, closeConnection }));
     }
-    return answered.then((late) =>
-      send(incoming, response, late, closeConnection || closing?.() === true),
-    );
+    if (inRequestEvent) {
+      send(incoming, response, answered, closeConnection || closing?.() === true);
+    } else {
+      writeLate({ incoming, response, answer: answered, closeConnection });
+    }
+    return undefined;
   }
 
   return (incoming, response) => {
@@ -162,7 +199,7 @@ export function toNodeListener(app: App, options: NodeListenerOptions = {}): Req
     if (method === "GET" || method === "HEAD") {
       // No body to wait for: answered in this turn, its failure (thrown or rejected) abandoned.
       try {
-        answer(incoming, response, undefined, false, false)?.catch((error: unknown) =>
+        answer(incoming, response, undefined, false, false, true)?.catch((error: unknown) =>
           abandon(response, error),
         );
       } catch (error) {
@@ -174,9 +211,9 @@ export function toNodeListener(app: App, options: NodeListenerOptions = {}): Req
       .then((read) => {
         if (read.kind === "aborted") return;
         if (read.kind === "too_large") {
-          return answer(incoming, response, undefined, true, read.closeConnection);
+          return answer(incoming, response, undefined, true, read.closeConnection, false);
         }
-        return answer(incoming, response, read.body, false, false);
+        return answer(incoming, response, read.body, false, false, false);
       })
       .catch((error: unknown) => abandon(response, error));
   };
