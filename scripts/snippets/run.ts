@@ -17,6 +17,7 @@ import { chromiumPath, launchChromium } from "../../mocks/test-support/chromium.
 import { userEnv } from "../smoke-package.js";
 import { fixtureFiles } from "./fixtures.js";
 import { type CodeBlock, installsOf, type Project } from "./markers.js";
+import { replacingAll } from "./replacements.js";
 
 const run = promisify(execFile);
 const commandTimeoutMs = 240_000;
@@ -63,8 +64,7 @@ export async function runProject(project: Project, dir: string): Promise<void> {
       servers.push(mock);
       replacements.unshift([new URL(url).origin, new URL(mock.url).origin]);
     }
-    const adapt = (text: string) =>
-      replacements.reduce((result, [from, to]) => result.replaceAll(from, to), text);
+    const adapt = replacingAll(replacements);
 
     for (const [path, text] of Object.entries(fixtureFiles(project.fixture))) {
       await writeInto(dir, path, adapt(text));
