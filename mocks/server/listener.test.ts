@@ -311,15 +311,20 @@ describe.each([
   });
 });
 
-describe("answers that come after the request's own event", () => {
-  /** A POST with its whole body already received, on a socket nothing is written to. */
-  function madePost(path: string): { incoming: IncomingMessage; response: ServerResponse } {
+describe("when an answer is written", () => {
+  /** A request with its whole body (if any) already received, on a socket nothing is written to. */
+  function made(
+    method: string,
+    path: string,
+    body?: string,
+  ): { incoming: IncomingMessage; response: ServerResponse } {
     const incoming = new IncomingMessage(new Socket());
-    const body = '{"name":"Rex"}';
-    incoming.method = "POST";
+    incoming.method = method;
     incoming.url = path;
-    incoming.headers = { "content-length": String(body.length) };
-    incoming.push(body);
+    if (body !== undefined) {
+      incoming.headers = { "content-length": String(body.length) };
+      incoming.push(body);
+    }
     incoming.push(null);
     return { incoming, response: new ServerResponse(incoming) };
   }
@@ -328,42 +333,39 @@ describe("answers that come after the request's own event", () => {
   function postTogether(app: App, paths: readonly string[], events: string[]) {
     const listener = toNodeListener(app);
     return paths.map((path) => {
-      const made = madePost(path);
-      const end = made.response.end.bind(made.response);
-      made.response.end = ((...args: Parameters<ServerResponse["end"]>) => {
+      const post = made("POST", path, '{"name":"Rex"}');
+      const end = post.response.end.bind(post.response);
+      post.response.end = ((...args: Parameters<ServerResponse["end"]>) => {
         events.push(`written ${path}`);
         return end(...args);
       }) as ServerResponse["end"];
-      listener(made.incoming, made.response);
-      return made;
+      listener(post.incoming, post.response);
+      return post;
     });
   }
 
   const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-  it("are written together once the turn's requests have all reached the app", async () => {
+  it("late answers go out together once the turn's requests have all reached the app", async () => {
     const events: string[] = [];
     const app: App = (request) => {
       events.push(`app ${request.url}`);
       return request.url === "/later" ? Promise.resolve(answer()) : answer();
     };
-    const made = postTogether(app, ["/now", "/later", "/third"], events);
+    const posts = postTogether(app, ["/now", "/later", "/third"], events);
     await nextTurn();
     expect(events.slice(0, 3)).toEqual(["app /now", "app /later", "app /third"]);
     expect(events.slice(3).sort()).toEqual(["written /later", "written /now", "written /third"]);
-    expect(made.map(({ response }) => response.writableEnded)).toEqual([true, true, true]);
+    expect(posts.map(({ response }) => response.writableEnded)).toEqual([true, true, true]);
   });
 
-  it("leave a GET answered at once to be written at once", () => {
-    const incoming = new IncomingMessage(new Socket());
-    incoming.method = "GET";
-    incoming.url = "/v1/pets";
-    const response = new ServerResponse(incoming);
+  it("a GET answered at once is written at once", () => {
+    const { incoming, response } = made("GET", "/v1/pets");
     toNodeListener(() => answer())(incoming, response);
     expect(response.writableEnded).toBe(true);
   });
 
-  it("abandon only the answer that cannot be written; the rest of the turn's are written", async () => {
+  it("an answer that cannot be written is abandoned alone; the rest of the turn's are written", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const events: string[] = [];
     const [broken, fine] = postTogether(() => answer(), ["/broken", "/fine"], events).map(

@@ -154,6 +154,8 @@ interface LateAnswer {
  */
 export function toNodeListener(app: App, options: NodeListenerOptions = {}): RequestListener {
   const { closing, closed } = options;
+  /** Whether an answer closes its connection: its own reason, or the server closing. */
+  const closes = (closeConnection: boolean) => closeConnection || closing?.() === true;
   let late: LateAnswer[] = [];
 
   function writeLateAnswers(): void {
@@ -161,16 +163,16 @@ export function toNodeListener(app: App, options: NodeListenerOptions = {}): Req
     late = [];
     for (const { incoming, response, answer, closeConnection } of batch) {
       try {
-        send(incoming, response, answer, closeConnection || closing?.() === true);
+        send(incoming, response, answer, closes(closeConnection));
       } catch (error) {
         abandon(response, error);
       }
     }
   }
 
-  function writeLate(answer: LateAnswer): void {
+  function writeLate(waiting: LateAnswer): void {
     if (late.length === 0) setImmediate(writeLateAnswers);
-    late.push(answer);
+    late.push(waiting);
   }
 
   function answer(
@@ -184,10 +186,12 @@ export function toNodeListener(app: App, options: NodeListenerOptions = {}): Req
     const request = new NodeRequest(incoming, response, closed, body, bodyTooLarge);
     const answered = app(request);
     if (answered instanceof Promise) {
-      return answered.then((answer) => writeLate({ incoming, response, answer, closeConnection }));
+      return answered.then((given) =>
+        writeLate({ incoming, response, answer: given, closeConnection }),
+      );
     }
     if (inRequestEvent) {
-      send(incoming, response, answered, closeConnection || closing?.() === true);
+      send(incoming, response, answered, closes(closeConnection));
     } else {
       writeLate({ incoming, response, answer: answered, closeConnection });
     }
