@@ -74,9 +74,9 @@ export interface JournalEntry {
 }
 
 /**
- * An entry as the core hands it over. The journal keeps that very object
- * and numbers it in place (its `seq`, given as 0 to keep the field first, is
- * replaced): hand each entry over once, a fresh object.
+ * An entry as the core hands it over: the journal copies its fields and
+ * numbers the copy (a `seq` given here is ignored), so the object may be
+ * dropped or reused once recorded.
  */
 export type JournalRecord = Omit<JournalEntry, "seq"> & { seq?: number };
 
@@ -135,6 +135,94 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/** The problems of an entry that has none: one frozen list for them all. */
+export const noProblems: readonly Problem[] = Object.freeze([]);
+
+/**
+ * The kept entries, field by field in parallel arrays: recording one
+ * writes numbers into typed arrays and references into arrays allocated
+ * once, so nothing a request leaves behind stays alive until it is
+ * overwritten. (Kept as objects, a busy server's last thousand entries
+ * survived each young collection and were promoted, then marked and swept
+ * by the old generation's: about a microsecond a request over a socket,
+ * docs/benchmarks.md.) An entry becomes an object again when it is read.
+ */
+class EntryColumns {
+  readonly seq: Float64Array;
+  readonly status: Float64Array;
+  readonly durationMs: Float64Array;
+  readonly method: string[];
+  readonly path: string[];
+  readonly operationId: (OperationId | null)[];
+  readonly fault: (AppliedFault | null)[];
+  readonly problems: (readonly Problem[])[];
+  readonly answeredBy: JournalEntry["answeredBy"][];
+  readonly credential: JournalEntry["credential"][];
+  readonly sentAs: (string | undefined)[];
+  readonly scenario: (number | undefined)[];
+
+  constructor(size: number) {
+    this.seq = new Float64Array(size);
+    this.status = new Float64Array(size);
+    this.durationMs = new Float64Array(size);
+    this.method = new Array<string>(size).fill("");
+    this.path = new Array<string>(size).fill("");
+    this.operationId = new Array<OperationId | null>(size).fill(null);
+    this.fault = new Array<AppliedFault | null>(size).fill(null);
+    this.problems = new Array<readonly Problem[]>(size).fill(noProblems);
+    this.answeredBy = new Array<JournalEntry["answeredBy"]>(size).fill(undefined);
+    this.credential = new Array<JournalEntry["credential"]>(size).fill(undefined);
+    this.sentAs = new Array<string | undefined>(size).fill(undefined);
+    this.scenario = new Array<number | undefined>(size).fill(undefined);
+  }
+
+  write(slot: number, seq: number, record: JournalRecord): void {
+    this.seq[slot] = seq;
+    this.method[slot] = record.method;
+    this.path[slot] = record.path;
+    this.operationId[slot] = record.operationId;
+    this.status[slot] = record.status;
+    this.durationMs[slot] = record.durationMs;
+    this.fault[slot] = record.fault;
+    this.problems[slot] = record.problems.length === 0 ? noProblems : record.problems;
+    this.answeredBy[slot] = record.answeredBy;
+    this.credential[slot] = record.credential;
+    this.sentAs[slot] = record.sentAs;
+    this.scenario[slot] = record.scenario;
+  }
+
+  /** The entry in `slot`, as a new object: its optional fields only where they were given. */
+  read(slot: number): JournalEntry {
+    const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
+      seq: this.seq[slot] as number,
+      method: this.method[slot] as string,
+      path: this.path[slot] as string,
+      operationId: this.operationId[slot] as OperationId | null,
+      status: this.status[slot] as number,
+      durationMs: this.durationMs[slot] as number,
+      fault: this.fault[slot] as AppliedFault | null,
+      problems: this.problems[slot] as readonly Problem[],
+    };
+    const answeredBy = this.answeredBy[slot];
+    if (answeredBy !== undefined) entry.answeredBy = answeredBy;
+    const credential = this.credential[slot];
+    if (credential !== undefined) entry.credential = credential;
+    const sentAs = this.sentAs[slot];
+    if (sentAs !== undefined) entry.sentAs = sentAs;
+    const scenario = this.scenario[slot];
+    if (scenario !== undefined) entry.scenario = scenario;
+    return entry;
+  }
+
+  /** Lets go of what the entries refer to (a clear): the numbers are simply overwritten later. */
+  forget(): void {
+    this.path.fill("");
+    this.fault.fill(null);
+    this.problems.fill(noProblems);
+    this.sentAs.fill(undefined);
+  }
+}
+
 export function createJournal(options: JournalOptions = {}): Journal {
   const size = options.size ?? journalLimits.defaultSize;
   if (!Number.isSafeInteger(size) || size < 1 || size > journalLimits.maxSize) {
@@ -142,30 +230,44 @@ export function createJournal(options: JournalOptions = {}): Journal {
       `journal size must be an integer from 1 to ${journalLimits.maxSize}, got ${size}`,
     );
   }
+  const columns = new EntryColumns(size);
   // A ring: `start` is where the next entry goes, which is the oldest entry
-  // once the ring is full (and the entries' length while it fills).
-  let entries: JournalEntry[] = [];
+  // once the ring is full (and the entries' count while it fills).
+  let kept = 0;
   let start = 0;
   let recorded = 0;
-  const ordered = () => [...entries.slice(start), ...entries.slice(0, start)];
+  /** The slot of the `index`th kept entry, oldest first. */
+  const slotOf = (index: number) => (kept < size ? index : (start + index) % size);
+  const ordered = () => {
+    const entries: JournalEntry[] = new Array(kept);
+    for (let index = 0; index < kept; index++) entries[index] = columns.read(slotOf(index));
+    return entries;
+  };
   return {
     size,
     get recorded() {
       return recorded;
     },
     all: ordered,
-    forOperation: (operationId) => ordered().filter((entry) => entry.operationId === operationId),
+    forOperation(operationId) {
+      const entries: JournalEntry[] = [];
+      for (let index = 0; index < kept; index++) {
+        const slot = slotOf(index);
+        if (columns.operationId[slot] === operationId) entries.push(columns.read(slot));
+      }
+      return entries;
+    },
     since(after, limit, maxChars = Number.POSITIVE_INFINITY) {
       // Kept entries carry consecutive numbers, so the page's first index is arithmetic.
-      const oldest = recorded - entries.length + 1;
+      const oldest = recorded - kept + 1;
       const first = Math.max(
         0,
-        after === undefined ? entries.length - limit : Math.floor(after) + 1 - oldest,
+        after === undefined ? kept - limit : Math.floor(after) + 1 - oldest,
       );
       const page: JournalEntry[] = [];
       let chars = 0;
-      for (let index = first; index < entries.length && page.length < limit; index++) {
-        const entry = entries[(start + index) % entries.length] as JournalEntry;
+      for (let index = first; index < kept && page.length < limit; index++) {
+        const entry = columns.read(slotOf(index));
         chars += entrySize(entry);
         if (chars > maxChars && page.length > 0) break;
         page.push(entry);
@@ -173,15 +275,14 @@ export function createJournal(options: JournalOptions = {}): Journal {
       return page;
     },
     clear() {
-      entries = [];
+      columns.forget();
+      kept = 0;
       start = 0;
     },
     record(record) {
-      // Numbered in place: no copy of the entry per request.
-      const entry = record as { seq: number } & JournalRecord;
-      entry.seq = ++recorded;
-      entries[start] = entry;
-      start = (start + 1) % size;
+      columns.write(start, ++recorded, record);
+      start = start + 1 === size ? 0 : start + 1;
+      if (kept < size) kept++;
     },
   };
 }

@@ -44,6 +44,7 @@ import {
   type Journal,
   type JournalRecord,
   journalLimits,
+  noProblems,
   type Problem,
 } from "./journal.js";
 import { latencyMs, sleep, wait } from "./latency.js";
@@ -362,9 +363,8 @@ export function createCorePipeline(
     const redact = ready.redactorFor(request.header("authorization"));
     const response = redactedError(finished, redact);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
-    // Built field by field, in the entry's order: no object spread per request.
+    // Built field by field: no object spread per request (the journal copies the fields).
     const entry: { -readonly [K in keyof JournalRecord]: JournalRecord[K] } = {
-      seq: 0,
       method: clip(request.method, 16),
       path: clip(redact(path), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,
@@ -376,7 +376,7 @@ export function createCorePipeline(
             ...problem,
             message: clip(redact(problem.message), journalLimits.message),
           }))
-        : [],
+        : noProblems,
       credential: sent.credential,
     };
     if (sent.sentAs !== undefined) entry.sentAs = sent.sentAs;

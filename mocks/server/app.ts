@@ -24,12 +24,16 @@ import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiPathOf, routes } from "../core/router.js";
 import { apiBasePath } from "../interface/spec.js";
 import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
+import { type TimedLines, tenths } from "./log-buffer.js";
 
 export type { App, AppRequest };
 
 interface PetstoreAppOptions {
-  /** Receives one line per answered request (`GET /v1/pets 200 0.4ms`); no log when absent. */
-  readonly log?: ((line: string) => void) | undefined;
+  /**
+   * Receives one line per answered request (`GET /v1/pets 200 0.4ms`), or
+   * its parts (./log-buffer.ts's writer: `timed`); no log when absent.
+   */
+  readonly log?: ((line: string) => void) | TimedLines | undefined;
   /** Serves everything under `/__mock/` (reset, faults, journal, health); 404 there when absent. */
   readonly admin?: ((request: AdminRequest) => Promise<CoreResponse>) | undefined;
   /** True while every connection is at work: API requests then get a 503, admin ones do not. */
@@ -89,30 +93,30 @@ const busy = (): CoreResponse =>
   });
 
 /**
- * One line of the request log: `METHOD target status ms`, the target's
- * secrets masked; behind the proxy, who answered comes last
- * (`GET /v1/pets 200 46.1ms staging.example.com`, `… mock (fallback)`).
+ * The request log's lines, `METHOD target status ms`, the target's secrets
+ * masked; behind the proxy, who answered comes last
+ * (`GET /v1/pets 200 46.1ms staging.example.com`, `… mock (fallback)`). The
+ * part before the duration is kept from the last line: a client repeats its
+ * requests, and a `timed` writer then copies bytes it has already encoded.
  */
-function logLine(
-  request: AppRequest,
-  response: CoreResponse,
-  started: number,
-  target: string,
-): string {
-  const status = response.dropped ? "dropped" : response.status;
-  const line = `${request.method} ${target} ${status} ${tenths(performance.now() - started)}ms`;
-  return response.answeredBy === undefined ? line : `${line} ${response.answeredBy}`;
-}
-
-/**
- * A duration in ms with one decimal, as `toFixed(1)` writes it but for a
- * tie, which `ms × 10` may round the other way (in a fifth of its time).
- */
-export function tenths(ms: number): string {
-  if (!(ms >= 0 && ms < 1e9)) return ms.toFixed(1);
-  const rounded = Math.round(ms * 10);
-  const whole = Math.floor(rounded / 10);
-  return `${whole}.${rounded - whole * 10}`;
+function requestLog(log: ((line: string) => void) | TimedLines) {
+  let method: string | undefined;
+  let target: string | undefined;
+  let status: number | string | undefined;
+  let head = "";
+  return (request: AppRequest, response: CoreResponse, started: number, shownTarget: string) => {
+    const shownStatus = response.dropped ? "dropped" : response.status;
+    if (request.method !== method || shownTarget !== target || shownStatus !== status) {
+      method = request.method;
+      target = shownTarget;
+      status = shownStatus;
+      head = `${method} ${target} ${status} `;
+    }
+    const tail = response.answeredBy === undefined ? "" : ` ${response.answeredBy}`;
+    const durationMs = performance.now() - started;
+    if (typeof log === "function") log(`${head}${tenths(durationMs)}ms${tail}`);
+    else log.timed(head, durationMs, tail);
+  };
 }
 
 const faviconPath = "/favicon.ico";
@@ -202,10 +206,16 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     );
   }
 
+  const writeLine = log && requestLog(log);
+
   function logged(request: AppRequest, response: CoreResponse, started: number): CoreResponse {
-    if (log && (logAdminReads || !isAdminRead(request))) {
-      const target = redactTarget(request.url, request.header("authorization"));
-      log(logLine(request, response, started, target));
+    if (writeLine && (logAdminReads || !isAdminRead(request))) {
+      writeLine(
+        request,
+        response,
+        started,
+        redactTarget(request.url, request.header("authorization")),
+      );
     }
     return response;
   }

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { errorCodes } from "../core/errors.js";
 import { startMock, testApiKey } from "../test-support/faulty-servers.js";
 import { devAuth } from "../test-support/http.js";
-import { tenths } from "./app.js";
+import { tenths } from "./log-buffer.js";
 import { proxyMarkHeader } from "./proxy-headers.js";
 import { startPetstoreServer } from "./server.js";
 

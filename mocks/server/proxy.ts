@@ -215,7 +215,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     const authorization = request.header("authorization");
     journal.record({
-      seq: 0,
       method: clip(request.method, 16),
       path: clip(redactorFor(authorization)(path), journalLimits.path),
       operationId: match.kind === "operation" ? match.operationId : null,

@@ -229,7 +229,7 @@ export async function startPetstoreServerWith(
   const mock = (journal: Journal) => wrap(petstore.handleWith(journal));
   // Standard output gets the lines in batches: one write per request would cost a system call each.
   const stdout = options.log ? undefined : bufferLines((bytes) => process.stdout.write(bytes));
-  const write = options.log ?? stdout?.line;
+  const write = options.log ?? stdout;
   const front = await orRelease(
     createFront(options, {
       journal: petstore.journal,
