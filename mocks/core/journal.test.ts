@@ -30,6 +30,40 @@ describe("the journal", () => {
     expect(journal.all().map((e) => e.seq)).toEqual([1, 2]);
   });
 
+  it("copies what it is handed: the object may be changed and handed over again", () => {
+    const journal = createJournal({ size: 3 });
+    const record = { ...entry("/pets?limit=1"), status: 200 };
+    journal.record(record);
+    record.path = "/pets?limit=2";
+    record.status = 400;
+    journal.record(record);
+    expect(journal.all().map((e) => [e.seq, e.path, e.status])).toEqual([
+      [1, "/pets?limit=1", 200],
+      [2, "/pets?limit=2", 400],
+    ]);
+  });
+
+  it("gives back every field it was handed, and an optional one only where it was given", () => {
+    const journal = createJournal({ size: 2 });
+    const full: JournalRecord = {
+      ...entry("/pets"),
+      status: 401,
+      durationMs: 12.3,
+      fault: { id: "f1", operation: "listPets", status: 503 },
+      problems: [{ code: "unauthorized", message: "Invalid API key." }],
+      answeredBy: "fallback",
+      credential: "wrong",
+      sentAs: "Bearer [redacted]",
+      scenario: 401,
+    };
+    journal.record(full);
+    journal.record(entry("/nowhere"));
+    const [first, second] = journal.all();
+    expect(first).toStrictEqual({ ...full, seq: 1 });
+    expect(second).toStrictEqual({ ...entry("/nowhere"), seq: 2 });
+    expect(Object.keys(second ?? {})).not.toContain("sentAs");
+  });
+
   it("pages by seq: after a number, or the newest page; numbers go on across a clear", () => {
     const journal = createJournal({ size: 5 });
     for (let index = 1; index <= 8; index++) journal.record(entry(`/pets?limit=${index}`));
