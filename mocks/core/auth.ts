@@ -6,9 +6,21 @@ export type Credential = { readonly ok: true } | { readonly ok: false; readonly 
 
 /** Compares two strings in time that depends only on the candidate's length. */
 export function constantTimeEqual(candidate: string, expected: string): boolean {
-  let difference = candidate.length ^ expected.length;
-  for (let index = 0; index < candidate.length; index++) {
-    difference |= candidate.charCodeAt(index) ^ expected.charCodeAt(index % (expected.length || 1));
+  return constantTimeEqualFrom(candidate, 0, expected);
+}
+
+/**
+ * `constantTimeEqual` of `text` from `offset` on (a token inside a header,
+ * not cut out of it). The key is read once a character of the candidate,
+ * from its start again past its end: whatever the lengths, the same reads.
+ */
+function constantTimeEqualFrom(text: string, offset: number, expected: string): boolean {
+  const keyLength = expected.length || 1;
+  let difference = (text.length - offset) ^ expected.length;
+  let at = 0;
+  for (let index = offset; index < text.length; index++) {
+    difference |= text.charCodeAt(index) ^ expected.charCodeAt(at);
+    at = at + 1 === keyLength ? 0 : at + 1;
   }
   return difference === 0;
 }
@@ -33,25 +45,31 @@ export function credentialParts(authorization: string): { scheme: string; token:
 const bearerPrefix = "Bearer ";
 
 /**
- * The token of `Bearer <token>` as clients send it (that scheme's spelling,
- * one space, a token of visible ASCII), read without trimming or searching;
- * undefined for any other form, which `credentialParts` then reads. Both
- * give the same token wherever this one gives one.
+ * Whether the header is `Bearer <token>` as clients send it (that scheme's
+ * spelling, one space, a token of visible ASCII), read without trimming,
+ * searching or cutting; any other form `credentialParts` reads. Both find
+ * the same token wherever this one finds one: all after the space.
  */
-function plainBearerToken(authorization: string): string | undefined {
+function isPlainBearer(authorization: string): boolean {
   const { length } = authorization;
-  if (length <= bearerPrefix.length || !authorization.startsWith(bearerPrefix)) return undefined;
+  if (length <= bearerPrefix.length) return false;
+  for (let index = 0; index < bearerPrefix.length; index++) {
+    if (authorization.charCodeAt(index) !== bearerPrefix.charCodeAt(index)) return false;
+  }
   for (let index = bearerPrefix.length; index < length; index++) {
     const code = authorization.charCodeAt(index);
-    if (code <= 0x20 || code >= 0x7f) return undefined;
+    if (code <= 0x20 || code >= 0x7f) return false;
   }
-  return authorization.slice(bearerPrefix.length);
+  return true;
 }
 
-/** Whether `token` is one of the keys; every key compared in constant time, whichever matches. */
-function isKey(token: string, apiKeys: readonly string[]): boolean {
+/**
+ * Whether `text` from `offset` on is one of the keys; every key compared
+ * in constant time, whichever matches.
+ */
+function isKey(text: string, offset: number, apiKeys: readonly string[]): boolean {
   let accepted = false;
-  for (const key of apiKeys) accepted = constantTimeEqual(token, key) || accepted;
+  for (const key of apiKeys) accepted = constantTimeEqualFrom(text, offset, key) || accepted;
   return accepted;
 }
 
@@ -61,8 +79,9 @@ export function checkCredential(
   authorization: string | undefined,
   apiKeys: readonly string[],
 ): Credential {
-  const plain = authorization === undefined ? undefined : plainBearerToken(authorization);
-  if (plain !== undefined) return isKey(plain, apiKeys) ? acceptedCredential : invalidKey;
+  if (authorization !== undefined && isPlainBearer(authorization)) {
+    return isKey(authorization, bearerPrefix.length, apiKeys) ? acceptedCredential : invalidKey;
+  }
   if (authorization === undefined || authorization.trim() === "") {
     return { ok: false, reason: "Missing credential: send Authorization: Bearer <API_KEY>." };
   }
@@ -75,7 +94,7 @@ export function checkCredential(
   if (token === "") {
     return { ok: false, reason: "Empty bearer token: send Authorization: Bearer <API_KEY>." };
   }
-  return isKey(token, apiKeys) ? acceptedCredential : invalidKey;
+  return isKey(token, 0, apiKeys) ? acceptedCredential : invalidKey;
 }
 
 /**

@@ -219,6 +219,32 @@ describe("the answer written back", () => {
     }
   });
 
+  it("writes the headers each answer has: the same frozen ones again, changed ones, a new length, a close", async () => {
+    const frozen = Object.freeze({ "content-type": "application/json", vary: "Origin" });
+    const changing: Record<string, string> = { "content-type": "application/json", "x-n": "1" };
+    let closing = false;
+    const url = await serve(
+      (request) => {
+        if (request.url === "/changing") return answer({ headers: changing });
+        return answer({ headers: frozen, body: request.url === "/long" ? '{"a":1}' : "{}" });
+      },
+      { closing: () => closing },
+    );
+    const headersOf = async (path: string) => (await send(`${url}${path}`)).headers;
+    for (const path of ["/same", "/same"]) {
+      expect(await headersOf(path)).toMatchObject({ vary: "Origin", "content-length": "2" });
+    }
+    expect((await headersOf("/long"))["content-length"]).toBe("7");
+    expect((await headersOf("/same"))["content-length"]).toBe("2");
+    expect((await headersOf("/changing"))["x-n"]).toBe("1");
+    changing["x-n"] = "2";
+    expect((await headersOf("/changing"))["x-n"]).toBe("2");
+    closing = true;
+    expect((await headersOf("/same")).connection).toBe("close");
+    closing = false;
+    expect((await headersOf("/same")).connection).toBe("keep-alive");
+  });
+
   it("answers a HEAD with the Content-Length its GET would have, and 0 without one", async () => {
     const url = await serve(async (request) =>
       answer({

@@ -90,6 +90,33 @@ function byteLengthOf(body: string): number {
   return lastBodyBytes;
 }
 
+let lastSource: CoreResponse["headers"] | undefined;
+let lastLength = "";
+let lastHeaders: readonly string[] = [];
+
+/**
+ * An answer's headers as node's flat list, its Content-Length last, and
+ * `Connection: close` when it closes the connection. The last list made of
+ * frozen headers is kept for the same headers and length: a cached list's
+ * answer has the same ones time after time (node reads the list, never
+ * keeps or changes it).
+ */
+function headerListOf(source: CoreResponse["headers"], length: string, close: boolean): string[] {
+  if (source === lastSource && length === lastLength && !close) return lastHeaders as string[];
+  const headers: string[] = [];
+  for (const name in source) {
+    if (name !== "content-length") headers.push(name, source[name] as string);
+  }
+  headers.push("content-length", length);
+  if (close && source.connection === undefined) headers.push("connection", "close");
+  if (!close && Object.isFrozen(source)) {
+    lastSource = source;
+    lastLength = length;
+    lastHeaders = headers;
+  }
+  return headers;
+}
+
 /** Writes an answer: its headers as a flat list, a Content-Length, the body. */
 function send(
   incoming: IncomingMessage,
@@ -102,18 +129,12 @@ function send(
     incoming.socket.destroy();
     return;
   }
-  const headers: string[] = [];
   const source = answer.headers;
-  for (const name in source) {
-    if (name !== "content-length") headers.push(name, source[name] as string);
-  }
   const body = answer.body;
   // A HEAD answer carries the Content-Length its GET would have.
   const length = body === undefined ? (source["content-length"] ?? "0") : byteLengthOf(body);
-  headers.push("content-length", String(length));
-  if (close && source.connection === undefined) headers.push("connection", "close");
   try {
-    response.writeHead(answer.status, headers);
+    response.writeHead(answer.status, headerListOf(source, String(length), close));
   } catch (error) {
     // Only a faulty wrapped handler can produce headers node refuses.
     console.error("petstore-mock: unsendable response", error);
