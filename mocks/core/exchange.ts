@@ -94,10 +94,17 @@ type Headers = Readonly<Record<string, string>>;
 
 /** The merges of frozen pairs, by first then second set. */
 const mergedOnce = new WeakMap<Headers, WeakMap<Headers, Headers>>();
-/** The frozen pair asked for last, and its merge. */
+/**
+ * The two frozen pairs merged last, and their merges: a list's answer merges
+ * one pair (its `Vary`), a deprecated operation's two in a row (its
+ * deprecation headers, then `Vary`).
+ */
 let lastFirst: Headers | undefined;
 let lastSecond: Headers | undefined;
 let lastMerged: Headers = {};
+let earlierFirst: Headers | undefined;
+let earlierSecond: Headers | undefined;
+let earlierMerged: Headers = {};
 
 /**
  * Two header sets merged, the second's values winning. Two frozen sets are
@@ -106,8 +113,8 @@ let lastMerged: Headers = {};
  * an `Origin`); any other pair gets a fresh object.
  */
 export function mergedHeaders(first: Headers, second: Headers): Headers {
-  // The last shared merge is asked for again and again (every list answer's `Vary`).
   if (first === lastFirst && second === lastSecond) return lastMerged;
+  if (first === earlierFirst && second === earlierSecond) return earlierMerged;
   const shared = Object.isFrozen(first) && Object.isFrozen(second);
   let bySecond = shared ? mergedOnce.get(first) : undefined;
   const kept = bySecond?.get(second);
@@ -125,6 +132,9 @@ export function mergedHeaders(first: Headers, second: Headers): Headers {
 }
 
 function rememberedLast(first: Headers, second: Headers, merged: Headers): Headers {
+  earlierFirst = lastFirst;
+  earlierSecond = lastSecond;
+  earlierMerged = lastMerged;
   lastFirst = first;
   lastSecond = second;
   lastMerged = merged;

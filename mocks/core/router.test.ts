@@ -42,4 +42,22 @@ describe("matchRoute", () => {
     });
     expect(matchRoute("GET", "/store/orders")).toEqual({ kind: "not_found" });
   });
+
+  it("gives each method and path its own match, asked again or in turns, and none can be changed", () => {
+    const asks: Array<[string, string, unknown]> = [
+      ["GET", "/pets/7", { kind: "operation", operationId: "getPet", params: { petId: "7" } }],
+      ["GET", "/pets/7", { kind: "operation", operationId: "getPet", params: { petId: "7" } }],
+      ["GET", "/pets/8", { kind: "operation", operationId: "getPet", params: { petId: "8" } }],
+      ["DELETE", "/pets/8", expect.objectContaining({ kind: "method_not_allowed" })],
+      ["GET", "/pets", { kind: "operation", operationId: "listPets", params: {} }],
+      ["POST", "/pets", { kind: "operation", operationId: "createPet", params: {} }],
+      ["GET", "/pets/7", { kind: "operation", operationId: "getPet", params: { petId: "7" } }],
+    ];
+    for (const [method, path, expected] of asks) {
+      const match = matchRoute(method, path);
+      expect(match).toEqual(expected);
+      expect(Object.isFrozen(match)).toBe(true);
+      if (match.kind === "operation") expect(Object.isFrozen(match.params)).toBe(true);
+    }
+  });
 });

@@ -65,8 +65,26 @@ export const routes: readonly Route[] = buildRoutes();
 /** The parameters of a path without any: one object for every such request. */
 const noParams: Readonly<Record<string, string>> = Object.freeze({});
 
-/** The operation a method and a path below the base name, or why none does. */
+/** The path and method matched last, and the match: a client asks for the same path again and again. */
+let lastPath: string | undefined;
+let lastMethod: string | undefined;
+let lastMatch: Match = { kind: "not_found" };
+
+/**
+ * The operation a method and a path below the base name, or why none does.
+ * A match is frozen (its parameters too): the last one is given again for
+ * the same method and path.
+ */
 export function matchRoute(method: string, path: string): Match {
+  if (path === lastPath && method === lastMethod) return lastMatch;
+  const match = Object.freeze(routeFor(method, path));
+  lastPath = path;
+  lastMethod = method;
+  lastMatch = match;
+  return match;
+}
+
+function routeFor(method: string, path: string): Match {
   for (const route of routes) {
     const { paramNames } = route;
     // A template without parameters matches itself only: no pattern to run.
@@ -80,7 +98,7 @@ export function matchRoute(method: string, path: string): Match {
       // A match fills every capture group, each `([^/]+)`.
       params[paramNames[index] as string] = found[index + 1] as string;
     }
-    return { kind: "operation", operationId, params };
+    return { kind: "operation", operationId, params: Object.freeze(params) };
   }
   return { kind: "not_found" };
 }
