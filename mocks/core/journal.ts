@@ -148,7 +148,6 @@ export const noProblems: readonly Problem[] = Object.freeze([]);
  * docs/benchmarks.md.) An entry becomes an object again when it is read.
  */
 class EntryColumns {
-  readonly seq: Float64Array;
   readonly status: Float64Array;
   readonly durationMs: Float64Array;
   readonly method: string[];
@@ -162,7 +161,6 @@ class EntryColumns {
   readonly scenario: (number | undefined)[];
 
   constructor(size: number) {
-    this.seq = new Float64Array(size);
     this.status = new Float64Array(size);
     this.durationMs = new Float64Array(size);
     this.method = new Array<string>(size).fill("");
@@ -176,8 +174,7 @@ class EntryColumns {
     this.scenario = new Array<number | undefined>(size).fill(undefined);
   }
 
-  write(slot: number, seq: number, record: JournalRecord): void {
-    this.seq[slot] = seq;
+  write(slot: number, record: JournalRecord): void {
     this.method[slot] = record.method;
     this.path[slot] = record.path;
     this.operationId[slot] = record.operationId;
@@ -191,10 +188,10 @@ class EntryColumns {
     this.scenario[slot] = record.scenario;
   }
 
-  /** The entry in `slot`, as a new object: its optional fields only where they were given. */
-  read(slot: number): JournalEntry {
+  /** The entry in `slot`, numbered `seq`, as a new object: its optional fields only where they were given. */
+  read(slot: number, seq: number): JournalEntry {
     const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
-      seq: this.seq[slot] as number,
+      seq,
       method: this.method[slot] as string,
       path: this.path[slot] as string,
       operationId: this.operationId[slot] as OperationId | null,
@@ -231,16 +228,18 @@ export function createJournal(options: JournalOptions = {}): Journal {
     );
   }
   const columns = new EntryColumns(size);
-  // A ring: `start` is where the next entry goes, which is the oldest entry
-  // once the ring is full (and the entries' count while it fills).
+  // A ring: `start` is where the next entry goes, the `kept` entries end
+  // just before it. Kept entries carry consecutive numbers, the newest `recorded`.
   let kept = 0;
   let start = 0;
   let recorded = 0;
   /** The slot of the `index`th kept entry, oldest first. */
-  const slotOf = (index: number) => (kept < size ? index : (start + index) % size);
+  const slotOf = (index: number) => (start - kept + index + size) % size;
+  /** The `index`th kept entry, oldest first. */
+  const entryAt = (index: number) => columns.read(slotOf(index), recorded - kept + 1 + index);
   const ordered = () => {
     const entries: JournalEntry[] = new Array(kept);
-    for (let index = 0; index < kept; index++) entries[index] = columns.read(slotOf(index));
+    for (let index = 0; index < kept; index++) entries[index] = entryAt(index);
     return entries;
   };
   return {
@@ -252,13 +251,12 @@ export function createJournal(options: JournalOptions = {}): Journal {
     forOperation(operationId) {
       const entries: JournalEntry[] = [];
       for (let index = 0; index < kept; index++) {
-        const slot = slotOf(index);
-        if (columns.operationId[slot] === operationId) entries.push(columns.read(slot));
+        if (columns.operationId[slotOf(index)] === operationId) entries.push(entryAt(index));
       }
       return entries;
     },
     since(after, limit, maxChars = Number.POSITIVE_INFINITY) {
-      // Kept entries carry consecutive numbers, so the page's first index is arithmetic.
+      // The page's first index is arithmetic: the numbers are consecutive.
       const oldest = recorded - kept + 1;
       const first = Math.max(
         0,
@@ -267,7 +265,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
       const page: JournalEntry[] = [];
       let chars = 0;
       for (let index = first; index < kept && page.length < limit; index++) {
-        const entry = columns.read(slotOf(index));
+        const entry = entryAt(index);
         chars += entrySize(entry);
         if (chars > maxChars && page.length > 0) break;
         page.push(entry);
@@ -280,7 +278,8 @@ export function createJournal(options: JournalOptions = {}): Journal {
       start = 0;
     },
     record(record) {
-      columns.write(start, ++recorded, record);
+      columns.write(start, record);
+      recorded++;
       start = start + 1 === size ? 0 : start + 1;
       if (kept < size) kept++;
     },
