@@ -24,7 +24,7 @@ import type { PetstoreCore } from "../core/petstore-core.js";
 import { apiPathOf, routes } from "../core/router.js";
 import { apiBasePath } from "../interface/spec.js";
 import { type App, type AppRequest, type NodeListenerOptions, toNodeListener } from "./listener.js";
-import { type TimedLines, tenths } from "./log-buffer.js";
+import { type TimedLines, timedLine } from "./log-buffer.js";
 
 export type { App, AppRequest };
 
@@ -114,7 +114,7 @@ function requestLog(log: ((line: string) => void) | TimedLines) {
     }
     const tail = response.answeredBy === undefined ? "" : ` ${response.answeredBy}`;
     const durationMs = performance.now() - started;
-    if (typeof log === "function") log(`${head}${tenths(durationMs)}ms${tail}`);
+    if (typeof log === "function") log(timedLine(head, durationMs, tail));
     else log.timed(head, durationMs, tail);
   };
 }

@@ -41,12 +41,13 @@ export function tenths(ms: number): string {
 /** A duration `tenths` writes as digits, a point and a digit. */
 const inPlace = (ms: number) => ms >= 0 && ms < 1e9;
 
+/** A request's line of its parts: the head, the duration in ms with one decimal, the tail. */
+export const timedLine = (head: string, durationMs: number, tail: string): string =>
+  `${head}${tenths(durationMs)}ms${tail}`;
+
 /** What a request's line can pass to `timed`: a writer of its parts. */
 export interface TimedLines {
-  /**
-   * Adds the line `${head}${tenths(durationMs)}ms${tail}`: the bytes `line`
-   * would write for it.
-   */
+  /** Adds the line `timedLine(head, durationMs, tail)`: the bytes `line` would write for it. */
   timed(head: string, durationMs: number, tail: string): void;
 }
 
@@ -121,22 +122,17 @@ export function bufferLines(write: (bytes: Uint8Array) => void): LineBuffer {
   }
 
   function timed(head: string, durationMs: number, tail: string): void {
-    if (!inPlace(durationMs)) {
-      line(`${head}${tenths(durationMs)}ms${tail}`);
-      return;
-    }
     if (head !== lastHead) {
       lastHeadBytes = Buffer.from(head, "utf8");
       lastHead = head;
     }
     const room = lastHeadBytes.length + durationBytes + tail.length * 3 + 1;
-    if (used + room > maxBufferedBytes) {
-      flush();
-      if (room > maxBufferedBytes) {
-        write(Buffer.from(`${head}${tenths(durationMs)}ms${tail}\n`));
-        return;
-      }
+    // A duration outside the digits written in place, or a line longer than the buffer, goes as text.
+    if (!inPlace(durationMs) || room > maxBufferedBytes) {
+      line(timedLine(head, durationMs, tail));
+      return;
     }
+    if (used + room > maxBufferedBytes) flush();
     buffer.set(lastHeadBytes, used);
     used += lastHeadBytes.length;
     const rounded = Math.round(durationMs * 10);
