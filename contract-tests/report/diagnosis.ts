@@ -246,14 +246,28 @@ const sameAnswerForAll: Detector = (evidence) => {
   };
 };
 
+/** A failed check that wanted a 2xx (`status-201`, `status-2xx`, the app's `HTTP 200`). */
+const wantedSuccess = (check: CheckResult) =>
+  /^(?:HTTP 2\d\d\b|a 2xx\b)/.test(check.expected) &&
+  /\.(?:status-\w+|consumer-status)$/.test(check.id);
+
+/**
+ * Operations every request to which was answered 404 or 405, one of them a
+ * request that wanted a 2xx: a 404 to a request that expected one (an
+ * absent pet) says nothing about the route.
+ */
 const operationMissing: Detector = (evidence) => {
   const gone = (record: CaseRecord) => [404, 405].includes(statusOf(record));
+  const refusedSuccess = new Set(evidence.failed.filter(wantedSuccess).map((c) => c.caseId));
   const byOperation = new Map<OperationId, CaseRecord[]>();
   for (const record of evidence.answered) {
     byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
   }
   const missing = [...byOperation].filter(
-    ([, records]) => records.length >= 2 && records.every(gone),
+    ([, records]) =>
+      records.length >= 2 &&
+      records.every(gone) &&
+      records.some((record) => refusedSuccess.has(record.caseId)),
   );
   if (missing.length === 0 || missing.length === byOperation.size) return undefined;
   const records = missing.flatMap(([, cases]) => cases);
