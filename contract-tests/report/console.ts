@@ -4,7 +4,7 @@
  * cause explains (expectation, answer, curl line), the matrix and the verdict.
  */
 
-import { failureLines } from "../../mocks/interface/failure-lines.js";
+import { failureLines, foundParts } from "../../mocks/interface/failure-lines.js";
 import type { CheckResult } from "../suite/results.js";
 import { consumerConsoleLines } from "./consumer.js";
 import { type Diagnosis, diagnose } from "./diagnosis.js";
@@ -103,7 +103,7 @@ export function consoleReport(result: ReportedRun): string {
     lines.push(`${summary.operation.padEnd(width)}  ${counts.join(", ")}`);
     for (const check of failed) lines.push(...describe(check, "✗"));
     for (const check of warnings) {
-      lines.push(`  ! ${check.id} [advisory]: ${check.actual?.split(" — got ")[0] ?? ""}`);
+      lines.push(`  ! ${check.id} [advisory]: ${foundParts(check.actual).reason}`);
     }
   }
   lines.push(...matrix(result));

@@ -15,6 +15,7 @@
  * for (const { cause, checks, hint } of diagnose(result)) console.log(cause, checks.length, hint);
  */
 
+import { foundParts } from "../../mocks/interface/failure-lines.js";
 import { violations } from "../../mocks/interface/schemas.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { failedStatuses } from "../fuzz/results.js";
@@ -68,10 +69,9 @@ type Detector = (evidence: Evidence) => Finding | undefined;
 
 export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-/** What came back, from a failed check's text ("<reason> — got <answer>"). */
-const answerOf = (check: CheckResult | undefined) =>
-  check?.actual?.split(" — got ").slice(1).join(" — got ") ?? "";
-const reasonOf = (check: CheckResult | undefined) => check?.actual?.split(" — got ")[0] ?? "";
+/** What came back, and why the check failed, from a failed check's text (`foundText`). */
+const answerOf = (check: CheckResult | undefined) => foundParts(check?.actual).answer;
+const reasonOf = (check: CheckResult | undefined) => foundParts(check?.actual).reason;
 
 /** An answer's status; 0 when none came. */
 export const statusOf = (record: CaseRecord) => record.exchange.response?.status ?? 0;
