@@ -24,7 +24,7 @@ afterAll(() => mock.close());
 describe("bad usage", () => {
   const target = ["--url", "http://127.0.0.1:1/v1", "--key", "k"];
   it.each([
-    [["--url", "http://127.0.0.1:1/v1"], /missing --key/],
+    [["--url", "http://127.0.0.1:1/v1"], /missing the API key: export PETSTORE_API_KEY/],
     [["--key", "k"], /missing --url/],
     [["--url", "ftp://x/v1", "--key", "k"], /http or https/],
     [["--url", "http://x/v1?limit=5", "--key", "k"], /--url must not carry a query or fragment/],

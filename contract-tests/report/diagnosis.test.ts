@@ -134,7 +134,7 @@ describe("causes against the kit's own mock", () => {
     expect(causes(run)).toEqual(["key-rejected"]);
     expect(run.json.diagnoses[0]?.checks).toEqual(failedInDiagnosisOrder(run));
     expect(run.out).toMatch(/^✗ The key was rejected \[key-rejected\]/m);
-    expect(run.out).toMatch(/hint: +Check --key \(or PETSTORE_API_KEY\)/);
+    expect(run.out).toMatch(/hint: +Check PETSTORE_API_KEY \(or --key\)/);
   });
 
   it("a rejected key: the hint shows its placeholder Bearer <key> intact in every format that carries it", async () => {

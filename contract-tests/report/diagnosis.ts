@@ -169,7 +169,7 @@ const keyRejected: Detector = (evidence) => {
     cause: "key-rejected",
     title: "The key was rejected",
     evidence: `${rejected.length} of ${plural(withKey.length, "request")} sent with the key were answered ${statusList(rejected)}${example(evidence, rejected)}`,
-    hint: "Check --key (or PETSTORE_API_KEY): is it this deployment's key (staging and production keys differ), and still valid? It is sent as Authorization: Bearer <key>.",
+    hint: "Check PETSTORE_API_KEY (or --key): is it this deployment's key (staging and production keys differ), and still valid? It is sent as Authorization: Bearer <key>.",
     explains: explainedBy(evidence.result, rejected),
   };
 };
