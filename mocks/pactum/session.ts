@@ -37,7 +37,7 @@ export type UsePetstoreOptions = Partial<PactumTarget> & {
 export interface PetstorePactum {
   /** The API base URL pactum's specs go to (also pactum's base URL, and `$M{petstore.baseUrl}`). */
   readonly baseUrl: string;
-  /** The run tag every templated name starts with (`$M{petstore.tag}`): clean-up finds them by it. */
+  /** The run tag every templated name starts with (`$M{petstore.tag}`): it tells the records the session created from real ones. */
   readonly tag: string;
   /** An id the kit takes as no record's (`$M{petstore.absentId}`); a deployment may still hold it. */
   readonly absentId: number;
