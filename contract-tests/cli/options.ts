@@ -69,7 +69,7 @@ const maxFuzz = 100_000;
 const maxFuzzWrites = 10_000;
 const maxMaxTimeS = 86_400;
 
-export const usage = `Usage: petstore-contract --url URL [--read-only] [--strict]
+export const usage = `Usage: petstore-contract --url URL [--key KEY] [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--max-answer-bytes N]
   [--junit FILE] [--markdown FILE]
   [--json FILE] [--html FILE] [--compare-mock [--behaviour FILE] | --via-prism | --replay FILE
