@@ -8,6 +8,7 @@
 import type { ResolvedBehaviour } from "../../mocks/interface/behaviours.js";
 import { interfaceHeaders } from "../../mocks/interface/headers.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
+import { isObject } from "../../mocks/util/json.js";
 import type { RunResult } from "../suite/results.js";
 import type { RunOptions } from "../suite/settings.js";
 import type { ContractResponse, Exchange } from "../transport/http.js";
@@ -44,6 +45,26 @@ export function bodyShape(value: unknown): string {
   return Number.isInteger(value) ? "integer" : typeof value;
 }
 
+/**
+ * A list's order by its items' ids (`ascending ids`, `descending ids`, `another
+ * order`), which a body's shape and a consumer contract leave out; undefined
+ * when fewer than two items with ids tell none.
+ */
+export function listOrder(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length < 2) return undefined;
+  const ids: (number | bigint)[] = [];
+  for (const item of value) {
+    const id = isObject(item) ? item.id : undefined;
+    if (typeof id !== "number" && typeof id !== "bigint") return undefined;
+    ids.push(id);
+  }
+  const each = (follows: (id: number | bigint, before: number | bigint) => boolean) =>
+    ids.every((id, at) => at === 0 || follows(id, ids[at - 1] as number | bigint));
+  if (each((id, before) => id > before)) return "ascending ids";
+  if (each((id, before) => id < before)) return "descending ids";
+  return "another order";
+}
+
 function headerValue(response: ContractResponse, name: string): string {
   const value = response.headers[name];
   if (value === undefined) return "(absent)";
@@ -78,6 +99,8 @@ function differences(caseId: string, deployment: Exchange, mock: Exchange): Diff
   const shapes = [shapeOf(a), shapeOf(b)];
   // An empty list against a full one is a difference of data, not of behaviour.
   if (!shapes.includes("[]")) out.push(...diff("body shape", shapes[0] ?? "", shapes[1] ?? ""));
+  const orders = [listOrder(a.json), listOrder(b.json)];
+  if (orders[0] && orders[1]) out.push(...diff("list order", orders[0], orders[1]));
   return out;
 }
 
