@@ -7,9 +7,9 @@
  * where it fails on exactly the interactions each fault touches, naming
  * their tests. Provider states are set up through the interface itself, with
  * the deployment's ids; `--read-only` and `--consumer-writes` bound the
- * writes. A contract the kit's recorder writes
- * from an app's sloppier requests shows the other half: what `--against-spec`
- * flags is what a conforming deployment may break.
+ * writes. A contract the kit's recorder writes from an app's sloppier
+ * requests shows the other half: what `--against-spec` flags is what a
+ * conforming deployment may break.
  */
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
