@@ -93,7 +93,7 @@ function routes(api: FastifyInstance, pets: Pet[], categories: Category[]) {
   add("Cats", "Domestic cats");
   add("Small animals", "Rabbits, guinea pigs, hamsters");
   add("Birds", "Cage and aviary birds");
-  for (let index = 0; index < 40; index++) {
+  for (let index = 0; index < 120; index++) {
     const name = `${["Milo", "Nala", "Oscar", "Pepper", "Rocky"][index % 5]}-${index + 1}`;
     const status = statuses[index % 3] as string;
     const categoryId = firstId + (index % 4);
