@@ -14,7 +14,7 @@ import type { CoreResponse } from "./exchange.js";
 const auth = { authorization: `Bearer ${defaultApiKey}` };
 const json = { ...auth, "content-type": "application/json" };
 
-async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined) {
+async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined, origin?: string) {
   const store = await createPetstoreStore({ pets: 6, categories: 2 });
   const profile =
     choices === undefined
@@ -31,6 +31,7 @@ async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined) 
       coreRequest(method, target, {
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(origin === undefined ? {} : { origin }),
       }),
     );
 }
@@ -172,10 +173,16 @@ describe("creates", () => {
     ["absolute", "http://127.0.0.1:4000/v1/pets/7"],
     ["relative", "/v1/pets/7"],
   ] as const)("createLocation %s", async (alternative, location) => {
-    const send = await mockUnder({ createLocation: alternative });
-    const headers = { ...json, host: "127.0.0.1:4000" };
-    const response = await send("POST", "/pets", headers, { name: "Rex", categoryId: 1 });
+    const send = await mockUnder({ createLocation: alternative }, "http://127.0.0.1:4000");
+    const response = await send("POST", "/pets", json, { name: "Rex", categoryId: 1 });
     expect(response.headers.location).toBe(location);
+  });
+
+  it("createLocation absolute never writes a Host the runtime did not vouch for: relative then", async () => {
+    const send = await mockUnder({ createLocation: "absolute" });
+    const headers = { ...json, host: "evil.example" };
+    const response = await send("POST", "/pets", headers, { name: "Rex", categoryId: 1 });
+    expect(response.headers.location).toBe("/v1/pets/7");
   });
 });
 

@@ -25,6 +25,12 @@ export interface CoreRequest {
   /** Aborts when the client gives up (a hang or a delay then ends early). */
   readonly signal?: AbortSignal;
   /**
+   * The origin the client sent the request to, where the runtime knows it
+   * (an intercepted request's URL; the server's `Host` once its rule has
+   * checked it): an absolute `Location` names it, else none is written.
+   */
+  readonly origin?: string | undefined;
+  /**
    * When the adapter took the request in (`performance.now()`), if it
    * measured that: the journal's duration counts from it. Default: when the core does.
    */

@@ -2,13 +2,21 @@
  * The server's rules about a request's `Host` and `Origin`, each beside the
  * hostile neighbour it must refuse: a name that only starts like a
  * `*.localhost` one (`app.localhost.evil.example`) is refused by the Host
- * rule and gets no CORS headers, on every route.
+ * rule and gets no CORS headers, on every route; and an absolute `Location`
+ * (`createLocation: absolute`) names a `Host` only once the rule has
+ * checked it (a loopback bind), else it stays relative.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { createSitePolicy } from "../admin/site.js";
+import { createPetstore } from "../runtime/lifecycle.js";
 import { devAuth, send } from "../test-support/http.js";
+import { createRequestListener } from "./app.js";
 import { startPetstoreServer } from "./server.js";
 
-const server = await startPetstoreServer({ port: 0 });
+const absolute = { version: 1, choices: { createLocation: "absolute" } } as const;
+const server = await startPetstoreServer({ port: 0, behaviour: absolute });
 afterAll(() => server.close());
 
 const suffixed = "app.localhost.evil.example";
@@ -75,4 +83,45 @@ describe("a name under .localhost, and one that only starts like it", () => {
       );
     },
   );
+});
+
+describe("createLocation absolute", () => {
+  it("names the Host the loopback rule checked", async () => {
+    for (const host of [`localhost:${server.port}`, `127.0.0.1:${server.port}`]) {
+      const reply = await send(`${server.url}/pets`, {
+        method: "POST",
+        headers: { ...json, host },
+        body: newPet,
+      });
+      expect(reply.status).toBe(201);
+      const { id } = JSON.parse(reply.text) as { id: number };
+      expect(reply.headers.location).toBe(`http://${host}/v1/pets/${id}`);
+    }
+  });
+
+  it("stays relative on a server bound beyond loopback, whose Host no rule checks", async () => {
+    const mock = await createPetstore({ behaviour: absolute });
+    const listener = createRequestListener(mock.handle, {
+      site: createSitePolicy({ loopback: false }),
+    });
+    // Bound to loopback for the test, with the rules of a wider bind.
+    const wide = createServer(listener);
+    await new Promise<void>((resolve) => wide.listen(0, "127.0.0.1", resolve));
+    const { port } = wide.address() as AddressInfo;
+    try {
+      for (const host of ["evil.example", `${suffixed}:${port}`, `localhost:${port}`]) {
+        const reply = await send(`http://127.0.0.1:${port}/v1/pets`, {
+          method: "POST",
+          headers: { ...json, host },
+          body: newPet,
+        });
+        expect(reply.status).toBe(201);
+        const { id } = JSON.parse(reply.text) as { id: number };
+        expect(reply.headers.location, host).toBe(`/v1/pets/${id}`);
+      }
+    } finally {
+      wide.closeAllConnections();
+      await new Promise((resolve) => wide.close(resolve));
+    }
+  });
 });
