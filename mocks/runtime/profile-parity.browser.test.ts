@@ -21,6 +21,7 @@ import { launchChromium, skipBrowserTests } from "../test-support/chromium.js";
 import { sendCasesInPage } from "../test-support/page-fetch.js";
 import {
   answersOf,
+  foreignLocations,
   parityDifferences,
   parityProfile,
   parityRequests,
@@ -139,6 +140,9 @@ describe.skipIf(skipBrowserTests)(
           route: await viaRoute(behaviour),
         };
         expect(parityDifferences(runtimes)).toEqual([]);
+        if (behaviour.choices.createLocation === "absolute") {
+          expect(foreignLocations(runtimes)).toEqual([]);
+        }
       },
       60_000,
     );

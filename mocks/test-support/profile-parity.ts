@@ -168,6 +168,19 @@ export async function answersOf(baseUrl: string): Promise<RuntimeAnswers> {
 }
 
 /**
+ * Each `Location` a runtime wrote that does not name its own origin. Under
+ * `createLocation: absolute` there must be none (a foreign host, or a path
+ * where the runtime knows its origin), however the runtimes agree.
+ */
+export function foreignLocations(runtimes: Readonly<Record<string, RuntimeAnswers>>): string[] {
+  return Object.entries(runtimes).flatMap(([name, { origin, results }]) =>
+    results.flatMap(({ headers: { location } }) =>
+      location === undefined || location.startsWith(`${origin}/`) ? [] : [`${name}: ${location}`],
+    ),
+  );
+}
+
+/**
  * Each of `parityRequests` a runtime answered otherwise than the first one
  * named, with both answers as compared (cut short); empty when all agree.
  */
