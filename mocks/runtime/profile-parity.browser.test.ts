@@ -6,11 +6,7 @@
  * One browser: the worker's page is reloaded with the next profile, the
  * route's context is routed to a mock started under it.
  */
-import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import type { Browser, BrowserContext, Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BehaviourProfileInput } from "../interface/behaviour-profile.js";
@@ -28,7 +24,8 @@ import {
   profileCount,
   type RuntimeAnswers,
 } from "../test-support/profile-parity.js";
-import { type StaticServer, serveStatic } from "../test-support/static-server.js";
+import type { StaticServer } from "../test-support/static-server.js";
+import { serveWorkerSite } from "../test-support/worker-site.js";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -44,9 +41,8 @@ document.body.dataset.ready = "yes";
 
 /** The route's page: an origin no server answers, its document and API both routed. */
 const routeOrigin = "http://app.test";
-const page = '<!doctype html>\n<html lang="en"><body></body></html>\n';
+const routePageHtml = '<!doctype html>\n<html lang="en"><body></body></html>\n';
 
-let siteDir: string;
 let site: StaticServer;
 let browser: Browser;
 let workerPage: Page;
@@ -55,29 +51,12 @@ let routePage: Page;
 
 beforeAll(async () => {
   if (skipBrowserTests) return;
-  siteDir = await mkdtemp(join(tmpdir(), "petstore-profile-parity-"));
-  await writeFile(join(siteDir, "entry.ts"), entry);
-  await build({
-    entryPoints: [join(siteDir, "entry.ts")],
-    bundle: true,
-    format: "esm",
-    outfile: join(siteDir, "app.js"),
-    logLevel: "warning",
-  });
-  await writeFile(
-    join(siteDir, "index.html"),
-    page.replace("<body>", '<body><script type="module" src="/app.js"></script>'),
-  );
-  await copyFile(
-    here("../../examples/browser/public/mockServiceWorker.js"),
-    join(siteDir, "mockServiceWorker.js"),
-  );
-  site = await serveStatic(siteDir);
+  site = await serveWorkerSite(entry);
   browser = await launchChromium();
   workerPage = await (await browser.newContext()).newPage();
   routeContext = await browser.newContext();
   await routeContext.route(`${routeOrigin}/`, (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: page }),
+    route.fulfill({ status: 200, contentType: "text/html", body: routePageHtml }),
   );
   routePage = await routeContext.newPage();
   await routePage.goto(`${routeOrigin}/`);
@@ -86,7 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.close();
-  if (siteDir) await rm(siteDir, { recursive: true, force: true });
 });
 
 async function viaMsw(behaviour: BehaviourProfileInput): Promise<RuntimeAnswers> {
