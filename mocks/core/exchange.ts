@@ -24,11 +24,7 @@ export interface CoreRequest {
   readonly basePath?: string;
   /** Aborts when the client gives up (a hang or a delay then ends early). */
   readonly signal?: AbortSignal;
-  /**
-   * The origin the client sent the request to, where the runtime knows it
-   * (an intercepted request's URL; the server's `Host` once its rule has
-   * checked it): an absolute `Location` names it, else none is written.
-   */
+  /** Where the client sent it (an intercepted URL's origin, a checked `Host`): an absolute `Location` names it. */
   readonly origin?: string | undefined;
   /**
    * When the adapter took the request in (`performance.now()`), if it
