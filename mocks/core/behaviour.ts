@@ -234,13 +234,9 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       headers = setHeader(headers, "www-authenticate", wwwAuthenticate);
     }
     if (operationId === "createPet" && location !== "relative") {
-      const host = request.header("host");
-      const absolute = location === "absolute" && host !== undefined && /^[\w.:[\]-]+$/.test(host);
-      headers = setHeader(
-        headers,
-        "location",
-        location === "absent" ? null : absolute ? `http://${host}${headers.location}` : undefined,
-      );
+      const { origin } = request;
+      const absolute = origin === undefined ? undefined : `${origin}${headers.location}`;
+      headers = setHeader(headers, "location", location === "absent" ? null : absolute);
     }
     return headers === answer.headers ? answer : { ...answer, headers };
   };

@@ -405,7 +405,7 @@ export const behaviours = {
       },
       absolute: {
         answer:
-          "`Location: http://{host}/v1/pets/{id}` (the request's `Host`; relative without one)",
+          "`Location: {origin}/v1/pets/{id}`: the request URL's origin, or a `Host` the server's loopback rule checked; else relative",
         rules: ["§4.2.createPet"],
         because: "the interface names no header on a 201",
       },
