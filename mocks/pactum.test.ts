@@ -24,6 +24,13 @@ afterEach(async () => {
   session = undefined;
 });
 
+/** Why usePetstore refused these options, as text (a session it opened instead is closed). */
+const refusal = (options: Parameters<typeof usePetstore>[1]) =>
+  usePetstore(pactum, { ...quiet, ...options }).then(
+    (opened) => opened.close().then(() => "opened"),
+    (error: unknown) => String(error),
+  );
+
 /** What a spec threw (or undefined). */
 const thrown = (spec: { toss(): Promise<unknown> }) =>
   spec.toss().then(
@@ -173,12 +180,46 @@ describe("targets, templates and the data map", () => {
         apiKey: "k",
       }),
     ).rejects.toThrow(/name one target/);
+    expect(await refusal({ baseUrl: "http://127.0.0.1:1/v1", apiKey: "k", mock: {} })).toMatch(
+      /name one target: .*, not baseUrl and mock$/,
+    );
     await expect(usePetstore(pactum, { baseUrl: "http://127.0.0.1:1/v1" })).rejects.toThrow(
       /needs \{ apiKey \}/,
     );
     await expect(usePetstore({ spec: () => ({}) }, {})).rejects.toThrow(
       /needs pactum itself, its default export/,
     );
+  });
+
+  it.each([
+    [
+      { baseUrl: "https://me:secret@staging.example.com/v1", apiKey: "k" },
+      "baseUrl must not carry credentials; give the key as apiKey",
+    ],
+    [
+      { proxyTo: "https://me@staging.example.com/v1" },
+      "proxyTo must not carry credentials; give the key as proxyKey",
+    ],
+    [
+      { baseUrl: "https://staging.example.com", apiKey: "k" },
+      'baseUrl has no /v1 (/): the API base includes it, e.g. baseUrl: "https://staging.example.com/v1"',
+    ],
+    [
+      { proxyTo: "https://staging.example.com/api/" },
+      'proxyTo has no /v1 (/api/): the API base includes it, e.g. proxyTo: "https://staging.example.com/api/v1"',
+    ],
+    [
+      { baseUrl: "https://staging.example.com/v1/v1", apiKey: "k" },
+      "baseUrl has /v1 2 times (/v1/v1): it belongs there once",
+    ],
+    [
+      { baseUrl: "https://staging.example.com/v1?x=1", apiKey: "k" },
+      "baseUrl must not carry a query",
+    ],
+  ])("refuses a target URL the CLI would refuse: %j", async (target, message) => {
+    const error = await refusal(target);
+    expect(error).toContain(`TypeError: petstore-mock-kit/pactum: ${message}`);
+    expect(error).not.toContain("secret");
   });
 
   it("opens one session at a time, and close() ends it and stops the mock", async () => {

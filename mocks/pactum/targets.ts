@@ -5,6 +5,7 @@
  * development key only the proxy accepts), or a deployment directly.
  */
 import { randomBytes } from "node:crypto";
+import { basePathProblem, baseUrlProblem } from "../interface/base-url.js";
 import type { PetstoreServerOptions } from "../server/options.js";
 import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
 
@@ -51,15 +52,22 @@ const newDevelopmentKey = () => `pactum-dev-${randomBytes(12).toString("hex")}`;
 const present = (...keys: (string | undefined)[]): string[] =>
   keys.filter((key): key is string => typeof key === "string" && key !== "");
 
-/** Checks that exactly one target is named, with what it needs. */
+/** Where each target's key goes instead of its URL. */
+const keyOption = { baseUrl: "apiKey", proxyTo: "proxyKey" } as const;
+
+/**
+ * Checks that one target is named, with what it needs, and that each URL is
+ * an API base as the CLI and the proxy take one (mocks/interface/base-url.ts).
+ */
 function chosen(target: Partial<MockTarget & ProxyTarget & DeploymentTarget>) {
   const named = [
     target.baseUrl !== undefined && "baseUrl",
     target.proxyTo !== undefined && "proxyTo",
+    target.mock !== undefined && target.proxyTo === undefined && "mock",
   ].filter(Boolean);
   if (named.length > 1) {
     throw new TypeError(
-      "petstore-mock-kit/pactum: name one target: { mock }, { proxyTo } or { baseUrl, apiKey }, not both baseUrl and proxyTo",
+      `petstore-mock-kit/pactum: name one target: { mock }, { proxyTo } or { baseUrl, apiKey }, not ${named.join(" and ")}`,
     );
   }
   if (target.baseUrl !== undefined && (typeof target.apiKey !== "string" || target.apiKey === "")) {
@@ -69,11 +77,11 @@ function chosen(target: Partial<MockTarget & ProxyTarget & DeploymentTarget>) {
   }
   for (const name of ["baseUrl", "proxyTo"] as const) {
     const url = target[name];
-    if (url !== undefined && !/^https?:\/\/[^/]/.test(String(url))) {
-      throw new TypeError(
-        `petstore-mock-kit/pactum: ${name} must be an http(s) URL such as https://staging.example/v1`,
-      );
-    }
+    if (url === undefined) continue;
+    const problem =
+      baseUrlProblem(String(url), `give the key as ${keyOption[name]}`) ??
+      basePathProblem(String(url), (fixed) => `${name}: "${fixed}"`);
+    if (problem !== undefined) throw new TypeError(`petstore-mock-kit/pactum: ${name} ${problem}`);
   }
 }
 
