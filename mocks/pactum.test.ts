@@ -239,6 +239,75 @@ describe("targets, templates and the data map", () => {
   });
 });
 
+describe("what a session sends", () => {
+  it("sends the key to the base URL's origin only: another host a spec calls gets none", async () => {
+    const seen: (string | undefined)[] = [];
+    const other = await startTinyServer((request, response) => {
+      seen.push(request.headers.authorization);
+      json(response, 200, {});
+    });
+    try {
+      const petstore = await open({ mock: { apiKeys: ["dev-key-0123456789"] } });
+      const sent = (await pactum
+        .spec()
+        .get("/pets")
+        .expectStatus(200)
+        .returns((context) => (context.req as { headers?: unknown }).headers)) as object;
+      expect(sent).toEqual({ Authorization: "Bearer dev-key-0123456789" });
+      await pactum.spec().get(`${other.url}/track`).expectStatus(200);
+      await pactum
+        .spec()
+        .post(`${other.url.replace("/v1", "")}/events`)
+        .withJson({})
+        .toss();
+      expect(seen).toEqual([undefined, undefined]);
+      expect(petstore.server?.journal.forOperation("listPets")).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("lets a spec's own Authorization win, in any letter case, and sends none for null", async () => {
+    const seen: (string | undefined)[] = [];
+    const deployment = await startTinyServer((request, response) => {
+      seen.push(request.headers.authorization);
+      json(response, 200, []);
+    });
+    try {
+      await open({ baseUrl: deployment.url, apiKey: "k-0123456789", everySpec: false });
+      await pactum.spec().get("/pets").withHeaders("authorization", "Bearer mine").toss();
+      await pactum
+        .spec()
+        .get("/pets")
+        .withHeaders("Authorization", null as unknown as string)
+        .toss();
+      await pactum.spec().get("/pets").toss();
+      expect(seen).toEqual(["Bearer mine", undefined, "Bearer k-0123456789"]);
+    } finally {
+      await deployment.close();
+    }
+  });
+
+  it("ends a trickling answer at the spec's request timeout, in the CLI's words", async () => {
+    const deployment = await startTinyServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      const drip = setInterval(() => {
+        if (response.destroyed) clearInterval(drip);
+        else response.write(" ");
+      }, 50);
+    });
+    try {
+      await open({ baseUrl: deployment.url, apiKey: "k-0123456789" });
+      const started = performance.now();
+      const error = await thrown(pactum.spec().get("/pets").withRequestTimeout(400));
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(error?.message).toBe("timeout: no complete answer within 400 ms");
+    } finally {
+      await deployment.close();
+    }
+  });
+});
+
 describe("retries", () => {
   it("refuses a retried POST before sending anything", async () => {
     const petstore = await open({ mock: {} });

@@ -11,7 +11,8 @@ import { createRedactor, type Redact } from "../util/redact.js";
 import { printable } from "../util/text.js";
 import { consoleLog, guardReporters, type LogLine, redactedLogger } from "./hygiene.js";
 import { ExchangeJudge, type Judgement } from "./judge-exchange.js";
-import type { PactumContext, PactumLike, PactumRequest } from "./pactum-like.js";
+import { type Credential, explainDeadline, prepareRequest } from "./outgoing.js";
+import type { PactumContext, PactumLike } from "./pactum-like.js";
 import { guardSpecs, registerRetry } from "./specs.js";
 import { type PactumTarget, startTarget } from "./targets.js";
 
@@ -67,8 +68,7 @@ interface Session {
   readonly advice: Failure[];
   readonly log: LogLine;
   readonly tag: string;
-  /** The default `Authorization` the session gave pactum. */
-  readonly authorization: string;
+  readonly credential: Credential;
 }
 
 interface Registration {
@@ -92,7 +92,8 @@ export function pactumOf(candidate: unknown): PactumLike {
     typeof shaped.handler?.addExpectHandler === "function" &&
     typeof shaped.reporter?.add === "function" &&
     typeof shaped.settings?.setLogger === "function" &&
-    typeof shaped.stash?.addDataTemplate === "function";
+    typeof shaped.stash?.addDataTemplate === "function" &&
+    typeof shaped.events?.pactumEvents?.on === "function";
   if (!ok) {
     throw new TypeError(
       "petstore-mock-kit/pactum: usePetstore needs pactum itself, its default export: " +
@@ -142,24 +143,6 @@ function judgeSpec(registration: Registration, context: PactumContext): void {
   }
 }
 
-/**
- * A spec's headers as the kit sends them: a header set to `null` is not sent
- * (`.withHeaders("Authorization", null)`: no credential), and the session's
- * default `Authorization` gives way to a spec's own in another letter case.
- */
-function withoutDroppedHeaders(request: PactumRequest, authorization: string): void {
-  const headers = request.headers as Record<string, unknown> | undefined;
-  if (!headers) return;
-  const names = Object.keys(headers);
-  for (const name of names) {
-    if (headers[name] === null || headers[name] === undefined) delete headers[name];
-  }
-  const own = names.some(
-    (name) => name !== "Authorization" && name.toLowerCase() === "authorization",
-  );
-  if (own && headers.Authorization === authorization) delete headers.Authorization;
-}
-
 function registrationOf(pactum: PactumLike): Registration {
   const known = registrations.get(pactum);
   if (known) return known;
@@ -167,9 +150,10 @@ function registrationOf(pactum: PactumLike): Registration {
   registrations.set(pactum, registration);
   pactum.handler.addExpectHandler(conformsHandler, (context) => judgeSpec(registration, context));
   registerRetry(pactum);
-  pactum.events?.pactumEvents?.on("BEFORE_REQUEST", ({ request }) => {
-    if (registration.current) withoutDroppedHeaders(request, registration.current.authorization);
+  pactum.events.pactumEvents.on("BEFORE_REQUEST", ({ request }) => {
+    if (registration.current) prepareRequest(request, registration.current.credential);
   });
+  pactum.events.pactumEvents.on("AFTER_RESPONSE", ({ response }) => explainDeadline(response));
   let serial = 0;
   pactum.handler.addDataFuncHandler(nameFunction, ({ args }) => {
     serial++;
@@ -226,7 +210,10 @@ export async function usePetstore(
     advice: [],
     log,
     tag,
-    authorization: `Bearer ${target.apiKey}`,
+    credential: {
+      authorization: `Bearer ${target.apiKey}`,
+      origin: new URL(target.baseUrl).origin,
+    },
   };
   registration.current = session;
   if (session.everySpec && !registration.everySpecAdded) {
@@ -234,7 +221,6 @@ export async function usePetstore(
     registration.everySpecAdded = true;
   }
   pactum.request.setBaseUrl(target.baseUrl);
-  pactum.request.setDefaultHeaders("Authorization", session.authorization);
   const absent = absentId();
   pactum.stash.addDataMap({ petstore: { baseUrl: target.baseUrl, tag, absentId: absent } });
   pactum.stash.addDataTemplate({
@@ -257,7 +243,6 @@ export async function usePetstore(
       registration.current = undefined;
       undoReporters();
       undoSpecs();
-      pactum.request.removeDefaultHeaders("Authorization");
       pactum.request.setBaseUrl("");
       await target.close();
     },
