@@ -13,7 +13,7 @@ import { consoleLog, guardReporters, type LogLine, redactedLogger } from "./hygi
 import { ExchangeJudge, type Judgement } from "./judge-exchange.js";
 import { type Credential, explainDeadline, prepareRequest } from "./outgoing.js";
 import type { PactumContext, PactumLike } from "./pactum-like.js";
-import { guardSpecs, registerRetry } from "./specs.js";
+import { guardSpecs, registerRetry, replacedRetryLine } from "./specs.js";
 import { type PactumTarget, startTarget } from "./targets.js";
 
 /** The expect handler judging a spec's exchange: `.expect("petstore:conforms")`. */
@@ -79,6 +79,8 @@ interface Registration {
 const registrations = new WeakMap<object, Registration>();
 /** Requests already judged: a spec with the default and its own `.expect` is judged once. */
 const judged = new WeakSet<object>();
+/** The request and answer headers of exchanges the kit failed: its message shows them, so pactum's dump of them is dropped. */
+const reported = new WeakSet<object>();
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -136,11 +138,24 @@ function judgeSpec(registration: Registration, context: PactumContext): void {
   }
   session.advice.push(...judgement.advice);
   if (judgement.failures.length > 0) {
+    reported.add(context.req);
+    if (!(context.res instanceof Error)) reported.add(context.res.headers);
     throw new PetstoreConformanceError(failureMessage(judgement), judgement.failures);
   }
   for (const failure of judgement.advice) {
     session.log("warn", printable(failureLines(failure, "!").join("\n")));
   }
+}
+
+/** pactum's dump of a request or answer the kit's failure already shows (its `[W] Request` and `[W] Response`). */
+function isReportedDump([title, value]: readonly unknown[]): boolean {
+  const shown =
+    title === "Request"
+      ? value
+      : title === "Response"
+        ? (value as { headers?: unknown }).headers
+        : 0;
+  return typeof shown === "object" && shown !== null && reported.has(shown);
 }
 
 function registrationOf(pactum: PactumLike): Registration {
@@ -149,7 +164,7 @@ function registrationOf(pactum: PactumLike): Registration {
   const registration: Registration = { current: undefined, everySpecAdded: false };
   registrations.set(pactum, registration);
   pactum.handler.addExpectHandler(conformsHandler, (context) => judgeSpec(registration, context));
-  registerRetry(pactum);
+  registerRetry(pactum, () => registration.current?.log);
   pactum.events.pactumEvents.on("BEFORE_REQUEST", ({ request }) => {
     if (registration.current) prepareRequest(request, registration.current.credential);
   });
@@ -196,7 +211,13 @@ export async function usePetstore(
     throw error;
   }
   const log = options.log ?? consoleLog;
-  pactum.settings.setLogger(redactedLogger(redact, log));
+  pactum.settings.setLogger(
+    redactedLogger(
+      redact,
+      log,
+      (messages) => isReportedDump(messages) || replacedRetryLine(messages),
+    ),
+  );
   const undoSpecs = guardSpecs(pactum, () => redact);
   const session: Session = {
     judge: new ExchangeJudge({

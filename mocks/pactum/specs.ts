@@ -8,7 +8,7 @@
  */
 import { retryAfterMs } from "../util/http-client.js";
 import type { Redact } from "../util/redact.js";
-import { redactError } from "./hygiene.js";
+import { type LogLine, redactError } from "./hygiene.js";
 import type { PactumContext, PactumLike, PactumSpecLike } from "./pactum-like.js";
 
 /** The kit's retry strategy for GETs: `.retry({ count: 3, strategy: "petstore:retry-after" })`. */
@@ -45,25 +45,48 @@ export function refusedRetry(method: string, options: PactumContext["req"]["retr
 /** Per spec: how many of the kit's retries are left (the wait before the last answer is skipped). */
 const retriesLeft = new WeakMap<object, number>();
 
+/** pactum's line for a retry the kit waited before (it says "waiting 0 seconds"), once per wait. */
+const pactumRetryLine = "Request retry initiated, waiting 0 seconds for attempt";
+/** Waits the kit announced whose pactum line is still to come. */
+let replacedLines = 0;
+
+/** Whether a log line is pactum's for a retry the kit announced itself (then it is not written). */
+export function replacedRetryLine([message]: readonly unknown[]): boolean {
+  if (replacedLines === 0 || typeof message !== "string" || !message.startsWith(pactumRetryLine)) {
+    return false;
+  }
+  replacedLines--;
+  return true;
+}
+
 function status(context: PactumContext): number | undefined {
   return context.res instanceof Error ? undefined : context.res.statusCode;
 }
 
-/** Registers the kit's retry strategy and its wait; the strategy says "done" unless 429 or 503. */
-export function registerRetry(pactum: PactumLike): void {
+/**
+ * Registers the kit's retry strategy and its wait; the strategy says "done"
+ * unless 429 or 503. Each wait is announced on `log` in pactum's words.
+ */
+export function registerRetry(pactum: PactumLike, log: () => LogLine | undefined): void {
   pactum.handler.addRetryHandler(retryStrategy, (context) => {
     const code = status(context);
     return code === undefined || !retriedStatuses.includes(code);
   });
   pactum.handler.addResponseHandler(waitHandler, async (context) => {
     const code = status(context);
-    const spec = context.spec as object;
+    const spec = context.spec as PactumSpecLike;
     const left = retriesLeft.get(spec) ?? 0;
     if (code === undefined || !retriedStatuses.includes(code) || left <= 0) return;
     retriesLeft.set(spec, left - 1);
     const headers = (context.res as { headers: Record<string, unknown> }).headers;
     const asked = retryAfterMs(String(headers["retry-after"] ?? "").slice(0, 64) || undefined);
     const wait = Math.min(asked ?? retryBounds.defaultWaitMs, retryBounds.maxWaitMs);
+    const count = spec._request?.retryOptions?.count ?? 1;
+    replacedLines++;
+    log()?.(
+      "info",
+      `[I] Request retry initiated (${retryStrategy}, HTTP ${code}), waiting ${wait / 1000} seconds for attempt ${count - left + 1} of ${count}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, wait));
   });
 }
