@@ -339,7 +339,7 @@ describe("retries", () => {
     expect(petstore.server?.journal.forOperation("createPet")).toEqual([]);
   });
 
-  it("retries a GET after the wait Retry-After asks, and not past a good answer", async () => {
+  it("retries a GET after the wait Retry-After asks, says so, and not past a good answer", async () => {
     const answers = [429, 503, 200];
     const seen: number[] = [];
     const deployment = await startTinyServer((_request, response) => {
@@ -349,8 +349,14 @@ describe("retries", () => {
       else
         json(response, status, { code: "busy", message: "later", status }, { "retry-after": "1" });
     });
+    const lines: string[] = [];
     try {
-      await open({ baseUrl: deployment.url, apiKey: "k-0123456789", everySpec: false });
+      await open({
+        baseUrl: deployment.url,
+        apiKey: "k-0123456789",
+        everySpec: false,
+        log: (_level, line) => lines.push(line),
+      });
       await pactum
         .spec()
         .get("/pets")
@@ -359,6 +365,13 @@ describe("retries", () => {
       expect(seen).toHaveLength(3);
       const waits = seen.slice(1).map((at, index) => at - (seen[index] as number));
       for (const wait of waits) expect(wait).toBeGreaterThan(900);
+      // Each wait as made, in place of pactum's own "waiting 0 seconds".
+      expect(lines).toEqual(
+        [429, 503].map(
+          (status, at) =>
+            `[I] Request retry initiated (petstore:retry-after, HTTP ${status}), waiting 1 seconds for attempt ${at + 1} of 3`,
+        ),
+      );
     } finally {
       await deployment.close();
     }

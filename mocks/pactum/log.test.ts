@@ -1,8 +1,7 @@
 /**
  * pactum's log with the kit: every line escaped as the CLI escapes (text and
- * objects alike), a failure the kit reports not dumped again by pactum, the
- * kit's retry announced with the wait it really makes, and a circular value
- * written, never thrown.
+ * objects alike), a failure the kit reports not dumped again by pactum, and
+ * a circular value written, never thrown. (The kit's retry line: pactum.test.ts.)
  */
 import type { ServerResponse } from "node:http";
 import pactum from "pactum";
@@ -63,27 +62,6 @@ describe("pactum's log with the kit", () => {
     expect(lines).toEqual([]);
     await failed(pactum.spec().get("/pets").expectStatus(201));
     expect(lines.map((line) => line.split("\n")[0])).toEqual(["[W] Request", "[W] Response"]);
-  });
-
-  it("announces the kit's retry with the wait it makes, in place of pactum's 'waiting 0 seconds'", async () => {
-    let answered = 0;
-    await deploymentAnswering((response) => {
-      const busy = answered++ === 0;
-      response.writeHead(busy ? 429 : 200, {
-        "content-type": "application/json",
-        ...(busy ? { "retry-after": "1" } : {}),
-      });
-      response.end(busy ? '{"code":"busy","message":"later","status":429}' : "[]");
-    });
-    await pactum
-      .spec()
-      .get("/pets")
-      .retry({ count: 2, strategy: "petstore:retry-after" })
-      .expectStatus(200);
-    expect(answered).toBe(2);
-    expect(lines).toEqual([
-      "[I] Request retry initiated (petstore:retry-after, HTTP 429), waiting 1 seconds for attempt 1 of 2",
-    ]);
   });
 
   it("writes a circular value as [circular]", () => {
