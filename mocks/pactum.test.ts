@@ -288,6 +288,23 @@ describe("what a session sends", () => {
     }
   });
 
+  it("refuses a request that refers back to itself, saying where, before pactum's template walk overflows", async () => {
+    await open({ mock: {} });
+    const trace: Record<string, unknown> = { id: 1 };
+    trace.parent = { child: trace };
+    const error = await thrown(
+      pactum
+        .spec()
+        .get("/pets")
+        .withHeaders("x-trace", trace as never)
+        .expectStatus(200),
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error?.message).toMatch(
+      /^petstore-mock-kit\/pactum: this spec's request refers back to itself at headers\.x-trace\.parent\.child: /,
+    );
+  });
+
   it("ends a trickling answer at the spec's request timeout, in the CLI's words", async () => {
     const deployment = await startTinyServer((_request, response) => {
       response.writeHead(200, { "content-type": "application/json" });

@@ -8,6 +8,7 @@
  */
 import { retryAfterMs } from "../util/http-client.js";
 import type { Redact } from "../util/redact.js";
+import { printable } from "../util/text.js";
 import { type LogLine, redactError } from "./hygiene.js";
 import type { PactumContext, PactumLike, PactumSpecLike } from "./pactum-like.js";
 
@@ -91,15 +92,52 @@ export function registerRetry(pactum: PactumLike, log: () => LogLine | undefined
   });
 }
 
+/** How many values, and how deep, `circularAt` looks: a request is small. */
+const walkBounds = { values: 100_000, depth: 500 } as const;
+
 /**
- * Wraps `toss` of every spec the user's pactum builds: the retry checked
- * first, errors redacted. Returns the undo.
+ * Where a value refers back to itself (`headers.x-trace.self`), walked as
+ * pactum's data processor walks a request; undefined when it does not, or
+ * is larger or deeper than `walkBounds`. `path` is where `value` stands.
+ */
+function circularAt(
+  value: unknown,
+  path: string[],
+  open: Set<object>,
+  walked: { count: number },
+): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  if (open.has(value)) return path.join(".");
+  if (++walked.count > walkBounds.values || path.length > walkBounds.depth) return undefined;
+  open.add(value);
+  for (const key in value) {
+    path.push(key);
+    const found = circularAt((value as Record<string, unknown>)[key], path, open, walked);
+    path.pop();
+    if (found !== undefined) return found;
+  }
+  open.delete(value);
+  return undefined;
+}
+
+/**
+ * Wraps `toss` of every spec the user's pactum builds: a request holding a
+ * circular value refused (pactum walks every request once a data template
+ * exists, the kit's included, and would overflow the stack on it), the
+ * retry checked, errors redacted. Returns the undo.
  */
 export function guardSpecs(pactum: PactumLike, redactNow: () => Redact): () => void {
   const prototype = Object.getPrototypeOf(pactum.spec()) as PactumSpecLike;
   const toss = prototype.toss;
   prototype.toss = async function (this: PactumSpecLike) {
     const request = this._request;
+    const circular = circularAt(request, [], new Set(), { count: 0 });
+    if (circular !== undefined) {
+      throw new TypeError(
+        `petstore-mock-kit/pactum: this spec's request refers back to itself at ${printable(circular.slice(0, 200))}: ` +
+          "pactum's data templates walk every value of a request and cannot walk that one; send plain data",
+      );
+    }
     const method = String(request?.method ?? "GET").toUpperCase();
     const options = request?.retryOptions;
     const refused = refusedRetry(method, options);
