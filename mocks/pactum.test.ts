@@ -289,7 +289,7 @@ describe("what a session sends", () => {
   });
 
   it("refuses a request that refers back to itself, saying where, before pactum's template walk overflows", async () => {
-    await open({ mock: {} });
+    const petstore = await open({ mock: {} });
     const trace: Record<string, unknown> = { id: 1 };
     trace.parent = { child: trace };
     const error = await thrown(
@@ -303,6 +303,9 @@ describe("what a session sends", () => {
     expect(error?.message).toMatch(
       /^petstore-mock-kit\/pactum: this spec's request refers back to itself at headers\.x-trace\.parent\.child: /,
     );
+    const body = await thrown(pactum.spec().post("/pets").withJson(trace));
+    expect(body?.message).toMatch(/refers back to itself at data\.parent\.child: /);
+    expect(petstore.server?.journal.forOperation("createPet")).toEqual([]);
   });
 
   it("ends a trickling answer at the spec's request timeout, in the CLI's words", async () => {
