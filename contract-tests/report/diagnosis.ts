@@ -179,7 +179,7 @@ const keyRejected: Detector = (evidence) => {
 function basePathAdvice(baseUrl: string): string {
   const problem = basePathProblem(baseUrl, (url) => `--url ${url}`);
   if (problem !== undefined) return `The URL ${problem}.`;
-  return `Check the path (${URL.parse(baseUrl)?.pathname}): --url must be the API base, so that <url>/pets lists the pets.`;
+  return `Check the path (${new URL(baseUrl).pathname}): --url must be the API base, so that <url>/pets lists the pets.`;
 }
 
 const wrongBasePath: Detector = (evidence) => {

@@ -25,13 +25,15 @@ export function baseUrlProblem(raw: string, keyHint: string): string | undefined
   return undefined;
 }
 
-/** What is wrong with the version segment in a URL's path, or undefined; `written` spells a fixed URL as the caller takes one. */
+/**
+ * What is wrong with the version segment in an http(s) URL's path, or
+ * undefined; `written` spells a fixed URL as the caller takes one.
+ */
 export function basePathProblem(
   baseUrl: string,
   written: (url: string) => string,
 ): string | undefined {
-  const url = URL.parse(baseUrl);
-  if (url === null) return undefined;
+  const url = new URL(baseUrl);
   const path = url.pathname;
   const versions = path.split("/").filter((segment) => `/${segment}` === apiBasePath).length;
   if (versions > 1) return `has ${apiBasePath} ${versions} times (${path}): it belongs there once`;
