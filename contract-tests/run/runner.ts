@@ -154,6 +154,7 @@ export async function runCases(
     maxRetries: settings.maxRetries,
     maxRetryWaitMs: settings.maxRetryWaitMs,
     wrongKey: `wrong-key-${tag}`,
+    tag,
     maxBodyBytes: settings.maxAnswerBytes,
     budget: new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
   };

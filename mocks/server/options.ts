@@ -5,6 +5,7 @@
  */
 import { type PublicOptions, publicBaseOptions } from "../admin/dashboard.js";
 import type { PetstoreCore } from "../core/exchange.js";
+import { baseUrlProblem } from "../interface/base-url.js";
 import { defaults, type PetstoreBaseOptions } from "../store/options.js";
 
 /** What a recording may hold: the recorder writes no more, `--replay` reads no more. */
@@ -119,21 +120,8 @@ const integerIn = (value: number, minimum: number, maximum: number) =>
 export function resolveProxyOptions(
   options: ProxyOptions,
 ): Required<Omit<ProxyOptions, "key" | "fallback">> & Pick<ProxyOptions, "key" | "fallback"> {
-  let url: URL;
-  try {
-    url = new URL(options.url);
-  } catch {
-    throw new RangeError(
-      `proxy URL must be an absolute http(s) URL such as https://staging.example.com/v1`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new RangeError(`proxy URL must use http or https, got ${url.protocol.slice(0, 20)}`);
-  }
-  if (url.search || url.hash) throw new RangeError("proxy URL must not carry a query or fragment");
-  if (url.username || url.password) {
-    throw new RangeError("proxy URL must not carry credentials; give the key as the proxy key");
-  }
+  const problem = baseUrlProblem(options.url, "give the key as the proxy key");
+  if (problem !== undefined) throw new RangeError(`proxy URL ${problem}`);
   if (options.key !== undefined && !isBearerKey(options.key)) {
     throw new RangeError("proxy key must be printable ASCII without spaces");
   }
@@ -153,7 +141,7 @@ export function resolveProxyOptions(
     );
   }
   return {
-    url: url.href.replace(/\/+$/, ""),
+    url: new URL(options.url).href.replace(/\/+$/, ""),
     key: options.key,
     fallback: options.fallback,
     timeoutMs,
