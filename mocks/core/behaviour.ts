@@ -8,6 +8,7 @@
  */
 import {
   type BehaviourValues,
+  type ChoiceId,
   type ExtraFields,
   type ResolvedBehaviour,
   reasonPhrases,
@@ -21,13 +22,16 @@ import {
 } from "../interface/spec.js";
 import type { DeprecationChange } from "./deprecation.js";
 import { type CoreResponse, listJson } from "./exchange.js";
+import type { ShapedChoices } from "./journal.js";
 import { cachedLists } from "./list-cache.js";
 import {
   defaultOperationBehaviour,
+  noteIn,
   type OperationBehaviour,
   type QueryRewrite,
   type RecordStyle,
   type Restyle,
+  type Shaped,
 } from "./operation-behaviour.js";
 import { cachedVerdicts } from "./query-cache.js";
 import { recordJson } from "./serialize.js";
@@ -42,22 +46,24 @@ const decimalText = /^[+-]?(?:\d+\.\d*|\.\d+)$/;
 /** `limit`'s text as the profile reads it; undefined: left out (the default applies). */
 function limitReader(choices: ResolvedBehaviour["choices"]) {
   const { minimum, maximum } = limitRule;
-  const outOfRange = (number: number, text: string): string | undefined => {
+  const outOfRange = (number: number, text: string, shaped: Shaped): string | undefined => {
     if (choices.limitOutOfRange === "refused") return text;
+    shaped("limitOutOfRange");
     if (choices.limitOutOfRange === "default") return undefined;
     return String(Math.min(maximum, Math.max(minimum, number)));
   };
-  return (text: string): string | undefined => {
+  return (text: string, shaped: Shaped): string | undefined => {
     if (integerText.test(text)) {
       const number = Number(text);
-      return number >= minimum && number <= maximum ? text : outOfRange(number, text);
+      return number >= minimum && number <= maximum ? text : outOfRange(number, text, shaped);
     }
     if (choices.limitNotInteger === "refused") return text;
+    shaped("limitNotInteger");
     if (choices.limitNotInteger === "default" || !decimalText.test(text)) return undefined;
     const number = Math.floor(Number(text));
     return number >= minimum && number <= maximum
       ? String(number)
-      : outOfRange(number, String(number));
+      : outOfRange(number, String(number), shaped);
   };
 }
 
@@ -79,6 +85,8 @@ function queryRewrite(
   const limit = limitReader(choices);
   const statuses: readonly string[] = petStatuses;
   return cachedVerdicts((query) => {
+    const shapedBy: ChoiceId[] = [];
+    const shaped = noteIn(shapedBy);
     const given = new Map<string, string[]>();
     for (const pair of query.split("&")) {
       let name: string;
@@ -91,7 +99,11 @@ function queryRewrite(
       }
       if (names.has(name)) given.set(name, [...(given.get(name) ?? []), text]);
       else if (refusesUnknown && name !== "") {
-        return { ok: false, message: `${shown(name)} is not a query parameter of ${operationId}` };
+        return {
+          ok: false,
+          message: `${shown(name)} is not a query parameter of ${operationId}`,
+          shapedBy: ["unknownQuery"],
+        };
       }
     }
     const pairs: string[] = [];
@@ -102,20 +114,25 @@ function queryRewrite(
         for (const value of values) add(name, value);
         continue;
       }
+      if (values.length > 1) shaped("repeatedQuery");
       let text = (choices.repeatedQuery === "first" ? values[0] : values.at(-1)) as string;
       if (name === "status" && choices.statusCase === "caseInsensitive") {
         const lower = text.toLowerCase();
-        if (statuses.includes(lower)) text = lower;
+        if (lower !== text && statuses.includes(lower)) {
+          text = lower;
+          shaped("statusCase");
+        }
       }
       const ignored =
         // No PetStatus in any case: another case of one is statusCase's (exact: refused).
         name === "status" &&
         choices.statusUnknown === "ignored" &&
         !statuses.includes(text.toLowerCase());
-      const read = ignored ? undefined : name === "limit" ? limit(text) : text;
+      if (ignored) shaped("statusUnknown");
+      const read = ignored ? undefined : name === "limit" ? limit(text, shaped) : text;
       if (read !== undefined) add(name, read);
     }
-    return ok(pairs.join("&"));
+    return shapedBy.length === 0 ? ok(pairs.join("&")) : { ...ok(pairs.join("&")), shapedBy };
   });
 }
 
@@ -128,10 +145,25 @@ function withExtras(extra: ExtraFields): (record: object, keep?: boolean) => str
   return (record, keep) => `${recordJson(record, keep).slice(0, -1)}${suffix}}`;
 }
 
-function recordStyle(extra: ExtraFields | undefined, newestFirst: boolean): RecordStyle {
-  if (extra === undefined) return { text: recordJson, list: cachedLists(), newestFirst };
+/** A collection's records written with the profile's `extra` fields (by `fields`) and listed in its `order`. */
+function recordStyle(
+  extra: ExtraFields | undefined,
+  [fields, order]: readonly [ChoiceId, ChoiceId],
+  newestFirst: boolean,
+): RecordStyle {
+  const shapedBy = {
+    ...(extra === undefined ? {} : { extraFieldsBy: fields }),
+    ...(newestFirst ? { newestFirstBy: order } : {}),
+  };
+  if (extra === undefined)
+    return { text: recordJson, list: cachedLists(), newestFirst, ...shapedBy };
   const text = withExtras(extra);
-  return { text, list: cachedLists(64, (records) => listJson(records, text)), newestFirst };
+  return {
+    text,
+    list: cachedLists(64, (records) => listJson(records, text)),
+    newestFirst,
+    ...shapedBy,
+  };
 }
 
 /** The Error `code` word for the kit's code and the answer's status. */
@@ -174,7 +206,11 @@ function errorRestyle(resolved: ResolvedBehaviour) {
   if (!word && !reasonOnly && !extra && !refusal422 && !credential403 && !errorField) {
     return undefined;
   }
-  return (response: CoreResponse, operationId: OperationId | undefined): CoreResponse => {
+  return (
+    response: CoreResponse,
+    operationId: OperationId | undefined,
+    shaped: Shaped,
+  ): CoreResponse => {
     let error: ErrorFields;
     try {
       error = JSON.parse(response.body as string) as ErrorFields;
@@ -186,17 +222,26 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     let { headers } = response;
     if (unshown && refusal422 && operationId === "createCategory" && code === "invalid_body") {
       status = 422;
+      shaped("categoryRefusalStatus");
     }
     if (unshown && credential403 && code === "unauthorized") {
       status = 403;
       code = "forbidden";
       headers = setHeader(headers, "www-authenticate", null);
+      shaped("categoryCredentialStatus");
     }
     const message = reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message;
-    const body =
-      unshown && errorField
-        ? { error: message, ...extra }
-        : { ...error, code: word ? word(code, status) : code, message, status, ...extra };
+    if (message !== error.message) shaped("errorMessages");
+    if (extra) shaped("errorFields");
+    let body: object;
+    if (unshown && errorField) {
+      body = { error: message, ...extra };
+      shaped("categoryErrorShape");
+    } else {
+      const spelt = word ? word(code, status) : code;
+      if (spelt !== code) shaped("errorCodes");
+      body = { ...error, code: spelt, message, status, ...extra };
+    }
     return { ...response, status, headers, body: JSON.stringify(body) };
   };
 }
@@ -216,6 +261,19 @@ function setHeader(
   return changed;
 }
 
+/** `setHeader`, noting `choice` when it changed the headers. */
+function changedHeader(
+  headers: Readonly<Record<string, string>>,
+  name: string,
+  change: HeaderChange,
+  choice: ChoiceId,
+  shaped: Shaped,
+): Readonly<Record<string, string>> {
+  const changed = setHeader(headers, name, change);
+  if (changed !== headers) shaped(choice);
+  return changed;
+}
+
 /** A header choice's change: left out for `absent`, the profile's value for its `valued` alternative, else as it is. */
 const headerChange = (alternative: string, valued?: string, value?: string): HeaderChange =>
   alternative === "absent" ? null : alternative === valued ? value : undefined;
@@ -226,17 +284,24 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const wwwAuthenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
   const location = choices.createLocation;
   if (!error && wwwAuthenticate === undefined && location === "relative") return undefined;
-  return (response, operationId, request, staged) => {
+  return (response, operationId, request, staged, shaped) => {
     let answer = response;
-    if (!staged && answer.status >= 400 && error) answer = error(answer, operationId);
+    if (!staged && answer.status >= 400 && error) answer = error(answer, operationId, shaped);
     let headers = answer.headers;
     if (!staged && answer.status === 401) {
-      headers = setHeader(headers, "www-authenticate", wwwAuthenticate);
+      headers = changedHeader(
+        headers,
+        "www-authenticate",
+        wwwAuthenticate,
+        "wwwAuthenticate",
+        shaped,
+      );
     }
     if (operationId === "createPet" && location !== "relative") {
       const { origin } = request;
       const absolute = origin === undefined ? undefined : `${origin}${headers.location}`;
-      headers = setHeader(headers, "location", location === "absent" ? null : absolute);
+      const change = location === "absent" ? null : absolute;
+      headers = changedHeader(headers, "location", change, "createLocation", shaped);
     }
     return headers === answer.headers ? answer : { ...answer, headers };
   };
@@ -248,12 +313,27 @@ function deprecationOf({ choices, values }: ResolvedBehaviour): DeprecationChang
   const sunset = headerChange(choices.sunsetHeader);
   const link = headerChange(choices.successorLink, "custom", values.successorLink);
   if (deprecation === undefined && sunset === undefined && link === undefined) return undefined;
-  return (headers) =>
-    setHeader(
-      setHeader(setHeader(headers, "deprecation", deprecation), "link", link),
-      "sunset",
-      sunset,
-    );
+  return (headers, shaped) => {
+    const dated = changedHeader(headers, "deprecation", deprecation, "deprecationDate", shaped);
+    const linked = changedHeader(dated, "link", link, "successorLink", shaped);
+    return changedHeader(linked, "sunset", sunset, "sunsetHeader", shaped);
+  };
+}
+
+/** The journal's names of the choices an answer noted (choice: alternative), one frozen object per set. */
+function choiceNamer(choices: ResolvedBehaviour["choices"]) {
+  const named = new Map<string, ShapedChoices>();
+  return (shapedBy: readonly ChoiceId[]): ShapedChoices => {
+    const key = shapedBy.join();
+    let names = named.get(key);
+    if (names === undefined) {
+      // The sets an answer can note are few, but bounded all the same.
+      if (named.size >= 256) named.clear();
+      names = Object.freeze(Object.fromEntries(shapedBy.map((id) => [id, choices[id]])));
+      named.set(key, names);
+    }
+    return names;
+  };
 }
 
 /** The profile's validation and resolution, for a runtime that loads this module alone for a profile. */
@@ -270,8 +350,16 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
   }
   return {
     query,
-    pets: recordStyle(values.petFields, choices.petsOrder === "descending"),
-    categories: recordStyle(values.categoryFields, choices.categoriesOrder === "descending"),
+    pets: recordStyle(
+      values.petFields,
+      ["petFields", "petsOrder"],
+      choices.petsOrder === "descending",
+    ),
+    categories: recordStyle(
+      values.categoryFields,
+      ["categoryFields", "categoriesOrder"],
+      choices.categoriesOrder === "descending",
+    ),
     petIdNotFound: {
       malformed: choices.petIdMalformed === "notFound",
       outOfRange: choices.petIdOutOfRange === "notFound",
@@ -280,5 +368,6 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
     createdStatus: choices.createdStatus === "none" ? undefined : choices.createdStatus,
     restyle: restyleOf(resolved),
     deprecation: deprecationOf(resolved),
+    nameChoices: choiceNamer(choices),
   };
 }

@@ -3,6 +3,7 @@
  * openapi.yaml: `Deprecation` (RFC 9745), `Sunset` (RFC 8594) from `x-sunset`,
  * and a `successor-version` link from `x-replacement`.
  */
+import type { ChoiceId } from "../interface/behaviour-profile.js";
 import { deprecationHeaderNames } from "../interface/headers.js";
 import { type Deprecation, deprecations, type OperationId } from "../interface/spec.js";
 
@@ -36,10 +37,20 @@ export function deprecationHeaders(
   return deprecation ? headersOf(deprecation, basePath) : undefined;
 }
 
-/** A change a behaviour profile makes to the deprecation headers (another date, one left out). */
+/**
+ * A change a behaviour profile makes to the deprecation headers (another
+ * date, one left out), noting each choice that changed one.
+ */
 export type DeprecationChange = (
   headers: Readonly<Record<string, string>>,
+  shaped: (choice: ChoiceId) => void,
 ) => Readonly<Record<string, string>>;
+
+/** An operation's deprecation headers under a base path, and the choices that changed them. */
+interface Deprecated {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly shapedBy: readonly ChoiceId[];
+}
 
 /** Base paths whose headers are kept; a core answers under one or two. */
 const keptBasePaths = 8;
@@ -47,25 +58,35 @@ const keptBasePaths = 8;
 /**
  * `deprecationHeaders` with a profile's change applied, worked out once per
  * operation and base path: an answer then merges a kept object (no date is
- * written, no header set copied, per request).
+ * written, no header set copied, per request), and `shaped` hears the
+ * choices that changed it.
  */
 export function deprecationHeadersFor(
   change: DeprecationChange | undefined,
-): (operationId: OperationId, basePath: string) => Readonly<Record<string, string>> | undefined {
-  const kept = new Map<string, Map<OperationId, Readonly<Record<string, string>> | undefined>>();
-  return (operationId, basePath) => {
+): (
+  operationId: OperationId,
+  basePath: string,
+  shaped: (choice: ChoiceId) => void,
+) => Readonly<Record<string, string>> | undefined {
+  const kept = new Map<string, Map<OperationId, Deprecated | undefined>>();
+  return (operationId, basePath, shaped) => {
     let byOperation = kept.get(basePath);
     if (byOperation === undefined) {
       if (kept.size >= keptBasePaths) kept.clear();
       byOperation = new Map();
       kept.set(basePath, byOperation);
     }
-    if (byOperation.has(operationId)) return byOperation.get(operationId);
-    const headers = deprecationHeaders(operationId, basePath);
-    const changed = headers && change ? change(headers) : headers;
-    // Frozen: answers merge it with their own headers once (petstore-core.ts `withHeaders`).
-    const frozen = changed && Object.freeze({ ...changed });
-    byOperation.set(operationId, frozen);
-    return frozen;
+    let deprecated = byOperation.get(operationId);
+    if (deprecated === undefined && !byOperation.has(operationId)) {
+      const headers = deprecationHeaders(operationId, basePath);
+      const shapedBy: ChoiceId[] = [];
+      const changed = headers && change ? change(headers, (id) => shapedBy.push(id)) : headers;
+      // Frozen: answers merge it with their own headers once (petstore-core.ts `withHeaders`).
+      deprecated = changed && { headers: Object.freeze({ ...changed }), shapedBy };
+      byOperation.set(operationId, deprecated);
+    }
+    if (deprecated === undefined) return undefined;
+    for (const choice of deprecated.shapedBy) shaped(choice);
+    return deprecated.headers;
   };
 }

@@ -9,6 +9,7 @@
  * journal.forOperation("createPet").length; // how many createPet requests came in
  */
 
+import type { ChoiceId } from "../interface/behaviour-profile.js";
 import type { CheckKind } from "../interface/checks.js";
 import type { OperationId } from "../interface/spec.js";
 import type { SentCredential } from "./auth.js";
@@ -37,6 +38,9 @@ export interface Problem {
   /** The interface statements behind the problem (docs/contract-rules.md): those the request broke, or those the check rests on. */
   readonly rules?: readonly string[];
 }
+
+/** The behaviour profile's choices that shaped an answer, each with its alternative: `{ "limitOutOfRange": "clamped" }`. */
+export type ShapedChoices = Readonly<Partial<Record<ChoiceId, string>>>;
 
 export interface JournalEntry {
   /** The entry's number: 1 for the first request the mock saw, never reused (a clear keeps counting). */
@@ -71,6 +75,11 @@ export interface JournalEntry {
   readonly sentAs?: string;
   /** The status a `Prefer: code=NNN` scenario answered, when one did. */
   readonly scenario?: number;
+  /**
+   * The behaviour profile's choices whose alternative shaped the answer
+   * (only alternatives that are not the kit's); absent when none did.
+   */
+  readonly choices?: ShapedChoices;
 }
 
 /**
@@ -160,6 +169,7 @@ class EntryColumns {
   readonly credential: JournalEntry["credential"][];
   readonly sentAs: (string | undefined)[];
   readonly scenario: (number | undefined)[];
+  readonly choices: (ShapedChoices | undefined)[];
 
   constructor(size: number) {
     this.status = new Float64Array(size);
@@ -173,6 +183,7 @@ class EntryColumns {
     this.credential = new Array<JournalEntry["credential"]>(size).fill(undefined);
     this.sentAs = new Array<string | undefined>(size).fill(undefined);
     this.scenario = new Array<number | undefined>(size).fill(undefined);
+    this.choices = new Array<ShapedChoices | undefined>(size).fill(undefined);
   }
 
   write(slot: number, record: JournalRecord): void {
@@ -187,6 +198,7 @@ class EntryColumns {
     this.credential[slot] = record.credential;
     this.sentAs[slot] = record.sentAs;
     this.scenario[slot] = record.scenario;
+    this.choices[slot] = record.choices;
   }
 
   /** The entry in `slot`, numbered `seq`, as a new object: its optional fields only where they were given. */
@@ -209,6 +221,8 @@ class EntryColumns {
     if (sentAs !== undefined) entry.sentAs = sentAs;
     const scenario = this.scenario[slot];
     if (scenario !== undefined) entry.scenario = scenario;
+    const choices = this.choices[slot];
+    if (choices !== undefined) entry.choices = choices;
     return entry;
   }
 
@@ -218,6 +232,7 @@ class EntryColumns {
     this.fault.fill(null);
     this.problems.fill(noProblems);
     this.sentAs.fill(undefined);
+    this.choices.fill(undefined);
   }
 }
 

@@ -5,10 +5,12 @@
  * restyled. A profile's own is built by `./behaviour.ts`, which a runtime
  * loads only when it is given a profile (the browser page does not carry it).
  */
+import type { ChoiceId } from "../interface/behaviour-profile.js";
 import type { OperationId } from "../interface/spec.js";
 import type { PetStatus } from "../interface/types.js";
 import type { DeprecationChange } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
+import type { ShapedChoices } from "./journal.js";
 import { cachedLists } from "./list-cache.js";
 import { recordJson } from "./serialize.js";
 import type { Validated } from "./validate.js";
@@ -20,10 +22,35 @@ export interface RecordStyle {
   /** A list's JSON text, kept by key while the same records are listed. */
   readonly list: (key: string, records: readonly object[]) => string;
   readonly newestFirst: boolean;
+  /** The choice whose extra fields `text` writes, when the profile adds some. */
+  readonly extraFieldsBy?: ChoiceId;
+  /** The choice that lists newest first, when one does. */
+  readonly newestFirstBy?: ChoiceId;
 }
 
-/** A query as the profile reads it: the text the operation's validator then reads, or a refusal. */
-export type QueryRewrite = (query: string) => Validated<string>;
+/**
+ * Notes a choice whose alternative shaped the answer (the code path that
+ * applies a non-default alternative calls it); the journal names them.
+ */
+export type Shaped = (choice: ChoiceId) => void;
+
+/** The default profile's `Shaped`: no choice of it shapes an answer otherwise than the kit. */
+export const unshaped: Shaped = () => {};
+
+/** A `Shaped` that notes each choice once in `shapedBy`. */
+export const noteIn =
+  (shapedBy: ChoiceId[]): Shaped =>
+  (choice) => {
+    if (!shapedBy.includes(choice)) shapedBy.push(choice);
+  };
+
+/**
+ * A query as the profile reads it: the text the operation's validator then
+ * reads, or a refusal, with the choices that read it otherwise than the kit.
+ */
+export type QueryRewrite = (
+  query: string,
+) => Validated<string> & { readonly shapedBy?: readonly ChoiceId[] };
 
 export interface OperationBehaviour {
   /** By operation; undefined: the query as sent. */
@@ -39,6 +66,8 @@ export interface OperationBehaviour {
   readonly restyle: Restyle | undefined;
   /** The deprecation headers as the profile sends them; undefined: the kit's. */
   readonly deprecation: DeprecationChange | undefined;
+  /** The journal's names (choice: alternative) of the choices an answer noted; undefined: the default profile, which notes none. */
+  readonly nameChoices?: (shapedBy: readonly ChoiceId[]) => ShapedChoices;
 }
 
 /** An answer restyled: `staged` ones (a scenario, a fault) keep the kit's Error. */
@@ -47,6 +76,7 @@ export type Restyle = (
   operationId: OperationId | undefined,
   request: CoreRequest,
   staged: boolean,
+  shaped: Shaped,
 ) => CoreResponse;
 
 /** The default profile's: the kit's answers, the list caches shared by every core. */

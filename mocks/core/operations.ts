@@ -10,7 +10,7 @@ import { readJsonBody } from "./body.js";
 import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import type { OperationBehaviour } from "./operation-behaviour.js";
+import type { OperationBehaviour, RecordStyle, Shaped } from "./operation-behaviour.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator, type Validated } from "./validate.js";
@@ -27,6 +27,8 @@ interface OperationContext {
   readonly maxRecords: RecordCounts;
   /** The active behaviour profile, as the operations read it. */
   readonly behaviour: OperationBehaviour;
+  /** Notes a choice of the profile that shaped the answer (where a non-default alternative applies). */
+  readonly shaped: Shaped;
 }
 
 type Operation = (context: OperationContext) => JsonAnswer | Promise<JsonAnswer>;
@@ -68,10 +70,19 @@ function outOfRange(raw: string): boolean {
 function queryOf(
   request: CoreRequest,
   rewrite: OperationBehaviour["query"][OperationId],
+  shaped: Shaped,
 ): string | { readonly message: string } {
   if (!rewrite) return request.query;
   const read = rewrite(request.query);
+  if (read.shapedBy) for (const choice of read.shapedBy) shaped(choice);
   return read.ok ? read.value : read;
+}
+
+/** Notes the choices a collection's style applied to one record, or to a list of `listed` records. */
+function styled(style: RecordStyle, shaped: Shaped, listed?: number): void {
+  if (listed === 0) return;
+  if (style.extraFieldsBy) shaped(style.extraFieldsBy);
+  if (listed !== undefined && style.newestFirstBy) shaped(style.newestFirstBy);
 }
 
 /** A positive int64 id above `Number.MAX_SAFE_INTEGER`: no record has one (ids stay safe). */
@@ -109,8 +120,8 @@ function storeFull(
 }
 
 export const operations: Readonly<Record<OperationId, Operation>> = {
-  listPets({ request, store, behaviour }) {
-    const text = queryOf(request, behaviour.query.listPets);
+  listPets({ request, store, behaviour, shaped }) {
+    const text = queryOf(request, behaviour.query.listPets, shaped);
     if (typeof text !== "string") return failure("invalid_query", text.message);
     const query = listPetsQuery(text);
     if (!query.ok) return failure("invalid_query", query.message);
@@ -118,70 +129,77 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const listed = store.listPets(
       pets.newestFirst ? { ...query.value, newestFirst: true } : query.value,
     );
+    styled(pets, shaped, listed.length);
     return jsonTextResponse(200, pets.list(request.query, listed));
   },
 
-  async createPet({ request, store, basePath, maxRecords, behaviour }) {
+  async createPet({ request, store, basePath, maxRecords, behaviour, shaped }) {
     const body = readJsonBody(request);
     if (!body.ok) return body.response;
     const { newPet } = bodyChecks ?? (await loadBodyChecks());
     const input = newPet(body.value);
     if (!input.ok) return failure("invalid_body", input.message);
     if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
-    if (!behaviour.acceptsUnknownCategory && !store.getCategory(input.value.categoryId)) {
-      return failure(
-        "invalid_body",
-        `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
-      );
+    if (!store.getCategory(input.value.categoryId)) {
+      if (!behaviour.acceptsUnknownCategory) {
+        return failure(
+          "invalid_body",
+          `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
+        );
+      }
+      shaped("unknownCategory");
     }
     const full = storeFull("pets", store, maxRecords);
     if (full) return full;
     const { createdStatus } = behaviour;
-    const stored =
-      createdStatus !== undefined && input.value.status === undefined
-        ? { ...input.value, status: createdStatus }
-        : input.value;
+    const defaulted = createdStatus !== undefined && input.value.status === undefined;
+    const stored = defaulted ? { ...input.value, status: createdStatus } : input.value;
     const pet = await created(() => store.createPet(stored));
     if (!("record" in pet)) return pet;
+    if (defaulted) shaped("createdStatus");
+    styled(behaviour.pets, shaped);
     return jsonTextResponse(201, behaviour.pets.text(pet.record, false), {
       location: `${basePath}/pets/${pet.record.id}`,
     });
   },
 
-  getPet({ params, store, behaviour }) {
+  getPet({ params, store, behaviour, shaped }) {
     const path = getPetPath(params);
     const { petIdNotFound } = behaviour;
     if (!path.ok) {
       const raw = params.petId as string;
       // An int64 id above the safe range is well-formed, but the mock never assigns one.
       if (unassignable(raw)) return failure("not_found", `No pet with id ${raw}.`);
-      const absent = petIdNotFound[outOfRange(raw) ? "outOfRange" : "malformed"];
-      return absent
-        ? failure("not_found", `No pet with id ${shown(raw)}.`)
-        : failure("invalid_path", path.message);
+      const kind = outOfRange(raw) ? "outOfRange" : "malformed";
+      if (!petIdNotFound[kind]) return failure("invalid_path", path.message);
+      shaped(kind === "outOfRange" ? "petIdOutOfRange" : "petIdMalformed");
+      return failure("not_found", `No pet with id ${shown(raw)}.`);
     }
     const { petId } = path.value;
     if (petId < 1) {
-      return petIdNotFound.outOfRange
-        ? failure("not_found", `No pet with id ${petId}.`)
-        : failure("invalid_path", `petId must be a positive integer (got ${petId})`);
+      if (!petIdNotFound.outOfRange) {
+        return failure("invalid_path", `petId must be a positive integer (got ${petId})`);
+      }
+      shaped("petIdOutOfRange");
+      return failure("not_found", `No pet with id ${petId}.`);
     }
     const pet = store.getPet(petId);
-    return pet
-      ? jsonTextResponse(200, behaviour.pets.text(pet))
-      : failure("not_found", `No pet with id ${petId}.`);
+    if (!pet) return failure("not_found", `No pet with id ${petId}.`);
+    styled(behaviour.pets, shaped);
+    return jsonTextResponse(200, behaviour.pets.text(pet));
   },
 
-  listCategories({ request, store, behaviour }) {
-    const text = queryOf(request, behaviour.query.listCategories);
+  listCategories({ request, store, behaviour, shaped }) {
+    const text = queryOf(request, behaviour.query.listCategories, shaped);
     if (typeof text !== "string") return failure("invalid_query", text.message);
     const { categories } = behaviour;
     const listed = store.listCategories();
     if (categories.newestFirst) listed.reverse();
+    styled(categories, shaped, listed.length);
     return jsonTextResponse(200, categories.list(request.query, listed));
   },
 
-  async createCategory({ request, store, maxRecords, behaviour }) {
+  async createCategory({ request, store, maxRecords, behaviour, shaped }) {
     const body = readJsonBody(request);
     if (!body.ok) return body.response;
     const { newCategory } = bodyChecks ?? (await loadBodyChecks());
@@ -191,8 +209,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const full = storeFull("categories", store, maxRecords);
     if (full) return full;
     const category = await created(() => store.createCategory(input.value));
-    return "record" in category
-      ? jsonTextResponse(201, behaviour.categories.text(category.record, false))
-      : category;
+    if (!("record" in category)) return category;
+    styled(behaviour.categories, shaped);
+    return jsonTextResponse(201, behaviour.categories.text(category.record, false));
   },
 };

@@ -20,6 +20,7 @@
  *   body: undefined });
  */
 
+import type { ChoiceId } from "../interface/behaviour-profile.js";
 import type { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
 import type { createRequestRedactor, Redact } from "../util/redact.js";
@@ -49,7 +50,13 @@ import {
 } from "./journal.js";
 import { latencyMs, sleep, wait } from "./latency.js";
 import { recordLimitsOf } from "./limits.js";
-import { defaultOperationBehaviour, type OperationBehaviour } from "./operation-behaviour.js";
+import {
+  defaultOperationBehaviour,
+  noteIn,
+  type OperationBehaviour,
+  type Shaped,
+  unshaped,
+} from "./operation-behaviour.js";
 import { operations } from "./operations.js";
 import type { CoreOptions } from "./options.js";
 import { type Match, matchRoute, routes } from "./router.js";
@@ -219,6 +226,8 @@ interface Answered {
   readonly finished: CoreResponse;
   readonly started: number;
   readonly sent: SentCredential;
+  /** The profile's choices that shaped the answer, as noted; undefined under the default profile. */
+  readonly shapedBy: readonly ChoiceId[] | undefined;
 }
 
 /** The aids as one core uses them: its redactor made for its secrets. */
@@ -266,7 +275,7 @@ export function createCorePipeline(
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
   const behaviour = options.profile ?? defaultOperationBehaviour;
-  const { restyle } = behaviour;
+  const { restyle, nameChoices } = behaviour;
   const deprecationHeaders = deprecationHeadersFor(behaviour.deprecation);
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
@@ -275,6 +284,7 @@ export function createCorePipeline(
     match: Match,
     basePath: string,
     credential: Credential,
+    shaped: Shaped,
   ): Outcome | Promise<Outcome> {
     if (!credential.ok) {
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
@@ -310,8 +320,8 @@ export function createCorePipeline(
     const fault = faults.take(match.operationId);
     // No closure for the common case: only a fault runs the operation later.
     return fault
-      ? faulted(request, fault, () => operate(request, match, basePath))
-      : operate(request, match, basePath);
+      ? faulted(request, fault, () => operate(request, match, basePath, shaped))
+      : operate(request, match, basePath, shaped);
   }
 
   /** Runs the operation a request matched. */
@@ -319,6 +329,7 @@ export function createCorePipeline(
     request: CoreRequest,
     match: Match & { readonly kind: "operation" },
     basePath: string,
+    shaped: Shaped,
   ): Operated | Promise<Operated> {
     const response = operations[match.operationId]({
       request,
@@ -327,6 +338,7 @@ export function createCorePipeline(
       basePath,
       maxRecords,
       behaviour,
+      shaped,
     });
     return response instanceof Promise ? response.then(operated) : operated(response);
   }
@@ -336,15 +348,18 @@ export function createCorePipeline(
     match: Match,
     basePath: string,
     outcome: Outcome,
+    shaped: Shaped,
   ): CoreResponse {
     let { response } = outcome;
     if (response.dropped) return response;
     const deprecation =
-      match.kind === "operation" ? deprecationHeaders(match.operationId, basePath) : undefined;
+      match.kind === "operation"
+        ? deprecationHeaders(match.operationId, basePath, shaped)
+        : undefined;
     if (deprecation) response = withHeaders(response, deprecation);
     if (restyle) {
       const operationId = match.kind === "operation" ? match.operationId : undefined;
-      response = restyle(response, operationId, request, outcome.staged === true);
+      response = restyle(response, operationId, request, outcome.staged === true, shaped);
     }
     if (request.method === "HEAD") {
       const length = byteLength(response.body);
@@ -359,7 +374,7 @@ export function createCorePipeline(
 
   /** Journals the answer (secrets masked) and hands it to the observer; returns it, an Error's words masked. */
   function writeDown(ready: Armed, answered: Answered): CoreResponse {
-    const { request, match, outcome, finished, started, sent } = answered;
+    const { request, match, outcome, finished, started, sent, shapedBy } = answered;
     const redact = ready.redactorFor(request.header("authorization"));
     const response = redactedError(finished, redact);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
@@ -381,6 +396,7 @@ export function createCorePipeline(
     };
     if (sent.sentAs !== undefined) entry.sentAs = sent.sentAs;
     if (outcome.scenario !== undefined) entry.scenario = outcome.scenario;
+    if (shapedBy?.length && nameChoices) entry.choices = nameChoices(shapedBy);
     journal.record(entry);
     if (options.observe && match.kind === "operation" && !response.dropped) {
       options.observe({
@@ -423,14 +439,17 @@ export function createCorePipeline(
     outcome: Outcome,
     started: number,
     sent: SentCredential,
+    shapedBy: readonly ChoiceId[] | undefined,
+    shaped: Shaped,
   ): CoreResponse | Promise<CoreResponse> {
     const answered = {
       request,
       match,
       outcome,
-      finished: finish(request, match, basePath, outcome),
+      finished: finish(request, match, basePath, outcome, shaped),
       started,
       sent,
+      shapedBy,
     };
     const response = armed ? writeDown(armed, answered) : writeLater(answered);
     // Journaled before it starts: a hang's end is not always seen (msw's
@@ -455,18 +474,21 @@ export function createCorePipeline(
     const authorization = request.header("authorization");
     const credential = checkCredential(authorization, apiKeys);
     const sent = sentCredential(authorization, credential);
+    // Under a profile, the choices that shape this answer, as their code paths note them.
+    const shapedBy: ChoiceId[] | undefined = nameChoices ? [] : undefined;
+    const shaped = shapedBy ? noteIn(shapedBy) : unshaped;
     let outcome: Outcome | Promise<Outcome>;
     try {
-      outcome = answer(request, match, basePath, credential);
+      outcome = answer(request, match, basePath, credential, shaped);
     } catch (error) {
       outcome = failure(error);
     }
     if (!(outcome instanceof Promise)) {
-      return settle(request, match, basePath, outcome, started, sent);
+      return settle(request, match, basePath, outcome, started, sent, shapedBy, shaped);
     }
     return outcome
       .catch(failure)
-      .then((late) => settle(request, match, basePath, late, started, sent));
+      .then((late) => settle(request, match, basePath, late, started, sent, shapedBy, shaped));
   }
 
   return promisedCore((request) => {
