@@ -18,7 +18,7 @@ import {
   faultPresetNames,
 } from "../core/faults.js";
 import { clip, type Journal, journalLimits } from "../core/journal.js";
-import { defaultBehaviour } from "../interface/behaviour-profile.js";
+import { defaultBehaviour, nonDefaultChoices } from "../interface/behaviour-profile.js";
 import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
 import { type SeedOptions, seedOptionsFromJson } from "../store/options.js";
 import {
@@ -290,7 +290,12 @@ export function adminRoutes({
     },
     {
       path: behaviourPath,
-      methods: { GET: () => jsonResponse(200, petstore.behaviour ?? defaultBehaviour) },
+      methods: {
+        GET: () => {
+          const behaviour = petstore.behaviour ?? defaultBehaviour;
+          return jsonResponse(200, { ...behaviour, nonDefault: nonDefaultChoices(behaviour) });
+        },
+      },
     },
     {
       path: contractPath,

@@ -13,10 +13,11 @@
 import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { faultPresets } from "../core/faults.js";
-import type { Journal, JournalEntry } from "../core/journal.js";
+import { choicesText, type Journal, type JournalEntry } from "../core/journal.js";
 import {
   behaviourFrom,
   defaultBehaviour,
+  nonDefaultChoices,
   type ResolvedBehaviour,
 } from "../interface/behaviour-profile.js";
 import { apiBasePath, operationIds } from "../interface/spec.js";
@@ -121,7 +122,7 @@ export function publicBaseOptions(options: PetstoreBaseOptions) {
     journalSize: options.journalSize ?? defaults.journalSize,
     preset: options.preset ?? null,
     startupFaults: options.faults?.length ?? 0,
-    behaviour: behaviourLabel(
+    ...behaviourFacts(
       options.behaviour === undefined
         ? defaultBehaviour
         : behaviourFrom(options.behaviour, "given as the behaviour option"),
@@ -129,8 +130,17 @@ export function publicBaseOptions(options: PetstoreBaseOptions) {
   };
 }
 
-/** The behaviour profile as the Server panel names it: its name and where it came from. */
-const behaviourLabel = ({ name, source }: ResolvedBehaviour) => `${name} (${source})`;
+/**
+ * The behaviour profile as the Server panel shows it: its name and where it
+ * came from, and the choices it takes otherwise than the kit (null: none).
+ */
+function behaviourFacts(resolved: ResolvedBehaviour) {
+  const choices = choicesText(nonDefaultChoices(resolved));
+  return {
+    behaviour: `${resolved.name} (${resolved.source})`,
+    behaviourChoices: choices === "" ? null : choices,
+  };
+}
 
 export type PublicOptions = Readonly<
   Record<string, string | number | boolean | null | readonly number[]>

@@ -42,6 +42,12 @@ export interface Problem {
 /** The behaviour profile's choices that shaped an answer, each with its alternative: `{ "limitOutOfRange": "clamped" }`. */
 export type ShapedChoices = Readonly<Partial<Record<ChoiceId, string>>>;
 
+/** Choices as the banner and the dashboard write them: `limitOutOfRange: clamped, petsOrder: descending`. */
+export const choicesText = (choices: ShapedChoices): string =>
+  Object.entries(choices)
+    .map(([choice, alternative]) => `${choice}: ${alternative}`)
+    .join(", ");
+
 export interface JournalEntry {
   /** The entry's number: 1 for the first request the mock saw, never reused (a clear keeps counting). */
   readonly seq: number;

@@ -7,7 +7,13 @@ import { AdminError, admin, adminKey } from "./api.js";
 import { byId, say } from "./dom.js";
 import { refreshFaults, wireFaults } from "./faults.js";
 import { type HealthAnswer, healthLine, type ServerInfo, upstreamOf } from "./info.js";
-import { followRequests, setOperations, setUpstream, wireRequests } from "./requests.js";
+import {
+  followRequests,
+  setOperations,
+  setProfiled,
+  setUpstream,
+  wireRequests,
+} from "./requests.js";
 import { showState, wireState } from "./state.js";
 
 async function refresh(): Promise<void> {
@@ -56,6 +62,7 @@ async function start(): Promise<void> {
   started = true;
   setOperations(info.operations);
   setUpstream(upstreamOf(info));
+  setProfiled(typeof info.options.behaviourChoices === "string");
   wireRequests();
   wireFaults(info);
   wireState(refresh);

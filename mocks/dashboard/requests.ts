@@ -3,6 +3,7 @@
  * first, filtered on the page, each row opening its problems in plain words.
  */
 import type { FeedAnswer, NumberedEntry } from "../admin/dashboard.js";
+import { choicesText } from "../core/journal.js";
 import { AdminError, admin } from "./api.js";
 import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
 import { curlLine, explainProblem, problemLabel, repeatNote, statementLead } from "./explain.js";
@@ -16,6 +17,8 @@ let apiUrl = "";
 let selected: number | undefined;
 /** The deployment behind `--proxy`; null when the mock answers everything. */
 let upstream: string | null = null;
+/** Whether the behaviour profile takes a choice otherwise than the kit: each row then names those that shaped it. */
+let profiled = false;
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const statusClass = (status: number) => String(Math.floor(status / 100));
@@ -64,6 +67,13 @@ function row(entry: NumberedEntry): HTMLTableRowElement {
     el("td", { text: `${entry.durationMs} ms`, "data-label": "Duration" }),
     upstream === null ? null : el("td", { text: answeredBy(entry), "data-label": "Answered by" }),
     el("td", { text: fault, "data-label": "Fault" }),
+    profiled
+      ? el("td", {
+          class: "choices",
+          text: entry.choices ? choicesText(entry.choices) : "",
+          "data-label": "Profile's choices",
+        })
+      : null,
     el("td", {
       "data-label": "Problems",
       text: entry.problems.map(problemLabel).join(", "),
@@ -104,6 +114,15 @@ function showDetail(id: number): void {
     entry.fault ? `, shaped by fault ${faultName(entry.fault)} (${effectOf(entry.fault)})` : "",
     ".",
   );
+  const choices = entry.choices
+    ? el(
+        "p",
+        { class: "shaped-by" },
+        ...withCode(
+          `Shaped by the behaviour profile's choices \`${choicesText(entry.choices)}\`, where the interface is silent.`,
+        ),
+      )
+    : null;
   const problems =
     entry.problems.length === 0
       ? el("p", { text: "No contract problems: the request is one the interface documents." })
@@ -147,6 +166,7 @@ function showDetail(id: number): void {
   fill(
     byId("detail-body"),
     facts,
+    choices,
     upstream === null
       ? null
       : el("p", { class: "answered-by" }, ...withCode(answeredSentence(entry))),
@@ -224,6 +244,12 @@ export function wireRequests(): void {
     entries.length = 0;
     renderRequests();
   });
+}
+
+/** Under a profile that takes a choice otherwise than the kit: every row names the choices that shaped its answer. */
+export function setProfiled(shown: boolean): void {
+  profiled = shown;
+  byId("choices-head").hidden = !shown;
 }
 
 /** Behind `--proxy`: every row and detail says who answered (the deployment at `url`, the mock or the proxy). */

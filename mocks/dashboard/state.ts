@@ -25,6 +25,7 @@ const optionNames: Readonly<Record<string, string>> = {
   startupFaults: "Start-up faults",
   stateFile: "State file",
   behaviour: "Behaviour profile",
+  behaviourChoices: "Its choices (not the kit's)",
   fallback: "Fallback (--fallback)",
 };
 

@@ -225,6 +225,14 @@ const defaultChoices = Object.fromEntries(
   choiceIds.map((id) => [id, defaultAlternative(id)]),
 ) as ResolvedBehaviour["choices"];
 
+/** The choices a profile takes otherwise than the kit, each with its alternative, in the table's order; none for the default. */
+export const nonDefaultChoices = ({
+  choices,
+}: ResolvedBehaviour): Partial<Record<ChoiceId, string>> =>
+  Object.fromEntries(
+    choiceIds.filter((id) => choices[id] !== defaultAlternative(id)).map((id) => [id, choices[id]]),
+  );
+
 /** Every profile `resolveBehaviour` made: an object that only looks like one is no resolved profile. */
 const resolvedOnes = new WeakSet<object>();
 

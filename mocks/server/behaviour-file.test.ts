@@ -1,7 +1,9 @@
 /**
  * `petstore-mock --behaviour <file>`: the profile read like every file the kit
- * reads, the API answering by it, `GET /__mock/behaviour` and the banner
- * naming it; a bad file stops the start (exit 3) naming what is wrong.
+ * reads, the API answering by it, `GET /__mock/behaviour`, the dashboard's
+ * data and the banner naming it and the choices it takes otherwise than the
+ * kit, the journal naming those that shaped each answer; a bad file stops
+ * the start (exit 3) naming what is wrong.
  */
 import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -50,10 +52,28 @@ describe("startPetstoreServer({ behaviourFile })", () => {
         choices: { limitOutOfRange: "clamped", petIdMalformed: "notFound", statusCase: "exact" },
         values: {},
       });
+      expect(body.nonDefault).toEqual(staging.choices);
       const info = JSON.parse((await send(`${server.origin}/__mock/info`)).text) as {
-        options: { behaviour: string };
+        options: { behaviour: string; behaviourChoices: string };
       };
       expect(info.options.behaviour).toBe(`staging (${path})`);
+      expect(info.options.behaviourChoices).toBe(
+        "limitOutOfRange: clamped, petIdMalformed: notFound, petsOrder: descending",
+      );
+      await send(`${server.url}/pets/1`, { headers: devAuth });
+      const journal = JSON.parse((await send(`${server.origin}/__mock/requests`)).text) as {
+        path: string;
+        choices?: unknown;
+      }[];
+      expect(journal.map(({ path, choices }) => ({ path, choices }))).toEqual([
+        {
+          path: "/pets?limit=0",
+          choices: { limitOutOfRange: "clamped", petsOrder: "descending" },
+        },
+        { path: "/pets/abc", choices: { petIdMalformed: "notFound" } },
+        { path: "/pets/1", choices: undefined },
+      ]);
+      expect(journal[2]).not.toHaveProperty("choices");
     } finally {
       await server.close();
     }
@@ -84,8 +104,15 @@ describe("startPetstoreServer({ behaviourFile })", () => {
         name: string;
         isDefault: boolean;
       };
-      expect(body).toMatchObject({ name: "default", isDefault: true });
+      expect(body).toMatchObject({ name: "default", isDefault: true, nonDefault: {} });
       expect((await send(`${server.url}/pets?limit=0`, { headers: devAuth })).status).toBe(400);
+      const [entry] = JSON.parse((await send(`${server.origin}/__mock/requests`)).text) as object[];
+      expect(entry).toMatchObject({ path: "/pets?limit=0", status: 400 });
+      expect(entry).not.toHaveProperty("choices");
+      const info = JSON.parse((await send(`${server.origin}/__mock/info`)).text) as {
+        options: Record<string, unknown>;
+      };
+      expect(info.options.behaviourChoices).toBeNull();
     } finally {
       await server.close();
     }
@@ -160,12 +187,12 @@ describe("petstore-mock --behaviour", () => {
     expect(() => parseCommand(["--behaviour", " "], {})).toThrow("--behaviour must not be empty");
   });
 
-  it("names the profile in its banner; a bad file exits 3 naming the choice", async () => {
+  it("names the profile and its choices in its banner; a bad file exits 3 naming the choice", async () => {
     const good = io();
     const exit = main(["--port", "0", "--behaviour", await profileFile(staging)], {}, good.cliIo);
     await vi.waitFor(() => expect(good.seen.out.join("")).toMatch(/Ctrl\+C/), { timeout: 5_000 });
     expect(good.seen.out.join("")).toMatch(
-      / {2}behaviour {2}staging \(.*profile\.json\); GET http:\/\/127\.0\.0\.1:\d+\/__mock\/behaviour/,
+      / {2}behaviour {2}staging \(.*profile\.json\); GET http:\/\/127\.0\.0\.1:\d+\/__mock\/behaviour\n {2}choices {4}limitOutOfRange: clamped, petIdMalformed: notFound, petsOrder: descending\n/,
     );
     for (const stop of good.seen.stops) stop("SIGTERM");
     expect(await exit).toBe(0);

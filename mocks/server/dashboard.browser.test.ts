@@ -2,8 +2,9 @@
  * The dashboard at `/__mock/` used in Chromium the way a person uses it: the
  * app's requests from another tab show up within a second with their problems
  * explained, a fault added by keyboard makes the app's next request fail, a
- * snapshot is downloaded, previewed and uploaded, and the admin key is asked
- * for and kept in the tab's sessionStorage only. Screenshots go to test-results/.
+ * snapshot is downloaded, previewed and uploaded, the admin key is asked
+ * for and kept in the tab's sessionStorage only, and under a behaviour
+ * profile each request names the choices that shaped its answer. Screenshots go to test-results/.
  */
 
 import { mkdir, readFile } from "node:fs/promises";
@@ -354,6 +355,9 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
     it("shows no Answered by column without --proxy, and says the State panel is the mock's own data", async () => {
       expect(await requests().getByRole("columnheader", { name: "Answered by" }).count()).toBe(0);
       expect(await requests().locator('td[data-label="Answered by"]').count()).toBe(0);
+      expect(
+        await requests().getByRole("columnheader", { name: "Profile's choices" }).count(),
+      ).toBe(0);
       expect(await dashboard.locator("#state-scope").textContent()).toBe(
         "The mock's own data: what it answers from, and what Reset and the snapshots change.",
       );
@@ -429,6 +433,50 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       await page.close();
       await proxy.close();
       await deployment.close();
+    }
+  });
+
+  it("under a behaviour profile names its choices, and on each request those that shaped it", async () => {
+    const mock = await startPetstoreServer({
+      port: 0,
+      behaviour: {
+        version: 1,
+        name: "staging",
+        choices: { limitOutOfRange: "clamped", petsOrder: "descending" },
+      },
+    });
+    const page = await browser.newPage();
+    try {
+      const auth = { authorization: `Bearer ${apiKey}` };
+      expect((await fetch(`${mock.url}/pets?limit=0`, { headers: auth })).status).toBe(200);
+      expect((await fetch(`${mock.url}/pets/1`, { headers: auth })).status).toBe(200);
+      await page.goto(`${mock.origin}/__mock/`);
+      const rows = page.locator("#requests-body tr");
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await page.getByRole("columnheader", { name: "Profile's choices" }).isVisible()).toBe(
+        true,
+      );
+      const named = await page
+        .locator(`#requests-body td[data-label="Profile's choices"]`)
+        .allTextContents();
+      expect(named).toEqual(["", "limitOutOfRange: clamped, petsOrder: descending"]);
+
+      await page.locator('#requests-body tr[data-id="1"]').click();
+      const detail = page.getByRole("region", { name: /^Request 1: GET/ });
+      expect(await detail.locator(".shaped-by").textContent()).toBe(
+        "Shaped by the behaviour profile's choices limitOutOfRange: clamped, petsOrder: descending, where the interface is silent.",
+      );
+      expect(await detail.locator(".shaped-by code").textContent()).toBe(
+        "limitOutOfRange: clamped, petsOrder: descending",
+      );
+      const server = page.getByRole("region", { name: "Server" });
+      expect(await server.textContent()).toContain(
+        "Its choices (not the kit's)limitOutOfRange: clamped, petsOrder: descending",
+      );
+      await page.screenshot({ path: `${shots}/dashboard-profile.png`, fullPage: true });
+    } finally {
+      await page.close();
+      await mock.close();
     }
   });
 

@@ -13,7 +13,12 @@
 import { behaviourPath, faultsPath, requestsPath, resetPath } from "../admin/admin.js";
 import { contractPath } from "../admin/contract-routes.js";
 import { dashboardPath } from "../admin/dashboard.js";
-import { BehaviourProfileError, defaultBehaviour } from "../interface/behaviour-profile.js";
+import { choicesText } from "../core/journal.js";
+import {
+  BehaviourProfileError,
+  defaultBehaviour,
+  nonDefaultChoices,
+} from "../interface/behaviour-profile.js";
 import { defaultApiKey } from "../store/options.js";
 import { usageExitCode, usageLine } from "../util/cli.js";
 import { curlLine } from "../util/curl.js";
@@ -70,6 +75,7 @@ function banner(running: RunningPetstoreServer, options: PetstoreServerOptions):
       ? []
       : [
           `  behaviour  ${running.behaviour.name} (${running.behaviour.source}); GET ${running.origin}${behaviourPath}`,
+          `  choices    ${choicesText(nonDefaultChoices(running.behaviour)) || "every one the kit's"}`,
         ]),
     ...(running.stateFile
       ? [
