@@ -26,7 +26,6 @@ import type { ShapedChoices } from "./journal.js";
 import { cachedLists } from "./list-cache.js";
 import {
   defaultOperationBehaviour,
-  noteIn,
   type OperationBehaviour,
   type QueryRewrite,
   type RecordStyle,
@@ -40,30 +39,33 @@ import { decodedPair, type Validated } from "./validate.js";
 
 const ok = (value: string): Validated<string> => ({ ok: true, value });
 
+/** Hears a choice that shaped an answer (`Shaped`'s `note`). */
+type Note = (choice: ChoiceId) => void;
+
 const integerText = /^[+-]?\d+$/;
 const decimalText = /^[+-]?(?:\d+\.\d*|\.\d+)$/;
 
 /** `limit`'s text as the profile reads it; undefined: left out (the default applies). */
 function limitReader(choices: ResolvedBehaviour["choices"]) {
   const { minimum, maximum } = limitRule;
-  const outOfRange = (number: number, text: string, shaped: Shaped): string | undefined => {
+  const outOfRange = (number: number, text: string, note: Note): string | undefined => {
     if (choices.limitOutOfRange === "refused") return text;
-    shaped("limitOutOfRange");
+    note("limitOutOfRange");
     if (choices.limitOutOfRange === "default") return undefined;
     return String(Math.min(maximum, Math.max(minimum, number)));
   };
-  return (text: string, shaped: Shaped): string | undefined => {
+  return (text: string, note: Note): string | undefined => {
     if (integerText.test(text)) {
       const number = Number(text);
-      return number >= minimum && number <= maximum ? text : outOfRange(number, text, shaped);
+      return number >= minimum && number <= maximum ? text : outOfRange(number, text, note);
     }
     if (choices.limitNotInteger === "refused") return text;
-    shaped("limitNotInteger");
+    note("limitNotInteger");
     if (choices.limitNotInteger === "default" || !decimalText.test(text)) return undefined;
     const number = Math.floor(Number(text));
     return number >= minimum && number <= maximum
       ? String(number)
-      : outOfRange(number, String(number), shaped);
+      : outOfRange(number, String(number), note);
   };
 }
 
@@ -86,7 +88,9 @@ function queryRewrite(
   const statuses: readonly string[] = petStatuses;
   return cachedVerdicts((query) => {
     const shapedBy: ChoiceId[] = [];
-    const shaped = noteIn(shapedBy);
+    const note: Note = (choice) => {
+      if (!shapedBy.includes(choice)) shapedBy.push(choice);
+    };
     const given = new Map<string, string[]>();
     for (const pair of query.split("&")) {
       let name: string;
@@ -114,13 +118,13 @@ function queryRewrite(
         for (const value of values) add(name, value);
         continue;
       }
-      if (values.length > 1) shaped("repeatedQuery");
+      if (values.length > 1) note("repeatedQuery");
       let text = (choices.repeatedQuery === "first" ? values[0] : values.at(-1)) as string;
       if (name === "status" && choices.statusCase === "caseInsensitive") {
         const lower = text.toLowerCase();
         if (lower !== text && statuses.includes(lower)) {
           text = lower;
-          shaped("statusCase");
+          note("statusCase");
         }
       }
       const ignored =
@@ -128,8 +132,8 @@ function queryRewrite(
         name === "status" &&
         choices.statusUnknown === "ignored" &&
         !statuses.includes(text.toLowerCase());
-      if (ignored) shaped("statusUnknown");
-      const read = ignored ? undefined : name === "limit" ? limit(text, shaped) : text;
+      if (ignored) note("statusUnknown");
+      const read = ignored ? undefined : name === "limit" ? limit(text, note) : text;
       if (read !== undefined) add(name, read);
     }
     return shapedBy.length === 0 ? ok(pairs.join("&")) : { ...ok(pairs.join("&")), shapedBy };
@@ -145,24 +149,38 @@ function withExtras(extra: ExtraFields): (record: object, keep?: boolean) => str
   return (record, keep) => `${recordJson(record, keep).slice(0, -1)}${suffix}}`;
 }
 
-/** A collection's records written with the profile's `extra` fields (by `fields`) and listed in its `order`. */
+/**
+ * A collection's records with the profile's `extra` fields (its choice
+ * `fields`), listed newest first or not (its choice `order`): each noted on
+ * a record or a non-empty list it shaped.
+ */
 function recordStyle(
   extra: ExtraFields | undefined,
-  [fields, order]: readonly [ChoiceId, ChoiceId],
   newestFirst: boolean,
+  [fields, order]: readonly [ChoiceId, ChoiceId],
 ): RecordStyle {
-  const shapedBy = {
-    ...(extra === undefined ? {} : { extraFieldsBy: fields }),
-    ...(newestFirst ? { newestFirstBy: order } : {}),
-  };
-  if (extra === undefined)
-    return { text: recordJson, list: cachedLists(), newestFirst, ...shapedBy };
-  const text = withExtras(extra);
+  if (extra === undefined && !newestFirst) {
+    return { text: recordJson, list: cachedLists(), newestFirst };
+  }
+  const written = extra === undefined ? recordJson : withExtras(extra);
+  const listed =
+    extra === undefined ? cachedLists() : cachedLists(64, (records) => listJson(records, written));
   return {
-    text,
-    list: cachedLists(64, (records) => listJson(records, text)),
+    text:
+      extra === undefined
+        ? recordJson
+        : (record, keep, shaped) => {
+            shaped?.note(fields);
+            return written(record, keep);
+          },
+    list: (key, records, shaped) => {
+      if (records.length > 0) {
+        if (extra !== undefined) shaped?.note(fields);
+        if (newestFirst) shaped?.note(order);
+      }
+      return listed(key, records);
+    },
     newestFirst,
-    ...shapedBy,
   };
 }
 
@@ -209,7 +227,7 @@ function errorRestyle(resolved: ResolvedBehaviour) {
   return (
     response: CoreResponse,
     operationId: OperationId | undefined,
-    shaped: Shaped,
+    shaped: Pick<Shaped, "note">,
   ): CoreResponse => {
     let error: ErrorFields;
     try {
@@ -222,24 +240,24 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     let { headers } = response;
     if (unshown && refusal422 && operationId === "createCategory" && code === "invalid_body") {
       status = 422;
-      shaped("categoryRefusalStatus");
+      shaped.note("categoryRefusalStatus");
     }
     if (unshown && credential403 && code === "unauthorized") {
       status = 403;
       code = "forbidden";
       headers = setHeader(headers, "www-authenticate", null);
-      shaped("categoryCredentialStatus");
+      shaped.note("categoryCredentialStatus");
     }
     const message = reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message;
-    if (message !== error.message) shaped("errorMessages");
-    if (extra) shaped("errorFields");
+    if (message !== error.message) shaped.note("errorMessages");
+    if (extra) shaped.note("errorFields");
     let body: object;
     if (unshown && errorField) {
       body = { error: message, ...extra };
-      shaped("categoryErrorShape");
+      shaped.note("categoryErrorShape");
     } else {
       const spelt = word ? word(code, status) : code;
-      if (spelt !== code) shaped("errorCodes");
+      if (spelt !== code) shaped.note("errorCodes");
       body = { ...error, code: spelt, message, status, ...extra };
     }
     return { ...response, status, headers, body: JSON.stringify(body) };
@@ -267,10 +285,10 @@ function changedHeader(
   name: string,
   change: HeaderChange,
   choice: ChoiceId,
-  shaped: Shaped,
+  shaped: Pick<Shaped, "note">,
 ): Readonly<Record<string, string>> {
   const changed = setHeader(headers, name, change);
-  if (changed !== headers) shaped(choice);
+  if (changed !== headers) shaped.note(choice);
   return changed;
 }
 
@@ -286,7 +304,9 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   if (!error && wwwAuthenticate === undefined && location === "relative") return undefined;
   return (response, operationId, request, staged, shaped) => {
     let answer = response;
-    if (!staged && answer.status >= 400 && error) answer = error(answer, operationId, shaped);
+    if (!staged && answer.status >= 400 && error) {
+      answer = error(answer, operationId, shaped);
+    }
     let headers = answer.headers;
     if (!staged && answer.status === 401) {
       headers = changedHeader(
@@ -321,19 +341,65 @@ function deprecationOf({ choices, values }: ResolvedBehaviour): DeprecationChang
 }
 
 /** The journal's names of the choices an answer noted (choice: alternative), one frozen object per set. */
-function choiceNamer(choices: ResolvedBehaviour["choices"]) {
-  const named = new Map<string, ShapedChoices>();
-  return (shapedBy: readonly ChoiceId[]): ShapedChoices => {
-    const key = shapedBy.join();
-    let names = named.get(key);
-    if (names === undefined) {
-      // The sets an answer can note are few, but bounded all the same.
-      if (named.size >= 256) named.clear();
-      names = Object.freeze(Object.fromEntries(shapedBy.map((id) => [id, choices[id]])));
-      named.set(key, names);
-    }
-    return names;
+/** What a profile's noted sets share: the alternatives they name, and how many sets are kept. */
+interface NotedProfile {
+  readonly alternatives: ResolvedBehaviour["choices"];
+  kept: number;
+}
+
+/** A set of choices noted on an answer: the journal's names for it, and the set each choice leads to. */
+interface NotedSet {
+  readonly profile: NotedProfile;
+  readonly choices: ShapedChoices | undefined;
+  readonly next: Map<ChoiceId, NotedSet>;
+}
+
+/** Noted sets kept per profile (answers note a few, always the same ones); beyond them a set is named afresh. */
+const keptSets = 256;
+
+/** The set `choice` leads to from `set` (`set` itself when it holds it), kept while there is room. */
+function grown(set: NotedSet, choice: ChoiceId): NotedSet {
+  const { profile } = set;
+  const next =
+    set.choices?.[choice] === undefined
+      ? {
+          profile,
+          choices: Object.freeze({ ...set.choices, [choice]: profile.alternatives[choice] }),
+          next: new Map(),
+        }
+      : set;
+  if (profile.kept < keptSets) {
+    profile.kept++;
+    set.next.set(choice, next);
+  }
+  return next;
+}
+
+/** One answer's `Shaped`: a walk through its profile's noted sets, so a note allocates nothing once its set is known. */
+class NotedChoices implements Shaped {
+  choices: ShapedChoices | undefined;
+  #set: NotedSet;
+
+  constructor(none: NotedSet) {
+    this.#set = none;
+    this.choices = undefined;
+  }
+
+  note(choice: ChoiceId): void {
+    const set = this.#set.next.get(choice) ?? grown(this.#set, choice);
+    this.#set = set;
+    this.choices = set.choices;
+  }
+}
+
+/** The answers' `Shaped` under a profile: each noted choice named with its alternative. */
+function shapingOf(alternatives: ResolvedBehaviour["choices"]): () => Shaped {
+  const none: NotedSet = {
+    profile: { alternatives, kept: 0 },
+    choices: undefined,
+    next: new Map(),
   };
+  return () => new NotedChoices(none);
 }
 
 /** The profile's validation and resolution, for a runtime that loads this module alone for a profile. */
@@ -350,16 +416,14 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
   }
   return {
     query,
-    pets: recordStyle(
-      values.petFields,
-      ["petFields", "petsOrder"],
-      choices.petsOrder === "descending",
-    ),
-    categories: recordStyle(
-      values.categoryFields,
-      ["categoryFields", "categoriesOrder"],
-      choices.categoriesOrder === "descending",
-    ),
+    pets: recordStyle(values.petFields, choices.petsOrder === "descending", [
+      "petFields",
+      "petsOrder",
+    ]),
+    categories: recordStyle(values.categoryFields, choices.categoriesOrder === "descending", [
+      "categoryFields",
+      "categoriesOrder",
+    ]),
     petIdNotFound: {
       malformed: choices.petIdMalformed === "notFound",
       outOfRange: choices.petIdOutOfRange === "notFound",
@@ -368,6 +432,6 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
     createdStatus: choices.createdStatus === "none" ? undefined : choices.createdStatus,
     restyle: restyleOf(resolved),
     deprecation: deprecationOf(resolved),
-    nameChoices: choiceNamer(choices),
+    shaping: shapingOf(choices),
   };
 }

@@ -37,20 +37,19 @@ export function deprecationHeaders(
   return deprecation ? headersOf(deprecation, basePath) : undefined;
 }
 
+/** Hears each choice of a behaviour profile that shaped an answer (`Shaped` of ./operation-behaviour.ts). */
+interface Noter {
+  note(choice: ChoiceId): void;
+}
+
 /**
  * A change a behaviour profile makes to the deprecation headers (another
  * date, one left out), noting each choice that changed one.
  */
 export type DeprecationChange = (
   headers: Readonly<Record<string, string>>,
-  shaped: (choice: ChoiceId) => void,
+  shaped: Noter,
 ) => Readonly<Record<string, string>>;
-
-/** An operation's deprecation headers under a base path, and the choices that changed them. */
-interface Deprecated {
-  readonly headers: Readonly<Record<string, string>>;
-  readonly shapedBy: readonly ChoiceId[];
-}
 
 /** Base paths whose headers are kept; a core answers under one or two. */
 const keptBasePaths = 8;
@@ -66,27 +65,36 @@ export function deprecationHeadersFor(
 ): (
   operationId: OperationId,
   basePath: string,
-  shaped: (choice: ChoiceId) => void,
+  shaped: Noter,
 ) => Readonly<Record<string, string>> | undefined {
-  const kept = new Map<string, Map<OperationId, Deprecated | undefined>>();
+  const kept = new Map<string, Map<OperationId, Readonly<Record<string, string>> | undefined>>();
+  /** The choices that changed a kept set of headers. */
+  const changedBy = new Map<Readonly<Record<string, string>>, readonly ChoiceId[]>();
   return (operationId, basePath, shaped) => {
     let byOperation = kept.get(basePath);
     if (byOperation === undefined) {
-      if (kept.size >= keptBasePaths) kept.clear();
+      if (kept.size >= keptBasePaths) {
+        kept.clear();
+        changedBy.clear();
+      }
       byOperation = new Map();
       kept.set(basePath, byOperation);
     }
-    let deprecated = byOperation.get(operationId);
-    if (deprecated === undefined && !byOperation.has(operationId)) {
+    if (!byOperation.has(operationId)) {
       const headers = deprecationHeaders(operationId, basePath);
-      const shapedBy: ChoiceId[] = [];
-      const changed = headers && change ? change(headers, (id) => shapedBy.push(id)) : headers;
+      const noted: ChoiceId[] = [];
+      const changed =
+        headers && change ? change(headers, { note: (choice) => noted.push(choice) }) : headers;
       // Frozen: answers merge it with their own headers once (petstore-core.ts `withHeaders`).
-      deprecated = changed && { headers: Object.freeze({ ...changed }), shapedBy };
-      byOperation.set(operationId, deprecated);
+      const frozen = changed && Object.freeze({ ...changed });
+      if (frozen && noted.length > 0) changedBy.set(frozen, noted);
+      byOperation.set(operationId, frozen);
     }
-    if (deprecated === undefined) return undefined;
-    for (const choice of deprecated.shapedBy) shaped(choice);
-    return deprecated.headers;
+    const headers = byOperation.get(operationId);
+    if (change && headers) {
+      const noted = changedBy.get(headers) ?? [];
+      for (let index = 0; index < noted.length; index++) shaped.note(noted[index] as ChoiceId);
+    }
+    return headers;
   };
 }

@@ -15,34 +15,28 @@ import { cachedLists } from "./list-cache.js";
 import { recordJson } from "./serialize.js";
 import type { Validated } from "./validate.js";
 
-/** How one collection's records are written and listed. */
-export interface RecordStyle {
-  /** A record's JSON text; `keep` false: not kept for later answers (a record just created). */
-  readonly text: (record: object, keep?: boolean) => string;
-  /** A list's JSON text, kept by key while the same records are listed. */
-  readonly list: (key: string, records: readonly object[]) => string;
-  readonly newestFirst: boolean;
-  /** The choice whose extra fields `text` writes, when the profile adds some. */
-  readonly extraFieldsBy?: ChoiceId;
-  /** The choice that lists newest first, when one does. */
-  readonly newestFirstBy?: ChoiceId;
+/**
+ * The choices of the profile that shaped one answer: the code path that
+ * applies an alternative other than the kit's notes its choice, and the
+ * journal names them.
+ */
+export interface Shaped {
+  note(choice: ChoiceId): void;
+  /** Each choice noted, with its alternative; undefined while none is. */
+  readonly choices: ShapedChoices | undefined;
 }
 
-/**
- * Notes a choice whose alternative shaped the answer (the code path that
- * applies a non-default alternative calls it); the journal names them.
- */
-export type Shaped = (choice: ChoiceId) => void;
+/** The default profile's: its choices are the kit's, so none shapes an answer otherwise. */
+export const unshaped: Shaped = { note() {}, choices: undefined };
 
-/** The default profile's `Shaped`: no choice of it shapes an answer otherwise than the kit. */
-export const unshaped: Shaped = () => {};
-
-/** A `Shaped` that notes each choice once in `shapedBy`. */
-export const noteIn =
-  (shapedBy: ChoiceId[]): Shaped =>
-  (choice) => {
-    if (!shapedBy.includes(choice)) shapedBy.push(choice);
-  };
+/** How one collection's records are written and listed; `shaped` hears a profile's choices that did. */
+export interface RecordStyle {
+  /** A record's JSON text; `keep` false: not kept for later answers (a record just created). */
+  readonly text: (record: object, keep?: boolean, shaped?: Shaped) => string;
+  /** A list's JSON text, kept by key while the same records are listed. */
+  readonly list: (key: string, records: readonly object[], shaped?: Shaped) => string;
+  readonly newestFirst: boolean;
+}
 
 /**
  * A query as the profile reads it: the text the operation's validator then
@@ -66,8 +60,8 @@ export interface OperationBehaviour {
   readonly restyle: Restyle | undefined;
   /** The deprecation headers as the profile sends them; undefined: the kit's. */
   readonly deprecation: DeprecationChange | undefined;
-  /** The journal's names (choice: alternative) of the choices an answer noted; undefined: the default profile, which notes none. */
-  readonly nameChoices?: (shapedBy: readonly ChoiceId[]) => ShapedChoices;
+  /** A new answer's `Shaped`; undefined: the default profile, whose answers note nothing (`unshaped`). */
+  readonly shaping?: () => Shaped;
 }
 
 /** An answer restyled: `staged` ones (a scenario, a fault) keep the kit's Error. */

@@ -3,6 +3,7 @@
  * that has already passed routing, the credential check and any scenario.
  */
 import * as parameters from "../generated/parameter-validators.js";
+import type { ChoiceId } from "../interface/behaviour-profile.js";
 import type { OperationId } from "../interface/spec.js";
 import type { NewCategory, NewPet, PetStatus } from "../interface/types.js";
 import { int64 } from "../util/numbers.js";
@@ -10,7 +11,7 @@ import { readJsonBody } from "./body.js";
 import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import type { OperationBehaviour, RecordStyle, Shaped } from "./operation-behaviour.js";
+import type { OperationBehaviour, Shaped } from "./operation-behaviour.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator, type Validated } from "./validate.js";
@@ -27,7 +28,7 @@ interface OperationContext {
   readonly maxRecords: RecordCounts;
   /** The active behaviour profile, as the operations read it. */
   readonly behaviour: OperationBehaviour;
-  /** Notes a choice of the profile that shaped the answer (where a non-default alternative applies). */
+  /** Hears the profile's choices that shaped the answer (where an alternative not the kit's applies). */
   readonly shaped: Shaped;
 }
 
@@ -74,15 +75,13 @@ function queryOf(
 ): string | { readonly message: string } {
   if (!rewrite) return request.query;
   const read = rewrite(request.query);
-  if (read.shapedBy) for (const choice of read.shapedBy) shaped(choice);
+  const { shapedBy } = read;
+  if (shapedBy) {
+    for (let index = 0; index < shapedBy.length; index++) {
+      shaped.note(shapedBy[index] as ChoiceId);
+    }
+  }
   return read.ok ? read.value : read;
-}
-
-/** Notes the choices a collection's style applied to one record, or to a list of `listed` records. */
-function styled(style: RecordStyle, shaped: Shaped, listed?: number): void {
-  if (listed === 0) return;
-  if (style.extraFieldsBy) shaped(style.extraFieldsBy);
-  if (listed !== undefined && style.newestFirstBy) shaped(style.newestFirstBy);
 }
 
 /** A positive int64 id above `Number.MAX_SAFE_INTEGER`: no record has one (ids stay safe). */
@@ -129,8 +128,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const listed = store.listPets(
       pets.newestFirst ? { ...query.value, newestFirst: true } : query.value,
     );
-    styled(pets, shaped, listed.length);
-    return jsonTextResponse(200, pets.list(request.query, listed));
+    return jsonTextResponse(200, pets.list(request.query, listed, shaped));
   },
 
   async createPet({ request, store, basePath, maxRecords, behaviour, shaped }) {
@@ -147,7 +145,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
           `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
         );
       }
-      shaped("unknownCategory");
+      shaped.note("unknownCategory");
     }
     const full = storeFull("pets", store, maxRecords);
     if (full) return full;
@@ -156,9 +154,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const stored = defaulted ? { ...input.value, status: createdStatus } : input.value;
     const pet = await created(() => store.createPet(stored));
     if (!("record" in pet)) return pet;
-    if (defaulted) shaped("createdStatus");
-    styled(behaviour.pets, shaped);
-    return jsonTextResponse(201, behaviour.pets.text(pet.record, false), {
+    if (defaulted) shaped.note("createdStatus");
+    return jsonTextResponse(201, behaviour.pets.text(pet.record, false, shaped), {
       location: `${basePath}/pets/${pet.record.id}`,
     });
   },
@@ -172,7 +169,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
       if (unassignable(raw)) return failure("not_found", `No pet with id ${raw}.`);
       const kind = outOfRange(raw) ? "outOfRange" : "malformed";
       if (!petIdNotFound[kind]) return failure("invalid_path", path.message);
-      shaped(kind === "outOfRange" ? "petIdOutOfRange" : "petIdMalformed");
+      shaped.note(kind === "outOfRange" ? "petIdOutOfRange" : "petIdMalformed");
       return failure("not_found", `No pet with id ${shown(raw)}.`);
     }
     const { petId } = path.value;
@@ -180,13 +177,13 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
       if (!petIdNotFound.outOfRange) {
         return failure("invalid_path", `petId must be a positive integer (got ${petId})`);
       }
-      shaped("petIdOutOfRange");
+      shaped.note("petIdOutOfRange");
       return failure("not_found", `No pet with id ${petId}.`);
     }
     const pet = store.getPet(petId);
-    if (!pet) return failure("not_found", `No pet with id ${petId}.`);
-    styled(behaviour.pets, shaped);
-    return jsonTextResponse(200, behaviour.pets.text(pet));
+    return pet
+      ? jsonTextResponse(200, behaviour.pets.text(pet, true, shaped))
+      : failure("not_found", `No pet with id ${petId}.`);
   },
 
   listCategories({ request, store, behaviour, shaped }) {
@@ -195,8 +192,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const { categories } = behaviour;
     const listed = store.listCategories();
     if (categories.newestFirst) listed.reverse();
-    styled(categories, shaped, listed.length);
-    return jsonTextResponse(200, categories.list(request.query, listed));
+    return jsonTextResponse(200, categories.list(request.query, listed, shaped));
   },
 
   async createCategory({ request, store, maxRecords, behaviour, shaped }) {
@@ -209,8 +205,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     const full = storeFull("categories", store, maxRecords);
     if (full) return full;
     const category = await created(() => store.createCategory(input.value));
-    if (!("record" in category)) return category;
-    styled(behaviour.categories, shaped);
-    return jsonTextResponse(201, behaviour.categories.text(category.record, false));
+    return "record" in category
+      ? jsonTextResponse(201, behaviour.categories.text(category.record, false, shaped))
+      : category;
   },
 };

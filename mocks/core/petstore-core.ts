@@ -20,7 +20,6 @@
  *   body: undefined });
  */
 
-import type { ChoiceId } from "../interface/behaviour-profile.js";
 import type { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
 import type { createRequestRedactor, Redact } from "../util/redact.js";
@@ -52,7 +51,6 @@ import { latencyMs, sleep, wait } from "./latency.js";
 import { recordLimitsOf } from "./limits.js";
 import {
   defaultOperationBehaviour,
-  noteIn,
   type OperationBehaviour,
   type Shaped,
   unshaped,
@@ -226,8 +224,8 @@ interface Answered {
   readonly finished: CoreResponse;
   readonly started: number;
   readonly sent: SentCredential;
-  /** The profile's choices that shaped the answer, as noted; undefined under the default profile. */
-  readonly shapedBy: readonly ChoiceId[] | undefined;
+  /** The profile's choices that shaped the answer, as noted. */
+  readonly shaped: Shaped;
 }
 
 /** The aids as one core uses them: its redactor made for its secrets. */
@@ -275,7 +273,7 @@ export function createCorePipeline(
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
   const behaviour = options.profile ?? defaultOperationBehaviour;
-  const { restyle, nameChoices } = behaviour;
+  const { restyle, shaping } = behaviour;
   const deprecationHeaders = deprecationHeadersFor(behaviour.deprecation);
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
@@ -374,7 +372,7 @@ export function createCorePipeline(
 
   /** Journals the answer (secrets masked) and hands it to the observer; returns it, an Error's words masked. */
   function writeDown(ready: Armed, answered: Answered): CoreResponse {
-    const { request, match, outcome, finished, started, sent, shapedBy } = answered;
+    const { request, match, outcome, finished, started, sent, shaped } = answered;
     const redact = ready.redactorFor(request.header("authorization"));
     const response = redactedError(finished, redact);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
@@ -393,10 +391,10 @@ export function createCorePipeline(
           }))
         : noProblems,
       credential: sent.credential,
+      choices: shaped.choices,
     };
     if (sent.sentAs !== undefined) entry.sentAs = sent.sentAs;
     if (outcome.scenario !== undefined) entry.scenario = outcome.scenario;
-    if (shapedBy?.length && nameChoices) entry.choices = nameChoices(shapedBy);
     journal.record(entry);
     if (options.observe && match.kind === "operation" && !response.dropped) {
       options.observe({
@@ -439,7 +437,6 @@ export function createCorePipeline(
     outcome: Outcome,
     started: number,
     sent: SentCredential,
-    shapedBy: readonly ChoiceId[] | undefined,
     shaped: Shaped,
   ): CoreResponse | Promise<CoreResponse> {
     const answered = {
@@ -449,7 +446,7 @@ export function createCorePipeline(
       finished: finish(request, match, basePath, outcome, shaped),
       started,
       sent,
-      shapedBy,
+      shaped,
     };
     const response = armed ? writeDown(armed, answered) : writeLater(answered);
     // Journaled before it starts: a hang's end is not always seen (msw's
@@ -475,8 +472,7 @@ export function createCorePipeline(
     const credential = checkCredential(authorization, apiKeys);
     const sent = sentCredential(authorization, credential);
     // Under a profile, the choices that shape this answer, as their code paths note them.
-    const shapedBy: ChoiceId[] | undefined = nameChoices ? [] : undefined;
-    const shaped = shapedBy ? noteIn(shapedBy) : unshaped;
+    const shaped = shaping ? shaping() : unshaped;
     let outcome: Outcome | Promise<Outcome>;
     try {
       outcome = answer(request, match, basePath, credential, shaped);
@@ -484,11 +480,11 @@ export function createCorePipeline(
       outcome = failure(error);
     }
     if (!(outcome instanceof Promise)) {
-      return settle(request, match, basePath, outcome, started, sent, shapedBy, shaped);
+      return settle(request, match, basePath, outcome, started, sent, shaped);
     }
     return outcome
       .catch(failure)
-      .then((late) => settle(request, match, basePath, late, started, sent, shapedBy, shaped));
+      .then((late) => settle(request, match, basePath, late, started, sent, shaped));
   }
 
   return promisedCore((request) => {
