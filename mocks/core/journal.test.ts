@@ -88,6 +88,20 @@ describe("the journal", () => {
   });
 });
 
+describe("the profile's choices in the journal", () => {
+  it("are kept where an entry names them, and absent where it does not", () => {
+    const journal = createJournal({ size: 2 });
+    const choices = Object.freeze({ limitOutOfRange: "clamped" });
+    journal.record({ ...entry("/pets?limit=0"), choices });
+    journal.record(entry("/pets?limit=5"));
+    const [shaped, plain] = journal.all();
+    expect(shaped?.choices).toBe(choices);
+    expect(plain).not.toHaveProperty("choices");
+    journal.record(entry("/pets?limit=6")); // overwrites the entry that named them
+    expect(journal.all().map((e) => e.choices)).toEqual([undefined, undefined]);
+  });
+});
+
 describe("journal pages by size", () => {
   const long = (path: string, message: string): JournalRecord => ({
     ...entry(path),
@@ -102,6 +116,15 @@ describe("journal pages by size", () => {
     expect(journal.since(0, 10, 603)).toHaveLength(1);
     expect(journal.since(0, 10, 1)).toHaveLength(1);
     expect(journal.since(0, 10)).toHaveLength(4);
+  });
+
+  it("count the choices an entry names", () => {
+    const journal = createJournal({ size: 10 });
+    const choices = { limitOutOfRange: "clamped", petsOrder: "descending" };
+    for (let index = 0; index < 2; index++) journal.record({ ...entry("/p"), choices });
+    // 200 + 2 + (15 + 7 + 6) + (9 + 10 + 6): 255 characters each.
+    expect(journal.since(0, 10, 510)).toHaveLength(2);
+    expect(journal.since(0, 10, 509)).toHaveLength(1);
   });
 
   it("accept the largest size and one entry", () => {

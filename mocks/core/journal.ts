@@ -140,10 +140,15 @@ interface JournalOptions {
 }
 
 /** About how many characters an entry takes as JSON. */
-const entrySize = (entry: JournalEntry) =>
-  200 +
-  entry.path.length +
-  entry.problems.reduce((sum, problem) => sum + problem.message.length, 0);
+function entrySize(entry: JournalEntry): number {
+  let size = 200 + entry.path.length;
+  for (const problem of entry.problems) size += problem.message.length;
+  // `"choice":"alternative",` each.
+  for (const [choice, alternative] of Object.entries(entry.choices ?? {})) {
+    size += choice.length + alternative.length + 6;
+  }
+  return size;
+}
 
 /** Cuts text to `max` characters, marking the cut. */
 export function clip(text: string, max: number): string {
