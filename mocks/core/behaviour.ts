@@ -340,7 +340,6 @@ function deprecationOf({ choices, values }: ResolvedBehaviour): DeprecationChang
   };
 }
 
-/** The journal's names of the choices an answer noted (choice: alternative), one frozen object per set. */
 /** What a profile's noted sets share: the alternatives they name, and how many sets are kept. */
 interface NotedProfile {
   readonly alternatives: ResolvedBehaviour["choices"];
