@@ -4,7 +4,8 @@
  * out once per core, so a request reads plain properties. A profile's
  * differences are functions built here: the query as the profile reads it,
  * the records' text with extra fields, and the restyle of an answer's Error
- * body and headers. Runtimes load this module only for a profile.
+ * body and headers, each noting the choice behind what it changed
+ * (`Shaped`). Runtimes load this module only for a profile.
  */
 import {
   type BehaviourValues,
@@ -340,52 +341,26 @@ function deprecationOf({ choices, values }: ResolvedBehaviour): DeprecationChang
   };
 }
 
-/** What a profile's noted sets share: the alternatives they name, and how many sets are kept. */
-interface NotedProfile {
-  readonly alternatives: ResolvedBehaviour["choices"];
-  kept: number;
-}
-
-/** A set of choices noted on an answer: the journal's names for it, and the set each choice leads to. */
+/** A set of choices noted on an answer: its names in the journal, and the set each further choice leads to. */
 interface NotedSet {
-  readonly profile: NotedProfile;
   readonly choices: ShapedChoices | undefined;
   readonly next: Map<ChoiceId, NotedSet>;
 }
 
-/** Noted sets kept per profile (answers note a few, always the same ones); beyond them a set is named afresh. */
-const keptSets = 256;
-
-/** The set `choice` leads to from `set` (`set` itself when it holds it), kept while there is room. */
-function grown(set: NotedSet, choice: ChoiceId): NotedSet {
-  const { profile } = set;
-  const next =
-    set.choices?.[choice] === undefined
-      ? {
-          profile,
-          choices: Object.freeze({ ...set.choices, [choice]: profile.alternatives[choice] }),
-          next: new Map(),
-        }
-      : set;
-  if (profile.kept < keptSets) {
-    profile.kept++;
-    set.next.set(choice, next);
-  }
-  return next;
-}
-
-/** One answer's `Shaped`: a walk through its profile's noted sets, so a note allocates nothing once its set is known. */
+/** One answer's `Shaped` under a profile: a walk through its noted sets, so a note allocates nothing once its set is known. */
 class NotedChoices implements Shaped {
   choices: ShapedChoices | undefined;
   #set: NotedSet;
+  readonly #grow: (set: NotedSet, choice: ChoiceId) => NotedSet;
 
-  constructor(none: NotedSet) {
-    this.#set = none;
+  constructor(none: NotedSet, grow: (set: NotedSet, choice: ChoiceId) => NotedSet) {
     this.choices = undefined;
+    this.#set = none;
+    this.#grow = grow;
   }
 
   note(choice: ChoiceId): void {
-    const set = this.#set.next.get(choice) ?? grown(this.#set, choice);
+    const set = this.#set.next.get(choice) ?? this.#grow(this.#set, choice);
     this.#set = set;
     this.choices = set.choices;
   }
@@ -393,12 +368,24 @@ class NotedChoices implements Shaped {
 
 /** The answers' `Shaped` under a profile: each noted choice named with its alternative. */
 function shapingOf(alternatives: ResolvedBehaviour["choices"]): () => Shaped {
-  const none: NotedSet = {
-    profile: { alternatives, kept: 0 },
-    choices: undefined,
-    next: new Map(),
+  const none: NotedSet = { choices: undefined, next: new Map() };
+  let kept = 0;
+  const grow = (set: NotedSet, choice: ChoiceId): NotedSet => {
+    const next =
+      set.choices?.[choice] === undefined
+        ? {
+            choices: Object.freeze({ ...set.choices, [choice]: alternatives[choice] }),
+            next: new Map(),
+          }
+        : set;
+    // Answers note a few sets, always the same ones; bounded all the same.
+    if (kept < 256) {
+      kept++;
+      set.next.set(choice, next);
+    }
+    return next;
   };
-  return () => new NotedChoices(none);
+  return () => new NotedChoices(none, grow);
 }
 
 /** The profile's validation and resolution, for a runtime that loads this module alone for a profile. */
