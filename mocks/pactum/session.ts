@@ -220,6 +220,7 @@ export async function usePetstore(
       apiKey: target.apiKey,
       redact,
       strict: options.strict === true,
+      behaviour: target.server?.behaviour,
     }),
     everySpec: options.everySpec !== false,
     redact,

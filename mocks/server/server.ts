@@ -238,6 +238,7 @@ export async function startPetstoreServerWith(
       secrets,
       site,
       loopback,
+      behaviour: petstore.behaviour,
     }),
   );
   const handle = front.handle;
