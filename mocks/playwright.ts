@@ -150,5 +150,5 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
 
 export { expect } from "@playwright/test";
 export type { PetstoreFixture } from "./playwright/route.js";
-export type { PetstoreNodeOptions } from "./server/options.js";
 export * from "./runtime/entry-exports.js";
+export type { PetstoreNodeOptions } from "./server/options.js";
