@@ -31,9 +31,9 @@ import {
 } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { matchRoute } from "../core/router.js";
+import type { ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import { readAnswer } from "../interface/checks.js";
 import { clientHeaders } from "../interface/headers.js";
-import type { ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import { knowsNothing, type Violation, violationsOf } from "../interface/judge.js";
 import { interfaceOperations, limitQuery } from "../interface/operations.js";
 import { apiBasePath } from "../interface/spec.js";
