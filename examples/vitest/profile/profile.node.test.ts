@@ -27,9 +27,15 @@ interface JsonReport {
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "petstore-profile-project-"));
-  // The same files without `provide`: the environment's way, or no profile at all.
-  const bare = { root: here, test: { include: ["*.spec.ts"], maxWorkers: 2 } };
-  await writeFile(join(dir, "bare.config.mjs"), `export default ${JSON.stringify(bare)};\n`);
+  // Two configs for this folder's files: one names the profile in `provide`, one names none.
+  const test = { include: ["*.spec.ts"], maxWorkers: 2 };
+  const configs = {
+    provide: { root: here, test: { ...test, provide: { petstoreBehaviourFile: profile } } },
+    bare: { root: here, test },
+  };
+  for (const [name, config] of Object.entries(configs)) {
+    await writeFile(join(dir, `${name}.config.mjs`), `export default ${JSON.stringify(config)};\n`);
+  }
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -56,7 +62,7 @@ async function run(config: string, env: Record<string, string> = {}) {
 
 describe("one behaviour profile for every test file", () => {
   it("named once in the vitest config's provide", async () => {
-    expect(await run(join(here, "vitest.config.ts"))).toEqual({
+    expect(await run(join(dir, "provide.config.mjs"))).toEqual({
       "pet.spec.ts": ["passed"],
       "pets.spec.ts": ["passed"],
     });
