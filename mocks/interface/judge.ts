@@ -22,6 +22,7 @@
  */
 import { type Id, idOf, idOfText, memberOf } from "../util/exact-json.js";
 import { type ChoicesInEffect, replacesAdvice, unshownErrorChoices } from "./advice.js";
+import type { ChoiceId } from "./behaviour-profile.js";
 import {
   type Answer,
   accepted,
@@ -251,6 +252,10 @@ function insideChecks(reading: Reading, context: JudgeContext): Check[] {
   return [anyDocumentedStatus(operation, "documented")];
 }
 
+/** A status check, or where no statement documents the status (`documenting`), advice the choice decides. */
+const orChosen = (check: Check, documenting: readonly RuleId[], choice: ChoiceId): Check =>
+  documenting.length > 0 ? check : { ...check, choices: [choice] };
+
 /** The checks a rejection earns: `rejected`, and the status the interface (or the kit) names. */
 function rejectionChecks(reading: Reading): Check[] {
   const { operation } = reading;
@@ -258,17 +263,17 @@ function rejectionChecks(reading: Reading): Check[] {
   if (reading.credential !== "valid") {
     const onlyCredential = inside && !reading.brokenBody && !reading.invalidBody;
     const rules401 = answerRules(operation.id, 401);
-    const status401 = status(
-      401,
-      rules401.length > 0 && onlyCredential ? "documented" : "advisory",
-      union(rules401, credentialRules),
-    );
     return [
       notSuccess("documented", credentialRules),
-      // Where the 401 is not documented, the status is the operation's choice.
-      rules401.length > 0
-        ? status401
-        : { ...status401, choices: [unshownErrorChoices.credentialStatus] },
+      orChosen(
+        status(
+          401,
+          rules401.length > 0 && onlyCredential ? "documented" : "advisory",
+          union(rules401, credentialRules),
+        ),
+        rules401,
+        unshownErrorChoices.credentialStatus,
+      ),
       header(
         "WWW-Authenticate",
         "names the Bearer scheme",
@@ -294,17 +299,13 @@ function rejectionChecks(reading: Reading): Check[] {
   // Rejectable with the key and inside the domain: the body is invalid or broken.
   const problem = (reading.invalidBody ?? reading.brokenBody) as Finding;
   const because = union(problem.rules, rules400);
-  const status400 = status(
-    400,
-    reading.invalidBody && rules400.length > 0 ? "documented" : "advisory",
-    because,
-  );
   return [
     notSuccess(errors, reading.brokenBody ? union(because, ["§4.media-type"]) : because),
-    // Where the 400 is not documented, the refusal's status is the operation's choice.
-    rules400.length > 0
-      ? status400
-      : { ...status400, choices: [unshownErrorChoices.refusalStatus] },
+    orChosen(
+      status(400, reading.invalidBody && rules400.length > 0 ? "documented" : "advisory", because),
+      rules400,
+      unshownErrorChoices.refusalStatus,
+    ),
   ];
 }
 

@@ -20,7 +20,7 @@ import { readJsonFile } from "../util/files.js";
 import { printable } from "../util/text.js";
 
 /** The variable naming the profile file of the Node entries (and of `petstore-mock`). */
-export const behaviourFileVariable = "PETSTORE_BEHAVIOUR_FILE";
+const behaviourFileVariable = "PETSTORE_BEHAVIOUR_FILE";
 
 /**
  * The profile in `path`, resolved; its source is the path unless the file
