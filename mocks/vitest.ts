@@ -40,7 +40,7 @@ export interface PetstoreTestContext {
    * `test: { provide: { petstoreContract: { file: "pacts/web-petstore.json", consumer: "web" } } }`.
    * A file's `petstoreOptions.contract` wins over it.
    */
-  petstoreContract: ContractOptions | undefined;
+  petstoreContract: ContractOptions | null;
   /**
    * The behaviour profile file of every file, from the vitest config:
    * `test: { provide: { petstoreBehaviourFile: "petstore.behaviour.json" } }`
@@ -64,11 +64,8 @@ declare module "vitest" {
 
 export const test: TestAPI<PetstoreTestContext> = base
   .extend("petstoreOptions", { scope: "file" }, {} as PetstoreNodeOptions)
-  .extend(
-    "petstoreContract",
-    { scope: "file", injected: true },
-    undefined as ContractOptions | undefined,
-  )
+  // Not `undefined`: vitest gives a fixture declared with an undefined value `{}`.
+  .extend("petstoreContract", { scope: "file", injected: true }, null as ContractOptions | null)
   .extend("petstoreBehaviourFile", { scope: "file", injected: true }, "")
   .extend(
     "petstoreFile",
