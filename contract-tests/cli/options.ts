@@ -90,7 +90,8 @@ export const usage = `Usage: petstore-contract --url URL [--key KEY] [--read-onl
   ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
   --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
   --compare-mock lists the requests the deployment and the kit's mock answer differently; with
-  --behaviour FILE the mock answers by that behaviour profile (docs/behaviour.md).
+  --behaviour FILE the mock answers by that behaviour profile (docs/behaviour.md), and the run
+  raises no advice about the answers the profile chooses.
   --learn FILE probes the deployment's choices where the interface is silent (reads first, at
   most --consumer-writes tagged creates, none with --read-only) and writes the behaviour profile
   it learned to FILE, for petstore-mock --behaviour FILE (docs/contract.md, The loop).

@@ -231,6 +231,7 @@ export async function usePetstore(
       reproBaseUrl: target.repro.baseUrl,
       redact,
       strict: options.strict === true,
+      behaviour: target.server?.behaviour,
     }),
     everySpec: options.everySpec !== false,
     redact,
