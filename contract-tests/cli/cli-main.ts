@@ -152,7 +152,7 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
     return unwritten.length > 0 || learnFailure ? exitCodes.reportNotWritten : verdictCode(result);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`petstore-contract: ${error.message}\n`);
+      io.err(printable(`petstore-contract: ${error.message}\n`));
       return exitCodes.usage;
     }
     if (error instanceof TargetUnavailableError) {

@@ -196,6 +196,16 @@ describe("writeContractFile", () => {
     ],
     ["no JSON", "{ nope\n", /is not valid JSON/],
     [
+      "no JSON, with escape sequences (quoting none of it)",
+      '{"a": \u001b]0;title\u0007}',
+      /is not valid JSON \(Unexpected character in JSON at position 6 \(line 1 column 7\)\)\.;/,
+    ],
+    [
+      "a format holding terminal controls (escaped)",
+      JSON.stringify({ metadata: { petstoreMockKit: { format: "\u009b2J\u202e" } } }),
+      /its format "\\x9b2J\\u202e" is not /,
+    ],
+    [
       "another consumer's contract",
       contractText(pactOf([], { ...names, consumer: "other" })),
       /consumer "other"/,

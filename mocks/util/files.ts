@@ -8,7 +8,7 @@
 import { constants } from "node:fs";
 import { lstat, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { parseJson } from "./json.js";
+import { JsonDepthError, jsonSyntaxError, parseJson } from "./json.js";
 
 /** `open` flags that refuse a symbolic link as the last part of the path (0 where the platform has none). */
 export const noFollow = constants.O_NOFOLLOW ?? 0;
@@ -104,7 +104,8 @@ export async function readJsonFile(
   try {
     return parseJson(read.text);
   } catch (error) {
-    throw refuse(`is not valid JSON (${(error as Error).message}).`);
+    const why = error instanceof JsonDepthError ? error.message : jsonSyntaxError(read.text, error);
+    throw refuse(`is not valid JSON (${why}).`);
   }
 }
 
