@@ -77,7 +77,7 @@ export async function readOwnFile(
     if (file === undefined) return undefined;
     try {
       const opened = await file.stat();
-      if (opened.ino !== info.ino || opened.dev !== info.dev)
+      if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev)
         throw refused("changed while it was read.");
       return { text: await file.readFile("utf8"), changedMs: opened.mtimeMs };
     } finally {
@@ -150,14 +150,4 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
   const directory = await fileSystem.open(dirname(path), "r").catch(() => undefined);
   await directory?.sync().catch(() => undefined);
   await directory?.close();
-}
-
-/** Whether a process with this pid runs (EPERM: it does, under another user). */
-export function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
