@@ -30,6 +30,8 @@ export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
     readonly tag?: string;
     /** Marks answers that did not come from the target (see the proxy run). */
     readonly foreignAnswer?: SuiteContextOptions["foreignAnswer"];
+    /** The run's time, when its clock started before the run (a consumer contract's patterns compiled on it). */
+    readonly budget?: RunBudget;
   };
 
 /** Why no check can run: no answer, no pet list at this path, or no JSON there. */
@@ -155,7 +157,7 @@ export async function runCases(
     maxRetryWaitMs: settings.maxRetryWaitMs,
     wrongKey: `wrong-key-${tag}`,
     maxBodyBytes: settings.maxAnswerBytes,
-    budget: new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
+    budget: options.budget ?? new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
   };
   const ctx = new SuiteContext({
     target,
