@@ -379,7 +379,7 @@ export async function readConsumerContract(
   beforeCompile?: () => void,
 ): Promise<ConsumerContract> {
   const named = printable(file.slice(0, 200));
-  // One line, whatever the file holds (a JSON error quotes a piece of it).
+  // One line, whatever the file holds.
   const refuse = (reason: string) =>
     new UsageError(`--consumer ${named}: ${printable(reason).replace(/\s+/g, " ")}`);
   const value = await readJsonFile(file, contractLimits.fileBytes, refuse);
