@@ -384,9 +384,10 @@ export const behaviours = {
         because: "the interface names no header on a 401",
       },
       absent: {
-        answer: "no `WWW-Authenticate`",
+        answer:
+          "no `WWW-Authenticate`, as some deployments: conforms to the interface, but breaks HTTP (RFC 9110 §11.6.1: a 401 has one)",
         rules: ["§5.401"],
-        because: "the interface names no header on a 401",
+        because: "the interface names no header on a 401; HTTP does",
       },
       custom: {
         answer: 'the profile\'s text (e.g. `Bearer realm="petstore"`)',
