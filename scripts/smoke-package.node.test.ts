@@ -514,7 +514,8 @@ describe("the packed tarball, installed next to msw 3", () => {
 
     const mock = await serve(`${bin("petstore-mock")} --port 0 --quiet`);
     try {
-      const env = { ...cleanEnv, KEY: devKey };
+      // The docs lead with the key in PETSTORE_API_KEY (KEY for a command that still names it).
+      const env = { ...cleanEnv, KEY: devKey, PETSTORE_API_KEY: devKey };
       const direct = await run(
         "sh",
         ["-c", (fromCi ?? "").replace(/https:\/\/\S+\/v1/, mock.url)],
