@@ -7,6 +7,7 @@
  * id it would need) and what the interface says instead. Text from the file
  * is escaped for each format like a deployment's.
  */
+import { plural } from "../../mocks/util/text.js";
 import {
   failingFindings,
   type SpecFinding,
@@ -14,7 +15,6 @@ import {
   specFailed,
 } from "../consumer/against-spec.js";
 import { testsOf } from "./consumer.js";
-import { plural } from "./diagnosis.js";
 import { markdownTable } from "./markdown.js";
 import {
   escapeHtml,
