@@ -103,14 +103,8 @@ ${matrix}
 <h2>Checks per operation</h2>
 <table><thead><tr><th>operation</th><th>passed</th><th>failed</th><th>advisory</th><th>skipped</th></tr></thead><tbody>
 ${counts}</tbody></table>
-${section(
-  "Failures",
-  summaries.flatMap((s) => s.failed),
-)}
-${section(
-  "Advisory findings",
-  summaries.flatMap((s) => s.warnings),
-)}
+${section("Failures", content.failed)}
+${section("Advisory findings", content.warnings)}
 ${fuzzSection(result)}
 <h2>Created by this run</h2><p>${escapeHtml(content.created)}</p>
 </body></html>

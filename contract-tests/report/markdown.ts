@@ -129,14 +129,8 @@ export function markdownReport(result: ReportedRun, extra: readonly string[] = [
           `| \`${line.operation}\` | ${line.cells.map((row) => `${row.status} ${cellLabel(row, icon)}`).join(" · ")} |`,
       ),
     ),
-    ...findings(
-      "Failures",
-      summaries.flatMap((s) => s.failed),
-    ),
-    ...findings(
-      "Advisory findings",
-      summaries.flatMap((s) => s.warnings),
-    ),
+    ...findings("Failures", content.failed),
+    ...findings("Advisory findings", content.warnings),
     ...fuzzSection(result),
     `Created by this run: ${cell(content.created)}.`,
     "",

@@ -274,13 +274,17 @@ function matrixLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): Matr
  */
 export function reportContent(result: ReportedRun, shown: (text: string) => string) {
   const diagnoses = diagnose(result);
+  const summaries = summarize(result, diagnoses);
   return {
     verdict: verdict(result),
     conforms: runConforms(result),
     facts: runFacts(result, shown),
     diagnoses,
     explained: explainedCounts(result, diagnoses),
-    summaries: summarize(result, diagnoses),
+    summaries,
+    /** The failures and the advisory warnings, operation by operation. */
+    failed: summaries.flatMap((summary) => summary.failed),
+    warnings: summaries.flatMap((summary) => summary.warnings),
     matrix: matrixLines(result, diagnoses),
     created: createdList(result),
   };
