@@ -4,10 +4,9 @@
  * input becomes an `invalid` command whose one-line message the CLI prints
  * before it exits 2.
  */
-import { parseArgs } from "node:util";
 import { baseUrlProblem } from "../../mocks/interface/base-url.js";
 import { type OperationId, operationIds } from "../../mocks/interface/spec.js";
-import { type InvalidCommand, parseOrInvalid } from "../../mocks/util/cli.js";
+import { type InvalidCommand, parseFlags, parseOrInvalid } from "../../mocks/util/cli.js";
 import { maxSeed } from "../fuzz/random.js";
 import {
   defaultConsumerWrites,
@@ -165,12 +164,7 @@ export function parse(argv: readonly string[], env: Env): Command {
 }
 
 function parseOrThrow(argv: readonly string[], env: Env): Command {
-  let values: Flags;
-  try {
-    values = parseFlags(argv).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
-  }
+  const values = readFlags(argv);
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
   if (values["list-checks"]) return { kind: "list-checks" };
@@ -300,41 +294,14 @@ function againstSpecCommand(values: Flags, consumer: string | undefined): Comman
   };
 }
 
-type Flags = ReturnType<typeof parseFlags>["values"];
+type Flags = ReturnType<typeof readFlags>;
 
-function parseFlags(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      url: { type: "string" },
-      key: { type: "string" },
-      "read-only": { type: "boolean" },
-      strict: { type: "boolean" },
-      only: { type: "string", multiple: true },
-      timeout: { type: "string" },
-      "max-time": { type: "string" },
-      "max-answer-bytes": { type: "string" },
-      junit: { type: "string" },
-      markdown: { type: "string" },
-      json: { type: "string" },
-      html: { type: "string" },
-      "list-checks": { type: "boolean" },
-      "compare-mock": { type: "boolean" },
-      behaviour: { type: "string" },
-      "via-prism": { type: "boolean" },
-      replay: { type: "string" },
-      fuzz: { type: "string" },
-      "fuzz-seed": { type: "string" },
-      "fuzz-only": { type: "boolean" },
-      "fuzz-writes": { type: "string" },
-      consumer: { type: "string" },
-      "against-spec": { type: "boolean" },
-      "consumer-writes": { type: "string" },
-      learn: { type: "string" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean", short: "v" },
-    },
+const readFlags = (argv: readonly string[]) =>
+  parseFlags(argv, {
+    text: [
+      "url key timeout max-time max-answer-bytes junit markdown json html behaviour replay",
+      "fuzz fuzz-seed fuzz-writes consumer consumer-writes learn",
+    ],
+    repeatable: ["only"],
+    switches: ["read-only strict list-checks compare-mock via-prism fuzz-only against-spec"],
   });
-}

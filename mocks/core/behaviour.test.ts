@@ -104,6 +104,19 @@ describe("the list's query", () => {
     expect((await send("GET", "/pets?limit=2")).status).toBe(200);
   });
 
+  it("a pair that is not valid percent-encoding is refused naming it, the query's earlier pairs first", async () => {
+    const send = await mockUnder({ unknownQuery: "refused", repeatedQuery: "first" });
+    const bad = await send("GET", "/pets?limit=2&x=%ZZ");
+    expect(bad.status).toBe(400);
+    expect(bodyOf(bad)).toMatchObject({
+      code: "invalid_query",
+      message: 'query string is not valid percent-encoding (got "x=%ZZ")',
+    });
+    expect(bodyOf(await send("GET", "/pets?utm_source=x&x=%ZZ"))).toMatchObject({
+      message: '"utm_source" is not a query parameter of listPets',
+    });
+  });
+
   it("statusCase caseInsensitive: any case filters by the status", async () => {
     const send = await mockUnder({ statusCase: "caseInsensitive" });
     const exact = await send("GET", "/pets?status=sold");

@@ -32,7 +32,7 @@ import {
 import { cachedVerdicts } from "./query-cache.js";
 import { recordJson } from "./serialize.js";
 import { shown } from "./shown.js";
-import { decodedPair, type Validated } from "./validate.js";
+import { decodedPairs, type Validated } from "./validate.js";
 
 const ok = (value: string): Validated<string> => ({ ok: true, value });
 
@@ -80,20 +80,15 @@ function queryRewrite(
   const statuses: readonly string[] = petStatuses;
   return cachedVerdicts((query) => {
     const given = new Map<string, string[]>();
-    for (const pair of query.split("&")) {
-      let name: string;
-      let text: string;
-      try {
-        [name, text] = decodedPair(pair);
-      } catch {
-        // The validator refuses it, naming the pair.
-        return ok(query);
-      }
+    const { pairs: decoded, badPair } = decodedPairs(query);
+    for (const [name, text] of decoded) {
       if (names.has(name)) given.set(name, [...(given.get(name) ?? []), text]);
       else if (refusesUnknown && name !== "") {
         return { ok: false, message: `${shown(name)} is not a query parameter of ${operationId}` };
       }
     }
+    // The validator refuses a pair that is not valid percent-encoding, naming it.
+    if (badPair !== undefined) return ok(query);
     const pairs: string[] = [];
     const add = (name: string, text: string) =>
       pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(text)}`);

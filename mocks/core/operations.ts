@@ -53,7 +53,18 @@ async function loadBodyChecks(): Promise<BodyChecks> {
   return bodyChecks;
 }
 
-const nonBlank = (value: string): boolean => value.trim() !== "";
+/** A create's body: there, as JSON, valid by its schema, its name not blank; else the answer refusing it. */
+async function createInput<T extends { readonly name: string }>(
+  request: CoreRequest,
+  check: (checks: BodyChecks) => (body: unknown) => Validated<T>,
+): Promise<{ ok: true; value: T } | { ok: false; response: JsonAnswer }> {
+  const body = readJsonBody(request);
+  if (!body.ok) return body;
+  const input = check(bodyChecks ?? (await loadBodyChecks()))(body.value);
+  if (input.ok && input.value.name.trim() !== "") return input;
+  const message = input.ok ? "name must not be blank" : input.message;
+  return { ok: false, response: failure("invalid_body", message) };
+}
 
 /** A `petId` the validator refused as an integer out of range (0, negative, beyond int64), not malformed. */
 function outOfRange(raw: string): boolean {
@@ -84,28 +95,26 @@ function unassignable(raw: string | undefined): boolean {
   );
 }
 
-/** Runs a create; its 409 `ids_exhausted` once no safe id is left. */
-async function created<T>(create: () => Promise<T>): Promise<{ record: T } | JsonAnswer> {
+/** Runs a create: its 409 `store_full` while the collection is full, `ids_exhausted` once no safe id is left. */
+async function created<T>(
+  kind: keyof RecordCounts,
+  store: StorePort,
+  maxRecords: RecordCounts,
+  create: () => Promise<T>,
+): Promise<{ record: T } | JsonAnswer> {
+  const max = maxRecords[kind];
+  if (store.count()[kind] >= max) {
+    return failure(
+      "store_full",
+      `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`,
+    );
+  }
   try {
     return { record: await create() };
   } catch (error) {
     if (error instanceof IdsExhaustedError) return failure("ids_exhausted", `${error.message}.`);
     throw error;
   }
-}
-
-/** The 409 for a create into a full collection, or undefined while there is room. */
-function storeFull(
-  kind: keyof RecordCounts,
-  store: StorePort,
-  maxRecords: RecordCounts,
-): JsonAnswer | undefined {
-  const max = maxRecords[kind];
-  if (store.count()[kind] < max) return undefined;
-  return failure(
-    "store_full",
-    `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`,
-  );
 }
 
 export const operations: Readonly<Record<OperationId, Operation>> = {
@@ -122,26 +131,20 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createPet({ request, store, basePath, maxRecords, behaviour }) {
-    const body = readJsonBody(request);
-    if (!body.ok) return body.response;
-    const { newPet } = bodyChecks ?? (await loadBodyChecks());
-    const input = newPet(body.value);
-    if (!input.ok) return failure("invalid_body", input.message);
-    if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
+    const input = await createInput(request, (checks) => checks.newPet);
+    if (!input.ok) return input.response;
     if (!behaviour.acceptsUnknownCategory && !store.getCategory(input.value.categoryId)) {
       return failure(
         "invalid_body",
         `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
       );
     }
-    const full = storeFull("pets", store, maxRecords);
-    if (full) return full;
     const { createdStatus } = behaviour;
     const stored =
       createdStatus !== undefined && input.value.status === undefined
         ? { ...input.value, status: createdStatus }
         : input.value;
-    const pet = await created(() => store.createPet(stored));
+    const pet = await created("pets", store, maxRecords, () => store.createPet(stored));
     if (!("record" in pet)) return pet;
     return jsonTextResponse(201, behaviour.pets.text(pet.record, false), {
       location: `${basePath}/pets/${pet.record.id}`,
@@ -182,15 +185,11 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createCategory({ request, store, maxRecords, behaviour }) {
-    const body = readJsonBody(request);
-    if (!body.ok) return body.response;
-    const { newCategory } = bodyChecks ?? (await loadBodyChecks());
-    const input = newCategory(body.value);
-    if (!input.ok) return failure("invalid_body", input.message);
-    if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
-    const full = storeFull("categories", store, maxRecords);
-    if (full) return full;
-    const category = await created(() => store.createCategory(input.value));
+    const input = await createInput(request, (checks) => checks.newCategory);
+    if (!input.ok) return input.response;
+    const category = await created("categories", store, maxRecords, () =>
+      store.createCategory(input.value),
+    );
     return "record" in category
       ? jsonTextResponse(201, behaviour.categories.text(category.record, false))
       : category;
