@@ -11,7 +11,7 @@ test.override({
     behaviour: {
       version: 1,
       name: "staging",
-      choices: { limitOutOfRange: "clamped", petsOrder: "descending", createdStatus: "available" },
+      choices: { limitBelowMinimum: "clamped", petsOrder: "descending", createdStatus: "available" },
     },
   },
 });

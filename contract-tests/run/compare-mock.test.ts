@@ -109,7 +109,8 @@ const otherDeploymentProfile = {
   version: 1,
   name: "the other deployment",
   choices: {
-    limitOutOfRange: "clamped",
+    limitBelowMinimum: "clamped",
+    limitAboveMaximum: "clamped",
     limitNotInteger: "default",
     repeatedQuery: "last",
     statusUnknown: "ignored",

@@ -127,15 +127,13 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
       reason: `undecided: the answers match different alternatives (${first.alternative}; ${second.alternative})`,
     };
   };
-  const outOfRange = agree(
-    decide(
-      [all, at("limit-zero")],
-      countRule({ clamped: minimum, default: fallback }, `refused, ${minimum} pet or ${fallback}`),
-    ),
-    decide(
-      [all, at("limit-above")],
-      countRule({ clamped: maximum, default: fallback }, `refused, ${maximum} pets or ${fallback}`),
-    ),
+  const belowMinimum = decide(
+    [all, at("limit-zero")],
+    countRule({ clamped: minimum, default: fallback }, `refused, ${minimum} pet or ${fallback}`),
+  );
+  const aboveMaximum = decide(
+    [all, at("limit-above")],
+    countRule({ clamped: maximum, default: fallback }, `refused, ${maximum} pets or ${fallback}`),
   );
   // `1.5` tells rounded (1 pet) from the default (20); `abc` takes the default under both, so
   // it must agree with a refusal, or be listed, not refused.
@@ -171,8 +169,20 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
   const pet = at("pet-listed");
   const created = at("create-without-status");
 
+  const notProbed: LearnedChoice = { evidence: [], reason: "undecided: no probe tells it yet" };
   const learned: Record<ChoiceId, LearnedChoice> = {
-    limitOutOfRange: outOfRange,
+    emptyQuery: notProbed,
+    trailingSlash: notProbed,
+    headMethod: notProbed,
+    blankName: notProbed,
+    bodyMediaType: notProbed,
+    categoryDescription: notProbed,
+    errorClasses: notProbed,
+    commonHeaders: notProbed,
+    categoryLocation: notProbed,
+    deprecationOn: notProbed,
+    limitBelowMinimum: belowMinimum,
+    limitAboveMaximum: aboveMaximum,
     limitNotInteger: notIntegerChoice,
     repeatedQuery: decide(
       [all, at("limit-repeated")],

@@ -190,7 +190,7 @@ describe("what --learn writes", () => {
     await closedAfter(await startThirdDeployment({ apiKeys: [testApiKey] }), async (third) => {
       const { choices, code } = await learn(third);
       expect(code).toBe(exitCodes.passed);
-      expect(choices.limitOutOfRange).toMatchObject({
+      expect(choices.limitBelowMinimum).toMatchObject({
         alternative: "default",
         evidence: expect.arrayContaining([
           expect.objectContaining({ request: "GET /pets?limit=0", status: 200 }),
@@ -256,8 +256,8 @@ describe("what --learn writes", () => {
       await startThirdDeployment({ apiKeys: [testApiKey], pets: 1 }),
       async (third) => {
         const { choices } = await learn(third);
-        expect(choices.limitOutOfRange?.alternative).toBeUndefined();
-        expect(choices.limitOutOfRange?.reason).toMatch(/clamped and default answer alike/);
+        expect(choices.limitBelowMinimum?.alternative).toBeUndefined();
+        expect(choices.limitBelowMinimum?.reason).toMatch(/clamped and default answer alike/);
         expect(choices.petsOrder?.reason).toMatch(/fewer than 2 pets/);
       },
     );

@@ -34,6 +34,20 @@ const sampleValues: Readonly<Record<ValueKind["kind"], JsonValue>> = {
   header: 'Bearer realm="petstore", error="invalid_token"',
   date: "@1704067200",
   codes: { invalid_query: "E_QUERY", invalid_body: "E_VALIDATION", not_found: "E_NOT_FOUND" },
+  headers: {
+    "cache-control": { value: "no-store" },
+    "x-request-id": {},
+    etag: { on: "success" },
+  },
+  classes: {
+    missingCredential: { code: "NO_TOKEN", headers: { "www-authenticate": "Bearer" } },
+    wrongCredential: {
+      code: "BAD_TOKEN",
+      headers: { "www-authenticate": 'Bearer error="invalid_token"' },
+    },
+    badQuery: { fields: { details: [] } },
+    notFound: { code: "NOT_FOUND", fields: { path: "text" } },
+  },
 };
 
 const alternativesOf = (id: ChoiceId) => Object.entries((behaviours[id] as Behaviour).alternatives);

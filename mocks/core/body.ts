@@ -49,13 +49,13 @@ export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge"
 }
 
 /** The parsed body of a create, or the Error response that rejects it: it must be there, as JSON. */
-export function readJsonBody(request: CoreRequest): JsonBody {
+export function readJsonBody(request: CoreRequest, anyMediaType = false): JsonBody {
   if (request.bodyTooLarge) return rejected(payloadTooLarge());
   if (request.body === undefined || request.body.trim() === "") {
     return rejected(errorResponse("invalid_body", "A request body is required: a JSON object."));
   }
   const contentType = request.header("content-type");
-  if (contentType === undefined || !jsonMediaType.test(contentType)) {
+  if (!anyMediaType && (contentType === undefined || !jsonMediaType.test(contentType))) {
     return rejected(
       errorResponse(
         "unsupported_media_type",

@@ -22,6 +22,13 @@ export interface RecordStyle {
   readonly newestFirst: boolean;
 }
 
+/**
+ * Starts a query the profile read as one no record matches (a `status` no
+ * animal has, under `statusUnknown: empty`): the rest is validated, then
+ * nothing is listed.
+ */
+export const listsNone = "\u0000";
+
 /** A query as the profile reads it: the text the operation's validator then reads, or a refusal. */
 export type QueryRewrite = (query: string) => Validated<string>;
 
@@ -33,6 +40,18 @@ export interface OperationBehaviour {
   /** A malformed or out-of-range `petId` is a 404 instead of a 400. */
   readonly petIdNotFound: { readonly malformed: boolean; readonly outOfRange: boolean };
   readonly acceptsUnknownCategory: boolean;
+  /** A blank `name` is stored rather than refused. */
+  readonly acceptsBlankName: boolean;
+  /** A create's body is read as JSON whatever its `Content-Type`. */
+  readonly acceptsAnyMediaType: boolean;
+  /** createCategory stores a `description` that is not a string as absent. */
+  readonly dropsBadDescription: boolean;
+  /** `/pets/` is answered as `/pets`. */
+  readonly ignoresTrailingSlash: boolean;
+  /** `HEAD` is refused with a 405 instead of answered like `GET`. */
+  readonly refusesHead: boolean;
+  /** The deprecation headers go on a deprecated operation's 2xx answers only. */
+  readonly deprecatesSuccessOnly: boolean;
   /** The status a pet created without one gets. */
   readonly createdStatus: PetStatus | undefined;
   /** The answer restyled as the profile says (Error bodies, headers); undefined: as it is. */
@@ -56,6 +75,12 @@ export const defaultOperationBehaviour: OperationBehaviour = {
   categories: { text: recordJson, list: cachedLists(), newestFirst: false },
   petIdNotFound: { malformed: false, outOfRange: false },
   acceptsUnknownCategory: false,
+  acceptsBlankName: false,
+  acceptsAnyMediaType: false,
+  dropsBadDescription: false,
+  ignoresTrailingSlash: false,
+  refusesHead: false,
+  deprecatesSuccessOnly: false,
   createdStatus: undefined,
   restyle: undefined,
   deprecation: undefined,

@@ -10,7 +10,7 @@ import { readJsonBody } from "./body.js";
 import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import type { OperationBehaviour } from "./operation-behaviour.js";
+import { listsNone, type OperationBehaviour } from "./operation-behaviour.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator, type Validated } from "./validate.js";
@@ -53,7 +53,18 @@ async function loadBodyChecks(): Promise<BodyChecks> {
   return bodyChecks;
 }
 
-const nonBlank = (value: string): boolean => value.trim() !== "";
+/** The refusal of a blank `name`, unless the profile stores one. */
+const blankName = (name: string, behaviour: OperationBehaviour): JsonAnswer | undefined =>
+  name.trim() !== "" || behaviour.acceptsBlankName
+    ? undefined
+    : failure("invalid_body", "name must not be blank");
+
+/** A NewCategory body with a `description` that is no string left out (`categoryDescription: dropped`). */
+function withoutBadDescription(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { description, ...rest } = body as Record<string, unknown>;
+  return description === undefined || typeof description === "string" ? body : rest;
+}
 
 /** A `petId` the validator refused as an integer out of range (0, negative, beyond int64), not malformed. */
 function outOfRange(raw: string): boolean {
@@ -112,8 +123,10 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store, behaviour }) {
     const text = queryOf(request, behaviour.query.listPets);
     if (typeof text !== "string") return failure("invalid_query", text.message);
-    const query = listPetsQuery(text);
+    const none = behaviour.query.listPets !== undefined && text.startsWith(listsNone);
+    const query = listPetsQuery(none ? text.slice(listsNone.length) : text);
     if (!query.ok) return failure("invalid_query", query.message);
+    if (none) return jsonTextResponse(200, "[]");
     const { pets } = behaviour;
     const listed = store.listPets(
       pets.newestFirst ? { ...query.value, newestFirst: true } : query.value,
@@ -122,12 +135,13 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createPet({ request, store, basePath, maxRecords, behaviour }) {
-    const body = readJsonBody(request);
+    const body = readJsonBody(request, behaviour.acceptsAnyMediaType);
     if (!body.ok) return body.response;
     const { newPet } = bodyChecks ?? (await loadBodyChecks());
     const input = newPet(body.value);
     if (!input.ok) return failure("invalid_body", input.message);
-    if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
+    const blank = blankName(input.value.name, behaviour);
+    if (blank) return blank;
     if (!behaviour.acceptsUnknownCategory && !store.getCategory(input.value.categoryId)) {
       return failure(
         "invalid_body",
@@ -182,12 +196,15 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createCategory({ request, store, maxRecords, behaviour }) {
-    const body = readJsonBody(request);
+    const body = readJsonBody(request, behaviour.acceptsAnyMediaType);
     if (!body.ok) return body.response;
     const { newCategory } = bodyChecks ?? (await loadBodyChecks());
-    const input = newCategory(body.value);
+    const input = newCategory(
+      behaviour.dropsBadDescription ? withoutBadDescription(body.value) : body.value,
+    );
     if (!input.ok) return failure("invalid_body", input.message);
-    if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
+    const blank = blankName(input.value.name, behaviour);
+    if (blank) return blank;
     const full = storeFull("categories", store, maxRecords);
     if (full) return full;
     const category = await created(() => store.createCategory(input.value));

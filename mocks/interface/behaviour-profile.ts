@@ -16,7 +16,7 @@
  *   "name": "staging",
  *   "source": "learned from https://staging.example/v1 on 2026-11-29",
  *   "choices": {
- *     "limitOutOfRange": "clamped",
+ *     "limitAboveMaximum": "clamped",
  *     "petIdMalformed": {
  *       "alternative": "notFound",
  *       "evidence": [{ "request": "GET /pets/abc", "status": 404, "shape": "{code: string, …}" }]
@@ -34,7 +34,7 @@
  *
  * @example
  * const behaviour = resolveBehaviour(parseBehaviourProfile(text, "staging.json"));
- * behaviour.choices.limitOutOfRange; // "clamped"
+ * behaviour.choices.limitAboveMaximum; // "clamped"
  */
 
 import { isObject, JsonDepthError, parseJson } from "../util/json.js";
@@ -48,15 +48,22 @@ import { petStatuses } from "./spec.js";
  * first. `behaviours.ts` says what each answers and why it conforms.
  */
 export const choiceAlternatives = {
-  limitOutOfRange: ["refused", "clamped", "default"],
+  limitBelowMinimum: ["refused", "clamped", "default"],
+  limitAboveMaximum: ["refused", "clamped", "default"],
   limitNotInteger: ["refused", "rounded", "default"],
+  emptyQuery: ["asGiven", "ignored"],
   repeatedQuery: ["refused", "first", "last"],
   unknownQuery: ["ignored", "refused"],
   statusCase: ["exact", "caseInsensitive"],
-  statusUnknown: ["refused", "ignored"],
+  statusUnknown: ["refused", "ignored", "empty"],
+  trailingSlash: ["notFound", "same"],
+  headMethod: ["answered", "refused"],
   petIdMalformed: ["refused", "notFound"],
   petIdOutOfRange: ["refused", "notFound"],
   unknownCategory: ["refused", "accepted"],
+  blankName: ["refused", "accepted"],
+  bodyMediaType: ["refused", "accepted"],
+  categoryDescription: ["refused", "dropped"],
   categoryRefusalStatus: ["400", "422"],
   categoryCredentialStatus: ["401", "403"],
   categoryErrorShape: ["error", "errorField"],
@@ -68,9 +75,13 @@ export const choiceAlternatives = {
   petFields: ["none", "extra"],
   categoryFields: ["none", "extra"],
   errorFields: ["none", "extra"],
+  errorClasses: ["kit", "perClass"],
+  commonHeaders: ["none", "headers"],
   wwwAuthenticate: ["bearer", "absent", "custom"],
   createLocation: ["relative", "absolute", "absent"],
-  deprecationDate: ["kit", "date", "absent"],
+  categoryLocation: ["absent", "relative", "absolute"],
+  deprecationOn: ["every", "success"],
+  deprecationDate: ["kit", "date", "true", "absent"],
   sunsetHeader: ["kit", "absent"],
   successorLink: ["kit", "custom", "absent"],
 } as const;
@@ -93,7 +104,11 @@ export type ValueKind =
   /** An RFC 9745 date, `@` and Unix seconds. */
   | { readonly kind: "date" }
   /** Error `code` words by the kit's code (`invalid_query` → `E_VALIDATION`). */
-  | { readonly kind: "codes" };
+  | { readonly kind: "codes" }
+  /** Headers on every answer (or on successes or errors only), by lower-case name. */
+  | { readonly kind: "headers" }
+  /** Each class of failure's own `code` word, extra fields and headers. */
+  | { readonly kind: "classes" };
 
 /** The alternatives that take a value, and what value. */
 export const valueKinds: {
@@ -103,6 +118,8 @@ export const valueKinds: {
   petFields: { extra: { kind: "fields", schema: "Pet" } },
   categoryFields: { extra: { kind: "fields", schema: "Category" } },
   errorFields: { extra: { kind: "fields", schema: "Error" } },
+  errorClasses: { perClass: { kind: "classes" } },
+  commonHeaders: { headers: { kind: "headers" } },
   wwwAuthenticate: { custom: { kind: "header" } },
   deprecationDate: { date: { kind: "date" } },
   successorLink: { custom: { kind: "header" } },
@@ -127,6 +144,26 @@ export const apiErrorCodes = [
   "unsupported_media_type",
   "internal_error",
 ] as const;
+
+/**
+ * The classes of failure a profile may answer each its own way
+ * (`errorClasses: perClass`): a missing and a wrong credential, a refused
+ * query, path or body, an absent record, an unknown path, a method a path
+ * does not allow, a body of another media type or too large.
+ */
+export const errorClassNames = [
+  "missingCredential",
+  "wrongCredential",
+  "badQuery",
+  "badPath",
+  "badBody",
+  "notFound",
+  "unknownPath",
+  "methodNotAllowed",
+  "unsupportedMediaType",
+  "payloadTooLarge",
+] as const;
+export type ErrorClass = (typeof errorClassNames)[number];
 
 /** The reason phrases (RFC 9110) of the statuses an API answer can have. */
 export const reasonPhrases: Readonly<Record<number, string>> = {
@@ -193,10 +230,26 @@ export interface BehaviourProfileInput {
     readonly [C in ChoiceId]?:
       | AlternativeOf<C>
       | (ProfileChoice & { readonly alternative?: AlternativeOf<C> });
+  } & {
+    /** @deprecated both `limitBelowMinimum` and `limitAboveMaximum` (the earlier table's name). */
+    readonly limitOutOfRange?: AlternativeOf<"limitAboveMaximum">;
   };
 }
 
 export type ExtraFields = Readonly<Record<string, JsonValue>>;
+
+/** One class of failure's answer: its `code` word, its extra fields, its headers (text by lower-case name). */
+export interface ClassAnswer {
+  readonly code?: string;
+  readonly fields?: ExtraFields;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A header `commonHeaders` adds: `value` left out, a fresh one per answer; `on` left out, every answer. */
+export interface CommonHeader {
+  readonly value?: string;
+  readonly on?: "success" | "errors";
+}
 
 /** The values the alternatives that take one carry, by choice. */
 export interface BehaviourValues {
@@ -204,6 +257,8 @@ export interface BehaviourValues {
   readonly categoryFields?: ExtraFields;
   readonly errorFields?: ExtraFields;
   readonly errorCodes?: Readonly<Partial<Record<(typeof apiErrorCodes)[number], string>>>;
+  readonly errorClasses?: Readonly<Partial<Record<ErrorClass, ClassAnswer>>>;
+  readonly commonHeaders?: Readonly<Record<string, CommonHeader>>;
   readonly wwwAuthenticate?: string;
   readonly deprecationDate?: string;
   readonly successorLink?: string;
@@ -332,17 +387,104 @@ function codesValue(value: unknown, where: string): BehaviourValues["errorCodes"
   return Object.freeze(codes);
 }
 
+/**
+ * Header names a profile may not add or set: HTTP's framing and hop-by-hop
+ * ones, those the server or the interface's choices already decide, CORS
+ * and cookies.
+ */
+const reservedHeader =
+  /^(?:content-(?:type|length|encoding)|transfer-encoding|connection|keep-alive|upgrade|te|trailer|date|host|vary|location|allow|www-authenticate|deprecation|sunset|link|set-cookie|proxy-.*|access-control-.*|sec-.*)$/;
+const headerName = /^[a-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
+
+function headerNameOf(name: string, where: string, allowed: readonly string[] = []): string {
+  if (!headerName.test(name) || (reservedHeader.test(name) && !allowed.includes(name))) {
+    refuse(
+      where,
+      `${quoted(name)} is not a header a profile may set (lower-case token, not ${reservedHeader.source.slice(4, 40)}…)`,
+    );
+  }
+  return name;
+}
+
+function headerValue(value: unknown, where: string): string {
+  const header = text(value, where, profileLimits.headerText);
+  if (!headerText.test(header)) refuse(where, "must be visible ASCII text, spaces inside only");
+  return header;
+}
+
+function headersValue(value: unknown, where: string, allowed: readonly string[] = []) {
+  if (!isObject(value)) refuse(where, "must be an object of header names and values");
+  const names = Object.keys(value);
+  if (names.length > profileLimits.fields) {
+    refuse(where, `must name at most ${profileLimits.fields} headers (got ${names.length})`);
+  }
+  return names.map((name) => [headerNameOf(name, where, allowed), value[name]] as const);
+}
+
+function commonHeadersValue(value: unknown, where: string): Record<string, CommonHeader> {
+  const headers: Record<string, CommonHeader> = {};
+  for (const [name, given] of headersValue(value, where)) {
+    const at = `${where}.${name}`;
+    if (!isObject(given)) refuse(at, "must be an object (value, on)");
+    onlyKeys(given, ["value", "on"], at);
+    const header: { value?: string; on?: "success" | "errors" } = {};
+    if (given.value !== undefined) header.value = headerValue(given.value, `${at}.value`);
+    if (given.on !== undefined) {
+      if (given.on !== "success" && given.on !== "errors")
+        refuse(`${at}.on`, "must be success or errors");
+      header.on = given.on;
+    }
+    headers[name] = Object.freeze(header);
+  }
+  if (Object.keys(headers).length === 0) refuse(where, "must name at least one header");
+  return Object.freeze(headers);
+}
+
+function classesValue(value: unknown, where: string): BehaviourValues["errorClasses"] {
+  if (!isObject(value)) refuse(where, "must be an object of failure classes and their answers");
+  const classes: Partial<Record<ErrorClass, ClassAnswer>> = {};
+  for (const [name, given] of Object.entries(value)) {
+    const at = `${where}.${name}`;
+    if (!(errorClassNames as readonly string[]).includes(name)) {
+      refuse(where, `${quoted(name)} is not a failure class (${errorClassNames.join(", ")})`);
+    }
+    if (!isObject(given)) refuse(at, "must be an object (code, fields, headers)");
+    onlyKeys(given, ["code", "fields", "headers"], at);
+    const answer: { code?: string; fields?: ExtraFields; headers?: Record<string, string> } = {};
+    if (given.code !== undefined) {
+      if (typeof given.code !== "string" || !codeWord.test(given.code)) {
+        refuse(`${at}.code`, "must be a word of letters, digits, _ . : or - (at most 64)");
+      }
+      answer.code = given.code;
+    }
+    if (given.fields !== undefined)
+      answer.fields = fieldsValue(given.fields, "Error", `${at}.fields`);
+    if (given.headers !== undefined) {
+      const headers: Record<string, string> = {};
+      for (const [header, text] of headersValue(given.headers, `${at}.headers`, [
+        "www-authenticate",
+      ])) {
+        headers[header] = headerValue(text, `${at}.headers.${header}`);
+      }
+      answer.headers = Object.freeze(headers);
+    }
+    classes[name as ErrorClass] = Object.freeze(answer);
+  }
+  return Object.freeze(classes);
+}
+
 function profileValue(kind: ValueKind, value: unknown, where: string): unknown {
   switch (kind.kind) {
+    case "headers":
+      return commonHeadersValue(value, where);
+    case "classes":
+      return classesValue(value, where);
     case "fields":
       return fieldsValue(value, kind.schema, where);
     case "codes":
       return codesValue(value, where);
-    case "header": {
-      const header = text(value, where, profileLimits.headerText);
-      if (!headerText.test(header)) refuse(where, "must be visible ASCII text, spaces inside only");
-      return header;
-    }
+    case "header":
+      return headerValue(value, where);
     case "date": {
       if (typeof value !== "string" || !/^@\d{1,12}$/.test(value)) {
         refuse(where, "must be an RFC 9745 date: @ and Unix seconds (e.g. @1735689600)");
@@ -419,6 +561,13 @@ function deeperThan(value: unknown, limit: number): boolean {
   return Object.values(value).some((inner) => deeperThan(inner, limit - 1));
 }
 
+/** The choices of an earlier table under today's names: `limitOutOfRange` is both limits' choice. */
+function legacyChoices(choices: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(choices, "limitOutOfRange")) return choices;
+  const { limitOutOfRange: both, ...rest } = choices;
+  return { limitBelowMinimum: both, limitAboveMaximum: both, ...rest };
+}
+
 /** A parsed profile, validated: unknown fields, choices and alternatives are refused by name. */
 export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   if (!isObject(value)) refuse("profile", "must be a JSON object");
@@ -435,7 +584,7 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   if (value.source !== undefined) profile.source = text(value.source, "source");
   if (!isObject(value.choices)) refuse("choices", "must be an object of choices");
   const choices: Partial<Record<ChoiceId, ProfileChoice>> = {};
-  for (const [id, given] of Object.entries(value.choices)) {
+  for (const [id, given] of Object.entries(legacyChoices(value.choices))) {
     if (!Object.hasOwn(choiceAlternatives, id)) {
       refuse(`choices.${id.slice(0, 60)}`, `unknown choice (known: ${choiceIds.join(", ")})`);
     }

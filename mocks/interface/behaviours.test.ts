@@ -95,7 +95,9 @@ describe("a profile", () => {
     expect(resolved.name).toBe("staging");
     expect(resolved.source).toBe("learned from https://staging.example/v1");
     expect(resolved.isDefault).toBe(false);
-    expect(resolved.choices.limitOutOfRange).toBe("clamped");
+    // The earlier table's limitOutOfRange is both limits' choice.
+    expect(resolved.choices.limitBelowMinimum).toBe("clamped");
+    expect(resolved.choices.limitAboveMaximum).toBe("clamped");
     expect(resolved.choices.petIdMalformed).toBe("notFound");
     expect(resolved.choices.statusCase).toBe("exact");
     expect(resolved.choices.limitNotInteger).toBe("refused");
@@ -117,8 +119,8 @@ describe("a profile", () => {
       /choices\.limitOutOfRnge: unknown choice/,
     ],
     [
-      { version: 1, choices: { limitOutOfRange: "clampd" } },
-      /choices\.limitOutOfRange\.alternative: "clampd" is not an alternative of limitOutOfRange \(refused, clamped, default\)/,
+      { version: 1, choices: { limitAboveMaximum: "clampd" } },
+      /choices\.limitAboveMaximum\.alternative: "clampd" is not an alternative of limitAboveMaximum \(refused, clamped, default\)/,
     ],
     [{ version: 2, choices: {} }, /version: must be 1/],
     [{ version: 1 }, /choices: must be an object/],
