@@ -232,7 +232,7 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     const unshown = operationId !== undefined && errorsUnshown.has(operationId);
     let { code, status } = error;
     let { headers } = response;
-    const own = classes && classes[errorClassOf(code, operationId, request) as ErrorClass];
+    const own = classes?.[errorClassOf(code, operationId, request) as ErrorClass];
     if (unshown && refusal422 && operationId === "createCategory" && code === "invalid_body") {
       status = 422;
     }
