@@ -38,7 +38,8 @@ describe("compareWithMock", () => {
     const { differences } = await compareAgainst(fault("created-as-200"));
     expect(differences).toContainEqual({
       caseId: "createPet.full",
-      request: "POST /v1/pets",
+      request: "POST /pets",
+      choices: [],
       aspect: "status",
       deployment: "200",
       mock: "201",
@@ -51,7 +52,7 @@ describe("compareWithMock", () => {
   it("reports body-shape and header differences", async () => {
     const shapes = await compareAgainst(fault("pet-id-as-string"));
     expect(shapes.differences).toContainEqual(
-      expect.objectContaining({ caseId: "listPets.default", aspect: "body shape" }),
+      expect.objectContaining({ caseId: "listPets.default", aspect: "item fields" }),
     );
     const headers = await compareAgainst(fault("html-401"));
     expect(headers.differences).toContainEqual(
@@ -73,7 +74,7 @@ describe("compareWithMock", () => {
     expect(differences.length).toBeGreaterThan(0);
     for (const difference of differences) {
       expect(difference).toMatchObject({
-        request: expect.stringMatching(/^GET \/v1\/pets\/[^/?]+$/),
+        request: expect.stringMatching(/^GET \/pets\/[^/?]+$/),
         aspect: "header link",
         deployment: "(absent)",
         mock: expect.stringMatching(/^<\/v1\/pets>; rel="successor-version"$/),
@@ -98,8 +99,8 @@ describe("petstore-contract --compare-mock", () => {
     const { out } = await closedAfter(await startMock(fault("absent-pet-400")), (deployment) =>
       runCli(["--url", deployment.url, "--key", testApiKey, "--only", "getPet", "--compare-mock"]),
     );
-    expect(out).toMatch(/compare-mock: 1 of \d+ requests answered differently/);
-    expect(out).toContain("getPet.absent  (GET /v1/pets/9007199254740991)");
+    expect(out).toMatch(/compare-mock: 2 of \d+ requests answered differently/);
+    expect(out).toContain("getPet.absent  (GET /pets/9007199254740991)");
     expect(out).toContain("status: deployment 400 | mock 404");
   });
 });

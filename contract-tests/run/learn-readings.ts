@@ -10,7 +10,7 @@ import { isObject } from "../../mocks/util/json.js";
 import type { Redact } from "../../mocks/util/redact.js";
 import { printable } from "../../mocks/util/text.js";
 import type { ContractResponse } from "../transport/http.js";
-import { bodyShape } from "./compare-mock.js";
+import { bodyShape } from "./compare-answers.js";
 import type { Probe, ProbeName, Probes } from "./learn-probes.js";
 
 export type Item = Readonly<Record<string, unknown>>;
