@@ -32,7 +32,7 @@ const thrown = (spec: { toss(): Promise<unknown> }) =>
   );
 
 describe("petstore:conforms", () => {
-  it("judges every spec by default: a 500 fails it in the CLI's lines, with a curl line keeping the key out", async () => {
+  it("judges every spec by default: a 500 fails it in the CLI's lines, with a repro line that works after the session", async () => {
     const petstore = await open({ mock: { seed: 7 } });
     await pactum.spec().get("/pets").withQueryParams("limit", 5).expectStatus(200);
     petstore.server?.faults.add({ operation: "listPets", status: 500, times: 1 });
@@ -46,9 +46,14 @@ describe("petstore:conforms", () => {
     expect(error?.message.split("\n").slice(1, 5)).toEqual(
       failureLines(failures[0] as (typeof failures)[number], "✗"),
     );
+    // The session's mock and its key are gone after the run: the line goes to one the user starts.
     expect(error?.message).toContain(
-      `repro:    curl -g -sS -i '${petstore.baseUrl}/pets' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
+      `repro:    curl -g -sS -i 'http://127.0.0.1:4000/v1/pets' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
     );
+    expect(error?.message.split("\n").at(-1)).toBe(
+      "  (the mock this session started is gone after the run: start one with npx petstore-mock --port 4000, set PETSTORE_API_KEY to its key, petstore-dev-key, and paste a curl line; it holds the default seed, not the specs' records)",
+    );
+    expect(error?.message).not.toContain(petstore.baseUrl);
   });
 
   it("judges what a spec learnt from earlier ones: a created pet must read back", async () => {
@@ -160,6 +165,14 @@ describe("targets, templates and the data map", () => {
       expect(sent.Authorization).toMatch(/^Bearer pactum-dev-/);
       expect(staging.journal.forOperation("listPets")).toHaveLength(1);
       expect(petstore.server?.proxy).toBe(staging.url);
+      // A failure's repro goes to the deployment itself, with its key: the proxy is gone after the run.
+      staging.faults.add({ operation: "listPets", status: 500, times: 1 });
+      const error = await thrown(pactum.spec().get("/pets"));
+      expect(error?.message).toContain(
+        `repro:    curl -g -sS -i '${staging.url}/pets' -H "Authorization: Bearer $PETSTORE_API_KEY"`,
+      );
+      expect(error?.message).toMatch(/^ {2}\(.*the deployment directly.*\$PETSTORE_API_KEY.*\)$/m);
+      expect(error?.message).not.toContain(petstore.baseUrl);
     } finally {
       await staging.close();
     }

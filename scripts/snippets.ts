@@ -98,9 +98,11 @@ async function main(argv: readonly string[]): Promise<number> {
       groups.set(key, [...(groups.get(key) ?? []), run]);
     }
     for (const [packages, group] of groups) {
-      const install = await installKitWith(group[0]?.packages ?? [], { tarball }).catch(
-        (error: Error) => error,
-      );
+      // A CommonJS package, as npm 11's `npm init -y` writes it.
+      const install = await installKitWith(group[0]?.packages ?? [], {
+        tarball,
+        manifest: { type: "commonjs" },
+      }).catch((error: Error) => error);
       if (install instanceof Error) {
         for (const run of group) console.log(`✗ ${run.label}: install failed: ${install.message}`);
         failed += group.length;

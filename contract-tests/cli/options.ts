@@ -69,7 +69,7 @@ const maxFuzz = 100_000;
 const maxFuzzWrites = 10_000;
 const maxMaxTimeS = 86_400;
 
-export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only] [--strict]
+export const usage = `Usage: petstore-contract --url URL [--key KEY] [--read-only] [--strict]
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--max-answer-bytes N]
   [--junit FILE] [--markdown FILE]
   [--json FILE] [--html FILE] [--compare-mock [--behaviour FILE] | --via-prism | --replay FILE
@@ -78,7 +78,8 @@ export const usage = `Usage: petstore-contract --url URL --key KEY [--read-only]
        petstore-contract --consumer FILE --against-spec [--strict] [--only OPERATION[,OPERATION]]
   [--junit FILE] [--markdown FILE] [--json FILE] [--html FILE]
        petstore-contract --list-checks | --version
-  URL is the API base including /v1 (env PETSTORE_URL); KEY the bearer key (env PETSTORE_API_KEY).
+  URL is the API base including /v1 (env PETSTORE_URL). The bearer key comes from the
+  environment: export PETSTORE_API_KEY; --key KEY also works, but ps shows it to every user.
   OPERATION is one of ${operationIds.join(", ")}.
   --via-prism sends the suite through Prism's validation proxy (a checkout with its dev
   dependencies: npm run contract:proxy); it fails on every violation Prism reports.
@@ -126,7 +127,7 @@ function parseBaseUrl(raw: string): string {
   }
   if (url.search || url.hash) throw new UsageError("--url must not carry a query or fragment");
   if (url.username || url.password) {
-    throw new UsageError("--url must not carry credentials; pass the key with --key");
+    throw new UsageError("--url must not carry credentials; export the key as PETSTORE_API_KEY");
   }
   return url.href.replace(/\/+$/, "");
 }
@@ -238,7 +239,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   const url = values.url ?? env.PETSTORE_URL;
   const key = values.key ?? env.PETSTORE_API_KEY;
   if (!url) throw new UsageError("missing --url (or PETSTORE_URL): the API base including /v1");
-  if (!key) throw new UsageError("missing --key (or PETSTORE_API_KEY): the bearer API key");
+  if (!key) throw new UsageError("missing the API key: export PETSTORE_API_KEY (or pass --key)");
   const options: CliOptions = {
     baseUrl: parseBaseUrl(url),
     apiKey: checkKey(key),

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { maxContractPatterns } from "../../mocks/contract/contract-regex.js";
 import { contractLimits, contractText, type PactContract } from "../../mocks/contract/pact.js";
+import { behaviourFrom } from "../../mocks/interface/behaviour-profile.js";
 import { exitCodes } from "../cli/cli-main.js";
 import {
   type RecordedStep,
@@ -136,6 +137,25 @@ describe("what the interface promises, and what it does not", () => {
       instead: "a deployment may refuse the request, or ignore the parameter",
     });
     expect(kinds(found["app > keeps the campaign"])).toContain("undocumented-status");
+  });
+
+  it("a request outside the domain stays its own interaction when a profile answers it like one inside", async () => {
+    const clamping = behaviourFrom({ version: 1, choices: { limitOutOfRange: "clamped" } }, "test");
+    const contract = await recordContract(
+      "clamped-app",
+      [
+        { test: "a > lists five pets", method: "GET", target: "/pets?limit=5" },
+        { test: "b > shows an empty page", method: "GET", target: "/pets?limit=0" },
+      ],
+      clamping,
+    );
+    expect(contract.interactions.map((i) => [i.comments.testname, i.request.query])).toEqual([
+      ["a > lists five pets", { limit: ["5"] }],
+      ["b > shows an empty page", { limit: ["0"] }],
+    ]);
+    const found = findings(contract);
+    expect(found["a > lists five pets"]).toEqual([]);
+    expect(kinds(found["b > shows an empty page"])).toContain("outside-domain");
   });
 
   it("a field the schema does not have", () => {

@@ -7,6 +7,7 @@
  * cause: an advisory one is shrunk by requests that write nothing.
  */
 import { type CheckKind, isSuccess } from "../../mocks/interface/checks.js";
+import { foundText } from "../../mocks/interface/failure-lines.js";
 import { judge, type Verdict } from "../../mocks/interface/judge.js";
 import { Knowledge } from "../../mocks/interface/knowledge.js";
 import {
@@ -364,7 +365,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       slug: finding.check.slug,
       kind: finding.check.kind,
       expected: finding.check.expected,
-      actual: `${finding.reason}${exchange ? ` — got ${options.describe(exchange)}` : ""}`,
+      actual: exchange ? foundText(finding.reason, options.describe(exchange)) : finding.reason,
       curl: options.curl(toContractRequest(smallest)),
       count: 1,
       statuses: { [status]: 1 },

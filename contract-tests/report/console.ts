@@ -4,11 +4,13 @@
  * cause explains (expectation, answer, curl line), the matrix and the verdict.
  */
 
-import { failureLines } from "../../mocks/interface/failure-lines.js";
+import { failureLines, foundParts } from "../../mocks/interface/failure-lines.js";
 import type { CheckResult } from "../suite/results.js";
+import { apiKeyVariable } from "../transport/http.js";
 import { consumerConsoleLines } from "./consumer.js";
 import { type Diagnosis, diagnose } from "./diagnosis.js";
 import { fuzzConsoleLines } from "./fuzz.js";
+import { keyNote } from "./key-note.js";
 import type { ReportedRun } from "./run.js";
 import {
   cellLabel,
@@ -78,7 +80,7 @@ export function consoleReport(result: ReportedRun): string {
   const lines = [
     `${versionsLine()} → ${result.baseUrl} (run tag ${result.tag}${source ? `, ${source.what} ${printable(source.file)}` : ""}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
   ];
-  for (const note of result.notes) lines.push(`note: ${note}`);
+  const notesAt = lines.length;
   const diagnoses = diagnose(result);
   lines.push(...diagnosisLines(result, diagnoses));
   lines.push(...consumerConsoleLines(result));
@@ -103,13 +105,17 @@ export function consoleReport(result: ReportedRun): string {
     lines.push(`${summary.operation.padEnd(width)}  ${counts.join(", ")}`);
     for (const check of failed) lines.push(...describe(check, "✗"));
     for (const check of warnings) {
-      lines.push(`  ! ${check.id} [advisory]: ${check.actual?.split(" — got ")[0] ?? ""}`);
+      lines.push(`  ! ${check.id} [advisory]: ${foundParts(check.actual).reason}`);
     }
   }
   lines.push(...matrix(result));
   lines.push(...fuzzConsoleLines(result));
   lines.push(`created: ${createdList(result)}`);
   lines.push(verdict(result));
+  // The key note only above a curl line that reads the key (the console leaves advisory ones out).
+  const readsKey = lines.some((line) => line.includes(`$${apiKeyVariable}`));
+  const notes = result.notes.filter((note) => note !== keyNote || readsKey);
+  lines.splice(notesAt, 0, ...notes.map((note) => `note: ${note}`));
   // Server text reaches the terminal only with its control characters made visible.
   return `${printable(lines.join("\n"))}\n`;
 }

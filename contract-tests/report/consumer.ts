@@ -10,6 +10,7 @@
  * not verified, with the failed checks of its states' set-up beside why.
  */
 
+import { foundParts } from "../../mocks/interface/failure-lines.js";
 import type { RuleId } from "../../mocks/interface/statements.js";
 import type { ConsumerCase } from "../consumer/run.js";
 import { type CheckResult, failingChecks } from "../suite/results.js";
@@ -71,7 +72,7 @@ function restsOn(check: CheckResult, rules: ReadonlyMap<string, readonly RuleId[
 
 /** A failed check in one line: its id, what it rests on, expectation and what came (no body). */
 function failureLine(check: CheckResult, rules: ReadonlyMap<string, readonly RuleId[]>): string {
-  const got = check.actual?.split(" — got ")[0] ?? "";
+  const got = foundParts(check.actual).reason;
   return `${check.id} [${restsOn(check, rules)}]: expected ${check.expected}; got ${got}`;
 }
 

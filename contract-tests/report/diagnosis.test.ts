@@ -2,11 +2,17 @@
  * Diagnosis first: a red run names its likely cause before the list of
  * checks, on the console (short, grouped) and in every report file (whole).
  */
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningPetstoreServer } from "../../mocks/server/server.js";
+import { contractText } from "../../mocks/contract/pact.js";
+import { behaviourFrom } from "../../mocks/interface/behaviour-profile.js";
+import { type RunningPetstoreServer, startPetstoreServerWith } from "../../mocks/server/server.js";
 import { startMock, testApiKey } from "../../mocks/test-support/faulty-servers.js";
 import { startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
+import { recordContract } from "../test-support/recorded-contract.js";
 import { closedAfter, runCliWithReports } from "../test-support/runs.js";
 import { shownPerCause } from "./console.js";
 import type { Diagnosis } from "./diagnosis.js";
@@ -128,7 +134,7 @@ describe("causes against the kit's own mock", () => {
     expect(causes(run)).toEqual(["key-rejected"]);
     expect(run.json.diagnoses[0]?.checks).toEqual(failedInDiagnosisOrder(run));
     expect(run.out).toMatch(/^✗ The key was rejected \[key-rejected\]/m);
-    expect(run.out).toMatch(/hint: +Check --key \(or PETSTORE_API_KEY\)/);
+    expect(run.out).toMatch(/hint: +Check PETSTORE_API_KEY \(or --key\)/);
   });
 
   it("a rejected key: the hint shows its placeholder Bearer <key> intact in every format that carries it", async () => {
@@ -200,6 +206,43 @@ describe("causes against the kit's own mock", () => {
       id.startsWith("createPet."),
     );
     expect(run.json.diagnoses[0]?.checks).toEqual(createPetFailures);
+  });
+
+  it("not for an operation whose every request expected the 404 it got: a consumer contract's absent pets", async () => {
+    const recorded = await recordContract(
+      "absent-app",
+      [
+        { test: "a > lists pets", method: "GET", target: "/pets?limit=5" },
+        { test: "a > says pet 99999 is gone", method: "GET", target: "/pets/99999" },
+        { test: "b > says pet 0 is gone", method: "GET", target: "/pets/0" },
+      ],
+      behaviourFrom({ version: 1, choices: { petIdOutOfRange: "notFound" } }, "test"),
+    );
+    const file = join(await mkdtemp(join(tmpdir(), "petstore-diagnosis-")), "absent-app.json");
+    await writeFile(file, contractText(recorded));
+    // This staging answers pet 0's 404 with an Error body that lacks its message.
+    const staging = await startPetstoreServerWith(
+      {
+        port: 0,
+        apiKeys: [testApiKey],
+        behaviour: { version: 1, choices: { petIdOutOfRange: "notFound" } },
+      },
+      {
+        wrapCore: (handle) => async (request) => {
+          const response = await handle(request);
+          return request.path === "/pets/0"
+            ? { ...response, body: JSON.stringify({ code: "not_found", status: 404 }) }
+            : response;
+        },
+      },
+    );
+    const run = await closedAfter(staging, () =>
+      contract(staging.url, testApiKey, "--consumer", file),
+    );
+    expect(run.code).toBe(exitCodes.failed);
+    expect(failedIds(run).length).toBeGreaterThan(0);
+    expect(causes(run)).not.toContain("operation-missing");
+    expect(run.out).not.toMatch(/missing: getPet/);
   });
 
   it("a category operation refusing every request: advice, since the interface shows none of its errors", async () => {

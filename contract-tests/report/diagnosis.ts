@@ -15,6 +15,7 @@
  * for (const { cause, checks, hint } of diagnose(result)) console.log(cause, checks.length, hint);
  */
 
+import { foundParts } from "../../mocks/interface/failure-lines.js";
 import { violations } from "../../mocks/interface/schemas.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
 import { failedStatuses } from "../fuzz/results.js";
@@ -68,10 +69,9 @@ type Detector = (evidence: Evidence) => Finding | undefined;
 
 export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-/** What came back, from a failed check's text ("<reason> — got <answer>"). */
-const answerOf = (check: CheckResult | undefined) =>
-  check?.actual?.split(" — got ").slice(1).join(" — got ") ?? "";
-const reasonOf = (check: CheckResult | undefined) => check?.actual?.split(" — got ")[0] ?? "";
+/** What came back, and why the check failed, from a failed check's text (`foundText`). */
+const answerOf = (check: CheckResult | undefined) => foundParts(check?.actual).answer;
+const reasonOf = (check: CheckResult | undefined) => foundParts(check?.actual).reason;
 
 /** An answer's status; 0 when none came. */
 export const statusOf = (record: CaseRecord) => record.exchange.response?.status ?? 0;
@@ -169,7 +169,7 @@ const keyRejected: Detector = (evidence) => {
     cause: "key-rejected",
     title: "The key was rejected",
     evidence: `${rejected.length} of ${plural(withKey.length, "request")} sent with the key were answered ${statusList(rejected)}${example(evidence, rejected)}`,
-    hint: "Check --key (or PETSTORE_API_KEY): is it this deployment's key (staging and production keys differ), and still valid? It is sent as Authorization: Bearer <key>.",
+    hint: "Check PETSTORE_API_KEY (or --key): is it this deployment's key (staging and production keys differ), and still valid? It is sent as Authorization: Bearer <key>.",
     explains: explainedBy(evidence.result, rejected),
   };
 };
@@ -246,14 +246,28 @@ const sameAnswerForAll: Detector = (evidence) => {
   };
 };
 
+/** A failed check that wanted a 2xx (`status-201`, `status-2xx`, the app's `HTTP 200`). */
+const wantedSuccess = (check: CheckResult) =>
+  /^(?:HTTP 2\d\d\b|a 2xx\b)/.test(check.expected) &&
+  /\.(?:status-\w+|consumer-status)$/.test(check.id);
+
+/**
+ * Operations every request to which was answered 404 or 405, one of them a
+ * request that wanted a 2xx: a 404 to a request that expected one (an
+ * absent pet) says nothing about the route.
+ */
 const operationMissing: Detector = (evidence) => {
   const gone = (record: CaseRecord) => [404, 405].includes(statusOf(record));
+  const refusedSuccess = new Set(evidence.failed.filter(wantedSuccess).map((c) => c.caseId));
   const byOperation = new Map<OperationId, CaseRecord[]>();
   for (const record of evidence.answered) {
     byOperation.set(record.operation, [...(byOperation.get(record.operation) ?? []), record]);
   }
   const missing = [...byOperation].filter(
-    ([, records]) => records.length >= 2 && records.every(gone),
+    ([, records]) =>
+      records.length >= 2 &&
+      records.every(gone) &&
+      records.some((record) => refusedSuccess.has(record.caseId)),
   );
   if (missing.length === 0 || missing.length === byOperation.size) return undefined;
   const records = missing.flatMap(([, cases]) => cases);

@@ -3,6 +3,8 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { contractText } from "../../mocks/contract/pact.js";
+import { startPetstoreServer } from "../../mocks/server/server.js";
 import {
   type FaultyServer,
   fault,
@@ -11,6 +13,7 @@ import {
 } from "../../mocks/test-support/faulty-servers.js";
 import { parse } from "../cli/options.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
+import { recordContract } from "../test-support/recorded-contract.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
 import { bodyShape, compareWithMock } from "./compare-mock.js";
 import { runContractSuite } from "./runner.js";
@@ -80,6 +83,40 @@ describe("compareWithMock", () => {
         mock: expect.stringMatching(/^<\/v1\/pets>; rel="successor-version"$/),
       });
     }
+  });
+});
+
+describe("a list's order: what a consumer contract cannot carry, --compare-mock shows", () => {
+  it("an app's oldest-first test passes --consumer against a staging that lists newest first; --compare-mock names the order", async () => {
+    const contract = await recordContract("ordered-app", [
+      {
+        test: "pets.test.ts > lists the oldest pets first",
+        method: "GET",
+        target: "/pets?limit=5",
+      },
+    ]);
+    // The list's example keeps its first item: the order the test relied on is not in it.
+    const [interaction] = contract.interactions;
+    expect(interaction?.response.body?.content).toHaveLength(1);
+    const file = join(await mkdtemp(join(tmpdir(), "petstore-order-")), "ordered-app.json");
+    await writeFile(file, contractText(contract));
+    const newestFirst = await startPetstoreServer({
+      port: 0,
+      apiKeys: [testApiKey],
+      quiet: true,
+      behaviour: { version: 1, choices: { petsOrder: "descending" } },
+    });
+    const { consumer, compared } = await closedAfter(newestFirst, async (staging) => ({
+      consumer: await runCli(["--url", staging.url, "--consumer", file], {
+        PETSTORE_API_KEY: testApiKey,
+      }),
+      compared: await runCli(["--url", staging.url, "--only", "listPets", "--compare-mock"], {
+        PETSTORE_API_KEY: testApiKey,
+      }),
+    }));
+    expect(consumer.code).toBe(0);
+    expect(consumer.out).toContain("1 interaction: 0 would break, 1 pass");
+    expect(compared.out).toContain("order: deployment descending id | mock ascending id  <- choice petsOrder (the deployment: descending)");
   });
 });
 

@@ -92,6 +92,45 @@ describe("one interaction per request shape", () => {
     expect(new Set(interactions().map((i) => i.key)).size).toBe(10);
   });
 
+  it("keeps a value outside the interface's domain apart, even where a profile answers it like one inside", async () => {
+    const { as, get, interactions } = await mock({
+      behaviour: {
+        version: 1,
+        choices: { limitOutOfRange: "clamped", petIdOutOfRange: "notFound" },
+      },
+    });
+    for (const [test, target] of [
+      ["a > five pets", "/pets?limit=5"],
+      ["b > no pets", "/pets?limit=0"],
+      ["c > many pets", "/pets?limit=500"],
+      ["d > a gone pet", "/pets/999"],
+      ["e > pet zero", "/pets/0"],
+    ] as const) {
+      as(test);
+      await get(target);
+    }
+    const listed = interactions().map((i) => [
+      i.comments.petstoreMockKit.shape,
+      i.comments.petstoreMockKit.tests,
+      i.request.matchingRules,
+    ]);
+    expect(listed).toEqual([
+      ["GET /pets valid ?limit=integer body:none → 200", ["a > five pets"], expect.anything()],
+      [
+        "GET /pets valid ?limit=outside body:none → 200",
+        ["b > no pets", "c > many pets"],
+        expect.anything(),
+      ],
+      ["GET /pets/{petId} valid ?- body:none → 404", ["d > a gone pet"], expect.anything()],
+      ["GET /pets/{petId=outside} valid ?- body:none → 404", ["e > pet zero"], expect.anything()],
+    ]);
+    // Literal where outside: a verifier's matcher would let another value stand for it.
+    expect(listed[1]?.[2]).not.toHaveProperty("query");
+    expect(listed[3]?.[2]).not.toHaveProperty("path");
+    expect(listed[0]?.[2]).toHaveProperty("query.limit");
+    expect(listed[2]?.[2]).toHaveProperty("path");
+  });
+
   it("keeps each value of an enum filter apart: its own request, provider state and tests", async () => {
     const { as, get, interactions } = await mock();
     for (const [test, status] of [

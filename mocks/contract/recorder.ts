@@ -2,7 +2,8 @@
  * The consumer contract's recorder: it watches every answered request to an
  * operation (the core's `observe`) and keeps one interaction per request
  * shape (method, path template, credential, query parameter names and value
- * kinds or enum values, body fields, status), named after the test that sent it, with the
+ * kinds or enum values, body fields, status; a parameter value outside the
+ * interface's domain is a kind of its own), named after the test that sent it, with the
  * provider states the answer relied on and the matching rules openapi.yaml
  * gives its bodies. Answers a fault, a scenario, a full store (409) or a
  * failure (5xx) made are left out: no deployment can be asked for them.
@@ -19,6 +20,7 @@
 import { parsedBodyOf } from "../core/body.js";
 import type { CoreRequest } from "../core/exchange.js";
 import type { ObservedExchange } from "../core/petstore-core.js";
+import { parameterProblem } from "../interface/request.js";
 import {
   type OperationId,
   type OperationParameter,
@@ -200,6 +202,7 @@ interface QueryParameterFacts {
 /** What the recorder reads of an operation on every request, looked up once. */
 interface OperationFacts {
   readonly template: string;
+  readonly path: readonly OperationParameter[];
   readonly query: ReadonlyMap<string, QueryParameterFacts>;
 }
 
@@ -219,7 +222,11 @@ function factsOf(operationId: OperationId): OperationFacts {
         },
       ],
     );
-    facts = { template: operationRoute(operationId).path, query: new Map(query) };
+    facts = {
+      template: operationRoute(operationId).path,
+      path: operationParameters(operationId, "path"),
+      query: new Map(query),
+    };
     operations.set(operationId, facts);
   }
   return facts;
@@ -228,19 +235,31 @@ function factsOf(operationId: OperationId): OperationFacts {
 const queryParameterOf = (operationId: OperationId, name: string) =>
   factsOf(operationId).query.get(name)?.parameter;
 
+/** Whether a path parameter's value lies outside the interface's domain (`/pets/0`, `/pets/abc`). */
+const outsidePath = (operationId: OperationId, params: Readonly<Record<string, string>>) =>
+  factsOf(operationId).path.some((p) => parameterProblem(p, decoded(params[p.name])) !== undefined);
+
 /**
  * The query's part of a shape: each parameter's name (cut to 40 characters)
  * and the kind of its value (`integer`, `unknown` for a parameter the
- * operation lacks, `invalid`), or the value itself for one of an enum's (a
- * small closed set: `status=sold` and `status=pending` ask different
- * things), sorted, at most 30.
+ * operation lacks, `invalid` for one not of its type, `outside` for one of
+ * its type outside the interface's domain: `limit=0` asks what `limit=5`
+ * does not, whatever a profile answers), or the value itself for one of an
+ * enum's (a small closed set: `status=sold` and `status=pending` ask
+ * different things), sorted, at most 30.
  */
 function queryShape(operationId: OperationId, query: URLSearchParams): string {
   const known = factsOf(operationId).query;
   const pairs: string[] = [];
   for (const [name, value] of query) {
     const facts = known.get(name);
-    const kind = !facts ? "unknown" : facts.fits.test(value) ? (facts.kind ?? value) : "invalid";
+    const kind = !facts
+      ? "unknown"
+      : !facts.fits.test(value)
+        ? "invalid"
+        : parameterProblem(facts.parameter, value)
+          ? "outside"
+          : (facts.kind ?? value);
     pairs.push(`${name.slice(0, 40)}=${kind}`);
   }
   pairs.sort();
@@ -285,12 +304,9 @@ function requestOf(
   const contentType = request.header("content-type");
   if (body.kind !== "none") headers["Content-Type"] = [exampleText(contentType ?? "", redact)];
 
-  // The path's rule: each parameter's pattern in the template, when every value fits it.
-  const pathParameters = operationParameters(operationId, "path");
-  const fits = pathParameters.every((p) =>
-    parameterMatcher(decoded(exchange.params[p.name]), p.schema),
-  );
-  if (pathParameters.length > 0 && fits) {
+  // The path's rule: each parameter's pattern in the template, when every value lies inside the domain.
+  const pathParameters = factsOf(operationId).path;
+  if (pathParameters.length > 0 && !outsidePath(operationId, exchange.params)) {
     const pattern = template
       .split(/(\{\w+\})/)
       .map((part) => {
@@ -307,9 +323,12 @@ function requestOf(
     const shownName = exampleText(name, redact);
     const shown = isSecretName(name) ? redactedMark : exampleText(value, redact);
     queryExample[shownName] = [...(queryExample[shownName] ?? []), shown];
+    // A value outside the domain stays literal: another value asks something else.
     const parameter = queryParameterOf(operationId, name);
     const matcher =
-      parameter && !isSecretName(name) ? parameterMatcher(value, parameter.schema) : undefined;
+      parameter && !isSecretName(name) && !parameterProblem(parameter, value)
+        ? parameterMatcher(value, parameter.schema)
+        : undefined;
     if (matcher) queryRules[shownName] = rule(matcher);
   }
   if (Object.keys(queryRules).length > 0) rules.query = queryRules;
@@ -458,27 +477,29 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
   // A read's shape, by operation, answer (status and credential) and query text: no string built per request.
   const readShapes = new Map<OperationId, Map<number, Map<string, Shape>>>();
 
-  /** The request's shape and its key; the same request text always makes the same shape. */
-  function shapeOf(
-    request: ObservedExchange["request"],
-    operationId: OperationId,
-    status: number,
-    credential: Credential,
-    body: Parsed,
-  ): Shape {
+  /**
+   * The request's shape and its key; the same request text always makes the
+   * same shape. A path outside the domain shows in the template (`/pets/{petId=outside}`).
+   */
+  function shapeOf(exchange: ObservedExchange, credential: Credential, body: Parsed): Shape {
+    const { request, operationId } = exchange;
+    const { status } = exchange.response;
+    const pathOutside = outsidePath(operationId, exchange.params);
     const reads =
       body === noBody
         ? (readShapes.get(operationId) ?? new Map<number, Map<string, Shape>>())
         : undefined;
-    const answer = status * 4 + credentialVerdicts.indexOf(credential);
+    const answer = (status * 4 + credentialVerdicts.indexOf(credential)) * 2 + Number(pathOutside);
     const byQuery = reads?.get(answer);
     const read = byQuery?.get(request.query);
     if (read) return read;
     const bodyPart = bodyShape(body, request.header("content-type"));
-    const raw = `${request.method} ${operationId} ${credential} ${status} ${bodyPart} ${request.query}`;
+    const raw = `${request.method} ${operationId} ${pathOutside} ${credential} ${status} ${bodyPart} ${request.query}`;
     let known = shapes.get(raw);
     if (!known) {
-      const { template } = factsOf(operationId);
+      const template = pathOutside
+        ? factsOf(operationId).template.replace(/\{(\w+)\}/g, "{$1=outside}")
+        : factsOf(operationId).template;
       const query = queryShape(operationId, new URLSearchParams(request.query));
       const shape = `${request.method} ${template} ${credential} ?${query} body:${bodyPart} → ${status}`;
       known = { shape, key: shapeKey(shape) };
@@ -503,7 +524,7 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
     if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
     const credential = credentialOf(request, exchange.credentialRefused);
     const body = parseRequestBody(request);
-    const { shape, key } = shapeOf(request, operationId, response.status, credential, body);
+    const { shape, key } = shapeOf(exchange, credential, body);
     const named = testNow();
     if (named !== lastNamed || redact !== lastRedact) {
       lastNamed = named;

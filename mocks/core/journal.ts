@@ -145,7 +145,8 @@ export const noProblems: readonly Problem[] = Object.freeze([]);
  * overwritten. (Kept as objects, a busy server's last thousand entries
  * survived each young collection and were promoted, then marked and swept
  * by the old generation's: about a microsecond a request over a socket,
- * docs/benchmarks.md.) An entry becomes an object again when it is read.
+ * issue 45's eighth look, docs/benchmarks.md as of commit 8956628.) An
+ * entry becomes an object again when it is read.
  */
 class EntryColumns {
   readonly status: Float64Array;

@@ -8,6 +8,7 @@
  * @example
  * failureLines({ id: "listPets.limit-5.at-most-limit", kind: "documented",
  *   expected: "at most 5 items", actual: "7 items — got HTTP 200 | […]", curl: "curl -g …" });
+ * foundText("HTTP 500", "HTTP 500 | content-type: application/json | {…}"); // the answer alone
  */
 import type { Redact } from "../util/redact.js";
 import { printable } from "../util/text.js";
@@ -41,14 +42,34 @@ export function describeAnswer(
   return [`HTTP ${answer.status}`, ...headers, body].join(" | ");
 }
 
-/** What a failed check found: the check's reason and, when an answer came, the answer. */
+/**
+ * A failed check's reason, then the answer that came (`7 items — got HTTP
+ * 200 | …`); the answer alone where the reason is how it starts (`HTTP 404
+ * | …`, not `HTTP 404 — got HTTP 404 | …`).
+ */
+export const foundText = (reason: string, answer: string): string =>
+  answer === reason || answer.startsWith(`${reason} | `) ? answer : `${reason} — got ${answer}`;
+
+/** A `foundText` split again: the reason, and the answer ("" when none came). */
+export function foundParts(actual: string | undefined): {
+  readonly reason: string;
+  readonly answer: string;
+} {
+  const text = actual ?? "";
+  const cut = text.indexOf(" — got ");
+  if (cut >= 0) return { reason: text.slice(0, cut), answer: text.slice(cut + " — got ".length) };
+  const status = /^HTTP \d{3}(?= \||$)/.exec(text)?.[0];
+  return status === undefined ? { reason: text, answer: "" } : { reason: status, answer: text };
+}
+
+/** What a failed check found: the check's reason and, when an answer came, the answer (`foundText`). */
 export function failedActual(
   reason: string,
   answer: Answer | undefined,
   error: string | undefined,
   redact: Redact,
 ): string {
-  return redact(answer ? `${reason} — got ${describeAnswer(answer, error, redact)}` : reason);
+  return redact(answer ? foundText(reason, describeAnswer(answer, error, redact)) : reason);
 }
 
 /** A failed check as the reports show it. */

@@ -93,8 +93,11 @@ function decode(text: string): string | undefined {
   }
 }
 
-/** Why a decoded parameter value is not one of its schema's, or undefined when it is. */
-function valueProblem(parameter: OperationParameter, value: string, identifier: boolean) {
+/**
+ * Why a decoded parameter value lies outside the interface's domain (its
+ * type, range or enum; a path's id must be positive), or undefined when inside.
+ */
+export function parameterProblem(parameter: OperationParameter, value: string): string | undefined {
   const { schema, name } = parameter;
   if (value === "") return `${name} is empty`;
   if (schema.enum) {
@@ -106,7 +109,7 @@ function valueProblem(parameter: OperationParameter, value: string, identifier: 
   if (!/^-?(0|[1-9]\d*)$/.test(value)) return `${name} is not an integer`;
   const number = BigInt(value);
   if (outsideInt64(number)) return `${name} is outside int64`;
-  if (identifier && number < 1n) return `${name} is not a positive identifier`;
+  if (parameter.in === "path" && number < 1n) return `${name} is not a positive identifier`;
   if (schema.minimum !== undefined && number < BigInt(schema.minimum)) {
     return `${name} is below ${schema.minimum}`;
   }
@@ -155,7 +158,7 @@ function readQuery(
       continue;
     }
     const [value] = list;
-    const problem = valueProblem(parameter, value, false);
+    const problem = parameterProblem(parameter, value);
     if (problem) outside.push(advising(operation, { reason: problem, rules }, 400));
     else values.set(name, value);
   }
@@ -180,7 +183,7 @@ function readPath(operation: InterfaceOperation, path: string, outside: Finding[
       );
       continue;
     }
-    const problem = valueProblem(parameter, value, true);
+    const problem = parameterProblem(parameter, value);
     if (problem) outside.push(advising(operation, { reason: problem, rules }, 400));
     values[name] = value;
   }

@@ -4,7 +4,8 @@
  * base URL, the checks it earns from what the session has learnt so far
  * (the records its creates stored and its lists showed), the verdicts on the
  * answer, each failure in the CLI's words (mocks/interface/failure-lines.ts)
- * with a curl line that reads the key from `$PETSTORE_API_KEY`.
+ * with a curl line that reads the key from `$PETSTORE_API_KEY`, sent to a
+ * target that still answers after the session (`reproBaseUrl`).
  */
 import { matchRoute } from "../core/router.js";
 import { type Answer, readAnswer } from "../interface/checks.js";
@@ -66,6 +67,8 @@ export interface ExchangeJudgeOptions {
   readonly baseUrl: string;
   /** The key pactum presents: `Bearer <it>` is the valid credential. */
   readonly apiKey: string;
+  /** The API base URL the curl lines name (the session's may be gone when one is pasted). */
+  readonly reproBaseUrl: string;
   /** The session's redactor (its keys), as the CLI's reports use theirs. */
   readonly redact: Redact;
   /** Advisory failures fail the spec too (`--strict`). */
@@ -115,7 +118,8 @@ export class ExchangeJudge {
     const answer = response instanceof Error ? undefined : answerOf(response);
     const error = response instanceof Error ? response.message : undefined;
     const { redact } = this.options;
-    const curl = redact(this.curlOf(method, request.url, authorization, body, contentType, redact));
+    const url = `${this.options.reproBaseUrl}${below}`;
+    const curl = redact(this.curlOf(method, url, authorization, body, contentType, redact));
     const failed = judge(checks, answer, `no answer (${error ?? "unknown error"})`).flatMap(
       (verdict): Failure[] =>
         verdict.passed

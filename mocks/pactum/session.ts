@@ -37,7 +37,7 @@ export type UsePetstoreOptions = Partial<PactumTarget> & {
 export interface PetstorePactum {
   /** The API base URL pactum's specs go to (also pactum's base URL, and `$M{petstore.baseUrl}`). */
   readonly baseUrl: string;
-  /** The run tag every templated name starts with (`$M{petstore.tag}`): clean-up finds them by it. */
+  /** The run tag every templated name starts with (`$M{petstore.tag}`): it tells the records the session created from real ones. */
   readonly tag: string;
   /** An id the kit takes as no record's (`$M{petstore.absentId}`); a deployment may still hold it. */
   readonly absentId: number;
@@ -69,6 +69,8 @@ interface Session {
   readonly tag: string;
   /** The default `Authorization` the session gave pactum. */
   readonly authorization: string;
+  /** What to do before pasting a failure's curl line. */
+  readonly reproNote: string;
 }
 
 interface Registration {
@@ -102,15 +104,15 @@ export function pactumOf(candidate: unknown): PactumLike {
   return pactum as PactumLike;
 }
 
-/** The failure's text: the request, then the CLI's lines for each failed check. */
-function failureMessage(judgement: Judgement): string {
+/** The failure's text: the request, then the CLI's lines for each failed check, then how to paste a curl line. */
+function failureMessage(judgement: Judgement, reproNote: string): string {
   const { failures, advice } = judgement;
   return printable(
     [
       `${conformsHandler}: ${judgement.request} broke ${plural(failures.length, "documented check")} of the Pet Store interface`,
       ...failures.flatMap((failure) => failureLines(failure, "✗")),
       ...advice.flatMap((failure) => failureLines(failure, "!")),
-      "  (the curl lines read the key from $PETSTORE_API_KEY)",
+      `  (${reproNote})`,
     ].join("\n"),
   );
 }
@@ -135,7 +137,10 @@ function judgeSpec(registration: Registration, context: PactumContext): void {
   }
   session.advice.push(...judgement.advice);
   if (judgement.failures.length > 0) {
-    throw new PetstoreConformanceError(failureMessage(judgement), judgement.failures);
+    throw new PetstoreConformanceError(
+      failureMessage(judgement, session.reproNote),
+      judgement.failures,
+    );
   }
   for (const failure of judgement.advice) {
     session.log("warn", printable(failureLines(failure, "!").join("\n")));
@@ -218,6 +223,7 @@ export async function usePetstore(
     judge: new ExchangeJudge({
       baseUrl: target.baseUrl,
       apiKey: target.apiKey,
+      reproBaseUrl: target.repro.baseUrl,
       redact,
       strict: options.strict === true,
     }),
@@ -227,6 +233,7 @@ export async function usePetstore(
     log,
     tag,
     authorization: `Bearer ${target.apiKey}`,
+    reproNote: target.repro.note,
   };
   registration.current = session;
   if (session.everySpec && !registration.everySpecAdded) {

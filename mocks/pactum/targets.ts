@@ -5,8 +5,11 @@
  * development key only the proxy accepts), or a deployment directly.
  */
 import { randomBytes } from "node:crypto";
+import { defaultApiKey } from "../core/defaults.js";
+import { apiBasePath } from "../interface/spec.js";
 import type { PetstoreServerOptions } from "../server/options.js";
-import { type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
+import { defaultPort, type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
+import { apiKeyVariable } from "../util/curl.js";
 
 /** The mock's options, as `startPetstoreServer` takes them; it listens on 127.0.0.1, a free port. */
 export type PactumMockOptions = Omit<PetstoreServerOptions, "port" | "host" | "proxy">;
@@ -35,10 +38,19 @@ export interface DeploymentTarget {
 
 export type PactumTarget = MockTarget | ProxyTarget | DeploymentTarget;
 
+/** Where a failure's curl line sends its request: a target that still answers after the session. */
+export interface ReproTarget {
+  /** The API base URL the line names. */
+  readonly baseUrl: string;
+  /** What to do before pasting a line (it reads the key from `$PETSTORE_API_KEY`), in words. */
+  readonly note: string;
+}
+
 /** A started target: where pactum sends, the key it presents, the secrets to redact, how to stop. */
 export interface StartedTarget {
   readonly baseUrl: string;
   readonly apiKey: string;
+  readonly repro: ReproTarget;
   /** Every key the session knows of: pactum's, the proxy's, the mock's admin key. */
   readonly secrets: readonly string[];
   readonly server: RunningPetstoreServer | undefined;
@@ -47,6 +59,12 @@ export interface StartedTarget {
 
 /** A development key for a mock or proxy started without one: random, so no suite learns it by heart. */
 const newDevelopmentKey = () => `pactum-dev-${randomBytes(12).toString("hex")}`;
+
+/** A mock started for the session is gone after it: a line goes to one the user starts, with its key. */
+const localMock: ReproTarget = {
+  baseUrl: `http://127.0.0.1:${defaultPort}${apiBasePath}`,
+  note: `the mock this session started is gone after the run: start one with npx petstore-mock --port ${defaultPort}, set ${apiKeyVariable} to its key, ${defaultApiKey}, and paste a curl line; it holds the default seed, not the specs' records`,
+};
 
 const present = (...keys: (string | undefined)[]): string[] =>
   keys.filter((key): key is string => typeof key === "string" && key !== "");
@@ -83,9 +101,11 @@ export async function startTarget(
   chosen(target);
   if (target.baseUrl !== undefined && target.apiKey !== undefined) {
     const { apiKey } = target;
+    const baseUrl = target.baseUrl.replace(/\/+$/, "");
     return {
-      baseUrl: target.baseUrl.replace(/\/+$/, ""),
+      baseUrl,
       apiKey,
+      repro: { baseUrl, note: `the curl lines read the key from $${apiKeyVariable}` },
       secrets: [apiKey],
       server: undefined,
       close: async () => {},
@@ -105,6 +125,13 @@ export async function startTarget(
   return {
     baseUrl: server.url,
     apiKey: apiKeys[0] as string,
+    repro:
+      target.proxyTo === undefined
+        ? localMock
+        : {
+            baseUrl: target.proxyTo.replace(/\/+$/, ""),
+            note: `the curl lines go to the deployment directly (the proxy is gone after the run) and read its key from $${apiKeyVariable}`,
+          },
     secrets: present(...apiKeys, target.proxyKey, options.adminKey),
     server,
     close: () => server.close(),

@@ -167,8 +167,8 @@ interface LateAnswer {
  * a promise) waits for the end of the event loop's turn and goes out with
  * the turn's other late answers: under load the client is woken once for
  * them all instead of once an answer, and waking a client whose CPU has
- * gone idle is most of what a create costs the kernel (docs/benchmarks.md,
- * issue 45's seventh look).
+ * gone idle is most of what a create costs the kernel (issue 45's seventh
+ * look: docs/benchmarks.md as of commit fac6b14).
  *
  * @example
  * http.createServer(toNodeListener(createPetstoreApp(handle))).listen(4000, "127.0.0.1");

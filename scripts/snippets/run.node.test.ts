@@ -28,6 +28,15 @@ describe("a shell block run as pasted", () => {
     await expect(runProject(project, dir)).resolves.toBeUndefined();
   });
 
+  it("fails on a line that draws Vite's warning about an ES module config loaded as CommonJS", async () => {
+    const warning =
+      "  - ESM syntax in a file loaded as CommonJS (vitest.config.ts:1:1). Use a .mjs extension";
+    const project = projectOf(`echo '${warning}' >&2`);
+    await expect(runProject(project, dir)).rejects.toThrow(
+      `$ echo '${warning}' >&2  (Vite's warning: an ES module config in a CommonJS package)`,
+    );
+  });
+
   it("fails on the line that fails, naming it", async () => {
     const project = projectOf('export PROXY_KEY=one\ntest "$PROXY_KEY" = two');
     await expect(runProject(project, dir)).rejects.toThrow('$ test "$PROXY_KEY" = two  (exit 1)');

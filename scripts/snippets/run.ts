@@ -20,6 +20,13 @@ import { type CodeBlock, installsOf, type Project } from "./markers.js";
 import { replacingAll } from "./replacements.js";
 
 const run = promisify(execFile);
+
+/**
+ * Vite's warning for an ES module config named `.ts` in a CommonJS package
+ * (npm 11's `npm init -y` writes `"type": "commonjs"`): a docs' config that
+ * draws it fails its snippet.
+ */
+const esmConfigWarning = /ESM syntax in a file loaded as CommonJS/;
 const commandTimeoutMs = 240_000;
 const serverStartMs = 60_000;
 const examplePorts = [4000, 4931, 5173, 8080] as const;
@@ -131,14 +138,19 @@ async function command(
 /** Runs `line` in bash and resolves with its stdout; throws a SnippetFailure when it fails. */
 async function shell(line: string, dir: string, env: NodeJS.ProcessEnv): Promise<string> {
   try {
-    const { stdout } = await run("bash", ["-c", line], {
+    const { stdout, stderr } = await run("bash", ["-c", line], {
       cwd: dir,
       env,
       timeout: commandTimeoutMs,
       maxBuffer: 32 * 1024 * 1024,
     });
+    if (esmConfigWarning.test(`${stdout}${stderr}`)) {
+      const step = `$ ${line}  (Vite's warning: an ES module config in a CommonJS package)`;
+      throw new SnippetFailure(step, `${stdout}${stderr}`);
+    }
     return stdout;
   } catch (error) {
+    if (error instanceof SnippetFailure) throw error;
     const failed = error as { stdout?: string; stderr?: string; code?: unknown };
     throw new SnippetFailure(
       `$ ${line}  (exit ${String(failed.code)})`,
