@@ -157,6 +157,9 @@ const shownValue = (value: unknown) => (value === undefined ? "(none)" : JSON.st
 const isError = (json: unknown): json is Item =>
   isObject(json) && typeof json.code === "string" && typeof json.message === "string";
 
+/** A JSON object that is no Error: a record. */
+const isRecord = (json: unknown): json is Item => isObject(json) && !isError(json);
+
 const messageStyle = (error: Item, status: number) =>
   error.message === reasonPhrases[status] ? "the status's reason phrase" : "its own words";
 
@@ -246,7 +249,7 @@ function bodyDifferences(
     }
     return out;
   }
-  if (isObject(x) && isObject(y) && !isError(x) && !isError(y) && a.status < 300) {
+  if (isRecord(x) && isRecord(y) && a.status < 300) {
     // A record the request created has the optional fields the request and the service gave it.
     const created = a.status === 201;
     const optional = created ? new Set<string>() : optionalFields(path);
