@@ -1,14 +1,15 @@
 /**
  * The loop end to end: the example app's own tests (examples/vitest/) write a
  * consumer contract; `petstore-contract --consumer` verifies it against the
- * kit's mock and against a deployment written apart from the mock that
- * chooses otherwise where the interface is silent (both pass), and against
- * faulty deployments, where it fails on exactly the interactions each fault
- * touches, naming their tests. Provider states are set up through the
- * interface itself, with the deployment's ids; `--read-only` and
- * `--consumer-writes` bound the writes. A contract the kit's recorder writes
- * from an app's sloppier requests shows the other half: what `--against-spec`
- * flags is what a conforming deployment may break.
+ * kit's mock, against a deployment written apart from the mock that chooses
+ * otherwise where the interface is silent and against three built on
+ * Express, Fastify and Hono (all pass), and against faulty deployments,
+ * where it fails on exactly the interactions each fault touches, naming
+ * their tests. Provider states are set up through the interface itself, with
+ * the deployment's ids; `--read-only` and `--consumer-writes` bound the
+ * writes. A contract the kit's recorder writes from an app's sloppier
+ * requests shows the other half: what `--against-spec` flags is what a
+ * conforming deployment may break.
  */
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -28,6 +29,9 @@ import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
 import { writeExampleContract } from "../test-support/example-contract.js";
+import { startExpressDeployment } from "../test-support/express-deployment.js";
+import { startFastifyDeployment } from "../test-support/fastify-deployment.js";
+import { startHonoDeployment } from "../test-support/hono-deployment.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
 import {
   type RecordedStep,
@@ -174,6 +178,24 @@ describe("the example app's contract, verified with --consumer", () => {
       30,
     );
   }, 30_000);
+
+  it.each([
+    ["Express 5 with zod", startExpressDeployment],
+    ["Fastify 5 with its Ajv", startFastifyDeployment],
+    ["Hono 4", startHonoDeployment],
+  ])(
+    "passes against a conforming deployment built on %s",
+    async (_name, start) => {
+      const run = await closedAfter(await start({ apiKeys: [testApiKey] }), (deployment) =>
+        consumerRun(examples, deployment.url),
+      );
+      expect({ code: run.code, err: run.err }).toEqual({ code: exitCodes.passed, err: "" });
+      expect(Object.values(outcomes(run.report))).toEqual(
+        contract.interactions.map(() => "passed"),
+      );
+    },
+    30_000,
+  );
 
   it.each([
     ["status-filter-ignored", ["shows the sold pets", "shows the sold pets beside the categories"]],

@@ -5,9 +5,15 @@
  */
 import { type apiErrorCodes, reasonPhrases } from "../../mocks/interface/behaviours.js";
 import { isObject } from "../../mocks/util/json.js";
-import { printable } from "../../mocks/util/text.js";
 import type { ProbeName } from "./learn-probes.js";
-import { type Decision, type Item, type Reading, type Seen, seen } from "./learn-readings.js";
+import {
+  type Decision,
+  type Item,
+  quoted,
+  type Reading,
+  type Seen,
+  seen,
+} from "./learn-readings.js";
 
 type ApiCode = (typeof apiErrorCodes)[number];
 
@@ -63,7 +69,7 @@ export function errorCodes(errors: readonly ErrorSeen[]): Decision {
   for (const error of errors) {
     if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(error.code)) {
       return {
-        why: `the code ${JSON.stringify(printable(error.code.slice(0, 40)))} is no word a profile carries`,
+        why: `the code ${quoted(error.code)} is no word a profile carries`,
       };
     }
     if (words[error.kit] !== undefined && words[error.kit] !== error.code) {

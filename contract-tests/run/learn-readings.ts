@@ -43,6 +43,17 @@ export const evidenceText = (
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
+/**
+ * A deployment's text as a reason quotes it: whole (JSON-quoted, controls
+ * escaped) when that is at most `max` characters, else only its length.
+ * Never cut: the profile's writer masks a secret in the reason, and a cut
+ * through one would leave a piece it cannot recognise.
+ */
+export function quoted(text: string, max = 100): string {
+  const whole = JSON.stringify(printable(text));
+  return whole.length <= max ? whole : `(${text.length} characters)`;
+}
+
 /** What a probe's answer shows, masked: the request, status, shape and the interface's headers. */
 function evidenceOf(probe: Probe, redact: Redact): Evidence {
   if (!("exchange" in probe)) return { request: probe.caseId, note: probe.unsent };

@@ -7,8 +7,7 @@ import { schemaFields } from "../../mocks/interface/operations.js";
 import type { SchemaName } from "../../mocks/interface/schemas.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { isObject } from "../../mocks/util/json.js";
-import { printable } from "../../mocks/util/text.js";
-import { type Decision, type Item, items, noMatch, type Seen } from "./learn-readings.js";
+import { type Decision, type Item, items, noMatch, quoted, type Seen } from "./learn-readings.js";
 
 /** An integer-ish comparison of ids (bigints beyond 2^53 included). */
 const big = (id: Id) => BigInt(id);
@@ -75,7 +74,8 @@ export function extraFields(records: readonly Item[], schema: SchemaName, what: 
   }
   const names = Object.keys(extra);
   if (refused.length > 0) {
-    return { why: `a field name the mock cannot carry (${evidenceList(refused)})` };
+    const names = refused.slice(0, 5).map((name) => quoted(name));
+    return { why: `a field name the mock cannot carry (${names.join(", ")})` };
   }
   if (names.length > profileLimits.fields) {
     return {
@@ -93,6 +93,3 @@ export function extraFields(records: readonly Item[], schema: SchemaName, what: 
     reason: `${what} also carry ${names.join(", ")} (the values are stand-ins of their shape, not the deployment's data)`,
   };
 }
-
-const evidenceList = (names: readonly string[]) =>
-  names.map((name) => JSON.stringify(printable(name.slice(0, 40)))).join(", ");

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contractText } from "../../mocks/contract/pact.js";
+import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
 import {
   type BehaviourProfile,
   choiceIds,
@@ -25,8 +26,9 @@ import {
   testApiKey,
 } from "../../mocks/test-support/faulty-servers.js";
 import { frontOf, hostileKey, hostileServers } from "../../mocks/test-support/hostile-servers.js";
-import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
+import { encodedForms, secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
+import { isObject } from "../../mocks/util/json.js";
 import { exitCodes } from "../cli/cli-main.js";
 import { parse } from "../cli/options.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
@@ -311,6 +313,61 @@ describe("what --learn writes", () => {
       expect(learned.choices.wwwAuthenticate?.reason).toMatch(/holds a secret/);
       expect(learned.choices.errorCodes?.reason).toMatch(/holds a secret/);
       expect(learned.code).toBe(exitCodes.passed);
+    });
+  }, 30_000);
+
+  it("never writes the key echoed in every encoding into the texts a reason or the evidence quotes", async () => {
+    const forms = Object.values(encodedForms(testApiKey));
+    const echoed = forms.join(" ");
+    let errors = 0;
+    // Codes and field names no profile carries (a reason quotes them), and the headers evidence keeps.
+    const echo = rewriteResponse(
+      () => true,
+      (response) => {
+        const headers = { ...response.headers };
+        if (response.status === 401) headers["www-authenticate"] = `Bearer realm="${echoed}"`;
+        if (headers.link !== undefined) headers.link = `<${echoed}>; rel="successor-version"`;
+        if (response.status < 400 || !response.body) return { ...response, headers };
+        const fields = Object.fromEntries(forms.map((form) => [`echo ${form}`, form]));
+        const code = `echo ${forms[errors++ % forms.length]}`;
+        const body = { ...JSON.parse(response.body), code, ...fields };
+        return { ...response, headers, body: JSON.stringify(body) };
+      },
+    );
+    await closedAfter(await startMock(echo), async (mock) => {
+      const learned = await learn(mock);
+      expect(learned.code, learned.err).toBe(exitCodes.passed);
+      // Each reason quotes what the deployment sent, masked by the profile's writer.
+      expect(learned.choices.errorCodes?.reason).toMatch(/the code "echo .+" is no word/);
+      expect(learned.choices.errorFields?.reason).toMatch(
+        /a field name the mock cannot carry \("echo /,
+      );
+      const leaked = secretPieces(testApiKey).filter(
+        (piece) => learned.text?.includes(piece) || learned.out.includes(piece),
+      );
+      expect(leaked).toEqual([]);
+    });
+  }, 30_000);
+
+  it("names every create it sends with the run tag, the second and later ones too", async () => {
+    const sent: unknown[] = [];
+    const recording =
+      (handle: PetstoreCore): PetstoreCore =>
+      (request) => {
+        if (request.method === "POST") sent.push(JSON.parse(request.body ?? "null"));
+        return handle(request);
+      };
+    await closedAfter(await startMock(recording), async (mock) => {
+      const { out } = await learn(mock);
+      const tag = /run tag (ct-[\w-]+)/.exec(out)?.[1];
+      expect(tag, out).toBeDefined();
+      expect(sent.length).toBeGreaterThan(1);
+      const tagged = (body: unknown) =>
+        isObject(body) &&
+        Object.values(body).some(
+          (value) => typeof value === "string" && value.startsWith(`${tag}`),
+        );
+      expect(sent.filter((body) => !tagged(body))).toEqual([]);
     });
   }, 30_000);
 

@@ -41,6 +41,11 @@ describe("the API on a loopback bind, no --cors-origin", () => {
       "cross_site_forbidden",
     ],
     [
+      "a page whose name only starts like a *.localhost one",
+      { host, origin: "http://app.localhost.evil.example:5173" },
+      "cross_site_forbidden",
+    ],
+    [
       "a page on 127.0.0.1 under another scheme",
       { host, origin: "ftp://127.0.0.1" },
       "cross_site_forbidden",
@@ -113,6 +118,11 @@ describe("the admin endpoints", () => {
     ],
     ["another site's Origin", { host, origin: "https://evil.example" }, "cross_site_forbidden"],
     ["a rebinding Host", { host: "rebind.example:4000" }, "host_forbidden"],
+    [
+      "a rebinding Host that only starts like a *.localhost one",
+      { host: "app.localhost.evil.example:4000" },
+      "host_forbidden",
+    ],
   ])("%s: %s", (_name, headers, expected) => {
     expect(codeOf(loopback.refuseAdmin(headerOf(headers)))).toBe(expected);
   });
@@ -139,6 +149,7 @@ describe("the Host rule", () => {
     "evil.example",
     "10.0.0.1:4000",
     "localhost.evil.example",
+    "app.localhost.evil.example:4000",
     "[::2]:4000",
     "127.0.0.1.evil.example",
     "evil@127.0.0.1:4000",

@@ -121,6 +121,8 @@ export interface SitePolicy {
   corsOrigin(header: Header): string | undefined;
   /** Every route: the 403 for a `Host` a loopback-bound server does not answer, else undefined. */
   refuseHost(header: Header): CoreResponse | undefined;
+  /** The request's `Host` when the Host rule vouches for it (a loopback bind), else undefined. */
+  checkedHost(header: Header): string | undefined;
   /** The API: the 403 for a page of another origin, else undefined. */
   refuseApi(header: Header): CoreResponse | undefined;
   /** The admin endpoints: the 403 for any request from another site or a foreign `Host`, else undefined. */
@@ -203,5 +205,8 @@ export function createSitePolicy(options: SiteOptions): SitePolicy {
     return undefined;
   };
 
-  return { corsOrigin, refuseHost, refuseApi, refuseAdmin };
+  const checkedHost = (header: Header): string | undefined =>
+    options.loopback && refuseHost(header) === undefined ? header("host") : undefined;
+
+  return { corsOrigin, refuseHost, checkedHost, refuseApi, refuseAdmin };
 }

@@ -14,8 +14,11 @@ import type { CoreResponse } from "./exchange.js";
 const auth = { authorization: `Bearer ${defaultApiKey}` };
 const json = { ...auth, "content-type": "application/json" };
 
-async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined) {
-  const store = await createPetstoreStore({ pets: 6, categories: 2 });
+async function mockUnder(
+  choices: BehaviourProfileInput["choices"] | undefined,
+  { origin, pets = 6 }: { readonly origin?: string; readonly pets?: number } = {},
+) {
+  const store = await createPetstoreStore({ pets, categories: 2 });
   const profile =
     choices === undefined
       ? undefined
@@ -31,6 +34,7 @@ async function mockUnder(choices: BehaviourProfileInput["choices"] | undefined) 
       coreRequest(method, target, {
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(origin === undefined ? {} : { origin }),
       }),
     );
 }
@@ -71,6 +75,16 @@ describe("the list's query", () => {
     ).toBe(400);
     const clamped = await mockUnder({ limitNotInteger: "rounded", limitBelowMinimum: "clamped" });
     expect(ids(await clamped("GET", "/pets?limit=0.5"))).toEqual([1]);
+  });
+
+  it("limitOutOfRange clamped: above 100 lists the first 100 of a store holding 150", async () => {
+    const send = await mockUnder({ limitOutOfRange: "clamped" }, { pets: 150 });
+    const first100 = Array.from({ length: 100 }, (_, index) => index + 1);
+    for (const limit of [101, 500]) {
+      const response = await send("GET", `/pets?limit=${limit}`);
+      expect(response.status).toBe(200);
+      expect(ids(response)).toEqual(first100);
+    }
   });
 
   it("the alternatives left at the default still refuse", async () => {
@@ -177,10 +191,19 @@ describe("creates", () => {
     ["absolute", "http://127.0.0.1:4000/v1/pets/7"],
     ["relative", "/v1/pets/7"],
   ] as const)("createLocation %s", async (alternative, location) => {
-    const send = await mockUnder({ createLocation: alternative });
-    const headers = { ...json, host: "127.0.0.1:4000" };
-    const response = await send("POST", "/pets", headers, { name: "Rex", categoryId: 1 });
+    const send = await mockUnder(
+      { createLocation: alternative },
+      { origin: "http://127.0.0.1:4000" },
+    );
+    const response = await send("POST", "/pets", json, { name: "Rex", categoryId: 1 });
     expect(response.headers.location).toBe(location);
+  });
+
+  it("createLocation absolute never writes a Host the runtime did not vouch for: relative then", async () => {
+    const send = await mockUnder({ createLocation: "absolute" });
+    const headers = { ...json, host: "evil.example" };
+    const response = await send("POST", "/pets", headers, { name: "Rex", categoryId: 1 });
+    expect(response.headers.location).toBe("/v1/pets/7");
   });
 });
 
@@ -376,20 +399,18 @@ describe("create bodies", () => {
     const relative = await mockUnder({ categoryLocation: "relative" });
     const made = await relative("POST", "/categories", json, { name: "emu" });
     expect(made.headers.location).toBe(`/v1/categories/${(bodyOf(made) as { id: number }).id}`);
-    const absolute = await mockUnder({ categoryLocation: "absolute" });
-    const there = await absolute(
-      "POST",
-      "/categories",
-      { ...json, host: "127.0.0.1:4000" },
-      {
-        name: "emu",
-      },
+    const absolute = await mockUnder(
+      { categoryLocation: "absolute" },
+      { origin: "http://127.0.0.1:4000" },
     );
+    const there = await absolute("POST", "/categories", json, { name: "emu" });
     expect(there.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:4000\/v1\/categories\/\d+$/);
-    const hostile = await absolute(
+    // A Host the runtime did not check names no origin: the Location stays relative.
+    const unchecked = await mockUnder({ categoryLocation: "absolute" });
+    const hostile = await unchecked(
       "POST",
       "/categories",
-      { ...json, host: "a\r\nb" },
+      { ...json, host: "evil.example" },
       {
         name: "emu",
       },

@@ -272,19 +272,15 @@ function setHeader(
 const headerChange = (alternative: string, valued?: string, value?: string): HeaderChange =>
   alternative === "absent" ? null : alternative === valued ? value : undefined;
 
-/** A `Host` the `absolute` Locations may name: a name or an address and a port, nothing more. */
-const plainHost = /^[\w.:[\]-]+$/;
-
-/** A created record's `Location`: relative, absolute on the request's `Host`, or none. */
+/** A created record's `Location`: relative, absolute on the origin the runtime checked, or none. */
 function locationOf(
   alternative: "relative" | "absolute" | "absent",
   path: string,
   request: CoreRequest,
 ): string | undefined {
   if (alternative === "absent") return undefined;
-  const host = request.header("host");
-  return alternative === "absolute" && host !== undefined && plainHost.test(host)
-    ? `http://${host}${path}`
+  return alternative === "absolute" && request.origin !== undefined
+    ? `${request.origin}${path}`
     : path;
 }
 

@@ -24,6 +24,8 @@ export interface CoreRequest {
   readonly basePath?: string;
   /** Aborts when the client gives up (a hang or a delay then ends early). */
   readonly signal?: AbortSignal;
+  /** Where the client sent it (an intercepted URL's origin, a checked `Host`): an absolute `Location` names it. */
+  readonly origin?: string | undefined;
   /**
    * When the adapter took the request in (`performance.now()`), if it
    * measured that: the journal's duration counts from it. Default: when the core does.

@@ -550,7 +550,7 @@ export const behaviours = {
       },
       absolute: {
         answer:
-          "`Location: http://{host}/v1/pets/{id}` (the request's `Host`; relative without one)",
+          "`Location: {origin}/v1/pets/{id}`: the request URL's origin, or a `Host` the server's loopback rule checked; else relative",
         rules: ["§4.2.createPet"],
         because: "the interface names no header on a 201",
       },
@@ -576,7 +576,7 @@ export const behaviours = {
       },
       absolute: {
         answer:
-          "`Location: http://{host}/v1/categories/{id}` (the request's checked `Host`; relative without one)",
+          "`Location: {origin}/v1/categories/{id}`: the request URL's origin, or a `Host` the server's loopback rule checked; else relative",
         rules: ["§4.5.createCategory"],
         because: "the interface names no header on a 201",
       },

@@ -37,6 +37,7 @@ export async function coreRequestOf(
     body,
     bodyTooLarge,
     basePath,
+    origin: url.origin,
     ...(signal ? { signal } : {}),
   };
 }

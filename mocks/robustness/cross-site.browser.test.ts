@@ -25,6 +25,8 @@ import { type StaticServer, serveStatic } from "../test-support/static-server.js
 const rebindHost = "rebind.test";
 /** Another site whose page the developer's browser opens (Chromium resolves it to loopback too). */
 const otherSite = "evil.test";
+/** A site whose name only starts like a `*.localhost` one (resolved to loopback too). */
+const suffixedSite = "app.localhost.evil.test";
 
 let browser: Browser;
 let mock: RunningPetstoreServer;
@@ -41,7 +43,7 @@ beforeAll(async () => {
   mock.faults.add({ operation: "getPet", delayMs: 1 });
   before = mock.store.snapshot();
   browser = await launchChromium([
-    `--host-resolver-rules=MAP ${rebindHost} 127.0.0.1, MAP ${otherSite} 127.0.0.1`,
+    `--host-resolver-rules=MAP ${rebindHost} 127.0.0.1, MAP ${otherSite} 127.0.0.1, MAP ${suffixedSite} 127.0.0.1`,
   ]);
 }, 60_000);
 
@@ -141,6 +143,25 @@ describe.skipIf(skipBrowserTests)("a page on another origin", () => {
       expectUntouched();
     }),
   );
+
+  it(`from ${suffixedSite} (named like a *.localhost page) can read neither the API nor the state`, () =>
+    withPage(attacker.url.replace("127.0.0.1", suffixedSite), async (page) => {
+      const outcomes = await attack(page, mock.origin);
+      for (const name of ["api", "read state", "read journal", "read faults", "clear faults"]) {
+        expect(outcomes[name], name).toBe("failed: TypeError");
+      }
+      expectUntouched();
+    }));
+
+  it(`cannot reach it by rebinding ${suffixedSite} to 127.0.0.1`, () =>
+    withPage(`http://${suffixedSite}:${mock.port}/v1/pets`, async (page, status) => {
+      expect(status).toBe(403);
+      const outcomes = await attack(page, "");
+      for (const name of ["api", "read state", "read journal", "reset"]) {
+        expect(outcomes[name], name).toMatch(/^403 .*host_forbidden/);
+      }
+      expectUntouched();
+    }));
 
   it("cannot reach it by DNS rebinding (a name resolving to 127.0.0.1)", () =>
     withPage(`http://${rebindHost}:${mock.port}/__mock/state`, async (page, status) => {

@@ -4,16 +4,13 @@
  * and a warning, and `"local"` reaches a second tab. Also what the page's
  * mock records as a consumer contract, which lasts beyond a reset.
  */
-import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PetstoreWorker } from "../browser.js";
 import { launchChromium, skipBrowserTests, watchConsole } from "../test-support/chromium.js";
-import { type StaticServer, serveStatic } from "../test-support/static-server.js";
+import type { StaticServer } from "../test-support/static-server.js";
+import { serveWorkerSite } from "../test-support/worker-site.js";
 import { persistKey } from "./browser-persistence.js";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -73,30 +70,12 @@ const petName = (page: Page, id: number) =>
   );
 
 describe.skipIf(skipBrowserTests)("browser persistence across reloads", { timeout: 60_000 }, () => {
-  let siteDir: string;
   let server: StaticServer;
   let browser: Browser;
   let context: BrowserContext;
 
   beforeAll(async () => {
-    siteDir = await mkdtemp(join(tmpdir(), "petstore-persist-"));
-    await writeFile(join(siteDir, "entry.ts"), entry);
-    await build({
-      entryPoints: [join(siteDir, "entry.ts")],
-      bundle: true,
-      format: "esm",
-      outfile: join(siteDir, "app.js"),
-      logLevel: "warning",
-    });
-    await writeFile(
-      join(siteDir, "index.html"),
-      '<!doctype html>\n<html lang="en"><body><script type="module" src="/app.js"></script></body></html>\n',
-    );
-    await copyFile(
-      here("../../examples/browser/public/mockServiceWorker.js"),
-      join(siteDir, "mockServiceWorker.js"),
-    );
-    server = await serveStatic(siteDir);
+    server = await serveWorkerSite(entry);
     browser = await launchChromium();
     context = await browser.newContext();
   });
@@ -104,7 +83,6 @@ describe.skipIf(skipBrowserTests)("browser persistence across reloads", { timeou
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (siteDir) await rm(siteDir, { recursive: true, force: true });
   });
 
   it('keeps a created pet across a reload with persist: "session", and reset() forgets it', async () => {

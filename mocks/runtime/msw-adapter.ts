@@ -12,19 +12,20 @@ import type { CoreRequest, PetstoreCore } from "../core/exchange.js";
 import type { ApiPath } from "../core/router.js";
 import { apiBase, bodyFields } from "./intercept.js";
 
-async function toCoreRequest(request: Request, at: ApiPath, query: string): Promise<CoreRequest> {
+async function toCoreRequest(request: Request, at: ApiPath, url: URL): Promise<CoreRequest> {
   // A Fetch Request has no body on GET or HEAD.
   const bytes = request.body === null ? null : await request.arrayBuffer();
   const { body, bodyTooLarge } = bodyFields(bytes);
   return {
     method: request.method,
     path: at.path,
-    query,
+    query: url.search.slice(1),
     header: (name) => request.headers.get(name) ?? undefined,
     body,
     bodyTooLarge,
     basePath: at.basePath,
     signal: request.signal,
+    origin: url.origin,
   };
 }
 
@@ -40,7 +41,7 @@ export function petstoreHandlersFor(
       const url = new URL(request.url);
       const at = base.locate(url.pathname);
       if (!at) return undefined;
-      const response = await handle(await toCoreRequest(request, at, url.search.slice(1)));
+      const response = await handle(await toCoreRequest(request, at, url));
       // A dropped or hung connection: the client sees a network error.
       if (response.dropped) return HttpResponse.error();
       return new HttpResponse(response.body ?? null, {

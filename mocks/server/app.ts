@@ -59,8 +59,8 @@ interface PetstoreAppOptions {
 
 /**
  * The core's view of an API request. Its fields are its own (a wrapped
- * handler may spread it); the abort signal is a getter on the prototype,
- * built only when read.
+ * handler may spread it); the abort signal and the origin are getters on the
+ * prototype, built only when read.
  */
 class ApiRequest implements CoreRequest {
   readonly method: string;
@@ -74,6 +74,7 @@ class ApiRequest implements CoreRequest {
     readonly query: string,
     header: (name: string) => string | undefined,
     readonly receivedAt: number,
+    private readonly site: SitePolicy,
   ) {
     this.method = source.method;
     this.body = source.body;
@@ -83,6 +84,12 @@ class ApiRequest implements CoreRequest {
 
   get signal(): AbortSignal {
     return this.source.signal;
+  }
+
+  /** This server's origin as the client named it: only a `Host` the site rules checked. */
+  get origin(): string | undefined {
+    const host = this.site.checkedHost(this.header);
+    return host === undefined ? undefined : `http://${host}`;
   }
 }
 
@@ -192,7 +199,7 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
       const crossSite = site.refuseApi(header);
       if (crossSite) return crossSite;
       if (saturated?.()) return withCors(busy(), origin);
-      const answer = respond(new ApiRequest(request, api.path, query, header, started));
+      const answer = respond(new ApiRequest(request, api.path, query, header, started, site));
       return answer instanceof Promise
         ? answer.then((response) => withCors(response, origin))
         : withCors(answer, origin);

@@ -5,12 +5,14 @@ export interface CoreRequestInit {
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly signal?: AbortSignal;
+  /** The origin the runtime vouches for (an intercepted URL's, a checked `Host`'s). */
+  readonly origin?: string;
 }
 
 export function coreRequest(
   method: string,
   target: string,
-  { headers = {}, body, signal }: CoreRequestInit = {},
+  { headers = {}, body, signal, origin }: CoreRequestInit = {},
 ): CoreRequest {
   const at = target.indexOf("?");
   return {
@@ -20,5 +22,6 @@ export function coreRequest(
     header: (name) => headers[name],
     body,
     signal,
+    origin,
   };
 }
