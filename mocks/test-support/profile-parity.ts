@@ -7,7 +7,7 @@
  * derived from the interface's operations. Plain data, so a browser page can
  * build the same profile and send the same requests.
  */
-import type { BehaviourProfileInput, ResolvedBehaviour } from "../interface/behaviour-profile.js";
+import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviour-profile.js";
 import { interfaceOperations } from "../interface/operations.js";
 import { limitRule, petStatuses } from "../interface/spec.js";
 import { behaviourCases, type CaseRequest, type CaseResult, get, post, sendCase } from "./cases.js";
