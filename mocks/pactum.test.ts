@@ -24,6 +24,13 @@ afterEach(async () => {
   session = undefined;
 });
 
+/** Why usePetstore refused these options, as text (a session it opened instead is closed). */
+const refusal = (options: Parameters<typeof usePetstore>[1]) =>
+  usePetstore(pactum, { ...quiet, ...options }).then(
+    (opened) => opened.close().then(() => "opened"),
+    (error: unknown) => String(error),
+  );
+
 /** What a spec threw (or undefined). */
 const thrown = (spec: { toss(): Promise<unknown> }) =>
   spec.toss().then(
@@ -87,6 +94,15 @@ describe("petstore:conforms", () => {
     await open({ mock: {}, everySpec: false });
     const error = await thrown(pactum.spec().get("/nowhere").expect("petstore:conforms"));
     expect(error?.message).toMatch(/cannot judge this spec: GET \/nowhere is no operation/);
+  });
+
+  it("raises no advice about the answers its own mock's behaviour profile chose", async () => {
+    const petstore = await open({
+      mock: { behaviour: { version: 1, choices: { limitOutOfRange: "clamped" } } },
+    });
+    await pactum.spec().get("/pets").withQueryParams("limit", 0).expectStatus(200);
+    await pactum.spec().get("/pets").withQueryParams("status", "flying").expectStatus(400);
+    expect(petstore.advice).toEqual([]);
   });
 
   it("keeps advisory failures as advice, and fails on them when strict", async () => {
@@ -186,12 +202,46 @@ describe("targets, templates and the data map", () => {
         apiKey: "k",
       }),
     ).rejects.toThrow(/name one target/);
+    expect(await refusal({ baseUrl: "http://127.0.0.1:1/v1", apiKey: "k", mock: {} })).toMatch(
+      /name one target: .*, not baseUrl and mock$/,
+    );
     await expect(usePetstore(pactum, { baseUrl: "http://127.0.0.1:1/v1" })).rejects.toThrow(
       /needs \{ apiKey \}/,
     );
     await expect(usePetstore({ spec: () => ({}) }, {})).rejects.toThrow(
       /needs pactum itself, its default export/,
     );
+  });
+
+  it.each([
+    [
+      { baseUrl: "https://me:secret@staging.example.com/v1", apiKey: "k" },
+      "baseUrl must not carry credentials; give the key as apiKey",
+    ],
+    [
+      { proxyTo: "https://me@staging.example.com/v1" },
+      "proxyTo must not carry credentials; give the key as proxyKey",
+    ],
+    [
+      { baseUrl: "https://staging.example.com", apiKey: "k" },
+      'baseUrl has no /v1 (/): the API base includes it, e.g. baseUrl: "https://staging.example.com/v1"',
+    ],
+    [
+      { proxyTo: "https://staging.example.com/api/" },
+      'proxyTo has no /v1 (/api/): the API base includes it, e.g. proxyTo: "https://staging.example.com/api/v1"',
+    ],
+    [
+      { baseUrl: "https://staging.example.com/v1/v1", apiKey: "k" },
+      "baseUrl has /v1 2 times (/v1/v1): it belongs there once",
+    ],
+    [
+      { baseUrl: "https://staging.example.com/v1?x=1", apiKey: "k" },
+      "baseUrl must not carry a query",
+    ],
+  ])("refuses a target URL the CLI would refuse: %j", async (target, message) => {
+    const error = await refusal(target);
+    expect(error).toContain(`TypeError: petstore-mock-kit/pactum: ${message}`);
+    expect(error).not.toContain("secret");
   });
 
   it("opens one session at a time, and close() ends it and stops the mock", async () => {
@@ -207,6 +257,95 @@ describe("targets, templates and the data map", () => {
       expect(error?.message).toMatch(/no Pet Store session is open/);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe("what a session sends", () => {
+  it("sends the key to the base URL's origin only: another host a spec calls gets none", async () => {
+    const seen: (string | undefined)[] = [];
+    const other = await startTinyServer((request, response) => {
+      seen.push(request.headers.authorization);
+      json(response, 200, {});
+    });
+    try {
+      const petstore = await open({ mock: { apiKeys: ["dev-key-0123456789"] } });
+      const sent = (await pactum
+        .spec()
+        .get("/pets")
+        .expectStatus(200)
+        .returns((context) => (context.req as { headers?: unknown }).headers)) as object;
+      expect(sent).toEqual({ Authorization: "Bearer dev-key-0123456789" });
+      await pactum.spec().get(`${other.url}/track`).expectStatus(200);
+      await pactum
+        .spec()
+        .post(`${other.url.replace("/v1", "")}/events`)
+        .withJson({})
+        .toss();
+      expect(seen).toEqual([undefined, undefined]);
+      expect(petstore.server?.journal.forOperation("listPets")).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("lets a spec's own Authorization win, in any letter case, and sends none for null", async () => {
+    const seen: (string | undefined)[] = [];
+    const deployment = await startTinyServer((request, response) => {
+      seen.push(request.headers.authorization);
+      json(response, 200, []);
+    });
+    try {
+      await open({ baseUrl: deployment.url, apiKey: "k-0123456789", everySpec: false });
+      await pactum.spec().get("/pets").withHeaders("authorization", "Bearer mine").toss();
+      await pactum
+        .spec()
+        .get("/pets")
+        .withHeaders("Authorization", null as unknown as string)
+        .toss();
+      await pactum.spec().get("/pets").toss();
+      expect(seen).toEqual(["Bearer mine", undefined, "Bearer k-0123456789"]);
+    } finally {
+      await deployment.close();
+    }
+  });
+
+  it("refuses a request that refers back to itself, saying where, before pactum's template walk overflows", async () => {
+    const petstore = await open({ mock: {} });
+    const trace: Record<string, unknown> = { id: 1 };
+    trace.parent = { child: trace };
+    const error = await thrown(
+      pactum
+        .spec()
+        .get("/pets")
+        .withHeaders("x-trace", trace as never)
+        .expectStatus(200),
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error?.message).toMatch(
+      /^petstore-mock-kit\/pactum: this spec's request refers back to itself at headers\.x-trace\.parent\.child: /,
+    );
+    const body = await thrown(pactum.spec().post("/pets").withJson(trace));
+    expect(body?.message).toMatch(/refers back to itself at data\.parent\.child: /);
+    expect(petstore.server?.journal.forOperation("createPet")).toEqual([]);
+  });
+
+  it("ends a trickling answer at the spec's request timeout, in the CLI's words", async () => {
+    const deployment = await startTinyServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      const drip = setInterval(() => {
+        if (response.destroyed) clearInterval(drip);
+        else response.write(" ");
+      }, 50);
+    });
+    try {
+      await open({ baseUrl: deployment.url, apiKey: "k-0123456789" });
+      const started = performance.now();
+      const error = await thrown(pactum.spec().get("/pets").withRequestTimeout(400));
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(error?.message).toBe("timeout: no complete answer within 400 ms");
+    } finally {
+      await deployment.close();
     }
   });
 });
@@ -242,7 +381,7 @@ describe("retries", () => {
     expect(petstore.server?.journal.forOperation("createPet")).toEqual([]);
   });
 
-  it("retries a GET after the wait Retry-After asks, and not past a good answer", async () => {
+  it("retries a GET after the wait Retry-After asks, says so, and not past a good answer", async () => {
     const answers = [429, 503, 200];
     const seen: number[] = [];
     const deployment = await startTinyServer((_request, response) => {
@@ -252,8 +391,14 @@ describe("retries", () => {
       else
         json(response, status, { code: "busy", message: "later", status }, { "retry-after": "1" });
     });
+    const lines: string[] = [];
     try {
-      await open({ baseUrl: deployment.url, apiKey: "k-0123456789", everySpec: false });
+      await open({
+        baseUrl: deployment.url,
+        apiKey: "k-0123456789",
+        everySpec: false,
+        log: (_level, line) => lines.push(line),
+      });
       await pactum
         .spec()
         .get("/pets")
@@ -262,6 +407,13 @@ describe("retries", () => {
       expect(seen).toHaveLength(3);
       const waits = seen.slice(1).map((at, index) => at - (seen[index] as number));
       for (const wait of waits) expect(wait).toBeGreaterThan(900);
+      // Each wait as made, in place of pactum's own "waiting 0 seconds".
+      expect(lines).toEqual(
+        [429, 503].map(
+          (status, at) =>
+            `[I] Request retry initiated (petstore:retry-after, HTTP ${status}), waiting 1 seconds for attempt ${at + 1} of 3`,
+        ),
+      );
     } finally {
       await deployment.close();
     }

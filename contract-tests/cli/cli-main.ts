@@ -8,6 +8,7 @@
  * `--max-time` (the reports hold what it had), 5 a report file could not be
  * written (said after the verdict).
  */
+import type { ResolvedBehaviour } from "../../mocks/interface/behaviour-profile.js";
 import { usageLine } from "../../mocks/util/cli.js";
 import { kitVersion } from "../../mocks/util/package-root.js";
 import { createRedactor, type Redact } from "../../mocks/util/redact.js";
@@ -52,8 +53,12 @@ function verdictCode(result: ReportedRun): number {
   return result.stopReason === "max-time" ? exitCodes.maxTime : exitCodes.unavailable;
 }
 
-/** A consumer contract, a replayed recording, the suite direct, or through Prism's proxy (a module not shipped in the package). */
-async function suiteRun(options: CliOptions): Promise<ReportedRun> {
+/**
+ * A consumer contract, a replayed recording, the suite direct (judged under
+ * the `--behaviour` profile, when given), or through Prism's proxy (a module
+ * not shipped in the package).
+ */
+async function suiteRun(options: CliOptions, behaviour?: ResolvedBehaviour): Promise<ReportedRun> {
   if (options.learnFile !== undefined) {
     const { runLearn } = await import("../run/learn.js");
     return runLearn(options);
@@ -67,7 +72,7 @@ async function suiteRun(options: CliOptions): Promise<ReportedRun> {
     const { readRecording, runReplay } = await import("../run/replay.js");
     return runReplay(options, await readRecording(options.replayFile), options.replayFile);
   }
-  if (!options.viaPrism) return runContractSuite(options);
+  if (!options.viaPrism) return runContractSuite({ ...options, behaviour });
   let prism: typeof import("../run/prism-proxy.js");
   try {
     prism = await import("../run/prism-proxy.js");
@@ -133,7 +138,7 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
   try {
     // Read before the deployment is asked anything: a bad profile is a usage error.
     const behaviour = await behaviourOf(options);
-    const result = withKeyNote(await suiteRun(options), options.keyFrom);
+    const result = withKeyNote(await suiteRun(options, behaviour), options.keyFrom);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];
     if (options.compareMock && !result.stopReason) {

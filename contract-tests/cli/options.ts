@@ -5,9 +5,9 @@
  * before it exits 2.
  */
 import { parseArgs } from "node:util";
+import { baseUrlProblem } from "../../mocks/interface/base-url.js";
 import { type OperationId, operationIds } from "../../mocks/interface/spec.js";
 import { type InvalidCommand, parseOrInvalid } from "../../mocks/util/cli.js";
-import { redactedMark } from "../../mocks/util/redact.js";
 import { maxSeed } from "../fuzz/random.js";
 import {
   defaultConsumerWrites,
@@ -90,7 +90,8 @@ export const usage = `Usage: petstore-contract --url URL [--key KEY] [--read-onl
   ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
   --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
   --compare-mock lists the requests the deployment and the kit's mock answer differently; with
-  --behaviour FILE the mock answers by that behaviour profile (docs/behaviour.md).
+  --behaviour FILE the mock answers by that behaviour profile (docs/behaviour.md), and the run
+  raises no advice about the answers the profile chooses.
   --learn FILE probes the deployment's choices where the interface is silent (reads first, at
   most --consumer-writes tagged creates, none with --read-only) and writes the behaviour profile
   it learned to FILE, for petstore-mock --behaviour FILE (docs/contract.md, The loop).
@@ -102,34 +103,11 @@ export const usage = `Usage: petstore-contract --url URL [--key KEY] [--read-onl
   (at the start, or stopped mid-run) or is not a JSON API at this URL, 4 the run hit --max-time
   (reports hold what was checked until then), 5 a report file could not be written.`;
 
-/** The URL text with any `user:pass@` part masked, for messages about a URL that does not parse. */
-function withoutCredentials(raw: string): string {
-  return raw
-    .replace(
-      /^((?:[a-z][\w+.-]*:)?\/\/)?[^/?#]*@/i,
-      (_match, scheme = "") => `${scheme}${redactedMark}@`,
-    )
-    .replace(/[^\x20-\x7e]/g, "?");
-}
-
-/** Validates and normalises a base URL: http(s), no query, no trailing slash. */
+/** Validates and normalises a base URL: http(s), no credentials, query or fragment, no trailing slash. */
 function parseBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(
-      `--url must be an absolute http(s) URL (got ${JSON.stringify(withoutCredentials(raw))})`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`--url must use http or https (got ${url.protocol})`);
-  }
-  if (url.search || url.hash) throw new UsageError("--url must not carry a query or fragment");
-  if (url.username || url.password) {
-    throw new UsageError("--url must not carry credentials; export the key as PETSTORE_API_KEY");
-  }
-  return url.href.replace(/\/+$/, "");
+  const problem = baseUrlProblem(raw, "export the key as PETSTORE_API_KEY");
+  if (problem !== undefined) throw new UsageError(`--url ${problem}`);
+  return new URL(raw).href.replace(/\/+$/, "");
 }
 
 /** The flags that take a value. */

@@ -2,15 +2,17 @@
  * The request a consumer contract's interaction sends: its example, with the
  * values its provider states hold on the deployment put where its generators
  * say (`/pets/${petId}`, `$.categoryId`), and a create's name starting with
- * the run tag where it can (`consumerRequest` says why not). Pure.
+ * the run tag where it can, in a JSON body given as text too (`consumerRequest`
+ * says why not). Pure.
  *
  * @example
  * requestOf(interaction, { petId: 31 }, "ct-x").path; // "/pets/31"
  */
 import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
-import { type Id, toJson } from "../../mocks/util/exact-json.js";
+import { type Id, parseJsonExact, toJson } from "../../mocks/util/exact-json.js";
 import type { ContractRequest } from "../transport/http.js";
+import { untaggableName } from "../transport/run-tag.js";
 import type { ConsumerInteraction } from "./contract.js";
 
 /** A provider state's parameters as a deployment holds them: its ids exactly (a bigint beyond 2^53). */
@@ -36,34 +38,24 @@ function pathOf(interaction: ConsumerInteraction, params: Params): string {
   return complete ? filled : interaction.path;
 }
 
-/** What a JSON value is, in words: `a number`, `null`, `an array`. */
-function kindOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+/** A text body's JSON value, or undefined when it is no JSON. */
+function jsonIn(text: string): unknown {
+  try {
+    return parseJsonExact(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Why a create's body, as sent, has no name the run tag can start without
- * changing what the request asks (a name that is not a non-empty string is
- * what the app's test sends on purpose); undefined when it has one.
+ * The body's value as sent: a JSON body's with the fields a provider state
+ * fills holding the deployment's values; a text body's when it is JSON
+ * (only its name may change); else undefined.
  */
-function untaggedWhy(body: ConsumerInteraction["body"], value: unknown): string | undefined {
-  if (body === undefined) return "it has no body";
-  if (body.kind === "text") return `its body is ${body.contentType || "text"}, sent as written`;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return `its body is ${kindOf(value)}, not a JSON object`;
-  }
-  if (!("name" in value)) return "its body has no name";
-  const { name } = value as { name: unknown };
-  if (name === "") return "its name is empty (the tag would make it a valid one)";
-  return typeof name === "string" ? undefined : `its name is ${kindOf(name)}, not a string`;
-}
-
-/** The body's value as sent: fields a provider state fills hold the deployment's values. */
 function bodyValueOf(interaction: ConsumerInteraction, params: Params): unknown {
   const { body } = interaction;
-  if (body?.kind !== "json") return undefined;
+  if (body === undefined) return undefined;
+  if (body.kind === "text") return jsonIn(body.text);
   const { value } = body;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const fields: Record<string, unknown> = { ...value };
@@ -75,6 +67,19 @@ function bodyValueOf(interaction: ConsumerInteraction, params: Params): unknown 
     }
   }
   return fields;
+}
+
+/**
+ * Why a create's body, as sent, has no name the run tag can start without
+ * changing what the request asks (a name that is not a non-empty string is
+ * what the app's test sends on purpose); undefined when it has one.
+ */
+function untaggedWhy(body: ConsumerInteraction["body"], value: unknown): string | undefined {
+  if (body === undefined) return "it has no body";
+  if (body.kind === "text" && value === undefined) {
+    return `its body is ${body.contentType || "text"}, sent as written`;
+  }
+  return untaggableName(value);
 }
 
 /** A consumer interaction's request, and why a create's name does not carry the run tag. */
@@ -98,16 +103,17 @@ export function consumerRequest(
   let value = bodyValueOf(interaction, params);
   const { creates } = interfaceOperation(interaction.operation);
   const untagged = creates ? untaggedWhy(body, value) : undefined;
-  if (creates && tag !== undefined && untagged === undefined) {
+  const tagged = creates && tag !== undefined && untagged === undefined;
+  if (tagged) {
     const fields = value as Readonly<Record<string, unknown>>;
     value = { ...fields, name: `${tag} ${fields.name as string}` };
   }
   const sent =
     body === undefined
       ? {}
-      : body.kind === "text"
+      : body.kind === "text" && !tagged
         ? { rawBody: body.text, contentType: body.contentType ?? "" }
-        : { rawBody: toJson(value), contentType: body.contentType };
+        : { rawBody: toJson(value), contentType: body.contentType ?? "" };
   return {
     request: {
       method: interaction.method,

@@ -3,7 +3,8 @@
  * contract verified against a deployment. Each interaction, in the file's
  * order: its provider states set up through the interface (states.ts), its
  * request sent with the ids the deployment assigned (the interaction's
- * generators) and the run tag in a created name, and its answer judged twice
+ * generators) and the run tag in a created name (a create that cannot carry
+ * it and a deployment may store is not sent), and its answer judged twice
  * in one case (`<op>.consumer-N`): by the interface (the one judge, knowing
  * what the run created and read) and by the consumer's expectations
  * (checks.ts). Built on `runCases` like `--replay`: the same preflight,
@@ -19,7 +20,8 @@ import { runCases, type SuiteOptions, type SuiteRun } from "../run/runner.js";
 import type { CaseDefinition, SuiteContext } from "../suite/context.js";
 
 import { defaultConsumerWrites } from "../suite/settings.js";
-import type { ContractRequest } from "../transport/http.js";
+import { type ContractRequest, sentRequest } from "../transport/http.js";
+import { untaggedCreate } from "../transport/run-tag.js";
 import { consumerChecks } from "./checks.js";
 import {
   type ConsumerContract,
@@ -97,6 +99,11 @@ async function consumerCases(
     const { request, untagged } = consumerRequest(interaction, setUp.params, ctx.tag);
     if (!urlUnder(ctx.options.target.baseUrl, request.path, request.rawQuery ?? "")) {
       skip(request, "its path would leave the API base", setUp.cases);
+      continue;
+    }
+    const notSent = untaggedCreate(sentRequest(operation, request), ctx.tag);
+    if (notSent !== undefined) {
+      skip(request, notSent, setUp.cases);
       continue;
     }
     if (writes && !budget.take()) {

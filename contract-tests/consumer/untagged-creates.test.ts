@@ -1,9 +1,12 @@
 /**
  * A consumer contract's create is sent with the run tag starting its name
- * wherever the name is a non-empty string; one whose name is not (a number,
- * null, missing, an array, an object, empty) or whose body is text is sent
- * as the app's test wrote it, and every report says which, and why, beside
- * what it created: no report claims a tag an untagged record lacks.
+ * wherever the name is a non-empty string, in a JSON body given as text
+ * too. One whose name cannot carry it is sent as the app's test wrote it
+ * only as a probe the interface lets a deployment refuse (a number, null,
+ * missing, an array, an object, a body that is an array or no JSON), and
+ * every report says why beside what it created; one a deployment may store
+ * (an empty name) is not sent, and says why: no report claims a tag an
+ * untagged record lacks, and no run leaves a record no clean-up finds.
  */
 import { mkdtemp, writeFile } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
@@ -18,21 +21,58 @@ import { closedAfter, runCliWithReports } from "../test-support/runs.js";
 import { readConsumerContract } from "./contract.js";
 import { consumerRequest } from "./request.js";
 
-const creates: readonly [string, unknown, string | undefined][] = [
-  ["a string name", { name: "Rex", categoryId: 1 }, undefined],
-  ["a number", { name: 7, categoryId: 1 }, "its name is a number, not a string"],
-  ["null", { name: null, categoryId: 1 }, "its name is null, not a string"],
-  ["no name", { categoryId: 1 }, "its body has no name"],
-  ["an array", { name: ["Rex"], categoryId: 1 }, "its name is an array, not a string"],
-  ["an object", { name: { first: "Rex" }, categoryId: 1 }, "its name is an object, not a string"],
+const json = (content: unknown): PactBody => ({
+  content,
+  contentType: "application/json",
+  encoded: false,
+});
+const text = (content: string, contentType: string): PactBody => ({
+  content,
+  contentType,
+  encoded: false,
+});
+
+const emptyName = "its name is empty (the tag would make it a valid one)";
+/** Each create: its body, why its name lacks the tag (undefined: it carries it), and whether it is sent. */
+const creates: readonly [string, PactBody, string | undefined, "sent" | "not sent"][] = [
+  ["a string name", json({ name: "Rex", categoryId: 1 }), undefined, "sent"],
   [
-    "an empty name",
-    { name: "", categoryId: 1 },
-    "its name is empty (the tag would make it a valid one)",
+    "a JSON body given as text",
+    json('{"name":"UNTAGGED-REAL-PET","categoryId":1}'),
+    undefined,
+    "sent",
   ],
-  ["an array body", [{ name: "Rex", categoryId: 1 }], "its body is an array, not a JSON object"],
+  [
+    "a text/plain JSON body",
+    text('{"name":"Rex","categoryId":1}', "text/plain"),
+    undefined,
+    "sent",
+  ],
+  ["a number", json({ name: 7, categoryId: 1 }), "its name is a number, not a string", "sent"],
+  ["null", json({ name: null, categoryId: 1 }), "its name is null, not a string", "sent"],
+  ["no name", json({ categoryId: 1 }), "its body has no name", "sent"],
+  [
+    "an array",
+    json({ name: ["Rex"], categoryId: 1 }),
+    "its name is an array, not a string",
+    "sent",
+  ],
+  [
+    "an object",
+    json({ name: { first: "Rex" }, categoryId: 1 }),
+    "its name is an object, not a string",
+    "sent",
+  ],
+  ["an empty name", json({ name: "", categoryId: 1 }), emptyName, "not sent"],
+  [
+    "an array body",
+    json([{ name: "Rex", categoryId: 1 }]),
+    "its body is an array, not a JSON object",
+    "sent",
+  ],
+  ["a text body", text("Rex", "text/plain"), "its body is text/plain, sent as written", "sent"],
 ];
-const textReason = "its body is text/plain, sent as written";
+const sent = creates.filter(([, , , sending]) => sending === "sent");
 
 let file: string;
 let dir: string;
@@ -53,21 +93,9 @@ beforeAll(async () => {
       body,
     },
   });
-  const json = (content: unknown): PactBody => ({
-    content,
-    contentType: "application/json",
-    encoded: false,
-  });
   const contract = {
     ...recorded,
-    interactions: [
-      ...creates.map(([what, content]) => variant(what, json(content))),
-      variant("a text body", {
-        content: '{"name":"Rex","categoryId":1}',
-        contentType: "text/plain",
-        encoded: false,
-      }),
-    ],
+    interactions: creates.map(([what, body]) => variant(what, body)),
   } as PactContract;
   dir = await mkdtemp(join(tmpdir(), "untagged-creates-"));
   file = join(dir, "pact.json");
@@ -75,25 +103,25 @@ beforeAll(async () => {
 });
 
 describe("a consumer contract's creates", () => {
-  it("carry the run tag when their name is a non-empty string, else say why not", async () => {
+  it("carry the run tag when their name is a non-empty string, in a JSON body given as text too, else say why not", async () => {
     const contract = await readConsumerContract(file);
-    const sent = contract.interactions.map((interaction) =>
+    const requests = contract.interactions.map((interaction) =>
       consumerRequest(interaction, {}, "ct-run"),
     );
-    expect(sent.map((each) => each.untagged)).toEqual([
-      ...creates.map(([, , why]) => why),
-      textReason,
+    expect(requests.map((each) => each.untagged)).toEqual(creates.map(([, , why]) => why));
+    expect(requests.slice(0, 3).map((each) => JSON.parse(each.request.rawBody ?? ""))).toEqual([
+      { name: "ct-run Rex", categoryId: 1 },
+      { name: "ct-run UNTAGGED-REAL-PET", categoryId: 1 },
+      { name: "ct-run Rex", categoryId: 1 },
     ]);
-    expect(JSON.parse(sent[0]?.request.rawBody ?? "")).toEqual({
-      name: "ct-run Rex",
-      categoryId: 1,
-    });
-    expect(JSON.parse(sent[1]?.request.rawBody ?? "")).toEqual({ name: 7, categoryId: 1 });
-    expect(sent.at(-1)?.request.rawBody).toBe('{"name":"Rex","categoryId":1}');
+    expect(requests[2]?.request.contentType).toBe("text/plain");
+    expect(JSON.parse(requests[3]?.request.rawBody ?? "")).toEqual({ name: 7, categoryId: 1 });
+    expect(requests.at(-1)?.request.rawBody).toBe("Rex");
   });
 
-  it("against a deployment that creates whatever it is sent, every report names the records without the tag", async () => {
+  it("against a deployment that creates whatever it is sent, leave no record without the tag but the probes, each named with why", async () => {
     let next = 100;
+    const received: string[] = [];
     const lenient = await startTinyServer(async (request: IncomingMessage, response) => {
       if (request.method !== "POST") {
         response.writeHead(200, { "content-type": "application/json" });
@@ -102,6 +130,7 @@ describe("a consumer contract's creates", () => {
       }
       let body = "";
       for await (const chunk of request) body += chunk;
+      received.push(body);
       let name: unknown = body;
       try {
         name = (JSON.parse(body) as { name?: unknown }).name ?? null;
@@ -114,26 +143,29 @@ describe("a consumer contract's creates", () => {
     );
     const tag = /run tag (ct-[\w-]+)/.exec(run.out)?.[1] ?? "";
     expect(tag).not.toBe("");
+    // The provider state's category first, then the creates sent; the empty name is not among them.
+    expect(received).toHaveLength(1 + sent.length);
+    expect(received.some((body) => body.includes('"name":""'))).toBe(false);
     const report = JSON.parse(run.reports.json) as {
-      created: { id: number; untagged?: string }[];
-      consumer: { interactions: { untagged?: string }[] };
+      created: { id: number; name: unknown; untagged?: string }[];
+      consumer: { interactions: { untagged?: string; why: string | null }[] };
     };
-    // The provider state's category (100, tagged), then the creates in order from 101.
     expect(report.created.map((record) => [record.id, record.untagged])).toEqual([
       [100, undefined],
-      ...creates.map(([, , why], at) => [101 + at, why]),
-      [101 + creates.length, textReason],
+      ...sent.map(([, , why], at) => [101 + at, why]),
     ]);
-    expect(report.consumer.interactions.map((each) => each.untagged)).toEqual([
-      ...creates.map(([, , why]) => why),
-      textReason,
-    ]);
-    const pets = Array.from({ length: creates.length + 1 }, (_, at) => 101 + at).join(", ");
-    const listed = `pets ${pets}; categories 100 (names start with ${tag}; pets 102: no run tag, its name is a number, not a string;`;
-    expect(run.out).toContain(`created: ${listed}`);
-    expect(run.reports.markdown).toContain(`Created by this run: ${listed}`);
-    expect(run.reports.html).toContain(listed);
-    expect(run.out).toContain(`pets ${101 + creates.length}: no run tag, ${textReason})`);
-    expect(run.out).toContain(`sent without the run tag: ${textReason}`);
+    expect(
+      report.created.filter((record) => record.untagged === undefined).map((r) => r.name),
+    ).toEqual([`${tag} category`, `${tag} Rex`, `${tag} UNTAGGED-REAL-PET`, `${tag} Rex`]);
+    const notSent = `not sent: ${emptyName}, and the interface lets a deployment store it: a record no clean-up by the run tag would find`;
+    expect(
+      report.consumer.interactions.map((each) => each.untagged ?? each.why ?? undefined),
+    ).toEqual(creates.map(([, , why, sending]) => (sending === "sent" ? why : notSent)));
+    expect(run.out).toContain(notSent);
+    expect(run.out).toContain(`pets 104: no run tag, its name is a number, not a string`);
+    expect(run.reports.markdown).toContain(
+      `pets 104: no run tag, its name is a number, not a string`,
+    );
+    expect(run.out).toContain("sent without the run tag: its body is text/plain, sent as written");
   });
 });

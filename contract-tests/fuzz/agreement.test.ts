@@ -36,6 +36,7 @@ async function fuzzTheCore(seed: number, count: number) {
           timeoutMs: 0,
           maxRetries: 0,
           maxRetryWaitMs: 0,
+          tag: "ct-agreement",
         },
         request,
       ),

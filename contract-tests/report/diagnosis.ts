@@ -15,6 +15,7 @@
  * for (const { cause, checks, hint } of diagnose(result)) console.log(cause, checks.length, hint);
  */
 
+import { basePathProblem } from "../../mocks/interface/base-url.js";
 import { foundParts } from "../../mocks/interface/failure-lines.js";
 import { violations } from "../../mocks/interface/schemas.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
@@ -176,12 +177,9 @@ const keyRejected: Detector = (evidence) => {
 
 /** What looks wrong with the path of a base URL: /v1 missing or doubled. */
 function basePathAdvice(baseUrl: string): string {
-  const path = URL.parse(baseUrl)?.pathname ?? "";
-  const versions = path.split("/").filter((segment) => segment === "v1").length;
-  if (versions > 1) return `The URL has /v1 ${versions} times (${path}): it belongs there once.`;
-  if (versions === 0)
-    return `The URL has no /v1 (${path || "/"}): the API base includes it, e.g. --url ${baseUrl}/v1.`;
-  return `Check the path (${path}): --url must be the API base, so that <url>/pets lists the pets.`;
+  const problem = basePathProblem(baseUrl, (url) => `--url ${url}`);
+  if (problem !== undefined) return `The URL ${problem}.`;
+  return `Check the path (${new URL(baseUrl).pathname}): --url must be the API base, so that <url>/pets lists the pets.`;
 }
 
 const wrongBasePath: Detector = (evidence) => {

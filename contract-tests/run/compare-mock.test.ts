@@ -183,7 +183,7 @@ const otherDeploymentProfile = {
 } as const;
 
 describe("--compare-mock --behaviour", () => {
-  it("against a deployment that chooses otherwise, a profile of its choices leaves fewer differences", async () => {
+  it("against a deployment that chooses otherwise, a profile of its choices leaves fewer differences, and no advice about them", async () => {
     const directory = await mkdtemp(join(tmpdir(), "petstore-compare-"));
     const file = join(directory, "other.json");
     await writeFile(file, JSON.stringify(otherDeploymentProfile));
@@ -206,6 +206,9 @@ describe("--compare-mock --behaviour", () => {
       expect(after.compared).toBe(before.compared);
       // The bar: at most 5 % of the requests answered differently, each by data.
       expect(after.differing).toBeLessThanOrEqual(Math.floor(after.compared * 0.05));
+      const advice = (out: string) => out.split("\n").filter((line) => line.includes("[advisory]"));
+      expect(advice(plain.out).length).toBeGreaterThan(10);
+      expect(advice(profiled.out)).toEqual([]);
     } finally {
       await other.close();
       await rm(directory, { recursive: true, force: true });

@@ -35,6 +35,7 @@ import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { recordContract, sloppySteps } from "../test-support/recorded-contract.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
 import { startThirdDeployment, thirdChoices } from "../test-support/third-deployment.js";
+import { learningNote } from "./learn.js";
 
 interface Started {
   readonly url: string;
@@ -270,6 +271,18 @@ describe("what --learn writes", () => {
       expect(choices.statusCase?.reason).toMatch(
         /^undecided: GET \/pets\?status=AVAILABLE answered 200 .* matches no alternative/,
       );
+    });
+  }, 30_000);
+
+  it("warns of no advice about the choices it learns, saying so in one note", async () => {
+    await closedAfter(await startOtherDeployment({ apiKeys: [testApiKey] }), async (other) => {
+      const learned = await learn(other);
+      expect(learned.code).toBe(exitCodes.passed);
+      expect(learned.out.split("\n").filter((line) => line.includes("[advisory]"))).toEqual([]);
+      expect(learned.out.split("\n").filter((line) => line.startsWith("note: "))).toEqual([
+        `note: ${learningNote}`,
+      ]);
+      expect(learned.choices.limitOutOfRange?.alternative).not.toBe("refused");
     });
   }, 30_000);
 

@@ -35,11 +35,16 @@ export interface Learned {
 
 export type LearnRun = SuiteRun & { readonly learned: Learned };
 
+/** What the run says instead of advice about the choices it learns. */
+export const learningNote =
+  "advice about the choices --learn learns is not raised: their answers are what it learns";
+
 /** Sends the probes to the deployment in `options` and learns each choice from the answers. */
 export async function runLearn(options: SuiteOptions & ProbeOptions): Promise<LearnRun> {
   const redact = createRedactor([options.apiKey]);
   let probes: Awaited<ReturnType<typeof sendProbes>> = new Map();
-  const result = await runCases(options, async (ctx) => {
+  const result = await runCases({ ...options, behaviour: "learning" }, async (ctx) => {
+    ctx.notes.push(learningNote);
     probes = await sendProbes(ctx, options);
   });
   return {

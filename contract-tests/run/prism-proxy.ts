@@ -250,7 +250,7 @@ export async function runViaPrism(options: RunOptions): Promise<RunResult> {
   // Through Prism a dead target looks like a 500 problem: ask it directly first.
   const started = performance.now();
   try {
-    await preflight({ ...options, wrongKey: "", maxRetries: 0 });
+    await preflight({ ...options, wrongKey: "", maxRetries: 0, tag: "" });
   } catch (error) {
     if (!(error instanceof TargetUnavailableError)) throw error;
     // No check ran: the reports carry the diagnosis.

@@ -170,30 +170,59 @@ describe("petstore-contract --replay", () => {
     );
   });
 
-  it("sends a create the recording saw refused as recorded, and lists what the deployment created anyway", async () => {
-    const session = join(dir, "refused.jsonl");
+  it("tags every create it sends, whatever answered it when recorded, and sends none a deployment could keep untagged", async () => {
+    const session = join(dir, "untagged.jsonl");
     const mock = await startPetstoreServer({ port: 0, apiKeys: [testApiKey], record: session });
-    const refused = await closedAfter(mock, () =>
-      call(mock.url, "POST", "/pets", { key: testApiKey, body: { name: "", categoryId: 1 } }),
-    );
-    expect(refused.status).toBe(400);
+    const statuses = await closedAfter(mock, async () => {
+      mock.faults.add({ operation: "createPet", status: 500, times: 1 });
+      const create = (name: string, headers: Record<string, string> = {}) =>
+        fetch(`${mock.url}/pets`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${testApiKey}`,
+            "content-type": "application/json",
+            ...headers,
+          },
+          body: JSON.stringify({ name, categoryId: 1 }),
+        }).then((response) => response.status);
+      return [
+        await create("Hedwig"),
+        await create("Errol", { prefer: "code=503" }),
+        await create(""),
+        await create("Pigwidgeon", { prefer: "code=400" }),
+      ];
+    });
+    expect(statuses).toEqual([500, 503, 400, 400]);
     // The other deployment takes an empty name (the interface sets no length): its choice.
     const other = await startOtherDeployment({ apiKeys: [testApiKey] });
-    const json = join(dir, "refused.json");
+    const json = join(dir, "untagged.json");
+    const before = other.pets().length;
     try {
       const args = ["--replay", session, "--url", other.url, "--key", testApiKey, "--json", json];
       const output = await runCli(args);
       expect({ code: output.code, err: output.err }).toEqual({ code: exitCodes.passed, err: "" });
-      const sent = other.pets().at(-1) as { id: number; name: string };
-      expect(sent.name).toBe("");
+      const tag = /run tag (ct-[\w-]+)/.exec(output.out)?.[1] ?? "";
+      const pets = other.pets().slice(before) as { id: number; name: string }[];
+      expect(pets.map((pet) => pet.name)).toEqual([
+        `${tag} Hedwig`,
+        `${tag} Errol`,
+        `${tag} Pigwidgeon`,
+      ]);
       const report = JSON.parse(await readFile(json, "utf8")) as {
-        created: { collection: string; id: number; name: string }[];
+        created: { collection: string; id: number; name: string; untagged?: string }[];
+        checks: { id: string; outcome: string; note?: string }[];
       };
-      const untagged = "its name as answered does not start with the tag";
-      expect(report.created).toEqual([{ collection: "pets", id: sent.id, name: "", untagged }]);
-      expect(output.out).toContain(
-        `created: pets ${sent.id} (pets ${sent.id}: no run tag, ${untagged})`,
+      expect(report.created).toEqual(
+        pets.map((pet) => ({ collection: "pets", id: pet.id, name: pet.name })),
       );
+      const empty = report.checks.filter((check) => check.id.startsWith("createPet.replay-0003."));
+      expect(empty.length).toBeGreaterThan(0);
+      for (const check of empty) {
+        expect(check).toMatchObject({
+          outcome: "skipped",
+          note: "not sent: its name is empty (the tag would make it a valid one), and the interface lets a deployment store it: a record no clean-up by the run tag would find",
+        });
+      }
     } finally {
       await other.close();
     }

@@ -48,6 +48,7 @@ import { urlUnder } from "../../mocks/util/url-under.js";
 import { recordIn, type SuiteContext } from "../suite/context.js";
 import { UsageError } from "../suite/settings.js";
 import type { ContractRequest } from "../transport/http.js";
+import { untaggableName } from "../transport/run-tag.js";
 import { runCases, type SuiteOptions, type SuiteRun } from "./runner.js";
 
 /** Reads and validates a recording; a bad file throws a UsageError naming it and the line. */
@@ -125,8 +126,9 @@ function mappedPath(path: string, ids: IdMaps): string {
 /**
  * A recorded body as the replay sends it: fields that name records created
  * earlier (a pet's `categoryId`) hold the new ids, and, given a `tag` (a
- * create whose recorded answer created a record), `name` starts with the run
- * tag, like every name the suite creates (so clean-up by tag finds it).
+ * create), a non-empty `name` starts with the run tag, like every name the
+ * suite creates (so clean-up by tag finds it), whatever the recording's
+ * answer was (a fault or a `Prefer: code=` answered it there, not here).
  */
 function mappedBody(body: string, ids: IdMaps, tag: string | undefined): string {
   let json: unknown;
@@ -136,11 +138,12 @@ function mappedBody(body: string, ids: IdMaps, tag: string | undefined): string 
     return body;
   }
   if (!isObject(json)) return body;
+  const tagged = tag !== undefined && untaggableName(json) === undefined;
   let changed = false;
   const edited = Object.fromEntries(
     Object.keys(json).map((field) => {
       const value = memberOf(json, field);
-      if (field === "name" && tag !== undefined && typeof value === "string") {
+      if (field === "name" && tagged) {
         changed = true;
         return [field, `${tag} ${value}`];
       }
@@ -183,16 +186,14 @@ async function replayCases(ctx: SuiteContext, recording: readonly RecordedExchan
     const operation = match.operationId;
     const { creates, collection } = interfaceOperation(operation);
     const body = recorded.request.body;
-    // Only a create that created a record when recorded gets the tag: a refused one (an empty
-    // name's 400) is sent as recorded, so the replay asks nothing the recording did not. What a
-    // deployment creates anyway is still in the report's created list (every run lists its creates).
-    const tag = creates && isSuccessStatus(recorded.response.status) ? ctx.tag : undefined;
     const request: ContractRequest = {
       method,
       path,
       ...(query ? { rawQuery: query } : {}),
       credential,
-      ...(body !== undefined ? { rawBody: mappedBody(body, ids, tag) } : {}),
+      ...(body !== undefined
+        ? { rawBody: mappedBody(body, ids, creates ? ctx.tag : undefined) }
+        : {}),
     };
     const exchange = await ctx.run(
       { id: `${operation}.replay-${String(index + 1).padStart(4, "0")}`, operation, request },

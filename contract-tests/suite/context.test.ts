@@ -135,6 +135,7 @@ describe("SuiteContext", () => {
       maxRetries: 0,
       maxRetryWaitMs: 50,
       wrongKey: "wrong-key",
+      tag: "ct-test",
     };
     return new SuiteContext({
       target,

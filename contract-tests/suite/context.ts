@@ -3,6 +3,7 @@
  * order, and records results, cases and what each POST created. Checks run
  * one request at a time (safe on a shared staging).
  */
+import type { ChoicesInEffect } from "../../mocks/interface/advice.js";
 import type { Check } from "../../mocks/interface/checks.js";
 import { describeAnswer, failedActual } from "../../mocks/interface/failure-lines.js";
 import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
@@ -72,6 +73,8 @@ export interface SuiteContextOptions {
   readonly redact: Redact;
   /** Marks answers that did not come from the target (e.g. a proxy's own rejections). */
   readonly foreignAnswer?: (exchange: Exchange) => string | undefined;
+  /** The target's choices where the interface is silent, as far as known: advice they replace is not raised. */
+  readonly behaviour?: ChoicesInEffect | undefined;
 }
 
 export class SuiteContext {
@@ -107,7 +110,9 @@ export class SuiteContext {
    * Runs a case: sends its request and evaluates its checks. A case of an
    * operation left out by `--only` is sent only when an operation in
    * `neededBy` is selected (it needs this case's answer as state), and then
-   * records no checks. Returns the exchange, or undefined when not sent.
+   * records no checks. A create the transport does not send (without the run
+   * tag) has its checks skipped with why. Returns the exchange, or undefined
+   * when not sent.
    * Throws `DeploymentSilentError` once the deployment stopped answering.
    */
   async run(
@@ -123,6 +128,10 @@ export class SuiteContext {
     const checks = this.checksOf(definition);
     if (selected) this.planChecks(definition, checks);
     const exchange = await send(this.options.target, definition.request);
+    if (exchange.notSent !== undefined) {
+      if (selected) this.skipPlanned(definition, exchange.notSent, checks);
+      return undefined;
+    }
     this.knowledge.learn(sentRequest(definition.operation, definition.request), exchange.response);
     this.noteCreated(definition, exchange);
     if (selected) this.record(definition, checks, exchange);
@@ -132,7 +141,11 @@ export class SuiteContext {
 
   /** The judge's checks of a case, from what the run knows so far, then the case's own. */
   checksOf(definition: CaseDefinition): readonly Check[] {
-    const judged = checksFor(sentRequest(definition.operation, definition.request), this.knowledge);
+    const judged = checksFor(
+      sentRequest(definition.operation, definition.request),
+      this.knowledge,
+      this.options.behaviour,
+    );
     return definition.extraChecks ? [...judged, ...definition.extraChecks] : judged;
   }
 

@@ -15,7 +15,14 @@ export function coreTransport(
   core: PetstoreCore,
   target: Pick<Target, "apiKey" | "wrongKey">,
 ): (request: ContractRequest) => Promise<Exchange> {
-  const full: Target = { ...target, baseUrl: "", timeoutMs: 0, maxRetries: 0, maxRetryWaitMs: 0 };
+  const full: Target = {
+    ...target,
+    baseUrl: "",
+    timeoutMs: 0,
+    maxRetries: 0,
+    maxRetryWaitMs: 0,
+    tag: "",
+  };
   return async (request) => {
     const url = requestUrl("http://127.0.0.1/v1", request);
     const { pathname, search } = new URL(url);

@@ -26,6 +26,7 @@ const targetFor = (baseUrl: string, overrides: Partial<Target> = {}): Target => 
   maxRetries: 3,
   maxRetryWaitMs: 50,
   wrongKey: "wrong-key",
+  tag: "ct-test",
   ...overrides,
 });
 

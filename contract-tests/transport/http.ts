@@ -5,6 +5,7 @@
  * it with the key left in an environment variable.
  */
 import { sleep } from "../../mocks/core/latency.js";
+import { matchRoute } from "../../mocks/core/router.js";
 import { type Answer, RunStopped, readAnswer } from "../../mocks/interface/checks.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { SentRequest } from "../../mocks/interface/request.js";
@@ -23,6 +24,7 @@ import {
   type RawAnswer,
   retryAfterMs,
 } from "../../mocks/util/http-client.js";
+import { untaggedCreate } from "./run-tag.js";
 
 export { describeError, exchangeOnce, type RawAnswer, retryAfterMs };
 
@@ -88,6 +90,8 @@ export interface Exchange {
    * seen. With its status seen, `response` holds that much (`unread`).
    */
   readonly tooLarge?: string;
+  /** Set when the request was not sent (a create without the run tag: run-tag.ts), saying why. */
+  readonly notSent?: string;
   readonly retries: number;
   readonly durationMs: number;
 }
@@ -118,6 +122,8 @@ export interface Target {
   readonly maxRetryWaitMs: number;
   /** The wrong key the `wrong` variant sends (never the real one). */
   readonly wrongKey: string;
+  /** The run tag every created name starts with: a create without it is sent only as a probe (run-tag.ts). */
+  readonly tag: string;
   /** Body read cap; default `defaultMaxBodyBytes`. */
   readonly maxBodyBytes?: number;
   /** The run's deadline and retry budget, shared by its requests. */
@@ -253,9 +259,20 @@ async function sendOnce(
   }
 }
 
-/** Sends one request; never throws for transport failures (they land in `error`). */
+/**
+ * Sends one request; never throws for transport failures (they land in
+ * `error`). A create without the run tag that a deployment may store is not
+ * sent (`notSent` says why).
+ */
 export async function send(target: Target, request: ContractRequest): Promise<Exchange> {
   const url = requestUrl(target.baseUrl, request);
+  const match = matchRoute(request.method, request.path);
+  const notSent =
+    match.kind === "operation"
+      ? untaggedCreate(sentRequest(match.operationId, request), target.tag)
+      : undefined;
+  if (notSent !== undefined)
+    return { request, url, notSent, error: notSent, retries: 0, durationMs: 0 };
   const started = performance.now();
   let retries = 0;
   for (;;) {

@@ -13,7 +13,12 @@ describe("query parameters", () => {
   it("a repeated parameter lies outside, with the statement of that parameter and the kit's 400", () => {
     const reading = listPets("limit=63&limit=70");
     expect(reading.outside).toEqual([
-      { reason: "limit is given 2 times", rules: ["§4.1.limit-range"], advised: 400 },
+      {
+        reason: "limit is given 2 times",
+        rules: ["§4.1.limit-range"],
+        advised: 400,
+        choice: "repeatedQuery",
+      },
     ]);
     expect(reading.query.has("limit")).toBe(false);
     expect(reading.ordinary).toBe(false);
@@ -64,6 +69,37 @@ describe("query parameters", () => {
     expect(reading.outside).toEqual([]);
     expect(reading.ordinary).toBe(true);
     expect(listPets("=5&limit=5").extra).toEqual([""]);
+  });
+});
+
+describe("the silent choice that decides the answer to a value outside the schema", () => {
+  const choices = (request: ReturnType<typeof read>) =>
+    request.outside.map((found) => found.choice);
+  const getPet = (path: string) => read({ operation: "getPet", path });
+
+  it.each([
+    ["limit=0", "limitOutOfRange"],
+    ["limit=101", "limitOutOfRange"],
+    ["limit=9223372036854775808", "limitOutOfRange"],
+    ["limit=1.5", "limitNotInteger"],
+    ["limit=abc", "limitNotInteger"],
+    ["limit=", "limitNotInteger"],
+    ["status=AVAILABLE", "statusCase"],
+    ["status=flying", "statusUnknown"],
+    ["status=", "statusUnknown"],
+    ["status=sold&status=sold", "repeatedQuery"],
+  ])("GET /pets?%s: %s", (query, choice) => {
+    expect(choices(listPets(query))).toEqual([choice]);
+  });
+
+  it("a petId: malformed or out of range; an odd encoding has none", () => {
+    expect(choices(getPet("/pets/abc"))).toEqual(["petIdMalformed"]);
+    expect(choices(getPet("/pets/1.5"))).toEqual(["petIdMalformed"]);
+    expect(choices(getPet("/pets/0"))).toEqual(["petIdOutOfRange"]);
+    expect(choices(getPet("/pets/-4"))).toEqual(["petIdOutOfRange"]);
+    expect(choices(getPet("/pets/99999999999999999999"))).toEqual(["petIdOutOfRange"]);
+    expect(choices(getPet("/pets/%e0"))).toEqual([undefined]);
+    expect(choices(listPets("%zz=1"))).toEqual([undefined]);
   });
 });
 

@@ -5,6 +5,7 @@
  * and every reporter added after the kit receives redacted data.
  */
 import { isSecretName, type Redact, redactedMark } from "../util/redact.js";
+import { printable } from "../util/text.js";
 import type { PactumLike, PactumLogAdapter, PactumReporter } from "./pactum-like.js";
 
 /** How deep a logged value, a reporter's data or an error's compared values are walked. */
@@ -24,8 +25,10 @@ export function redactDeep(value: unknown, redact: Redact, depth = 0, seen = new
   if (depth >= maxDepth) return "[too deep]";
   seen.add(value);
   try {
-    if (value instanceof Error)
-      return redact(String(value.stack ?? `${value.name}: ${value.message}`));
+    if (value instanceof Error) {
+      const cause = value.cause instanceof Error ? `\n[cause] ${value.cause.message}` : "";
+      return redact(`${value.stack ?? `${value.name}: ${value.message}`}${cause}`);
+    }
     if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1, seen));
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
@@ -46,10 +49,12 @@ function secretValue(value: string): string {
   return scheme === undefined ? redactedMark : `${scheme} ${redactedMark}`;
 }
 
-/** A logged value as text: strings as they are, anything else as indented JSON. */
+/** A logged value as text: strings as they are, anything else as indented JSON; escaped as the CLI escapes. */
 function logText(message: unknown, redact: Redact): string {
   const safe = redactDeep(message, redact);
-  return typeof safe === "string" ? safe : (JSON.stringify(safe, null, 2) ?? String(safe));
+  return printable(
+    typeof safe === "string" ? safe : (JSON.stringify(safe, null, 2) ?? String(safe)),
+  );
 }
 
 /** Where the kit's pactum log writes a line, and at which level. */
@@ -63,12 +68,18 @@ export const consoleLog: LogLine = (level, line) => {
   stream.write(`${line}\n`);
 };
 
-/** A pactum log adapter writing redacted lines (`[W] …`, as pactum's own does). */
-export function redactedLogger(redact: Redact, write: LogLine): PactumLogAdapter {
+/** A pactum log adapter writing redacted lines (`[W] …`, as pactum's own does); `dropped` ones are not written. */
+export function redactedLogger(
+  redact: Redact,
+  write: LogLine,
+  dropped: (messages: readonly unknown[]) => boolean,
+): PactumLogAdapter {
   const level =
     (name: keyof typeof marks) =>
-    (messages: unknown[]): void =>
+    (messages: unknown[]): void => {
+      if (dropped(messages)) return;
       write(name, `[${marks[name]}] ${messages.map((m) => logText(m, redact)).join("\n")}`);
+    };
   return {
     trace: level("trace"),
     debug: level("debug"),

@@ -1,6 +1,7 @@
 /**
  * No form of a key leaves a failing pactum run (issue 47): a deployment
- * that echoes the key in every encoding the redactor knows, specs that fail
+ * that echoes the key in every encoding the redactor knows (in headers,
+ * strings, object values and keys, nested), specs that fail
  * every way pactum fails (a status, a JSON comparison, the interface's
  * judge, a request that cannot be sent, an inspection), and everything
  * captured searched for any 10-character piece of any form of the key:
@@ -23,12 +24,18 @@ import { startTinyServer, type TinyServer } from "../test-support/servers.js";
 const key = `pactum/k3y+"q&<x>'%2541~`;
 const pieces = secretPieces(key, 10);
 
-/** Echoes the key in every form, in a header and the body, whatever was asked. */
+/**
+ * Echoes the key in every form, whatever was asked, down every path a value
+ * takes through pactum: headers, a string, object values and object keys,
+ * at the top and nested in objects and arrays.
+ */
 function echoing(request: IncomingMessage, response: ServerResponse): void {
   const forms = encodedForms(key);
+  const keyed = Object.fromEntries(Object.values(forms).map((form, at) => [form, at]));
   response.writeHead(request.url?.includes("/categories") ? 200 : 500, {
     "content-type": "application/json",
     "x-echo": encodeURIComponent(request.headers.authorization ?? ""),
+    "x-echo-base64": Buffer.from(key).toString("base64"),
   });
   response.end(
     JSON.stringify({
@@ -36,6 +43,8 @@ function echoing(request: IncomingMessage, response: ServerResponse): void {
       message: `you sent ${request.headers.authorization}`,
       status: 500,
       forms,
+      ...keyed,
+      nested: { list: [{ ...keyed, value: forms }] },
     }),
   );
 }

@@ -12,13 +12,17 @@ export interface PactumContext {
   readonly spec?: unknown;
 }
 
-/** A request as pactum sent it (after its data templates, maps and defaults). */
+/** A request as pactum sends it (after its data templates, maps and defaults). */
 export interface PactumRequest {
   readonly url: string;
   readonly method?: string;
-  readonly headers?: Readonly<Record<string, unknown>>;
+  headers?: Record<string, unknown>;
   readonly body?: unknown;
   readonly retryOptions?: PactumRetryOptions;
+  /** pactum's timeout in ms (its default 3,000), set before the request is sent. */
+  readonly timeout: number;
+  /** Options handed to node's `http.request`. */
+  core?: { readonly signal?: AbortSignal };
 }
 
 export interface PactumRetryOptions {
@@ -64,8 +68,6 @@ export interface PactumLike {
   };
   request: {
     setBaseUrl(url: string): void;
-    setDefaultHeaders(key: string, value: string): void;
-    removeDefaultHeaders(key?: string): void;
   };
   response: {
     setDefaultExpectHandlers(handler: string, data?: unknown): void;
@@ -77,9 +79,10 @@ export interface PactumLike {
     add(reporter: PactumReporter): void;
     get(): readonly PactumReporter[];
   };
-  events?: {
-    pactumEvents?: {
+  events: {
+    pactumEvents: {
       on(event: "BEFORE_REQUEST", listener: (event: { request: PactumRequest }) => void): unknown;
+      on(event: "AFTER_RESPONSE", listener: (event: { response: unknown }) => void): unknown;
     };
   };
   stash: {

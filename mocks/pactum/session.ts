@@ -11,8 +11,9 @@ import { createRedactor, type Redact } from "../util/redact.js";
 import { printable } from "../util/text.js";
 import { consoleLog, guardReporters, type LogLine, redactedLogger } from "./hygiene.js";
 import { ExchangeJudge, type Judgement } from "./judge-exchange.js";
-import type { PactumContext, PactumLike, PactumRequest } from "./pactum-like.js";
-import { guardSpecs, registerRetry } from "./specs.js";
+import { type Credential, explainDeadline, prepareRequest } from "./outgoing.js";
+import type { PactumContext, PactumLike } from "./pactum-like.js";
+import { guardSpecs, registerRetry, replacedRetryLine } from "./specs.js";
 import { type PactumTarget, startTarget } from "./targets.js";
 
 /** The expect handler judging a spec's exchange: `.expect("petstore:conforms")`. */
@@ -67,8 +68,7 @@ interface Session {
   readonly advice: Failure[];
   readonly log: LogLine;
   readonly tag: string;
-  /** The default `Authorization` the session gave pactum. */
-  readonly authorization: string;
+  readonly credential: Credential;
   /** What to do before pasting a failure's curl line. */
   readonly reproNote: string;
 }
@@ -81,6 +81,8 @@ interface Registration {
 const registrations = new WeakMap<object, Registration>();
 /** Requests already judged: a spec with the default and its own `.expect` is judged once. */
 const judged = new WeakSet<object>();
+/** The request and answer headers of exchanges the kit failed: its message shows them, so pactum's dump of them is dropped. */
+const reported = new WeakSet<object>();
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -94,7 +96,8 @@ export function pactumOf(candidate: unknown): PactumLike {
     typeof shaped.handler?.addExpectHandler === "function" &&
     typeof shaped.reporter?.add === "function" &&
     typeof shaped.settings?.setLogger === "function" &&
-    typeof shaped.stash?.addDataTemplate === "function";
+    typeof shaped.stash?.addDataTemplate === "function" &&
+    typeof shaped.events?.pactumEvents?.on === "function";
   if (!ok) {
     throw new TypeError(
       "petstore-mock-kit/pactum: usePetstore needs pactum itself, its default export: " +
@@ -137,6 +140,8 @@ function judgeSpec(registration: Registration, context: PactumContext): void {
   }
   session.advice.push(...judgement.advice);
   if (judgement.failures.length > 0) {
+    reported.add(context.req);
+    if (!(context.res instanceof Error)) reported.add(context.res.headers);
     throw new PetstoreConformanceError(
       failureMessage(judgement, session.reproNote),
       judgement.failures,
@@ -147,22 +152,15 @@ function judgeSpec(registration: Registration, context: PactumContext): void {
   }
 }
 
-/**
- * A spec's headers as the kit sends them: a header set to `null` is not sent
- * (`.withHeaders("Authorization", null)`: no credential), and the session's
- * default `Authorization` gives way to a spec's own in another letter case.
- */
-function withoutDroppedHeaders(request: PactumRequest, authorization: string): void {
-  const headers = request.headers as Record<string, unknown> | undefined;
-  if (!headers) return;
-  const names = Object.keys(headers);
-  for (const name of names) {
-    if (headers[name] === null || headers[name] === undefined) delete headers[name];
-  }
-  const own = names.some(
-    (name) => name !== "Authorization" && name.toLowerCase() === "authorization",
-  );
-  if (own && headers.Authorization === authorization) delete headers.Authorization;
+/** pactum's dump of a request or answer the kit's failure already shows (its `[W] Request` and `[W] Response`). */
+function isReportedDump([title, value]: readonly unknown[]): boolean {
+  const shown =
+    title === "Request"
+      ? value
+      : title === "Response"
+        ? (value as { headers?: unknown }).headers
+        : 0;
+  return typeof shown === "object" && shown !== null && reported.has(shown);
 }
 
 function registrationOf(pactum: PactumLike): Registration {
@@ -171,10 +169,11 @@ function registrationOf(pactum: PactumLike): Registration {
   const registration: Registration = { current: undefined, everySpecAdded: false };
   registrations.set(pactum, registration);
   pactum.handler.addExpectHandler(conformsHandler, (context) => judgeSpec(registration, context));
-  registerRetry(pactum);
-  pactum.events?.pactumEvents?.on("BEFORE_REQUEST", ({ request }) => {
-    if (registration.current) withoutDroppedHeaders(request, registration.current.authorization);
+  registerRetry(pactum, () => registration.current?.log);
+  pactum.events.pactumEvents.on("BEFORE_REQUEST", ({ request }) => {
+    if (registration.current) prepareRequest(request, registration.current.credential);
   });
+  pactum.events.pactumEvents.on("AFTER_RESPONSE", ({ response }) => explainDeadline(response));
   let serial = 0;
   pactum.handler.addDataFuncHandler(nameFunction, ({ args }) => {
     serial++;
@@ -217,7 +216,13 @@ export async function usePetstore(
     throw error;
   }
   const log = options.log ?? consoleLog;
-  pactum.settings.setLogger(redactedLogger(redact, log));
+  pactum.settings.setLogger(
+    redactedLogger(
+      redact,
+      log,
+      (messages) => isReportedDump(messages) || replacedRetryLine(messages),
+    ),
+  );
   const undoSpecs = guardSpecs(pactum, () => redact);
   const session: Session = {
     judge: new ExchangeJudge({
@@ -226,13 +231,17 @@ export async function usePetstore(
       reproBaseUrl: target.repro.baseUrl,
       redact,
       strict: options.strict === true,
+      behaviour: target.server?.behaviour,
     }),
     everySpec: options.everySpec !== false,
     redact,
     advice: [],
     log,
     tag,
-    authorization: `Bearer ${target.apiKey}`,
+    credential: {
+      authorization: `Bearer ${target.apiKey}`,
+      origin: new URL(target.baseUrl).origin,
+    },
     reproNote: target.repro.note,
   };
   registration.current = session;
@@ -241,7 +250,6 @@ export async function usePetstore(
     registration.everySpecAdded = true;
   }
   pactum.request.setBaseUrl(target.baseUrl);
-  pactum.request.setDefaultHeaders("Authorization", session.authorization);
   const absent = absentId();
   pactum.stash.addDataMap({ petstore: { baseUrl: target.baseUrl, tag, absentId: absent } });
   pactum.stash.addDataTemplate({
@@ -264,7 +272,6 @@ export async function usePetstore(
       registration.current = undefined;
       undoReporters();
       undoSpecs();
-      pactum.request.removeDefaultHeaders("Authorization");
       pactum.request.setBaseUrl("");
       await target.close();
     },

@@ -8,7 +8,8 @@
  */
 import { retryAfterMs } from "../util/http-client.js";
 import type { Redact } from "../util/redact.js";
-import { redactError } from "./hygiene.js";
+import { printable } from "../util/text.js";
+import { type LogLine, redactError } from "./hygiene.js";
 import type { PactumContext, PactumLike, PactumSpecLike } from "./pactum-like.js";
 
 /** The kit's retry strategy for GETs: `.retry({ count: 3, strategy: "petstore:retry-after" })`. */
@@ -45,38 +46,98 @@ export function refusedRetry(method: string, options: PactumContext["req"]["retr
 /** Per spec: how many of the kit's retries are left (the wait before the last answer is skipped). */
 const retriesLeft = new WeakMap<object, number>();
 
+/** pactum's line for a retry the kit waited before (it says "waiting 0 seconds"), once per wait. */
+const pactumRetryLine = "Request retry initiated, waiting 0 seconds for attempt";
+/** Waits the kit announced whose pactum line is still to come. */
+let replacedLines = 0;
+
+/** Whether a log line is pactum's for a retry the kit announced itself (then it is not written). */
+export function replacedRetryLine([message]: readonly unknown[]): boolean {
+  if (replacedLines === 0 || typeof message !== "string" || !message.startsWith(pactumRetryLine)) {
+    return false;
+  }
+  replacedLines--;
+  return true;
+}
+
 function status(context: PactumContext): number | undefined {
   return context.res instanceof Error ? undefined : context.res.statusCode;
 }
 
-/** Registers the kit's retry strategy and its wait; the strategy says "done" unless 429 or 503. */
-export function registerRetry(pactum: PactumLike): void {
+/**
+ * Registers the kit's retry strategy and its wait; the strategy says "done"
+ * unless 429 or 503. Each wait is announced on `log` in pactum's words.
+ */
+export function registerRetry(pactum: PactumLike, log: () => LogLine | undefined): void {
   pactum.handler.addRetryHandler(retryStrategy, (context) => {
     const code = status(context);
     return code === undefined || !retriedStatuses.includes(code);
   });
   pactum.handler.addResponseHandler(waitHandler, async (context) => {
     const code = status(context);
-    const spec = context.spec as object;
+    const spec = context.spec as PactumSpecLike;
     const left = retriesLeft.get(spec) ?? 0;
     if (code === undefined || !retriedStatuses.includes(code) || left <= 0) return;
     retriesLeft.set(spec, left - 1);
     const headers = (context.res as { headers: Record<string, unknown> }).headers;
     const asked = retryAfterMs(String(headers["retry-after"] ?? "").slice(0, 64) || undefined);
     const wait = Math.min(asked ?? retryBounds.defaultWaitMs, retryBounds.maxWaitMs);
+    const count = spec._request?.retryOptions?.count ?? 1;
+    replacedLines++;
+    log()?.(
+      "info",
+      `[I] Request retry initiated (${retryStrategy}, HTTP ${code}), waiting ${wait / 1000} seconds for attempt ${count - left + 1} of ${count}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, wait));
   });
 }
 
+/** How many values, and how deep, `circularAt` looks: a request is small. */
+const walkBounds = { values: 100_000, depth: 500 } as const;
+
 /**
- * Wraps `toss` of every spec the user's pactum builds: the retry checked
- * first, errors redacted. Returns the undo.
+ * Where a value refers back to itself (`headers.x-trace.self`), walked as
+ * pactum's data processor walks a request; undefined when it does not, or
+ * is larger or deeper than `walkBounds`. `path` is where `value` stands.
+ */
+function circularAt(
+  value: unknown,
+  path: string[],
+  open: Set<object>,
+  walked: { count: number },
+): string | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  if (open.has(value)) return path.join(".");
+  if (++walked.count > walkBounds.values || path.length > walkBounds.depth) return undefined;
+  open.add(value);
+  for (const key in value) {
+    path.push(key);
+    const found = circularAt((value as Record<string, unknown>)[key], path, open, walked);
+    path.pop();
+    if (found !== undefined) return found;
+  }
+  open.delete(value);
+  return undefined;
+}
+
+/**
+ * Wraps `toss` of every spec the user's pactum builds: a request holding a
+ * circular value refused (pactum walks every request once a data template
+ * exists, the kit's included, and would overflow the stack on it), the
+ * retry checked, errors redacted. Returns the undo.
  */
 export function guardSpecs(pactum: PactumLike, redactNow: () => Redact): () => void {
   const prototype = Object.getPrototypeOf(pactum.spec()) as PactumSpecLike;
   const toss = prototype.toss;
   prototype.toss = async function (this: PactumSpecLike) {
     const request = this._request;
+    const circular = circularAt(request, [], new Set(), { count: 0 });
+    if (circular !== undefined) {
+      throw new TypeError(
+        `petstore-mock-kit/pactum: this spec's request refers back to itself at ${printable(circular.slice(0, 200))}: ` +
+          "pactum's data templates walk every value of a request and cannot walk that one; send plain data",
+      );
+    }
     const method = String(request?.method ?? "GET").toUpperCase();
     const options = request?.retryOptions;
     const refused = refusedRetry(method, options);

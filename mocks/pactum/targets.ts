@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { defaultApiKey } from "../core/defaults.js";
+import { basePathProblem, baseUrlProblem } from "../interface/base-url.js";
 import { apiBasePath } from "../interface/spec.js";
 import type { PetstoreServerOptions } from "../server/options.js";
 import { defaultPort, type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
@@ -69,15 +70,22 @@ const localMock: ReproTarget = {
 const present = (...keys: (string | undefined)[]): string[] =>
   keys.filter((key): key is string => typeof key === "string" && key !== "");
 
-/** Checks that exactly one target is named, with what it needs. */
+/** Where each target's key goes instead of its URL. */
+const keyOption = { baseUrl: "apiKey", proxyTo: "proxyKey" } as const;
+
+/**
+ * Checks that one target is named, with what it needs, and that each URL is
+ * an API base as the CLI and the proxy take one (mocks/interface/base-url.ts).
+ */
 function chosen(target: Partial<MockTarget & ProxyTarget & DeploymentTarget>) {
   const named = [
     target.baseUrl !== undefined && "baseUrl",
     target.proxyTo !== undefined && "proxyTo",
+    target.mock !== undefined && target.proxyTo === undefined && "mock",
   ].filter(Boolean);
   if (named.length > 1) {
     throw new TypeError(
-      "petstore-mock-kit/pactum: name one target: { mock }, { proxyTo } or { baseUrl, apiKey }, not both baseUrl and proxyTo",
+      `petstore-mock-kit/pactum: name one target: { mock }, { proxyTo } or { baseUrl, apiKey }, not ${named.join(" and ")}`,
     );
   }
   if (target.baseUrl !== undefined && (typeof target.apiKey !== "string" || target.apiKey === "")) {
@@ -87,11 +95,11 @@ function chosen(target: Partial<MockTarget & ProxyTarget & DeploymentTarget>) {
   }
   for (const name of ["baseUrl", "proxyTo"] as const) {
     const url = target[name];
-    if (url !== undefined && !/^https?:\/\/[^/]/.test(String(url))) {
-      throw new TypeError(
-        `petstore-mock-kit/pactum: ${name} must be an http(s) URL such as https://staging.example/v1`,
-      );
-    }
+    if (url === undefined) continue;
+    const problem =
+      baseUrlProblem(String(url), `give the key as ${keyOption[name]}`) ??
+      basePathProblem(String(url), (fixed) => `${name}: "${fixed}"`);
+    if (problem !== undefined) throw new TypeError(`petstore-mock-kit/pactum: ${name} ${problem}`);
   }
 }
 

@@ -5,7 +5,8 @@
  */
 import { type PublicOptions, publicBaseOptions } from "../admin/dashboard.js";
 import type { PetstoreCore } from "../core/exchange.js";
-import { defaults, type PetstoreBaseOptions } from "../store/options.js";
+import { baseUrlProblem } from "../interface/base-url.js";
+import { defaults, type PetstoreBaseOptions, type PetstoreOptions } from "../store/options.js";
 
 /** What a recording may hold: the recorder writes no more, `--replay` reads no more. */
 export const recordingLimits = {
@@ -16,6 +17,18 @@ export const recordingLimits = {
   /** The most exchanges in one file. */
   maxExchanges: 10_000,
 } as const;
+
+/** The Node entries' options (`setupPetstore`, the vitest and Playwright fixtures): the msw setups' and a profile file. */
+export interface PetstoreNodeOptions extends PetstoreOptions {
+  /**
+   * A behaviour profile file (JSON; docs/behaviour.md, "Choices and
+   * profiles"), read at set-up; default the file `PETSTORE_BEHAVIOUR_FILE`
+   * names, unless `behaviour` is given. Not with `behaviour`. A missing,
+   * oversized or invalid file rejects the set-up with `BehaviourProfileError`,
+   * naming the file and what is wrong.
+   */
+  behaviourFile?: string | undefined;
+}
 
 /** Standing in front of a real deployment (`--proxy`); see docs/proxy.md. */
 export interface ProxyOptions {
@@ -84,9 +97,9 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
   stateFile?: string | undefined;
   /**
    * A behaviour profile file (JSON; docs/behaviour.md, "Choices and
-   * profiles"), read at start like `behaviour` given in code, which it
-   * replaces. A missing, oversized or invalid file rejects the start with
-   * `BehaviourProfileError`, naming the bad choice or alternative.
+   * profiles"), read at start like `behaviour` given in code (not both). A
+   * missing, oversized or invalid file rejects the start with
+   * `BehaviourProfileError`, naming the file and the bad choice or alternative.
    */
   behaviourFile?: string | undefined;
   /**
@@ -119,21 +132,8 @@ const integerIn = (value: number, minimum: number, maximum: number) =>
 export function resolveProxyOptions(
   options: ProxyOptions,
 ): Required<Omit<ProxyOptions, "key" | "fallback">> & Pick<ProxyOptions, "key" | "fallback"> {
-  let url: URL;
-  try {
-    url = new URL(options.url);
-  } catch {
-    throw new RangeError(
-      `proxy URL must be an absolute http(s) URL such as https://staging.example.com/v1`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new RangeError(`proxy URL must use http or https, got ${url.protocol.slice(0, 20)}`);
-  }
-  if (url.search || url.hash) throw new RangeError("proxy URL must not carry a query or fragment");
-  if (url.username || url.password) {
-    throw new RangeError("proxy URL must not carry credentials; give the key as the proxy key");
-  }
+  const problem = baseUrlProblem(options.url, "give the key as the proxy key");
+  if (problem !== undefined) throw new RangeError(`proxy URL ${problem}`);
   if (options.key !== undefined && !isBearerKey(options.key)) {
     throw new RangeError("proxy key must be printable ASCII without spaces");
   }
@@ -153,7 +153,7 @@ export function resolveProxyOptions(
     );
   }
   return {
-    url: url.href.replace(/\/+$/, ""),
+    url: new URL(options.url).href.replace(/\/+$/, ""),
     key: options.key,
     fallback: options.fallback,
     timeoutMs,

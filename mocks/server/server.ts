@@ -41,7 +41,7 @@ import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../st
 import { writeFileAtomically } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
 import { createRequestListener } from "./app.js";
-import { readBehaviourFile } from "./behaviour-file.js";
+import { behaviourOf } from "./behaviour-file.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { createFront, type Front } from "./front.js";
 import { bufferLines } from "./log-buffer.js";
@@ -177,10 +177,7 @@ export async function startPetstoreServerWith(
   ]);
   // A contract file the close could not merge into stops the start, before anything is changed.
   if (contractFile !== undefined) await checkContractFile(contractFile, options.contract);
-  const behaviour =
-    options.behaviourFile === undefined
-      ? options.behaviour
-      : await readBehaviourFile(options.behaviourFile);
+  const behaviour = await behaviourOf(options);
   const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
   let stateFile: StateFileWriter | undefined;
   /** Lets the state file and its lock go (and the front, once made) when a start-up step fails. */
@@ -238,6 +235,7 @@ export async function startPetstoreServerWith(
       secrets,
       site,
       loopback,
+      behaviour: petstore.behaviour,
     }),
   );
   const handle = front.handle;
