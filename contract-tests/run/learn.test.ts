@@ -282,7 +282,7 @@ describe("what --learn writes", () => {
       expect(learned.out.split("\n").filter((line) => line.startsWith("note: "))).toEqual([
         `note: ${learningNote}`,
       ]);
-      expect(learned.choices.limitOutOfRange?.alternative).not.toBe("refused");
+      expect(learned.choices.limitBelowMinimum?.alternative).not.toBe("refused");
     });
   }, 30_000);
 
