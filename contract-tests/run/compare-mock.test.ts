@@ -116,7 +116,9 @@ describe("a list's order: what a consumer contract cannot carry, --compare-mock 
     }));
     expect(consumer.code).toBe(0);
     expect(consumer.out).toContain("1 interaction: 0 would break, 1 pass");
-    expect(compared.out).toContain("order: deployment descending id | mock ascending id  <- choice petsOrder (the deployment: descending)");
+    expect(compared.out).toContain(
+      "order: deployment descending id | mock ascending id  <- choice petsOrder (the deployment: descending)",
+    );
   });
 });
 
