@@ -24,6 +24,7 @@ import type { LearnRun } from "../run/learn.js";
 import { runContractSuite, TargetUnavailableError } from "../run/runner.js";
 import { runPassed } from "../suite/results.js";
 import { UsageError } from "../suite/settings.js";
+import { RunBudget, RunDeadlineError } from "../transport/http.js";
 import { type CliIo, exitCodes, writeReportFiles } from "./io.js";
 import { type CliOptions, type Command, parse, usage } from "./options.js";
 
@@ -66,7 +67,10 @@ async function suiteRun(options: CliOptions, behaviour?: ResolvedBehaviour): Pro
   if (options.consumerFile !== undefined) {
     const { readConsumerContract } = await import("../consumer/contract.js");
     const { runConsumer } = await import("../consumer/run.js");
-    return runConsumer(options, await readConsumerContract(options.consumerFile));
+    // The clock starts before the file is read: compiling its patterns takes the run's time.
+    const budget = new RunBudget(options.maxTimeMs, options.maxRetryTotalMs);
+    const contract = await readConsumerContract(options.consumerFile, () => budget.stopIfExpired());
+    return runConsumer({ ...options, budget }, contract);
   }
   if (options.replayFile !== undefined) {
     const { readRecording, runReplay } = await import("../run/replay.js");
@@ -157,12 +161,19 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
     return unwritten.length > 0 || learnFailure ? exitCodes.reportNotWritten : verdictCode(result);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`petstore-contract: ${error.message}\n`);
+      io.err(printable(`petstore-contract: ${error.message}\n`));
       return exitCodes.usage;
     }
     if (error instanceof TargetUnavailableError) {
       io.err(printable(redact(`petstore-contract: ${error.message}\n`)));
       return exitCodes.unavailable;
+    }
+    if (error instanceof RunDeadlineError) {
+      // Only reading a --consumer file stops so: a run's own deadline is its result's.
+      io.err(
+        `petstore-contract: the run reached its --max-time of ${options.maxTimeMs / 1000} s while it compiled the --consumer file's regex patterns; nothing was sent\n`,
+      );
+      return exitCodes.maxTime;
     }
     throw error;
   }

@@ -32,6 +32,8 @@ export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
     readonly foreignAnswer?: SuiteContextOptions["foreignAnswer"];
     /** The target's choices where the interface is silent (`--behaviour`), or `learning` (`--learn`). */
     readonly behaviour?: SuiteContextOptions["behaviour"];
+    /** The run's time, when its clock started before the run (a consumer contract's patterns compiled on it). */
+    readonly budget?: RunBudget;
   };
 
 /** Why no check can run: no answer, no pet list at this path, or no JSON there. */
@@ -159,7 +161,7 @@ export async function runCases(
     wrongKey: `wrong-key-${tag}`,
     tag,
     maxBodyBytes: settings.maxAnswerBytes,
-    budget: new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
+    budget: options.budget ?? new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
   };
   const ctx = new SuiteContext({
     target,

@@ -37,7 +37,7 @@
  * behaviour.choices.limitAboveMaximum; // "clamped"
  */
 
-import { isObject, JsonDepthError, parseJson } from "../util/json.js";
+import { isObject, JsonDepthError, jsonSyntaxError, parseJson } from "../util/json.js";
 import { printable } from "../util/text.js";
 import { schemaFields } from "./operations.js";
 import type { SchemaName } from "./schemas.js";
@@ -320,7 +320,8 @@ export class BehaviourProfileError extends Error {
   override name = "BehaviourProfileError";
 }
 
-const quoted = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+const quoted = (text: string) =>
+  printable(JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text));
 
 function refuse(where: string, why: string): never {
   throw new BehaviourProfileError(`${where}: ${why}`);
@@ -586,7 +587,10 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   const choices: Partial<Record<ChoiceId, ProfileChoice>> = {};
   for (const [id, given] of Object.entries(legacyChoices(value.choices))) {
     if (!Object.hasOwn(choiceAlternatives, id)) {
-      refuse(`choices.${id.slice(0, 60)}`, `unknown choice (known: ${choiceIds.join(", ")})`);
+      refuse(
+        `choices.${printable(id.slice(0, 60))}`,
+        `unknown choice (known: ${choiceIds.join(", ")})`,
+      );
     }
     choices[id as ChoiceId] = choiceOf(id as ChoiceId, given);
   }
@@ -607,7 +611,7 @@ export function parseBehaviourProfile(text: string, origin: string): BehaviourPr
     throw at(
       error instanceof JsonDepthError
         ? `nests objects or arrays deeper than ${profileLimits.depth} levels`
-        : `is not valid JSON (${(error as Error).message})`,
+        : `is not valid JSON (${jsonSyntaxError(text, error)})`,
     );
   }
   try {

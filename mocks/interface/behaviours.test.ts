@@ -52,6 +52,12 @@ describe("the table of choices", () => {
     expect(normal(docSection("behaviour.md", "choices"))).toEqual(normal(behaviourTableMarkdown()));
   });
 
+  it("says that a 401 without WWW-Authenticate breaks HTTP, not the interface", () => {
+    expect(behaviours.wwwAuthenticate.alternatives.absent.answer).toMatch(
+      /conforms to the interface, but breaks HTTP \(RFC 9110 §11\.6\.1/,
+    );
+  });
+
   it("never offers 422 for a refused createPet body (§4.2 documents 400)", () => {
     expect(Object.keys(behaviours.unknownCategory.alternatives)).not.toContain("422");
     expect(behaviours.categoryRefusalStatus.excluded[0].breaks).toEqual(["§4.2.400"]);

@@ -529,9 +529,9 @@ export const behaviours = {
       },
       absent: {
         answer:
-          "no `WWW-Authenticate` (this breaks HTTP, not the interface: RFC 9110 §15.5.2 requires it on every 401)",
+          "no `WWW-Authenticate`, as some deployments: conforms to the interface, but breaks HTTP (RFC 9110 §11.6.1: a 401 has one)",
         rules: ["§5.401"],
-        because: "the interface names no header on a 401",
+        because: "the interface names no header on a 401; HTTP does",
       },
       custom: {
         answer: 'the profile\'s text (e.g. `Bearer realm="petstore"`)',
