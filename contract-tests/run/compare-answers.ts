@@ -58,14 +58,19 @@ export function bodyShape(value: unknown): string {
   return Number.isInteger(value) ? "integer" : typeof value;
 }
 
-/** A value's kind as a field's shape: a date-time stays one, other text is a string. */
+/**
+ * A value's kind as a field's shape, one level deep: a date, a URL, other
+ * text, a number, a list or an object (what a list or an object holds is
+ * the record's data: an Error's `details` list their own problems).
+ */
 function kindOf(value: unknown): string {
   if (typeof value === "string") {
     if (/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?/.test(value)) return "date";
     if (/^https?:\/\//i.test(value)) return "url";
     return "string";
   }
-  if (Array.isArray(value)) return value.length === 0 ? "array" : `array of ${kindOf(value[0])}`;
+  if (Array.isArray(value)) return "list";
+  if (typeof value === "object" && value !== null) return "object";
   return bodyShape(value);
 }
 

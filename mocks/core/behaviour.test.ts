@@ -29,11 +29,13 @@ async function mockUnder(
     target: string,
     headers: Readonly<Record<string, string>> = auth,
     body?: unknown,
+    text?: string,
   ) =>
     core(
       coreRequest(method, target, {
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(text === undefined ? {} : { body: text }),
         ...(origin === undefined ? {} : { origin }),
       }),
     );
@@ -474,6 +476,16 @@ describe("answers by class", () => {
       details: [],
     });
     expect(bodyOf(await send("GET", "/pets/999"))).toMatchObject({ code: "NOT_FOUND" });
+    const malformed = await mockUnder({
+      errorClasses: {
+        alternative: "perClass",
+        value: { malformedBody: { code: "entity.parse.failed" }, badBody: { code: "VALIDATION" } },
+      },
+    });
+    const notJson = await malformed("POST", "/pets", json, undefined, "{oops");
+    expect(bodyOf(notJson)).toMatchObject({ code: "entity.parse.failed", status: 400 });
+    const invalid = await malformed("POST", "/pets", json, { name: 5, categoryId: 1 });
+    expect(bodyOf(invalid)).toMatchObject({ code: "VALIDATION", status: 400 });
     expect(bodyOf(await send("GET", "/pets/abc"))).toEqual({
       code: "INVALID_PATH",
       message: expect.any(String),

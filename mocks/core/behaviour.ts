@@ -178,9 +178,13 @@ const errorsUnshown = new Set(
   interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
 );
 
+/** The kit's messages for a body that is not JSON (./body.ts `parseJsonBody`). */
+const malformed = /^The request body (?:is not valid JSON|nests)/;
+
 /** The class of failure of an Error with the kit's `code` (`errorClasses`). */
 function errorClassOf(
   code: string,
+  message: string,
   operationId: OperationId | undefined,
   request: CoreRequest,
 ): ErrorClass | undefined {
@@ -191,6 +195,8 @@ function errorClassOf(
         : "wrongCredential";
     case "not_found":
       return operationId === undefined ? "unknownPath" : "notFound";
+    case "invalid_body":
+      return malformed.test(message) ? "malformedBody" : "badBody";
     default:
       return kitClasses[code];
   }
@@ -199,7 +205,6 @@ function errorClassOf(
 const kitClasses: Readonly<Record<string, ErrorClass>> = {
   invalid_query: "badQuery",
   invalid_path: "badPath",
-  invalid_body: "badBody",
   method_not_allowed: "methodNotAllowed",
   unsupported_media_type: "unsupportedMediaType",
   payload_too_large: "payloadTooLarge",
@@ -232,7 +237,7 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     const unshown = operationId !== undefined && errorsUnshown.has(operationId);
     let { code, status } = error;
     let { headers } = response;
-    const own = classes?.[errorClassOf(code, operationId, request) as ErrorClass];
+    const own = classes?.[errorClassOf(code, error.message, operationId, request) as ErrorClass];
     if (unshown && refusal422 && operationId === "createCategory" && code === "invalid_body") {
       status = 422;
     }

@@ -148,8 +148,9 @@ export const apiErrorCodes = [
 /**
  * The classes of failure a profile may answer each its own way
  * (`errorClasses: perClass`): a missing and a wrong credential, a refused
- * query, path or body, an absent record, an unknown path, a method a path
- * does not allow, a body of another media type or too large.
+ * query, path or body (`malformedBody`: one that is not JSON), an absent
+ * record, an unknown path, a method a path does not allow, a body of another
+ * media type or too large.
  */
 export const errorClassNames = [
   "missingCredential",
@@ -157,6 +158,7 @@ export const errorClassNames = [
   "badQuery",
   "badPath",
   "badBody",
+  "malformedBody",
   "notFound",
   "unknownPath",
   "methodNotAllowed",
@@ -307,6 +309,8 @@ export const profileLimits = {
   evidence: 16,
   /** Fields a `fields` value adds. */
   fields: 16,
+  /** Headers a `headers` value adds (a framework's security headers are a dozen). */
+  headers: 32,
   /** A name, a source, a reason, an evidence text. */
   text: 1_000,
   /** A header's text, a code word. */
@@ -416,8 +420,8 @@ function headerValue(value: unknown, where: string): string {
 function headersValue(value: unknown, where: string, allowed: readonly string[] = []) {
   if (!isObject(value)) refuse(where, "must be an object of header names and values");
   const names = Object.keys(value);
-  if (names.length > profileLimits.fields) {
-    refuse(where, `must name at most ${profileLimits.fields} headers (got ${names.length})`);
+  if (names.length > profileLimits.headers) {
+    refuse(where, `must name at most ${profileLimits.headers} headers (got ${names.length})`);
   }
   return names.map((name) => [headerNameOf(name, where, allowed), value[name]] as const);
 }
