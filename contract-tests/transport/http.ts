@@ -37,7 +37,8 @@ export const badCredentials = ["missing", "wrong", "malformed", "basic", "empty-
 export type CredentialVariant = "valid" | (typeof badCredentials)[number];
 
 export interface ContractRequest {
-  readonly method: "GET" | "POST";
+  /** `HEAD` only for `--learn`'s probes of what the interface does not describe. */
+  readonly method: "GET" | "POST" | "HEAD";
   /** Below the base URL, e.g. `/pets/3`. */
   readonly path: string;
   readonly query?: Readonly<Record<string, string>>;
