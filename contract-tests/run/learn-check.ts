@@ -18,6 +18,7 @@ import {
   validateBehaviourProfile,
 } from "../../mocks/interface/behaviours.js";
 import { readJsonFile } from "../../mocks/util/files.js";
+import { isObject } from "../../mocks/util/json.js";
 import { printable } from "../../mocks/util/text.js";
 import { canonical, type LearnedChoice } from "./learn-readings.js";
 
@@ -27,11 +28,22 @@ export async function readLearnedFile(path: string): Promise<BehaviourProfile> {
     new BehaviourProfileError(`--learn ${printable(path)} --check: ${why}`);
   const value = await readJsonFile(path, profileLimits.bytes, refuse);
   if (value === undefined) throw refuse("the file does not exist (write it with --learn first)");
+  let profile: BehaviourProfile;
   try {
-    return validateBehaviourProfile(value);
+    profile = validateBehaviourProfile(value);
   } catch (error) {
     throw refuse((error as Error).message);
   }
+  // Validation fills an undecided choice with the default; as written, it names no alternative.
+  const written = (value as { choices: Record<string, unknown> }).choices;
+  const choices = Object.fromEntries(
+    Object.entries(profile.choices).map(([id, choice]) => {
+      const given = written[id];
+      const undecided = isObject(given) && given.alternative === undefined;
+      return [id, undecided ? { ...choice, alternative: undefined } : choice];
+    }),
+  );
+  return { ...profile, choices };
 }
 
 export interface Drift {

@@ -274,7 +274,11 @@ export function learnErrors(
   const global = missing === null || wrong === null ? null : (missing ?? wrong);
   for (const item of credentialClasses) {
     const value = item.wwwAuthenticate;
-    if (value === global || value === null || value === undefined) continue;
+    // A 403 carries no WWW-Authenticate of its own: one that does carries the class's.
+    const on403 = item.answers.filter((seen) => seen.reading.response.status === 403);
+    const carried =
+      on403.length > 0 && on403.every((seen) => seen.headers["www-authenticate"] === value);
+    if ((value === global && !carried) || value === null || value === undefined) continue;
     const text = headerTextOf(value, redact);
     if (text !== undefined) entry(item.name).headers = { "www-authenticate": text };
   }

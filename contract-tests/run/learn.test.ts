@@ -11,13 +11,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contractText } from "../../mocks/contract/pact.js";
+import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
 import {
   type BehaviourProfile,
+  type BehaviourProfileInput,
+  type ChoiceId,
   choiceIds,
+  type JsonValue,
   parseBehaviourProfile,
   resolveBehaviour,
+  valueKindOf,
 } from "../../mocks/interface/behaviours.js";
 import { schemaFields } from "../../mocks/interface/operations.js";
+import { startPetstoreServer } from "../../mocks/server/server.js";
 import {
   fault,
   rewriteResponse,
@@ -25,6 +31,7 @@ import {
   testApiKey,
 } from "../../mocks/test-support/faulty-servers.js";
 import { frontOf, hostileKey, hostileServers } from "../../mocks/test-support/hostile-servers.js";
+import { walkProfiles } from "../../mocks/test-support/profile-walk.js";
 import { secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
@@ -33,6 +40,11 @@ import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { recordContract, sloppySteps } from "../test-support/recorded-contract.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
 import { startThirdDeployment, thirdChoices } from "../test-support/third-deployment.js";
+import { bodyShape } from "./compare-mock.js";
+import { type Probes, sendProbes } from "./learn-probes.js";
+import { canonical } from "./learn-readings.js";
+import { standIn } from "./learn-records.js";
+import { runCases } from "./runner.js";
 
 interface Started {
   readonly url: string;
@@ -115,7 +127,7 @@ const conforming: ReadonlyArray<readonly [string, () => Promise<Started>]> = [
 describe("--learn, then --compare-mock --behaviour with what it learned", () => {
   it("learns the default profile from the kit's own mock, under which nothing differs", async () => {
     await closedAfter(await startMock(), async (mock) => {
-      const learned = await learn(mock);
+      const learned = await learn(mock, ["--learn-untagged"]);
       expect(learned.code, learned.err).toBe(exitCodes.passed);
       const { choices } = learned;
       const undecided = choiceIds.filter((id) => choices[id]?.alternative === undefined);
@@ -186,7 +198,7 @@ describe("the loop: learn from staging, test the app against a mock that answers
 });
 
 describe("what --learn writes", () => {
-  it("names each alternative with its evidence: request, status, shape, headers", async () => {
+  it("names each alternative with its evidence: the request in words, the status, what told it", async () => {
     await closedAfter(await startThirdDeployment({ apiKeys: [testApiKey] }), async (third) => {
       const { choices, code } = await learn(third);
       expect(code).toBe(exitCodes.passed);
@@ -205,10 +217,14 @@ describe("what --learn writes", () => {
         alternative: "date",
         value: thirdChoices.deprecation,
       });
-      expect(choices.categoryRefusalStatus?.evidence?.[0]).toMatchObject({
-        request: "POST /categories {description: string}",
+      expect(choices.categoryRefusalStatus?.evidence?.[0]).toEqual({
+        request: "POST /categories {description, no name}",
         status: 422,
-        shape: "{code: string, message: string, status: integer, traceId: string}",
+      });
+      expect(choices.deprecationDate?.evidence?.[0]).toEqual({
+        request: "GET /pets/{id}",
+        status: 200,
+        headers: { deprecation: thirdChoices.deprecation },
       });
       // Extra fields carry a stand-in of the deployment's value, never its data.
       expect(choices.errorFields).toMatchObject({
@@ -240,13 +256,13 @@ describe("what --learn writes", () => {
   it("sends at most --consumer-writes creates, each named with the run tag", async () => {
     await closedAfter(await startOtherDeployment({ apiKeys: [testApiKey] }), async (other) => {
       const before = other.pets().length;
-      const { choices, out } = await learn(other, ["--consumer-writes", "1"]);
+      const { choices, out } = await learn(other, ["--consumer-writes", "2"]);
       const created = other.pets().slice(before) as Array<{ name: string }>;
-      expect(created).toHaveLength(1);
+      expect(created).toHaveLength(2);
       const tag = /run tag (ct-[\w-]+)/.exec(out)?.[1] as string;
-      expect(created[0]?.name.startsWith(tag)).toBe(true);
+      expect(created.every(({ name }) => name.startsWith(tag))).toBe(true);
       expect(choices.createdStatus?.alternative).toBe("available");
-      expect(choices.unknownCategory?.reason).toMatch(/--consumer-writes: its 1 creates are spent/);
+      expect(choices.unknownCategory?.reason).toMatch(/--consumer-writes: its 2 creates are spent/);
     });
   }, 30_000);
 
@@ -257,29 +273,19 @@ describe("what --learn writes", () => {
       async (third) => {
         const { choices } = await learn(third);
         expect(choices.limitBelowMinimum?.alternative).toBeUndefined();
-        expect(choices.limitBelowMinimum?.reason).toMatch(/clamped and default answer alike/);
-        expect(choices.petsOrder?.reason).toMatch(/fewer than 2 pets/);
+        expect(choices.limitBelowMinimum?.reason).toMatch(/`clamped` and `default` answer alike/);
+        expect(choices.petsOrder?.reason).toMatch(/`ascending` and `descending` answer alike/);
       },
     );
-    await closedAfter(await startOtherDeployment({ apiKeys: [testApiKey] }), async (other) => {
-      // status=AVAILABLE lists every pet: neither refused nor filtered.
-      const { choices } = await learn(other);
-      expect(choices.statusCase?.alternative).toBeUndefined();
-      expect(choices.statusCase?.reason).toMatch(
-        /^undecided: GET \/pets\?status=AVAILABLE answered 200 .* matches no alternative/,
-      );
-    });
   }, 30_000);
 
-  it("reports a broken statement as any run does and learns nothing from that answer", async () => {
+  it("reports a broken statement as any run does and writes no profile, saying why", async () => {
     await closedAfter(await startMock(fault("created-as-200")), async (faulty) => {
       const learned = await learn(faulty);
       expect(learned.code).toBe(exitCodes.failed);
       expect(learned.out).toMatch(/createPet\.learn-create-without-status\.status-201/);
-      const { choices } = learned;
-      expect(choices.createdStatus?.alternative).toBeUndefined();
-      expect(choices.createdStatus?.reason).toMatch(/broke the interface/);
-      expect(choices.petsOrder?.alternative).toBe("ascending");
+      expect(learned.text).toBeUndefined();
+      expect(learned.err).toMatch(/no profile written to .*: \d+ answers broke a statement/);
     });
   }, 30_000);
 
@@ -343,7 +349,7 @@ describe("what --learn writes", () => {
     });
   }, 30_000);
 
-  it("exits 5 when the profile cannot be written", async () => {
+  it("exits 6 when the profile cannot be written", async () => {
     await closedAfter(await startMock(), async (mock) => {
       const dir = await folder();
       const blocker = join(dir, "a-file");
@@ -403,6 +409,8 @@ describe("--learn's flags", () => {
     [["--learn", "p.json", "--only", "getPet"], /--learn is not available with --only/],
     [["--learn", "p.json", "--consumer", "c.json"], /--learn is not available with --consumer/],
     [["--consumer-writes", "3"], /--consumer-writes needs --consumer FILE or --learn FILE/],
+    [["--check"], /--check needs --learn FILE/],
+    [["--learn-untagged"], /--learn-untagged needs --learn FILE/],
   ])("%j is refused", (args, message) => {
     const command = parse([...base, ...args], {});
     expect(command).toMatchObject({ kind: "invalid", message: expect.stringMatching(message) });
@@ -421,6 +429,8 @@ describe("--learn's flags", () => {
         "500",
         "--max-time",
         "9",
+        "--check",
+        "--learn-untagged",
       ],
       {},
     );
@@ -432,7 +442,234 @@ describe("--learn's flags", () => {
         consumerWrites: 2,
         timeoutMs: 500,
         maxTimeMs: 9000,
+        learnCheck: true,
+        learnUntagged: true,
       },
     });
+  });
+});
+
+/** What a client sees of each probe's answer, but the values that change per answer. */
+async function probeAnswers(behaviour: BehaviourProfileInput, fresh: readonly string[]) {
+  const mock = await startPetstoreServer({
+    port: 0,
+    apiKeys: [testApiKey],
+    quiet: true,
+    behaviour,
+  });
+  let probes: Probes = new Map();
+  await closedAfter(mock, () =>
+    runCases({ baseUrl: mock.url, apiKey: testApiKey, tag: "ct-walk" }, async (ctx) => {
+      probes = await sendProbes(ctx, { learnUntagged: true });
+    }),
+  );
+  const unread = ["date", "connection", "keep-alive", "content-length", ...fresh];
+  return Object.fromEntries(
+    [...probes].map(([name, probe]) => {
+      const response = "exchange" in probe ? probe.exchange.response : undefined;
+      if (!response) return [name, "no answer"];
+      const headers = Object.entries(response.headers)
+        .map(([header, value]) => `${header}: ${unread.includes(header) ? "…" : value}`)
+        .map((line) => line.replace(/^location: http:\/\/[^/]+/, "location: {origin}"))
+        .sort();
+      const body = response.json as { code?: unknown; message?: unknown } | undefined;
+      const error = response.status >= 400 ? [body?.code, body?.message] : [];
+      return [name, [response.status, bodyShape(response.json), ...error, ...headers]];
+    }),
+  );
+}
+
+/** How a choice of a walk profile reads: its alternative, and its value as a learned one holds it. */
+function given(choice: unknown, id: ChoiceId) {
+  if (typeof choice === "string") return { alternative: choice };
+  const { alternative, value } = choice as { alternative: string; value?: JsonValue };
+  const shaped = valueKindOf(id, alternative)?.kind === "fields" ? standIn(value) : value;
+  return { alternative, ...(value === undefined ? {} : { value: shaped }) };
+}
+
+describe("learning the kit's own mock under each profile of the table's walk", () => {
+  /** The choices whose effect learnErrors splits between globals and classes: judged by the answers. */
+  const errorChoices: readonly ChoiceId[] = [
+    "errorCodes",
+    "errorFields",
+    "errorClasses",
+    "wwwAuthenticate",
+  ];
+
+  it.each(walkProfiles.map((profile) => [profile.name, profile] as const))(
+    "%s: every choice its answers tell comes back, and the mock under the learned profile answers every probe alike",
+    async (_name, profile) => {
+      const mock = await startPetstoreServer({
+        port: 0,
+        apiKeys: [testApiKey],
+        quiet: true,
+        behaviour: profile,
+      });
+      const learned = await closedAfter(mock, () => learn(mock, ["--learn-untagged"]));
+      expect(learned.code, learned.err).toBe(exitCodes.passed);
+      const choices = profile.choices as Record<ChoiceId, unknown>;
+      const alternative = (id: ChoiceId) => given(choices[id], id).alternative;
+      // `limit=` and `status=` tell asGiven from ignored only where limitNotInteger refuses and
+      // statusUnknown does not ignore: with fewer than two such answers, emptyQuery is not told.
+      const emptyTold =
+        Number(alternative("limitNotInteger") === "refused") +
+        Number(alternative("statusUnknown") !== "ignored");
+      const expected = Object.fromEntries(
+        choiceIds
+          .filter((id) => !errorChoices.includes(id))
+          .map((id) => [id, id === "emptyQuery" && emptyTold < 2 ? {} : given(choices[id], id)]),
+      );
+      const got = Object.fromEntries(
+        Object.keys(expected).map((id) => {
+          const { alternative: name, value } = learned.choices[id as ChoiceId] ?? {};
+          const canonicalValue = value === undefined ? {} : { value: JSON.parse(canonical(value)) };
+          return [id, name === undefined ? {} : { alternative: name, ...canonicalValue }];
+        }),
+      );
+      const canonicalExpected = JSON.parse(canonical(expected));
+      expect(got).toEqual(canonicalExpected);
+      expect(learned.choices.emptyQuery?.reason ?? "").toMatch(
+        emptyTold < 2 ? /answer alike|only .* tells it/ : /read like any other value|as if/,
+      );
+
+      const learnedProfile = parseBehaviourProfile(learned.text as string, learned.file);
+      const fresh = Object.entries(
+        (given(choices.commonHeaders, "commonHeaders").value ?? {}) as Record<string, object>,
+      )
+        .filter(([, header]) => !("value" in header))
+        .map(([name]) => name);
+      expect(await probeAnswers(learnedProfile as BehaviourProfileInput, fresh)).toEqual(
+        await probeAnswers(profile, fresh),
+      );
+    },
+    60_000,
+  );
+});
+
+describe("a learned profile moves only with the deployment's choices", () => {
+  it.each(conforming)(
+    "%s: two learns, creates in between, write the same bytes",
+    async (_name, start) => {
+      await closedAfter(await start(), async (deployment) => {
+        const first = await learn(deployment);
+        const second = await learn(deployment);
+        expect(first.code).toBe(exitCodes.passed);
+        expect(second.text).toBe(first.text);
+        expect(first.text).not.toMatch(/\d{4}-\d{2}-\d{2}(?!T00:00:00\.000Z)/);
+      });
+    },
+    60_000,
+  );
+
+  it("writes no profile when the key is refused, and says so", async () => {
+    await closedAfter(await startMock(), async (mock) => {
+      const file = join(await folder(), "refused.behaviour.json");
+      const run = await runCli(["--url", mock.url, "--key", "not-the-key-0123", "--learn", file]);
+      expect(run.code).toBe(exitCodes.failed);
+      expect(await readFile(file, "utf8").catch(() => undefined)).toBeUndefined();
+      expect(run.err).toMatch(/no profile written to .*: the deployment refused the key \(401/);
+    });
+  }, 30_000);
+
+  it("leaves a choice whose two inputs disagree undecided, naming both answers", async () => {
+    // /pets/0 answered as an absent pet (404), /pets/-1 refused (400): two alternatives.
+    const zeroAbsent =
+      (handle: PetstoreCore): PetstoreCore =>
+      (request) =>
+        handle(
+          request.path === "/pets/0" ? { ...request, path: "/pets/9007199254740991" } : request,
+        );
+    await closedAfter(await startMock(zeroAbsent), async (mock) => {
+      const { choices } = await learn(mock);
+      expect(choices.petIdOutOfRange?.alternative).toBeUndefined();
+      expect(choices.petIdOutOfRange?.reason).toMatch(
+        /^undecided: the answers disagree: GET \/pets\/0 answered 404, which fits `notFound`; GET \/pets\/-1 answered 400, which fits `refused`/,
+      );
+    });
+  }, 30_000);
+});
+
+describe("--learn-untagged", () => {
+  it("sends the creates with a blank name only with the flag; without it blankName says why", async () => {
+    await closedAfter(await startOtherDeployment({ apiKeys: [testApiKey] }), async (other) => {
+      const blank = () => other.pets().filter((pet) => (pet as { name: string }).name === "");
+      const without = await learn(other);
+      expect(blank()).toEqual([]);
+      expect(without.choices.blankName?.alternative).toBeUndefined();
+      expect(without.choices.blankName?.reason).toMatch(/sent only with --learn-untagged/);
+      const withFlag = await learn(other, ["--learn-untagged"]);
+      expect(blank()).toHaveLength(1);
+      expect(withFlag.out).toMatch(/no run tag, --learn-untagged: a blank name/);
+      // This deployment stores a blank pet and refuses a blank category: both answers named.
+      expect(withFlag.choices.blankName?.reason).toMatch(
+        /POST \/pets \{name: "", categoryId\} answered 201.*POST \/categories \{name: ""\} answered 422/,
+      );
+    });
+  }, 30_000);
+});
+
+describe("--learn FILE --check", () => {
+  const check = (deployment: Started, file: string) =>
+    runCli(["--url", deployment.url, "--key", testApiKey, "--learn", file, "--check"]);
+
+  it("exits 0 when every choice is as the file says, and writes nothing", async () => {
+    await closedAfter(await startThirdDeployment({ apiKeys: [testApiKey] }), async (third) => {
+      const { file, text } = await learn(third);
+      const again = await check(third, file);
+      expect(again.code, again.out).toBe(exitCodes.passed);
+      expect(again.out).toMatch(/learn --check: every choice is as .* says/);
+      expect(await readFile(file, "utf8")).toBe(text);
+    });
+  }, 30_000);
+
+  it("reports a choice only now decided as new, and still exits 0", async () => {
+    await closedAfter(await startThirdDeployment({ apiKeys: [testApiKey] }), async (third) => {
+      const { file, text } = await learn(third);
+      const profile = JSON.parse(text as string) as BehaviourProfile;
+      const { alternative: _dropped, ...rest } = profile.choices.petsOrder ?? {};
+      const older = { ...profile, choices: { ...profile.choices, petsOrder: rest } };
+      await writeFile(file, JSON.stringify(older));
+      const again = await check(third, file);
+      expect(again.code).toBe(exitCodes.passed);
+      expect(again.out).toMatch(
+        /new \(decided now, undecided in the file\):\n {2}petsOrder: ascending/,
+      );
+    });
+  }, 30_000);
+
+  it("exits 5 naming each choice that changed and how", async () => {
+    const { file } = await closedAfter(await startMock(), (mock) => learn(mock));
+    await closedAfter(await startThirdDeployment({ apiKeys: [testApiKey] }), async (third) => {
+      const drift = await check(third, file);
+      expect(drift.code).toBe(exitCodes.profileChanged);
+      expect(drift.out).toMatch(/learn --check: \d+ of \d+ choices changed since/);
+      expect(drift.out).toMatch(/^ {2}limitBelowMinimum: refused, now default$/m);
+      expect(drift.out).toMatch(/^ {2}createdStatus: none, now pending$/m);
+    });
+  }, 30_000);
+
+  it("exits 1 when the deployment breaks a statement, comparing nothing", async () => {
+    const { file } = await closedAfter(await startMock(), (mock) => learn(mock));
+    await closedAfter(await startMock(fault("created-as-200")), async (faulty) => {
+      const broken = await check(faulty, file);
+      expect(broken.code).toBe(exitCodes.failed);
+      expect(broken.err).toMatch(/nothing compared with .*: \d+ answers broke a statement/);
+      expect(broken.out).not.toMatch(/learn --check/);
+    });
+  }, 30_000);
+
+  it("refuses a file it cannot read before asking the deployment anything (exit 2)", async () => {
+    const missing = join(await folder(), "none.json");
+    const run = await runCli([
+      "--url",
+      "http://127.0.0.1:1/v1",
+      "--key",
+      testApiKey,
+      "--learn",
+      missing,
+      "--check",
+    ]);
+    expect(run.code).toBe(exitCodes.usage);
+    expect(run.err).toMatch(/--check: the file does not exist/);
   });
 });
