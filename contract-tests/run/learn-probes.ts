@@ -284,10 +284,10 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
 /** The creates: pets, then categories, each named with the tag (but for the blank names). */
 async function sendCreates(
   tag: string,
-  categories: readonly Item[],
+  listedCategories: readonly Item[],
   send: (name: ProbeName, sent: Sent) => Promise<Exchange | undefined>,
 ): Promise<void> {
-  const categoryIds = categories.map((category) => idOf(category));
+  const categoryIds = listedCategories.map((category) => idOf(category));
   const categoryId = categoryIds.find((id) => id !== undefined) ?? 1;
   const unknown = [0, 1, 2]
     .map((below) => absentId(below))
