@@ -132,13 +132,7 @@ async function finishLearn(
 async function learnedBefore(options: CliOptions): Promise<BehaviourProfile | undefined> {
   if (!options.learnCheck || options.learnFile === undefined) return undefined;
   const { readLearnedFile } = await import("../run/learn-check.js");
-  const { BehaviourProfileError } = await import("../../mocks/interface/behaviours.js");
-  try {
-    return await readLearnedFile(options.learnFile);
-  } catch (error) {
-    if (error instanceof BehaviourProfileError) throw new UsageError(error.message);
-    throw error;
-  }
+  return readLearnedFile(options.learnFile);
 }
 
 /** The `--behaviour` profile `--compare-mock` runs the mock under; a bad file is a usage error. */

@@ -11,7 +11,6 @@
  */
 import {
   type BehaviourProfile,
-  BehaviourProfileError,
   type ChoiceId,
   choiceIds,
   profileLimits,
@@ -20,12 +19,12 @@ import {
 import { readJsonFile } from "../../mocks/util/files.js";
 import { isObject } from "../../mocks/util/json.js";
 import { printable } from "../../mocks/util/text.js";
+import { UsageError } from "../suite/settings.js";
 import { canonical, type LearnedChoice } from "./learn-readings.js";
 
-/** A profile file as written, undecided choices left without an alternative; refused with why. */
+/** A profile file as written, undecided choices left without an alternative; a usage error says why not. */
 export async function readLearnedFile(path: string): Promise<BehaviourProfile> {
-  const refuse = (why: string) =>
-    new BehaviourProfileError(`--learn ${printable(path)} --check: ${why}`);
+  const refuse = (why: string) => new UsageError(`--learn ${printable(path)} --check: ${why}`);
   const value = await readJsonFile(path, profileLimits.bytes, refuse);
   if (value === undefined) throw refuse("the file does not exist (write it with --learn first)");
   let profile: BehaviourProfile;
