@@ -30,6 +30,7 @@ import { type ProbeName, type Probes, probeNames } from "./learn-probes.js";
 import {
   canonical,
   decide,
+  evidenceText,
   type Fit,
   items,
   type LearnedChoice,
@@ -327,7 +328,8 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     successorLink: deprecation("successorLink", "link"),
   };
   const shown = new Set<string>();
-  for (const id of choiceIds) learned[id] = trimmed(checked(id, learned[id], redact), shown);
+  for (const id of choiceIds)
+    learned[id] = trimmed(checked(id, learned[id], redact), shown, redact);
   return learned;
 }
 
@@ -344,16 +346,30 @@ function checked(id: ChoiceId, choice: LearnedChoice, redact: Redact): LearnedCh
   return choice;
 }
 
-/** A choice's evidence without the items an earlier choice shows already, at most a few. */
-function trimmed(choice: LearnedChoice, shown: Set<string>): LearnedChoice {
+/**
+ * A choice's texts masked (what a deployment sent may be quoted), its
+ * evidence without the items an earlier choice shows already, at most a few.
+ */
+function trimmed(choice: LearnedChoice, shown: Set<string>, redact: Redact): LearnedChoice {
   const evidence: Evidence[] = [];
-  for (const item of choice.evidence) {
-    const key = canonical(item);
+  for (const { note, headers, ...item } of choice.evidence) {
+    const masked: Evidence = {
+      ...item,
+      ...(note === undefined ? {} : { note: evidenceText(note, redact) }),
+      ...(headers === undefined
+        ? {}
+        : {
+            headers: Object.fromEntries(
+              Object.entries(headers).map(([name, text]) => [name, evidenceText(text, redact)]),
+            ),
+          }),
+    };
+    const key = canonical(masked);
     if (shown.has(key) || evidence.length === evidencePerChoice) continue;
     shown.add(key);
-    evidence.push(item);
+    evidence.push(masked);
   }
-  return { ...choice, evidence };
+  return { ...choice, evidence, reason: evidenceText(choice.reason, redact, profileLimits.text) };
 }
 
 /** A learned choice as the profile file holds it (evidence left out when there is none). */

@@ -11,7 +11,6 @@ import {
   type apiErrorCodes,
   type ClassAnswer,
   type ErrorClass,
-  type Evidence,
   errorClassNames,
   type JsonValue,
   profileMaySet,
@@ -26,7 +25,6 @@ import {
   answered,
   canonical,
   decided,
-  evidenceText,
   headerTextOf,
   type LearnedChoice,
   type Seen,
@@ -110,33 +108,47 @@ const namedWords = {
 
 const codeWord = /^[A-Za-z0-9_.:-]{1,64}$/;
 
-/** A class's answers when they agree; else the two that differ and how. */
-function agreed(
-  answers: readonly Observed[],
-): { word?: string; fields: string; wwwAuthenticate?: string | null } | string {
-  const aspects = (seen: Observed) => ({
-    word: seen.word,
-    fields: Object.keys(seen.fields).join(", "),
-    wwwAuthenticate:
-      seen.reading.response.status === 401 ? (seen.headers["www-authenticate"] ?? null) : undefined,
-  });
-  const [first, ...rest] = answers.map(aspects);
-  for (const [index, other] of rest.entries()) {
-    for (const key of ["word", "fields", "wwwAuthenticate"] as const) {
-      const [a, b] = [first?.[key], other[key]];
-      if (a === undefined || b === undefined || a === b) continue;
-      const what = { word: "code", fields: "fields", wwwAuthenticate: "WWW-Authenticate" }[key];
-      const say = (seen: Observed, value: string | null) =>
-        answered(seen.reading, `${what} ${value === null ? "none" : value || "none"}`);
-      return `${say(answers[0] as Observed, a)}, but ${say(answers[index + 1] as Observed, b)}`;
-    }
+/** What a class's answers show, when they agree. */
+interface ClassSeen {
+  readonly name: ErrorClass;
+  readonly answers: readonly Observed[];
+  readonly word?: string;
+  /** Its extra fields' names, joined. */
+  readonly fields: string;
+  /** Its 401s' WWW-Authenticate (null: none); undefined without a 401. */
+  readonly wwwAuthenticate?: string | null;
+}
+
+const aspects = (seen: Observed) => ({
+  code: seen.word,
+  fields: Object.keys(seen.fields).join(", "),
+  "WWW-Authenticate":
+    seen.reading.response.status === 401 ? (seen.headers["www-authenticate"] ?? null) : undefined,
+});
+
+/** A class's answers when they agree; else the two that differ, and how. */
+function agreed(name: ErrorClass, answers: readonly Observed[]): ClassSeen | string {
+  const seen = answers.map(aspects);
+  for (const key of ["code", "fields", "WWW-Authenticate"] as const) {
+    const at = seen.findIndex((aspect) => aspect[key] !== undefined);
+    const other = seen.findIndex(
+      (aspect) => aspect[key] !== undefined && aspect[key] !== seen[at]?.[key],
+    );
+    if (other < 0) continue;
+    const say = (index: number) =>
+      answered((answers[index] as Observed).reading, `${key} ${seen[index]?.[key] || "none"}`);
+    return `${name}: ${say(at)}, but ${say(other)}`;
   }
-  const word = answers.find((seen) => seen.word !== undefined)?.word;
-  const header = answers.map(aspects).find((aspect) => aspect.wwwAuthenticate !== undefined);
+  const first = (key: keyof ReturnType<typeof aspects>) =>
+    seen.find((aspect) => aspect[key] !== undefined)?.[key];
+  const word = first("code");
+  const header = first("WWW-Authenticate");
   return {
-    ...(word === undefined ? {} : { word }),
-    fields: first?.fields ?? "",
-    ...(header ? { wwwAuthenticate: header.wwwAuthenticate } : {}),
+    name,
+    answers,
+    fields: seen[0]?.fields ?? "",
+    ...(word === undefined || word === null ? {} : { word }),
+    ...(header === undefined ? {} : { wwwAuthenticate: header }),
   };
 }
 
@@ -145,6 +157,12 @@ export type ErrorChoices = Record<
   "errorCodes" | "errorMessages" | "errorFields" | "errorClasses" | "wwwAuthenticate",
   LearnedChoice
 >;
+
+/** What a class answers otherwise than the global choices say, as `errorClasses` holds it. */
+type Entries = Map<ErrorClass, { -readonly [K in keyof ClassAnswer]: ClassAnswer[K] }>;
+
+const entryOf = (entries: Entries, name: ErrorClass) =>
+  entries.get(name) ?? entries.set(name, {}).get(name) ?? {};
 
 /**
  * Learns the error choices from the answers of every probe; `common` are the
@@ -164,15 +182,12 @@ export function learnErrors(
   const all = [...byClass.values()].flat();
   const classes = errorClassNames.flatMap((name) => {
     const answers = byClass.get(name) ?? [];
-    return answers.length < 2 ? [] : [{ name, answers, agreed: agreed(answers) }];
+    return answers.length < 2 ? [] : [agreed(name, answers)];
   });
-  const usable = classes.flatMap(({ name, answers, agreed: seen }) =>
-    typeof seen === "string" ? [] : [{ name, answers, ...seen }],
-  );
-  const split = classes.find(({ agreed: seen }) => typeof seen === "string");
-  const noneYet = undecided("no class of failure answered an Error twice");
+  const usable = classes.filter((seen): seen is ClassSeen => typeof seen !== "string");
+  const split = classes.find((seen): seen is string => typeof seen === "string");
   if (usable.length === 0) {
-    const why = split ? undecided(`${split.name}: ${split.agreed}`) : noneYet;
+    const why = undecided(split ?? "no class of failure answered an Error twice");
     return {
       errorCodes: why,
       errorMessages: messages(all),
@@ -181,12 +196,58 @@ export function learnErrors(
       wwwAuthenticate: why,
     };
   }
-  const entries = new Map<ErrorClass, { -readonly [K in keyof ClassAnswer]: ClassAnswer[K] }>();
-  const entry = (name: ErrorClass) => entries.get(name) ?? entries.set(name, {}).get(name) ?? {};
-  const firstOf = (name: ErrorClass) => usable.find((item) => item.name === name)?.answers[0];
+  const entries: Entries = new Map();
+  const errorCodes = codes(usable, entries);
+  const errorFields = fields(usable, entries);
+  const wwwAuthenticate = authenticate(usable, entries, redact);
+  // A class's own headers: the same text on each of its answers, not on every answer already.
+  for (const { name, answers } of usable) {
+    const [first] = answers as [Observed];
+    for (const [header, value] of Object.entries(first.headers)) {
+      if (header === "www-authenticate" || common.includes(header) || !profileMaySet(header)) {
+        continue;
+      }
+      const text = headerTextOf(value, redact);
+      if (text === undefined || redact(`${header}: ${value}`) !== `${header}: ${value}`) continue;
+      if (answers.some((seen) => seen.headers[header] !== value)) continue;
+      entryOf(entries, name).headers = { ...entryOf(entries, name).headers, [header]: text };
+    }
+  }
+  const named = errorClassNames.filter((name) => entries.has(name));
+  const value = Object.fromEntries(named.map((name) => [name, sorted(entries.get(name))]));
+  const evidence = named.map((name) => {
+    const first = usable.find((item) => item.name === name)?.answers[0] as Observed;
+    return {
+      ...first.reading.evidence,
+      note: `${name}: ${describeClass(entries.get(name) ?? {})}`,
+    };
+  });
+  const learned =
+    entries.size > 0
+      ? decided("errorClasses", "perClass", evidence, value as JsonValue)
+      : split
+        ? undecided(split)
+        : decided("errorClasses", "kit", []);
+  // A class whose answers disagree is left to the global choices, and the reason says so.
+  const errorClasses =
+    split && entries.size > 0
+      ? { ...learned, reason: `${learned.reason}; left to them: ${split}` }
+      : learned;
+  return { errorCodes, errorMessages: messages(all), errorFields, errorClasses, wwwAuthenticate };
+}
 
-  // errorCodes: the alternative that leaves the fewest words to say (its own and the classes').
+/** errorCodes: the alternative that leaves the fewest words to say (its own and the classes'). */
+function codes(usable: readonly ClassSeen[], entries: Entries): LearnedChoice {
   const worded = usable.filter((item) => item.word !== undefined);
+  if (worded.length === 0)
+    return undecided("no class of failure answered an Error body with a code");
+  const evidence = distinctBy(worded, (item) => item.word).map((item) => ({
+    ...(item.answers[0] as Observed).reading.evidence,
+    note: `code ${item.word}`,
+  }));
+  const badWord = worded.find((item) => !codeWord.test(item.word as string));
+  if (badWord)
+    return undecided(`the code of ${badWord.name} is no word a profile carries`, evidence);
   const votes = new Map<string, Map<string, number>>();
   for (const { answers, word } of worded) {
     for (const kit of new Set(answers.filter((seen) => seen.word).map((seen) => seen.kit))) {
@@ -199,17 +260,12 @@ export function learnErrors(
   for (const [kit, tally] of votes) {
     const most = Math.max(...tally.values());
     const top = [...tally].filter(([, count]) => count === most).map(([word]) => word);
-    if (top.length === 1 && top[0] !== kit && codeWord.test(top[0] as string)) {
-      words[kit] = top[0] as string;
-    }
+    if (top.length === 1 && top[0] !== kit) words[kit] = top[0] as string;
   }
+  const custom = (seen: Observed) => words[seen.kit] ?? seen.kit;
   const candidates = [
     ...Object.entries(namedWords).map(([name, word]) => ({ name, word, entries: 0 })),
-    {
-      name: "custom",
-      word: (seen: Observed) => words[seen.kit] ?? seen.kit,
-      entries: Object.keys(words).length,
-    },
+    { name: "custom", word: custom, entries: Object.keys(words).length },
   ].map((candidate) => {
     const own = worded.filter(
       ({ answers }) =>
@@ -218,24 +274,18 @@ export function learnErrors(
     return { ...candidate, own, cost: candidate.entries + own.length };
   });
   const best = candidates.reduce((a, b) => (b.cost < a.cost ? b : a));
-  for (const { name, word } of best.own) {
-    if (codeWord.test(word as string)) entry(name).code = word as string;
-  }
-  const evidenceOfWords = distinctBy(worded, (item) => item.word).map((item) =>
-    noted(item.answers[0] as Observed, `code ${item.word}`, redact),
-  );
-  const badWord = worded.find((item) => !codeWord.test(item.word as string));
-  const errorCodes =
-    worded.length === 0
-      ? undecided("no class of failure answered an Error body with a code")
-      : badWord
-        ? undecided(`the code of ${badWord.name} is no word a profile carries`, evidenceOfWords)
-        : best.name === "custom"
-          ? decided("errorCodes", "custom", evidenceOfWords, words)
-          : decided("errorCodes", best.name, evidenceOfWords);
+  for (const { name, word } of best.own) entryOf(entries, name).code = word as string;
+  return best.name === "custom"
+    ? decided("errorCodes", "custom", evidence, words)
+    : decided("errorCodes", best.name, evidence);
+}
 
-  // errorFields: the fields most classes carry; a class with others carries all of its own
-  // (a class cannot say it has none, so a class without extra fields keeps the global empty).
+/**
+ * errorFields: the fields most classes carry; a class with others carries
+ * all of its own (a class cannot say it has none: a class without extra
+ * fields keeps the global empty).
+ */
+function fields(usable: readonly ClassSeen[], entries: Entries): LearnedChoice {
   const sets = [...new Set(usable.map((item) => item.fields))].sort(
     (a, b) => a.length - b.length || compareText(a, b),
   );
@@ -243,36 +293,37 @@ export function learnErrors(
     usable.some((item) => item.fields === "" && set !== "")
       ? Number.POSITIVE_INFINITY
       : usable.filter((item) => item.fields !== set).length;
-  const globalFields = sets.reduce((a, b) => (costOf(b) < costOf(a) ? b : a));
-  const shared = globalFields.split(", ").filter(Boolean);
+  const global = sets.reduce((a, b) => (costOf(b) < costOf(a) ? b : a));
   const standIns = fieldsBeyond(
     usable.flatMap(({ answers }) => answers.map((seen) => seen.fields)),
     [],
   ) as Record<string, JsonValue>;
-  const pick = (names: readonly string[]) =>
-    Object.fromEntries(names.map((name) => [name, standIns[name] as JsonValue]));
+  const pick = (names: string) =>
+    Object.fromEntries(names.split(", ").map((name) => [name, standIns[name] as JsonValue]));
   for (const { name, fields } of usable) {
-    if (fields !== globalFields) entry(name).fields = pick(fields.split(", "));
+    if (fields !== global) entryOf(entries, name).fields = pick(fields);
   }
-  const evidenceOfFields = distinctBy(usable, (item) => item.fields).map((item) =>
-    noted(
-      item.answers[0] as Observed,
-      item.fields ? `fields ${item.fields}` : "no extra field",
-      redact,
-    ),
-  );
-  const errorFields =
-    shared.length === 0
-      ? decided("errorFields", "none", evidenceOfFields)
-      : decided("errorFields", "extra", evidenceOfFields, pick(shared));
+  const evidence = distinctBy(usable, (item) => item.fields).map((item) => ({
+    ...(item.answers[0] as Observed).reading.evidence,
+    note: item.fields ? `fields ${item.fields}` : "no extra field",
+  }));
+  return global === ""
+    ? decided("errorFields", "none", evidence)
+    : decided("errorFields", "extra", evidence, pick(global));
+}
 
-  // wwwAuthenticate: the credential classes' 401s; where they differ, the class with a header carries it.
-  const credentialClasses = usable.filter((item) => item.wwwAuthenticate !== undefined);
+/** wwwAuthenticate: the credential classes' 401s; where they differ, the class with a header carries it. */
+function authenticate(
+  usable: readonly ClassSeen[],
+  entries: Entries,
+  redact: Redact,
+): LearnedChoice {
+  const credential = usable.filter((item) => item.wwwAuthenticate !== undefined);
   const byName = (name: ErrorClass) =>
-    credentialClasses.find((item) => item.name === name)?.wwwAuthenticate;
+    credential.find((item) => item.name === name)?.wwwAuthenticate;
   const [missing, wrong] = [byName("missingCredential"), byName("wrongCredential")];
   const global = missing === null || wrong === null ? null : (missing ?? wrong);
-  for (const item of credentialClasses) {
+  for (const item of credential) {
     const value = item.wwwAuthenticate;
     // A 403 carries no WWW-Authenticate of its own: one that does carries the class's.
     const on403 = item.answers.filter((seen) => seen.reading.response.status === 403);
@@ -280,67 +331,19 @@ export function learnErrors(
       on403.length > 0 && on403.every((seen) => seen.headers["www-authenticate"] === value);
     if ((value === global && !carried) || value === null || value === undefined) continue;
     const text = headerTextOf(value, redact);
-    if (text !== undefined) entry(item.name).headers = { "www-authenticate": text };
+    if (text !== undefined) entryOf(entries, item.name).headers = { "www-authenticate": text };
   }
-  const evidenceOf401 = distinctBy(credentialClasses, (item) => item.wwwAuthenticate).map((item) =>
-    noted(
-      item.answers.find((seen) => seen.reading.response.status === 401) as Observed,
-      undefined,
-      redact,
-      {
-        "www-authenticate": item.wwwAuthenticate ?? "(none)",
-      },
-    ),
-  );
-  const wwwAuthenticate =
-    global === undefined
-      ? undecided("no class of failure answered 401 twice")
-      : global === null
-        ? decided("wwwAuthenticate", "absent", evidenceOf401)
-        : /^bearer$/i.test(global.trim())
-          ? decided("wwwAuthenticate", "bearer", evidenceOf401)
-          : headerTextOf(global, redact) === undefined
-            ? undecided(
-                "its WWW-Authenticate holds a secret or is not visible ASCII",
-                evidenceOf401,
-              )
-            : decided("wwwAuthenticate", "custom", evidenceOf401, global);
-
-  // A class's own headers: the same text on each of its answers, not on every answer already.
-  for (const { name, answers } of usable) {
-    const [first] = answers as [Observed];
-    for (const [header, value] of Object.entries(first.headers)) {
-      if (header === "www-authenticate" || common.includes(header) || !profileMaySet(header))
-        continue;
-      if (redact(`${header}: ${value}`) !== `${header}: ${value}`) continue;
-      if (answers.some((seen) => seen.headers[header] !== value)) continue;
-      const text = headerTextOf(value, redact);
-      if (text !== undefined) entry(name).headers = { ...entry(name).headers, [header]: text };
-    }
-  }
-  const value = Object.fromEntries(
-    errorClassNames
-      .filter((name) => entries.has(name))
-      .map((name) => [name, sorted(entries.get(name))]),
-  );
-  const classEvidence = [...entries.keys()].map((name) =>
-    noted(firstOf(name) as Observed, `${name}: ${describeClass(entries.get(name) ?? {})}`, redact),
-  );
-  const learnedClasses =
-    entries.size === 0
-      ? split
-        ? undecided(`${split.name}: ${split.agreed}`, classEvidence)
-        : decided("errorClasses", "kit", [])
-      : decided("errorClasses", "perClass", classEvidence, value as JsonValue);
-  // A class whose answers disagree is left to the global choices, and the reason says so.
-  const errorClasses =
-    split && entries.size > 0
-      ? {
-          ...learnedClasses,
-          reason: `${learnedClasses.reason}; ${split.name} is left to them: ${split.agreed}`,
-        }
-      : learnedClasses;
-  return { errorCodes, errorMessages: messages(all), errorFields, errorClasses, wwwAuthenticate };
+  const evidence = distinctBy(credential, (item) => item.wwwAuthenticate).map((item) => ({
+    ...(item.answers.find((seen) => seen.reading.response.status === 401) as Observed).reading
+      .evidence,
+    headers: { "www-authenticate": item.wwwAuthenticate ?? "(none)" },
+  }));
+  if (global === undefined) return undecided("no class of failure answered 401 twice");
+  if (global === null) return decided("wwwAuthenticate", "absent", evidence);
+  if (/^bearer$/i.test(global.trim())) return decided("wwwAuthenticate", "bearer", evidence);
+  return headerTextOf(global, redact) === undefined
+    ? undecided("its WWW-Authenticate holds a secret or is not visible ASCII", evidence)
+    : decided("wwwAuthenticate", "custom", evidence, global);
 }
 
 /** errorMessages: every message its status's reason phrase, or none. */
@@ -348,8 +351,7 @@ function messages(all: readonly Observed[]): LearnedChoice {
   if (all.length < 2) return undecided("fewer than two Error bodies came back");
   const phrase = (seen: Observed) =>
     seen.message.trim() === reasonPhrases[seen.reading.response.status];
-  const phrases = all.filter(phrase);
-  const others = all.filter((seen) => !phrase(seen));
+  const [phrases, others] = [all.filter(phrase), all.filter((seen) => !phrase(seen))];
   const evidence = [phrases[0], others[0]].flatMap((seen) =>
     seen
       ? [
@@ -377,24 +379,6 @@ const describeClass = (answer: ClassAnswer) =>
   ]
     .filter(Boolean)
     .join("; ");
-
-function noted(
-  seen: Observed,
-  note: string | undefined,
-  redact: Redact,
-  headers?: Record<string, string>,
-): Evidence {
-  const masked = headers
-    ? Object.fromEntries(
-        Object.entries(headers).map(([name, text]) => [name, evidenceText(text, redact)]),
-      )
-    : undefined;
-  return {
-    ...seen.reading.evidence,
-    ...(note ? { note: evidenceText(note, redact) } : {}),
-    ...(masked ? { headers: masked } : {}),
-  };
-}
 
 function distinctBy<T>(list: readonly T[], key: (item: T) => unknown): T[] {
   const keys = list.map((item) => canonical(key(item)));

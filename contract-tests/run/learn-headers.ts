@@ -14,7 +14,6 @@ import { idOf } from "../../mocks/util/exact-json.js";
 import type { Redact } from "../../mocks/util/redact.js";
 import {
   decided,
-  evidenceText,
   type Fit,
   headerTextOf,
   type LearnedChoice,
@@ -42,7 +41,7 @@ export function deprecationFit(
     if (!success(reading)) return { fits: all };
     const value = headerOf(reading, name)?.trim();
     if (value === undefined) return { fits: ["absent"], note: `no ${name}` };
-    const headers = { [name]: evidenceText(value, redact) };
+    const headers = { [name]: value };
     if (value === kitText[name]) return { fits: ["kit"], headers };
     if (name === "deprecation") {
       if (value === "true") return { fits: ["true"], headers };
