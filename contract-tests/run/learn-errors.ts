@@ -30,7 +30,7 @@ import {
   type Seen,
   undecided,
 } from "./learn-readings.js";
-import { fieldsBeyond } from "./learn-records.js";
+import { fieldsBeyond, standIn } from "./learn-records.js";
 
 type ApiCode = (typeof apiErrorCodes)[number];
 
@@ -298,10 +298,13 @@ function fields(usable: readonly ClassSeen[], entries: Entries): LearnedChoice {
     usable.flatMap(({ answers }) => answers.map((seen) => seen.fields)),
     [],
   ) as Record<string, JsonValue>;
-  const pick = (names: string) =>
-    Object.fromEntries(names.split(", ").map((name) => [name, standIns[name] as JsonValue]));
+  // A class's fields sit two levels deeper in the file than the global ones: their stand-ins nest less.
+  const pick = (names: string, depth?: number) =>
+    Object.fromEntries(
+      names.split(", ").map((name) => [name, standIn(standIns[name] as JsonValue, depth)]),
+    );
   for (const { name, fields } of usable) {
-    if (fields !== global) entryOf(entries, name).fields = pick(fields);
+    if (fields !== global) entryOf(entries, name).fields = pick(fields, 1);
   }
   const evidence = distinctBy(usable, (item) => item.fields).map((item) => ({
     ...(item.answers[0] as Observed).reading.evidence,

@@ -589,6 +589,34 @@ describe("a learned profile moves only with the deployment's choices", () => {
   }, 30_000);
 });
 
+describe("errors learned by class of failure", () => {
+  it("keeps a class's own extra fields, their nested shapes cut to what a profile holds", async () => {
+    // Refusals (400) list their issues, nested; no other answer carries them.
+    const issues = rewriteResponse(
+      (request) => request.path.startsWith("/pets"),
+      (response) =>
+        response.status === 400 && response.body
+          ? {
+              ...response,
+              body: response.body.replace(
+                /^\{/,
+                '{"issues":[{"path":["limit"],"meta":{"deep":{"deeper":[1]}}}],',
+              ),
+            }
+          : response,
+    );
+    await closedAfter(await startMock(issues), async (mock) => {
+      const learned = await learn(mock);
+      expect(learned.code, learned.err).toBe(exitCodes.passed);
+      expect(learned.choices.errorFields?.alternative).toBe("none");
+      expect(learned.choices.errorClasses).toMatchObject({
+        alternative: "perClass",
+        value: { badQuery: { fields: { issues: [{}] } }, badPath: { fields: { issues: [{}] } } },
+      });
+    });
+  }, 30_000);
+});
+
 describe("--learn-untagged", () => {
   it("sends the creates with a blank name only with the flag; without it blankName says why", async () => {
     await closedAfter(await startOtherDeployment({ apiKeys: [testApiKey] }), async (other) => {
