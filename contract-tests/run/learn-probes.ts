@@ -150,8 +150,12 @@ const listed = (exchange: Exchange | undefined): readonly Item[] => {
 export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}): Promise<Probes> {
   const probes = new Map<ProbeName, Probe>();
   const budget = new WriteBudget(options.consumerWrites ?? defaultConsumerWrites);
+  const labels = new Set<string>();
   const send = async (name: ProbeName, sent: Sent): Promise<Exchange | undefined> => {
-    const { operation, request, label } = sent;
+    const { operation, request } = sent;
+    // The second request that reads the same in words is told apart: `GET /pets/{id} again`.
+    const label = labels.has(sent.label) ? `${sent.label} again` : sent.label;
+    labels.add(label);
     const definition: CaseDefinition = {
       id: `${operation}.learn-${name}`,
       operation,
