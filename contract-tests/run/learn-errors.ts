@@ -336,7 +336,7 @@ function authenticate(
     const text = headerTextOf(value, redact);
     if (text !== undefined) entryOf(entries, item.name).headers = { "www-authenticate": text };
   }
-  const evidence = distinctBy(credential, (item) => item.wwwAuthenticate).map((item) => ({
+  const evidence = credential.map((item) => ({
     ...(item.answers.find((seen) => seen.reading.response.status === 401) as Observed).reading
       .evidence,
     headers: { "www-authenticate": item.wwwAuthenticate ?? "(none)" },
