@@ -28,7 +28,7 @@ import type { RunOptions } from "../suite/settings.js";
 import { type Exchange, send } from "../transport/http.js";
 import { type AnswerDifference, answerDifferences, type SideFacts } from "./compare-answers.js";
 import { learnChoices } from "./learn-choices.js";
-import { type Probes, sendProbes } from "./learn-probes.js";
+import { type ProbeOptions, type Probes, sendProbes } from "./learn-probes.js";
 import type { LearnedChoice } from "./learn-readings.js";
 import { runCases } from "./runner.js";
 
@@ -104,7 +104,7 @@ function factsOf(records: readonly CaseRecord[], again: ReadonlyMap<string, Exch
  * there (the CLI's own run of the deployment).
  */
 async function sideOf(
-  options: RunOptions,
+  options: RunOptions & ProbeOptions,
   tag: string,
   given: readonly CaseRecord[] | undefined,
 ): Promise<Side> {

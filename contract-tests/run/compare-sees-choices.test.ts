@@ -18,6 +18,7 @@ import { alternativesOf, sampleChoice } from "../../mocks/test-support/profile-w
 import { parse } from "../cli/options.js";
 import type { RunOptions } from "../suite/settings.js";
 import { compareSide, type DeploymentSide, deploymentSide } from "./compare-mock.js";
+import type { ProbeOptions } from "./learn-probes.js";
 import { runContractSuite } from "./runner.js";
 
 /** A profile with one choice set to an alternative (its sample value where it takes one). */
@@ -37,7 +38,7 @@ describe.each([["the default profile", defaultProfile]] as const)(
   "a deployment answering as %s",
   (_name, base) => {
     let close: () => Promise<void>;
-    let options: RunOptions;
+    let options: RunOptions & ProbeOptions;
     let side: DeploymentSide;
 
     beforeAll(async () => {
@@ -50,7 +51,8 @@ describe.each([["the default profile", defaultProfile]] as const)(
       close = () => deployment.close();
       const command = parse(["--url", deployment.url, "--key", testApiKey], {});
       if (command.kind !== "run") throw new Error(`unexpected ${command.kind}`);
-      options = command.options;
+      // The blank-name probes too: the deployment here is the kit's own mock.
+      options = { ...command.options, learnUntagged: true };
       side = await deploymentSide(options, await runContractSuite(options));
     }, 60_000);
     afterAll(() => close());

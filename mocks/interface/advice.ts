@@ -55,6 +55,9 @@ export const choicesOfValue = (
 /** The choice that decides the answer to a query parameter given more than once. */
 export const repeatedChoice: ChoiceId = "repeatedQuery";
 
+/** The choice that decides the answer to a create's body of another media type. */
+export const mediaTypeChoice: ChoiceId = "bodyMediaType";
+
 /** The choices that decide the answers an operation gives where the interface shows none of its errors (§7). */
 export const unshownErrorChoices = {
   refusalStatus: "categoryRefusalStatus",

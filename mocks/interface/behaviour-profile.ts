@@ -401,8 +401,12 @@ const reservedHeader =
   /^(?:content-(?:type|length|encoding)|transfer-encoding|connection|keep-alive|upgrade|te|trailer|date|host|vary|location|allow|www-authenticate|deprecation|sunset|link|set-cookie|proxy-.*|access-control-.*|sec-.*)$/;
 const headerName = /^[a-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 
+/** Whether a profile may set a header of this (lower-case) name; `allowed` lifts the reservation of some. */
+export const profileMaySet = (name: string, allowed: readonly string[] = []): boolean =>
+  headerName.test(name) && (!reservedHeader.test(name) || allowed.includes(name));
+
 function headerNameOf(name: string, where: string, allowed: readonly string[] = []): string {
-  if (!headerName.test(name) || (reservedHeader.test(name) && !allowed.includes(name))) {
+  if (!profileMaySet(name, allowed)) {
     refuse(
       where,
       `${quoted(name)} is not a header a profile may set (lower-case token, not ${reservedHeader.source.slice(4, 40)}…)`,

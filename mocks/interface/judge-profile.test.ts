@@ -93,6 +93,15 @@ const replaced: readonly [
     "status-400",
   ],
   [
+    { bodyMediaType: "accepted" },
+    {
+      ...sent("createPet", "/pets", "", "valid", { name: "Rex", categoryId: 1 }),
+      contentType: "text/plain",
+    },
+    answer(201, { id: 9, name: "Rex", categoryId: 1 }),
+    "status-415",
+  ],
+  [
     { emptyQuery: "ignored" },
     sent("listPets", "/pets", "limit="),
     answer(200, [pet]),
@@ -218,14 +227,6 @@ describe("advice a profile's alternative replaces", () => {
   });
 
   it("advice no choice decides is raised under any profile, and while learning", () => {
-    const textBody = {
-      ...sent("createPet", "/pets", "", "valid", { name: "Rex", categoryId: 1 }),
-      contentType: "text/plain",
-    };
-    const created = answer(201, { id: 9, name: "Rex", categoryId: 1 });
-    const everyOther = profile({ unknownCategory: "accepted", categoryRefusalStatus: "422" });
-    expect(advice(textBody, created, everyOther)).toEqual(["status-415"]);
-    expect(advice(textBody, created, "learning")).toEqual(["status-415"]);
     // A category's error as text: its shape is the profile's choice, its media type no choice's.
     const category = sent("listCategories", "/categories", "", "missing");
     const text = readAnswer({ status: 401, headers: { "www-authenticate": "Bearer" }, text: "no" });

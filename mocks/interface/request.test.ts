@@ -152,6 +152,7 @@ describe("bodies", () => {
       {
         reason: 'the body is sent as "text/plain", not application/json',
         rules: ["§4.media-type"],
+        choices: ["bodyMediaType"],
         advised: 415,
       },
     ]);

@@ -14,7 +14,7 @@
 import { memberOf, parseJsonExact } from "../util/exact-json.js";
 import { JsonDepthError } from "../util/json.js";
 import { int64 } from "../util/numbers.js";
-import { choicesOfValue, repeatedChoice, type ValueProblem } from "./advice.js";
+import { choicesOfValue, mediaTypeChoice, repeatedChoice, type ValueProblem } from "./advice.js";
 import type { ChoiceId } from "./behaviour-profile.js";
 import { type BodyField, type InterfaceOperation, interfaceOperation } from "./operations.js";
 import { violations } from "./schemas.js";
@@ -265,7 +265,9 @@ export function readRequest(request: SentRequest): Reading {
     } else if (mediaType !== "application/json") {
       const shown = request.contentType === undefined ? "no media type" : JSON.stringify(mediaType);
       const reason = `the body is sent as ${shown}, not application/json`;
-      outside.push(advising(operation, { reason, rules: ["§4.media-type"] }, 415));
+      outside.push(
+        advising(operation, { reason, rules: ["§4.media-type"], choices: [mediaTypeChoice] }, 415),
+      );
     }
     if (request.body !== undefined && request.body !== "") {
       try {
