@@ -195,11 +195,15 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
   };
 
   const learned: Record<ChoiceId, LearnedChoice> = {
-    limitBelowMinimum: choice(
-      "limitBelowMinimum",
-      ["limit-zero", "limit-negative"],
-      byCount({ clamped: minimum, default: fallback }, alternativesOf("limitBelowMinimum")),
-    ),
+    limitBelowMinimum: choice("limitBelowMinimum", ["limit-zero", "limit-negative"], (reading) => {
+      const fit = byCount(
+        { clamped: minimum, default: fallback },
+        alternativesOf("limitBelowMinimum"),
+      )(reading);
+      // `Number(limit) || 20`, then clamped: 0 takes the default, a negative limit is clamped.
+      const zeroDefault = reading.probe === "limit-zero" ? "default" : "clamped";
+      return fit.fits.includes(zeroDefault) ? { ...fit, fits: [...fit.fits, "zeroDefault"] } : fit;
+    }),
     limitAboveMaximum: choice(
       "limitAboveMaximum",
       ["limit-above", "limit-far-above"],
@@ -221,25 +225,40 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
       (reading) => (items(reading) ? { fits: ["same"] } : byStatus({ 404: "notFound" })(reading)),
     ),
     headMethod: choice("headMethod", ["pets-head", "pet-head"], (reading) =>
-      success(reading) ? { fits: ["answered"] } : byStatus({ 405: "refused" })(reading),
+      // A refused HEAD is answered as any other method (`otherMethod`): a 405, or a 404.
+      success(reading)
+        ? { fits: ["answered"] }
+        : byStatus({ 405: "refused", 404: "refused" })(reading),
     ),
     petIdMalformed: choice(
       "petIdMalformed",
       ["pet-malformed", "pet-decimal"],
       byStatus({ 400: "refused", 404: "notFound" }),
     ),
-    petIdOutOfRange: choice(
-      "petIdOutOfRange",
-      ["pet-zero", "pet-negative"],
-      byStatus({ 400: "refused", 404: "notFound" }),
-    ),
+    petIdOutOfRange: choice("petIdOutOfRange", ["pet-zero", "pet-negative"], (reading) => {
+      const fit = byStatus({ 400: "refused", 404: "notFound" })(reading);
+      // 404 for /pets/0, 400 for a negative id.
+      const zeroNotFound = reading.probe === "pet-zero" ? "notFound" : "refused";
+      return fit.fits.includes(zeroNotFound)
+        ? { ...fit, fits: [...fit.fits, "zeroNotFound"] }
+        : fit;
+    }),
     unknownCategory: choice(
       "unknownCategory",
       ["create-unknown-category", "create-unknown-category-2"],
       byStatus({ 201: "accepted", 400: "refused" }),
     ),
     blankName: choice("blankName", ["create-blank-name", "category-blank-name"], created),
-    bodyMediaType: choice("bodyMediaType", ["create-text-plain", "category-text-plain"], created),
+    bodyMediaType: choice(
+      "bodyMediaType",
+      ["create-text-plain", "category-text-plain"],
+      byStatus({ 201: "accepted", 415: "refused", 400: "unread", 422: "unread" }),
+    ),
+    otherMethod: choice(
+      "otherMethod",
+      ["post-on-pet", "post-on-pet-2"],
+      byStatus({ 405: "methodNotAllowed", 404: "notFound" }),
+    ),
     categoryDescription: choice(
       "categoryDescription",
       ["category-description-number", "category-description-boolean"],

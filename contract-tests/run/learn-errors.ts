@@ -36,11 +36,12 @@ type ApiCode = (typeof apiErrorCodes)[number];
 
 /** The class of failure a probe's error answer shows, and the kit's code for it. */
 function classOf(probe: ProbeName, status: number): [ErrorClass, ApiCode] | undefined {
-  const credential = /-(no|wrong)-credential$/.exec(probe)?.[1];
+  const credential = /-(no|wrong|malformed)-credential$/.exec(probe)?.[1];
   if (credential) {
     const kit = status === 403 ? "forbidden" : "unauthorized";
     if (status !== 401 && status !== 403) return undefined;
-    return [credential === "no" ? "missingCredential" : "wrongCredential", kit];
+    const classes = { no: "missingCredential", wrong: "wrongCredential" } as const;
+    return [classes[credential as keyof typeof classes] ?? "malformedCredential", kit];
   }
   if (/^(limit|status)-|-unknown-parameter$/.test(probe) && (status === 400 || status === 422)) {
     return ["badQuery", "invalid_query"];
@@ -54,12 +55,18 @@ function classOf(probe: ProbeName, status: number): [ErrorClass, ApiCode] | unde
   if (probe.startsWith("unknown-path"))
     return status === 404 ? ["unknownPath", "not_found"] : undefined;
   if (probe.startsWith("post-on-pet")) {
+    if (status === 404) return ["unknownPath", "not_found"];
     return status === 405 ? ["methodNotAllowed", "method_not_allowed"] : undefined;
   }
   if (/^(create|category)-/.test(probe)) {
     if (status === 415) return ["unsupportedMediaType", "unsupported_media_type"];
     if (status === 413) return ["payloadTooLarge", "payload_too_large"];
-    if (status === 400 || status === 422) return ["badBody", "invalid_body"];
+    if (status !== 400 && status !== 422) return undefined;
+    // A body of another media type the kit does not read (`bodyMediaType: unread`) is one sent without.
+    if (/-(empty|text-plain)$/.test(probe)) return ["missingBody", "invalid_body"];
+    if (probe.endsWith("-malformed")) return ["malformedBody", "invalid_body"];
+    if (probe.startsWith("create-unknown-category")) return ["unknownReference", "invalid_body"];
+    return ["badBody", "invalid_body"];
   }
   return undefined;
 }
@@ -325,7 +332,10 @@ function authenticate(
   const byName = (name: ErrorClass) =>
     credential.find((item) => item.name === name)?.wwwAuthenticate;
   const [missing, wrong] = [byName("missingCredential"), byName("wrongCredential")];
-  const global = missing === null || wrong === null ? null : (missing ?? wrong);
+  // A class that sends none makes the shared choice `absent` (a class's own header adds, never removes).
+  const global = credential.some((item) => item.wwwAuthenticate === null)
+    ? null
+    : (missing ?? wrong);
   for (const item of credential) {
     const value = item.wwwAuthenticate;
     // A 403 carries no WWW-Authenticate of its own: one that does carries the class's.

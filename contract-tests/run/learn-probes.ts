@@ -51,8 +51,10 @@ export const probeNames = [
   "pet-negative",
   "pets-no-credential",
   "pets-wrong-credential",
+  "pets-malformed-credential",
   "pet-no-credential",
   "pet-wrong-credential",
+  "pet-malformed-credential",
   "categories",
   "categories-unknown-parameter",
   "categories-trailing-slash",
@@ -67,6 +69,8 @@ export const probeNames = [
   "create-refused",
   "create-invalid",
   "create-text-plain",
+  "create-malformed",
+  "create-empty",
   "post-on-pet",
   "post-on-pet-2",
   "category-created",
@@ -76,6 +80,8 @@ export const probeNames = [
   "category-description-boolean",
   "category-refused",
   "category-refused-2",
+  "category-malformed",
+  "category-empty",
   "create-blank-name",
   "category-blank-name",
   "categories-after",
@@ -260,9 +266,17 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
   await get("pet-negative", "getPet", "/pets/-1");
   await listPets("pets-no-credential", "", "missing");
   await listPets("pets-wrong-credential", "", "wrong");
+  await listPets("pets-malformed-credential", "", "basic");
   const someId = first ?? absentId();
-  for (const credential of ["missing", "wrong"] as const) {
-    const name = credential === "missing" ? "pet-no-credential" : "pet-wrong-credential";
+  const credentialProbes = {
+    missing: "pet-no-credential",
+    wrong: "pet-wrong-credential",
+    basic: "pet-malformed-credential",
+  } as const;
+  for (const [credential, name] of Object.entries(credentialProbes) as [
+    keyof typeof credentialProbes,
+    ProbeName,
+  ][]) {
     await get(name, "getPet", `/pets/${someId}`, { as: "/pets/{id}", credential });
   }
   const categories = listed(await get("categories", "listCategories", "/categories"));
@@ -302,13 +316,20 @@ async function sendCreates(
     operation: OperationId,
     json: unknown,
     fields: string,
-    more: { path?: string; as?: string; contentType?: string; untagged?: string } = {},
+    more: {
+      path?: string;
+      as?: string;
+      contentType?: string;
+      untagged?: string;
+      /** Sent as is (a body that is not JSON, or none), instead of `json`. */
+      rawBody?: string;
+    } = {},
   ) => {
     const { path = operation === "createPet" ? "/pets" : "/categories", as, untagged } = more;
     const request: ContractRequest = {
       method: "POST",
       path,
-      json,
+      ...(more.rawBody === undefined ? { json } : { rawBody: more.rawBody }),
       ...(more.contentType ? { contentType: more.contentType } : {}),
       // Sent only under --learn-untagged (sendProbes), which allows it past the run tag's rule.
       ...(untagged ? { allowUntagged: true as const } : {}),
@@ -346,6 +367,11 @@ async function sendCreates(
     'name, categoryId: "one"',
   );
   await post("create-text-plain", "createPet", pet, newPet, { contentType: "text/plain" });
+  // Not JSON (cut short, the tag still in it), and no body at all.
+  await post("create-malformed", "createPet", pet, "name, cut short", {
+    rawBody: `{"name": ${JSON.stringify(pet.name)}, "categoryId": `,
+  });
+  await post("create-empty", "createPet", pet, "no body", { rawBody: "" });
   for (const [name, below] of [
     ["post-on-pet", 0],
     ["post-on-pet-2", 1],
@@ -375,6 +401,10 @@ async function sendCreates(
   await description(4, 5);
   await description(5, true);
   await post("category-refused", "createCategory", { description: tag }, "description, no name");
+  await post("category-malformed", "createCategory", named(6), "name, cut short", {
+    rawBody: `{"name": ${JSON.stringify(named(6).name)}`,
+  });
+  await post("category-empty", "createCategory", named(7), "no body", { rawBody: "" });
   // A refusal's body still carries the tag: were it stored after all, the tag finds it.
   await post(
     "category-refused-2",

@@ -49,7 +49,7 @@ function limitReader(choices: ResolvedBehaviour["choices"]) {
   const outOfRange = (number: number, text: string): string | undefined => {
     const choice = number < minimum ? choices.limitBelowMinimum : choices.limitAboveMaximum;
     if (choice === "refused") return text;
-    if (choice === "default") return undefined;
+    if (choice === "default" || (choice === "zeroDefault" && number === 0)) return undefined;
     return String(Math.min(maximum, Math.max(minimum, number)));
   };
   return (text: string): string | undefined => {
@@ -178,8 +178,9 @@ const errorsUnshown = new Set(
   interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
 );
 
-/** The kit's messages for a body that is not JSON (./body.ts `parseJsonBody`). */
+/** The kit's messages for a body that is not JSON (./body.ts `parseJsonBody`), and for a `categoryId` naming no category (./operations.ts). */
 const malformed = /^The request body (?:is not valid JSON|nests)/;
+const noReference = /does not name an existing category$/;
 
 /** The class of failure of an Error with the kit's `code` (`errorClasses`). */
 function errorClassOf(
@@ -189,14 +190,17 @@ function errorClassOf(
   request: CoreRequest,
 ): ErrorClass | undefined {
   switch (code) {
-    case "unauthorized":
-      return request.header("authorization") === undefined
-        ? "missingCredential"
-        : "wrongCredential";
+    case "unauthorized": {
+      const sent = request.header("authorization");
+      if (sent === undefined) return "missingCredential";
+      return /^bearer +\S+$/i.test(sent.trim()) ? "wrongCredential" : "malformedCredential";
+    }
     case "not_found":
       return operationId === undefined ? "unknownPath" : "notFound";
     case "invalid_body":
-      return malformed.test(message) ? "malformedBody" : "badBody";
+      if (malformed.test(message)) return "malformedBody";
+      if (message.startsWith("A request body is required")) return "missingBody";
+      return noReference.test(message) ? "unknownReference" : "badBody";
     default:
       return kitClasses[code];
   }
@@ -388,10 +392,17 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
     petIdNotFound: {
       malformed: choices.petIdMalformed === "notFound",
       outOfRange: choices.petIdOutOfRange === "notFound",
+      zero: choices.petIdOutOfRange !== "refused",
     },
     acceptsUnknownCategory: choices.unknownCategory === "accepted",
     acceptsBlankName: choices.blankName === "accepted",
-    acceptsAnyMediaType: choices.bodyMediaType === "accepted",
+    readsBodyOf:
+      choices.bodyMediaType === "accepted"
+        ? "any"
+        : choices.bodyMediaType === "unread"
+          ? "jsonOnly"
+          : "json",
+    otherMethodNotFound: choices.otherMethod === "notFound",
     dropsBadDescription: choices.categoryDescription === "dropped",
     ignoresTrailingSlash: choices.trailingSlash === "same",
     refusesHead: choices.headMethod === "refused",

@@ -49,13 +49,19 @@ export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge"
 }
 
 /** The parsed body of a create, or the Error response that rejects it: it must be there, as JSON. */
-export function readJsonBody(request: CoreRequest, anyMediaType = false): JsonBody {
+/** Which media types a create's body is read under (`OperationBehaviour.readsBodyOf`). */
+export type BodyMediaTypes = "json" | "any" | "jsonOnly";
+
+const noBody = () =>
+  rejected(errorResponse("invalid_body", "A request body is required: a JSON object."));
+
+export function readJsonBody(request: CoreRequest, mediaTypes: BodyMediaTypes = "json"): JsonBody {
   if (request.bodyTooLarge) return rejected(payloadTooLarge());
-  if (request.body === undefined || request.body.trim() === "") {
-    return rejected(errorResponse("invalid_body", "A request body is required: a JSON object."));
-  }
+  if (request.body === undefined || request.body.trim() === "") return noBody();
   const contentType = request.header("content-type");
-  if (!anyMediaType && (contentType === undefined || !jsonMediaType.test(contentType))) {
+  const json = contentType !== undefined && jsonMediaType.test(contentType);
+  if (!json && mediaTypes === "jsonOnly") return noBody();
+  if (!json && mediaTypes === "json") {
     return rejected(
       errorResponse(
         "unsupported_media_type",

@@ -7,6 +7,7 @@
  */
 import type { OperationId } from "../interface/spec.js";
 import type { PetStatus } from "../interface/types.js";
+import type { BodyMediaTypes } from "./body.js";
 import type { DeprecationChange } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { cachedLists } from "./list-cache.js";
@@ -38,12 +39,23 @@ export interface OperationBehaviour {
   readonly pets: RecordStyle;
   readonly categories: RecordStyle;
   /** A malformed or out-of-range `petId` is a 404 instead of a 400. */
-  readonly petIdNotFound: { readonly malformed: boolean; readonly outOfRange: boolean };
+  /** A malformed `petId`, an out-of-range one, or `0` (`zeroNotFound`) is a 404 instead of a 400. */
+  readonly petIdNotFound: {
+    readonly malformed: boolean;
+    readonly outOfRange: boolean;
+    readonly zero: boolean;
+  };
   readonly acceptsUnknownCategory: boolean;
   /** A blank `name` is stored rather than refused. */
   readonly acceptsBlankName: boolean;
-  /** A create's body is read as JSON whatever its `Content-Type`. */
-  readonly acceptsAnyMediaType: boolean;
+  /**
+   * A create's body: read as JSON only under a JSON media type (`json`, else
+   * 415), whatever its `Content-Type` (`any`), or not read under another one
+   * (`jsonOnly`: as if none were sent).
+   */
+  readonly readsBodyOf: BodyMediaTypes;
+  /** A method a path does not take is a 404, as a path no operation has. */
+  readonly otherMethodNotFound: boolean;
   /** createCategory stores a `description` that is not a string as absent. */
   readonly dropsBadDescription: boolean;
   /** `/pets/` is answered as `/pets`. */
@@ -73,10 +85,11 @@ export const defaultOperationBehaviour: OperationBehaviour = {
   query: {},
   pets: { text: recordJson, list: cachedLists(), newestFirst: false },
   categories: { text: recordJson, list: cachedLists(), newestFirst: false },
-  petIdNotFound: { malformed: false, outOfRange: false },
+  petIdNotFound: { malformed: false, outOfRange: false, zero: false },
   acceptsUnknownCategory: false,
   acceptsBlankName: false,
-  acceptsAnyMediaType: false,
+  readsBodyOf: "json",
+  otherMethodNotFound: false,
   dropsBadDescription: false,
   ignoresTrailingSlash: false,
   refusesHead: false,

@@ -135,7 +135,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createPet({ request, store, basePath, maxRecords, behaviour }) {
-    const body = readJsonBody(request, behaviour.acceptsAnyMediaType);
+    const body = readJsonBody(request, behaviour.readsBodyOf);
     if (!body.ok) return body.response;
     const { newPet } = bodyChecks ?? (await loadBodyChecks());
     const input = newPet(body.value);
@@ -169,14 +169,16 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
       const raw = params.petId as string;
       // An int64 id above the safe range is well-formed, but the mock never assigns one.
       if (unassignable(raw)) return failure("not_found", `No pet with id ${raw}.`);
-      const absent = petIdNotFound[outOfRange(raw) ? "outOfRange" : "malformed"];
+      const absent = outOfRange(raw)
+        ? petIdNotFound.outOfRange || (petIdNotFound.zero && Number(raw) === 0)
+        : petIdNotFound.malformed;
       return absent
         ? failure("not_found", `No pet with id ${shown(raw)}.`)
         : failure("invalid_path", path.message);
     }
     const { petId } = path.value;
     if (petId < 1) {
-      return petIdNotFound.outOfRange
+      return petIdNotFound.outOfRange || (petIdNotFound.zero && petId === 0)
         ? failure("not_found", `No pet with id ${petId}.`)
         : failure("invalid_path", `petId must be a positive integer (got ${petId})`);
     }
@@ -196,7 +198,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createCategory({ request, store, maxRecords, behaviour }) {
-    const body = readJsonBody(request, behaviour.acceptsAnyMediaType);
+    const body = readJsonBody(request, behaviour.readsBodyOf);
     if (!body.ok) return body.response;
     const { newCategory } = bodyChecks ?? (await loadBodyChecks());
     const input = newCategory(

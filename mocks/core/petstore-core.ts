@@ -266,7 +266,8 @@ export function createCorePipeline(
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
   const behaviour = options.profile ?? defaultOperationBehaviour;
-  const { restyle, refusesHead, ignoresTrailingSlash, deprecatesSuccessOnly } = behaviour;
+  const { restyle, refusesHead, ignoresTrailingSlash, deprecatesSuccessOnly, otherMethodNotFound } =
+    behaviour;
   const deprecationHeaders = deprecationHeadersFor(behaviour.deprecation);
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
@@ -280,7 +281,10 @@ export function createCorePipeline(
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
       return { response, broke: true, credentialRefused: true };
     }
-    if (match.kind === "not_found") {
+    if (
+      match.kind === "not_found" ||
+      (match.kind === "method_not_allowed" && otherMethodNotFound)
+    ) {
       const response = errorResponse(
         "not_found",
         `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,

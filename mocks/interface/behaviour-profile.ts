@@ -48,7 +48,7 @@ import { petStatuses } from "./spec.js";
  * first. `behaviours.ts` says what each answers and why it conforms.
  */
 export const choiceAlternatives = {
-  limitBelowMinimum: ["refused", "clamped", "default"],
+  limitBelowMinimum: ["refused", "clamped", "default", "zeroDefault"],
   limitAboveMaximum: ["refused", "clamped", "default"],
   limitNotInteger: ["refused", "rounded", "default"],
   emptyQuery: ["asGiven", "ignored"],
@@ -58,11 +58,12 @@ export const choiceAlternatives = {
   statusUnknown: ["refused", "ignored", "empty"],
   trailingSlash: ["notFound", "same"],
   headMethod: ["answered", "refused"],
+  otherMethod: ["methodNotAllowed", "notFound"],
   petIdMalformed: ["refused", "notFound"],
-  petIdOutOfRange: ["refused", "notFound"],
+  petIdOutOfRange: ["refused", "notFound", "zeroNotFound"],
   unknownCategory: ["refused", "accepted"],
   blankName: ["refused", "accepted"],
-  bodyMediaType: ["refused", "accepted"],
+  bodyMediaType: ["refused", "accepted", "unread"],
   categoryDescription: ["refused", "dropped"],
   categoryRefusalStatus: ["400", "422"],
   categoryCredentialStatus: ["401", "403"],
@@ -147,18 +148,22 @@ export const apiErrorCodes = [
 
 /**
  * The classes of failure a profile may answer each its own way
- * (`errorClasses: perClass`): a missing and a wrong credential, a refused
- * query, path or body (`malformedBody`: one that is not JSON), an absent
- * record, an unknown path, a method a path does not allow, a body of another
- * media type or too large.
+ * (`errorClasses: perClass`): a missing, a wrong and a malformed credential
+ * (not `Bearer <token>`), a refused query, path or body (`malformedBody`:
+ * one that is not JSON; `missingBody`: none; `unknownReference`: a
+ * `categoryId` naming no category), an absent record, an unknown path, a
+ * method a path does not allow, a body of another media type or too large.
  */
 export const errorClassNames = [
   "missingCredential",
   "wrongCredential",
+  "malformedCredential",
   "badQuery",
   "badPath",
   "badBody",
   "malformedBody",
+  "missingBody",
+  "unknownReference",
   "notFound",
   "unknownPath",
   "methodNotAllowed",

@@ -86,6 +86,11 @@ const limitOutside = (where: string, clamped: string, rules: readonly RuleId[]) 
   },
 });
 
+const belowMinimum = limitOutside("below 1 (`limit=0`, negative)", "`limit=0` lists 1", [
+  "§4.1.limit-range",
+  "§4.1.listPets",
+]);
+
 const extraFields = (schema: SchemaName, what: string) => ({
   question: `fields beyond the interface's on ${what}`,
   alternatives: {
@@ -119,10 +124,18 @@ const orderOf = (what: string, rule: RuleId) => ({
 });
 
 export const behaviours = {
-  limitBelowMinimum: limitOutside("below 1 (`limit=0`, negative)", "`limit=0` lists 1", [
-    "§4.1.limit-range",
-    "§4.1.listPets",
-  ]),
+  limitBelowMinimum: {
+    ...belowMinimum,
+    alternatives: {
+      ...belowMinimum.alternatives,
+      zeroDefault: {
+        answer:
+          "`limit=0` takes the default (20), a negative one is clamped to 1 (`Number(limit) || 20`, then clamped)",
+        rules: ["§4.1.limit-range", "§4.1.limit-default"],
+        because: "the default and 1 are within the range",
+      },
+    },
+  },
   limitAboveMaximum: {
     ...limitOutside("above 100 (or beyond int64)", "`limit=500` lists 100", [
       "§4.1.limit-range",
@@ -254,6 +267,21 @@ export const behaviours = {
       },
     },
   },
+  otherMethod: {
+    question: "a method a path does not take (`POST /pets/{id}`)",
+    alternatives: {
+      methodNotAllowed: {
+        answer: "405 `method_not_allowed` with `Allow`",
+        rules: ["§4.auth-required", "§7.no-server-error"],
+        because: "the interface names no other method",
+      },
+      notFound: {
+        answer: "404 `not_found`, as a path no operation has",
+        rules: ["§4.auth-required", "§7.no-server-error"],
+        because: "the interface names no other method",
+      },
+    },
+  },
   headMethod: {
     question: "a `HEAD` request to a path that takes `GET`",
     alternatives: {
@@ -294,6 +322,11 @@ export const behaviours = {
       },
       notFound: {
         answer: "404 `not_found`",
+        rules: ["§4.3.petId", "§4.3.404"],
+        because: "no animal has such an id: 404 is getPet's documented answer for it",
+      },
+      zeroNotFound: {
+        answer: "404 `not_found` for `/pets/0`, 400 `invalid_path` for a negative id",
         rules: ["§4.3.petId", "§4.3.404"],
         because: "no animal has such an id: 404 is getPet's documented answer for it",
       },
@@ -349,6 +382,12 @@ export const behaviours = {
         answer: "the body is read as JSON whatever its `Content-Type`",
         rules: ["§4.media-type"],
         because: "the request's media type is the client's to get right; the answer is still JSON",
+      },
+      unread: {
+        answer:
+          "a body of another media type is not read: answered as a create without a body (400 `invalid_body`)",
+        rules: ["§4.media-type", "§4.2.400"],
+        because: "bodies are `application/json`: another media type lies outside the interface",
       },
     },
   },
