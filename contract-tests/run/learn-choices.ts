@@ -181,6 +181,8 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     commonHeaders: notProbed,
     categoryLocation: notProbed,
     deprecationOn: notProbed,
+    idSequence: notProbed,
+    optionalFields: notProbed,
     limitBelowMinimum: belowMinimum,
     limitAboveMaximum: aboveMaximum,
     limitNotInteger: notIntegerChoice,
