@@ -91,13 +91,15 @@ function valueLike(sample: JsonValue, faker: Faker, nested = false): JsonValue {
 const salt = (kind: string) =>
   [...kind].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
 
-/** The same collections, each record mapped. */
+/** The collections whose records a list answers: the seed's. */
+const kinds = interfaceOperations
+  .filter((operation) => operation.lists)
+  .map(({ collection }) => collection as Kind);
+
+/** The seed's collections, each record mapped. */
 const eachRecord = (data: SeedData, map: (kind: Kind, record: StoredRecord) => StoredRecord) =>
   Object.fromEntries(
-    (Object.keys(data) as Kind[]).map((kind) => [
-      kind,
-      data[kind].map((record) => map(kind, record)),
-    ]),
+    kinds.map((kind) => [kind, data[kind].map((record) => map(kind, record))]),
   ) as unknown as SeedData;
 
 /** A profile's record shapes; undefined when it shapes no record (faker then never loads). */
