@@ -90,8 +90,8 @@ function valueLike(sample: JsonValue, faker: Faker, nested = false): JsonValue {
 
 /**
  * faker's randomizer for the records: mulberry32 from a hash of the seed's
- * words (each word to 2^53), so seeding it per record costs next to nothing
- * (faker's own Mersenne twister takes 35 to 60 µs a seed: 0.6 s for 10,000 pets).
+ * words (each up to 2^53), cheap to seed once per record, which faker's own
+ * Mersenne twister is not (some 50 µs a seed).
  */
 function recordRandomizer(): Randomizer {
   let state = 0;
@@ -136,9 +136,9 @@ export async function recordShapes(
   const { idSequence, optionalFields } = behaviour.values;
   const samples = new Map<string, ExtraFields>();
   for (const id of choiceIds) {
-    const kind = valueKindOf(id, behaviour.choices[id]);
+    const takes = valueKindOf(id, behaviour.choices[id]);
+    const collection = takes?.kind === "fields" ? collectionOf(takes.schema) : undefined;
     const value = behaviour.values[id as keyof typeof behaviour.values] as ExtraFields;
-    const collection = kind?.kind === "fields" ? collectionOf(kind.schema) : undefined;
     if (collection !== undefined) samples.set(collection, value);
   }
   if (idSequence === undefined && optionalFields === undefined && samples.size === 0) {
