@@ -9,7 +9,7 @@
  * fill a page, which optional fields a record has) is data, not behaviour.
  */
 import { reasonPhrases } from "../../mocks/interface/behaviour-profile.js";
-import { schemaFields } from "../../mocks/interface/operations.js";
+import { optionalFields } from "../../mocks/interface/operations.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { isObject } from "../../mocks/util/json.js";
 import type { ContractResponse, Exchange } from "../transport/http.js";
@@ -151,11 +151,8 @@ function fieldsOf(items: readonly Item[], optional: ReadonlySet<string>): string
 }
 
 /** The interface's optional fields of the records a path lists (present on some records only: data). */
-function optionalFields(path: string): ReadonlySet<string> {
-  const schema = path.startsWith("/categories") ? "Category" : "Pet";
-  const required = schema === "Pet" ? ["id", "name", "categoryId"] : ["id", "name"];
-  return new Set(schemaFields(schema).filter((name) => !required.includes(name)));
-}
+const optionalOf = (path: string): ReadonlySet<string> =>
+  new Set(optionalFields(path.startsWith("/categories") ? "Category" : "Pet"));
 
 const shownValue = (value: unknown) => (value === undefined ? "(none)" : JSON.stringify(value));
 
@@ -219,7 +216,7 @@ function listDifferences(
   if (orderA !== orderB && !orderA.startsWith("(") && !orderB.startsWith("(")) {
     out.push({ aspect: "order", deployment: orderA, mock: orderB });
   }
-  const optional = optionalFields(path);
+  const optional = optionalOf(path);
   const [fieldsA, fieldsB] = [fieldsOf(a, optional), fieldsOf(b, optional)];
   if (fieldsA !== fieldsB && a.length > 0 && b.length > 0) {
     out.push({ aspect: "item fields", deployment: fieldsA, mock: fieldsB });
@@ -257,7 +254,7 @@ function bodyDifferences(
   if (isRecord(x) && isRecord(y) && a.status < 300) {
     // A record the request created has the optional fields the request and the service gave it.
     const created = a.status === 201;
-    const optional = created ? new Set<string>() : optionalFields(path);
+    const optional = created ? new Set<string>() : optionalOf(path);
     const [left, right] = [fieldsOf([x], optional), fieldsOf([y], optional)];
     const out: AnswerDifference[] =
       left === right ? [] : [{ aspect: "record fields", deployment: left, mock: right }];

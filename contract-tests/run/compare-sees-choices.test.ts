@@ -67,7 +67,10 @@ describe.each([["the default profile", defaultProfile]] as const)(
     it("names every choice set to any other alternative", async () => {
       const resolved = behaviourFrom(base, "test");
       const unseen: string[] = [];
-      for (const id of choiceIds) {
+      // The records' shapes are the records' data (ids, which optional fields a record has):
+      // --compare-mock lists them as data, and --learn does not learn them yet.
+      const shapes: readonly ChoiceId[] = ["idSequence", "optionalFields"];
+      for (const id of choiceIds.filter((choice) => !shapes.includes(choice))) {
         for (const alternative of alternativesOf(id)) {
           if (alternative === resolved.choices[id]) continue;
           const comparison = await compareSide(options, side, flipped(base, id, alternative));

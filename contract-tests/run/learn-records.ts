@@ -53,6 +53,7 @@ export function standIn(value: unknown, depth = 3): JsonValue {
   if (typeof value === "string") {
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return "2024-01-01T00:00:00.000Z";
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return "2024-01-01";
+    if (/^https?:\/\//i.test(value)) return "https://example.com/";
     return value === "" ? "" : "text";
   }
   if (depth === 0) return Array.isArray(value) ? [] : {};

@@ -110,6 +110,9 @@ async function compare(deployment: Started, behaviourFile?: string) {
   return { code, different: Number(head?.[1]), compared: Number(head?.[2]), differences };
 }
 
+/** The records' shapes: not learned yet (each says so), set by hand. */
+const recordShapes: readonly ChoiceId[] = ["idSequence", "optionalFields"];
+
 /** A difference of data, not of a choice: `--compare-mock` lists it as such, uncounted. */
 const explainedByData = (difference: Difference): boolean => difference.because.startsWith("data:");
 
@@ -124,7 +127,9 @@ describe("--learn, then --compare-mock --behaviour with what it learned", () => 
       const learned = await learn(mock, ["--learn-untagged"]);
       expect(learned.code, learned.err).toBe(exitCodes.passed);
       const { choices } = learned;
-      const undecided = choiceIds.filter((id) => choices[id]?.alternative === undefined);
+      const undecided = choiceIds.filter(
+        (id) => choices[id]?.alternative === undefined && !recordShapes.includes(id),
+      );
       expect(undecided.map((id) => `${id}: ${choices[id]?.reason}`)).toEqual([]);
       expect(resolveBehaviour(learned.profile).isDefault).toBe(true);
       const { different, differences } = await compare(mock, learned.file);
@@ -572,7 +577,7 @@ describe("learning the kit's own mock under each profile of the table's walk", (
         Number(alternative("statusUnknown") !== "ignored");
       const expected = Object.fromEntries(
         choiceIds
-          .filter((id) => !errorChoices.includes(id))
+          .filter((id) => !errorChoices.includes(id) && !recordShapes.includes(id))
           .map((id) => [id, id === "emptyQuery" && emptyTold < 2 ? {} : given(choices[id], id)]),
       );
       const got = Object.fromEntries(
@@ -594,9 +599,15 @@ describe("learning the kit's own mock under each profile of the table's walk", (
       )
         .filter(([, header]) => !("value" in header))
         .map(([name]) => name);
-      expect(await probeAnswers(learnedProfile as BehaviourProfileInput, fresh)).toEqual(
-        await probeAnswers(profile, fresh),
-      );
+      // The records' shapes are set by hand beside a learned profile.
+      const withShapes = {
+        ...learnedProfile,
+        choices: {
+          ...learnedProfile.choices,
+          ...Object.fromEntries(recordShapes.map((id) => [id, choices[id]])),
+        },
+      } as BehaviourProfileInput;
+      expect(await probeAnswers(withShapes, fresh)).toEqual(await probeAnswers(profile, fresh));
     },
     60_000,
   );

@@ -18,11 +18,10 @@ async function mockUnder(
   choices: BehaviourProfileInput["choices"] | undefined,
   { origin, pets = 6 }: { readonly origin?: string; readonly pets?: number } = {},
 ) {
-  const store = await createPetstoreStore({ pets, categories: 2 });
-  const profile =
-    choices === undefined
-      ? undefined
-      : operationBehaviour(behaviourFrom({ version: 1, choices }, "test"));
+  const behaviour =
+    choices === undefined ? undefined : behaviourFrom({ version: 1, choices }, "test");
+  const store = await createPetstoreStore({ pets, categories: 2 }, undefined, { behaviour });
+  const profile = behaviour === undefined ? undefined : operationBehaviour(behaviour);
   const core = createPetstoreCore({ store, profile });
   return (
     method: string,
@@ -210,22 +209,29 @@ describe("creates", () => {
 });
 
 describe("records and Error bodies", () => {
-  it("petFields and categoryFields extra: every record carries them, in lists too", async () => {
+  it("petFields and categoryFields extra: every record carries them, each its own value of the sample's kind, in lists too", async () => {
     const send = await mockUnder({
       petFields: { alternative: "extra", value: { createdAt: "2024-01-01T00:00:00Z", tags: [] } },
       categoryFields: { alternative: "extra", value: { slug: "x" } },
     });
+    const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
     expect(bodyOf(await send("GET", "/pets/1"))).toMatchObject({
       id: 1,
-      createdAt: "2024-01-01T00:00:00Z",
+      createdAt: expect.stringMatching(dateTime),
       tags: [],
     });
-    const list = bodyOf(await send("GET", "/pets?limit=2")) as object[];
-    for (const pet of list) expect(pet).toMatchObject({ tags: [] });
-    expect(bodyOf(await send("GET", "/categories"))).toEqual([
-      expect.objectContaining({ id: 1, slug: "x" }),
-      expect.objectContaining({ id: 2, slug: "x" }),
+    const list = bodyOf(await send("GET", "/pets?limit=6")) as { createdAt: string }[];
+    for (const pet of list)
+      expect(pet).toMatchObject({ createdAt: expect.stringMatching(dateTime), tags: [] });
+    expect(new Set(list.map((pet) => pet.createdAt)).size).toBe(6);
+    const categories = bodyOf(await send("GET", "/categories")) as { slug: string }[];
+    expect(categories).toEqual([
+      expect.objectContaining({ id: 1, slug: expect.any(String) }),
+      expect.objectContaining({ id: 2, slug: expect.any(String) }),
     ]);
+    expect(categories.map((category) => category.slug)).not.toContain("x");
+    const created = bodyOf(await send("POST", "/pets", json, { name: "Rex", categoryId: 1 }));
+    expect(created).toMatchObject({ id: 7, createdAt: expect.stringMatching(dateTime), tags: [] });
   });
 
   it.each([

@@ -10,7 +10,6 @@ import {
   type BehaviourValues,
   type CommonHeader,
   type ErrorClass,
-  type ExtraFields,
   type ResolvedBehaviour,
   reasonPhrases,
 } from "../interface/behaviour-profile.js";
@@ -23,7 +22,7 @@ import {
   petStatuses,
 } from "../interface/spec.js";
 import type { DeprecationChange } from "./deprecation.js";
-import { type CoreRequest, type CoreResponse, listJson } from "./exchange.js";
+import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { cachedLists } from "./list-cache.js";
 import {
   defaultOperationBehaviour,
@@ -135,20 +134,12 @@ function queryRewrite(
   });
 }
 
-/** `record`'s text with the extra fields after its own (a record always has an `id`). */
-function withExtras(extra: ExtraFields): (record: object, keep?: boolean) => string {
-  let suffix = "";
-  for (const name of Object.keys(extra)) {
-    suffix += `,${JSON.stringify(name)}:${JSON.stringify(extra[name])}`;
-  }
-  return (record, keep) => `${recordJson(record, keep).slice(0, -1)}${suffix}}`;
-}
-
-function recordStyle(extra: ExtraFields | undefined, newestFirst: boolean): RecordStyle {
-  if (extra === undefined) return { text: recordJson, list: cachedLists(), newestFirst };
-  const text = withExtras(extra);
-  return { text, list: cachedLists(64, (records) => listJson(records, text)), newestFirst };
-}
+/** A collection's records as written: their extra fields are the store's (mocks/store/record-shapes.ts). */
+const recordStyle = (newestFirst: boolean): RecordStyle => ({
+  text: recordJson,
+  list: cachedLists(),
+  newestFirst,
+});
 
 /** The Error `code` word for the kit's code and the answer's status. */
 function codeWords(
@@ -379,7 +370,7 @@ export { behaviourFrom } from "../interface/behaviour-profile.js";
 /** The behaviour a core under this profile reads; the default profile's shared object for the default. */
 export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehaviour {
   if (resolved.isDefault) return defaultOperationBehaviour;
-  const { choices, values } = resolved;
+  const { choices } = resolved;
   const query: Partial<Record<OperationId, QueryRewrite>> = {};
   for (const { id } of interfaceOperations.filter((operation) => operation.lists)) {
     const rewrite = queryRewrite(choices, id);
@@ -387,8 +378,8 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
   }
   return {
     query,
-    pets: recordStyle(values.petFields, choices.petsOrder === "descending"),
-    categories: recordStyle(values.categoryFields, choices.categoriesOrder === "descending"),
+    pets: recordStyle(choices.petsOrder === "descending"),
+    categories: recordStyle(choices.categoriesOrder === "descending"),
     petIdNotFound: {
       malformed: choices.petIdMalformed === "notFound",
       outOfRange: choices.petIdOutOfRange === "notFound",

@@ -39,7 +39,13 @@
 
 import { isObject, JsonDepthError, jsonSyntaxError, parseJson } from "../util/json.js";
 import { printable } from "../util/text.js";
-import { schemaFields } from "./operations.js";
+import {
+  type Collection,
+  interfaceOperations,
+  optionalFields,
+  recordSchemaOf,
+  schemaFields,
+} from "./operations.js";
 import type { SchemaName } from "./schemas.js";
 import { petStatuses } from "./spec.js";
 
@@ -75,6 +81,8 @@ export const choiceAlternatives = {
   errorMessages: ["detailed", "reasonPhrase"],
   petFields: ["none", "extra"],
   categoryFields: ["none", "extra"],
+  idSequence: ["fromOne", "from"],
+  optionalFields: ["always", "learned"],
   errorFields: ["none", "extra"],
   errorClasses: ["kit", "perClass"],
   commonHeaders: ["none", "headers"],
@@ -109,7 +117,11 @@ export type ValueKind =
   /** Headers on every answer (or on successes or errors only), by lower-case name. */
   | { readonly kind: "headers" }
   /** Each class of failure's own `code` word, extra fields and headers. */
-  | { readonly kind: "classes" };
+  | { readonly kind: "classes" }
+  /** Where a collection's ids start and how they step, by collection. */
+  | { readonly kind: "ids" }
+  /** How often seeded records carry each optional field, by record schema. */
+  | { readonly kind: "presence" };
 
 /** The alternatives that take a value, and what value. */
 export const valueKinds: {
@@ -118,6 +130,8 @@ export const valueKinds: {
   errorCodes: { custom: { kind: "codes" } },
   petFields: { extra: { kind: "fields", schema: "Pet" } },
   categoryFields: { extra: { kind: "fields", schema: "Category" } },
+  idSequence: { from: { kind: "ids" } },
+  optionalFields: { learned: { kind: "presence" } },
   errorFields: { extra: { kind: "fields", schema: "Error" } },
   errorClasses: { perClass: { kind: "classes" } },
   commonHeaders: { headers: { kind: "headers" } },
@@ -258,10 +272,26 @@ export interface CommonHeader {
   readonly on?: "success" | "errors";
 }
 
+/** A collection's ids: `start`, `start + step`, `start + 2 × step`, … */
+export interface IdSequence {
+  readonly start: number;
+  readonly step: number;
+}
+
+/** How often the seeded records carry an optional field. */
+export const presences = ["always", "sometimes", "never"] as const;
+export type Presence = (typeof presences)[number];
+
 /** The values the alternatives that take one carry, by choice. */
 export interface BehaviourValues {
   readonly petFields?: ExtraFields;
   readonly categoryFields?: ExtraFields;
+  /** By collection; a collection left out counts from 1 by 1. */
+  readonly idSequence?: Readonly<Partial<Record<Collection, IdSequence>>>;
+  /** By record schema, then optional field; a field left out is `always`. */
+  readonly optionalFields?: Readonly<
+    Partial<Record<SchemaName, Readonly<Record<string, Presence>>>>
+  >;
   readonly errorFields?: ExtraFields;
   readonly errorCodes?: Readonly<Partial<Record<(typeof apiErrorCodes)[number], string>>>;
   readonly errorClasses?: Readonly<Partial<Record<ErrorClass, ClassAnswer>>>;
@@ -322,6 +352,10 @@ export const profileLimits = {
   headerText: 200,
   /** A sample value's JSON text. */
   sampleBytes: 1_000,
+  /** An id sequence's largest step. */
+  idStep: 1_000,
+  /** An id sequence's largest start: 2^32 ids of room below `Number.MAX_SAFE_INTEGER`. */
+  idStart: Number.MAX_SAFE_INTEGER - 2 ** 32,
 } as const;
 
 /** A profile that is not a valid one: the message names the place and why. */
@@ -487,8 +521,78 @@ function classesValue(value: unknown, where: string): BehaviourValues["errorClas
   return Object.freeze(classes);
 }
 
+function integerIn(value: unknown, where: string, minimum: number, maximum: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > maximum) {
+    refuse(where, `must be an integer from ${minimum} to ${maximum}`);
+  }
+  return value;
+}
+
+/** The collections whose records a list answers (the ones with ids to assign). */
+const listedCollections = () =>
+  interfaceOperations.filter((operation) => operation.lists).map(({ collection }) => collection);
+
+function idsValue(value: unknown, where: string): BehaviourValues["idSequence"] {
+  if (!isObject(value)) refuse(where, "must be an object of collections and their start and step");
+  const collections: readonly string[] = listedCollections();
+  const names = Object.keys(value);
+  if (names.length === 0) refuse(where, "must name at least one collection");
+  const sequences: Record<string, IdSequence> = {};
+  for (const name of names) {
+    if (!collections.includes(name)) {
+      refuse(where, `${quoted(name)} is not a collection (${collections.join(", ")})`);
+    }
+    const at = `${where}.${name}`;
+    const given = value[name];
+    if (!isObject(given)) refuse(at, "must be an object (start, step)");
+    onlyKeys(given, ["start", "step"], at);
+    sequences[name] = Object.freeze({
+      start: integerIn(given.start, `${at}.start`, 1, profileLimits.idStart),
+      step: integerIn(given.step, `${at}.step`, 1, profileLimits.idStep),
+    });
+  }
+  return Object.freeze(sequences);
+}
+
+function presenceValue(value: unknown, where: string): BehaviourValues["optionalFields"] {
+  if (!isObject(value)) refuse(where, "must be an object of record schemas and their fields");
+  const schemas = listedCollections().map((collection) => recordSchemaOf(collection) as string);
+  const bySchema: Record<string, Readonly<Record<string, Presence>>> = {};
+  for (const [schema, fields] of Object.entries(value)) {
+    if (!schemas.includes(schema)) {
+      refuse(where, `${quoted(schema)} is not a record schema (${schemas.join(", ")})`);
+    }
+    const at = `${where}.${schema}`;
+    const optional = optionalFields(schema as SchemaName);
+    if (!isObject(fields))
+      refuse(at, `must be an object of optional fields (${optional.join(", ")})`);
+    const presence: Record<string, Presence> = {};
+    for (const [field, given] of Object.entries(fields)) {
+      if (!optional.includes(field)) {
+        refuse(
+          at,
+          `${quoted(field)} is not an optional field of ${schema} (${optional.join(", ")})`,
+        );
+      }
+      if (!(presences as readonly unknown[]).includes(given)) {
+        refuse(`${at}.${field}`, `must be one of ${presences.join(", ")}`);
+      }
+      presence[field] = given as Presence;
+    }
+    bySchema[schema] = Object.freeze(presence);
+  }
+  if (Object.values(bySchema).every((fields) => Object.keys(fields).length === 0)) {
+    refuse(where, "must name at least one optional field");
+  }
+  return Object.freeze(bySchema);
+}
+
 function profileValue(kind: ValueKind, value: unknown, where: string): unknown {
   switch (kind.kind) {
+    case "ids":
+      return idsValue(value, where);
+    case "presence":
+      return presenceValue(value, where);
     case "headers":
       return commonHeadersValue(value, where);
     case "classes":

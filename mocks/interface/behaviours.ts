@@ -15,6 +15,7 @@ import {
   defaultAlternative,
   valueKindOf,
 } from "./behaviour-profile.js";
+import { interfaceOperations, optionalFields, recordSchemaOf } from "./operations.js";
 import type { SchemaName } from "./schemas.js";
 import { petStatuses } from "./spec.js";
 import type { RuleId } from "./statements.js";
@@ -91,7 +92,7 @@ const belowMinimum = limitOutside("below 1 (`limit=0`, negative)", "`limit=0` li
   "§4.1.listPets",
 ]);
 
-const extraFields = (schema: SchemaName, what: string) => ({
+const extraFields = (schema: SchemaName, what: string, values = "name → sample value") => ({
   question: `fields beyond the interface's on ${what}`,
   alternatives: {
     none: {
@@ -100,12 +101,25 @@ const extraFields = (schema: SchemaName, what: string) => ({
       because: "the schema's fields",
     },
     extra: {
-      answer: `every ${schema} also carries the profile's fields (name → sample value)`,
+      answer: `every ${schema} also carries the profile's fields (${values})`,
       rules: [`§2.${schema}` as RuleId],
       because: `§2 lists the fields ${schema} has, not that it has no others; a field of ${schema} itself cannot be replaced`,
     },
   },
 });
+
+/** How a record's extra fields get their values. */
+const perRecord =
+  "name → sample; each record gets its own value of the sample's kind, drawn from the seed: a date-time, a URL, words, a number, a list of them, an empty list";
+
+/** The records' optional fields in words, from openapi.yaml: Pet `status`, Category `description`. */
+const optionalInWords = interfaceOperations
+  .filter((operation) => operation.lists)
+  .map(({ collection }) => recordSchemaOf(collection) as SchemaName)
+  .flatMap((schema) => optionalFields(schema).map((field) => `${schema} \`${field}\``))
+  .join(", ");
+
+const idRules: RuleId[] = ["§2.Pet.id-unique", "§2.Category"];
 
 const orderOf = (what: string, rule: RuleId) => ({
   question: `the order of ${what}`,
@@ -520,9 +534,43 @@ export const behaviours = {
       },
     },
   },
-  petFields: extraFields("Pet", "pets"),
-  categoryFields: extraFields("Category", "categories"),
+  petFields: extraFields("Pet", "pets", perRecord),
+  categoryFields: extraFields("Category", "categories", perRecord),
   errorFields: extraFields("Error", "Error bodies"),
+  idSequence: {
+    question: "where each collection's ids start and how they step",
+    alternatives: {
+      fromOne: {
+        answer: "1, 2, 3, … per collection, for seeded and created records alike",
+        rules: idRules,
+        because:
+          "§2: an `id` is an integer the service assigns, unique; no start or step is stated",
+      },
+      from: {
+        answer:
+          "the collections the profile names count from their `start` by their `step` (seeded records, the pets' `categoryId`s and created records alike); the others from 1",
+        rules: idRules,
+        because:
+          "§2: no start or step is stated; the ids stay unique, positive and safe integers (`ids_exhausted` beyond)",
+      },
+    },
+  },
+  optionalFields: {
+    question: `which seeded records carry the interface's optional fields (${optionalInWords})`,
+    alternatives: {
+      always: {
+        answer: "every seeded record carries each of them (the kit's seed)",
+        rules: ["§2.NewPet", "§2.NewCategory"],
+        because: "§2: the fields are optional, so a record may carry them",
+      },
+      learned: {
+        answer:
+          "per field the profile names: `always`, `sometimes` (a share of the seeded records the seed picks) or `never`; a created record keeps what its request sent",
+        rules: ["§2.NewPet", "§2.NewCategory"],
+        because: "§2: the fields are optional, so a record may leave them out",
+      },
+    },
+  },
   errorClasses: {
     question:
       "an Error that differs by the class of failure (a missing or a wrong key, a bad query, path or body, …)",

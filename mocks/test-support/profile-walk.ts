@@ -17,7 +17,14 @@ import {
 
 /** A value for an alternative that takes one: what a learned profile could hold. */
 export const sampleValues: Readonly<Record<ValueKind["kind"], JsonValue>> = {
-  fields: { createdAt: "2024-01-01T00:00:00.000Z", tags: [], version: 3 },
+  fields: {
+    createdAt: "2024-01-01T00:00:00.000Z",
+    tags: [],
+    photoUrls: ["https://example.com/"],
+    version: 3,
+  },
+  ids: { pets: { start: 1001, step: 3 }, categories: { start: 10, step: 10 } },
+  presence: { Pet: { status: "sometimes" }, Category: { description: "never" } },
   header: 'Bearer realm="petstore", error="invalid_token"',
   date: "@1704067200",
   codes: { invalid_query: "E_QUERY", invalid_body: "E_VALIDATION", not_found: "E_NOT_FOUND" },
