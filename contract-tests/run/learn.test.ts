@@ -33,7 +33,6 @@ import { frontOf, hostileKey, hostileServers } from "../../mocks/test-support/ho
 import { walkProfiles } from "../../mocks/test-support/profile-walk.js";
 import { encodedForms, secretPieces } from "../../mocks/test-support/secret-encodings.js";
 import { startTinyServer } from "../../mocks/test-support/servers.js";
-import { isObject } from "../../mocks/util/json.js";
 import { exitCodes } from "../cli/cli-main.js";
 import { parse } from "../cli/options.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
