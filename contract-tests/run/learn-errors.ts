@@ -62,8 +62,8 @@ function classOf(probe: ProbeName, status: number): [ErrorClass, ApiCode] | unde
     if (status === 415) return ["unsupportedMediaType", "unsupported_media_type"];
     if (status === 413) return ["payloadTooLarge", "payload_too_large"];
     if (status !== 400 && status !== 422) return undefined;
-    // A body of another media type the kit does not read (`bodyMediaType: unread`) is one sent without.
-    if (/-(empty|text-plain)$/.test(probe)) return ["missingBody", "invalid_body"];
+    // A body of another media type the kit does not read (`bodyMediaType: unread`) is refused as `{}`.
+    if (probe.endsWith("-empty")) return ["missingBody", "invalid_body"];
     if (probe.endsWith("-malformed")) return ["malformedBody", "invalid_body"];
     if (probe.startsWith("create-unknown-category")) return ["unknownReference", "invalid_body"];
     return ["badBody", "invalid_body"];

@@ -49,7 +49,10 @@ export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge"
 }
 
 /** The parsed body of a create, or the Error response that rejects it: it must be there, as JSON. */
-/** Which media types a create's body is read under (`OperationBehaviour.readsBodyOf`). */
+/**
+ * Which media types a create's body is read under (`OperationBehaviour.readsBodyOf`):
+ * JSON ones (else 415), any, or JSON ones and another not read at all.
+ */
 export type BodyMediaTypes = "json" | "any" | "jsonOnly";
 
 const noBody = () =>
@@ -60,7 +63,8 @@ export function readJsonBody(request: CoreRequest, mediaTypes: BodyMediaTypes = 
   if (request.body === undefined || request.body.trim() === "") return noBody();
   const contentType = request.header("content-type");
   const json = contentType !== undefined && jsonMediaType.test(contentType);
-  if (!json && mediaTypes === "jsonOnly") return noBody();
+  // Not read: the create goes on as with an empty object, refused for the fields it lacks.
+  if (!json && mediaTypes === "jsonOnly") return { ok: true, value: {} };
   if (!json && mediaTypes === "json") {
     return rejected(
       errorResponse(

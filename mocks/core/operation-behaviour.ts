@@ -51,7 +51,7 @@ export interface OperationBehaviour {
   /**
    * A create's body: read as JSON only under a JSON media type (`json`, else
    * 415), whatever its `Content-Type` (`any`), or not read under another one
-   * (`jsonOnly`: as if none were sent).
+   * (`jsonOnly`: as an empty object, refused for the fields it lacks).
    */
   readonly readsBodyOf: BodyMediaTypes;
   /** A method a path does not take is a 404, as a path no operation has. */

@@ -399,7 +399,7 @@ export const behaviours = {
       },
       unread: {
         answer:
-          "a body of another media type is not read: answered as a create without a body (400 `invalid_body`)",
+          "a body of another media type is not read: the create goes on as with `{}`, refused for the fields it lacks (400 `invalid_body`)",
         rules: ["§4.media-type", "§4.2.400"],
         because: "bodies are `application/json`: another media type lies outside the interface",
       },
