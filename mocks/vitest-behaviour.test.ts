@@ -11,7 +11,11 @@ test.override({
     behaviour: {
       version: 1,
       name: "staging",
-      choices: { limitOutOfRange: "clamped", petsOrder: "descending", createdStatus: "available" },
+      choices: {
+        limitBelowMinimum: "clamped",
+        petsOrder: "descending",
+        createdStatus: "available",
+      },
     },
   },
 });

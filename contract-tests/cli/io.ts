@@ -16,7 +16,9 @@ export const exitCodes = {
   usage: usageExitCode,
   unavailable: 3,
   maxTime: 4,
-  reportNotWritten: 5,
+  /** `--learn FILE --check`: a choice the deployment makes otherwise than FILE says. */
+  profileChanged: 5,
+  reportNotWritten: 6,
 } as const;
 
 export interface CliIo {

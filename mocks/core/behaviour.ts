@@ -8,22 +8,25 @@
  */
 import {
   type BehaviourValues,
-  type ExtraFields,
+  type CommonHeader,
+  type ErrorClass,
   type ResolvedBehaviour,
   reasonPhrases,
 } from "../interface/behaviour-profile.js";
 import { interfaceOperations } from "../interface/operations.js";
 import {
+  apiBasePath,
   limitRule,
   type OperationId,
   operationParameters,
   petStatuses,
 } from "../interface/spec.js";
 import type { DeprecationChange } from "./deprecation.js";
-import { type CoreResponse, listJson } from "./exchange.js";
+import type { CoreRequest, CoreResponse } from "./exchange.js";
 import { cachedLists } from "./list-cache.js";
 import {
   defaultOperationBehaviour,
+  listsNone,
   type OperationBehaviour,
   type QueryRewrite,
   type RecordStyle,
@@ -43,8 +46,9 @@ const decimalText = /^[+-]?(?:\d+\.\d*|\.\d+)$/;
 function limitReader(choices: ResolvedBehaviour["choices"]) {
   const { minimum, maximum } = limitRule;
   const outOfRange = (number: number, text: string): string | undefined => {
-    if (choices.limitOutOfRange === "refused") return text;
-    if (choices.limitOutOfRange === "default") return undefined;
+    const choice = number < minimum ? choices.limitBelowMinimum : choices.limitAboveMaximum;
+    if (choice === "refused") return text;
+    if (choice === "default" || (choice === "zeroDefault" && number === 0)) return undefined;
     return String(Math.min(maximum, Math.max(minimum, number)));
   };
   return (text: string): string | undefined => {
@@ -61,6 +65,19 @@ function limitReader(choices: ResolvedBehaviour["choices"]) {
   };
 }
 
+/** A `status` filter as the profile reads it: a PetStatus, left out (undefined) or `listsNone`. */
+function statusReader(choices: ResolvedBehaviour["choices"]) {
+  const statuses: readonly string[] = petStatuses;
+  return (text: string): string | undefined => {
+    if (statuses.includes(text)) return text;
+    const lower = text.toLowerCase();
+    if (choices.statusCase === "caseInsensitive" && statuses.includes(lower)) return lower;
+    if (choices.statusUnknown === "ignored") return undefined;
+    // `empty`: a filter no animal matches; `refused`: the validator refuses it.
+    return choices.statusUnknown === "empty" ? listsNone : text;
+  };
+}
+
 /** The operation's query rewritten as the profile reads it; undefined when the profile reads it as sent. */
 function queryRewrite(
   choices: ResolvedBehaviour["choices"],
@@ -71,13 +88,17 @@ function queryRewrite(
   const readsOtherwise =
     names.size > 0 &&
     (choices.repeatedQuery !== "refused" ||
+      choices.emptyQuery !== "asGiven" ||
       choices.statusCase !== "exact" ||
       choices.statusUnknown !== "refused" ||
-      choices.limitOutOfRange !== "refused" ||
+      choices.limitBelowMinimum !== "refused" ||
+      choices.limitAboveMaximum !== "refused" ||
       choices.limitNotInteger !== "refused");
   if (!refusesUnknown && !readsOtherwise) return undefined;
-  const limit = limitReader(choices);
-  const statuses: readonly string[] = petStatuses;
+  const readers: Readonly<Record<string, (text: string) => string | undefined>> = {
+    limit: limitReader(choices),
+    status: statusReader(choices),
+  };
   return cachedVerdicts((query) => {
     const given = new Map<string, string[]>();
     const { pairs: decoded, badPair } = decodedPairs(query);
@@ -90,6 +111,7 @@ function queryRewrite(
     // The validator refuses a pair that is not valid percent-encoding, naming it.
     if (badPair !== undefined) return ok(query);
     const pairs: string[] = [];
+    let none = false;
     const add = (name: string, text: string) =>
       pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(text)}`);
     for (const [name, values] of given) {
@@ -97,37 +119,22 @@ function queryRewrite(
         for (const value of values) add(name, value);
         continue;
       }
-      let text = (choices.repeatedQuery === "first" ? values[0] : values.at(-1)) as string;
-      if (name === "status" && choices.statusCase === "caseInsensitive") {
-        const lower = text.toLowerCase();
-        if (statuses.includes(lower)) text = lower;
-      }
-      const ignored =
-        // No PetStatus in any case: another case of one is statusCase's (exact: refused).
-        name === "status" &&
-        choices.statusUnknown === "ignored" &&
-        !statuses.includes(text.toLowerCase());
-      const read = ignored ? undefined : name === "limit" ? limit(text) : text;
-      if (read !== undefined) add(name, read);
+      const text = (choices.repeatedQuery === "first" ? values[0] : values.at(-1)) as string;
+      if (text === "" && choices.emptyQuery === "ignored") continue;
+      const read = name in readers ? readers[name]?.(text) : text;
+      if (read === listsNone) none = true;
+      else if (read !== undefined) add(name, read);
     }
-    return ok(pairs.join("&"));
+    return ok(none ? `${listsNone}${pairs.join("&")}` : pairs.join("&"));
   });
 }
 
-/** `record`'s text with the extra fields after its own (a record always has an `id`). */
-function withExtras(extra: ExtraFields): (record: object, keep?: boolean) => string {
-  let suffix = "";
-  for (const name of Object.keys(extra)) {
-    suffix += `,${JSON.stringify(name)}:${JSON.stringify(extra[name])}`;
-  }
-  return (record, keep) => `${recordJson(record, keep).slice(0, -1)}${suffix}}`;
-}
-
-function recordStyle(extra: ExtraFields | undefined, newestFirst: boolean): RecordStyle {
-  if (extra === undefined) return { text: recordJson, list: cachedLists(), newestFirst };
-  const text = withExtras(extra);
-  return { text, list: cachedLists(64, (records) => listJson(records, text)), newestFirst };
-}
+/** A collection's records as written: their extra fields are the store's (mocks/store/record-shapes.ts). */
+const recordStyle = (newestFirst: boolean): RecordStyle => ({
+  text: recordJson,
+  list: cachedLists(),
+  newestFirst,
+});
 
 /** The Error `code` word for the kit's code and the answer's status. */
 function codeWords(
@@ -157,19 +164,60 @@ const errorsUnshown = new Set(
   interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
 );
 
+/** The kit's messages for a body that is not JSON (./body.ts `parseJsonBody`), and for a `categoryId` naming no category (./operations.ts). */
+const malformed = /^The request body (?:is not valid JSON|nests)/;
+const noReference = /does not name an existing category$/;
+
+/** The class of failure of an Error with the kit's `code` (`errorClasses`). */
+function errorClassOf(
+  code: string,
+  message: string,
+  operationId: OperationId | undefined,
+  request: CoreRequest,
+): ErrorClass | undefined {
+  switch (code) {
+    case "unauthorized": {
+      const sent = request.header("authorization");
+      if (sent === undefined) return "missingCredential";
+      return /^bearer +\S+$/i.test(sent.trim()) ? "wrongCredential" : "malformedCredential";
+    }
+    case "not_found":
+      return operationId === undefined ? "unknownPath" : "notFound";
+    case "invalid_body":
+      if (malformed.test(message)) return "malformedBody";
+      if (message.startsWith("A request body is required")) return "missingBody";
+      return noReference.test(message) ? "unknownReference" : "badBody";
+    default:
+      return kitClasses[code];
+  }
+}
+
+const kitClasses: Readonly<Record<string, ErrorClass>> = {
+  invalid_query: "badQuery",
+  invalid_path: "badPath",
+  method_not_allowed: "methodNotAllowed",
+  unsupported_media_type: "unsupportedMediaType",
+  payload_too_large: "payloadTooLarge",
+};
+
 /** How the profile restyles an Error body; undefined when it keeps the kit's. */
 function errorRestyle(resolved: ResolvedBehaviour) {
   const { choices, values } = resolved;
   const word = codeWords(resolved);
   const reasonOnly = choices.errorMessages === "reasonPhrase";
   const extra: BehaviourValues["errorFields"] = values.errorFields;
+  const classes = values.errorClasses;
   const refusal422 = choices.categoryRefusalStatus === "422";
   const credential403 = choices.categoryCredentialStatus === "403";
   const errorField = choices.categoryErrorShape === "errorField";
-  if (!word && !reasonOnly && !extra && !refusal422 && !credential403 && !errorField) {
+  if (!word && !reasonOnly && !extra && !classes && !refusal422 && !credential403 && !errorField) {
     return undefined;
   }
-  return (response: CoreResponse, operationId: OperationId | undefined): CoreResponse => {
+  return (
+    response: CoreResponse,
+    operationId: OperationId | undefined,
+    request: CoreRequest,
+  ): CoreResponse => {
     let error: ErrorFields;
     try {
       error = JSON.parse(response.body as string) as ErrorFields;
@@ -179,6 +227,7 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     const unshown = operationId !== undefined && errorsUnshown.has(operationId);
     let { code, status } = error;
     let { headers } = response;
+    const own = classes?.[errorClassOf(code, error.message, operationId, request) as ErrorClass];
     if (unshown && refusal422 && operationId === "createCategory" && code === "invalid_body") {
       status = 422;
     }
@@ -188,10 +237,13 @@ function errorRestyle(resolved: ResolvedBehaviour) {
       headers = setHeader(headers, "www-authenticate", null);
     }
     const message = reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message;
+    const fields = own?.fields ?? extra;
+    const codeWord = own?.code ?? (word ? word(code, status) : code);
     const body =
       unshown && errorField
-        ? { error: message, ...extra }
-        : { ...error, code: word ? word(code, status) : code, message, status, ...extra };
+        ? { error: message, ...fields }
+        : { ...error, code: codeWord, message, status, ...fields };
+    if (own?.headers) headers = { ...headers, ...own.headers };
     return { ...response, status, headers, body: JSON.stringify(body) };
   };
 }
@@ -215,31 +267,87 @@ function setHeader(
 const headerChange = (alternative: string, valued?: string, value?: string): HeaderChange =>
   alternative === "absent" ? null : alternative === valued ? value : undefined;
 
+/** A created record's `Location`: relative, absolute on the origin the runtime checked, or none. */
+function locationOf(
+  alternative: "relative" | "absolute" | "absent",
+  path: string,
+  request: CoreRequest,
+): string | undefined {
+  if (alternative === "absent") return undefined;
+  return alternative === "absolute" && request.origin !== undefined
+    ? `${request.origin}${path}`
+    : path;
+}
+
+/** The `commonHeaders` of an answer: fixed texts, and a fresh token per answer where no text is given. */
+function commonHeadersOf(headers: Readonly<Record<string, CommonHeader>> | undefined) {
+  if (headers === undefined) return undefined;
+  const rules = Object.entries(headers);
+  const prefix = Math.random().toString(16).slice(2, 10).padEnd(8, "0");
+  let count = 0;
+  return (status: number): Record<string, string> => {
+    const added: Record<string, string> = {};
+    for (const [name, { value, on }] of rules) {
+      if ((on === "success" && status >= 400) || (on === "errors" && status < 400)) continue;
+      if (value !== undefined) added[name] = value;
+      else {
+        const token = `${prefix}${(++count).toString(16).padStart(8, "0")}`;
+        added[name] = name === "etag" ? `W/"${token}"` : token;
+      }
+    }
+    return added;
+  };
+}
+
 function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const { choices, values } = resolved;
   const error = errorRestyle(resolved);
   const wwwAuthenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
   const location = choices.createLocation;
-  if (!error && wwwAuthenticate === undefined && location === "relative") return undefined;
+  const categoryLocation = choices.categoryLocation;
+  const common = commonHeadersOf(values.commonHeaders);
+  if (
+    !error &&
+    wwwAuthenticate === undefined &&
+    location === "relative" &&
+    categoryLocation === "absent" &&
+    !common
+  ) {
+    return undefined;
+  }
   return (response, operationId, request, staged) => {
     let answer = response;
-    if (!staged && answer.status >= 400 && error) answer = error(answer, operationId);
     let headers = answer.headers;
     if (!staged && answer.status === 401) {
       headers = setHeader(headers, "www-authenticate", wwwAuthenticate);
+      answer = { ...answer, headers };
     }
-    if (operationId === "createPet" && location !== "relative") {
-      const { origin } = request;
-      const absolute = origin === undefined ? undefined : `${origin}${headers.location}`;
-      headers = setHeader(headers, "location", location === "absent" ? null : absolute);
+    if (!staged && answer.status >= 400 && error) answer = error(answer, operationId, request);
+    headers = answer.headers;
+    if (operationId === "createPet" && location !== "relative" && answer.status === 201) {
+      const changed = locationOf(location, headers.location ?? "", request);
+      headers = setHeader(headers, "location", changed ?? null);
     }
+    if (
+      operationId === "createCategory" &&
+      categoryLocation !== "absent" &&
+      answer.status === 201
+    ) {
+      const { id } = JSON.parse(answer.body as string) as { id: number };
+      const path = `${request.basePath ?? apiBasePath}/categories/${id}`;
+      headers = { ...headers, location: locationOf(categoryLocation, path, request) ?? path };
+    }
+    if (common) headers = { ...headers, ...common(answer.status) };
     return headers === answer.headers ? answer : { ...answer, headers };
   };
 }
 
 /** getPet's deprecation headers as the profile sends them; undefined when they are the kit's. */
 function deprecationOf({ choices, values }: ResolvedBehaviour): DeprecationChange | undefined {
-  const deprecation = headerChange(choices.deprecationDate, "date", values.deprecationDate);
+  const deprecation =
+    choices.deprecationDate === "true"
+      ? "true"
+      : headerChange(choices.deprecationDate, "date", values.deprecationDate);
   const sunset = headerChange(choices.sunsetHeader);
   const link = headerChange(choices.successorLink, "custom", values.successorLink);
   if (deprecation === undefined && sunset === undefined && link === undefined) return undefined;
@@ -257,7 +365,7 @@ export { behaviourFrom } from "../interface/behaviour-profile.js";
 /** The behaviour a core under this profile reads; the default profile's shared object for the default. */
 export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehaviour {
   if (resolved.isDefault) return defaultOperationBehaviour;
-  const { choices, values } = resolved;
+  const { choices } = resolved;
   const query: Partial<Record<OperationId, QueryRewrite>> = {};
   for (const { id } of interfaceOperations.filter((operation) => operation.lists)) {
     const rewrite = queryRewrite(choices, id);
@@ -265,13 +373,26 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
   }
   return {
     query,
-    pets: recordStyle(values.petFields, choices.petsOrder === "descending"),
-    categories: recordStyle(values.categoryFields, choices.categoriesOrder === "descending"),
+    pets: recordStyle(choices.petsOrder === "descending"),
+    categories: recordStyle(choices.categoriesOrder === "descending"),
     petIdNotFound: {
       malformed: choices.petIdMalformed === "notFound",
       outOfRange: choices.petIdOutOfRange === "notFound",
+      zero: choices.petIdOutOfRange !== "refused",
     },
     acceptsUnknownCategory: choices.unknownCategory === "accepted",
+    acceptsBlankName: choices.blankName === "accepted",
+    readsBodyOf:
+      choices.bodyMediaType === "accepted"
+        ? "any"
+        : choices.bodyMediaType === "unread"
+          ? "jsonOnly"
+          : "json",
+    otherMethodNotFound: choices.otherMethod === "notFound",
+    dropsBadDescription: choices.categoryDescription === "dropped",
+    ignoresTrailingSlash: choices.trailingSlash === "same",
+    refusesHead: choices.headMethod === "refused",
+    deprecatesSuccessOnly: choices.deprecationOn === "success",
     createdStatus: choices.createdStatus === "none" ? undefined : choices.createdStatus,
     restyle: restyleOf(resolved),
     deprecation: deprecationOf(resolved),

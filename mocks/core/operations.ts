@@ -10,7 +10,7 @@ import { readJsonBody } from "./body.js";
 import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import type { OperationBehaviour } from "./operation-behaviour.js";
+import { listsNone, type OperationBehaviour } from "./operation-behaviour.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator, type Validated } from "./validate.js";
@@ -53,17 +53,26 @@ async function loadBodyChecks(): Promise<BodyChecks> {
   return bodyChecks;
 }
 
-/** A create's body: there, as JSON, valid by its schema, its name not blank; else the answer refusing it. */
+/** A create's body: there, as JSON, valid by its schema, its name not blank (unless the profile stores one); else the answer refusing it. */
 async function createInput<T extends { readonly name: string }>(
   request: CoreRequest,
+  behaviour: OperationBehaviour,
   check: (checks: BodyChecks) => (body: unknown) => Validated<T>,
+  prepare: (body: unknown) => unknown = (body) => body,
 ): Promise<{ ok: true; value: T } | { ok: false; response: JsonAnswer }> {
-  const body = readJsonBody(request);
+  const body = readJsonBody(request, behaviour.readsBodyOf);
   if (!body.ok) return body;
-  const input = check(bodyChecks ?? (await loadBodyChecks()))(body.value);
-  if (input.ok && input.value.name.trim() !== "") return input;
+  const input = check(bodyChecks ?? (await loadBodyChecks()))(prepare(body.value));
+  if (input.ok && (input.value.name.trim() !== "" || behaviour.acceptsBlankName)) return input;
   const message = input.ok ? "name must not be blank" : input.message;
   return { ok: false, response: failure("invalid_body", message) };
+}
+
+/** A NewCategory body with a `description` that is no string left out (`categoryDescription: dropped`). */
+function withoutBadDescription(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { description, ...rest } = body as Record<string, unknown>;
+  return description === undefined || typeof description === "string" ? body : rest;
 }
 
 /** A `petId` the validator refused as an integer out of range (0, negative, beyond int64), not malformed. */
@@ -121,8 +130,10 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store, behaviour }) {
     const text = queryOf(request, behaviour.query.listPets);
     if (typeof text !== "string") return failure("invalid_query", text.message);
-    const query = listPetsQuery(text);
+    const none = behaviour.query.listPets !== undefined && text.startsWith(listsNone);
+    const query = listPetsQuery(none ? text.slice(listsNone.length) : text);
     if (!query.ok) return failure("invalid_query", query.message);
+    if (none) return jsonTextResponse(200, "[]");
     const { pets } = behaviour;
     const listed = store.listPets(
       pets.newestFirst ? { ...query.value, newestFirst: true } : query.value,
@@ -131,7 +142,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createPet({ request, store, basePath, maxRecords, behaviour }) {
-    const input = await createInput(request, (checks) => checks.newPet);
+    const input = await createInput(request, behaviour, (checks) => checks.newPet);
     if (!input.ok) return input.response;
     if (!behaviour.acceptsUnknownCategory && !store.getCategory(input.value.categoryId)) {
       return failure(
@@ -158,14 +169,16 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
       const raw = params.petId as string;
       // An int64 id above the safe range is well-formed, but the mock never assigns one.
       if (unassignable(raw)) return failure("not_found", `No pet with id ${raw}.`);
-      const absent = petIdNotFound[outOfRange(raw) ? "outOfRange" : "malformed"];
+      const absent = outOfRange(raw)
+        ? petIdNotFound.outOfRange || (petIdNotFound.zero && Number(raw) === 0)
+        : petIdNotFound.malformed;
       return absent
         ? failure("not_found", `No pet with id ${shown(raw)}.`)
         : failure("invalid_path", path.message);
     }
     const { petId } = path.value;
     if (petId < 1) {
-      return petIdNotFound.outOfRange
+      return petIdNotFound.outOfRange || (petIdNotFound.zero && petId === 0)
         ? failure("not_found", `No pet with id ${petId}.`)
         : failure("invalid_path", `petId must be a positive integer (got ${petId})`);
     }
@@ -185,7 +198,12 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createCategory({ request, store, maxRecords, behaviour }) {
-    const input = await createInput(request, (checks) => checks.newCategory);
+    const input = await createInput(
+      request,
+      behaviour,
+      (checks) => checks.newCategory,
+      behaviour.dropsBadDescription ? withoutBadDescription : undefined,
+    );
     if (!input.ok) return input.response;
     const category = await created("categories", store, maxRecords, () =>
       store.createCategory(input.value),

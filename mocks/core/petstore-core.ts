@@ -266,7 +266,8 @@ export function createCorePipeline(
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
   const behaviour = options.profile ?? defaultOperationBehaviour;
-  const { restyle } = behaviour;
+  const { restyle, refusesHead, ignoresTrailingSlash, deprecatesSuccessOnly, otherMethodNotFound } =
+    behaviour;
   const deprecationHeaders = deprecationHeadersFor(behaviour.deprecation);
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
@@ -280,7 +281,10 @@ export function createCorePipeline(
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
       return { response, broke: true, credentialRefused: true };
     }
-    if (match.kind === "not_found") {
+    if (
+      match.kind === "not_found" ||
+      (match.kind === "method_not_allowed" && otherMethodNotFound)
+    ) {
       const response = errorResponse(
         "not_found",
         `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,
@@ -340,7 +344,9 @@ export function createCorePipeline(
     let { response } = outcome;
     if (response.dropped) return response;
     const deprecation =
-      match.kind === "operation" ? deprecationHeaders(match.operationId, basePath) : undefined;
+      match.kind === "operation" && !(deprecatesSuccessOnly && response.status >= 300)
+        ? deprecationHeaders(match.operationId, basePath)
+        : undefined;
     if (deprecation) response = withHeaders(response, deprecation);
     if (restyle) {
       const operationId = match.kind === "operation" ? match.operationId : undefined;
@@ -450,7 +456,10 @@ export function createCorePipeline(
 
   function respond(request: CoreRequest, started: number): CoreResponse | Promise<CoreResponse> {
     // HEAD is answered wherever GET is (RFC 9110 §9.3.2): the GET answer without its body.
-    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    const method = request.method === "HEAD" && !refusesHead ? "GET" : request.method;
+    const { path } = request;
+    const trimmed = ignoresTrailingSlash && path.length > 1 && path.endsWith("/");
+    const match = matchRoute(method, trimmed ? path.slice(0, -1) : path);
     const basePath = request.basePath ?? apiBasePath;
     const authorization = request.header("authorization");
     const credential = checkCredential(authorization, apiKeys);

@@ -7,8 +7,8 @@
  * documented check names no choice: no profile silences it.
  *
  * @example
- * choiceOfValue("limit", "range"); // "limitOutOfRange"
- * replacesAdvice(resolveBehaviour({ version: 1, choices: { limitOutOfRange: "clamped" } }), "limitOutOfRange"); // true
+ * choicesOfValue("limit", "below"); // ["limitBelowMinimum"]
+ * replacesAdvice(resolveBehaviour({ version: 1, choices: { limitBelowMinimum: "clamped" } }), "limitBelowMinimum"); // true
  */
 import {
   type AlternativeOf,
@@ -20,21 +20,43 @@ import {
 /** The choices the judge knows of: the profile in effect, or `learning` (every choice open: `--learn`). */
 export type ChoicesInEffect = ResolvedBehaviour | "learning";
 
-/** How a parameter's value lies outside its schema: not its type, outside its range, no value of it, or another case of one. */
-export type ValueProblem = "type" | "range" | "value" | "case";
+/**
+ * How a parameter's value lies outside its schema: not its type, below or
+ * above its range, no value of it, another case of one, or empty.
+ */
+export type ValueProblem = "type" | "below" | "above" | "value" | "case" | "empty";
 
-/** Which choice decides the answer to a parameter's value outside its schema, by parameter and problem. */
-const valueChoices: Readonly<Record<string, Partial<Record<ValueProblem, ChoiceId>>>> = {
-  limit: { type: "limitNotInteger", range: "limitOutOfRange" },
-  status: { value: "statusUnknown", case: "statusCase" },
-  petId: { type: "petIdMalformed", range: "petIdOutOfRange" },
+/**
+ * The choices that decide the answer to a parameter's value outside its
+ * schema, by parameter and problem: any one of them taken otherwise than the
+ * kit's replaces the kit's advice (another case of a status is no status
+ * under `statusCase: exact`, so `statusUnknown` answers it too).
+ */
+const valueChoices: Readonly<Record<string, Partial<Record<ValueProblem, readonly ChoiceId[]>>>> = {
+  limit: {
+    type: ["limitNotInteger"],
+    below: ["limitBelowMinimum"],
+    above: ["limitAboveMaximum"],
+    empty: ["emptyQuery", "limitNotInteger"],
+  },
+  status: {
+    value: ["statusUnknown"],
+    case: ["statusCase", "statusUnknown"],
+    empty: ["emptyQuery", "statusUnknown"],
+  },
+  petId: { type: ["petIdMalformed"], below: ["petIdOutOfRange"], above: ["petIdOutOfRange"] },
 };
 
-export const choiceOfValue = (parameter: string, problem: ValueProblem): ChoiceId | undefined =>
-  valueChoices[parameter]?.[problem];
+export const choicesOfValue = (
+  parameter: string,
+  problem: ValueProblem,
+): readonly ChoiceId[] | undefined => valueChoices[parameter]?.[problem];
 
 /** The choice that decides the answer to a query parameter given more than once. */
 export const repeatedChoice: ChoiceId = "repeatedQuery";
+
+/** The choice that decides the answer to a create's body of another media type. */
+export const mediaTypeChoice: ChoiceId = "bodyMediaType";
 
 /** The choices that decide the answers an operation gives where the interface shows none of its errors (§7). */
 export const unshownErrorChoices = {

@@ -75,10 +75,11 @@ export interface Check {
   /** The interface statements the check rests on. */
   readonly rules: readonly RuleId[];
   /**
-   * An advisory check's silent choices (advice.ts): it asks for the kit's
-   * alternative of each, and a profile that replaces them all replaces it.
+   * An advisory check's silent choices (advice.ts), in groups: it asks for
+   * the kit's alternative of each, and a profile replaces it when in every
+   * group one choice answers otherwise.
    */
-  readonly choices?: readonly ChoiceId[];
+  readonly choices?: readonly (readonly ChoiceId[])[];
   /** Whether the check applies to this answer (default: always); one that does not is not reported. */
   appliesTo?(answer: Answer): boolean;
   /** Throws when the answer breaks the expectation. */
@@ -375,7 +376,7 @@ export function header(
     slug: `header-${name}`,
     kind: "advisory",
     rules,
-    choices: [headerChoices[name]],
+    choices: [[headerChoices[name]]],
     expected: `${name} header: ${expected}`,
     appliesTo: when,
     assert(answer) {

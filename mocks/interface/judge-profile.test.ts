@@ -4,17 +4,14 @@
  * rest of the advice is, and no documented check ever changes.
  */
 import { describe, expect, it } from "vitest";
+import { walkProfiles } from "../test-support/profile-walk.js";
 import {
   type BehaviourProfileInput,
   type ChoiceId,
-  choiceAlternatives,
-  choiceIds,
   defaultBehaviour,
   type ResolvedBehaviour,
   resolveBehaviour,
-  type ValueKind,
   validateBehaviourProfile,
-  valueKindOf,
 } from "./behaviour-profile.js";
 import { type Answer, readAnswer } from "./checks.js";
 import { checksFor, type JudgeContext, knowsNothing, violationsOf } from "./judge.js";
@@ -78,13 +75,13 @@ const replaced: readonly [
   JudgeContext?,
 ][] = [
   [
-    { limitOutOfRange: "clamped" },
+    { limitBelowMinimum: "clamped" },
     sent("listPets", "/pets", "limit=0"),
     answer(200, [pet]),
     "status-400",
   ],
   [
-    { limitOutOfRange: "default" },
+    { limitAboveMaximum: "default" },
     sent("listPets", "/pets", "limit=101"),
     answer(200, [pet]),
     "status-400",
@@ -92,6 +89,21 @@ const replaced: readonly [
   [
     { limitNotInteger: "rounded" },
     sent("listPets", "/pets", "limit=1.5"),
+    answer(200, [pet]),
+    "status-400",
+  ],
+  [
+    { bodyMediaType: "accepted" },
+    {
+      ...sent("createPet", "/pets", "", "valid", { name: "Rex", categoryId: 1 }),
+      contentType: "text/plain",
+    },
+    answer(201, { id: 9, name: "Rex", categoryId: 1 }),
+    "status-415",
+  ],
+  [
+    { emptyQuery: "ignored" },
+    sent("listPets", "/pets", "limit="),
     answer(200, [pet]),
     "status-400",
   ],
@@ -183,7 +195,7 @@ describe("advice a profile's alternative replaces", () => {
     const linked = new Set<ChoiceId>();
     for (const [, request, , , context] of replaced) {
       for (const check of checksFor(request, context))
-        for (const id of check.choices ?? []) linked.add(id);
+        for (const id of (check.choices ?? []).flat()) linked.add(id);
     }
     const tabled = new Set(replaced.map(([choices]) => Object.keys(choices)[0]));
     expect([...linked].sort()).toEqual([...tabled].sort());
@@ -192,8 +204,8 @@ describe("advice a profile's alternative replaces", () => {
   it("stays raised while one finding of the request is still the kit's choice", () => {
     const both = sent("listPets", "/pets", "limit=0&status=flying");
     const got = answer(200, [pet]);
-    expect(advice(both, got, profile({ limitOutOfRange: "clamped" }))).toContain("status-400");
-    const clampsAndIgnores = profile({ limitOutOfRange: "clamped", statusUnknown: "ignored" });
+    expect(advice(both, got, profile({ limitBelowMinimum: "clamped" }))).toContain("status-400");
+    const clampsAndIgnores = profile({ limitBelowMinimum: "clamped", statusUnknown: "ignored" });
     expect(advice(both, got, clampsAndIgnores)).not.toContain("status-400");
   });
 
@@ -215,14 +227,6 @@ describe("advice a profile's alternative replaces", () => {
   });
 
   it("advice no choice decides is raised under any profile, and while learning", () => {
-    const textBody = {
-      ...sent("createPet", "/pets", "", "valid", { name: "Rex", categoryId: 1 }),
-      contentType: "text/plain",
-    };
-    const created = answer(201, { id: 9, name: "Rex", categoryId: 1 });
-    const everyOther = profile({ unknownCategory: "accepted", categoryRefusalStatus: "422" });
-    expect(advice(textBody, created, everyOther)).toEqual(["status-415"]);
-    expect(advice(textBody, created, "learning")).toEqual(["status-415"]);
     // A category's error as text: its shape is the profile's choice, its media type no choice's.
     const category = sent("listCategories", "/categories", "", "missing");
     const text = readAnswer({ status: 401, headers: { "www-authenticate": "Bearer" }, text: "no" });
@@ -232,25 +236,7 @@ describe("advice a profile's alternative replaces", () => {
 });
 
 describe("a profile never silences a documented check", () => {
-  /** Profile k takes every choice's k-th alternative (wrapping round), with a value where it takes one. */
-  const samples: Readonly<Record<ValueKind["kind"], unknown>> = {
-    fields: { createdAt: "2024-01-01T00:00:00Z" },
-    header: "Basic",
-    date: "@1704067200",
-    codes: { invalid_query: "E_QUERY" },
-  };
-  const width = Math.max(...choiceIds.map((id) => choiceAlternatives[id].length));
-  const walks = Array.from({ length: width }, (_, k) =>
-    profile(
-      Object.fromEntries(
-        choiceIds.map((id) => {
-          const name = choiceAlternatives[id][k % choiceAlternatives[id].length] as string;
-          const kind = valueKindOf(id, name)?.kind;
-          return [id, kind === undefined ? name : { alternative: name, value: samples[kind] }];
-        }),
-      ) as BehaviourProfileInput["choices"],
-    ),
-  );
+  const walks = walkProfiles.map((walk) => profile(walk.choices));
 
   const requests = [
     sent("listPets", "/pets", "limit=0"),

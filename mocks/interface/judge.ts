@@ -254,7 +254,7 @@ function insideChecks(reading: Reading, context: JudgeContext): Check[] {
 
 /** A status check, or where no statement documents the status (`documenting`), advice the choice decides. */
 const orChosen = (check: Check, documenting: readonly RuleId[], choice: ChoiceId): Check =>
-  documenting.length > 0 ? check : { ...check, choices: [choice] };
+  documenting.length > 0 ? check : { ...check, choices: [[choice]] };
 
 /** The checks a rejection earns: `rejected`, and the status the interface (or the kit) names. */
 function rejectionChecks(reading: Reading): Check[] {
@@ -293,7 +293,9 @@ function rejectionChecks(reading: Reading): Check[] {
     const because = rules.length > 0 ? rules : successRules(operation);
     const advised = status(advice, "advisory", because);
     // The advice is the kit's answer to each finding: replaced only when every one has a choice.
-    const choices = reading.outside.flatMap(({ choice }) => (choice === undefined ? [] : [choice]));
+    const choices = reading.outside.flatMap((finding) =>
+      finding.choices === undefined ? [] : [finding.choices],
+    );
     return [choices.length === reading.outside.length ? { ...advised, choices } : advised];
   }
   // Rejectable with the key and inside the domain: the body is invalid or broken.
@@ -313,7 +315,7 @@ function rejectionChecks(reading: Reading): Check[] {
 function alwaysChecks(operation: InterfaceOperation): Check[] {
   const checks: Check[] = operation.documentsErrors
     ? [errorBody("documented")]
-    : [{ ...errorBody("advisory"), choices: [unshownErrorChoices.errorBody] }];
+    : [{ ...errorBody("advisory"), choices: [[unshownErrorChoices.errorBody]] }];
   if (operation.documentsErrors) checks.push(jsonMediaType("documented", "all"));
   else {
     checks.push(jsonMediaType("documented", "successes"));
@@ -361,12 +363,13 @@ const unlessRateLimited = (check: Check): Check => ({
 /**
  * Whether the judge raises a check under the choices in effect: one that
  * names no choice (every documented one), or an advisory one the profile
- * does not replace for each choice it names (none while `--learn` learns them).
+ * does not replace for each group of choices it names, a group replaced by
+ * any one of its choices (none while `--learn` learns them).
  */
 function raisedUnder({ choices }: Check, inEffect: ChoicesInEffect | undefined): boolean {
   if (choices === undefined || inEffect === undefined) return true;
   if (inEffect === "learning") return false;
-  return !choices.every((choice) => replacesAdvice(inEffect, choice));
+  return !choices.every((group) => group.some((choice) => replacesAdvice(inEffect, choice)));
 }
 
 /**

@@ -17,7 +17,7 @@ describe("query parameters", () => {
         reason: "limit is given 2 times",
         rules: ["§4.1.limit-range"],
         advised: 400,
-        choice: "repeatedQuery",
+        choices: ["repeatedQuery"],
       },
     ]);
     expect(reading.query.has("limit")).toBe(false);
@@ -74,30 +74,31 @@ describe("query parameters", () => {
 
 describe("the silent choice that decides the answer to a value outside the schema", () => {
   const choices = (request: ReturnType<typeof read>) =>
-    request.outside.map((found) => found.choice);
+    request.outside.map((found) => found.choices);
   const getPet = (path: string) => read({ operation: "getPet", path });
 
   it.each([
-    ["limit=0", "limitOutOfRange"],
-    ["limit=101", "limitOutOfRange"],
-    ["limit=9223372036854775808", "limitOutOfRange"],
-    ["limit=1.5", "limitNotInteger"],
-    ["limit=abc", "limitNotInteger"],
-    ["limit=", "limitNotInteger"],
-    ["status=AVAILABLE", "statusCase"],
-    ["status=flying", "statusUnknown"],
-    ["status=", "statusUnknown"],
-    ["status=sold&status=sold", "repeatedQuery"],
+    ["limit=0", ["limitBelowMinimum"]],
+    ["limit=-3", ["limitBelowMinimum"]],
+    ["limit=101", ["limitAboveMaximum"]],
+    ["limit=9223372036854775808", ["limitAboveMaximum"]],
+    ["limit=1.5", ["limitNotInteger"]],
+    ["limit=abc", ["limitNotInteger"]],
+    ["limit=", ["emptyQuery", "limitNotInteger"]],
+    ["status=AVAILABLE", ["statusCase", "statusUnknown"]],
+    ["status=flying", ["statusUnknown"]],
+    ["status=", ["emptyQuery", "statusUnknown"]],
+    ["status=sold&status=sold", ["repeatedQuery"]],
   ])("GET /pets?%s: %s", (query, choice) => {
     expect(choices(listPets(query))).toEqual([choice]);
   });
 
   it("a petId: malformed or out of range; an odd encoding has none", () => {
-    expect(choices(getPet("/pets/abc"))).toEqual(["petIdMalformed"]);
-    expect(choices(getPet("/pets/1.5"))).toEqual(["petIdMalformed"]);
-    expect(choices(getPet("/pets/0"))).toEqual(["petIdOutOfRange"]);
-    expect(choices(getPet("/pets/-4"))).toEqual(["petIdOutOfRange"]);
-    expect(choices(getPet("/pets/99999999999999999999"))).toEqual(["petIdOutOfRange"]);
+    expect(choices(getPet("/pets/abc"))).toEqual([["petIdMalformed"]]);
+    expect(choices(getPet("/pets/1.5"))).toEqual([["petIdMalformed"]]);
+    expect(choices(getPet("/pets/0"))).toEqual([["petIdOutOfRange"]]);
+    expect(choices(getPet("/pets/-4"))).toEqual([["petIdOutOfRange"]]);
+    expect(choices(getPet("/pets/99999999999999999999"))).toEqual([["petIdOutOfRange"]]);
     expect(choices(getPet("/pets/%e0"))).toEqual([undefined]);
     expect(choices(listPets("%zz=1"))).toEqual([undefined]);
   });
@@ -151,6 +152,7 @@ describe("bodies", () => {
       {
         reason: 'the body is sent as "text/plain", not application/json',
         rules: ["§4.media-type"],
+        choices: ["bodyMediaType"],
         advised: 415,
       },
     ]);

@@ -14,7 +14,7 @@
 import { memberOf, parseJsonExact } from "../util/exact-json.js";
 import { JsonDepthError } from "../util/json.js";
 import { int64 } from "../util/numbers.js";
-import { choiceOfValue, repeatedChoice, type ValueProblem } from "./advice.js";
+import { choicesOfValue, mediaTypeChoice, repeatedChoice, type ValueProblem } from "./advice.js";
 import type { ChoiceId } from "./behaviour-profile.js";
 import { type BodyField, type InterfaceOperation, interfaceOperation } from "./operations.js";
 import { violations } from "./schemas.js";
@@ -44,8 +44,8 @@ export interface Finding {
   readonly rules: readonly RuleId[];
   /** The status openapi.yaml describes as the kit's answer to it (advice only), if any. */
   readonly advised?: number;
-  /** The silent choice that decides a deployment's answer to it (advice.ts), if one does. */
-  readonly choice?: ChoiceId;
+  /** The silent choices that decide a deployment's answer to it, any one of them (advice.ts), if any does. */
+  readonly choices?: readonly ChoiceId[];
 }
 
 export interface Reading {
@@ -114,7 +114,7 @@ function valueProblem(
 ): { readonly reason: string; readonly problem: ValueProblem } | undefined {
   const { schema, name } = parameter;
   const outside = (reason: string, problem: ValueProblem) => ({ reason, problem });
-  if (value === "") return outside(`${name} is empty`, schema.enum ? "value" : "type");
+  if (value === "") return outside(`${name} is empty`, "empty");
   if (schema.enum) {
     if (schema.enum.includes(value)) return undefined;
     const reason = `${name} is ${JSON.stringify(value.slice(0, 40))}, not one of ${schema.enum.join(", ")}`;
@@ -123,13 +123,14 @@ function valueProblem(
   if (schema.type !== "integer") return undefined;
   if (!/^-?(0|[1-9]\d*)$/.test(value)) return outside(`${name} is not an integer`, "type");
   const number = BigInt(value);
-  if (outsideInt64(number)) return outside(`${name} is outside int64`, "range");
-  if (identifier && number < 1n) return outside(`${name} is not a positive identifier`, "range");
+  if (outsideInt64(number))
+    return outside(`${name} is outside int64`, number < 0n ? "below" : "above");
+  if (identifier && number < 1n) return outside(`${name} is not a positive identifier`, "below");
   if (schema.minimum !== undefined && number < BigInt(schema.minimum)) {
-    return outside(`${name} is below ${schema.minimum}`, "range");
+    return outside(`${name} is below ${schema.minimum}`, "below");
   }
   if (schema.maximum !== undefined && number > BigInt(schema.maximum)) {
-    return outside(`${name} is above ${schema.maximum}`, "range");
+    return outside(`${name} is above ${schema.maximum}`, "above");
   }
   return undefined;
 }
@@ -140,9 +141,9 @@ function valueFinding(
   name: string,
   problem: { readonly reason: string; readonly problem: ValueProblem },
 ): Finding {
-  const choice = choiceOfValue(name, problem.problem);
+  const choices = choicesOfValue(name, problem.problem);
   const finding = { reason: problem.reason, rules: parameterRules(operation.id, name) };
-  return advising(operation, choice === undefined ? finding : { ...finding, choice }, 400);
+  return advising(operation, choices === undefined ? finding : { ...finding, choices }, 400);
 }
 
 /** The finding, with the kit's advised status when openapi.yaml lists it for the operation. */
@@ -179,7 +180,7 @@ function readQuery(
     if (list.length > 1) {
       const reason = `${name} is given ${list.length} times`;
       const rules = parameterRules(operation.id, name);
-      outside.push(advising(operation, { reason, rules, choice: repeatedChoice }, 400));
+      outside.push(advising(operation, { reason, rules, choices: [repeatedChoice] }, 400));
       continue;
     }
     const [value] = list;
@@ -264,7 +265,9 @@ export function readRequest(request: SentRequest): Reading {
     } else if (mediaType !== "application/json") {
       const shown = request.contentType === undefined ? "no media type" : JSON.stringify(mediaType);
       const reason = `the body is sent as ${shown}, not application/json`;
-      outside.push(advising(operation, { reason, rules: ["§4.media-type"] }, 415));
+      outside.push(
+        advising(operation, { reason, rules: ["§4.media-type"], choices: [mediaTypeChoice] }, 415),
+      );
     }
     if (request.body !== undefined && request.body !== "") {
       try {

@@ -23,7 +23,7 @@ afterEach(() => rm(directory, { recursive: true, force: true }));
 const staging = {
   version: 1,
   name: "staging",
-  choices: { limitOutOfRange: "clamped", petIdMalformed: "notFound", petsOrder: "descending" },
+  choices: { limitBelowMinimum: "clamped", petIdMalformed: "notFound", petsOrder: "descending" },
 };
 
 async function profileFile(content: unknown, name = "profile.json"): Promise<string> {
@@ -48,7 +48,7 @@ describe("startPetstoreServer({ behaviourFile })", () => {
         name: "staging",
         source: path,
         isDefault: false,
-        choices: { limitOutOfRange: "clamped", petIdMalformed: "notFound", statusCase: "exact" },
+        choices: { limitBelowMinimum: "clamped", petIdMalformed: "notFound", statusCase: "exact" },
         values: {},
       });
       const info = JSON.parse((await send(`${server.origin}/__mock/info`)).text) as {
@@ -173,12 +173,12 @@ describe("petstore-mock --behaviour", () => {
 
     const bad = io();
     const path = await profileFile(
-      { version: 1, choices: { limitOutOfRange: "honoured" } },
+      { version: 1, choices: { limitAboveMaximum: "honoured" } },
       "bad.json",
     );
     expect(await main(["--port", "0", "--behaviour", path], {}, bad.cliIo)).toBe(3);
     expect(bad.seen.err.join("")).toMatch(
-      /petstore-mock: cannot start: behaviour profile .*bad\.json: choices\.limitOutOfRange\.alternative: "honoured" is not an alternative/,
+      /petstore-mock: cannot start: behaviour profile .*bad\.json: choices\.limitAboveMaximum\.alternative: "honoured" is not an alternative/,
     );
   });
 });
