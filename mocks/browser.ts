@@ -120,25 +120,12 @@ export async function setupPetstoreWorker(
   };
 }
 
-export { ContractNotRecordedError } from "./contract/contract-names.js";
-export type { PactContract } from "./contract/pact.js";
-export type { Fault, FaultInput, FaultPreset } from "./core/faults.js";
-export { faultPresetNames } from "./core/faults.js";
-export type { JournalEntry, Problem } from "./core/journal.js";
-export type {
-  BehaviourProfileInput,
-  ResolvedBehaviour,
-} from "./interface/behaviour-profile.js";
 export { limitRule, operationIds, petStatuses } from "./interface/spec.js";
-export type * from "./interface/types.js";
+export * from "./runtime/common-exports.js";
 export { persistKey } from "./runtime/persist-key.js";
 export {
-  type ContractOptions,
   defaultApiKey,
   type PersistMode,
-  type PetstoreOptions,
   type PetstoreWorkerOptions,
   seedOptionsOf,
 } from "./store/options.js";
-export type { PetstoreStore, SeedOptions } from "./store/store.js";
-export { CollectionsNotLoadedError } from "./store/store.js";

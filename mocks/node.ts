@@ -12,6 +12,7 @@ import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
 import { createContractRecorder } from "./contract/recorder.js";
 import { createPetstoreParts, type PetstoreParts } from "./runtime/setup-parts.js";
 import { withUnhandledDefault } from "./runtime/unhandled.js";
+import type { PetstoreNodeOptions } from "./server/options.js";
 import type { PetstoreOptions } from "./store/options.js";
 
 /** `server.listen`'s options, as the installed msw major (2 or 3) defines them. */
@@ -37,10 +38,16 @@ export interface Petstore extends PetstoreParts {
   close(): Promise<void>;
 }
 
-export async function setupPetstore(options: PetstoreOptions = {}): Promise<Petstore> {
+/** The options with a profile file read: its reader loads only when a file is named (option or environment). */
+const withProfileFile = async (options: PetstoreNodeOptions): Promise<PetstoreOptions> =>
+  options.behaviourFile === undefined && process.env.PETSTORE_BEHAVIOUR_FILE === undefined
+    ? options
+    : (await import("./server/behaviour-file.js")).withBehaviourFile(options);
+
+export async function setupPetstore(options: PetstoreNodeOptions = {}): Promise<Petstore> {
   const contractFile = contractFileOf(options.contract);
   const { parts, petstore } = await createPetstoreParts({
-    ...options,
+    ...(await withProfileFile(options)),
     contractRecorder: createContractRecorder,
   });
   const server = setupServer(...parts.handlers);
@@ -60,4 +67,5 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
 }
 
 export * from "./runtime/entry-exports.js";
+export type { PetstoreNodeOptions } from "./server/options.js";
 export { seedOptionsOf } from "./store/options.js";

@@ -96,6 +96,15 @@ describe("petstore:conforms", () => {
     expect(error?.message).toMatch(/cannot judge this spec: GET \/nowhere is no operation/);
   });
 
+  it("raises no advice about the answers its own mock's behaviour profile chose", async () => {
+    const petstore = await open({
+      mock: { behaviour: { version: 1, choices: { limitOutOfRange: "clamped" } } },
+    });
+    await pactum.spec().get("/pets").withQueryParams("limit", 0).expectStatus(200);
+    await pactum.spec().get("/pets").withQueryParams("status", "flying").expectStatus(400);
+    expect(petstore.advice).toEqual([]);
+  });
+
   it("keeps advisory failures as advice, and fails on them when strict", async () => {
     const deployment = await startTinyServer((request, response) =>
       request.url?.startsWith("/v1/categories")

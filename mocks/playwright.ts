@@ -5,7 +5,9 @@
  * process, and tests running in parallel never share data. With
  * `petstoreOptions: { contract: { file } }` (e.g. in the config's `use`),
  * each test merges what its requests relied on into that consumer contract
- * file, its interactions named after the test's title path.
+ * file, its interactions named after the test's title path. With
+ * `petstoreOptions: { behaviourFile }` (or `PETSTORE_BEHAVIOUR_FILE`), every
+ * test's mock answers by that behaviour profile.
  *
  * @example
  * import { expect, test } from "petstore-mock-kit/playwright";
@@ -32,12 +34,13 @@ import {
 } from "@playwright/test";
 import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
 import { type PetstoreFixture, startRoutedPetstore } from "./playwright/route.js";
+import type { PetstoreNodeOptions } from "./server/options.js";
 import type { PetstoreOptions } from "./store/options.js";
 
 /** The option the config's `use` can set: `defineConfig<PetstoreTestOptions>({ use: { petstoreOptions } })`. */
 export interface PetstoreTestOptions {
   /** The mock's options: set in the config's `use`, or per file or group with `test.use`. */
-  petstoreOptions: PetstoreOptions;
+  petstoreOptions: PetstoreNodeOptions;
 }
 
 export interface PetstoreFixtures extends PetstoreTestOptions {
@@ -57,7 +60,7 @@ type UseFixtures<T extends KeyValue, W extends KeyValue> = Fixtures<{}, {}, T, W
 /** `test.use`'s fixtures, with `petstore` taking options (added to those in effect). */
 export type PetstoreUse<T extends KeyValue, W extends KeyValue> =
   | UseFixtures<T, W>
-  | (Omit<UseFixtures<T, W>, "petstore"> & { petstore?: PetstoreOptions });
+  | (Omit<UseFixtures<T, W>, "petstore"> & { petstore?: PetstoreNodeOptions });
 
 /** Playwright's `TestType` whose `use` also takes `{ petstore: options }`, kept through `extend`. */
 export interface PetstoreTestType<T extends TestArgs, W extends WorkerArgs> extends TestType<T, W> {
@@ -68,7 +71,7 @@ export interface PetstoreTestType<T extends TestArgs, W extends WorkerArgs> exte
   ): PetstoreTestType<T & U, W & V>;
 }
 
-const isOptions = (value: unknown): value is PetstoreOptions =>
+const isOptions = (value: unknown): value is PetstoreNodeOptions =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** `{ petstore: options }` as Playwright takes it: an override of `petstoreOptions` that adds to it. */
@@ -81,8 +84,8 @@ function aliasPetstore(fixtures: KeyValue): KeyValue {
   return {
     ...rest,
     petstoreOptions: async (
-      { petstoreOptions }: { petstoreOptions: PetstoreOptions },
-      use: (options: PetstoreOptions) => Promise<void>,
+      { petstoreOptions }: { petstoreOptions: PetstoreNodeOptions },
+      use: (options: PetstoreNodeOptions) => Promise<void>,
     ) => use({ ...petstoreOptions, ...petstore }),
   };
 }
@@ -103,6 +106,12 @@ function withPetstoreAlias<T extends TestArgs, W extends WorkerArgs>(
   }) as PetstoreTestType<T, W>;
 }
 
+/** The options with a profile file read: its reader loads only when a file is named (option or environment). */
+const withProfileFile = async (options: PetstoreNodeOptions): Promise<PetstoreOptions> =>
+  options.behaviourFile === undefined && process.env.PETSTORE_BEHAVIOUR_FILE === undefined
+    ? options
+    : (await import("./server/behaviour-file.js")).withBehaviourFile(options);
+
 export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
   base.extend<PetstoreFixtures>({
     petstoreOptions: [{}, { option: true }],
@@ -111,7 +120,7 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
         const contractFile = contractFileOf(petstoreOptions.contract);
         const testName = testInfo.titlePath.join(" > ");
         const { fixture, routing, dashboard } = await startRoutedPetstore(
-          petstoreOptions,
+          await withProfileFile(petstoreOptions),
           testName,
         );
         const failed = (request: Request) => routing.failed(request);
@@ -142,3 +151,4 @@ export const test: PetstoreTestType<TestArgs, WorkerArgs> = withPetstoreAlias(
 export { expect } from "@playwright/test";
 export type { PetstoreFixture } from "./playwright/route.js";
 export * from "./runtime/entry-exports.js";
+export type { PetstoreNodeOptions } from "./server/options.js";

@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HttpResponse, http } from "msw";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PactContract } from "./contract/pact.js";
 import { maxBodyBytes } from "./core/exchange.js";
-import { ContractFileError, type Petstore, setupPetstore } from "./node.js";
+import { BehaviourProfileError, ContractFileError, type Petstore, setupPetstore } from "./node.js";
 import { liveAnswer, startLiveServer } from "./test-support/live-server.js";
 
 let running: Petstore | undefined;
@@ -234,6 +234,80 @@ describe("the behaviour option", () => {
       }),
     ).rejects.toThrow(
       'behaviour profile given as the behaviour option: choices.petIdMalformed.alternative: "gone" is not an alternative of petIdMalformed (refused, notFound)',
+    );
+  });
+});
+
+describe("a behaviour profile file: the behaviourFile option or PETSTORE_BEHAVIOUR_FILE", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "petstore-setup-profile-"));
+  });
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A profile file in the test's folder. */
+  async function profileFile(choices: unknown, name = "staging.behaviour.json") {
+    const file = join(dir, name);
+    await writeFile(file, JSON.stringify({ version: 1, choices }));
+    return file;
+  }
+  const malformedIdStatus = async () => (await get("/pets/abc")).status;
+
+  it("answers by the file the option names", async () => {
+    await start({ behaviourFile: await profileFile({ petIdMalformed: "notFound" }) });
+    expect(await malformedIdStatus()).toBe(404);
+  });
+
+  it("answers by the file PETSTORE_BEHAVIOUR_FILE names; an empty one is none", async () => {
+    vi.stubEnv("PETSTORE_BEHAVIOUR_FILE", await profileFile({ petIdMalformed: "notFound" }));
+    const petstore = await start();
+    expect(await malformedIdStatus()).toBe(404);
+    running = undefined;
+    await petstore.close();
+    vi.stubEnv("PETSTORE_BEHAVIOUR_FILE", " ");
+    await start();
+    expect(await malformedIdStatus()).toBe(400);
+  });
+
+  it("an option wins over the variable: behaviourFile, or a behaviour object", async () => {
+    vi.stubEnv("PETSTORE_BEHAVIOUR_FILE", join(dir, "missing.json"));
+    const petstore = await start({
+      behaviourFile: await profileFile({ petIdMalformed: "notFound" }),
+    });
+    expect(await malformedIdStatus()).toBe(404);
+    running = undefined;
+    await petstore.close();
+    await start({ behaviour: { version: 1, choices: { petIdMalformed: "notFound" } } });
+    expect(await malformedIdStatus()).toBe(404);
+  });
+
+  it("refuses a behaviour object and a behaviourFile together", async () => {
+    const both = setupPetstore({
+      behaviour: { version: 1, choices: {} },
+      behaviourFile: await profileFile({}),
+    });
+    await expect(both).rejects.toThrow(BehaviourProfileError);
+    await expect(both).rejects.toThrow(
+      "give a behaviour profile as `behaviour` (an object) or `behaviourFile` (a file), not both",
+    );
+  });
+
+  it("a bad file rejects the setup, naming the file (escaped), where it came from and the problem", async () => {
+    const bad = await profileFile({ petsOrder: "shuffled" }, "bad\u001b[31m.json");
+    const shown = join(dir, "bad\\x1b[31m.json");
+    await expect(setupPetstore({ behaviourFile: bad })).rejects.toThrow(
+      `behaviour profile ${shown}: choices.petsOrder.alternative: "shuffled" is not an alternative of petsOrder (ascending, descending)`,
+    );
+    vi.stubEnv("PETSTORE_BEHAVIOUR_FILE", join(dir, "missing.json"));
+    await expect(setupPetstore()).rejects.toThrow(
+      `behaviour profile ${join(dir, "missing.json")} (PETSTORE_BEHAVIOUR_FILE): does not exist.`,
+    );
+    await writeFile(join(dir, "big.json"), " ".repeat(300_000));
+    await expect(setupPetstore({ behaviourFile: join(dir, "big.json") })).rejects.toThrow(
+      /big\.json: is larger than 262144 bytes/,
     );
   });
 });

@@ -14,7 +14,11 @@ test.override({
     behaviour: {
       version: 1,
       name: "staging",
-      choices: { limitOutOfRange: "clamped", petsOrder: "descending", createdStatus: "available" },
+      choices: {
+        limitBelowMinimum: "clamped",
+        petsOrder: "descending",
+        createdStatus: "available",
+      },
     },
   },
 });
@@ -28,7 +32,7 @@ describe("petstore-mock-kit/vitest with a behaviour profile", () => {
     expect(((await response.json()) as { id: number }[]).map((pet) => pet.id)).toEqual([3]);
     await fetch(`${api}/pets?status=flying`, { headers: auth });
     const [clamped, refused] = petstore.journal.forOperation("listPets");
-    expect(clamped?.choices).toEqual({ limitOutOfRange: "clamped", petsOrder: "descending" });
+    expect(clamped?.choices).toEqual({ limitBelowMinimum: "clamped", petsOrder: "descending" });
     // The kit's own refusal: no choice of the profile shaped it.
     expect(refused?.status).toBe(400);
     expect(refused).not.toHaveProperty("choices");

@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { expect, test } from "./vitest.js";
+import { ContractNotRecordedError, expect, test } from "./vitest.js";
 
 const api = "http://localhost/v1";
 const auth = { authorization: "Bearer petstore-dev-key" };
@@ -33,6 +33,10 @@ describe("petstore-mock-kit/vitest: a file needs no set-up lines", () => {
     expect(petstore.faults.list()).toEqual([]);
     expect(petstore.journal.all()).toEqual([]);
     expect((await fetch(`${api}/pets`, { headers: auth })).status).toBe(200);
+  });
+
+  test("records no consumer contract unless one is asked for", ({ petstore }) => {
+    expect(() => petstore.contract()).toThrow(ContractNotRecordedError);
   });
 
   test("a test that never names petstore is still answered", async () => {

@@ -1,14 +1,16 @@
 /**
- * The package as other projects get it: the packed tarball installed from the
- * registry into a fresh temporary project per msw major (msw@2 and
- * msw@latest, next to the latest vitest and TypeScript), then, under each, the
- * public types compiled with `skipLibCheck: false`, the README's vitest example
- * and the vitest fixture's (`petstore-mock-kit/vitest`) run as written, and an unhandled request to a live local server shown to be
- * an error. Under the latest msw also: every entry point imported and bundled,
+ * The package as other projects get it: the packed tarball installed into a
+ * fresh temporary project per msw major (msw 2 and msw 3, next to vitest and
+ * TypeScript), then, under each, the public types compiled with
+ * `skipLibCheck: false`, the README's vitest example and the vitest
+ * fixture's (`petstore-mock-kit/vitest`) run as written, and an unhandled request to a live local server shown to be
+ * an error. Under msw 3 also: every entry point imported and bundled,
  * both bins run, and the README's commands run as written (server: `npm start
  * -- …`, `npx petstore-mock`, its `curl` line, the in-process example;
  * contract: the CI commands against the installed mock). Needs `dist/` (built
- * by `npm test` first).
+ * by `npm test` first). In `npm test` every package is the version
+ * package-lock.json pins (./smoke-package.ts); `npm run smoke:latest` runs
+ * the same tests on the registry's newest msw, vitest and TypeScript.
  */
 import { execFile } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -21,7 +23,15 @@ import { launchChromium, skipBrowserTests } from "../mocks/test-support/chromium
 import { docSection, fencedBlocks } from "../mocks/test-support/docs.js";
 import { repositoryRoot } from "../mocks/test-support/repository.js";
 import { serveStatic } from "../mocks/test-support/static-server.js";
-import { type InstalledKit, installPackedKit, userEnv } from "./smoke-package.js";
+import {
+  type InstalledKit,
+  installPackedKit,
+  kitLockPath,
+  msw2LockPath,
+  readLockedTree,
+  type SmokeVersions,
+  userEnv,
+} from "./smoke-package.js";
 import { startServer } from "./snippets/run.js";
 
 const run = promisify(execFile);
@@ -31,30 +41,56 @@ const installTimeoutMs = 300_000;
 /** A user's shell; npx finds the installed bins and must never reach for the registry. */
 const cleanEnv = { ...userEnv, npm_config_offline: "true" };
 
-/** One install per msw range, shared by the describes that need it. */
-const installs = new Map<string, Promise<InstalledKit>>();
-const kitWith = (msw: string) => {
-  const install = installs.get(msw) ?? installPackedKit(msw);
-  installs.set(msw, install);
+const versions: SmokeVersions = process.env.PETSTORE_SMOKE === "latest" ? "latest" : "pinned";
+const companions =
+  versions === "pinned"
+    ? "vitest and TypeScript as package-lock.json pins them"
+    : "vitest@latest and typescript@latest";
+
+/** One install per msw major, shared by the describes that need it. */
+const installs = new Map<2 | 3, Promise<InstalledKit>>();
+const kitWith = (major: 2 | 3) => {
+  const install = installs.get(major) ?? installPackedKit(major, versions);
+  installs.set(major, install);
   return install;
 };
 afterAll(async () => {
   for (const install of installs.values()) await (await install.catch(() => undefined))?.remove();
 });
 
-describe.each([
-  { msw: "2", major: 2 as const },
-  { msw: "latest", major: 3 as const },
-])("installed next to msw@$msw, vitest@latest and typescript@latest", ({ msw, major }) => {
+describe.each([2, 3] as const)(`installed next to msw %i, ${companions}`, (major) => {
   let kit: InstalledKit;
   const inApp = (...parts: string[]) => join(kit.dir, ...parts);
   beforeAll(async () => {
-    kit = await kitWith(msw);
+    kit = await kitWith(major);
   }, installTimeoutMs);
 
   it(`installed msw ${major} without --force or --legacy-peer-deps`, () => {
     expect(kit.mswVersion.split(".")[0]).toBe(String(major));
   });
+
+  it.skipIf(versions === "latest")(
+    "installed every package, transitive ones included, at the version package-lock.json pins",
+    async () => {
+      const pins =
+        major === 3
+          ? await readLockedTree(kitLockPath)
+          : {
+              ...(await readLockedTree(kitLockPath)),
+              ...(await readLockedTree(msw2LockPath)),
+            };
+      const installed = await readLockedTree(inApp("node_modules", ".package-lock.json"));
+      const paths = Object.keys(installed).filter(
+        (path) => path !== "node_modules/petstore-mock-kit",
+      );
+      expect(paths.length).toBeGreaterThan(50);
+      const unpinned = paths.filter((path) => installed[path]?.version !== pins[path]?.version);
+      expect(unpinned).toEqual([]);
+      // Nothing missing, nothing outside a range that needs it.
+      await run("npm", ["ls", "--all"], { cwd: kit.dir, env: cleanEnv });
+    },
+    60_000,
+  );
 
   it("compiles a consumer of every entry with skipLibCheck: false", async () => {
     await writeFile(
@@ -197,10 +233,10 @@ const inApp = (...parts: string[]) => join(kit.dir, ...parts);
 const bin = (name: string) => inApp("node_modules", ".bin", name);
 
 beforeAll(async () => {
-  kit = await kitWith("latest");
+  kit = await kitWith(3);
 }, installTimeoutMs);
 
-describe("the packed tarball, installed next to msw@latest", () => {
+describe("the packed tarball, installed next to msw 3", () => {
   it("contains dist, openapi.yaml, the README and its docs (the container's Dockerfile among them), and no sources, tests, maps or dev-only tools", async () => {
     const { stdout } = await run("tar", ["-tzf", kit.tarball]);
     const files = stdout.trim().split("\n");
@@ -478,7 +514,8 @@ describe("the packed tarball, installed next to msw@latest", () => {
 
     const mock = await serve(`${bin("petstore-mock")} --port 0 --quiet`);
     try {
-      const env = { ...cleanEnv, KEY: devKey };
+      // The docs lead with the key in PETSTORE_API_KEY (KEY for a command that still names it).
+      const env = { ...cleanEnv, KEY: devKey, PETSTORE_API_KEY: devKey };
       const direct = await run(
         "sh",
         ["-c", (fromCi ?? "").replace(/https:\/\/\S+\/v1/, mock.url)],

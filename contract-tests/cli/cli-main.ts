@@ -5,9 +5,14 @@
  * Exit codes: 0 passed, 1 a documented check failed (or an advisory one
  * under `--strict`), 2 bad usage, 3 the deployment is not answering (at the
  * start, or it stopped mid-run) or is not a JSON API, 4 the run reached
- * `--max-time` (the reports hold what it had), 5 a report file could not be
- * written (said after the verdict).
+ * `--max-time` (the reports hold what it had), 5 `--learn --check` found a
+ * choice changed, 6 a report file could not be written (said after the
+ * verdict).
  */
+import type {
+  BehaviourProfile,
+  ResolvedBehaviour,
+} from "../../mocks/interface/behaviour-profile.js";
 import { usageLine } from "../../mocks/util/cli.js";
 import { kitVersion } from "../../mocks/util/package-root.js";
 import { createRedactor, type Redact } from "../../mocks/util/redact.js";
@@ -23,6 +28,7 @@ import type { LearnRun } from "../run/learn.js";
 import { runContractSuite, TargetUnavailableError } from "../run/runner.js";
 import { runPassed } from "../suite/results.js";
 import { UsageError } from "../suite/settings.js";
+import { RunBudget, RunDeadlineError } from "../transport/http.js";
 import { type CliIo, exitCodes, writeReportFiles } from "./io.js";
 import { type CliOptions, type Command, parse, usage } from "./options.js";
 
@@ -52,8 +58,12 @@ function verdictCode(result: ReportedRun): number {
   return result.stopReason === "max-time" ? exitCodes.maxTime : exitCodes.unavailable;
 }
 
-/** A consumer contract, a replayed recording, the suite direct, or through Prism's proxy (a module not shipped in the package). */
-async function suiteRun(options: CliOptions): Promise<ReportedRun> {
+/**
+ * A consumer contract, a replayed recording, the suite direct (judged under
+ * the `--behaviour` profile, when given), or through Prism's proxy (a module
+ * not shipped in the package).
+ */
+async function suiteRun(options: CliOptions, behaviour?: ResolvedBehaviour): Promise<ReportedRun> {
   if (options.learnFile !== undefined) {
     const { runLearn } = await import("../run/learn.js");
     return runLearn(options);
@@ -61,13 +71,16 @@ async function suiteRun(options: CliOptions): Promise<ReportedRun> {
   if (options.consumerFile !== undefined) {
     const { readConsumerContract } = await import("../consumer/contract.js");
     const { runConsumer } = await import("../consumer/run.js");
-    return runConsumer(options, await readConsumerContract(options.consumerFile));
+    // The clock starts before the file is read: compiling its patterns takes the run's time.
+    const budget = new RunBudget(options.maxTimeMs, options.maxRetryTotalMs);
+    const contract = await readConsumerContract(options.consumerFile, () => budget.stopIfExpired());
+    return runConsumer({ ...options, budget }, contract);
   }
   if (options.replayFile !== undefined) {
     const { readRecording, runReplay } = await import("../run/replay.js");
     return runReplay(options, await readRecording(options.replayFile), options.replayFile);
   }
-  if (!options.viaPrism) return runContractSuite(options);
+  if (!options.viaPrism) return runContractSuite({ ...options, behaviour });
   let prism: typeof import("../run/prism-proxy.js");
   try {
     prism = await import("../run/prism-proxy.js");
@@ -86,33 +99,51 @@ async function suiteRun(options: CliOptions): Promise<ReportedRun> {
 }
 
 /**
- * `--learn`: the profile the run learned, written unless the run stopped
- * early; true when it could not be written (said on stderr, exit 5).
+ * `--learn`: the profile the run learned, written (or, with `--check`,
+ * compared with the file) unless the run cannot judge (said on stderr). The
+ * exit code it decides: 5 a choice changed, 6 the file not written;
+ * undefined: the run's own.
  */
-async function writeLearned(
+async function finishLearn(
   result: ReportedRun,
   options: CliOptions,
   redact: Redact,
   io: CliIo,
-): Promise<boolean> {
+  before: BehaviourProfile | undefined,
+): Promise<number | undefined> {
   const file = options.learnFile;
-  const { learned } = result as Partial<LearnRun>;
-  if (file === undefined || learned === undefined || result.stopReason) return false;
-  const { learnSummary, writeLearnedProfile } = await import("../run/learn.js");
-  try {
-    await writeLearnedProfile(file, learned, redact);
-  } catch (error) {
-    io.err(
-      printable(
-        redact(
-          `petstore-contract: cannot write the --learn profile ${file} (${(error as Error).message})\n`,
-        ),
-      ),
+  const run = result as Partial<LearnRun>;
+  if (file === undefined || run.learned === undefined) return undefined;
+  const say = (line: string) => io.err(printable(redact(`petstore-contract: ${line}\n`)));
+  const learn = await import("../run/learn.js");
+  const why = learn.whyNoProfile(run as LearnRun);
+  if (why !== undefined) {
+    say(
+      `${options.learnCheck ? "nothing compared with" : "no profile written to"} ${file}: ${why}`,
     );
-    return true;
+    return undefined;
   }
-  io.out(printable(redact(learnSummary(learned, file))));
-  return false;
+  if (before !== undefined) {
+    const { driftSummary, learnedDrift } = await import("../run/learn-check.js");
+    const drift = learnedDrift(before, run.learned.choices);
+    io.out(printable(redact(driftSummary(drift, file))));
+    return drift.changed.length > 0 ? exitCodes.profileChanged : undefined;
+  }
+  try {
+    await learn.writeLearnedProfile(file, run.learned, redact);
+  } catch (error) {
+    say(`cannot write the --learn profile ${file} (${(error as Error).message})`);
+    return exitCodes.reportNotWritten;
+  }
+  io.out(printable(redact(learn.learnSummary(run.learned, file))));
+  return undefined;
+}
+
+/** `--learn FILE --check`: the file as written, read before the deployment is asked anything. */
+async function learnedBefore(options: CliOptions): Promise<BehaviourProfile | undefined> {
+  if (!options.learnCheck || options.learnFile === undefined) return undefined;
+  const { readLearnedFile } = await import("../run/learn-check.js");
+  return readLearnedFile(options.learnFile);
 }
 
 /** The `--behaviour` profile `--compare-mock` runs the mock under; a bad file is a usage error. */
@@ -133,7 +164,8 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
   try {
     // Read before the deployment is asked anything: a bad profile is a usage error.
     const behaviour = await behaviourOf(options);
-    const result = withKeyNote(await suiteRun(options), options.keyFrom);
+    const before = await learnedBefore(options);
+    const result = withKeyNote(await suiteRun(options, behaviour), options.keyFrom);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];
     if (options.compareMock && !result.stopReason) {
@@ -143,21 +175,29 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
       io.out(printable(redact(report.text)));
       extra = report.markdown;
     }
-    const learnFailure = await writeLearned(result, options, redact, io);
+    const learnCode = await finishLearn(result, options, redact, io, before);
     if (verdictCode(result) === exitCodes.unavailable) {
       io.err(printable(redact(`petstore-contract: ${result.stoppedEarly}\n`)));
     }
     const unwritten = await writeReports(result, options, redact, extra);
     for (const line of unwritten) io.err(printable(redact(`petstore-contract: ${line}\n`)));
-    return unwritten.length > 0 || learnFailure ? exitCodes.reportNotWritten : verdictCode(result);
+    if (unwritten.length > 0) return exitCodes.reportNotWritten;
+    return learnCode ?? verdictCode(result);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`petstore-contract: ${error.message}\n`);
+      io.err(printable(`petstore-contract: ${error.message}\n`));
       return exitCodes.usage;
     }
     if (error instanceof TargetUnavailableError) {
       io.err(printable(redact(`petstore-contract: ${error.message}\n`)));
       return exitCodes.unavailable;
+    }
+    if (error instanceof RunDeadlineError) {
+      // Only reading a --consumer file stops so: a run's own deadline is its result's.
+      io.err(
+        `petstore-contract: the run reached its --max-time of ${options.maxTimeMs / 1000} s while it compiled the --consumer file's regex patterns; nothing was sent\n`,
+      );
+      return exitCodes.maxTime;
     }
     throw error;
   }

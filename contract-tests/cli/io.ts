@@ -3,9 +3,10 @@
  * streams and environment as one injected `io`, and writing the report files
  * asked for (redacted, their folders created).
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { usageExitCode } from "../../mocks/util/cli.js";
+import { writeFileAtomically } from "../../mocks/util/files.js";
 import type { Redact } from "../../mocks/util/redact.js";
 import type { Env } from "./options.js";
 
@@ -15,7 +16,9 @@ export const exitCodes = {
   usage: usageExitCode,
   unavailable: 3,
   maxTime: 4,
-  reportNotWritten: 5,
+  /** `--learn FILE --check`: a choice the deployment makes otherwise than FILE says. */
+  profileChanged: 5,
+  reportNotWritten: 6,
 } as const;
 
 export interface CliIo {
@@ -29,7 +32,10 @@ type ReportFile = readonly [flag: string, file: string | undefined, render: () =
 
 /**
  * Writes the report files asked for (every one redacted), creating their
- * folders; returns one line for each that could not be written.
+ * folders, as the kit writes its own files (`writeFileAtomically`: mode 0600,
+ * replaced through a temp file and a rename, so a symbolic link or a FIFO at
+ * the path is replaced, never followed or opened); returns one line for each
+ * that could not be written.
  */
 export async function writeReportFiles(
   files: readonly ReportFile[],
@@ -42,7 +48,7 @@ export async function writeReportFiles(
     try {
       await mkdir(dirname(file), { recursive: true });
       step = "write";
-      await writeFile(file, redact(render()));
+      await writeFileAtomically(file, redact(render()));
     } catch (error) {
       failures.push(`cannot ${step} the ${flag} report ${file} (${(error as Error).message})`);
     }

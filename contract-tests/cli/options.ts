@@ -4,10 +4,9 @@
  * input becomes an `invalid` command whose one-line message the CLI prints
  * before it exits 2.
  */
-import { parseArgs } from "node:util";
 import { baseUrlProblem } from "../../mocks/interface/base-url.js";
 import { type OperationId, operationIds } from "../../mocks/interface/spec.js";
-import { type InvalidCommand, parseOrInvalid } from "../../mocks/util/cli.js";
+import { type InvalidCommand, parseFlags, parseOrInvalid } from "../../mocks/util/cli.js";
 import { maxSeed } from "../fuzz/random.js";
 import {
   defaultConsumerWrites,
@@ -37,6 +36,10 @@ export interface CliOptions extends RunOptions {
   readonly consumerFile?: string | undefined;
   /** Probe the deployment's silent choices and write the profile learned here (`--learn`) instead of running the suite. */
   readonly learnFile?: string | undefined;
+  /** `--check`: learn again, write nothing, compare with `learnFile`. */
+  readonly learnCheck?: boolean;
+  /** `--learn-untagged`: send the creates whose blank name the run tag cannot mark. */
+  readonly learnUntagged?: boolean;
   /**
    * Where the key came from: `--key`, or the environment variable the curl
    * lines read it from (`PETSTORE_API_KEY`). From `--key`, the reports say how
@@ -73,7 +76,8 @@ export const usage = `Usage: petstore-contract --url URL [--key KEY] [--read-onl
   [--only OPERATION[,OPERATION]] [--timeout MS] [--max-time S] [--max-answer-bytes N]
   [--junit FILE] [--markdown FILE]
   [--json FILE] [--html FILE] [--compare-mock [--behaviour FILE] | --via-prism | --replay FILE
-  | --consumer FILE [--consumer-writes N] | --learn FILE [--consumer-writes N]]
+  | --consumer FILE [--consumer-writes N]
+  | --learn FILE [--check] [--learn-untagged] [--consumer-writes N]]
   [--fuzz N [--fuzz-seed S] [--fuzz-only] [--fuzz-writes N]]
        petstore-contract --consumer FILE --against-spec [--strict] [--only OPERATION[,OPERATION]]
   [--junit FILE] [--markdown FILE] [--json FILE] [--html FILE]
@@ -90,17 +94,22 @@ export const usage = `Usage: petstore-contract --url URL [--key KEY] [--read-onl
   ${defaultConsumerWrites}), its answer judged by the interface and by the app's expectations; with
   --against-spec, no URL: the interactions that rely on what openapi.yaml does not promise.
   --compare-mock lists the requests the deployment and the kit's mock answer differently; with
-  --behaviour FILE the mock answers by that behaviour profile (docs/behaviour.md).
+  --behaviour FILE the mock answers by that behaviour profile (docs/behaviour.md), and the run
+  raises no advice about the answers the profile chooses.
   --learn FILE probes the deployment's choices where the interface is silent (reads first, at
   most --consumer-writes tagged creates, none with --read-only) and writes the behaviour profile
-  it learned to FILE, for petstore-mock --behaviour FILE (docs/contract.md, The loop).
+  it learned to FILE, for petstore-mock --behaviour FILE (docs/contract.md, The loop); a run
+  that cannot judge (a refused key, a broken statement, exit 3 or 4) writes none. With --check
+  it writes nothing and compares with FILE (exit 5 when a choice changed); --learn-untagged also
+  sends the two creates with a blank name, which the run tag cannot mark.
   --max-answer-bytes N reads at most N bytes of an answer's body (default ${defaultMaxBodyBytes},
   1024 to ${maxMaxAnswerBytes}); a larger answer is judged by its status alone, with a
   too-large advisory.
   Report folders are created when missing.
   Exit codes: 0 passed, 1 a check failed, 2 bad usage, 3 the deployment is not answering
   (at the start, or stopped mid-run) or is not a JSON API at this URL, 4 the run hit --max-time
-  (reports hold what was checked until then), 5 a report file could not be written.`;
+  (reports hold what was checked until then), 5 --learn --check found a choice changed,
+  6 a report file could not be written.`;
 
 /** Validates and normalises a base URL: http(s), no credentials, query or fragment, no trailing slash. */
 function parseBaseUrl(raw: string): string {
@@ -164,12 +173,7 @@ export function parse(argv: readonly string[], env: Env): Command {
 }
 
 function parseOrThrow(argv: readonly string[], env: Env): Command {
-  let values: Flags;
-  try {
-    values = parseFlags(argv).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
-  }
+  const values = readFlags(argv);
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
   if (values["list-checks"]) return { kind: "list-checks" };
@@ -189,6 +193,9 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
       if (values[flag] !== undefined)
         throw new UsageError(`--learn is not available with --${flag}`);
     }
+  }
+  for (const flag of ["check", "learn-untagged"] as const) {
+    if (values[flag] && learn === undefined) throw new UsageError(`--${flag} needs --learn FILE`);
   }
   if (consumer === undefined && learn === undefined && values["consumer-writes"] !== undefined) {
     throw new UsageError("--consumer-writes needs --consumer FILE or --learn FILE");
@@ -249,6 +256,8 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     fuzzWrites: parseCount(values, "fuzz-writes", 0, maxFuzzWrites, defaultFuzzWrites),
     ...(consumer !== undefined ? { consumerFile: consumer } : {}),
     ...(learn !== undefined ? { learnFile: learn } : {}),
+    ...(values.check ? { learnCheck: true } : {}),
+    ...(values["learn-untagged"] ? { learnUntagged: true } : {}),
     consumerWrites: parseCount(values, "consumer-writes", 0, maxFuzzWrites, defaultConsumerWrites),
   };
   return { kind: "run", options };
@@ -299,41 +308,16 @@ function againstSpecCommand(values: Flags, consumer: string | undefined): Comman
   };
 }
 
-type Flags = ReturnType<typeof parseFlags>["values"];
+type Flags = ReturnType<typeof readFlags>;
 
-function parseFlags(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      url: { type: "string" },
-      key: { type: "string" },
-      "read-only": { type: "boolean" },
-      strict: { type: "boolean" },
-      only: { type: "string", multiple: true },
-      timeout: { type: "string" },
-      "max-time": { type: "string" },
-      "max-answer-bytes": { type: "string" },
-      junit: { type: "string" },
-      markdown: { type: "string" },
-      json: { type: "string" },
-      html: { type: "string" },
-      "list-checks": { type: "boolean" },
-      "compare-mock": { type: "boolean" },
-      behaviour: { type: "string" },
-      "via-prism": { type: "boolean" },
-      replay: { type: "string" },
-      fuzz: { type: "string" },
-      "fuzz-seed": { type: "string" },
-      "fuzz-only": { type: "boolean" },
-      "fuzz-writes": { type: "string" },
-      consumer: { type: "string" },
-      "against-spec": { type: "boolean" },
-      "consumer-writes": { type: "string" },
-      learn: { type: "string" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean", short: "v" },
-    },
+const readFlags = (argv: readonly string[]) =>
+  parseFlags(argv, {
+    text: [
+      "url key timeout max-time max-answer-bytes junit markdown json html behaviour replay",
+      "fuzz fuzz-seed fuzz-writes consumer consumer-writes learn",
+    ],
+    repeatable: ["only"],
+    switches: [
+      "read-only strict list-checks compare-mock via-prism fuzz-only against-spec check learn-untagged",
+    ],
   });
-}

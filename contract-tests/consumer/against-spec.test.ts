@@ -372,6 +372,35 @@ describe("a bad consumer contract exits 2 with one line naming the problem", () 
       /"\$\.f256"\]: the contract holds more than 256 distinct regex patterns/,
     ],
     [
+      "regex patterns holding more characters together than the kit compiles",
+      (c) =>
+        path(
+          c,
+          1,
+          ["response", "matchingRules", "body"],
+          Object.fromEntries(
+            Array.from({ length: 17 }, (_, i) => [
+              `$.f${i}`,
+              { matchers: [{ match: "regex", regex: `^${i}${"\\pL".repeat(330)}` }] },
+            ]),
+          ),
+        ),
+      /"\$\.f16"\]: the contract's distinct regex patterns hold more than 16384 characters together/,
+    ],
+    [
+      "a regex too costly to run (one match could take half a minute)",
+      (c) =>
+        path(c, 1, ["response", "matchingRules", "body", "$[*].name"], {
+          matchers: [
+            {
+              match: "regex",
+              regex: Array.from({ length: 120 }, (_, i) => `.{${999 - i}}$`).join("|"),
+            },
+          ],
+        }),
+      /"\$\[\*\]\.name"\]: regex ".*" is too costly to run: it compiles to \d{6} instructions, at most 2000/,
+    ],
+    [
       "a rule path the kit cannot read",
       (c) =>
         path(c, 1, ["response", "matchingRules", "body", "$..name"], {

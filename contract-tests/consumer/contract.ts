@@ -14,7 +14,7 @@
  * contract.interactions[0].expected.status; // 200
  */
 
-import { maxContractPatterns } from "../../mocks/contract/contract-regex.js";
+import { ContractPatterns } from "../../mocks/contract/contract-regex.js";
 import { parseRulePath, regexSources, ruleProblem } from "../../mocks/contract/matching.js";
 import type { PactRules } from "../../mocks/contract/matching-rules.js";
 import {
@@ -169,9 +169,9 @@ function bodyOf(value: unknown, what: string): PactBody | undefined {
 
 /**
  * The rules, checked; `patterns` gathers the distinct regex patterns of the
- * whole file (each is compiled once: at most `maxContractPatterns`).
+ * whole file (each is compiled once, within the contract's budget).
  */
-function rulesOf(value: unknown, what: string, patterns: Set<string>): PactRules | undefined {
+function rulesOf(value: unknown, what: string, patterns: ContractPatterns): PactRules | undefined {
   if (value === undefined) return undefined;
   if (!isObject(value)) throw new Problem(`${what} must be an object`);
   const entries = Object.entries(value);
@@ -179,13 +179,9 @@ function rulesOf(value: unknown, what: string, patterns: Set<string>): PactRules
   for (const [path, rule] of entries) {
     const at = `${what}[${JSON.stringify(printable(path.slice(0, 80)))}]`;
     if (!parseRulePath(path)) throw new Problem(`${at}: not a JSON path the kit reads`);
-    for (const source of regexSources(rule)) patterns.add(source);
-    if (patterns.size > maxContractPatterns) {
-      throw new Problem(
-        `${at}: the contract holds more than ${maxContractPatterns} distinct regex patterns`,
-      );
-    }
-    const problem = ruleProblem(rule);
+    const tooMany = patterns.add(regexSources(rule));
+    if (tooMany) throw new Problem(`${at}: ${tooMany}`);
+    const problem = ruleProblem(rule, patterns.beforeCompile);
     if (problem) throw new Problem(`${at}: ${problem}`);
   }
   return value as PactRules;
@@ -271,7 +267,7 @@ function interactionOf(
   raw: Fields,
   recorded: RecordedInteraction,
   number: number,
-  patterns: Set<string>,
+  patterns: ContractPatterns,
 ): ConsumerInteraction {
   const { facts } = recorded;
   const request = recorded.request as unknown as Fields;
@@ -346,11 +342,18 @@ function interactionOf(
   };
 }
 
-/** The interactions of a parsed consumer contract; a RangeError names what is wrong. */
-export function consumerContractOf(value: unknown, file: string): ConsumerContract {
+/**
+ * The interactions of a parsed consumer contract; a RangeError names what is
+ * wrong. `beforeCompile` runs before each of its patterns is compiled.
+ */
+export function consumerContractOf(
+  value: unknown,
+  file: string,
+  beforeCompile?: () => void,
+): ConsumerContract {
   const { names, interactions } = recordedOf(value);
   const raw = (value as { interactions: Fields[] }).interactions;
-  const patterns = new Set<string>();
+  const patterns = new ContractPatterns(beforeCompile);
   return {
     file,
     consumer: names.consumer,
@@ -366,16 +369,23 @@ export function consumerContractOf(value: unknown, file: string): ConsumerContra
   };
 }
 
-/** Reads and checks a consumer contract file; a bad one throws a UsageError naming it and why. */
-export async function readConsumerContract(file: string): Promise<ConsumerContract> {
+/**
+ * Reads and checks a consumer contract file; a bad one throws a UsageError
+ * naming it and why. `beforeCompile` runs before each of its patterns is
+ * compiled: what it throws (the run's deadline) ends the read.
+ */
+export async function readConsumerContract(
+  file: string,
+  beforeCompile?: () => void,
+): Promise<ConsumerContract> {
   const named = printable(file.slice(0, 200));
-  // One line, whatever the file holds (a JSON error quotes a piece of it).
+  // One line, whatever the file holds.
   const refuse = (reason: string) =>
     new UsageError(`--consumer ${named}: ${printable(reason).replace(/\s+/g, " ")}`);
   const value = await readJsonFile(file, contractLimits.fileBytes, refuse);
   if (value === undefined) throw refuse("no such file");
   try {
-    return consumerContractOf(value, named);
+    return consumerContractOf(value, named, beforeCompile);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw refuse(`${error.message} (a consumer contract petstore-mock-kit wrote is expected)`);

@@ -4,6 +4,7 @@
  * (for the kit's own agreement test) an advisory check that the answer is
  * one openapi.yaml lists for the operation, with the listed body.
  */
+import type { ChoicesInEffect } from "../../mocks/interface/advice.js";
 import type { Check } from "../../mocks/interface/checks.js";
 import { type JudgeContext, checksFor as judgeChecks } from "../../mocks/interface/judge.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
@@ -31,12 +32,14 @@ function listedInDocument(operation: OperationId): Check {
   };
 }
 
-/** Every check that judges the answer to a generated request, `no-5xx` first. */
+/** Every check that judges the answer to a generated request, `no-5xx` first, under the choices in effect. */
 export function checksFor(
   request: FuzzRequest,
   context: JudgeContext,
   checkDocument = false,
+  inEffect?: ChoicesInEffect,
 ): Check[] {
-  const checks = judgeChecks(sentRequest(request.operation, toContractRequest(request)), context);
+  const sent = sentRequest(request.operation, toContractRequest(request));
+  const checks = judgeChecks(sent, context, inEffect);
   return checkDocument ? [...checks, listedInDocument(request.operation)] : checks;
 }

@@ -6,6 +6,7 @@
  * only from the reserve the generation leaves, and only for a documented
  * cause: an advisory one is shrunk by requests that write nothing.
  */
+import type { ChoicesInEffect } from "../../mocks/interface/advice.js";
 import { type CheckKind, isSuccess } from "../../mocks/interface/checks.js";
 import { foundText } from "../../mocks/interface/failure-lines.js";
 import { judge, type Verdict } from "../../mocks/interface/judge.js";
@@ -44,6 +45,8 @@ interface FuzzOptions {
   readonly only?: readonly OperationId[];
   /** Also require every answer to be one openapi.yaml lists (the kit's own choices included). */
   readonly checkDocument?: boolean;
+  /** The target's choices where the interface is silent: advice they replace is not raised. */
+  readonly behaviour?: ChoicesInEffect | undefined;
   /** Sends one request (the suite's transport: deadlines, caps, retries). */
   readonly send: (request: ContractRequest) => Promise<Exchange>;
   /** The request as a one-line curl command, key redacted. */
@@ -213,7 +216,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       path: Object.fromEntries(reader.path.map((parameter) => [parameter.name, String(id)])),
     };
     const { findings, failed } = await judged(reader.id, toContractRequest(read), () =>
-      checksFor(read, knowledge, options.checkDocument),
+      checksFor(read, knowledge, options.checkDocument, options.behaviour),
     );
     return failed ? { findings, failed } : { findings };
   };
@@ -229,7 +232,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const { exchange, findings, failed } = await judged(
       request.operation,
       toContractRequest(request),
-      () => checksFor(request, knowledge, options.checkDocument),
+      () => checksFor(request, knowledge, options.checkDocument, options.behaviour),
     );
     const record = noteCreated(request, exchange, spend, shrinking);
     if (failed) return { findings, failed };

@@ -7,6 +7,7 @@
  * id it would need) and what the interface says instead. Text from the file
  * is escaped for each format like a deployment's.
  */
+import { plural } from "../../mocks/util/text.js";
 import {
   failingFindings,
   type SpecFinding,
@@ -14,7 +15,7 @@ import {
   specFailed,
 } from "../consumer/against-spec.js";
 import { testsOf } from "./consumer.js";
-import { plural } from "./diagnosis.js";
+import { markdownTable } from "./markdown.js";
 import {
   escapeHtml,
   escapeXml,
@@ -94,14 +95,11 @@ export function specMarkdownReport(result: SpecResult): string {
     "",
     `**${cell(specVerdict(result))}** · ${cell(versionsLine())}`,
     "",
-    ...(table.length > 0
-      ? [
-          "| interaction | relied on by | finding | relies on | the interface lacks | it says instead |",
-          "|---|---|---|---|---|---|",
-          ...table,
-          "",
-        ]
-      : []),
+    ...markdownTable(
+      "| interaction | relied on by | finding | relies on | the interface lacks | it says instead |",
+      "|---|---|---|---|---|---|",
+      table,
+    ),
     ...skipped.map(
       (interaction) =>
         `- not read: ${cell(interaction.description)} (${cell(interaction.skipped ?? "")})`,

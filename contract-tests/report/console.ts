@@ -8,26 +8,16 @@ import { failureLines, foundParts } from "../../mocks/interface/failure-lines.js
 import type { CheckResult } from "../suite/results.js";
 import { apiKeyVariable } from "../transport/http.js";
 import { consumerConsoleLines } from "./consumer.js";
-import { type Diagnosis, diagnose } from "./diagnosis.js";
+import type { Diagnosis } from "./diagnosis.js";
 import { fuzzConsoleLines } from "./fuzz.js";
 import { keyNote } from "./key-note.js";
 import type { ReportedRun } from "./run.js";
-import {
-  cellLabel,
-  createdList,
-  explainedCounts,
-  matrixLegend,
-  matrixLines,
-  runSource,
-  summarize,
-  verdict,
-} from "./summary.js";
+import { cellLabel, type MatrixLine, matrixLegend, reportContent } from "./summary.js";
 import { printable } from "./text.js";
 import { versionsLine } from "./versions.js";
 
 /** The operation × documented-status matrix as aligned text. */
-function matrix(result: ReportedRun): string[] {
-  const lines = matrixLines(result);
+function matrix(lines: readonly MatrixLine[]): string[] {
   if (lines.length === 0) return [];
   const width = Math.max(0, ...lines.map((line) => line.operation.length));
   return [
@@ -46,11 +36,14 @@ const describe = (check: CheckResult, mark: string): string[] => failureLines(ch
 /** Failures shown in full under each cause on the console; the report files list them all. */
 export const shownPerCause = 3;
 
-function diagnosisLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): string[] {
+function diagnosisLines(
+  result: ReportedRun,
+  diagnoses: readonly Diagnosis[],
+  explained: string | undefined,
+): string[] {
   if (diagnoses.length === 0) return [];
   const byId = new Map(result.checks.map((check) => [check.id, check]));
-  const failed = result.checks.filter((check) => check.outcome === "failed").length;
-  const lines = [failed === 0 ? "diagnosis:" : `diagnosis: ${explainedCounts(result, diagnoses)}`];
+  const lines = [explained === undefined ? "diagnosis:" : `diagnosis: ${explained}`];
   for (const diagnosis of diagnoses) {
     const count = diagnosis.checks.length;
     const checks = count
@@ -76,18 +69,15 @@ function diagnosisLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): s
 }
 
 export function consoleReport(result: ReportedRun): string {
-  const source = runSource(result);
-  const lines = [
-    `${versionsLine()} → ${result.baseUrl} (run tag ${result.tag}${source ? `, ${source.what} ${printable(source.file)}` : ""}${result.readOnly ? ", read-only" : ""}${result.strict ? ", strict" : ""})`,
-  ];
+  const content = reportContent(result, printable);
+  const { diagnoses, summaries } = content;
+  const lines = [`${versionsLine()} → ${result.baseUrl} (${content.facts.join(", ")})`];
   const notesAt = lines.length;
-  const diagnoses = diagnose(result);
-  lines.push(...diagnosisLines(result, diagnoses));
+  lines.push(...diagnosisLines(result, diagnoses, content.explained));
   lines.push(...consumerConsoleLines(result));
   const explained = new Set(diagnoses.flatMap((diagnosis) => diagnosis.checks));
   const unexplained = (checks: readonly CheckResult[]) =>
     checks.filter((check) => !explained.has(check.id));
-  const summaries = summarize(result, diagnoses);
   const width = Math.max(...summaries.map((summary) => summary.operation.length));
   for (const summary of summaries) {
     const failed = unexplained(summary.failed);
@@ -108,10 +98,10 @@ export function consoleReport(result: ReportedRun): string {
       lines.push(`  ! ${check.id} [advisory]: ${foundParts(check.actual).reason}`);
     }
   }
-  lines.push(...matrix(result));
+  lines.push(...matrix(content.matrix));
   lines.push(...fuzzConsoleLines(result));
-  lines.push(`created: ${createdList(result)}`);
-  lines.push(verdict(result));
+  lines.push(`created: ${content.created}`);
+  lines.push(content.verdict);
   // The key note only above a curl line that reads the key (the console leaves advisory ones out).
   const readsKey = lines.some((line) => line.includes(`$${apiKeyVariable}`));
   const notes = result.notes.filter((note) => note !== keyNote || readsKey);

@@ -80,6 +80,13 @@ function failureLine(check: CheckResult, rules: ReadonlyMap<string, readonly Rul
 const untaggedNote = (interaction: ConsumerCase) =>
   interaction.untagged === undefined ? [] : [`sent without the run tag: ${interaction.untagged}`];
 
+/** The lines behind an interaction's outcome: why it was not verified, its untagged create, its failed checks. */
+const detailsOf = (verdict: ConsumerVerdict, rules: ReadonlyMap<string, readonly RuleId[]>) => [
+  ...(verdict.why ? [verdict.why] : []),
+  ...untaggedNote(verdict.interaction),
+  ...verdict.failed.map((check) => failureLine(check, rules)),
+];
+
 export const testsOf = (interaction: { readonly tests: readonly string[] }) =>
   interaction.tests.length > 0 ? interaction.tests.join("; ") : "(no test known)";
 
@@ -124,11 +131,7 @@ export function consumerMarkdown(result: ReportedRun): string[] {
   const rules = rulesById(result);
   const rows = consumerVerdicts(result).map((verdict) => {
     const { interaction } = verdict;
-    const details = [
-      ...(verdict.why ? [cell(verdict.why)] : []),
-      ...untaggedNote(interaction).map(cell),
-      ...verdict.failed.map((check) => cell(failureLine(check, rules))),
-    ].join("<br>");
+    const details = detailsOf(verdict, rules).map(cell).join("<br>");
     return `| ${cell(interaction.description)} | ${cell(testsOf(interaction))} | ${outcomeMark[verdict.outcome]} | ${details} |`;
   });
   return [
@@ -150,11 +153,7 @@ export function consumerHtml(result: ReportedRun): string {
   const rules = rulesById(result);
   const rows = consumerVerdicts(result).map((verdict) => {
     const { interaction } = verdict;
-    const details = [
-      ...(verdict.why ? [verdict.why] : []),
-      ...untaggedNote(interaction),
-      ...verdict.failed.map((check) => failureLine(check, rules)),
-    ]
+    const details = detailsOf(verdict, rules)
       .map((line) => `<div>${escapeHtml(line)}</div>`)
       .join("");
     const cls =

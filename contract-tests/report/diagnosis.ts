@@ -19,6 +19,7 @@ import { basePathProblem } from "../../mocks/interface/base-url.js";
 import { foundParts } from "../../mocks/interface/failure-lines.js";
 import { violations } from "../../mocks/interface/schemas.js";
 import type { OperationId } from "../../mocks/interface/spec.js";
+import { plural } from "../../mocks/util/text.js";
 import { failedStatuses } from "../fuzz/results.js";
 import type { CaseRecord, CheckResult } from "../suite/results.js";
 import type { ReportedRun } from "./run.js";
@@ -67,8 +68,6 @@ interface Evidence {
 }
 
 type Detector = (evidence: Evidence) => Finding | undefined;
-
-export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** What came back, and why the check failed, from a failed check's text (`foundText`). */
 const answerOf = (check: CheckResult | undefined) => foundParts(check?.actual).answer;

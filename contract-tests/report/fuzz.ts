@@ -3,11 +3,10 @@
  * generated, the seed that replays it, and each cause of failure once (its
  * shrunk request is the failed check's curl line).
  */
+import { plural } from "../../mocks/util/text.js";
 import { replayFlags } from "../fuzz/results.js";
 import type { FuzzFailure, FuzzResult } from "../fuzz/run.js";
 import type { ReportedRun } from "./run.js";
-
-const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
 
 /** The summary line; under `--strict` advisory causes are causes of failure too. */
 export function fuzzSummary(fuzz: FuzzResult, strict: boolean): string {
@@ -18,11 +17,11 @@ export function fuzzSummary(fuzz: FuzzResult, strict: boolean): string {
     : `${fuzz.writes} of ${fuzz.writeBudget} creates`;
   const advice = strict
     ? `${advisories} of them advisory (--strict)`
-    : counted(advisories, "advisory cause");
+    : plural(advisories, "advisory cause");
   return [
     `${fuzz.generated} of ${fuzz.requested} requests generated from openapi.yaml (seed ${fuzz.seed}; replay: ${replayFlags(fuzz)})`,
     `${fuzz.sent} sent with read-backs and shrinking, ${writes}`,
-    failing === 0 ? "no failure" : `${counted(failing, "cause")} of failure`,
+    failing === 0 ? "no failure" : `${plural(failing, "cause")} of failure`,
     ...(advisories === 0 ? [] : [advice]),
     ...(fuzz.stopped ? [fuzz.stopped] : []),
   ].join("; ");

@@ -6,21 +6,11 @@
  */
 
 import type { CheckResult } from "../suite/results.js";
-import { runConforms } from "../suite/results.js";
 import { consumerHtml } from "./consumer.js";
-import { type Diagnosis, diagnose } from "./diagnosis.js";
+import type { Diagnosis } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
-import {
-  cellLabel,
-  createdList,
-  explainedCounts,
-  matrixLegend,
-  matrixLines,
-  runSource,
-  summarize,
-  verdict,
-} from "./summary.js";
+import { cellLabel, matrixLegend, reportContent } from "./summary.js";
 import { escapeHtml } from "./text.js";
 import { versionsLine } from "./versions.js";
 
@@ -43,9 +33,8 @@ function finding(check: CheckResult): string {
 <pre><code>${escapeHtml(check.curl ?? "")}</code></pre></details>`;
 }
 
-function diagnosisSection(result: ReportedRun, diagnoses: readonly Diagnosis[]): string {
+function diagnosisSection(diagnoses: readonly Diagnosis[], explained: string | undefined): string {
   if (diagnoses.length === 0) return "";
-  const failed = result.checks.some((check) => check.outcome === "failed");
   const causes = diagnoses.map(
     (
       diagnosis,
@@ -54,7 +43,7 @@ function diagnosisSection(result: ReportedRun, diagnoses: readonly Diagnosis[]):
 <p><strong>What to do:</strong> ${escapeHtml(diagnosis.hint)}</p>
 <details><summary>The ${diagnosis.checks.length} checks</summary><p>${diagnosis.checks.map((id) => `<code>${escapeHtml(id)}</code>`).join(", ")}</p></details></div>`,
   );
-  const counts = failed ? `<p>${escapeHtml(explainedCounts(result, diagnoses))}.</p>\n` : "";
+  const counts = explained === undefined ? "" : `<p>${escapeHtml(explained)}.</p>\n`;
   return `<h2 id="diagnosis">Diagnosis</h2>\n${counts}${causes.join("\n")}`;
 }
 
@@ -77,11 +66,10 @@ function fuzzSection(result: ReportedRun): string {
 }
 
 export function htmlReport(result: ReportedRun): string {
-  const summaries = summarize(result);
-  const source = runSource(result);
-  const passed = runConforms(result);
+  const content = reportContent(result, (text) => `<code>${escapeHtml(text)}</code>`);
+  const { summaries } = content;
   const matrix = `<table id="matrix"><thead><tr><th>operation</th><th colspan="3">documented statuses</th></tr></thead><tbody>
-${matrixLines(result)
+${content.matrix
   .map(
     (line) =>
       `<tr><th><code>${line.operation}</code></th>${line.cells
@@ -104,10 +92,10 @@ ${matrixLines(result)
 <title>Pet Store contract: ${escapeHtml(result.baseUrl)}</title><style>${style}</style></head>
 <body>
 <h1>Pet Store contract: <code>${escapeHtml(result.baseUrl)}</code></h1>
-<p class="verdict ${passed ? "ok" : "bad"}">${escapeHtml(verdict(result))}</p>
-<p>Run tag <code>${escapeHtml(result.tag)}</code>${source ? ` · ${source.what} <code>${escapeHtml(source.file)}</code>` : ""}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${escapeHtml(versionsLine())}</p>
+<p class="verdict ${content.conforms ? "ok" : "bad"}">${escapeHtml(content.verdict)}</p>
+<p>${escapeHtml(versionsLine())} · ${content.facts.join(" · ")}</p>
 ${result.notes.map((note) => `<blockquote>${escapeHtml(note)}</blockquote>`).join("\n")}
-${diagnosisSection(result, diagnose(result))}
+${diagnosisSection(content.diagnoses, content.explained)}
 ${consumerHtml(result)}
 <h2>Documented statuses</h2>
 <p>${escapeHtml(matrixLegend)}</p>
@@ -115,16 +103,10 @@ ${matrix}
 <h2>Checks per operation</h2>
 <table><thead><tr><th>operation</th><th>passed</th><th>failed</th><th>advisory</th><th>skipped</th></tr></thead><tbody>
 ${counts}</tbody></table>
-${section(
-  "Failures",
-  summaries.flatMap((s) => s.failed),
-)}
-${section(
-  "Advisory findings",
-  summaries.flatMap((s) => s.warnings),
-)}
+${section("Failures", content.failed)}
+${section("Advisory findings", content.warnings)}
 ${fuzzSection(result)}
-<h2>Created by this run</h2><p>${escapeHtml(createdList(result))}</p>
+<h2>Created by this run</h2><p>${escapeHtml(content.created)}</p>
 </body></html>
 `;
 }

@@ -6,21 +6,11 @@
  */
 
 import type { CheckResult } from "../suite/results.js";
-import { runConforms } from "../suite/results.js";
 import { consumerMarkdown } from "./consumer.js";
-import { type Diagnosis, diagnose } from "./diagnosis.js";
+import type { Diagnosis } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
-import {
-  cellLabel,
-  createdList,
-  explainedCounts,
-  matrixLines,
-  type OperationSummary,
-  runSource,
-  summarize,
-  verdict,
-} from "./summary.js";
+import { cellLabel, reportContent } from "./summary.js";
 import { escapeHtml, markdownCell, printable } from "./text.js";
 import { versionsLine } from "./versions.js";
 
@@ -47,31 +37,12 @@ const icon = {
   "never triggered": "➖ never triggered",
 } as const;
 
-function matrix(result: ReportedRun): string[] {
-  if (result.checks.length === 0) return [];
-  return [
-    "| operation | documented statuses (✅ seen and passing, ❌ failed, ❔ not judged: a cause above explains its failures, or its answers were the rejection of a rejected key, ➖ never triggered; (fuzz only): seen only in answers to generated requests) |",
-    "|---|---|",
-    ...matrixLines(result).map(
-      (line) =>
-        `| \`${line.operation}\` | ${line.cells.map((row) => `${row.status} ${cellLabel(row, icon)}`).join(" · ")} |`,
-    ),
-    "",
-  ];
-}
+/** A Markdown table (its header row, its rule, its rows) and a blank line; nothing without rows. */
+export const markdownTable = (header: string, rule: string, rows: readonly string[]): string[] =>
+  rows.length === 0 ? [] : [header, rule, ...rows, ""];
 
-function counts(summaries: readonly OperationSummary[]): string[] {
-  if (summaries.length === 0) return [];
-  return [
-    "| operation | passed | failed | advisory | skipped |",
-    "|---|---:|---:|---:|---:|",
-    ...summaries.map(
-      (s) =>
-        `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
-    ),
-    "",
-  ];
-}
+const matrixHeader =
+  "| operation | documented statuses (✅ seen and passing, ❌ failed, ❔ not judged: a cause above explains its failures, or its answers were the rejection of a rejected key, ➖ never triggered; (fuzz only): seen only in answers to generated requests) |";
 
 function findings(title: string, checks: readonly CheckResult[]): string[] {
   if (checks.length === 0) return [];
@@ -91,11 +62,13 @@ function findings(title: string, checks: readonly CheckResult[]): string[] {
   return lines;
 }
 
-function diagnosisSection(result: ReportedRun, diagnoses: readonly Diagnosis[]): string[] {
+function diagnosisSection(
+  diagnoses: readonly Diagnosis[],
+  explained: string | undefined,
+): string[] {
   if (diagnoses.length === 0) return [];
-  const failed = result.checks.filter((check) => check.outcome === "failed").length;
   const lines = ["### Diagnosis", ""];
-  if (failed > 0) lines.push(`${explainedCounts(result, diagnoses)}:`, "");
+  if (explained !== undefined) lines.push(`${explained}:`, "");
   for (const diagnosis of diagnoses) {
     lines.push(
       diagnosis.severity === "advice"
@@ -130,28 +103,36 @@ function fuzzSection(result: ReportedRun): string[] {
 }
 
 export function markdownReport(result: ReportedRun, extra: readonly string[] = []): string {
-  const summaries = summarize(result);
-  const source = runSource(result);
+  const content = reportContent(result, cell);
+  const { summaries } = content;
   const lines = [
-    `## ${runConforms(result) ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
+    `## ${content.conforms ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
     "",
-    `**${verdict(result)}** · run tag ${cell(result.tag)}${source ? ` · ${source.what} ${cell(source.file)}` : ""}${result.readOnly ? " · read-only" : ""}${result.strict ? " · strict" : ""} · ${cell(versionsLine())}`,
+    `**${content.verdict}** · ${content.facts.join(" · ")} · ${cell(versionsLine())}`,
     "",
     ...result.notes.flatMap((note) => [`> ${cell(note)}`, ""]),
-    ...diagnosisSection(result, diagnose(result)),
+    ...diagnosisSection(content.diagnoses, content.explained),
     ...consumerMarkdown(result),
-    ...counts(summaries),
-    ...matrix(result),
-    ...findings(
-      "Failures",
-      summaries.flatMap((s) => s.failed),
+    ...markdownTable(
+      "| operation | passed | failed | advisory | skipped |",
+      "|---|---:|---:|---:|---:|",
+      summaries.map(
+        (s) =>
+          `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
+      ),
     ),
-    ...findings(
-      "Advisory findings",
-      summaries.flatMap((s) => s.warnings),
+    ...markdownTable(
+      matrixHeader,
+      "|---|---|",
+      content.matrix.map(
+        (line) =>
+          `| \`${line.operation}\` | ${line.cells.map((row) => `${row.status} ${cellLabel(row, icon)}`).join(" · ")} |`,
+      ),
     ),
+    ...findings("Failures", content.failed),
+    ...findings("Advisory findings", content.warnings),
     ...fuzzSection(result),
-    `Created by this run: ${markdownCell(createdList(result))}.`,
+    `Created by this run: ${cell(content.created)}.`,
     "",
     ...extra,
   ];

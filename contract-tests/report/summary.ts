@@ -8,6 +8,7 @@ import {
   advisoryWarnings,
   type CheckResult,
   failingChecks,
+  runConforms,
   runPassed,
   type StopReason,
 } from "../suite/results.js";
@@ -32,10 +33,7 @@ export interface OperationSummary {
   readonly total: number;
 }
 
-export function summarize(
-  result: ReportedRun,
-  diagnoses: readonly Diagnosis[] = diagnose(result),
-): OperationSummary[] {
+function summarize(result: ReportedRun, diagnoses: readonly Diagnosis[]): OperationSummary[] {
   const failing = new Set(failingChecks(result));
   const warning = new Set(advisoryWarnings(result));
   const rejections = keyRejections(result, diagnoses);
@@ -63,7 +61,7 @@ const stopped: Record<StopReason, string> = {
   "not-this-api": "STOPPED: no JSON API at this URL",
 };
 
-export function verdict(result: ReportedRun): string {
+function verdict(result: ReportedRun): string {
   const failed = failingChecks(result).length;
   const warnings = advisoryWarnings(result).length;
   const passed = result.checks.filter((check) => check.outcome === "passed").length;
@@ -76,13 +74,22 @@ export function verdict(result: ReportedRun): string {
   return `${head} (${passed} passed, ${warnings} advisory warning${warnings === 1 ? "" : "s"}, ${skipped} skipped) in ${(result.durationMs / 1000).toFixed(2)} s`;
 }
 
-/** What the run sent, when not the suite: the recording it replayed, the consumer contract it verified. */
-export function runSource(
-  result: ReportedRun,
-): { readonly what: string; readonly file: string } | undefined {
-  if (result.replayOf !== undefined) return { what: "replay of", file: result.replayOf };
-  if (result.consumer) return { what: "consumer contract", file: result.consumer.file };
-  return undefined;
+/**
+ * What a report's header says of the run: its tag, what it sent when not the
+ * suite (a replay, a consumer contract), read-only, strict; `shown` renders
+ * the run's own text.
+ */
+function runFacts(result: ReportedRun, shown: (text: string) => string): string[] {
+  return [
+    `run tag ${shown(result.tag)}`,
+    result.replayOf !== undefined
+      ? `replay of ${shown(result.replayOf)}`
+      : result.consumer
+        ? `consumer contract ${shown(result.consumer.file)}`
+        : "",
+    result.readOnly ? "read-only" : "",
+    result.strict ? "strict" : "",
+  ].filter(Boolean);
 }
 
 /**
@@ -91,7 +98,7 @@ export function runSource(
  * why ("pets 51, 52 (names start with ct-…; pets 52: no run tag, its name
  * is a number, not a string)").
  */
-export function createdList(result: ReportedRun): string {
+function createdList(result: ReportedRun): string {
   if (result.created.length === 0) return "none";
   const collections = [...new Set(interfaceOperations.map((operation) => operation.collection))];
   const list = collections
@@ -221,12 +228,14 @@ export const matrixLegend =
 
 /**
  * How much of a red run the diagnosis explains, counted the way the verdict
- * counts: the failures that fail the run, then the advisory warnings.
+ * counts: the failures that fail the run, then the advisory warnings;
+ * undefined when no check failed.
  */
-export function explainedCounts(result: ReportedRun, diagnoses: readonly Diagnosis[]): string {
+function explainedCounts(result: ReportedRun, diagnoses: readonly Diagnosis[]): string | undefined {
   const explained = new Set(diagnoses.flatMap((diagnosis) => diagnosis.checks));
   const failing = failingChecks(result);
   const warnings = advisoryWarnings(result);
+  if (failing.length + warnings.length === 0) return undefined;
   const of = (checks: readonly CheckResult[], noun: string) => {
     const count = checks.filter((check) => explained.has(check.id)).length;
     return `${count} of the ${checks.length} ${noun}${checks.length === 1 ? "" : "s"}`;
@@ -248,8 +257,8 @@ export interface MatrixLine {
 }
 
 /** The matrix per operation, only for operations the run reported on. */
-export function matrixLines(result: ReportedRun): MatrixLine[] {
-  const matrix = statusMatrix(result);
+function matrixLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): MatrixLine[] {
+  const matrix = statusMatrix(result, diagnoses);
   const reported = new Set(result.checks.map((check) => check.operation));
   return operationIds
     .filter((operation) => reported.has(operation))
@@ -257,4 +266,26 @@ export function matrixLines(result: ReportedRun): MatrixLine[] {
       operation,
       cells: matrix.filter((row) => row.operation === operation),
     }));
+}
+
+/**
+ * What the console, Markdown and HTML reports show of a run, worked out once
+ * (the diagnosis among it); `shown` renders the run's own text in the header's facts.
+ */
+export function reportContent(result: ReportedRun, shown: (text: string) => string) {
+  const diagnoses = diagnose(result);
+  const summaries = summarize(result, diagnoses);
+  return {
+    verdict: verdict(result),
+    conforms: runConforms(result),
+    facts: runFacts(result, shown),
+    diagnoses,
+    explained: explainedCounts(result, diagnoses),
+    summaries,
+    /** The failures and the advisory warnings, operation by operation. */
+    failed: summaries.flatMap((summary) => summary.failed),
+    warnings: summaries.flatMap((summary) => summary.warnings),
+    matrix: matrixLines(result, diagnoses),
+    created: createdList(result),
+  };
 }

@@ -5,18 +5,16 @@
  * can build is in it. `--list-checks` prints it; docs/contract-rules.md holds it.
  */
 
-import { type RuleId, ruleIds, rules } from "../../mocks/interface/statements.js";
+import { type Rule, type RuleId, ruleIds, rules } from "../../mocks/interface/statements.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import { runContractSuite } from "../run/runner.js";
 import type { PlannedCheck } from "../suite/results.js";
 
-export interface RuleTrace {
+/** A statement with the checks that enforce it, documented and advisory. */
+export interface RuleTrace extends Rule {
   readonly id: RuleId;
-  readonly section: string;
-  readonly statement: string;
   readonly documented: readonly PlannedCheck[];
   readonly advisory: readonly PlannedCheck[];
-  readonly notCheckable: string | undefined;
 }
 
 const planKey = "contract-plan-key-0123456789";
@@ -34,15 +32,12 @@ export async function fullPlan(): Promise<readonly PlannedCheck[]> {
 
 export function traceRules(plan: readonly PlannedCheck[]): RuleTrace[] {
   return ruleIds.map((id) => {
-    const rule: { section: string; statement: string; notCheckable?: string } = rules[id];
     const enforcing = plan.filter((check) => check.rules.includes(id));
     return {
       id,
-      section: rule.section,
-      statement: rule.statement,
+      ...rules[id],
       documented: enforcing.filter((check) => check.kind === "documented"),
       advisory: enforcing.filter((check) => check.kind === "advisory"),
-      notCheckable: rule.notCheckable,
     };
   });
 }

@@ -1,141 +1,310 @@
 /**
- * `--compare-mock`: sends the suite's requests to the kit's own mock too (in
- * process, on a free port, accepting the same key) and lists, per request,
- * where the deployment and the mock answer differently: status, the headers
- * that matter, and body shape. Data differences (which pets exist) are not
- * differences; shapes are.
+ * `--compare-mock`: sends the suite's requests and `--learn`'s probes to the
+ * kit's own mock too (in process, on a free port, accepting the same key,
+ * under `--behaviour` when given) and lists, per request, where the
+ * deployment and the mock answer differently (compare-answers.ts). Each
+ * difference names the choice behind it: the choice whose alternative, as
+ * the deployment's answers show it (`--learn`'s reading), removes the
+ * difference when the mock takes it. What comes from the records each side
+ * holds is listed as data, not counted.
  */
-import type { ResolvedBehaviour } from "../../mocks/interface/behaviours.js";
-import { interfaceHeaders } from "../../mocks/interface/headers.js";
+import {
+  type BehaviourProfile,
+  type ChoiceId,
+  choiceIds,
+  type ProfileChoice,
+  type ResolvedBehaviour,
+  resolveBehaviour,
+} from "../../mocks/interface/behaviours.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import { isObject } from "../../mocks/util/json.js";
-import type { RunResult } from "../suite/results.js";
+import { createRedactor } from "../../mocks/util/redact.js";
+import { authCases } from "../suite/auth.js";
+import { categoryCases } from "../suite/categories.js";
+import type { SuiteContext } from "../suite/context.js";
+import { petCases } from "../suite/pets.js";
+import type { CaseRecord, RunResult } from "../suite/results.js";
 import type { RunOptions } from "../suite/settings.js";
-import type { ContractResponse, Exchange } from "../transport/http.js";
-import { runContractSuite } from "./runner.js";
+import { type Exchange, send } from "../transport/http.js";
+import { type AnswerDifference, answerDifferences, type SideFacts } from "./compare-answers.js";
+import { learnChoices } from "./learn-choices.js";
+import { type ProbeOptions, type Probes, sendProbes } from "./learn-probes.js";
+import type { LearnedChoice } from "./learn-readings.js";
+import { runCases } from "./runner.js";
 
-interface Difference {
+export { bodyShape } from "./compare-answers.js";
+
+export interface Difference extends AnswerDifference {
   readonly caseId: string;
   readonly request: string;
-  readonly aspect: string;
-  readonly deployment: string;
-  readonly mock: string;
+  /** The choices whose alternative, as the deployment answers, removes it (more than one: together). */
+  readonly choices: readonly ChoiceId[];
 }
 
-interface Comparison {
+export interface Comparison {
   /** The behaviour profile the mock answered by, when one was given (`--behaviour`). */
   readonly behaviour?: string | undefined;
+  /** Requests sent to both with the same request line. */
   readonly compared: number;
+  /** Requests whose lines differ between the two (another path or query): not compared. */
+  readonly notCompared: number;
   readonly differences: readonly Difference[];
+  /** What the deployment's answers showed of each choice the mock answers otherwise. */
+  readonly learned: Readonly<Partial<Record<ChoiceId, string>>>;
 }
 
-/** The interface's headers (lower case): compared as the deployment and the mock send them. */
-const comparedHeaders = interfaceHeaders.map((name) => name.toLowerCase());
+/** One side's answers: by label (a case id, a probe's), and what its repeated reads showed. */
+export interface Side {
+  readonly answers: ReadonlyMap<string, Exchange>;
+  readonly facts: SideFacts;
+  readonly probes: Probes;
+}
 
-/** A JSON value's shape: types and keys, not values; an array by its first item. */
-export function bodyShape(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return value.length === 0 ? "[]" : `[${bodyShape(value[0])}, …]`;
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a.localeCompare(b),
-    );
-    return `{${entries.map(([key, inner]) => `${key}: ${bodyShape(inner)}`).join(", ")}}`;
+/** The suite's fixed cases, as the CLI's run sends them. */
+async function suiteCases(ctx: SuiteContext): Promise<void> {
+  await categoryCases(ctx);
+  await petCases(ctx);
+  await authCases(ctx);
+}
+
+const itemsOf = (exchange: Exchange): readonly Readonly<Record<string, unknown>>[] =>
+  exchange.response?.status === 200 && Array.isArray(exchange.response.json)
+    ? exchange.response.json.filter(isObject)
+    : [];
+
+/** Which headers a side answered differently to the same read twice, and how many records its lists showed. */
+function factsOf(records: readonly CaseRecord[], again: ReadonlyMap<string, Exchange>): SideFacts {
+  const unstable = new Set<string>();
+  const held: { pets?: SideFacts["records"]["pets"]; categories?: SideFacts["records"]["pets"] } =
+    {};
+  for (const { caseId, exchange } of records) {
+    const { path } = exchange.request;
+    // The shortest whole listing: the records held before the run's own creates.
+    const query = exchange.url.includes("?") ? exchange.url.slice(exchange.url.indexOf("?")) : "";
+    const whole = path === "/categories" || (path === "/pets" && query === "?limit=100");
+    if (exchange.request.method === "GET" && whole && exchange.response?.status === 200) {
+      const collection = path === "/pets" ? "pets" : "categories";
+      const items = itemsOf(exchange);
+      const before = held[collection];
+      if (before === undefined || items.length < before.length) held[collection] = items;
+    }
+    const second = again.get(caseId)?.response;
+    const first = exchange.response;
+    if (!first || !second) continue;
+    for (const name of new Set([...Object.keys(first.headers), ...Object.keys(second.headers)])) {
+      if (first.headers[name] !== second.headers[name]) unstable.add(name);
+    }
   }
-  return Number.isInteger(value) ? "integer" : typeof value;
+  return { unstable, records: { pets: held.pets ?? [], categories: held.categories ?? [] } };
 }
 
 /**
- * A list's order by its items' ids (`ascending ids`, `descending ids`, `another
- * order`), which a body's shape and a consumer contract leave out; undefined
- * when fewer than two items with ids tell none.
+ * Sends `--learn`'s probes (and, with `suite`, the fixed cases first) to a
+ * target, then every read once more; `given` are cases already answered
+ * there (the CLI's own run of the deployment).
  */
-export function listOrder(value: unknown): string | undefined {
-  if (!Array.isArray(value) || value.length < 2) return undefined;
-  const ids: (number | bigint)[] = [];
-  for (const item of value) {
-    const id = isObject(item) ? item.id : undefined;
-    if (typeof id !== "number" && typeof id !== "bigint") return undefined;
-    ids.push(id);
+async function sideOf(
+  options: RunOptions & ProbeOptions,
+  tag: string,
+  given: readonly CaseRecord[] | undefined,
+): Promise<Side> {
+  let probes: Probes = new Map();
+  const again = new Map<string, Exchange>();
+  const run = await runCases(
+    { ...options, tag, strict: false, fuzz: 0, fuzzOnly: false },
+    async (ctx) => {
+      if (!given) await suiteCases(ctx);
+      probes = await sendProbes(ctx, options);
+      for (const { caseId, exchange } of [...(given ?? []), ...ctx.cases]) {
+        if (exchange.request.method !== "GET") continue;
+        again.set(caseId, await send(ctx.options.target, exchange.request));
+      }
+    },
+  );
+  const records = [...(given ?? []), ...run.cases];
+  return {
+    answers: new Map(records.map((record) => [record.caseId, record.exchange])),
+    facts: factsOf(records, again),
+    probes,
+  };
+}
+
+/** A request's line: method, path and query; a record's id in the path stands for any. */
+function requestLine(exchange: Exchange): string {
+  const query = exchange.url.includes("?") ? exchange.url.slice(exchange.url.indexOf("?")) : "";
+  return `${exchange.request.method} ${exchange.request.path}${query}`;
+}
+
+const sameRequest = (a: Exchange, b: Exchange): boolean => {
+  const [x, y] = [requestLine(a), requestLine(b)];
+  const withoutId = (line: string) =>
+    line.replace(/^(\w+ \/(?:pets|categories)\/)\d+(?=\/?(?:\?|$))/, "$1{id}");
+  return x === y || withoutId(x) === withoutId(y);
+};
+
+interface Paired {
+  readonly compared: number;
+  readonly notCompared: number;
+  readonly found: (AnswerDifference & { readonly caseId: string; readonly request: string })[];
+}
+
+function pairUp(deployment: Side, mock: Side): Paired {
+  let compared = 0;
+  let notCompared = 0;
+  const found: Paired["found"] = [];
+  const facts = { deployment: deployment.facts, mock: mock.facts };
+  for (const [caseId, exchange] of deployment.answers) {
+    const other = mock.answers.get(caseId);
+    if (!other) continue;
+    if (!sameRequest(exchange, other)) {
+      notCompared++;
+      continue;
+    }
+    compared++;
+    const request = requestLine(exchange);
+    for (const difference of answerDifferences(exchange, other, facts)) {
+      found.push({ ...difference, caseId, request });
+    }
   }
-  const each = (follows: (id: number | bigint, before: number | bigint) => boolean) =>
-    ids.every((id, at) => at === 0 || follows(id, ids[at - 1] as number | bigint));
-  if (each((id, before) => id > before)) return "ascending ids";
-  if (each((id, before) => id < before)) return "descending ids";
-  return "another order";
+  return { compared, notCompared, found };
 }
 
-function headerValue(response: ContractResponse, name: string): string {
-  const value = response.headers[name];
-  if (value === undefined) return "(absent)";
-  if (name === "content-type") return value.split(";")[0]?.trim().toLowerCase() ?? value;
-  // Location carries ids, which differ by data, and an absolute one the answering host: only
-  // its presence and form matter.
-  return name === "location"
-    ? value.replace(/\/\d+(?=\/?$)/, "/{id}").replace(/^https?:\/\/[^/]+/i, "{origin}")
-    : value;
+const keyOf = (difference: { readonly caseId: string; readonly aspect: string }) =>
+  `${difference.caseId}\u0000${difference.aspect}`;
+
+/** A profile's choices as a file holds them, every choice given. */
+function choicesOf(behaviour: ResolvedBehaviour): Record<ChoiceId, ProfileChoice> {
+  const values = behaviour.values as Readonly<Record<string, unknown>>;
+  return Object.fromEntries(
+    choiceIds.map((id) => [
+      id,
+      {
+        alternative: behaviour.choices[id],
+        ...(values[id] !== undefined ? { value: values[id] } : {}),
+      },
+    ]),
+  ) as Record<ChoiceId, ProfileChoice>;
 }
 
-function shapeOf(response: ContractResponse): string {
-  if (!response.isJson) return response.text === "" ? "(empty)" : "(not JSON)";
-  return bodyShape(response.json);
+const sameChoice = (a: ProfileChoice, b: LearnedChoice) =>
+  a.alternative === b.alternative && JSON.stringify(a.value) === JSON.stringify(b.value);
+
+/** The choices the deployment's answers decide otherwise than the profile. */
+function candidatesOf(
+  current: Record<ChoiceId, ProfileChoice>,
+  learned: Readonly<Record<ChoiceId, LearnedChoice>>,
+): ChoiceId[] {
+  return choiceIds.filter((id) => {
+    const choice = learned[id];
+    return choice.alternative !== undefined && !sameChoice(current[id], choice);
+  });
 }
 
-function differences(caseId: string, deployment: Exchange, mock: Exchange): Difference[] {
-  const request = `${deployment.request.method} ${deployment.url.replace(/^https?:\/\/[^/]+/, "")}`;
-  const diff = (aspect: string, a: string, b: string): Difference[] =>
-    a === b ? [] : [{ caseId, request, aspect, deployment: a, mock: b }];
-  const a = deployment.response;
-  const b = mock.response;
-  if (!a || !b)
-    return diff(
-      "answer",
-      a ? "answered" : `no answer (${deployment.error})`,
-      b ? "answered" : `no answer (${mock.error})`,
-    );
-  const out = diff("status", String(a.status), String(b.status));
-  for (const name of comparedHeaders)
-    out.push(...diff(`header ${name}`, headerValue(a, name), headerValue(b, name)));
-  const shapes = [shapeOf(a), shapeOf(b)];
-  // An empty list against a full one is a difference of data, not of behaviour.
-  if (!shapes.includes("[]")) out.push(...diff("body shape", shapes[0] ?? "", shapes[1] ?? ""));
-  const orders = [listOrder(a.json), listOrder(b.json)];
-  if (orders[0] && orders[1]) out.push(...diff("list order", orders[0], orders[1]));
-  return out;
+function profileWith(
+  current: Record<ChoiceId, ProfileChoice>,
+  learned: Readonly<Record<ChoiceId, LearnedChoice>>,
+  ids: readonly ChoiceId[],
+  name: string,
+): ResolvedBehaviour {
+  const choices = { ...current };
+  for (const id of ids) {
+    const { alternative, value } = learned[id];
+    choices[id] = { alternative, ...(value !== undefined ? { value } : {}) };
+  }
+  return resolveBehaviour({ version: 1, name, choices } as BehaviourProfile);
 }
+
+/** The deployment's answers to the comparison's requests: its run's cases, then the probes and the reads again. */
+export const deploymentSide = (
+  options: RunOptions,
+  deployment: RunResult,
+): Promise<DeploymentSide> =>
+  sideOf(options, deployment.tag, deployment.cases).then((side) => ({
+    ...side,
+    tag: deployment.tag,
+  }));
+
+export type DeploymentSide = Side & { readonly tag: string };
 
 export async function compareWithMock(
   options: RunOptions,
   deployment: RunResult,
   behaviour?: ResolvedBehaviour,
 ): Promise<Comparison> {
-  const mock = await startPetstoreServer({
-    port: 0,
-    apiKeys: [options.apiKey],
-    quiet: true,
-    behaviour,
-  });
-  try {
-    const mockRun = await runContractSuite({
-      ...options,
-      baseUrl: mock.url,
-      tag: deployment.tag,
-      strict: false,
+  return compareSide(options, await deploymentSide(options, deployment), behaviour);
+}
+
+/** The comparison of a deployment's answers (`deploymentSide`) with the mock's under a profile. */
+export async function compareSide(
+  options: RunOptions,
+  side: DeploymentSide,
+  behaviour?: ResolvedBehaviour,
+): Promise<Comparison> {
+  const { tag } = side;
+  const deploymentSide = side;
+  const mockSide = async (profile: ResolvedBehaviour | undefined): Promise<Side> => {
+    const mock = await startPetstoreServer({
+      port: 0,
+      apiKeys: [options.apiKey],
+      quiet: true,
+      behaviour: profile,
     });
-    const mockCases = new Map(mockRun.cases.map((record) => [record.caseId, record.exchange]));
-    const found: Difference[] = [];
-    let compared = 0;
-    for (const record of deployment.cases) {
-      const mockExchange = mockCases.get(record.caseId);
-      if (!mockExchange) continue;
-      compared++;
-      found.push(...differences(record.caseId, record.exchange, mockExchange));
+    try {
+      return await sideOf({ ...options, baseUrl: mock.url }, tag, undefined);
+    } finally {
+      await mock.close();
     }
-    const profile = behaviour === undefined ? {} : { behaviour: behaviour.name };
-    return { ...profile, compared, differences: found };
-  } finally {
-    await mock.close();
+  };
+  const base = pairUp(deploymentSide, await mockSide(behaviour));
+  const learned = learnChoices(deploymentSide.probes, createRedactor([options.apiKey]));
+  const current = choicesOf(behaviour ?? resolveBehaviour(undefined));
+  const counted = base.found.filter((difference) => difference.data === undefined);
+  const candidates = counted.length === 0 ? [] : candidatesOf(current, learned);
+  const named = new Map<string, ChoiceId[]>();
+  const remaining = () => counted.filter((difference) => !named.has(keyOf(difference)));
+  for (const id of candidates) {
+    const left = new Set(
+      pairUp(deploymentSide, await mockSide(profileWith(current, learned, [id], id))).found.map(
+        keyOf,
+      ),
+    );
+    for (const difference of counted) {
+      if (!left.has(keyOf(difference))) {
+        named.set(keyOf(difference), [...(named.get(keyOf(difference)) ?? []), id]);
+      }
+    }
   }
+  if (candidates.length > 1 && remaining().length > 0) {
+    const all = profileWith(current, learned, candidates, "together");
+    const left = new Set(pairUp(deploymentSide, await mockSide(all)).found.map(keyOf));
+    for (const difference of remaining()) {
+      if (!left.has(keyOf(difference))) named.set(keyOf(difference), candidates);
+    }
+  }
+  return {
+    ...(behaviour === undefined ? {} : { behaviour: behaviour.name }),
+    compared: base.compared,
+    notCompared: base.notCompared,
+    differences: base.found.map((difference) => ({
+      ...difference,
+      choices: named.get(keyOf(difference)) ?? [],
+    })),
+    learned: Object.fromEntries(
+      candidates.map((id) => [id, learned[id].alternative as string]),
+    ) as Comparison["learned"],
+  };
+}
+
+const cell = (text: string) => text.replace(/\|/g, "\\|");
+
+/** Why a difference is there: the choice (and how the deployment answers it), data, or nothing known. */
+function because(difference: Difference, comparison: Comparison): string {
+  if (difference.data !== undefined) return `data: ${difference.data}`;
+  if (difference.choices.length === 0) return "no choice of the table explains it";
+  const named = difference.choices.map(
+    (id) => `${id} (the deployment: ${comparison.learned[id] ?? "?"})`,
+  );
+  return named.length === 1 ? `choice ${named[0]}` : `choices together: ${named.join(", ")}`;
 }
 
 export function comparisonReport(comparison: Comparison): { text: string; markdown: string[] } {
@@ -143,14 +312,29 @@ export function comparisonReport(comparison: Comparison): { text: string; markdo
   for (const difference of comparison.differences) {
     byCase.set(difference.caseId, [...(byCase.get(difference.caseId) ?? []), difference]);
   }
+  const differing = [...byCase.values()].filter((list) => list.some((d) => d.data === undefined));
+  const onlyData = byCase.size - differing.length;
+  const choices = [
+    ...new Set(comparison.differences.flatMap((difference) => difference.choices)),
+  ].sort();
   const under =
     comparison.behaviour === undefined ? "" : ` (behaviour profile ${comparison.behaviour})`;
-  const head = `compare-mock: ${byCase.size} of ${comparison.compared} requests answered differently by the deployment and the kit's mock${under}`;
+  const head = [
+    `compare-mock: ${differing.length} of ${comparison.compared} requests answered differently by the deployment and the kit's mock${under}`,
+    choices.length > 0 ? `; the choices behind them: ${choices.join(", ")}` : "",
+    onlyData > 0 ? `; ${onlyData} more differ only in data (the records each side holds)` : "",
+    comparison.notCompared > 0
+      ? `; ${comparison.notCompared} not compared (their request lines differ)`
+      : "",
+  ].join("");
   const text = [head];
   for (const [caseId, list] of byCase) {
     text.push(`  ${caseId}  (${list[0]?.request})`);
-    for (const d of list)
-      text.push(`      ${d.aspect}: deployment ${d.deployment} | mock ${d.mock}`);
+    for (const d of list) {
+      text.push(
+        `      ${d.aspect}: deployment ${d.deployment} | mock ${d.mock}  <- ${because(d, comparison)}`,
+      );
+    }
   }
   const markdown = [
     "### Deployment vs the kit's mock",
@@ -160,11 +344,11 @@ export function comparisonReport(comparison: Comparison): { text: string; markdo
     ...(byCase.size === 0
       ? []
       : [
-          "| request | aspect | deployment | mock |",
-          "|---|---|---|---|",
+          "| request | aspect | deployment | mock | because |",
+          "|---|---|---|---|---|",
           ...comparison.differences.map(
             (d) =>
-              `| \`${d.request}\` (${d.caseId}) | ${d.aspect} | \`${d.deployment.replace(/\|/g, "\\|")}\` | \`${d.mock.replace(/\|/g, "\\|")}\` |`,
+              `| \`${cell(d.request)}\` (${d.caseId}) | ${d.aspect} | \`${cell(d.deployment)}\` | \`${cell(d.mock)}\` | ${cell(because(d, comparison))} |`,
           ),
         ]),
     "",

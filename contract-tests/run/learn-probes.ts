@@ -1,42 +1,90 @@
 /**
- * `--learn`'s requests: the fewest that show each silent choice of a
- * deployment, reads first, then a few creates (bounded like `--consumer`'s:
+ * `--learn`'s requests: each silent choice asked with at least two inputs,
+ * reads first, then the creates (bounded like `--consumer`'s:
  * `--consumer-writes`, none under `--read-only`; every name carries the run
- * tag). Each is a case of the run (`<operation>.learn-<probe>`), judged by the
- * one judge like every other: a deployment that breaks a statement is
- * reported as in any run, and the probe whose answer broke it is marked, so
- * no choice is learned from it. Never a DELETE, PUT or PATCH.
+ * tag, but for the blank names `--learn-untagged` allows). Each is a case of
+ * the run (`<operation>.learn-<probe>`), judged by the one judge like every
+ * other; a request of no operation (`HEAD`, a path with a slash at its end,
+ * an unknown path, a POST on a record) owes only an answer below 500. The
+ * probe whose answer broke a statement is marked, so no choice is learned
+ * from it. Never a DELETE, PUT or PATCH.
  */
+import { noServerError } from "../../mocks/interface/checks.js";
 import { absentId } from "../../mocks/interface/knowledge.js";
 import { limitRule, type OperationId } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
-import type { SuiteContext } from "../suite/context.js";
+import type { CaseDefinition, SuiteContext } from "../suite/context.js";
 import { defaultConsumerWrites } from "../suite/settings.js";
 import { WriteBudget } from "../suite/write-budget.js";
-import type { ContractRequest, Exchange } from "../transport/http.js";
+import type { ContractRequest, CredentialVariant, Exchange } from "../transport/http.js";
 
 /** Every probe `--learn` may send, in the order it sends them. */
 export const probeNames = [
   "pets",
+  "pets-default",
   "limit-zero",
+  "limit-negative",
   "limit-above",
+  "limit-far-above",
   "limit-fraction",
+  "limit-fraction-2",
   "limit-word",
+  "limit-empty",
+  "status-empty",
   "limit-repeated",
-  "unknown-parameter",
+  "status-repeated",
+  "pets-unknown-parameter",
   "status-upper-case",
+  "status-mixed-case",
   "status-unknown",
+  "status-unknown-2",
+  "pets-trailing-slash",
+  "pets-head",
   "pet-listed",
+  "pet-listed-2",
+  "pet-head",
   "pet-absent",
+  "pet-absent-2",
   "pet-malformed",
+  "pet-decimal",
   "pet-zero",
+  "pet-negative",
   "pets-no-credential",
+  "pets-wrong-credential",
+  "pets-malformed-credential",
+  "pet-no-credential",
+  "pet-wrong-credential",
+  "pet-malformed-credential",
   "categories",
+  "categories-unknown-parameter",
+  "categories-trailing-slash",
   "categories-no-credential",
+  "categories-wrong-credential",
+  "unknown-path",
+  "unknown-path-2",
   "create-without-status",
+  "create-without-status-2",
   "create-unknown-category",
+  "create-unknown-category-2",
   "create-refused",
+  "create-invalid",
+  "create-text-plain",
+  "create-malformed",
+  "create-empty",
+  "post-on-pet",
+  "post-on-pet-2",
+  "category-created",
+  "category-created-2",
+  "category-text-plain",
+  "category-description-number",
+  "category-description-boolean",
   "category-refused",
+  "category-refused-2",
+  "category-malformed",
+  "category-empty",
+  "create-blank-name",
+  "category-blank-name",
+  "categories-after",
 ] as const;
 export type ProbeName = (typeof probeNames)[number];
 
@@ -45,11 +93,19 @@ export type Probe =
   | {
       readonly name: ProbeName;
       readonly caseId: string;
+      /** The request in words, without ids or data (`GET /pets/{id}`). */
+      readonly label: string;
       readonly exchange: Exchange;
       /** The documented checks its answer broke: nothing is learned from it. */
       readonly broke: readonly string[];
     }
-  | { readonly name: ProbeName; readonly caseId: string; readonly unsent: string };
+  | {
+      readonly name: ProbeName;
+      readonly caseId: string;
+      readonly label: string;
+      /** Why it was not sent. */
+      readonly unsent: string;
+    };
 
 /** The probes of one run, by name (those not reached are absent). */
 export type Probes = ReadonlyMap<ProbeName, Probe>;
@@ -57,6 +113,36 @@ export type Probes = ReadonlyMap<ProbeName, Probe>;
 /** What the probes need from the run's options. */
 export interface ProbeOptions {
   readonly consumerWrites?: number;
+  /** Send the creates whose blank name the run tag cannot mark (`--learn-untagged`). */
+  readonly learnUntagged?: boolean;
+}
+
+/** Why a probe of a blank name is not sent without `--learn-untagged`. */
+export const untaggedRefusal =
+  "its create would leave a record the run tag cannot mark (a blank name): sent only with --learn-untagged";
+
+interface Sent {
+  readonly operation: OperationId;
+  readonly request: ContractRequest;
+  /** How the request reads in the profile. */
+  readonly label: string;
+  /** A request of no operation: only an answer below 500 is owed. */
+  readonly unrouted?: true;
+  /** Why the create carries no run tag (a blank name). */
+  readonly untagged?: string;
+}
+
+const credentialWords: Partial<Record<CredentialVariant, string>> = {
+  missing: " without a key",
+  wrong: " with a wrong key",
+};
+
+/** A request in words: its method, path (`as` for one holding an id) and query, a body's fields in words. */
+function labelOf(request: ContractRequest, as = request.path, body?: string): string {
+  const query = request.rawQuery ? `?${request.rawQuery}` : "";
+  const type = request.contentType ? ` as ${request.contentType}` : "";
+  const credential = credentialWords[request.credential ?? "valid"] ?? "";
+  return `${request.method} ${as}${query}${body === undefined ? "" : ` {${body}}`}${type}${credential}`;
 }
 
 type Item = Readonly<Record<string, unknown>>;
@@ -70,25 +156,33 @@ const listed = (exchange: Exchange | undefined): readonly Item[] => {
 export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}): Promise<Probes> {
   const probes = new Map<ProbeName, Probe>();
   const budget = new WriteBudget(options.consumerWrites ?? defaultConsumerWrites);
-  const send = async (
-    name: ProbeName,
-    operation: OperationId,
-    request: ContractRequest,
-  ): Promise<Exchange | undefined> => {
-    const caseId = `${operation}.learn-${name}`;
-    const definition = { id: caseId, operation, request };
-    if (request.method !== "GET") {
-      if (ctx.readOnly) {
-        ctx.skip(definition, "--read-only: the run sends no writes");
-        probes.set(name, { name, caseId, unsent: "--read-only forbids the create it needs" });
-        return undefined;
-      }
-      if (!budget.take()) {
-        const why = `--consumer-writes: its ${budget.limit} creates are spent`;
-        ctx.skip(definition, why);
-        probes.set(name, { name, caseId, unsent: why });
-        return undefined;
-      }
+  const labels = new Set<string>();
+  const send = async (name: ProbeName, sent: Sent): Promise<Exchange | undefined> => {
+    const { operation, request } = sent;
+    // The second request that reads the same in words is told apart: `GET /pets/{id} again`.
+    const label = labels.has(sent.label) ? `${sent.label} again` : sent.label;
+    labels.add(label);
+    const definition: CaseDefinition = {
+      id: `${operation}.learn-${name}`,
+      operation,
+      request,
+      ...(sent.unrouted ? { checks: [noServerError()] } : {}),
+      ...(sent.untagged ? { untagged: sent.untagged } : {}),
+    };
+    const unsent =
+      request.method !== "POST"
+        ? undefined
+        : sent.untagged && !options.learnUntagged
+          ? untaggedRefusal
+          : ctx.readOnly
+            ? "--read-only forbids the create it needs"
+            : budget.take()
+              ? undefined
+              : `--consumer-writes: its ${budget.limit} creates are spent`;
+    if (unsent !== undefined) {
+      ctx.skip(definition, unsent, definition.checks);
+      probes.set(name, { name, caseId: definition.id, label, unsent });
+      return undefined;
     }
     const before = ctx.results.length;
     const exchange = await ctx.run(definition);
@@ -97,57 +191,232 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
       .slice(before)
       .filter((result) => result.outcome === "failed" && result.kind === "documented")
       .map((result) => result.id);
-    probes.set(name, { name, caseId, exchange, broke });
+    probes.set(name, { name, caseId: definition.id, label, exchange, broke });
     return exchange;
   };
-  const listPets = (name: ProbeName, rawQuery: string, credential?: "missing") =>
-    send(name, "listPets", {
-      method: "GET",
-      path: "/pets",
-      rawQuery,
-      ...(credential ? { credential } : {}),
-    });
-  const getPet = (name: ProbeName, petId: Id | string) =>
-    send(name, "getPet", { method: "GET", path: `/pets/${petId}` });
+  const get = (
+    name: ProbeName,
+    operation: OperationId,
+    path: string,
+    rest: Omit<ContractRequest, "method" | "path"> & { readonly as?: string } = {},
+  ) => {
+    const { as, ...more } = rest;
+    const request: ContractRequest = { method: "GET", path, ...more };
+    return send(name, { operation, request, label: labelOf(request, as) });
+  };
+  const listPets = (name: ProbeName, rawQuery: string, credential?: CredentialVariant) =>
+    get(name, "listPets", "/pets", { rawQuery, ...(credential ? { credential } : {}) });
+  const unrouted = (
+    name: ProbeName,
+    operation: OperationId,
+    request: ContractRequest,
+    as?: string,
+  ) => send(name, { operation, request, label: labelOf(request, as), unrouted: true });
 
-  const pets = listed(await listPets("pets", `limit=${limitRule.maximum}`));
-  await listPets("limit-zero", `limit=${limitRule.minimum - 1}`);
-  await listPets("limit-above", `limit=${limitRule.maximum + 1}`);
+  const { minimum, maximum } = limitRule;
+  const pets = listed(await listPets("pets", `limit=${maximum}`));
+  await listPets("pets-default", "");
+  await listPets("limit-zero", `limit=${minimum - 1}`);
+  await listPets("limit-negative", `limit=${minimum - 2}`);
+  await listPets("limit-above", `limit=${maximum + 1}`);
+  await listPets("limit-far-above", `limit=${maximum * 10}`);
   await listPets("limit-fraction", "limit=1.5");
+  await listPets("limit-fraction-2", "limit=2.5");
   await listPets("limit-word", "limit=abc");
+  await listPets("limit-empty", "limit=");
+  await listPets("status-empty", "status=");
   await listPets("limit-repeated", "limit=1&limit=2");
-  await listPets("unknown-parameter", "limit=1&learn-probe=1");
+  await listPets("status-repeated", "status=available&status=sold");
+  await listPets("pets-unknown-parameter", "learn-probe=1");
   await listPets("status-upper-case", "status=AVAILABLE");
-  await listPets("status-unknown", "status=not-a-status");
-  const known = pets.map((pet) => idOf(pet)).find((id) => id !== undefined);
-  if (known !== undefined) await getPet("pet-listed", known);
-  ctx.knowledge.declareAbsent("pets", absentId());
-  await getPet("pet-absent", absentId());
-  await getPet("pet-malformed", "abc");
-  await getPet("pet-zero", "0");
-  await listPets("pets-no-credential", "", "missing");
-  const categories = listed(
-    await send("categories", "listCategories", { method: "GET", path: "/categories" }),
-  );
-  await send("categories-no-credential", "listCategories", {
-    method: "GET",
-    path: "/categories",
-    credential: "missing",
-  });
+  await listPets("status-mixed-case", "status=Sold");
+  await listPets("status-unknown", "status=flying");
+  await listPets("status-unknown-2", "status=x");
+  await unrouted("pets-trailing-slash", "listPets", { method: "GET", path: "/pets/" });
+  await unrouted("pets-head", "listPets", { method: "HEAD", path: "/pets" });
 
-  const categoryIds = categories.map((category) => idOf(category));
-  const categoryId = categoryIds.find((id) => id !== undefined) ?? 1;
-  const createPet = (name: ProbeName, json: unknown) =>
-    send(name, "createPet", { method: "POST", path: "/pets", json });
-  await createPet("create-without-status", { name: `${ctx.tag} learn`, categoryId });
-  const unknownCategory = absentId(categoryIds.includes(absentId()) ? 1 : 0);
-  await createPet("create-unknown-category", {
-    name: `${ctx.tag} learn`,
-    categoryId: unknownCategory,
+  const [first, second] = pets.map((pet) => idOf(pet)).filter((id): id is Id => id !== undefined);
+  const record = (name: ProbeName, id: Id | undefined, credential?: CredentialVariant) =>
+    id === undefined
+      ? probes.set(name, {
+          name,
+          caseId: `getPet.learn-${name}`,
+          label: "GET /pets/{id}",
+          unsent: "no pet was listed to read",
+        })
+      : get(name, "getPet", `/pets/${id}`, {
+          as: "/pets/{id}",
+          ...(credential ? { credential } : {}),
+        });
+  await record("pet-listed", first);
+  await record("pet-listed-2", second);
+  if (first !== undefined) {
+    await unrouted("pet-head", "getPet", { method: "HEAD", path: `/pets/${first}` }, "/pets/{id}");
+  }
+  for (const [name, below] of [
+    ["pet-absent", 0],
+    ["pet-absent-2", 1],
+  ] as const) {
+    ctx.knowledge.declareAbsent("pets", absentId(below));
+    await get(name, "getPet", `/pets/${absentId(below)}`, { as: "/pets/{absent id}" });
+  }
+  await get("pet-malformed", "getPet", "/pets/abc");
+  await get("pet-decimal", "getPet", "/pets/1.5");
+  await get("pet-zero", "getPet", "/pets/0");
+  await get("pet-negative", "getPet", "/pets/-1");
+  await listPets("pets-no-credential", "", "missing");
+  await listPets("pets-wrong-credential", "", "wrong");
+  await listPets("pets-malformed-credential", "", "basic");
+  const someId = first ?? absentId();
+  const credentialProbes = {
+    missing: "pet-no-credential",
+    wrong: "pet-wrong-credential",
+    basic: "pet-malformed-credential",
+  } as const;
+  for (const [credential, name] of Object.entries(credentialProbes) as [
+    keyof typeof credentialProbes,
+    ProbeName,
+  ][]) {
+    await get(name, "getPet", `/pets/${someId}`, { as: "/pets/{id}", credential });
+  }
+  const categories = listed(await get("categories", "listCategories", "/categories"));
+  await get("categories-unknown-parameter", "listCategories", "/categories", {
+    rawQuery: "learn-probe=1",
   });
-  await createPet("create-refused", { name: `${ctx.tag} learn` });
-  const createCategory = (name: ProbeName, json: unknown) =>
-    send(name, "createCategory", { method: "POST", path: "/categories", json });
-  await createCategory("category-refused", { description: `${ctx.tag} learn` });
+  await unrouted("categories-trailing-slash", "listCategories", {
+    method: "GET",
+    path: "/categories/",
+  });
+  await get("categories-no-credential", "listCategories", "/categories", { credential: "missing" });
+  await get("categories-wrong-credential", "listCategories", "/categories", {
+    credential: "wrong",
+  });
+  await unrouted("unknown-path", "listPets", { method: "GET", path: "/learn-probe" });
+  await unrouted("unknown-path-2", "listPets", { method: "GET", path: "/learn-probe/1" });
+
+  await sendCreates(ctx.tag, categories, send);
+  await get("categories-after", "listCategories", "/categories");
   return probes;
+}
+
+/** The creates: pets, then categories, each named with the tag (but for the blank names). */
+async function sendCreates(
+  tag: string,
+  listedCategories: readonly Item[],
+  send: (name: ProbeName, sent: Sent) => Promise<Exchange | undefined>,
+): Promise<void> {
+  const categoryIds = listedCategories.map((category) => idOf(category));
+  const categoryId = categoryIds.find((id) => id !== undefined) ?? 1;
+  const unknown = [0, 1, 2]
+    .map((below) => absentId(below))
+    .filter((id) => !categoryIds.includes(id));
+  /** A create; `fields` says its body in words (the tag's name is `name`). */
+  const post = (
+    name: ProbeName,
+    operation: OperationId,
+    json: unknown,
+    fields: string,
+    more: {
+      path?: string;
+      as?: string;
+      contentType?: string;
+      untagged?: string;
+      /** Sent as is (a body that is not JSON, or none), instead of `json`. */
+      rawBody?: string;
+    } = {},
+  ) => {
+    const { path = operation === "createPet" ? "/pets" : "/categories", as, untagged } = more;
+    const request: ContractRequest = {
+      method: "POST",
+      path,
+      ...(more.rawBody === undefined ? { json } : { rawBody: more.rawBody }),
+      ...(more.contentType ? { contentType: more.contentType } : {}),
+      // Sent only under --learn-untagged (sendProbes), which allows it past the run tag's rule.
+      ...(untagged ? { allowUntagged: true as const } : {}),
+    };
+    return send(name, {
+      operation,
+      request,
+      label: labelOf(request, as, fields),
+      ...(path.split("/").length > 2 ? { unrouted: true as const } : {}),
+      ...(untagged ? { untagged } : {}),
+    });
+  };
+  const pet = { name: `${tag} learn`, categoryId };
+  const newPet = "name, categoryId";
+  await post("create-without-status", "createPet", pet, newPet);
+  await post("create-without-status-2", "createPet", pet, newPet);
+  const noCategory = "name, categoryId of no category";
+  await post(
+    "create-unknown-category",
+    "createPet",
+    { ...pet, categoryId: unknown[0] },
+    noCategory,
+  );
+  await post(
+    "create-unknown-category-2",
+    "createPet",
+    { ...pet, categoryId: unknown[1] },
+    noCategory,
+  );
+  await post("create-refused", "createPet", { name: pet.name }, "name, no categoryId");
+  await post(
+    "create-invalid",
+    "createPet",
+    { ...pet, categoryId: "one" },
+    'name, categoryId: "one"',
+  );
+  await post("create-text-plain", "createPet", pet, newPet, { contentType: "text/plain" });
+  // Not JSON (cut short, the tag still in it), and no body at all.
+  await post("create-malformed", "createPet", pet, "name, cut short", {
+    rawBody: `{"name": ${JSON.stringify(pet.name)}, "categoryId": `,
+  });
+  await post("create-empty", "createPet", pet, "no body", { rawBody: "" });
+  for (const [name, below] of [
+    ["post-on-pet", 0],
+    ["post-on-pet-2", 1],
+  ] as const) {
+    const at = { path: `/pets/${absentId(below)}`, as: "/pets/{absent id}" };
+    await post(name, "createPet", pet, newPet, at);
+  }
+  // Each category its own name: a deployment may refuse a name it holds.
+  const named = (n: number) => ({ name: `${tag} learn ${n}` });
+  await post(
+    "category-created",
+    "createCategory",
+    { ...named(1), description: tag },
+    "name, description",
+  );
+  await post("category-created-2", "createCategory", named(2), "name");
+  await post("category-text-plain", "createCategory", named(3), "name", {
+    contentType: "text/plain",
+  });
+  const description = (n: number, value: unknown) =>
+    post(
+      n === 4 ? "category-description-number" : "category-description-boolean",
+      "createCategory",
+      { ...named(n), description: value },
+      `name, description: ${JSON.stringify(value)}`,
+    );
+  await description(4, 5);
+  await description(5, true);
+  await post("category-refused", "createCategory", { description: tag }, "description, no name");
+  await post("category-malformed", "createCategory", named(6), "name, cut short", {
+    rawBody: `{"name": ${JSON.stringify(named(6).name)}`,
+  });
+  await post("category-empty", "createCategory", named(7), "no body", { rawBody: "" });
+  // A refusal's body still carries the tag: were it stored after all, the tag finds it.
+  await post(
+    "category-refused-2",
+    "createCategory",
+    { name: 7, description: tag },
+    "name: 7, description",
+  );
+  const blank = "--learn-untagged: a blank name, which the run tag cannot mark";
+  await post("create-blank-name", "createPet", { ...pet, name: "" }, 'name: "", categoryId', {
+    untagged: blank,
+  });
+  await post("category-blank-name", "createCategory", { name: "" }, 'name: ""', {
+    untagged: blank,
+  });
 }

@@ -6,11 +6,14 @@
  * behaviour profile it learned (mocks/interface/behaviours.ts's format) for
  * `petstore-mock --behaviour <file>`: each choice, the alternative its
  * answers showed and the evidence (masked), or why it stays the default.
+ * The file holds nothing that moves with the deployment's data, so the same
+ * deployment writes the same bytes; a run that cannot judge writes none.
  *
  * @example
  * const result = await runLearn({ baseUrl, apiKey });
- * await writeLearnedProfile("staging.behaviour.json", result.learned, redact);
+ * if (!whyNoProfile(result)) await writeLearnedProfile("staging.behaviour.json", result.learned, redact);
  */
+import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import {
@@ -20,8 +23,10 @@ import {
   parseBehaviourProfile,
 } from "../../mocks/interface/behaviours.js";
 import { writeFileAtomically } from "../../mocks/util/files.js";
+import { isObject } from "../../mocks/util/json.js";
 import { createRedactor, type Redact } from "../../mocks/util/redact.js";
 import { printable } from "../../mocks/util/text.js";
+import { failingChecks } from "../suite/results.js";
 import { learnChoices, profileChoice } from "./learn-choices.js";
 import { type ProbeOptions, sendProbes } from "./learn-probes.js";
 import type { LearnedChoice } from "./learn-readings.js";
@@ -35,11 +40,16 @@ export interface Learned {
 
 export type LearnRun = SuiteRun & { readonly learned: Learned };
 
+/** What the run says instead of advice about the choices it learns. */
+export const learningNote =
+  "advice about the choices --learn learns is not raised: their answers are what it learns";
+
 /** Sends the probes to the deployment in `options` and learns each choice from the answers. */
 export async function runLearn(options: SuiteOptions & ProbeOptions): Promise<LearnRun> {
   const redact = createRedactor([options.apiKey]);
   let probes: Awaited<ReturnType<typeof sendProbes>> = new Map();
-  const result = await runCases(options, async (ctx) => {
+  const result = await runCases({ ...options, behaviour: "learning" }, async (ctx) => {
+    ctx.notes.push(learningNote);
     probes = await sendProbes(ctx, options);
   });
   return {
@@ -48,14 +58,9 @@ export async function runLearn(options: SuiteOptions & ProbeOptions): Promise<Le
   };
 }
 
-/** The profile file's content: every choice, in the table's order, masked. */
-export function learnedProfile(
-  learned: Learned,
-  redact: Redact,
-  now = new Date(),
-): BehaviourProfile {
-  const day = now.toISOString().slice(0, 10);
-  const source = printable(redact(`learned from ${learned.baseUrl} on ${day}`)).slice(0, 1000);
+/** The profile file's content: every choice, in the table's order, masked; nothing that moves with the data. */
+export function learnedProfile(learned: Learned, redact: Redact): BehaviourProfile {
+  const source = printable(redact(`learned from ${learned.baseUrl}`)).slice(0, 1000);
   return {
     version: 1,
     name: "learned",
@@ -64,6 +69,25 @@ export function learnedProfile(
       choiceIds.map((id) => [id, profileChoice(learned.choices[id])]),
     ) as BehaviourProfile["choices"],
   };
+}
+
+/**
+ * Why a run cannot judge the deployment's choices, so no profile is written
+ * (or compared): it stopped early, the key was refused, or an answer broke a
+ * statement. Undefined when it can.
+ */
+export function whyNoProfile(result: LearnRun): string | undefined {
+  if (result.stopReason) return "the run stopped before every request was answered";
+  const refused = result.cases.find((record) => record.caseId === "listPets.learn-pets");
+  const status = refused?.exchange.response?.status;
+  if (status === 401 || status === 403) {
+    return `the deployment refused the key (${status} to GET /pets with it): check --key`;
+  }
+  const broken = failingChecks({ ...result, strict: false }).length;
+  if (broken > 0) {
+    return `${broken} answers broke a statement of the interface: a deployment is learned from only where it conforms`;
+  }
+  return undefined;
 }
 
 /** What the console says after the run: the file, then each choice learned or why not. */
@@ -82,6 +106,32 @@ export function learnSummary(learned: Learned, file: string): string {
   ].join("\n");
 }
 
+/** A JSON value on one line, a space after each `:` and `,` of its objects. */
+const inline = (value: unknown): string =>
+  isObject(value)
+    ? `{ ${Object.entries(value)
+        .map(([key, member]) => `${JSON.stringify(key)}: ${inline(member)}`)
+        .join(", ")} }`
+    : JSON.stringify(value);
+
+/** A profile's JSON text, indented, each evidence item on a line of its own. */
+export function profileText(profile: BehaviourProfile): string {
+  const items: string[] = [];
+  const mark = `evidence-${randomBytes(8).toString("hex")}-`;
+  const text = JSON.stringify(
+    profile,
+    (key, value: unknown) =>
+      key === "evidence" && Array.isArray(value)
+        ? value.map((item) => `${mark}${items.push(inline(item))}`)
+        : value,
+    2,
+  );
+  return text.replace(
+    new RegExp(`"${mark}(\\d+)"`, "g"),
+    (_whole, index: string) => items[Number(index) - 1] as string,
+  );
+}
+
 /**
  * Writes the profile: redacted, checked by the profile reader itself (what
  * the mock will read), its folder created, the file replaced atomically
@@ -93,7 +143,7 @@ export async function writeLearnedProfile(
   learned: Learned,
   redact: Redact,
 ): Promise<void> {
-  const text = `${redact(JSON.stringify(learnedProfile(learned, redact), null, 2))}\n`;
+  const text = `${redact(profileText(learnedProfile(learned, redact)))}\n`;
   parseBehaviourProfile(text, printable(file));
   await mkdir(dirname(file), { recursive: true });
   await writeFileAtomically(file, text);

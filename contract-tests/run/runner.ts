@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { nestedTooDeep } from "../../mocks/interface/checks.js";
 import { maxJsonDepth } from "../../mocks/util/json.js";
-import { createRedactor, type Redact } from "../../mocks/util/redact.js";
+import { createRedactor } from "../../mocks/util/redact.js";
 import { randomSeed } from "../fuzz/random.js";
 import { fuzzChecks } from "../fuzz/results.js";
 import { type FuzzResult, runFuzz } from "../fuzz/run.js";
@@ -30,6 +30,10 @@ export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
     readonly tag?: string;
     /** Marks answers that did not come from the target (see the proxy run). */
     readonly foreignAnswer?: SuiteContextOptions["foreignAnswer"];
+    /** The target's choices where the interface is silent (`--behaviour`), or `learning` (`--learn`). */
+    readonly behaviour?: SuiteContextOptions["behaviour"];
+    /** The run's time, when its clock started before the run (a consumer contract's patterns compiled on it). */
+    readonly budget?: RunBudget;
   };
 
 /** Why no check can run: no answer, no pet list at this path, or no JSON there. */
@@ -86,7 +90,7 @@ function fuzzTarget(
   target: Target,
   settings: RunOptions,
   tag: string,
-  redact: Redact,
+  { redact, behaviour }: SuiteContextOptions,
 ): Promise<FuzzResult> {
   return runFuzz({
     count: settings.fuzz,
@@ -98,6 +102,7 @@ function fuzzTarget(
     send: (request) => send(target, request),
     curl: (request) => redact(curlLine(target, request)),
     describe: (exchange) => describeResponse(exchange, redact),
+    behaviour,
   });
 }
 
@@ -156,7 +161,7 @@ export async function runCases(
     wrongKey: `wrong-key-${tag}`,
     tag,
     maxBodyBytes: settings.maxAnswerBytes,
-    budget: new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
+    budget: options.budget ?? new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
   };
   const ctx = new SuiteContext({
     target,
@@ -165,6 +170,7 @@ export async function runCases(
     only: settings.only,
     redact: createRedactor([options.apiKey]),
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
+    behaviour: options.behaviour,
   });
   let stopped: Stop = {};
   let fuzz: FuzzResult | undefined;
@@ -172,7 +178,7 @@ export async function runCases(
     await preflight(target);
     await cases(ctx);
     if (settings.fuzz > 0) {
-      fuzz = await fuzzTarget(target, settings, tag, ctx.options.redact);
+      fuzz = await fuzzTarget(target, settings, tag, ctx.options);
       ctx.results.push(...fuzzChecks(fuzz));
       ctx.created.push(...fuzz.created);
       if (fuzz.stopped) throw new RunDeadlineError(fuzz.stopped);

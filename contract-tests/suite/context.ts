@@ -3,6 +3,7 @@
  * order, and records results, cases and what each POST created. Checks run
  * one request at a time (safe on a shared staging).
  */
+import type { ChoicesInEffect } from "../../mocks/interface/advice.js";
 import type { Check } from "../../mocks/interface/checks.js";
 import { describeAnswer, failedActual } from "../../mocks/interface/failure-lines.js";
 import { checksFor, isRejectable, judge } from "../../mocks/interface/judge.js";
@@ -38,6 +39,8 @@ export interface CaseDefinition {
    * reported with it.
    */
   readonly untagged?: string;
+  /** The checks instead of the judge's, for a request of no operation (`--learn`'s `HEAD`, an unknown path). */
+  readonly checks?: readonly Check[];
 }
 
 interface SuiteState {
@@ -72,6 +75,8 @@ export interface SuiteContextOptions {
   readonly redact: Redact;
   /** Marks answers that did not come from the target (e.g. a proxy's own rejections). */
   readonly foreignAnswer?: (exchange: Exchange) => string | undefined;
+  /** The target's choices where the interface is silent, as far as known: advice they replace is not raised. */
+  readonly behaviour?: ChoicesInEffect | undefined;
 }
 
 export class SuiteContext {
@@ -118,11 +123,11 @@ export class SuiteContext {
   ): Promise<Exchange | undefined> {
     const selected = this.selected(definition.operation);
     if (!selected && !neededBy?.some((operation) => this.selected(operation))) return undefined;
-    if (definition.request.method !== "GET" && this.readOnly) {
+    if (definition.request.method === "POST" && this.readOnly) {
       if (selected) this.skip(definition, "--read-only: the suite sends no writes");
       return undefined;
     }
-    const checks = this.checksOf(definition);
+    const checks = definition.checks ?? this.checksOf(definition);
     if (selected) this.planChecks(definition, checks);
     const exchange = await send(this.options.target, definition.request);
     if (exchange.notSent !== undefined) {
@@ -138,7 +143,11 @@ export class SuiteContext {
 
   /** The judge's checks of a case, from what the run knows so far, then the case's own. */
   checksOf(definition: CaseDefinition): readonly Check[] {
-    const judged = checksFor(sentRequest(definition.operation, definition.request), this.knowledge);
+    const judged = checksFor(
+      sentRequest(definition.operation, definition.request),
+      this.knowledge,
+      this.options.behaviour,
+    );
     return definition.extraChecks ? [...judged, ...definition.extraChecks] : judged;
   }
 

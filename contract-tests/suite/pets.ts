@@ -113,7 +113,11 @@ async function getPetCases(
       known: (collection) => new Map(collection === "pets" ? [[1, createdRecord]] : []),
       absent: () => undefined,
     };
-    const checks = checksFor(sentRequest("getPet", read("created", 1).request), created);
+    const checks = checksFor(
+      sentRequest("getPet", read("created", 1).request),
+      created,
+      ctx.options.behaviour,
+    );
     ctx.skip(read("created", "{id}"), "createPet returned no pet to read back", checks);
   }
   if (ctx.state.knownPet) await ctx.run(read("listed", ctx.state.knownPet.id));

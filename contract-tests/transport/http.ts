@@ -39,7 +39,8 @@ export const badCredentials = ["missing", "wrong", "malformed", "basic", "empty-
 export type CredentialVariant = "valid" | (typeof badCredentials)[number];
 
 export interface ContractRequest {
-  readonly method: "GET" | "POST";
+  /** `HEAD` only for `--learn`'s probes of what the interface does not describe. */
+  readonly method: "GET" | "POST" | "HEAD";
   /** Below the base URL, e.g. `/pets/3`. */
   readonly path: string;
   readonly query?: Readonly<Record<string, string>>;
@@ -52,6 +53,8 @@ export interface ContractRequest {
   readonly rawQuery?: string;
   /** The body's `Content-Type` instead of `application/json`; `""` sends none. */
   readonly contentType?: string;
+  /** A create the user explicitly allowed to go without the run tag (`--learn-untagged`). */
+  readonly allowUntagged?: true;
 }
 
 /**
@@ -268,7 +271,7 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
   const url = requestUrl(target.baseUrl, request);
   const match = matchRoute(request.method, request.path);
   const notSent =
-    match.kind === "operation"
+    match.kind === "operation" && !request.allowUntagged
       ? untaggedCreate(sentRequest(match.operationId, request), target.tag)
       : undefined;
   if (notSent !== undefined)

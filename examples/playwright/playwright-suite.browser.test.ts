@@ -117,10 +117,13 @@ describe.skipIf(skipBrowserTests)("the Playwright fixture under @playwright/test
 
   it("wrote the tests' consumer contract, each interaction named after its tests' title paths", () => {
     expect(contract.consumer.name).toBe("pet-page");
-    const create = contract.interactions.find((interaction) =>
-      interaction.comments.petstoreMockKit.tests.includes(
-        "pets.spec.ts > a small store > creates a pet the store then holds",
-      ),
+    // The test's create (it lists the pets too: that interaction names it as well).
+    const create = contract.interactions.find(
+      (interaction) =>
+        interaction.request.method === "POST" &&
+        interaction.comments.petstoreMockKit.tests.includes(
+          "pets.spec.ts > a small store > creates a pet the store then holds",
+        ),
     );
     expect(create?.providerStates).toEqual([
       { name: "category 1 exists", params: { categoryId: 1 } },

@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fileSystem } from "../util/files.js";
-import { unreadableLockGraceMs } from "../util/lock-file.js";
+import { processStart, unreadableLockGraceMs } from "../util/lock-file.js";
 import {
   ContractFileError,
   checkContractFile,
@@ -95,6 +95,19 @@ describe("writeContractFile", () => {
     await writeContractFile(path, contractOf("a"));
     expect(await keysIn(path)).toEqual(["a"]);
   });
+
+  it.skipIf(processStart(process.pid) === undefined)(
+    "takes over a lock naming a running process that started at another time (a reused pid), at once",
+    async () => {
+      const path = join(dir, "web-petstore.json");
+      const otherBoot = "00000000-0000-0000-0000-000000000000:1";
+      await writeFile(`${path}.lock`, `${process.ppid} ${otherBoot} a-token\n`);
+      const started = performance.now();
+      await writeContractFile(path, contractOf("a"));
+      expect(performance.now() - started).toBeLessThan(contractLockWaitMs / 10);
+      expect(await keysIn(path)).toEqual(["a"]);
+    },
+  );
 
   it("refuses a symlink planted at the path, dangling or not, and writes through neither", async () => {
     const path = join(dir, "web-petstore.json");
@@ -195,6 +208,16 @@ describe("writeContractFile", () => {
       /not written by petstore-mock-kit/,
     ],
     ["no JSON", "{ nope\n", /is not valid JSON/],
+    [
+      "no JSON, with escape sequences (quoting none of it)",
+      '{"a": \u001b]0;title\u0007}',
+      /is not valid JSON \(Unexpected character in JSON at position 6 \(line 1 column 7\)\)\.;/,
+    ],
+    [
+      "a format holding terminal controls (escaped)",
+      JSON.stringify({ metadata: { petstoreMockKit: { format: "\u009b2J\u202e" } } }),
+      /its format "\\x9b2J\\u202e" is not /,
+    ],
     [
       "another consumer's contract",
       contractText(pactOf([], { ...names, consumer: "other" })),

@@ -3,7 +3,8 @@
  * the standalone server's `--contract`): merged into what the file already
  * holds, so every test file and every worker of a run adds its part. One
  * writer at a time (a `<file>.lock` beside it, waited for; a lock left by a
- * process that is gone is taken over, one that is no regular file refused);
+ * process that is gone, its pid reused or not, is taken over, one that is no
+ * regular file refused);
  * the text goes through the state file's atomic write (an exclusively
  * created temp file, then a rename: a symbolic link planted at the path
  * after the read is replaced, never followed) with mode 0600. Like Pact's
@@ -17,8 +18,8 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { readJsonFile, running, temporaryPathOf, writeFileAtomically } from "../util/files.js";
-import { abandoned, createLockFile, readLockFile } from "../util/lock-file.js";
+import { readJsonFile, temporaryPathOf, writeFileAtomically } from "../util/files.js";
+import { abandoned, createLockFile, lockOwner, lockText, readLockFile } from "../util/lock-file.js";
 import {
   type ContractNames,
   contractLimits,
@@ -59,8 +60,9 @@ const readLock = (path: string, lockPath: string) =>
 
 /**
  * Takes `<file>.lock` (created exclusively and whole, holding this writer's
- * pid and a token of its own; ../util/lock-file.ts), waiting while another
- * writer holds it. A lock whose process is gone is taken over, and so is one
+ * pid, when it started and a token of its own; ../util/lock-file.ts), waiting
+ * while another writer holds it. A lock whose process is gone (or whose pid
+ * runs another process now) is taken over, and so is one
  * that names none and is older than a lock being written: renamed away
  * first, so of two writers that find it only one removes it, and put back
  * when what was renamed turns out to be a live writer's fresh lock. A lock
@@ -68,7 +70,7 @@ const readLock = (path: string, lockPath: string) =>
  */
 async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
   const lockPath = lockPathOf(path);
-  const token = `${process.pid} ${randomUUID()}\n`;
+  const token = lockText();
   const deadline = Date.now() + contractLockWaitMs;
   for (;;) {
     const created = await createLockFile(lockPath, token).catch((error: unknown) => {
@@ -86,11 +88,11 @@ async function lockContractFile(path: string): Promise<{ release(): Promise<void
     }
     const lock = await readLock(path, lockPath);
     const holder = lock?.text ?? "";
-    const pid = Number(/^(\d{1,10})(?: \S+)?\n$/.exec(holder)?.[1] ?? 0);
+    const owner = lockOwner(holder);
     // A lock that vanished is tried again at once; the deadline still bounds the tries.
     if (lock === undefined) {
       if (Date.now() <= deadline) continue;
-    } else if (pid === 0 ? abandoned(lock) : pid !== process.pid && !running(pid)) {
+    } else if (owner === undefined ? abandoned(lock) : !owner.alive) {
       const aside = `${lockPath}.${randomUUID()}`;
       if (
         await fs.rename(lockPath, aside).then(
@@ -109,7 +111,7 @@ async function lockContractFile(path: string): Promise<{ release(): Promise<void
     }
     if (Date.now() > deadline) {
       throw new ContractFileError(
-        `contract file ${path}: its lock file ${lockPath} is held by process ${pid || "?"} for over ${contractLockWaitMs / 1000} s (remove it if no writer runs)`,
+        `contract file ${path}: its lock file ${lockPath} is held by process ${owner?.pid ?? "?"} for over ${contractLockWaitMs / 1000} s (remove it if no writer runs)`,
       );
     }
     await sleep(5 + Math.floor(Math.random() * 20));

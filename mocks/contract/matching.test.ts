@@ -220,6 +220,10 @@ describe("a rule the kit cannot check is named", () => {
     ],
     [{ matchers: [{ match: "regex", regex: "^(?=a)a" }] }, /linear-time engine lacks/],
     [{ matchers: [{ match: "regex", regex: "(?<!a)b" }] }, /linear-time engine lacks/],
+    [
+      { matchers: [{ match: "regex", regex: ".{999}$|.{998}$|.{997}$" }] },
+      /is too costly to run: it compiles to \d{4} instructions, at most 2000 \(x\{999\} is 1001\)/,
+    ],
     [{ matchers: [{ match: "type", min: -1 }] }, /min and max must be counts/],
     [{ matchers: [{ match: "include" }] }, /needs a string value/],
     ["type", /is not an object/],

@@ -84,8 +84,14 @@ export function regexSources(rule: unknown): string[] {
   });
 }
 
-/** Why a matching rule (`{combine, matchers}`) is not one this module checks, or undefined. */
-export function ruleProblem(rule: unknown): string | undefined {
+/**
+ * Why a matching rule (`{combine, matchers}`) is not one this module checks,
+ * or undefined; `beforeCompile` runs before each of its patterns is compiled.
+ */
+export function ruleProblem(
+  rule: unknown,
+  beforeCompile: () => void = () => undefined,
+): string | undefined {
   const value = rule as { combine?: unknown; matchers?: unknown } | null;
   if (typeof value !== "object" || value === null) return "is not an object";
   if (value.combine !== undefined && value.combine !== "AND" && value.combine !== "OR") {
@@ -95,7 +101,7 @@ export function ruleProblem(rule: unknown): string | undefined {
     return "matchers must be a list of 1 to 10 matchers";
   }
   for (const matcher of value.matchers as unknown[]) {
-    const problem = matcherProblem(matcher);
+    const problem = matcherProblem(matcher, beforeCompile);
     if (problem) return problem;
   }
   return undefined;
@@ -104,7 +110,7 @@ export function ruleProblem(rule: unknown): string | undefined {
 const isCount = (value: unknown) =>
   value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
 
-function matcherProblem(matcher: unknown): string | undefined {
+function matcherProblem(matcher: unknown, beforeCompile: () => void): string | undefined {
   const m = matcher as Record<string, unknown> | null;
   if (typeof m !== "object" || m === null) return "a matcher is not an object";
   if (!(supportedMatchers as readonly unknown[]).includes(m.match)) {
@@ -115,6 +121,7 @@ function matcherProblem(matcher: unknown): string | undefined {
     if (typeof m.regex !== "string" || m.regex.length > maxRegexLength) {
       return `a regex matcher needs a regex of at most ${maxRegexLength} characters`;
     }
+    beforeCompile();
     const problem = patternProblem(m.regex);
     if (problem) return problem;
   }

@@ -13,11 +13,12 @@
  * const merged = mergeContracts(readBack, contract);
  * await writeFile("pacts/web-petstore.json", contractText(merged.contract));
  */
+import { shown } from "../core/shown.js";
 import { openapiDocument, openapiSha256 } from "../generated/openapi-document.js";
 import { apiBasePath, type OperationId, operationIds } from "../interface/spec.js";
 import { isObject } from "../util/json.js";
 import { type CredentialVerdict, credentialVerdicts } from "../util/redacted-mark.js";
-import { compareText } from "../util/text.js";
+import { compareText, printable } from "../util/text.js";
 import { type ContractNames, checkContractName, isText } from "./contract-names.js";
 import type { PactRule, PactRules } from "./matching-rules.js";
 import type { ProviderState } from "./provider-states.js";
@@ -284,7 +285,7 @@ export function recordedOf(value: unknown): {
   const kit = isObject(value.metadata) ? value.metadata.petstoreMockKit : undefined;
   if (!isObject(kit)) throw new RangeError("it was not written by petstore-mock-kit");
   if (kit.format !== contractFormat) {
-    throw new RangeError(`its format ${JSON.stringify(kit.format)} is not ${contractFormat}`);
+    throw new RangeError(`its format ${printable(shown(kit.format))} is not ${contractFormat}`);
   }
   const name = (side: keyof ContractNames) => {
     const party = value[side];

@@ -18,22 +18,23 @@ async function mockUnder(
   choices: BehaviourProfileInput["choices"] | undefined,
   { origin, pets = 6 }: { readonly origin?: string; readonly pets?: number } = {},
 ) {
-  const store = await createPetstoreStore({ pets, categories: 2 });
-  const profile =
-    choices === undefined
-      ? undefined
-      : operationBehaviour(behaviourFrom({ version: 1, choices }, "test"));
+  const behaviour =
+    choices === undefined ? undefined : behaviourFrom({ version: 1, choices }, "test");
+  const store = await createPetstoreStore({ pets, categories: 2 }, undefined, { behaviour });
+  const profile = behaviour === undefined ? undefined : operationBehaviour(behaviour);
   const core = createPetstoreCore({ store, profile });
   return (
     method: string,
     target: string,
     headers: Readonly<Record<string, string>> = auth,
     body?: unknown,
+    text?: string,
   ) =>
     core(
       coreRequest(method, target, {
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(text === undefined ? {} : { body: text }),
         ...(origin === undefined ? {} : { origin }),
       }),
     );
@@ -44,10 +45,15 @@ const ids = (response: CoreResponse) => (bodyOf(response) as { id: number }[]).m
 
 describe("the list's query", () => {
   it.each([
-    ["limitOutOfRange", "clamped", "limit=0", [1]],
-    ["limitOutOfRange", "clamped", "limit=500", [1, 2, 3, 4, 5, 6]],
-    ["limitOutOfRange", "clamped", "limit=-3", [1]],
-    ["limitOutOfRange", "default", "limit=0", [1, 2, 3, 4, 5, 6]],
+    ["limitBelowMinimum", "clamped", "limit=0", [1]],
+    ["limitAboveMaximum", "clamped", "limit=500", [1, 2, 3, 4, 5, 6]],
+    ["limitBelowMinimum", "clamped", "limit=-3", [1]],
+    ["limitBelowMinimum", "default", "limit=0", [1, 2, 3, 4, 5, 6]],
+    ["limitAboveMaximum", "default", "limit=101", [1, 2, 3, 4, 5, 6]],
+    ["emptyQuery", "ignored", "limit=", [1, 2, 3, 4, 5, 6]],
+    ["emptyQuery", "ignored", "status=&limit=2", [1, 2]],
+    ["statusUnknown", "empty", "status=flying", []],
+    ["statusUnknown", "ignored", "status=AVAILABLE&limit=2", [1, 2]],
     ["limitNotInteger", "rounded", "limit=2.9", [1, 2]],
     ["limitNotInteger", "rounded", "limit=abc", [1, 2, 3, 4, 5, 6]],
     ["limitNotInteger", "default", "limit=2.9", [1, 2, 3, 4, 5, 6]],
@@ -64,16 +70,16 @@ describe("the list's query", () => {
     expect(ids(response)).toEqual(expected);
   });
 
-  it("a decimal rounded below 1 is held to limitOutOfRange: refused by default, clamped when chosen", async () => {
+  it("a decimal rounded below 1 is held to limitBelowMinimum: refused by default, clamped when chosen", async () => {
     expect(
       (await (await mockUnder({ limitNotInteger: "rounded" }))("GET", "/pets?limit=0.5")).status,
     ).toBe(400);
-    const clamped = await mockUnder({ limitNotInteger: "rounded", limitOutOfRange: "clamped" });
+    const clamped = await mockUnder({ limitNotInteger: "rounded", limitBelowMinimum: "clamped" });
     expect(ids(await clamped("GET", "/pets?limit=0.5"))).toEqual([1]);
   });
 
-  it("limitOutOfRange clamped: above 100 lists the first 100 of a store holding 150", async () => {
-    const send = await mockUnder({ limitOutOfRange: "clamped" }, { pets: 150 });
+  it("limitAboveMaximum clamped: above 100 lists the first 100 of a store holding 150", async () => {
+    const send = await mockUnder({ limitAboveMaximum: "clamped" }, { pets: 150 });
     const first100 = Array.from({ length: 100 }, (_, index) => index + 1);
     for (const limit of [101, 500]) {
       const response = await send("GET", `/pets?limit=${limit}`);
@@ -83,7 +89,7 @@ describe("the list's query", () => {
   });
 
   it("the alternatives left at the default still refuse", async () => {
-    const send = await mockUnder({ limitOutOfRange: "clamped" });
+    const send = await mockUnder({ limitAboveMaximum: "clamped" });
     expect((await send("GET", "/pets?limit=abc")).status).toBe(400);
     expect((await send("GET", "/pets?limit=2&limit=3")).status).toBe(400);
     expect((await send("GET", "/pets?status=SOLD")).status).toBe(400);
@@ -102,6 +108,19 @@ describe("the list's query", () => {
       });
     }
     expect((await send("GET", "/pets?limit=2")).status).toBe(200);
+  });
+
+  it("a pair that is not valid percent-encoding is refused naming it, the query's earlier pairs first", async () => {
+    const send = await mockUnder({ unknownQuery: "refused", repeatedQuery: "first" });
+    const bad = await send("GET", "/pets?limit=2&x=%ZZ");
+    expect(bad.status).toBe(400);
+    expect(bodyOf(bad)).toMatchObject({
+      code: "invalid_query",
+      message: 'query string is not valid percent-encoding (got "x=%ZZ")',
+    });
+    expect(bodyOf(await send("GET", "/pets?utm_source=x&x=%ZZ"))).toMatchObject({
+      message: '"utm_source" is not a query parameter of listPets',
+    });
   });
 
   it("statusCase caseInsensitive: any case filters by the status", async () => {
@@ -203,22 +222,29 @@ describe("creates", () => {
 });
 
 describe("records and Error bodies", () => {
-  it("petFields and categoryFields extra: every record carries them, in lists too", async () => {
+  it("petFields and categoryFields extra: every record carries them, each its own value of the sample's kind, in lists too", async () => {
     const send = await mockUnder({
       petFields: { alternative: "extra", value: { createdAt: "2024-01-01T00:00:00Z", tags: [] } },
       categoryFields: { alternative: "extra", value: { slug: "x" } },
     });
+    const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
     expect(bodyOf(await send("GET", "/pets/1"))).toMatchObject({
       id: 1,
-      createdAt: "2024-01-01T00:00:00Z",
+      createdAt: expect.stringMatching(dateTime),
       tags: [],
     });
-    const list = bodyOf(await send("GET", "/pets?limit=2")) as object[];
-    for (const pet of list) expect(pet).toMatchObject({ tags: [] });
-    expect(bodyOf(await send("GET", "/categories"))).toEqual([
-      expect.objectContaining({ id: 1, slug: "x" }),
-      expect.objectContaining({ id: 2, slug: "x" }),
+    const list = bodyOf(await send("GET", "/pets?limit=6")) as { createdAt: string }[];
+    for (const pet of list)
+      expect(pet).toMatchObject({ createdAt: expect.stringMatching(dateTime), tags: [] });
+    expect(new Set(list.map((pet) => pet.createdAt)).size).toBe(6);
+    const categories = bodyOf(await send("GET", "/categories")) as { slug: string }[];
+    expect(categories).toEqual([
+      expect.objectContaining({ id: 1, slug: expect.any(String) }),
+      expect.objectContaining({ id: 2, slug: expect.any(String) }),
     ]);
+    expect(categories.map((category) => category.slug)).not.toContain("x");
+    const created = bodyOf(await send("POST", "/pets", json, { name: "Rex", categoryId: 1 }));
+    expect(created).toMatchObject({ id: 7, createdAt: expect.stringMatching(dateTime), tags: [] });
   });
 
   it.each([
@@ -333,6 +359,201 @@ describe("the default profile", () => {
     ]) {
       const [a, b] = [await plain("GET", target), await named("GET", target)];
       expect(b).toEqual(a);
+    }
+  });
+});
+
+describe("paths and methods", () => {
+  it("trailingSlash same: `/pets/` and `/categories/` answer as without the slash; notFound by default", async () => {
+    const same = await mockUnder({ trailingSlash: "same" });
+    expect(ids(await same("GET", "/pets/?limit=2"))).toEqual([1, 2]);
+    expect((await same("GET", "/categories/")).status).toBe(200);
+    expect((await same("GET", "/pets/1/")).status).toBe(200);
+    const kit = await mockUnder(undefined);
+    expect((await kit("GET", "/pets/")).status).toBe(404);
+  });
+
+  it("headMethod refused: 405 with Allow naming GET; answered by default", async () => {
+    const refused = await mockUnder({ headMethod: "refused" });
+    const head = await refused("HEAD", "/pets");
+    expect(head.status).toBe(405);
+    expect(head.headers.allow).toContain("GET");
+    expect(head.body).toBeUndefined();
+    const kit = await mockUnder(undefined);
+    expect((await kit("HEAD", "/pets")).status).toBe(200);
+  });
+});
+
+describe("create bodies", () => {
+  it("blankName accepted: a blank name is stored on both creates; refused by default", async () => {
+    const accepted = await mockUnder({ blankName: "accepted" });
+    expect((await accepted("POST", "/pets", json, { name: " ", categoryId: 1 })).status).toBe(201);
+    expect((await accepted("POST", "/categories", json, { name: "" })).status).toBe(201);
+    const kit = await mockUnder(undefined);
+    expect((await kit("POST", "/pets", json, { name: " ", categoryId: 1 })).status).toBe(400);
+  });
+
+  it("bodyMediaType accepted: a text/plain JSON body is read; 415 by default", async () => {
+    const plain = { ...auth, "content-type": "text/plain" };
+    const accepted = await mockUnder({ bodyMediaType: "accepted" });
+    const created = await accepted("POST", "/pets", plain, { name: "Rex", categoryId: 1 });
+    expect(created.status).toBe(201);
+    expect(bodyOf(created)).toMatchObject({ name: "Rex" });
+    const kit = await mockUnder(undefined);
+    expect((await kit("POST", "/pets", plain, { name: "Rex", categoryId: 1 })).status).toBe(415);
+  });
+
+  it("categoryDescription dropped: a description of another type is left out; createPet's body is still checked", async () => {
+    const dropped = await mockUnder({ categoryDescription: "dropped" });
+    const created = await dropped("POST", "/categories", json, { name: "emu", description: 5 });
+    expect(created.status).toBe(201);
+    expect(bodyOf(created)).not.toHaveProperty("description");
+    const pet = await dropped("POST", "/pets", json, { name: "Rex", categoryId: 1, status: 5 });
+    expect(pet.status).toBe(400);
+    const kit = await mockUnder(undefined);
+    expect((await kit("POST", "/categories", json, { name: "emu", description: 5 })).status).toBe(
+      400,
+    );
+  });
+
+  it("categoryLocation relative and absolute: createCategory's 201 names the new category; none by default", async () => {
+    const relative = await mockUnder({ categoryLocation: "relative" });
+    const made = await relative("POST", "/categories", json, { name: "emu" });
+    expect(made.headers.location).toBe(`/v1/categories/${(bodyOf(made) as { id: number }).id}`);
+    const absolute = await mockUnder(
+      { categoryLocation: "absolute" },
+      { origin: "http://127.0.0.1:4000" },
+    );
+    const there = await absolute("POST", "/categories", json, { name: "emu" });
+    expect(there.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:4000\/v1\/categories\/\d+$/);
+    // A Host the runtime did not check names no origin: the Location stays relative.
+    const unchecked = await mockUnder({ categoryLocation: "absolute" });
+    const hostile = await unchecked(
+      "POST",
+      "/categories",
+      { ...json, host: "evil.example" },
+      {
+        name: "emu",
+      },
+    );
+    expect(hostile.headers.location).toMatch(/^\/v1\/categories\/\d+$/);
+    const kit = await mockUnder(undefined);
+    expect((await kit("POST", "/categories", json, { name: "emu" })).headers.location).toBe(
+      undefined,
+    );
+  });
+});
+
+describe("deprecation headers", () => {
+  it("deprecationOn success: getPet's 404 carries none, its 200 all three", async () => {
+    const success = await mockUnder({ deprecationOn: "success" });
+    const found = await success("GET", "/pets/1");
+    expect(Object.keys(found.headers)).toEqual(
+      expect.arrayContaining(["deprecation", "sunset", "link"]),
+    );
+    const absent = await success("GET", "/pets/999");
+    expect(absent.status).toBe(404);
+    expect(absent.headers).not.toHaveProperty("deprecation");
+    expect(absent.headers).not.toHaveProperty("sunset");
+    const kit = await mockUnder(undefined);
+    expect((await kit("GET", "/pets/999")).headers).toHaveProperty("sunset");
+  });
+
+  it("deprecationDate true: `Deprecation: true`", async () => {
+    const send = await mockUnder({ deprecationDate: "true" });
+    expect((await send("GET", "/pets/1")).headers.deprecation).toBe("true");
+  });
+});
+
+describe("answers by class", () => {
+  const classes = {
+    missingCredential: { code: "NO_TOKEN" },
+    wrongCredential: {
+      code: "BAD_TOKEN",
+      headers: { "www-authenticate": 'Bearer error="invalid_token"' },
+    },
+    badQuery: { fields: { details: [] } },
+    notFound: { code: "NOT_FOUND" },
+  };
+
+  it("errorClasses perClass: each class its own code, fields and headers; others as errorCodes says", async () => {
+    const send = await mockUnder({
+      errorClasses: { alternative: "perClass", value: classes },
+      errorCodes: "upperCase",
+    });
+    const missing = await send("GET", "/pets", {});
+    expect(bodyOf(missing)).toMatchObject({ code: "NO_TOKEN", status: 401 });
+    expect(missing.headers["www-authenticate"]).toBe("Bearer");
+    const wrong = await send("GET", "/pets", { authorization: "Bearer nope" });
+    expect(bodyOf(wrong)).toMatchObject({ code: "BAD_TOKEN", status: 401 });
+    expect(wrong.headers["www-authenticate"]).toBe('Bearer error="invalid_token"');
+    const query = await send("GET", "/pets?limit=0");
+    expect(bodyOf(query)).toEqual({
+      code: "INVALID_QUERY",
+      message: expect.any(String),
+      status: 400,
+      details: [],
+    });
+    expect(bodyOf(await send("GET", "/pets/999"))).toMatchObject({ code: "NOT_FOUND" });
+    const malformed = await mockUnder({
+      errorClasses: {
+        alternative: "perClass",
+        value: { malformedBody: { code: "entity.parse.failed" }, badBody: { code: "VALIDATION" } },
+      },
+    });
+    const notJson = await malformed("POST", "/pets", json, undefined, "{oops");
+    expect(bodyOf(notJson)).toMatchObject({ code: "entity.parse.failed", status: 400 });
+    const invalid = await malformed("POST", "/pets", json, { name: 5, categoryId: 1 });
+    expect(bodyOf(invalid)).toMatchObject({ code: "VALIDATION", status: 400 });
+    expect(bodyOf(await send("GET", "/pets/abc"))).toEqual({
+      code: "INVALID_PATH",
+      message: expect.any(String),
+      status: 400,
+    });
+  });
+
+  it("commonHeaders headers: a fixed text, and a fresh value per answer, on the answers they name", async () => {
+    const send = await mockUnder({
+      commonHeaders: {
+        alternative: "headers",
+        value: {
+          "cache-control": { value: "no-store" },
+          "x-request-id": {},
+          etag: { on: "success" },
+        },
+      },
+    });
+    const first = await send("GET", "/pets");
+    const second = await send("GET", "/pets");
+    expect(first.headers["cache-control"]).toBe("no-store");
+    expect(first.headers["x-request-id"]).toMatch(/^[0-9a-f]{16}$/);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+    expect(first.headers.etag).toMatch(/^W\/"[0-9a-f]{16}"$/);
+    const refused = await send("GET", "/pets", {});
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    expect(refused.headers["x-request-id"]).toBeDefined();
+    expect(refused.headers).not.toHaveProperty("etag");
+  });
+
+  it("a profile may not set the headers HTTP, the server or other choices decide", () => {
+    for (const name of [
+      "content-type",
+      "content-length",
+      "www-authenticate",
+      "set-cookie",
+      "connection",
+    ]) {
+      expect(() =>
+        behaviourFrom(
+          {
+            version: 1,
+            choices: {
+              commonHeaders: { alternative: "headers", value: { [name]: { value: "x" } } },
+            },
+          },
+          "test",
+        ),
+      ).toThrow(/is not a header a profile may set/);
     }
   });
 });

@@ -4,29 +4,31 @@
  * out once per core, so a request reads plain properties. A profile's
  * differences are functions built here: the query as the profile reads it,
  * the records' text with extra fields, and the restyle of an answer's Error
- * body and headers, each noting the choice behind what it changed
- * (`Shaped`). Runtimes load this module only for a profile.
+ * body and headers. Runtimes load this module only for a profile.
  */
 import {
   type BehaviourValues,
   type ChoiceId,
-  type ExtraFields,
+  type CommonHeader,
+  type ErrorClass,
   type ResolvedBehaviour,
   reasonPhrases,
 } from "../interface/behaviour-profile.js";
 import { interfaceOperations } from "../interface/operations.js";
 import {
+  apiBasePath,
   limitRule,
   type OperationId,
   operationParameters,
   petStatuses,
 } from "../interface/spec.js";
 import type { DeprecationChange } from "./deprecation.js";
-import { type CoreResponse, listJson } from "./exchange.js";
+import type { CoreRequest, CoreResponse } from "./exchange.js";
 import type { ShapedChoices } from "./journal.js";
 import { cachedLists } from "./list-cache.js";
 import {
   defaultOperationBehaviour,
+  listsNone,
   type OperationBehaviour,
   type QueryRewrite,
   type RecordStyle,
@@ -36,7 +38,7 @@ import {
 import { cachedVerdicts } from "./query-cache.js";
 import { recordJson } from "./serialize.js";
 import { shown } from "./shown.js";
-import { decodedPair, type Validated } from "./validate.js";
+import { decodedPairs, type Validated } from "./validate.js";
 
 const ok = (value: string): Validated<string> => ({ ok: true, value });
 
@@ -50,9 +52,11 @@ const decimalText = /^[+-]?(?:\d+\.\d*|\.\d+)$/;
 function limitReader(choices: ResolvedBehaviour["choices"]) {
   const { minimum, maximum } = limitRule;
   const outOfRange = (number: number, text: string, note: Note): string | undefined => {
-    if (choices.limitOutOfRange === "refused") return text;
-    note("limitOutOfRange");
-    if (choices.limitOutOfRange === "default") return undefined;
+    const id = number < minimum ? "limitBelowMinimum" : "limitAboveMaximum";
+    const choice = choices[id];
+    if (choice === "refused") return text;
+    note(id);
+    if (choice === "default" || (choice === "zeroDefault" && number === 0)) return undefined;
     return String(Math.min(maximum, Math.max(minimum, number)));
   };
   return (text: string, note: Note): string | undefined => {
@@ -70,6 +74,24 @@ function limitReader(choices: ResolvedBehaviour["choices"]) {
   };
 }
 
+/** A `status` filter as the profile reads it: a PetStatus, left out (undefined) or `listsNone`. */
+function statusReader(choices: ResolvedBehaviour["choices"]) {
+  const statuses: readonly string[] = petStatuses;
+  return (text: string, note: Note): string | undefined => {
+    if (statuses.includes(text)) return text;
+    const lower = text.toLowerCase();
+    if (choices.statusCase === "caseInsensitive" && statuses.includes(lower)) {
+      note("statusCase");
+      return lower;
+    }
+    if (choices.statusUnknown === "refused") return text;
+    note("statusUnknown");
+    if (choices.statusUnknown === "ignored") return undefined;
+    // `empty`: a filter no animal matches; `refused`: the validator refuses it.
+    return choices.statusUnknown === "empty" ? listsNone : text;
+  };
+}
+
 /** The operation's query rewritten as the profile reads it; undefined when the profile reads it as sent. */
 function queryRewrite(
   choices: ResolvedBehaviour["choices"],
@@ -80,28 +102,25 @@ function queryRewrite(
   const readsOtherwise =
     names.size > 0 &&
     (choices.repeatedQuery !== "refused" ||
+      choices.emptyQuery !== "asGiven" ||
       choices.statusCase !== "exact" ||
       choices.statusUnknown !== "refused" ||
-      choices.limitOutOfRange !== "refused" ||
+      choices.limitBelowMinimum !== "refused" ||
+      choices.limitAboveMaximum !== "refused" ||
       choices.limitNotInteger !== "refused");
   if (!refusesUnknown && !readsOtherwise) return undefined;
-  const limit = limitReader(choices);
-  const statuses: readonly string[] = petStatuses;
+  const readers: Readonly<Record<string, (text: string, note: Note) => string | undefined>> = {
+    limit: limitReader(choices),
+    status: statusReader(choices),
+  };
   return cachedVerdicts((query) => {
     const shapedBy: ChoiceId[] = [];
     const note: Note = (choice) => {
       if (!shapedBy.includes(choice)) shapedBy.push(choice);
     };
     const given = new Map<string, string[]>();
-    for (const pair of query.split("&")) {
-      let name: string;
-      let text: string;
-      try {
-        [name, text] = decodedPair(pair);
-      } catch {
-        // The validator refuses it, naming the pair.
-        return ok(query);
-      }
+    const { pairs: decoded, badPair } = decodedPairs(query);
+    for (const [name, text] of decoded) {
       if (names.has(name)) given.set(name, [...(given.get(name) ?? []), text]);
       else if (refusesUnknown && name !== "") {
         return {
@@ -111,7 +130,10 @@ function queryRewrite(
         };
       }
     }
+    // The validator refuses a pair that is not valid percent-encoding, naming it.
+    if (badPair !== undefined) return ok(query);
     const pairs: string[] = [];
+    let none = false;
     const add = (name: string, text: string) =>
       pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(text)}`);
     for (const [name, values] of given) {
@@ -120,69 +142,63 @@ function queryRewrite(
         continue;
       }
       if (values.length > 1) note("repeatedQuery");
-      let text = (choices.repeatedQuery === "first" ? values[0] : values.at(-1)) as string;
-      if (name === "status" && choices.statusCase === "caseInsensitive") {
-        const lower = text.toLowerCase();
-        if (lower !== text && statuses.includes(lower)) {
-          text = lower;
-          note("statusCase");
-        }
+      const text = (choices.repeatedQuery === "first" ? values[0] : values.at(-1)) as string;
+      if (text === "" && choices.emptyQuery === "ignored") {
+        note("emptyQuery");
+        continue;
       }
-      const ignored =
-        // No PetStatus in any case: another case of one is statusCase's (exact: refused).
-        name === "status" &&
-        choices.statusUnknown === "ignored" &&
-        !statuses.includes(text.toLowerCase());
-      if (ignored) note("statusUnknown");
-      const read = ignored ? undefined : name === "limit" ? limit(text, note) : text;
-      if (read !== undefined) add(name, read);
+      const read = name in readers ? readers[name]?.(text, note) : text;
+      if (read === listsNone) none = true;
+      else if (read !== undefined) add(name, read);
     }
-    return shapedBy.length === 0 ? ok(pairs.join("&")) : { ...ok(pairs.join("&")), shapedBy };
+    const read = ok(none ? `${listsNone}${pairs.join("&")}` : pairs.join("&"));
+    return shapedBy.length === 0 ? read : { ...read, shapedBy };
   });
 }
 
-/** `record`'s text with the extra fields after its own (a record always has an `id`). */
-function withExtras(extra: ExtraFields): (record: object, keep?: boolean) => string {
-  let suffix = "";
-  for (const name of Object.keys(extra)) {
-    suffix += `,${JSON.stringify(name)}:${JSON.stringify(extra[name])}`;
-  }
-  return (record, keep) => `${recordJson(record, keep).slice(0, -1)}${suffix}}`;
-}
-
 /**
- * A collection's records with the profile's `extra` fields (its choice
- * `fields`), listed newest first or not (its choice `order`): each noted on
- * a record or a non-empty list it shaped.
+ * A collection's records as written (their extra fields, ids and optional
+ * fields are the store's: mocks/store/record-shapes.ts), listed newest first
+ * or not (`order`): the choices that shape a record noted on each record or
+ * non-empty list written.
  */
 function recordStyle(
-  extra: ExtraFields | undefined,
   newestFirst: boolean,
-  [fields, order]: readonly [ChoiceId, ChoiceId],
+  shaping: readonly ChoiceId[],
+  order: ChoiceId,
 ): RecordStyle {
-  if (extra === undefined && !newestFirst) {
-    return { text: recordJson, list: cachedLists(), newestFirst };
-  }
-  const written = extra === undefined ? recordJson : withExtras(extra);
-  const listed =
-    extra === undefined ? cachedLists() : cachedLists(64, (records) => listJson(records, written));
+  const list = cachedLists();
+  if (shaping.length === 0 && !newestFirst) return { text: recordJson, list, newestFirst };
+  const noteAll = (shaped: Pick<Shaped, "note"> | undefined) => {
+    for (const choice of shaping) shaped?.note(choice);
+  };
   return {
-    text:
-      extra === undefined
-        ? recordJson
-        : (record, keep, shaped) => {
-            shaped?.note(fields);
-            return written(record, keep);
-          },
+    text: (record, keep, shaped) => {
+      noteAll(shaped);
+      return recordJson(record, keep);
+    },
     list: (key, records, shaped) => {
       if (records.length > 0) {
-        if (extra !== undefined) shaped?.note(fields);
+        noteAll(shaped);
         if (newestFirst) shaped?.note(order);
       }
-      return listed(key, records);
+      return list(key, records);
     },
     newestFirst,
   };
+}
+
+/** The record-shaping choices a profile takes for a collection (its extra fields, ids, optional fields). */
+function recordShaping(
+  resolved: ResolvedBehaviour,
+  fields: "petFields" | "categoryFields",
+): ChoiceId[] {
+  const { choices } = resolved;
+  return [
+    ...(choices[fields] === "extra" ? [fields] : []),
+    ...(choices.idSequence === "from" ? (["idSequence"] as const) : []),
+    ...(choices.optionalFields === "learned" ? (["optionalFields"] as const) : []),
+  ];
 }
 
 /** The Error `code` word for the kit's code and the answer's status. */
@@ -213,21 +229,59 @@ const errorsUnshown = new Set(
   interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
 );
 
+/** The kit's messages for a body that is not JSON (./body.ts `parseJsonBody`), and for a `categoryId` naming no category (./operations.ts). */
+const malformed = /^The request body (?:is not valid JSON|nests)/;
+const noReference = /does not name an existing category$/;
+
+/** The class of failure of an Error with the kit's `code` (`errorClasses`). */
+function errorClassOf(
+  code: string,
+  message: string,
+  operationId: OperationId | undefined,
+  request: CoreRequest,
+): ErrorClass | undefined {
+  switch (code) {
+    case "unauthorized": {
+      const sent = request.header("authorization");
+      if (sent === undefined) return "missingCredential";
+      return /^bearer +\S+$/i.test(sent.trim()) ? "wrongCredential" : "malformedCredential";
+    }
+    case "not_found":
+      return operationId === undefined ? "unknownPath" : "notFound";
+    case "invalid_body":
+      if (malformed.test(message)) return "malformedBody";
+      if (message.startsWith("A request body is required")) return "missingBody";
+      return noReference.test(message) ? "unknownReference" : "badBody";
+    default:
+      return kitClasses[code];
+  }
+}
+
+const kitClasses: Readonly<Record<string, ErrorClass>> = {
+  invalid_query: "badQuery",
+  invalid_path: "badPath",
+  method_not_allowed: "methodNotAllowed",
+  unsupported_media_type: "unsupportedMediaType",
+  payload_too_large: "payloadTooLarge",
+};
+
 /** How the profile restyles an Error body; undefined when it keeps the kit's. */
 function errorRestyle(resolved: ResolvedBehaviour) {
   const { choices, values } = resolved;
   const word = codeWords(resolved);
   const reasonOnly = choices.errorMessages === "reasonPhrase";
   const extra: BehaviourValues["errorFields"] = values.errorFields;
+  const classes = values.errorClasses;
   const refusal422 = choices.categoryRefusalStatus === "422";
   const credential403 = choices.categoryCredentialStatus === "403";
   const errorField = choices.categoryErrorShape === "errorField";
-  if (!word && !reasonOnly && !extra && !refusal422 && !credential403 && !errorField) {
+  if (!word && !reasonOnly && !extra && !classes && !refusal422 && !credential403 && !errorField) {
     return undefined;
   }
   return (
     response: CoreResponse,
     operationId: OperationId | undefined,
+    request: CoreRequest,
     shaped: Pick<Shaped, "note">,
   ): CoreResponse => {
     let error: ErrorFields;
@@ -239,6 +293,7 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     const unshown = operationId !== undefined && errorsUnshown.has(operationId);
     let { code, status } = error;
     let { headers } = response;
+    const own = classes?.[errorClassOf(code, error.message, operationId, request) as ErrorClass];
     if (unshown && refusal422 && operationId === "createCategory" && code === "invalid_body") {
       status = 422;
       shaped.note("categoryRefusalStatus");
@@ -251,16 +306,17 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     }
     const message = reasonOnly ? (reasonPhrases[status] ?? `HTTP ${status}`) : error.message;
     if (message !== error.message) shaped.note("errorMessages");
-    if (extra) shaped.note("errorFields");
-    let body: object;
-    if (unshown && errorField) {
-      body = { error: message, ...extra };
-      shaped.note("categoryErrorShape");
-    } else {
-      const spelt = word ? word(code, status) : code;
-      if (spelt !== code) shaped.note("errorCodes");
-      body = { ...error, code: spelt, message, status, ...extra };
-    }
+    if (own) shaped.note("errorClasses");
+    const fields = own?.fields ?? extra;
+    if (!own?.fields && extra) shaped.note("errorFields");
+    const codeWord = own?.code ?? (word ? word(code, status) : code);
+    if (!own?.code && codeWord !== code) shaped.note("errorCodes");
+    if (unshown && errorField) shaped.note("categoryErrorShape");
+    const body =
+      unshown && errorField
+        ? { error: message, ...fields }
+        : { ...error, code: codeWord, message, status, ...fields };
+    if (own?.headers) headers = { ...headers, ...own.headers };
     return { ...response, status, headers, body: JSON.stringify(body) };
   };
 }
@@ -297,17 +353,56 @@ function changedHeader(
 const headerChange = (alternative: string, valued?: string, value?: string): HeaderChange =>
   alternative === "absent" ? null : alternative === valued ? value : undefined;
 
+/** A created record's `Location`: relative, absolute on the origin the runtime checked, or none. */
+function locationOf(
+  alternative: "relative" | "absolute" | "absent",
+  path: string,
+  request: CoreRequest,
+): string | undefined {
+  if (alternative === "absent") return undefined;
+  return alternative === "absolute" && request.origin !== undefined
+    ? `${request.origin}${path}`
+    : path;
+}
+
+/** The `commonHeaders` of an answer: fixed texts, and a fresh token per answer where no text is given. */
+function commonHeadersOf(headers: Readonly<Record<string, CommonHeader>> | undefined) {
+  if (headers === undefined) return undefined;
+  const rules = Object.entries(headers);
+  const prefix = Math.random().toString(16).slice(2, 10).padEnd(8, "0");
+  let count = 0;
+  return (status: number): Record<string, string> => {
+    const added: Record<string, string> = {};
+    for (const [name, { value, on }] of rules) {
+      if ((on === "success" && status >= 400) || (on === "errors" && status < 400)) continue;
+      if (value !== undefined) added[name] = value;
+      else {
+        const token = `${prefix}${(++count).toString(16).padStart(8, "0")}`;
+        added[name] = name === "etag" ? `W/"${token}"` : token;
+      }
+    }
+    return added;
+  };
+}
+
 function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const { choices, values } = resolved;
   const error = errorRestyle(resolved);
   const wwwAuthenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
   const location = choices.createLocation;
-  if (!error && wwwAuthenticate === undefined && location === "relative") return undefined;
+  const categoryLocation = choices.categoryLocation;
+  const common = commonHeadersOf(values.commonHeaders);
+  if (
+    !error &&
+    wwwAuthenticate === undefined &&
+    location === "relative" &&
+    categoryLocation === "absent" &&
+    !common
+  ) {
+    return undefined;
+  }
   return (response, operationId, request, staged, shaped) => {
     let answer = response;
-    if (!staged && answer.status >= 400 && error) {
-      answer = error(answer, operationId, shaped);
-    }
     let headers = answer.headers;
     if (!staged && answer.status === 401) {
       headers = changedHeader(
@@ -317,12 +412,33 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
         "wwwAuthenticate",
         shaped,
       );
+      answer = { ...answer, headers };
     }
-    if (operationId === "createPet" && location !== "relative") {
-      const { origin } = request;
-      const absolute = origin === undefined ? undefined : `${origin}${headers.location}`;
-      const change = location === "absent" ? null : absolute;
-      headers = changedHeader(headers, "location", change, "createLocation", shaped);
+    if (!staged && answer.status >= 400 && error) {
+      answer = error(answer, operationId, request, shaped);
+    }
+    headers = answer.headers;
+    if (operationId === "createPet" && location !== "relative" && answer.status === 201) {
+      const changed = locationOf(location, headers.location ?? "", request);
+      headers = changedHeader(headers, "location", changed ?? null, "createLocation", shaped);
+    }
+    if (
+      operationId === "createCategory" &&
+      categoryLocation !== "absent" &&
+      answer.status === 201
+    ) {
+      const { id } = JSON.parse(answer.body as string) as { id: number };
+      const path = `${request.basePath ?? apiBasePath}/categories/${id}`;
+      headers = { ...headers, location: locationOf(categoryLocation, path, request) ?? path };
+      shaped.note("categoryLocation");
+    }
+    if (common) {
+      const added = common(answer.status);
+      for (const _ in added) {
+        shaped.note("commonHeaders");
+        break;
+      }
+      headers = { ...headers, ...added };
     }
     return headers === answer.headers ? answer : { ...answer, headers };
   };
@@ -330,7 +446,10 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
 
 /** getPet's deprecation headers as the profile sends them; undefined when they are the kit's. */
 function deprecationOf({ choices, values }: ResolvedBehaviour): DeprecationChange | undefined {
-  const deprecation = headerChange(choices.deprecationDate, "date", values.deprecationDate);
+  const deprecation =
+    choices.deprecationDate === "true"
+      ? "true"
+      : headerChange(choices.deprecationDate, "date", values.deprecationDate);
   const sunset = headerChange(choices.sunsetHeader);
   const link = headerChange(choices.successorLink, "custom", values.successorLink);
   if (deprecation === undefined && sunset === undefined && link === undefined) return undefined;
@@ -394,7 +513,7 @@ export { behaviourFrom } from "../interface/behaviour-profile.js";
 /** The behaviour a core under this profile reads; the default profile's shared object for the default. */
 export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehaviour {
   if (resolved.isDefault) return defaultOperationBehaviour;
-  const { choices, values } = resolved;
+  const { choices } = resolved;
   const query: Partial<Record<OperationId, QueryRewrite>> = {};
   for (const { id } of interfaceOperations.filter((operation) => operation.lists)) {
     const rewrite = queryRewrite(choices, id);
@@ -402,19 +521,34 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
   }
   return {
     query,
-    pets: recordStyle(values.petFields, choices.petsOrder === "descending", [
-      "petFields",
+    pets: recordStyle(
+      choices.petsOrder === "descending",
+      recordShaping(resolved, "petFields"),
       "petsOrder",
-    ]),
-    categories: recordStyle(values.categoryFields, choices.categoriesOrder === "descending", [
-      "categoryFields",
+    ),
+    categories: recordStyle(
+      choices.categoriesOrder === "descending",
+      recordShaping(resolved, "categoryFields"),
       "categoriesOrder",
-    ]),
+    ),
     petIdNotFound: {
       malformed: choices.petIdMalformed === "notFound",
       outOfRange: choices.petIdOutOfRange === "notFound",
+      zero: choices.petIdOutOfRange !== "refused",
     },
     acceptsUnknownCategory: choices.unknownCategory === "accepted",
+    acceptsBlankName: choices.blankName === "accepted",
+    readsBodyOf:
+      choices.bodyMediaType === "accepted"
+        ? "any"
+        : choices.bodyMediaType === "unread"
+          ? "jsonOnly"
+          : "json",
+    otherMethodNotFound: choices.otherMethod === "notFound",
+    dropsBadDescription: choices.categoryDescription === "dropped",
+    ignoresTrailingSlash: choices.trailingSlash === "same",
+    refusesHead: choices.headMethod === "refused",
+    deprecatesSuccessOnly: choices.deprecationOn === "success",
     createdStatus: choices.createdStatus === "none" ? undefined : choices.createdStatus,
     restyle: restyleOf(resolved),
     deprecation: deprecationOf(resolved),

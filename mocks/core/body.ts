@@ -49,13 +49,29 @@ export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge"
 }
 
 /** The parsed body of a create, or the Error response that rejects it: it must be there, as JSON. */
-export function readJsonBody(request: CoreRequest): JsonBody {
-  if (request.bodyTooLarge) return rejected(payloadTooLarge());
-  if (request.body === undefined || request.body.trim() === "") {
-    return rejected(errorResponse("invalid_body", "A request body is required: a JSON object."));
-  }
+/** Whether a request's body is labelled with a JSON media type. */
+export function sentAsJson(request: Pick<CoreRequest, "header">): boolean {
   const contentType = request.header("content-type");
-  if (contentType === undefined || !jsonMediaType.test(contentType)) {
+  return contentType !== undefined && jsonMediaType.test(contentType);
+}
+
+/**
+ * Which media types a create's body is read under (`OperationBehaviour.readsBodyOf`):
+ * JSON ones (else 415), any, or JSON ones and another not read at all.
+ */
+export type BodyMediaTypes = "json" | "any" | "jsonOnly";
+
+const noBody = () =>
+  rejected(errorResponse("invalid_body", "A request body is required: a JSON object."));
+
+export function readJsonBody(request: CoreRequest, mediaTypes: BodyMediaTypes = "json"): JsonBody {
+  if (request.bodyTooLarge) return rejected(payloadTooLarge());
+  if (request.body === undefined || request.body.trim() === "") return noBody();
+  const contentType = request.header("content-type");
+  const json = sentAsJson(request);
+  // Not read: the create goes on as with an empty object, refused for the fields it lacks.
+  if (!json && mediaTypes === "jsonOnly") return { ok: true, value: {} };
+  if (!json && mediaTypes === "json") {
     return rejected(
       errorResponse(
         "unsupported_media_type",

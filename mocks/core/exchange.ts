@@ -155,15 +155,12 @@ export function jsonTextResponse(
   return { status, headers: headers ? { ...jsonHeaders, ...headers } : jsonHeaders, body: text };
 }
 
-/** A list of records as JSON text, from each record's text (default its kept text, `recordJson`). */
-export function listJson(
-  records: readonly object[],
-  textOf: (record: object) => string = recordJson,
-): string {
+/** A list of records as JSON text, from each record's kept text (`recordJson`). */
+export function listJson(records: readonly object[]): string {
   let text = "[";
   for (let index = 0; index < records.length; index++) {
     if (index > 0) text += ",";
-    text += textOf(records[index] as object);
+    text += recordJson(records[index] as object);
   }
   return `${text}]`;
 }

@@ -91,7 +91,7 @@ describe("the journal", () => {
 describe("the profile's choices in the journal", () => {
   it("are kept where an entry names them, and absent where it does not", () => {
     const journal = createJournal({ size: 2 });
-    const choices = Object.freeze({ limitOutOfRange: "clamped" });
+    const choices = Object.freeze({ limitBelowMinimum: "clamped" });
     journal.record({ ...entry("/pets?limit=0"), choices });
     journal.record(entry("/pets?limit=5"));
     const [shaped, plain] = journal.all();
@@ -120,11 +120,11 @@ describe("journal pages by size", () => {
 
   it("count the choices an entry names", () => {
     const journal = createJournal({ size: 10 });
-    const choices = { limitOutOfRange: "clamped", petsOrder: "descending" };
+    const choices = { limitBelowMinimum: "clamped", petsOrder: "descending" };
     for (let index = 0; index < 2; index++) journal.record({ ...entry("/p"), choices });
-    // 200 + 2 + (15 + 7 + 6) + (9 + 10 + 6): 255 characters each.
-    expect(journal.since(0, 10, 510)).toHaveLength(2);
-    expect(journal.since(0, 10, 509)).toHaveLength(1);
+    // 200 + 2 + (17 + 7 + 6) + (9 + 10 + 6): 257 characters each.
+    expect(journal.since(0, 10, 514)).toHaveLength(2);
+    expect(journal.since(0, 10, 513)).toHaveLength(1);
   });
 
   it("accept the largest size and one entry", () => {

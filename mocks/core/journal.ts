@@ -39,10 +39,10 @@ export interface Problem {
   readonly rules?: readonly string[];
 }
 
-/** The behaviour profile's choices that shaped an answer, each with its alternative: `{ "limitOutOfRange": "clamped" }`. */
+/** The behaviour profile's choices that shaped an answer, each with its alternative: `{ "limitBelowMinimum": "clamped" }`. */
 export type ShapedChoices = Readonly<Partial<Record<ChoiceId, string>>>;
 
-/** Choices as the banner and the dashboard write them: `limitOutOfRange: clamped, petsOrder: descending`. */
+/** Choices as the banner and the dashboard write them: `limitBelowMinimum: clamped, petsOrder: descending`. */
 export const choicesText = (choices: ShapedChoices): string =>
   Object.entries(choices)
     .map(([choice, alternative]) => `${choice}: ${alternative}`)

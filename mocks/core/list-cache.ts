@@ -14,17 +14,14 @@ const sameRecords = (a: readonly object[], b: readonly object[]): boolean =>
 
 const maxKeyLength = 256;
 
-/** `join` (default `listJson`) behind a cache of the texts by key. */
-export function cachedLists(
-  size = 64,
-  join: (records: readonly object[]) => string = listJson,
-): (key: string, records: readonly object[]) => string {
+/** `listJson` behind a cache of the texts by key. */
+export function cachedLists(size = 64): (key: string, records: readonly object[]) => string {
   const kept = new Map<string, { readonly records: readonly object[]; readonly text: string }>();
   return (key, records) => {
-    if (key.length > maxKeyLength) return join(records);
+    if (key.length > maxKeyLength) return listJson(records);
     const last = kept.get(key);
     if (last !== undefined && sameRecords(last.records, records)) return last.text;
-    const text = join(records);
+    const text = listJson(records);
     if (last === undefined && kept.size >= size) kept.clear();
     kept.set(key, { records, text });
     return text;

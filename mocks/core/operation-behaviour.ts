@@ -8,6 +8,7 @@
 import type { ChoiceId } from "../interface/behaviour-profile.js";
 import type { OperationId } from "../interface/spec.js";
 import type { PetStatus } from "../interface/types.js";
+import type { BodyMediaTypes } from "./body.js";
 import type { DeprecationChange } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import type { ShapedChoices } from "./journal.js";
@@ -39,6 +40,13 @@ export interface RecordStyle {
 }
 
 /**
+ * Starts a query the profile read as one no record matches (a `status` no
+ * animal has, under `statusUnknown: empty`): the rest is validated, then
+ * nothing is listed.
+ */
+export const listsNone = "\u0000";
+
+/**
  * A query as the profile reads it: the text the operation's validator then
  * reads, or a refusal, with the choices that read it otherwise than the kit.
  */
@@ -52,8 +60,31 @@ export interface OperationBehaviour {
   readonly pets: RecordStyle;
   readonly categories: RecordStyle;
   /** A malformed or out-of-range `petId` is a 404 instead of a 400. */
-  readonly petIdNotFound: { readonly malformed: boolean; readonly outOfRange: boolean };
+  /** A malformed `petId`, an out-of-range one, or `0` (`zeroNotFound`) is a 404 instead of a 400. */
+  readonly petIdNotFound: {
+    readonly malformed: boolean;
+    readonly outOfRange: boolean;
+    readonly zero: boolean;
+  };
   readonly acceptsUnknownCategory: boolean;
+  /** A blank `name` is stored rather than refused. */
+  readonly acceptsBlankName: boolean;
+  /**
+   * A create's body: read as JSON only under a JSON media type (`json`, else
+   * 415), whatever its `Content-Type` (`any`), or not read under another one
+   * (`jsonOnly`: as an empty object, refused for the fields it lacks).
+   */
+  readonly readsBodyOf: BodyMediaTypes;
+  /** A method a path does not take is a 404, as a path no operation has. */
+  readonly otherMethodNotFound: boolean;
+  /** createCategory stores a `description` that is not a string as absent. */
+  readonly dropsBadDescription: boolean;
+  /** `/pets/` is answered as `/pets`. */
+  readonly ignoresTrailingSlash: boolean;
+  /** `HEAD` is refused with a 405 instead of answered like `GET`. */
+  readonly refusesHead: boolean;
+  /** The deprecation headers go on a deprecated operation's 2xx answers only. */
+  readonly deprecatesSuccessOnly: boolean;
   /** The status a pet created without one gets. */
   readonly createdStatus: PetStatus | undefined;
   /** The answer restyled as the profile says (Error bodies, headers); undefined: as it is. */
@@ -78,8 +109,15 @@ export const defaultOperationBehaviour: OperationBehaviour = {
   query: {},
   pets: { text: recordJson, list: cachedLists(), newestFirst: false },
   categories: { text: recordJson, list: cachedLists(), newestFirst: false },
-  petIdNotFound: { malformed: false, outOfRange: false },
+  petIdNotFound: { malformed: false, outOfRange: false, zero: false },
   acceptsUnknownCategory: false,
+  acceptsBlankName: false,
+  readsBodyOf: "json",
+  otherMethodNotFound: false,
+  dropsBadDescription: false,
+  ignoresTrailingSlash: false,
+  refusesHead: false,
+  deprecatesSuccessOnly: false,
   createdStatus: undefined,
   restyle: undefined,
   deprecation: undefined,

@@ -7,11 +7,11 @@ import type { ChoiceId } from "../interface/behaviour-profile.js";
 import type { OperationId } from "../interface/spec.js";
 import type { NewCategory, NewPet, PetStatus } from "../interface/types.js";
 import { int64 } from "../util/numbers.js";
-import { readJsonBody } from "./body.js";
+import { readJsonBody, sentAsJson } from "./body.js";
 import type { CoreRequest, JsonAnswer } from "./exchange.js";
 import { errorResponse as failure, jsonTextResponse } from "./exchange.js";
 import type { RecordCounts } from "./limits.js";
-import type { OperationBehaviour, Shaped } from "./operation-behaviour.js";
+import { listsNone, type OperationBehaviour, type Shaped } from "./operation-behaviour.js";
 import { shown } from "./shown.js";
 import { IdsExhaustedError, type StorePort } from "./store-port.js";
 import { bodyValidator, pathValidator, queryValidator, type Validated } from "./validate.js";
@@ -56,7 +56,37 @@ async function loadBodyChecks(): Promise<BodyChecks> {
   return bodyChecks;
 }
 
-const nonBlank = (value: string): boolean => value.trim() !== "";
+/** A create's body: there, as JSON, valid by its schema, its name not blank (unless the profile stores one); else the answer refusing it. */
+async function createInput<T extends { readonly name: string }>(
+  request: CoreRequest,
+  behaviour: OperationBehaviour,
+  check: (checks: BodyChecks) => (body: unknown) => Validated<T>,
+  shaped: Shaped,
+  prepare: (body: unknown) => unknown = (body) => body,
+): Promise<{ ok: true; value: T } | { ok: false; response: JsonAnswer }> {
+  // A body the kit would refuse for its media type (415) is answered otherwise.
+  if (behaviour.readsBodyOf !== "json" && request.body?.trim() && !sentAsJson(request)) {
+    shaped.note("bodyMediaType");
+  }
+  const body = readJsonBody(request, behaviour.readsBodyOf);
+  if (!body.ok) return body;
+  const prepared = prepare(body.value);
+  if (prepared !== body.value) shaped.note("categoryDescription");
+  const input = check(bodyChecks ?? (await loadBodyChecks()))(prepared);
+  if (input.ok && input.value.name.trim() === "" && behaviour.acceptsBlankName) {
+    shaped.note("blankName");
+  }
+  if (input.ok && (input.value.name.trim() !== "" || behaviour.acceptsBlankName)) return input;
+  const message = input.ok ? "name must not be blank" : input.message;
+  return { ok: false, response: failure("invalid_body", message) };
+}
+
+/** A NewCategory body with a `description` that is no string left out (`categoryDescription: dropped`). */
+function withoutBadDescription(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { description, ...rest } = body as Record<string, unknown>;
+  return description === undefined || typeof description === "string" ? body : rest;
+}
 
 /** A `petId` the validator refused as an integer out of range (0, negative, beyond int64), not malformed. */
 function outOfRange(raw: string): boolean {
@@ -94,8 +124,20 @@ function unassignable(raw: string | undefined): boolean {
   );
 }
 
-/** Runs a create; its 409 `ids_exhausted` once no safe id is left. */
-async function created<T>(create: () => Promise<T>): Promise<{ record: T } | JsonAnswer> {
+/** Runs a create: its 409 `store_full` while the collection is full, `ids_exhausted` once no safe id is left. */
+async function created<T>(
+  kind: keyof RecordCounts,
+  store: StorePort,
+  maxRecords: RecordCounts,
+  create: () => Promise<T>,
+): Promise<{ record: T } | JsonAnswer> {
+  const max = maxRecords[kind];
+  if (store.count()[kind] >= max) {
+    return failure(
+      "store_full",
+      `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`,
+    );
+  }
   try {
     return { record: await create() };
   } catch (error) {
@@ -104,26 +146,14 @@ async function created<T>(create: () => Promise<T>): Promise<{ record: T } | Jso
   }
 }
 
-/** The 409 for a create into a full collection, or undefined while there is room. */
-function storeFull(
-  kind: keyof RecordCounts,
-  store: StorePort,
-  maxRecords: RecordCounts,
-): JsonAnswer | undefined {
-  const max = maxRecords[kind];
-  if (store.count()[kind] < max) return undefined;
-  return failure(
-    "store_full",
-    `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`,
-  );
-}
-
 export const operations: Readonly<Record<OperationId, Operation>> = {
   listPets({ request, store, behaviour, shaped }) {
     const text = queryOf(request, behaviour.query.listPets, shaped);
     if (typeof text !== "string") return failure("invalid_query", text.message);
-    const query = listPetsQuery(text);
+    const none = behaviour.query.listPets !== undefined && text.startsWith(listsNone);
+    const query = listPetsQuery(none ? text.slice(listsNone.length) : text);
     if (!query.ok) return failure("invalid_query", query.message);
+    if (none) return jsonTextResponse(200, "[]");
     const { pets } = behaviour;
     const listed = store.listPets(
       pets.newestFirst ? { ...query.value, newestFirst: true } : query.value,
@@ -132,12 +162,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createPet({ request, store, basePath, maxRecords, behaviour, shaped }) {
-    const body = readJsonBody(request);
-    if (!body.ok) return body.response;
-    const { newPet } = bodyChecks ?? (await loadBodyChecks());
-    const input = newPet(body.value);
-    if (!input.ok) return failure("invalid_body", input.message);
-    if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
+    const input = await createInput(request, behaviour, (checks) => checks.newPet, shaped);
+    if (!input.ok) return input.response;
     if (!store.getCategory(input.value.categoryId)) {
       if (!behaviour.acceptsUnknownCategory) {
         return failure(
@@ -147,12 +173,10 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
       }
       shaped.note("unknownCategory");
     }
-    const full = storeFull("pets", store, maxRecords);
-    if (full) return full;
     const { createdStatus } = behaviour;
     const defaulted = createdStatus !== undefined && input.value.status === undefined;
     const stored = defaulted ? { ...input.value, status: createdStatus } : input.value;
-    const pet = await created(() => store.createPet(stored));
+    const pet = await created("pets", store, maxRecords, () => store.createPet(stored));
     if (!("record" in pet)) return pet;
     if (defaulted) shaped.note("createdStatus");
     return jsonTextResponse(201, behaviour.pets.text(pet.record, false, shaped), {
@@ -167,14 +191,16 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
       const raw = params.petId as string;
       // An int64 id above the safe range is well-formed, but the mock never assigns one.
       if (unassignable(raw)) return failure("not_found", `No pet with id ${raw}.`);
-      const kind = outOfRange(raw) ? "outOfRange" : "malformed";
-      if (!petIdNotFound[kind]) return failure("invalid_path", path.message);
-      shaped.note(kind === "outOfRange" ? "petIdOutOfRange" : "petIdMalformed");
+      const absent = outOfRange(raw)
+        ? petIdNotFound.outOfRange || (petIdNotFound.zero && Number(raw) === 0)
+        : petIdNotFound.malformed;
+      if (!absent) return failure("invalid_path", path.message);
+      shaped.note(outOfRange(raw) ? "petIdOutOfRange" : "petIdMalformed");
       return failure("not_found", `No pet with id ${shown(raw)}.`);
     }
     const { petId } = path.value;
     if (petId < 1) {
-      if (!petIdNotFound.outOfRange) {
+      if (!(petIdNotFound.outOfRange || (petIdNotFound.zero && petId === 0))) {
         return failure("invalid_path", `petId must be a positive integer (got ${petId})`);
       }
       shaped.note("petIdOutOfRange");
@@ -182,7 +208,7 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     }
     const pet = store.getPet(petId);
     return pet
-      ? jsonTextResponse(200, behaviour.pets.text(pet, true, shaped))
+      ? jsonTextResponse(200, behaviour.pets.text(pet, undefined, shaped))
       : failure("not_found", `No pet with id ${petId}.`);
   },
 
@@ -196,15 +222,17 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
   },
 
   async createCategory({ request, store, maxRecords, behaviour, shaped }) {
-    const body = readJsonBody(request);
-    if (!body.ok) return body.response;
-    const { newCategory } = bodyChecks ?? (await loadBodyChecks());
-    const input = newCategory(body.value);
-    if (!input.ok) return failure("invalid_body", input.message);
-    if (!nonBlank(input.value.name)) return failure("invalid_body", "name must not be blank");
-    const full = storeFull("categories", store, maxRecords);
-    if (full) return full;
-    const category = await created(() => store.createCategory(input.value));
+    const input = await createInput(
+      request,
+      behaviour,
+      (checks) => checks.newCategory,
+      shaped,
+      behaviour.dropsBadDescription ? withoutBadDescription : undefined,
+    );
+    if (!input.ok) return input.response;
+    const category = await created("categories", store, maxRecords, () =>
+      store.createCategory(input.value),
+    );
     return "record" in category
       ? jsonTextResponse(201, behaviour.categories.text(category.record, false, shaped))
       : category;

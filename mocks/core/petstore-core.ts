@@ -273,7 +273,14 @@ export function createCorePipeline(
   const pathList = routes.map((route) => route.template).join(", ");
   const maxRecords = recordLimitsOf(options);
   const behaviour = options.profile ?? defaultOperationBehaviour;
-  const { restyle, shaping } = behaviour;
+  const {
+    restyle,
+    shaping,
+    refusesHead,
+    ignoresTrailingSlash,
+    deprecatesSuccessOnly,
+    otherMethodNotFound,
+  } = behaviour;
   const deprecationHeaders = deprecationHeadersFor(behaviour.deprecation);
 
   /** The outcome of one request: at once unless a create, a fault or a slow operation awaits. */
@@ -288,7 +295,11 @@ export function createCorePipeline(
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
       return { response, broke: true, credentialRefused: true };
     }
-    if (match.kind === "not_found") {
+    if (match.kind === "method_not_allowed" && otherMethodNotFound) shaped.note("otherMethod");
+    if (
+      match.kind === "not_found" ||
+      (match.kind === "method_not_allowed" && otherMethodNotFound)
+    ) {
       const response = errorResponse(
         "not_found",
         `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,
@@ -350,10 +361,18 @@ export function createCorePipeline(
   ): CoreResponse {
     let { response } = outcome;
     if (response.dropped) return response;
+    const withheld = deprecatesSuccessOnly && response.status >= 300;
     const deprecation =
-      match.kind === "operation"
+      match.kind === "operation" && !withheld
         ? deprecationHeaders(match.operationId, basePath, shaped)
         : undefined;
+    if (
+      withheld &&
+      match.kind === "operation" &&
+      deprecationHeaders(match.operationId, basePath, unshaped)
+    ) {
+      shaped.note("deprecationOn");
+    }
     if (deprecation) response = withHeaders(response, deprecation);
     if (restyle) {
       const operationId = match.kind === "operation" ? match.operationId : undefined;
@@ -466,13 +485,18 @@ export function createCorePipeline(
 
   function respond(request: CoreRequest, started: number): CoreResponse | Promise<CoreResponse> {
     // HEAD is answered wherever GET is (RFC 9110 §9.3.2): the GET answer without its body.
-    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    const method = request.method === "HEAD" && !refusesHead ? "GET" : request.method;
+    const { path } = request;
+    const trimmed = ignoresTrailingSlash && path.length > 1 && path.endsWith("/");
+    const match = matchRoute(method, trimmed ? path.slice(0, -1) : path);
     const basePath = request.basePath ?? apiBasePath;
     const authorization = request.header("authorization");
     const credential = checkCredential(authorization, apiKeys);
     const sent = sentCredential(authorization, credential);
     // Under a profile, the choices that shape this answer, as their code paths note them.
     const shaped = shaping ? shaping() : unshaped;
+    if (trimmed) shaped.note("trailingSlash");
+    if (method === "HEAD") shaped.note("headMethod");
     let outcome: Outcome | Promise<Outcome>;
     try {
       outcome = answer(request, match, basePath, credential, shaped);

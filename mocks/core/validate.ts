@@ -112,12 +112,22 @@ function unsafeMessage(name: string, sent: unknown): string {
 /** Decodes a form-encoded query component (`+` is a space); throws on bad percent-encoding. */
 const formDecoded = (text: string): string => decodeURIComponent(text.replaceAll("+", " "));
 
-/** One `name=text` pair of a query, decoded; throws on bad percent-encoding. */
-export function decodedPair(pair: string): readonly [name: string, text: string] {
-  const separator = pair.indexOf("=");
-  return separator === -1
-    ? [formDecoded(pair), ""]
-    : [formDecoded(pair.slice(0, separator)), formDecoded(pair.slice(separator + 1))];
+/** A query's `name=text` pairs decoded, in order, up to the first that is not valid percent-encoding (`badPair`). */
+export function decodedPairs(query: string): {
+  readonly pairs: readonly (readonly [name: string, text: string])[];
+  readonly badPair?: string;
+} {
+  const pairs: (readonly [string, string])[] = [];
+  for (const pair of query.split("&")) {
+    const at = pair.indexOf("=");
+    const [name, text] = at === -1 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
+    try {
+      pairs.push([formDecoded(name), formDecoded(text)]);
+    } catch {
+      return { pairs, badPair: pair };
+    }
+  }
+  return { pairs };
 }
 
 /**
@@ -164,32 +174,22 @@ export function queryParser<T>(
 
   return (query) => {
     const value: Record<string, unknown> = {};
+    const { pairs, badPair } = decodedPairs(query);
     // An empty pair (and the empty query's one pair) names no parameter, like any unknown name.
-    for (const pair of query.split("&")) {
-      let name: string;
-      let text: string;
-      try {
-        [name, text] = decodedPair(pair);
-      } catch {
-        return fail(`query string is not valid percent-encoding (got ${shown(pair)})`);
-      }
+    for (const [name, text] of pairs) {
       const parameter = byName.get(name);
       if (!parameter) continue;
       if (Object.hasOwn(value, name)) return fail(`${name} must be given at most once`);
       value[name] = coerce(parameter, text);
     }
+    if (badPair !== undefined) {
+      return fail(`query string is not valid percent-encoding (got ${shown(badPair)})`);
+    }
     for (const parameter of defaults) {
       if (!Object.hasOwn(value, parameter.name)) value[parameter.name] = parameter.schema.default;
     }
-    // Every pair decoded above, and the one given once: its text is the number's.
-    return check(
-      value,
-      (name) =>
-        query
-          .split("&")
-          .map(decodedPair)
-          .find(([given]) => given === name)?.[1],
-    );
+    // The one pair naming it (given once): its text is the number's.
+    return check(value, (name) => pairs.find(([given]) => given === name)?.[1]);
   };
 }
 

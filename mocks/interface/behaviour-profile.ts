@@ -16,7 +16,7 @@
  *   "name": "staging",
  *   "source": "learned from https://staging.example/v1 on 2026-11-29",
  *   "choices": {
- *     "limitOutOfRange": "clamped",
+ *     "limitAboveMaximum": "clamped",
  *     "petIdMalformed": {
  *       "alternative": "notFound",
  *       "evidence": [{ "request": "GET /pets/abc", "status": 404, "shape": "{code: string, …}" }]
@@ -34,12 +34,18 @@
  *
  * @example
  * const behaviour = resolveBehaviour(parseBehaviourProfile(text, "staging.json"));
- * behaviour.choices.limitOutOfRange; // "clamped"
+ * behaviour.choices.limitAboveMaximum; // "clamped"
  */
 
-import { isObject, JsonDepthError, parseJson } from "../util/json.js";
+import { isObject, JsonDepthError, jsonSyntaxError, parseJson } from "../util/json.js";
 import { printable } from "../util/text.js";
-import { schemaFields } from "./operations.js";
+import {
+  type Collection,
+  interfaceOperations,
+  optionalFields,
+  recordSchemaOf,
+  schemaFields,
+} from "./operations.js";
 import type { SchemaName } from "./schemas.js";
 import { petStatuses } from "./spec.js";
 
@@ -48,15 +54,23 @@ import { petStatuses } from "./spec.js";
  * first. `behaviours.ts` says what each answers and why it conforms.
  */
 export const choiceAlternatives = {
-  limitOutOfRange: ["refused", "clamped", "default"],
+  limitBelowMinimum: ["refused", "clamped", "default", "zeroDefault"],
+  limitAboveMaximum: ["refused", "clamped", "default"],
   limitNotInteger: ["refused", "rounded", "default"],
+  emptyQuery: ["asGiven", "ignored"],
   repeatedQuery: ["refused", "first", "last"],
   unknownQuery: ["ignored", "refused"],
   statusCase: ["exact", "caseInsensitive"],
-  statusUnknown: ["refused", "ignored"],
+  statusUnknown: ["refused", "ignored", "empty"],
+  trailingSlash: ["notFound", "same"],
+  headMethod: ["answered", "refused"],
+  otherMethod: ["methodNotAllowed", "notFound"],
   petIdMalformed: ["refused", "notFound"],
-  petIdOutOfRange: ["refused", "notFound"],
+  petIdOutOfRange: ["refused", "notFound", "zeroNotFound"],
   unknownCategory: ["refused", "accepted"],
+  blankName: ["refused", "accepted"],
+  bodyMediaType: ["refused", "accepted", "unread"],
+  categoryDescription: ["refused", "dropped"],
   categoryRefusalStatus: ["400", "422"],
   categoryCredentialStatus: ["401", "403"],
   categoryErrorShape: ["error", "errorField"],
@@ -67,10 +81,16 @@ export const choiceAlternatives = {
   errorMessages: ["detailed", "reasonPhrase"],
   petFields: ["none", "extra"],
   categoryFields: ["none", "extra"],
+  idSequence: ["fromOne", "from"],
+  optionalFields: ["always", "learned"],
   errorFields: ["none", "extra"],
+  errorClasses: ["kit", "perClass"],
+  commonHeaders: ["none", "headers"],
   wwwAuthenticate: ["bearer", "absent", "custom"],
   createLocation: ["relative", "absolute", "absent"],
-  deprecationDate: ["kit", "date", "absent"],
+  categoryLocation: ["absent", "relative", "absolute"],
+  deprecationOn: ["every", "success"],
+  deprecationDate: ["kit", "date", "true", "absent"],
   sunsetHeader: ["kit", "absent"],
   successorLink: ["kit", "custom", "absent"],
 } as const;
@@ -93,7 +113,15 @@ export type ValueKind =
   /** An RFC 9745 date, `@` and Unix seconds. */
   | { readonly kind: "date" }
   /** Error `code` words by the kit's code (`invalid_query` → `E_VALIDATION`). */
-  | { readonly kind: "codes" };
+  | { readonly kind: "codes" }
+  /** Headers on every answer (or on successes or errors only), by lower-case name. */
+  | { readonly kind: "headers" }
+  /** Each class of failure's own `code` word, extra fields and headers. */
+  | { readonly kind: "classes" }
+  /** Where a collection's ids start and how they step, by collection. */
+  | { readonly kind: "ids" }
+  /** How often seeded records carry each optional field, by record schema. */
+  | { readonly kind: "presence" };
 
 /** The alternatives that take a value, and what value. */
 export const valueKinds: {
@@ -102,7 +130,11 @@ export const valueKinds: {
   errorCodes: { custom: { kind: "codes" } },
   petFields: { extra: { kind: "fields", schema: "Pet" } },
   categoryFields: { extra: { kind: "fields", schema: "Category" } },
+  idSequence: { from: { kind: "ids" } },
+  optionalFields: { learned: { kind: "presence" } },
   errorFields: { extra: { kind: "fields", schema: "Error" } },
+  errorClasses: { perClass: { kind: "classes" } },
+  commonHeaders: { headers: { kind: "headers" } },
   wwwAuthenticate: { custom: { kind: "header" } },
   deprecationDate: { date: { kind: "date" } },
   successorLink: { custom: { kind: "header" } },
@@ -127,6 +159,32 @@ export const apiErrorCodes = [
   "unsupported_media_type",
   "internal_error",
 ] as const;
+
+/**
+ * The classes of failure a profile may answer each its own way
+ * (`errorClasses: perClass`): a missing, a wrong and a malformed credential
+ * (not `Bearer <token>`), a refused query, path or body (`malformedBody`:
+ * one that is not JSON; `missingBody`: none; `unknownReference`: a
+ * `categoryId` naming no category), an absent record, an unknown path, a
+ * method a path does not allow, a body of another media type or too large.
+ */
+export const errorClassNames = [
+  "missingCredential",
+  "wrongCredential",
+  "malformedCredential",
+  "badQuery",
+  "badPath",
+  "badBody",
+  "malformedBody",
+  "missingBody",
+  "unknownReference",
+  "notFound",
+  "unknownPath",
+  "methodNotAllowed",
+  "unsupportedMediaType",
+  "payloadTooLarge",
+] as const;
+export type ErrorClass = (typeof errorClassNames)[number];
 
 /** The reason phrases (RFC 9110) of the statuses an API answer can have. */
 export const reasonPhrases: Readonly<Record<number, string>> = {
@@ -193,17 +251,51 @@ export interface BehaviourProfileInput {
     readonly [C in ChoiceId]?:
       | AlternativeOf<C>
       | (ProfileChoice & { readonly alternative?: AlternativeOf<C> });
+  } & {
+    /** @deprecated both `limitBelowMinimum` and `limitAboveMaximum` (the earlier table's name). */
+    readonly limitOutOfRange?: AlternativeOf<"limitAboveMaximum">;
   };
 }
 
 export type ExtraFields = Readonly<Record<string, JsonValue>>;
 
+/** One class of failure's answer: its `code` word, its extra fields, its headers (text by lower-case name). */
+export interface ClassAnswer {
+  readonly code?: string;
+  readonly fields?: ExtraFields;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A header `commonHeaders` adds: `value` left out, a fresh one per answer; `on` left out, every answer. */
+export interface CommonHeader {
+  readonly value?: string;
+  readonly on?: "success" | "errors";
+}
+
+/** A collection's ids: `start`, `start + step`, `start + 2 × step`, … */
+export interface IdSequence {
+  readonly start: number;
+  readonly step: number;
+}
+
+/** How often the seeded records carry an optional field. */
+export const presences = ["always", "sometimes", "never"] as const;
+export type Presence = (typeof presences)[number];
+
 /** The values the alternatives that take one carry, by choice. */
 export interface BehaviourValues {
   readonly petFields?: ExtraFields;
   readonly categoryFields?: ExtraFields;
+  /** By collection; a collection left out counts from 1 by 1. */
+  readonly idSequence?: Readonly<Partial<Record<Collection, IdSequence>>>;
+  /** By record schema, then optional field; a field left out is `always`. */
+  readonly optionalFields?: Readonly<
+    Partial<Record<SchemaName, Readonly<Record<string, Presence>>>>
+  >;
   readonly errorFields?: ExtraFields;
   readonly errorCodes?: Readonly<Partial<Record<(typeof apiErrorCodes)[number], string>>>;
+  readonly errorClasses?: Readonly<Partial<Record<ErrorClass, ClassAnswer>>>;
+  readonly commonHeaders?: Readonly<Record<string, CommonHeader>>;
   readonly wwwAuthenticate?: string;
   readonly deprecationDate?: string;
   readonly successorLink?: string;
@@ -260,12 +352,18 @@ export const profileLimits = {
   evidence: 16,
   /** Fields a `fields` value adds. */
   fields: 16,
+  /** Headers a `headers` value adds (a framework's security headers are a dozen). */
+  headers: 32,
   /** A name, a source, a reason, an evidence text. */
   text: 1_000,
   /** A header's text, a code word. */
   headerText: 200,
   /** A sample value's JSON text. */
   sampleBytes: 1_000,
+  /** An id sequence's largest step. */
+  idStep: 1_000,
+  /** An id sequence's largest start: 2^32 ids of room below `Number.MAX_SAFE_INTEGER`. */
+  idStart: Number.MAX_SAFE_INTEGER - 2 ** 32,
 } as const;
 
 /** A profile that is not a valid one: the message names the place and why. */
@@ -273,7 +371,8 @@ export class BehaviourProfileError extends Error {
   override name = "BehaviourProfileError";
 }
 
-const quoted = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
+const quoted = (text: string) =>
+  printable(JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text));
 
 function refuse(where: string, why: string): never {
   throw new BehaviourProfileError(`${where}: ${why}`);
@@ -340,17 +439,178 @@ function codesValue(value: unknown, where: string): BehaviourValues["errorCodes"
   return Object.freeze(codes);
 }
 
+/**
+ * Header names a profile may not add or set: HTTP's framing and hop-by-hop
+ * ones, those the server or the interface's choices already decide, CORS
+ * and cookies.
+ */
+const reservedHeader =
+  /^(?:content-(?:type|length|encoding)|transfer-encoding|connection|keep-alive|upgrade|te|trailer|date|host|vary|location|allow|www-authenticate|deprecation|sunset|link|set-cookie|proxy-.*|access-control-.*|sec-.*)$/;
+const headerName = /^[a-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
+
+/** Whether a profile may set a header of this (lower-case) name; `allowed` lifts the reservation of some. */
+export const profileMaySet = (name: string, allowed: readonly string[] = []): boolean =>
+  headerName.test(name) && (!reservedHeader.test(name) || allowed.includes(name));
+
+function headerNameOf(name: string, where: string, allowed: readonly string[] = []): string {
+  if (!profileMaySet(name, allowed)) {
+    refuse(
+      where,
+      `${quoted(name)} is not a header a profile may set (lower-case token, not ${reservedHeader.source.slice(4, 40)}…)`,
+    );
+  }
+  return name;
+}
+
+function headerValue(value: unknown, where: string): string {
+  const header = text(value, where, profileLimits.headerText);
+  if (!headerText.test(header)) refuse(where, "must be visible ASCII text, spaces inside only");
+  return header;
+}
+
+function headersValue(value: unknown, where: string, allowed: readonly string[] = []) {
+  if (!isObject(value)) refuse(where, "must be an object of header names and values");
+  const names = Object.keys(value);
+  if (names.length > profileLimits.headers) {
+    refuse(where, `must name at most ${profileLimits.headers} headers (got ${names.length})`);
+  }
+  return names.map((name) => [headerNameOf(name, where, allowed), value[name]] as const);
+}
+
+function commonHeadersValue(value: unknown, where: string): Record<string, CommonHeader> {
+  const headers: Record<string, CommonHeader> = {};
+  for (const [name, given] of headersValue(value, where)) {
+    const at = `${where}.${name}`;
+    if (!isObject(given)) refuse(at, "must be an object (value, on)");
+    onlyKeys(given, ["value", "on"], at);
+    const header: { value?: string; on?: "success" | "errors" } = {};
+    if (given.value !== undefined) header.value = headerValue(given.value, `${at}.value`);
+    if (given.on !== undefined) {
+      if (given.on !== "success" && given.on !== "errors")
+        refuse(`${at}.on`, "must be success or errors");
+      header.on = given.on;
+    }
+    headers[name] = Object.freeze(header);
+  }
+  if (Object.keys(headers).length === 0) refuse(where, "must name at least one header");
+  return Object.freeze(headers);
+}
+
+function classesValue(value: unknown, where: string): BehaviourValues["errorClasses"] {
+  if (!isObject(value)) refuse(where, "must be an object of failure classes and their answers");
+  const classes: Partial<Record<ErrorClass, ClassAnswer>> = {};
+  for (const [name, given] of Object.entries(value)) {
+    const at = `${where}.${name}`;
+    if (!(errorClassNames as readonly string[]).includes(name)) {
+      refuse(where, `${quoted(name)} is not a failure class (${errorClassNames.join(", ")})`);
+    }
+    if (!isObject(given)) refuse(at, "must be an object (code, fields, headers)");
+    onlyKeys(given, ["code", "fields", "headers"], at);
+    const answer: { code?: string; fields?: ExtraFields; headers?: Record<string, string> } = {};
+    if (given.code !== undefined) {
+      if (typeof given.code !== "string" || !codeWord.test(given.code)) {
+        refuse(`${at}.code`, "must be a word of letters, digits, _ . : or - (at most 64)");
+      }
+      answer.code = given.code;
+    }
+    if (given.fields !== undefined)
+      answer.fields = fieldsValue(given.fields, "Error", `${at}.fields`);
+    if (given.headers !== undefined) {
+      const headers: Record<string, string> = {};
+      for (const [header, text] of headersValue(given.headers, `${at}.headers`, [
+        "www-authenticate",
+      ])) {
+        headers[header] = headerValue(text, `${at}.headers.${header}`);
+      }
+      answer.headers = Object.freeze(headers);
+    }
+    classes[name as ErrorClass] = Object.freeze(answer);
+  }
+  return Object.freeze(classes);
+}
+
+function integerIn(value: unknown, where: string, minimum: number, maximum: number): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < minimum || value > maximum) {
+    refuse(where, `must be an integer from ${minimum} to ${maximum}`);
+  }
+  return value;
+}
+
+/** The collections whose records a list answers (the ones with ids to assign). */
+const listedCollections = () =>
+  interfaceOperations.filter((operation) => operation.lists).map(({ collection }) => collection);
+
+function idsValue(value: unknown, where: string): BehaviourValues["idSequence"] {
+  if (!isObject(value)) refuse(where, "must be an object of collections and their start and step");
+  const collections: readonly string[] = listedCollections();
+  const names = Object.keys(value);
+  if (names.length === 0) refuse(where, "must name at least one collection");
+  const sequences: Record<string, IdSequence> = {};
+  for (const name of names) {
+    if (!collections.includes(name)) {
+      refuse(where, `${quoted(name)} is not a collection (${collections.join(", ")})`);
+    }
+    const at = `${where}.${name}`;
+    const given = value[name];
+    if (!isObject(given)) refuse(at, "must be an object (start, step)");
+    onlyKeys(given, ["start", "step"], at);
+    sequences[name] = Object.freeze({
+      start: integerIn(given.start, `${at}.start`, 1, profileLimits.idStart),
+      step: integerIn(given.step, `${at}.step`, 1, profileLimits.idStep),
+    });
+  }
+  return Object.freeze(sequences);
+}
+
+function presenceValue(value: unknown, where: string): BehaviourValues["optionalFields"] {
+  if (!isObject(value)) refuse(where, "must be an object of record schemas and their fields");
+  const schemas = listedCollections().map((collection) => recordSchemaOf(collection) as string);
+  const bySchema: Record<string, Readonly<Record<string, Presence>>> = {};
+  for (const [schema, fields] of Object.entries(value)) {
+    if (!schemas.includes(schema)) {
+      refuse(where, `${quoted(schema)} is not a record schema (${schemas.join(", ")})`);
+    }
+    const at = `${where}.${schema}`;
+    const optional = optionalFields(schema as SchemaName);
+    if (!isObject(fields))
+      refuse(at, `must be an object of optional fields (${optional.join(", ")})`);
+    const presence: Record<string, Presence> = {};
+    for (const [field, given] of Object.entries(fields)) {
+      if (!optional.includes(field)) {
+        refuse(
+          at,
+          `${quoted(field)} is not an optional field of ${schema} (${optional.join(", ")})`,
+        );
+      }
+      if (!(presences as readonly unknown[]).includes(given)) {
+        refuse(`${at}.${field}`, `must be one of ${presences.join(", ")}`);
+      }
+      presence[field] = given as Presence;
+    }
+    bySchema[schema] = Object.freeze(presence);
+  }
+  if (Object.values(bySchema).every((fields) => Object.keys(fields).length === 0)) {
+    refuse(where, "must name at least one optional field");
+  }
+  return Object.freeze(bySchema);
+}
+
 function profileValue(kind: ValueKind, value: unknown, where: string): unknown {
   switch (kind.kind) {
+    case "ids":
+      return idsValue(value, where);
+    case "presence":
+      return presenceValue(value, where);
+    case "headers":
+      return commonHeadersValue(value, where);
+    case "classes":
+      return classesValue(value, where);
     case "fields":
       return fieldsValue(value, kind.schema, where);
     case "codes":
       return codesValue(value, where);
-    case "header": {
-      const header = text(value, where, profileLimits.headerText);
-      if (!headerText.test(header)) refuse(where, "must be visible ASCII text, spaces inside only");
-      return header;
-    }
+    case "header":
+      return headerValue(value, where);
     case "date": {
       if (typeof value !== "string" || !/^@\d{1,12}$/.test(value)) {
         refuse(where, "must be an RFC 9745 date: @ and Unix seconds (e.g. @1735689600)");
@@ -427,6 +687,13 @@ function deeperThan(value: unknown, limit: number): boolean {
   return Object.values(value).some((inner) => deeperThan(inner, limit - 1));
 }
 
+/** The choices of an earlier table under today's names: `limitOutOfRange` is both limits' choice. */
+function legacyChoices(choices: Record<string, unknown>): Record<string, unknown> {
+  if (!Object.hasOwn(choices, "limitOutOfRange")) return choices;
+  const { limitOutOfRange: both, ...rest } = choices;
+  return { limitBelowMinimum: both, limitAboveMaximum: both, ...rest };
+}
+
 /** A parsed profile, validated: unknown fields, choices and alternatives are refused by name. */
 export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   if (!isObject(value)) refuse("profile", "must be a JSON object");
@@ -443,9 +710,12 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   if (value.source !== undefined) profile.source = text(value.source, "source");
   if (!isObject(value.choices)) refuse("choices", "must be an object of choices");
   const choices: Partial<Record<ChoiceId, ProfileChoice>> = {};
-  for (const [id, given] of Object.entries(value.choices)) {
+  for (const [id, given] of Object.entries(legacyChoices(value.choices))) {
     if (!Object.hasOwn(choiceAlternatives, id)) {
-      refuse(`choices.${id.slice(0, 60)}`, `unknown choice (known: ${choiceIds.join(", ")})`);
+      refuse(
+        `choices.${printable(id.slice(0, 60))}`,
+        `unknown choice (known: ${choiceIds.join(", ")})`,
+      );
     }
     choices[id as ChoiceId] = choiceOf(id as ChoiceId, given);
   }
@@ -466,7 +736,7 @@ export function parseBehaviourProfile(text: string, origin: string): BehaviourPr
     throw at(
       error instanceof JsonDepthError
         ? `nests objects or arrays deeper than ${profileLimits.depth} levels`
-        : `is not valid JSON (${(error as Error).message})`,
+        : `is not valid JSON (${jsonSyntaxError(text, error)})`,
     );
   }
   try {

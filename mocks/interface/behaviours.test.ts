@@ -3,6 +3,7 @@ import { docSection } from "../test-support/docs.js";
 import {
   type Behaviour,
   BehaviourProfileError,
+  behaviourFrom,
   behaviours,
   behaviourTableMarkdown,
   choiceAlternatives,
@@ -52,6 +53,12 @@ describe("the table of choices", () => {
     expect(normal(docSection("behaviour.md", "choices"))).toEqual(normal(behaviourTableMarkdown()));
   });
 
+  it("says that a 401 without WWW-Authenticate breaks HTTP, not the interface", () => {
+    expect(behaviours.wwwAuthenticate.alternatives.absent.answer).toMatch(
+      /conforms to the interface, but breaks HTTP \(RFC 9110 §11\.6\.1/,
+    );
+  });
+
   it("never offers 422 for a refused createPet body (§4.2 documents 400)", () => {
     expect(Object.keys(behaviours.unknownCategory.alternatives)).not.toContain("422");
     expect(behaviours.categoryRefusalStatus.excluded[0].breaks).toEqual(["§4.2.400"]);
@@ -95,7 +102,9 @@ describe("a profile", () => {
     expect(resolved.name).toBe("staging");
     expect(resolved.source).toBe("learned from https://staging.example/v1");
     expect(resolved.isDefault).toBe(false);
-    expect(resolved.choices.limitOutOfRange).toBe("clamped");
+    // The earlier table's limitOutOfRange is both limits' choice.
+    expect(resolved.choices.limitBelowMinimum).toBe("clamped");
+    expect(resolved.choices.limitAboveMaximum).toBe("clamped");
     expect(resolved.choices.petIdMalformed).toBe("notFound");
     expect(resolved.choices.statusCase).toBe("exact");
     expect(resolved.choices.limitNotInteger).toBe("refused");
@@ -117,8 +126,8 @@ describe("a profile", () => {
       /choices\.limitOutOfRnge: unknown choice/,
     ],
     [
-      { version: 1, choices: { limitOutOfRange: "clampd" } },
-      /choices\.limitOutOfRange\.alternative: "clampd" is not an alternative of limitOutOfRange \(refused, clamped, default\)/,
+      { version: 1, choices: { limitAboveMaximum: "clampd" } },
+      /choices\.limitAboveMaximum\.alternative: "clampd" is not an alternative of limitAboveMaximum \(refused, clamped, default\)/,
     ],
     [{ version: 2, choices: {} }, /version: must be 1/],
     [{ version: 1 }, /choices: must be an object/],
@@ -174,8 +183,61 @@ describe("a profile", () => {
       },
       /must hold at most 16 entries/,
     ],
+    ...(
+      [
+        [{ dogs: { start: 1, step: 1 } }, /"dogs" is not a collection \(pets, categories\)/],
+        [
+          { pets: { start: 0, step: 1 } },
+          /idSequence\.value\.pets\.start: must be an integer from 1/,
+        ],
+        [{ pets: { start: 1, step: 1001 } }, /pets\.step: must be an integer from 1 to 1000/],
+        [{ pets: { start: 1, step: 1.5 } }, /pets\.step: must be an integer/],
+        [
+          { categories: { start: Number.MAX_SAFE_INTEGER, step: 1 } },
+          /categories\.start: must be an integer from 1 to 9007194959773695/,
+        ],
+        [{ pets: { start: 1, step: 1, end: 9 } }, /pets: unknown field "end"/],
+        [{}, /idSequence\.value: must name at least one collection/],
+      ] as const
+    ).map(([value, message]): [unknown, RegExp] => [
+      { version: 1, choices: { idSequence: { alternative: "from", value } } },
+      message,
+    ]),
+    ...(
+      [
+        [{ Error: { code: "never" } }, /"Error" is not a record schema \(Pet, Category\)/],
+        [{ Pet: { name: "never" } }, /"name" is not an optional field of Pet \(status\)/],
+        [{ Pet: { status: "often" } }, /Pet\.status: must be one of always, sometimes, never/],
+        [{ Category: {} }, /optionalFields\.value: must name at least one optional field/],
+        [{ Pet: "never" }, /Pet: must be an object of optional fields \(status\)/],
+      ] as const
+    ).map(([value, message]): [unknown, RegExp] => [
+      { version: 1, choices: { optionalFields: { alternative: "learned", value } } },
+      message,
+    ]),
   ])("is refused by name: %j", (profile, message) => {
     expect(refusal(profile)).toMatch(message);
+  });
+
+  it("takes an id sequence per collection and a presence per optional field", () => {
+    const resolved = behaviourFrom(
+      {
+        version: 1,
+        choices: {
+          idSequence: { alternative: "from", value: { pets: { start: 1000, step: 2 } } },
+          optionalFields: {
+            alternative: "learned",
+            value: { Pet: { status: "sometimes" }, Category: { description: "never" } },
+          },
+        },
+      },
+      "test",
+    );
+    expect(resolved.values.idSequence).toEqual({ pets: { start: 1000, step: 2 } });
+    expect(resolved.values.optionalFields).toEqual({
+      Pet: { status: "sometimes" },
+      Category: { description: "never" },
+    });
   });
 
   it("is refused when larger or deeper than its caps, or not JSON", () => {

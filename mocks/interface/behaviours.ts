@@ -15,6 +15,7 @@ import {
   defaultAlternative,
   valueKindOf,
 } from "./behaviour-profile.js";
+import { interfaceOperations, optionalFields, recordSchemaOf } from "./operations.js";
 import type { SchemaName } from "./schemas.js";
 import { petStatuses } from "./spec.js";
 import type { RuleId } from "./statements.js";
@@ -69,7 +70,29 @@ const refusedQuery = (what: string): Alternative => ({
   because: "such a request lies outside the interface's domain: no answer is stated for it",
 });
 
-const extraFields = (schema: SchemaName, what: string) => ({
+const limitOutside = (where: string, clamped: string, rules: readonly RuleId[]) => ({
+  question: `\`limit\` an integer ${where}`,
+  alternatives: {
+    refused: refusedQuery("`limit`"),
+    clamped: {
+      answer: `clamped into 1–100: ${clamped}`,
+      rules,
+      because: "no answer holds more than 100 animals",
+    },
+    default: {
+      answer: "ignored: the default (20) applies",
+      rules: ["§4.1.limit-range", "§4.1.limit-default"] as RuleId[],
+      because: "the default is within the range",
+    },
+  },
+});
+
+const belowMinimum = limitOutside("below 1 (`limit=0`, negative)", "`limit=0` lists 1", [
+  "§4.1.limit-range",
+  "§4.1.listPets",
+]);
+
+const extraFields = (schema: SchemaName, what: string, values = "name → sample value") => ({
   question: `fields beyond the interface's on ${what}`,
   alternatives: {
     none: {
@@ -78,12 +101,25 @@ const extraFields = (schema: SchemaName, what: string) => ({
       because: "the schema's fields",
     },
     extra: {
-      answer: `every ${schema} also carries the profile's fields (name → sample value)`,
+      answer: `every ${schema} also carries the profile's fields (${values})`,
       rules: [`§2.${schema}` as RuleId],
       because: `§2 lists the fields ${schema} has, not that it has no others; a field of ${schema} itself cannot be replaced`,
     },
   },
 });
+
+/** How a record's extra fields get their values. */
+const perRecord =
+  "name → sample; each record gets its own value of the sample's kind, drawn from the seed: a date-time, a URL, words, a number, a list of them, an empty list";
+
+/** The records' optional fields in words, from openapi.yaml: Pet `status`, Category `description`. */
+const optionalInWords = interfaceOperations
+  .filter((operation) => operation.lists)
+  .map(({ collection }) => recordSchemaOf(collection) as SchemaName)
+  .flatMap((schema) => optionalFields(schema).map((field) => `${schema} \`${field}\``))
+  .join(", ");
+
+const idRules: RuleId[] = ["§2.Pet.id-unique", "§2.Category"];
 
 const orderOf = (what: string, rule: RuleId) => ({
   question: `the order of ${what}`,
@@ -102,21 +138,23 @@ const orderOf = (what: string, rule: RuleId) => ({
 });
 
 export const behaviours = {
-  limitOutOfRange: {
-    question: "`limit` an integer below 1 or above 100 (or beyond int64)",
+  limitBelowMinimum: {
+    ...belowMinimum,
     alternatives: {
-      refused: refusedQuery("`limit`"),
-      clamped: {
-        answer: "clamped into 1–100: `limit=0` lists 1, `limit=500` lists 100",
-        rules: ["§4.1.limit-range", "§4.1.listPets"],
-        because: "no answer holds more than 100 animals",
-      },
-      default: {
-        answer: "ignored: the default (20) applies",
+      ...belowMinimum.alternatives,
+      zeroDefault: {
+        answer:
+          "`limit=0` takes the default (20), a negative one is clamped to 1 (`Number(limit) || 20`, then clamped)",
         rules: ["§4.1.limit-range", "§4.1.limit-default"],
-        because: "the default is within the range",
+        because: "the default and 1 are within the range",
       },
     },
+  },
+  limitAboveMaximum: {
+    ...limitOutside("above 100 (or beyond int64)", "`limit=500` lists 100", [
+      "§4.1.limit-range",
+      "§4.1.listPets",
+    ]),
     excluded: [
       {
         answer: "honoured above 100 (`limit=500` lists 500)",
@@ -131,7 +169,7 @@ export const behaviours = {
       refused: refusedQuery("`limit`"),
       rounded: {
         answer:
-          "a decimal number is rounded down (`1.5` lists 1), then held to `limitOutOfRange`; text that is no number takes the default (20)",
+          "a decimal number is rounded down (`1.5` lists 1), then held to `limitBelowMinimum` and `limitAboveMaximum`; text that is no number takes the default (20)",
         rules: ["§4.1.limit-range", "§4.1.limit-default"],
         because: "`limit` outside its type lies outside the domain; no answer holds more than 100",
       },
@@ -139,6 +177,22 @@ export const behaviours = {
         answer: "ignored: the default (20) applies",
         rules: ["§4.1.limit-range", "§4.1.limit-default"],
         because: "the default is within the range",
+      },
+    },
+  },
+  emptyQuery: {
+    question: "a query parameter given empty (`limit=`, `status=`)",
+    alternatives: {
+      asGiven: {
+        answer:
+          "read like any other value: `limit=` as `limitNotInteger`, `status=` as `statusUnknown` say",
+        rules: ["§4.1.limit-range", "§4.1.status-filter"],
+        because: "an empty value is no integer and no PetStatus: it lies outside the domain",
+      },
+      ignored: {
+        answer: "as if the parameter were not there (`limit=` lists 20)",
+        rules: ["§4.1.limit-default", "§4.1.status-filter"],
+        because: "an empty value lies outside the domain; the default is within the range",
       },
     },
   },
@@ -177,7 +231,8 @@ export const behaviours = {
     question: "the case of the `status` filter (`status=AVAILABLE`)",
     alternatives: {
       exact: {
-        answer: "only `available`, `pending`, `sold`; any other spelling is a 400 `invalid_query`",
+        answer:
+          "only `available`, `pending`, `sold`; another spelling is no PetStatus, answered as `statusUnknown` says",
         rules: ["§2.PetStatus", "§4.1.status-filter"],
         because: "PetStatus's values are these three",
       },
@@ -203,6 +258,56 @@ export const behaviours = {
         answer: "ignored: the list is not filtered",
         rules: ["§2.PetStatus", "§4.1.status-filter"],
         because: "a value that is no PetStatus lies outside the domain",
+      },
+      empty: {
+        answer: "200 `[]`: no animal has such a status",
+        rules: ["§2.PetStatus", "§4.1.status-filter"],
+        because: "only animals with the status asked for are listed, and none has it",
+      },
+    },
+  },
+  trailingSlash: {
+    question: "a path with a slash at its end (`/pets/`, `/categories/`)",
+    alternatives: {
+      notFound: {
+        answer: "404 `not_found`: no operation has that path",
+        rules: ["§4.auth-required", "§7.no-server-error"],
+        because: "the interface's paths have no slash at their end",
+      },
+      same: {
+        answer: "answered as the path without it (`/pets/` lists pets)",
+        rules: ["§4.auth-required", "§7.no-server-error"],
+        because: "a path the interface does not describe lies outside it",
+      },
+    },
+  },
+  otherMethod: {
+    question: "a method a path does not take (`POST /pets/{id}`)",
+    alternatives: {
+      methodNotAllowed: {
+        answer: "405 `method_not_allowed` with `Allow`",
+        rules: ["§4.auth-required", "§7.no-server-error"],
+        because: "the interface names no other method",
+      },
+      notFound: {
+        answer: "404 `not_found`, as a path no operation has",
+        rules: ["§4.auth-required", "§7.no-server-error"],
+        because: "the interface names no other method",
+      },
+    },
+  },
+  headMethod: {
+    question: "a `HEAD` request to a path that takes `GET`",
+    alternatives: {
+      answered: {
+        answer: "the `GET` answer without its body (RFC 9110 §9.3.2)",
+        rules: ["§4.auth-required", "§7.no-server-error"],
+        because: "the interface names no `HEAD`",
+      },
+      refused: {
+        answer: "405 `method_not_allowed` with `Allow`",
+        rules: ["§4.auth-required", "§7.no-server-error"],
+        because: "the interface names no `HEAD`",
       },
     },
   },
@@ -234,6 +339,11 @@ export const behaviours = {
         rules: ["§4.3.petId", "§4.3.404"],
         because: "no animal has such an id: 404 is getPet's documented answer for it",
       },
+      zeroNotFound: {
+        answer: "404 `not_found` for `/pets/0`, 400 `invalid_path` for a negative id",
+        rules: ["§4.3.petId", "§4.3.404"],
+        because: "no animal has such an id: 404 is getPet's documented answer for it",
+      },
     },
   },
   unknownCategory: {
@@ -257,6 +367,58 @@ export const behaviours = {
         because: "createPet documents 201, 400 and 401 only: an invalid value in its body is a 400",
       },
     ],
+  },
+  blankName: {
+    question: "a create whose `name` is empty or only spaces",
+    alternatives: {
+      refused: {
+        answer:
+          "400 `invalid_body` naming `name` (422 for a category under `categoryRefusalStatus: 422`)",
+        rules: ["§4.2.400"],
+        because: "a blank name is an invalid value in the body",
+      },
+      accepted: {
+        answer: "201: the record is stored with that name",
+        rules: ["§2.NewPet", "§2.NewCategory"],
+        because: "`name` is a string; the interface sets no length",
+      },
+    },
+  },
+  bodyMediaType: {
+    question: "a create whose body is JSON sent as another media type (`text/plain`)",
+    alternatives: {
+      refused: {
+        answer: "415 `unsupported_media_type`",
+        rules: ["§4.media-type"],
+        because: "bodies are `application/json`: another media type lies outside the interface",
+      },
+      accepted: {
+        answer: "the body is read as JSON whatever its `Content-Type`",
+        rules: ["§4.media-type"],
+        because: "the request's media type is the client's to get right; the answer is still JSON",
+      },
+      unread: {
+        answer:
+          "a body of another media type is not read: the create goes on as with `{}`, refused for the fields it lacks (400 `invalid_body`)",
+        rules: ["§4.media-type", "§4.2.400"],
+        because: "bodies are `application/json`: another media type lies outside the interface",
+      },
+    },
+  },
+  categoryDescription: {
+    question: "createCategory with a `description` that is not a string",
+    alternatives: {
+      refused: {
+        answer: "400 `invalid_body` naming `description` (422 under `categoryRefusalStatus: 422`)",
+        rules: ["§4.5.createCategory"],
+        because: "§7: error responses of the category operations are not shown",
+      },
+      dropped: {
+        answer: "201: the category is stored without a `description`",
+        rules: ["§4.5.createCategory", "§2.NewCategory"],
+        because: "`description` is optional; a value outside its type lies outside the domain",
+      },
+    },
   },
   categoryRefusalStatus: {
     question: "the status of a refused createCategory body (missing, not JSON, not a NewCategory)",
@@ -372,9 +534,78 @@ export const behaviours = {
       },
     },
   },
-  petFields: extraFields("Pet", "pets"),
-  categoryFields: extraFields("Category", "categories"),
+  petFields: extraFields("Pet", "pets", perRecord),
+  categoryFields: extraFields("Category", "categories", perRecord),
   errorFields: extraFields("Error", "Error bodies"),
+  idSequence: {
+    question: "where each collection's ids start and how they step",
+    alternatives: {
+      fromOne: {
+        answer: "1, 2, 3, … per collection, for seeded and created records alike",
+        rules: idRules,
+        because:
+          "§2: an `id` is an integer the service assigns, unique; no start or step is stated",
+      },
+      from: {
+        answer:
+          "the collections the profile names count from their `start` by their `step` (seeded records, the pets' `categoryId`s and created records alike); the others from 1",
+        rules: idRules,
+        because:
+          "§2: no start or step is stated; the ids stay unique, positive and safe integers (`ids_exhausted` beyond)",
+      },
+    },
+  },
+  optionalFields: {
+    question: `which seeded records carry the interface's optional fields (${optionalInWords})`,
+    alternatives: {
+      always: {
+        answer: "every seeded record carries each of them (the kit's seed)",
+        rules: ["§2.NewPet", "§2.NewCategory"],
+        because: "§2: the fields are optional, so a record may carry them",
+      },
+      learned: {
+        answer:
+          "per field the profile names: `always`, `sometimes` (a share of the seeded records the seed picks) or `never`; a created record keeps what its request sent",
+        rules: ["§2.NewPet", "§2.NewCategory"],
+        because: "§2: the fields are optional, so a record may leave them out",
+      },
+    },
+  },
+  errorClasses: {
+    question:
+      "an Error that differs by the class of failure (a missing or a wrong key, a bad query, path or body, …)",
+    alternatives: {
+      kit: {
+        answer: "every class answers as `errorCodes`, `errorFields` and `wwwAuthenticate` say",
+        rules: ["§2.Error"],
+        because: "§7: the set of values `code` can take is not shown",
+      },
+      perClass: {
+        answer:
+          "the profile's `code` word, extra fields and headers for each class it names (others as `errorCodes`, `errorFields` and `wwwAuthenticate` say)",
+        rules: ["§2.Error", "§5.401"],
+        because:
+          "§7: the set of values `code` can take is not shown; the interface names no header on an Error",
+      },
+    },
+  },
+  commonHeaders: {
+    question:
+      "headers on every answer the interface does not name (`Cache-Control`, a request id, `ETag`)",
+    alternatives: {
+      none: {
+        answer: "none beyond the interface's and HTTP's own",
+        rules: ["§4.media-type"],
+        because: "the interface names no such header",
+      },
+      headers: {
+        answer:
+          "the profile's headers on every answer (or on successes or errors only): a fixed text, or a fresh value per answer",
+        rules: ["§4.media-type"],
+        because: "the interface names no such header, nor forbids one",
+      },
+    },
+  },
   wwwAuthenticate: {
     question: "the `WWW-Authenticate` header of a 401",
     alternatives: {
@@ -384,9 +615,10 @@ export const behaviours = {
         because: "the interface names no header on a 401",
       },
       absent: {
-        answer: "no `WWW-Authenticate`",
+        answer:
+          "no `WWW-Authenticate`, as some deployments: conforms to the interface, but breaks HTTP (RFC 9110 §11.6.1: a 401 has one)",
         rules: ["§5.401"],
-        because: "the interface names no header on a 401",
+        because: "the interface names no header on a 401; HTTP does",
       },
       custom: {
         answer: 'the profile\'s text (e.g. `Bearer realm="petstore"`)',
@@ -416,6 +648,42 @@ export const behaviours = {
       },
     },
   },
+  categoryLocation: {
+    question: "the `Location` header of createCategory's 201",
+    alternatives: {
+      absent: {
+        answer: "no `Location`",
+        rules: ["§4.5.createCategory"],
+        because: "the interface names no header on a 201",
+      },
+      relative: {
+        answer: "`Location: /v1/categories/{id}`",
+        rules: ["§4.5.createCategory"],
+        because: "the interface names no header on a 201",
+      },
+      absolute: {
+        answer:
+          "`Location: {origin}/v1/categories/{id}`: the request URL's origin, or a `Host` the server's loopback rule checked; else relative",
+        rules: ["§4.5.createCategory"],
+        because: "the interface names no header on a 201",
+      },
+    },
+  },
+  deprecationOn: {
+    question: "which of getPet's answers carry its deprecation headers",
+    alternatives: {
+      every: {
+        answer: "every getPet answer, a 404 or 401 too",
+        rules: ["§4.3.deprecated"],
+        because: "the interface says getPet is deprecated, not which answers say so",
+      },
+      success: {
+        answer: "its 200 only",
+        rules: ["§4.3.deprecated"],
+        because: "the interface says getPet is deprecated, not which answers say so",
+      },
+    },
+  },
   deprecationDate: {
     question: "getPet's `Deprecation` header (when it was deprecated)",
     alternatives: {
@@ -426,6 +694,11 @@ export const behaviours = {
       },
       date: {
         answer: "`Deprecation: @{seconds}`, the profile's date",
+        rules: ["§4.3.deprecated"],
+        because: "the interface states the removal date, not when getPet was deprecated",
+      },
+      true: {
+        answer: "`Deprecation: true` (the form of RFC 9745's drafts)",
         rules: ["§4.3.deprecated"],
         because: "the interface states the removal date, not when getPet was deprecated",
       },

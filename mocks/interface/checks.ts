@@ -7,6 +7,8 @@
  */
 import { type Id, idOf, memberOf, parseJsonExact, toJson } from "../util/exact-json.js";
 import { maxJsonDepth, nestedDeeperThan } from "../util/json.js";
+import { headerChoices } from "./advice.js";
+import type { ChoiceId } from "./behaviour-profile.js";
 import { isSuccessStatus, type ListedBody } from "./operations.js";
 import { mediaTypeOf } from "./request.js";
 import { violations } from "./schemas.js";
@@ -72,6 +74,12 @@ export interface Check {
   readonly expected: string;
   /** The interface statements the check rests on. */
   readonly rules: readonly RuleId[];
+  /**
+   * An advisory check's silent choices (advice.ts), in groups: it asks for
+   * the kit's alternative of each, and a profile replaces it when in every
+   * group one choice answers otherwise.
+   */
+  readonly choices?: readonly (readonly ChoiceId[])[];
   /** Whether the check applies to this answer (default: always); one that does not is not reported. */
   appliesTo?(answer: Answer): boolean;
   /** Throws when the answer breaks the expectation. */
@@ -356,9 +364,9 @@ export const repeats = (
     }
   });
 
-/** An advisory header check. */
+/** An advisory header check, naming the choice that decides the header. */
 export function header(
-  name: string,
+  name: keyof typeof headerChoices,
   expected: string,
   test: (value: string, answer: Answer) => boolean,
   rules: readonly RuleId[],
@@ -368,6 +376,7 @@ export function header(
     slug: `header-${name}`,
     kind: "advisory",
     rules,
+    choices: [[headerChoices[name]]],
     expected: `${name} header: ${expected}`,
     appliesTo: when,
     assert(answer) {

@@ -21,6 +21,8 @@
  * const failed = judge(checks, answer).filter((verdict) => !verdict.passed);
  */
 import { type Id, idOf, idOfText, memberOf } from "../util/exact-json.js";
+import { type ChoicesInEffect, replacesAdvice, unshownErrorChoices } from "./advice.js";
+import type { ChoiceId } from "./behaviour-profile.js";
 import {
   type Answer,
   accepted,
@@ -250,6 +252,10 @@ function insideChecks(reading: Reading, context: JudgeContext): Check[] {
   return [anyDocumentedStatus(operation, "documented")];
 }
 
+/** A status check, or where no statement documents the status (`documenting`), advice the choice decides. */
+const orChosen = (check: Check, documenting: readonly RuleId[], choice: ChoiceId): Check =>
+  documenting.length > 0 ? check : { ...check, choices: [[choice]] };
+
 /** The checks a rejection earns: `rejected`, and the status the interface (or the kit) names. */
 function rejectionChecks(reading: Reading): Check[] {
   const { operation } = reading;
@@ -259,10 +265,14 @@ function rejectionChecks(reading: Reading): Check[] {
     const rules401 = answerRules(operation.id, 401);
     return [
       notSuccess("documented", credentialRules),
-      status(
-        401,
-        rules401.length > 0 && onlyCredential ? "documented" : "advisory",
-        union(rules401, credentialRules),
+      orChosen(
+        status(
+          401,
+          rules401.length > 0 && onlyCredential ? "documented" : "advisory",
+          union(rules401, credentialRules),
+        ),
+        rules401,
+        unshownErrorChoices.credentialStatus,
       ),
       header(
         "WWW-Authenticate",
@@ -281,21 +291,31 @@ function rejectionChecks(reading: Reading): Check[] {
     const rules = union(...reading.outside.map((finding) => finding.rules), rules400);
     // A finding no statement governs (an odd encoding) rests on the operation's own statement.
     const because = rules.length > 0 ? rules : successRules(operation);
-    return [status(advice, "advisory", because)];
+    const advised = status(advice, "advisory", because);
+    // The advice is the kit's answer to each finding: replaced only when every one has a choice.
+    const choices = reading.outside.flatMap((finding) =>
+      finding.choices === undefined ? [] : [finding.choices],
+    );
+    return [choices.length === reading.outside.length ? { ...advised, choices } : advised];
   }
   // Rejectable with the key and inside the domain: the body is invalid or broken.
   const problem = (reading.invalidBody ?? reading.brokenBody) as Finding;
   const because = union(problem.rules, rules400);
   return [
     notSuccess(errors, reading.brokenBody ? union(because, ["§4.media-type"]) : because),
-    status(400, reading.invalidBody && rules400.length > 0 ? "documented" : "advisory", because),
+    orChosen(
+      status(400, reading.invalidBody && rules400.length > 0 ? "documented" : "advisory", because),
+      rules400,
+      unshownErrorChoices.refusalStatus,
+    ),
   ];
 }
 
 /** The checks every answer of the operation owes, whatever was asked. */
 function alwaysChecks(operation: InterfaceOperation): Check[] {
-  const errors = operation.documentsErrors ? "documented" : "advisory";
-  const checks: Check[] = [errorBody(errors)];
+  const checks: Check[] = operation.documentsErrors
+    ? [errorBody("documented")]
+    : [{ ...errorBody("advisory"), choices: [[unshownErrorChoices.errorBody]] }];
   if (operation.documentsErrors) checks.push(jsonMediaType("documented", "all"));
   else {
     checks.push(jsonMediaType("documented", "successes"));
@@ -341,11 +361,28 @@ const unlessRateLimited = (check: Check): Check => ({
 });
 
 /**
+ * Whether the judge raises a check under the choices in effect: one that
+ * names no choice (every documented one), or an advisory one the profile
+ * does not replace for each group of choices it names, a group replaced by
+ * any one of its choices (none while `--learn` learns them).
+ */
+function raisedUnder({ choices }: Check, inEffect: ChoicesInEffect | undefined): boolean {
+  if (choices === undefined || inEffect === undefined) return true;
+  if (inEffect === "learning") return false;
+  return !choices.every((group) => group.some((choice) => replacesAdvice(inEffect, choice)));
+}
+
+/**
  * Every check that judges the answer to this request, `no-5xx` first (the
  * one a missing answer fails). A rate-limited answer is held only to what
- * every answer owes, and says so in an advisory check.
+ * every answer owes, and says so in an advisory check. Under a profile
+ * (`inEffect`) no advice is raised that its alternatives replace.
  */
-export function checksFor(request: SentRequest, context: JudgeContext = knowsNothing): Check[] {
+export function checksFor(
+  request: SentRequest,
+  context: JudgeContext = knowsNothing,
+  inEffect?: ChoicesInEffect,
+): Check[] {
   const reading = readRequest(request);
   const specific = (
     rejectable(reading)
@@ -359,7 +396,9 @@ export function checksFor(request: SentRequest, context: JudgeContext = knowsNot
   const always = alwaysChecks(reading.operation).filter(
     (check) => !bounded || check.slug !== "never-over-maximum",
   );
-  return [noServerError(), ...specific, ...always, rateLimited(), tooLarge()];
+  return [noServerError(), ...specific, ...always, rateLimited(), tooLarge()].filter((check) =>
+    raisedUnder(check, inEffect),
+  );
 }
 
 /** One check on one answer; a failed one says why (the first line of what the check found). */
@@ -447,13 +486,14 @@ export interface Violation {
   readonly message: string;
 }
 
-/** The rules an answer to this request breaks (none: it conforms). */
+/** The rules an answer to this request breaks (none: it conforms), under the choices in effect. */
 export function violationsOf(
   request: SentRequest,
   answer: Answer,
   context: JudgeContext = knowsNothing,
+  inEffect?: ChoicesInEffect,
 ): Violation[] {
-  return judge(checksFor(request, context), answer).flatMap((verdict) =>
+  return judge(checksFor(request, context, inEffect), answer).flatMap((verdict) =>
     verdict.passed
       ? []
       : [

@@ -1,7 +1,14 @@
 /** What the kit reads of each operation, checked against openapi.yaml read apart. */
 import { describe, expect, it } from "vitest";
 import { derefSource, openapiSource } from "../test-support/openapi-source.js";
-import { interfaceOperation, limitQuery, recordFields, roleOf } from "./operations.js";
+import {
+  interfaceOperation,
+  limitQuery,
+  optionalFields,
+  recordFields,
+  recordSchemaOf,
+  roleOf,
+} from "./operations.js";
 import type { OperationId } from "./spec.js";
 
 describe("limitQuery", () => {
@@ -31,6 +38,17 @@ describe("recordFields", () => {
       expect(recordFields(name)[0]).toBe("id");
       expect([...recordFields(name)].sort()).toEqual(fieldsOf(schemas[name]).sort());
     }
+  });
+});
+
+describe("optionalFields and recordSchemaOf", () => {
+  it("read the fields a schema leaves optional, through allOf, and the schema a collection lists", () => {
+    expect(optionalFields("Pet")).toEqual(["status"]);
+    expect(optionalFields("NewCategory")).toEqual(["description"]);
+    expect(optionalFields("Category")).toEqual(["description"]);
+    expect(optionalFields("Error")).toEqual([]);
+    expect([recordSchemaOf("pets"), recordSchemaOf("categories")]).toEqual(["Pet", "Category"]);
+    expect(recordSchemaOf("store")).toBeUndefined();
   });
 });
 

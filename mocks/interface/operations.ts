@@ -23,6 +23,7 @@ import {
   operationParameters,
   type ParameterSchema,
   requestBodySchema,
+  resolvedSchema,
 } from "./spec.js";
 
 /** A body as listed: a component schema, one or an array of them. */
@@ -227,6 +228,23 @@ export function schemaFields(schema: SchemaName): readonly string[] {
 export function recordFields(schema: SchemaName): readonly string[] {
   return ["id", ...schemaFields(schema).filter((field) => field !== "id")];
 }
+
+/**
+ * The fields a component schema may leave out: its properties that are not
+ * required, through `allOf`.
+ *
+ * @example
+ * optionalFields("Pet"); // ["status"]
+ */
+export function optionalFields(schema: SchemaName): readonly string[] {
+  const { required } = resolvedSchema(((document.components as Node).schemas as Node)[schema]);
+  return schemaFields(schema).filter((field) => !required.includes(field));
+}
+
+/** The schema of the records a collection lists (`pets` → Pet), if it lists any. */
+export const recordSchemaOf = (collection: string): SchemaName | undefined =>
+  interfaceOperations.find((operation) => operation.lists && operation.collection === collection)
+    ?.success.body?.schema;
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

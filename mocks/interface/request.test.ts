@@ -13,7 +13,12 @@ describe("query parameters", () => {
   it("a repeated parameter lies outside, with the statement of that parameter and the kit's 400", () => {
     const reading = listPets("limit=63&limit=70");
     expect(reading.outside).toEqual([
-      { reason: "limit is given 2 times", rules: ["§4.1.limit-range"], advised: 400 },
+      {
+        reason: "limit is given 2 times",
+        rules: ["§4.1.limit-range"],
+        advised: 400,
+        choices: ["repeatedQuery"],
+      },
     ]);
     expect(reading.query.has("limit")).toBe(false);
     expect(reading.ordinary).toBe(false);
@@ -67,6 +72,38 @@ describe("query parameters", () => {
   });
 });
 
+describe("the silent choice that decides the answer to a value outside the schema", () => {
+  const choices = (request: ReturnType<typeof read>) =>
+    request.outside.map((found) => found.choices);
+  const getPet = (path: string) => read({ operation: "getPet", path });
+
+  it.each([
+    ["limit=0", ["limitBelowMinimum"]],
+    ["limit=-3", ["limitBelowMinimum"]],
+    ["limit=101", ["limitAboveMaximum"]],
+    ["limit=9223372036854775808", ["limitAboveMaximum"]],
+    ["limit=1.5", ["limitNotInteger"]],
+    ["limit=abc", ["limitNotInteger"]],
+    ["limit=", ["emptyQuery", "limitNotInteger"]],
+    ["status=AVAILABLE", ["statusCase", "statusUnknown"]],
+    ["status=flying", ["statusUnknown"]],
+    ["status=", ["emptyQuery", "statusUnknown"]],
+    ["status=sold&status=sold", ["repeatedQuery"]],
+  ])("GET /pets?%s: %s", (query, choice) => {
+    expect(choices(listPets(query))).toEqual([choice]);
+  });
+
+  it("a petId: malformed or out of range; an odd encoding has none", () => {
+    expect(choices(getPet("/pets/abc"))).toEqual([["petIdMalformed"]]);
+    expect(choices(getPet("/pets/1.5"))).toEqual([["petIdMalformed"]]);
+    expect(choices(getPet("/pets/0"))).toEqual([["petIdOutOfRange"]]);
+    expect(choices(getPet("/pets/-4"))).toEqual([["petIdOutOfRange"]]);
+    expect(choices(getPet("/pets/99999999999999999999"))).toEqual([["petIdOutOfRange"]]);
+    expect(choices(getPet("/pets/%e0"))).toEqual([undefined]);
+    expect(choices(listPets("%zz=1"))).toEqual([undefined]);
+  });
+});
+
 describe("path parameters", () => {
   const getPet = (path: string) => read({ operation: "getPet", path });
 
@@ -115,6 +152,7 @@ describe("bodies", () => {
       {
         reason: 'the body is sent as "text/plain", not application/json',
         rules: ["§4.media-type"],
+        choices: ["bodyMediaType"],
         advised: 415,
       },
     ]);

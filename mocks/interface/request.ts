@@ -14,6 +14,8 @@
 import { memberOf, parseJsonExact } from "../util/exact-json.js";
 import { JsonDepthError } from "../util/json.js";
 import { int64 } from "../util/numbers.js";
+import { choicesOfValue, mediaTypeChoice, repeatedChoice, type ValueProblem } from "./advice.js";
+import type { ChoiceId } from "./behaviour-profile.js";
 import { type BodyField, type InterfaceOperation, interfaceOperation } from "./operations.js";
 import { violations } from "./schemas.js";
 import type { OperationId, OperationParameter } from "./spec.js";
@@ -42,6 +44,8 @@ export interface Finding {
   readonly rules: readonly RuleId[];
   /** The status openapi.yaml describes as the kit's answer to it (advice only), if any. */
   readonly advised?: number;
+  /** The silent choices that decide a deployment's answer to it, any one of them (advice.ts), if any does. */
+  readonly choices?: readonly ChoiceId[];
 }
 
 export interface Reading {
@@ -97,26 +101,49 @@ function decode(text: string): string | undefined {
  * Why a decoded parameter value lies outside the interface's domain (its
  * type, range or enum; a path's id must be positive), or undefined when inside.
  */
-export function parameterProblem(parameter: OperationParameter, value: string): string | undefined {
+export const parameterProblem = (
+  parameter: OperationParameter,
+  value: string,
+): string | undefined => valueProblem(parameter, value, parameter.in === "path")?.reason;
+
+/** Why a decoded parameter value is not one of its schema's, and how; undefined when it is one. */
+function valueProblem(
+  parameter: OperationParameter,
+  value: string,
+  identifier: boolean,
+): { readonly reason: string; readonly problem: ValueProblem } | undefined {
   const { schema, name } = parameter;
-  if (value === "") return `${name} is empty`;
+  const outside = (reason: string, problem: ValueProblem) => ({ reason, problem });
+  if (value === "") return outside(`${name} is empty`, "empty");
   if (schema.enum) {
-    return schema.enum.includes(value)
-      ? undefined
-      : `${name} is ${JSON.stringify(value.slice(0, 40))}, not one of ${schema.enum.join(", ")}`;
+    if (schema.enum.includes(value)) return undefined;
+    const reason = `${name} is ${JSON.stringify(value.slice(0, 40))}, not one of ${schema.enum.join(", ")}`;
+    return outside(reason, schema.enum.includes(value.toLowerCase()) ? "case" : "value");
   }
   if (schema.type !== "integer") return undefined;
-  if (!/^-?(0|[1-9]\d*)$/.test(value)) return `${name} is not an integer`;
+  if (!/^-?(0|[1-9]\d*)$/.test(value)) return outside(`${name} is not an integer`, "type");
   const number = BigInt(value);
-  if (outsideInt64(number)) return `${name} is outside int64`;
-  if (parameter.in === "path" && number < 1n) return `${name} is not a positive identifier`;
+  if (outsideInt64(number))
+    return outside(`${name} is outside int64`, number < 0n ? "below" : "above");
+  if (identifier && number < 1n) return outside(`${name} is not a positive identifier`, "below");
   if (schema.minimum !== undefined && number < BigInt(schema.minimum)) {
-    return `${name} is below ${schema.minimum}`;
+    return outside(`${name} is below ${schema.minimum}`, "below");
   }
   if (schema.maximum !== undefined && number > BigInt(schema.maximum)) {
-    return `${name} is above ${schema.maximum}`;
+    return outside(`${name} is above ${schema.maximum}`, "above");
   }
   return undefined;
+}
+
+/** A value outside its parameter's schema, as a finding naming the choice that decides its answer. */
+function valueFinding(
+  operation: InterfaceOperation,
+  name: string,
+  problem: { readonly reason: string; readonly problem: ValueProblem },
+): Finding {
+  const choices = choicesOfValue(name, problem.problem);
+  const finding = { reason: problem.reason, rules: parameterRules(operation.id, name) };
+  return advising(operation, choices === undefined ? finding : { ...finding, choices }, 400);
 }
 
 /** The finding, with the kit's advised status when openapi.yaml lists it for the operation. */
@@ -150,16 +177,15 @@ function readQuery(
       extra.push(name.slice(0, 40));
       continue;
     }
-    const rules = parameterRules(operation.id, name);
     if (list.length > 1) {
-      outside.push(
-        advising(operation, { reason: `${name} is given ${list.length} times`, rules }, 400),
-      );
+      const reason = `${name} is given ${list.length} times`;
+      const rules = parameterRules(operation.id, name);
+      outside.push(advising(operation, { reason, rules, choices: [repeatedChoice] }, 400));
       continue;
     }
     const [value] = list;
-    const problem = parameterProblem(parameter, value);
-    if (problem) outside.push(advising(operation, { reason: problem, rules }, 400));
+    const problem = valueProblem(parameter, value, false);
+    if (problem) outside.push(valueFinding(operation, name, problem));
     else values.set(name, value);
   }
   return values;
@@ -183,8 +209,8 @@ function readPath(operation: InterfaceOperation, path: string, outside: Finding[
       );
       continue;
     }
-    const problem = parameterProblem(parameter, value);
-    if (problem) outside.push(advising(operation, { reason: problem, rules }, 400));
+    const problem = valueProblem(parameter, value, true);
+    if (problem) outside.push(valueFinding(operation, name, problem));
     values[name] = value;
   }
   return values;
@@ -239,7 +265,9 @@ export function readRequest(request: SentRequest): Reading {
     } else if (mediaType !== "application/json") {
       const shown = request.contentType === undefined ? "no media type" : JSON.stringify(mediaType);
       const reason = `the body is sent as ${shown}, not application/json`;
-      outside.push(advising(operation, { reason, rules: ["§4.media-type"] }, 415));
+      outside.push(
+        advising(operation, { reason, rules: ["§4.media-type"], choices: [mediaTypeChoice] }, 415),
+      );
     }
     if (request.body !== undefined && request.body !== "") {
       try {

@@ -61,6 +61,13 @@ const unauthorizedAnswers = operationIds
   .filter((operation) => interfaceStatuses(operation).includes(401))
   .map((operation) => ({ operation, status: 401 }));
 
+/** The statement documenting an operation's 401 (its own section, §5.3, §7). */
+const unauthorized = (operation: OperationId, section: string) => ({
+  section: `${section}, 5.3, 7`,
+  statement: `${operation} answers \`401\` with an Error body for a missing or invalid credential.`,
+  answers: [{ operation, status: 401 }],
+});
+
 export interface Rule {
   /** The interface section, as printed in INTERFACE.md. */
   readonly section: string;
@@ -163,11 +170,7 @@ export const rules = {
     statement: "With `status`, only animals with that status are returned.",
     parameters: ["listPets.status"],
   },
-  "§4.1.401": {
-    section: "4.1, 5.3, 7",
-    statement: "listPets answers `401` with an Error body for a missing or invalid credential.",
-    answers: [{ operation: "listPets", status: 401 }],
-  },
+  "§4.1.401": unauthorized("listPets", "4.1"),
   "§4.2.createPet": {
     section: "4.2",
     statement:
@@ -180,11 +183,7 @@ export const rules = {
       "createPet answers `400` with an Error body when the (required) body misses required fields or has invalid values.",
     answers: [{ operation: "createPet", status: 400 }],
   },
-  "§4.2.401": {
-    section: "4.2, 5.3, 7",
-    statement: "createPet answers `401` with an Error body for a missing or invalid credential.",
-    answers: [{ operation: "createPet", status: 401 }],
-  },
+  "§4.2.401": unauthorized("createPet", "4.2"),
   "§4.3.getPet": {
     section: "4.3",
     statement: "`GET /pets/{petId}` answers `200` with the Pet of that id.",
@@ -195,11 +194,7 @@ export const rules = {
     statement: "`petId` is an integer (int64).",
     parameters: ["getPet.petId"],
   },
-  "§4.3.401": {
-    section: "4.3, 5.3, 7",
-    statement: "getPet answers `401` with an Error body for a missing or invalid credential.",
-    answers: [{ operation: "getPet", status: 401 }],
-  },
+  "§4.3.401": unauthorized("getPet", "4.3"),
   "§4.3.404": {
     section: "4.3, 7",
     statement: "getPet answers `404` with an Error body when the animal cannot be found.",

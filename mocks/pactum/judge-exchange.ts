@@ -8,6 +8,7 @@
  * target that still answers after the session (`reproBaseUrl`).
  */
 import { matchRoute } from "../core/router.js";
+import type { ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import { type Answer, readAnswer } from "../interface/checks.js";
 import { type Failure, failedActual } from "../interface/failure-lines.js";
 import { checksFor, type JudgeContext, judge } from "../interface/judge.js";
@@ -73,6 +74,8 @@ export interface ExchangeJudgeOptions {
   readonly redact: Redact;
   /** Advisory failures fail the spec too (`--strict`). */
   readonly strict: boolean;
+  /** The profile the session's mock (or proxy) serves under: advice it replaces is not raised. */
+  readonly behaviour?: ResolvedBehaviour | undefined;
 }
 
 export class ExchangeJudge {
@@ -114,7 +117,7 @@ export class ExchangeJudge {
       body,
       contentType,
     };
-    const checks = checksFor(sent, this.context);
+    const checks = checksFor(sent, this.context, this.options.behaviour);
     const answer = response instanceof Error ? undefined : answerOf(response);
     const error = response instanceof Error ? response.message : undefined;
     const { redact } = this.options;

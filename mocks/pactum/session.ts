@@ -8,7 +8,7 @@ import { type Failure, failureLines } from "../interface/failure-lines.js";
 import { absentId } from "../interface/knowledge.js";
 import type { RunningPetstoreServer } from "../server/server.js";
 import { createRedactor, type Redact } from "../util/redact.js";
-import { printable } from "../util/text.js";
+import { plural, printable } from "../util/text.js";
 import { consoleLog, guardReporters, type LogLine, redactedLogger } from "./hygiene.js";
 import { ExchangeJudge, type Judgement } from "./judge-exchange.js";
 import { type Credential, explainDeadline, prepareRequest } from "./outgoing.js";
@@ -83,8 +83,6 @@ const registrations = new WeakMap<object, Registration>();
 const judged = new WeakSet<object>();
 /** The request and answer headers of exchanges the kit failed: its message shows them, so pactum's dump of them is dropped. */
 const reported = new WeakSet<object>();
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** The user's pactum: its default export (or an ES namespace holding it), checked by shape. */
 export function pactumOf(candidate: unknown): PactumLike {
@@ -231,6 +229,7 @@ export async function usePetstore(
       reproBaseUrl: target.repro.baseUrl,
       redact,
       strict: options.strict === true,
+      behaviour: target.server?.behaviour,
     }),
     everySpec: options.everySpec !== false,
     redact,

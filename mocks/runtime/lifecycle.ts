@@ -151,6 +151,7 @@ export async function createPetstore(
     options.store ??
     (await createPetstoreStore(seedOptionsOf(options), recordLimitsOf(options), {
       collectionsOnDemand: options.collectionsOnDemand,
+      behaviour: profile?.resolved,
     }));
   // Only a contract asked for is recorded: otherwise no recorder, and no cost on any request.
   const recorder =

@@ -118,9 +118,7 @@ describe.skipIf(skipBrowserTests)(
           route: await viaRoute(behaviour),
         };
         expect(parityDifferences(runtimes)).toEqual([]);
-        if (behaviour.choices.createLocation === "absolute") {
-          expect(foreignLocations(runtimes)).toEqual([]);
-        }
+        expect(foreignLocations(runtimes, behaviour)).toEqual([]);
       },
       60_000,
     );

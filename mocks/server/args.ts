@@ -2,7 +2,6 @@
  * The `petstore-mock` command line: flags and environment variables into
  * server options. Every bad value is one `UsageError` line.
  */
-import { parseArgs } from "node:util";
 import { addressOf, isLoopback, parseCorsOrigin } from "../admin/site.js";
 import { contractFileOf } from "../contract/contract-file.js";
 import { contractNamesOf, defaultContractNames } from "../contract/contract-names.js";
@@ -15,7 +14,7 @@ import {
 import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";
 import { type ContractOptions, defaultApiKey, defaults } from "../store/options.js";
-import { type InvalidCommand, parseOrInvalid, UsageError } from "../util/cli.js";
+import { type InvalidCommand, parseFlags, parseOrInvalid, UsageError } from "../util/cli.js";
 import { parseJson } from "../util/json.js";
 import { checkProxyExposure } from "./front.js";
 import {
@@ -105,36 +104,6 @@ export and import), GET/DELETE /__mock/contract (the consumer contract), POST
 needed); the dashboard: open
 http://127.0.0.1:4000/__mock/ in a browser.`;
 
-const flags = {
-  port: { type: "string" },
-  host: { type: "string" },
-  "api-key": { type: "string", multiple: true },
-  seed: { type: "string" },
-  pets: { type: "string" },
-  categories: { type: "string" },
-  latency: { type: "string" },
-  "max-pets": { type: "string" },
-  "max-categories": { type: "string" },
-  "max-connections": { type: "string" },
-  preset: { type: "string" },
-  fault: { type: "string", multiple: true },
-  "journal-size": { type: "string" },
-  "cors-origin": { type: "string", multiple: true },
-  "admin-key": { type: "string" },
-  "state-file": { type: "string" },
-  behaviour: { type: "string" },
-  proxy: { type: "string" },
-  "proxy-key": { type: "string" },
-  fallback: { type: "string" },
-  record: { type: "string" },
-  log: { type: "string" },
-  contract: { type: "string" },
-  "contract-consumer": { type: "string" },
-  quiet: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean", short: "v" },
-} as const;
-
 /** `--log` values: the API's requests and admin writes, or the admin reads too. */
 const logChoices = ["api", "admin"] as const;
 
@@ -184,13 +153,16 @@ export function parse(argv: readonly string[], env: Env): CliCommand {
 
 /** Parses the command line into a command; throws `UsageError` with a one-line reason. */
 export function parseCommand(argv: readonly string[], env: Env): CliCommand {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof flags; strict: true }>>;
-  try {
-    parsed = parseArgs({ args: [...argv], options: flags, strict: true, allowPositionals: false });
-  } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0] ?? "invalid arguments");
-  }
-  const { values } = parsed;
+  const values = parseFlags(argv, {
+    text: [
+      "port host seed pets categories latency preset journal-size log",
+      "max-pets max-categories max-connections",
+      "admin-key state-file behaviour record contract contract-consumer",
+      "proxy proxy-key fallback",
+    ],
+    repeatable: ["api-key fault cors-origin"],
+    switches: ["quiet"],
+  });
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
 

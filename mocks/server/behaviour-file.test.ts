@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BehaviourProfileError } from "../interface/behaviours.js";
 import { devAuth, send } from "../test-support/http.js";
+import { printable } from "../util/text.js";
 import { parseCommand } from "./args.js";
 import { type CliIo, main } from "./run.js";
 import { startPetstoreServer } from "./server.js";
@@ -24,7 +25,7 @@ afterEach(() => rm(directory, { recursive: true, force: true }));
 const staging = {
   version: 1,
   name: "staging",
-  choices: { limitOutOfRange: "clamped", petIdMalformed: "notFound", petsOrder: "descending" },
+  choices: { limitBelowMinimum: "clamped", petIdMalformed: "notFound", petsOrder: "descending" },
 };
 
 async function profileFile(content: unknown, name = "profile.json"): Promise<string> {
@@ -49,7 +50,7 @@ describe("startPetstoreServer({ behaviourFile })", () => {
         name: "staging",
         source: path,
         isDefault: false,
-        choices: { limitOutOfRange: "clamped", petIdMalformed: "notFound", statusCase: "exact" },
+        choices: { limitBelowMinimum: "clamped", petIdMalformed: "notFound", statusCase: "exact" },
         values: {},
       });
       expect(body.nonDefault).toEqual(staging.choices);
@@ -58,7 +59,7 @@ describe("startPetstoreServer({ behaviourFile })", () => {
       };
       expect(info.options.behaviour).toBe(`staging (${path})`);
       expect(info.options.behaviourChoices).toBe(
-        "limitOutOfRange: clamped, petIdMalformed: notFound, petsOrder: descending",
+        "limitBelowMinimum: clamped, petIdMalformed: notFound, petsOrder: descending",
       );
       await send(`${server.url}/pets/1`, { headers: devAuth });
       const journal = JSON.parse((await send(`${server.origin}/__mock/requests`)).text) as {
@@ -68,7 +69,7 @@ describe("startPetstoreServer({ behaviourFile })", () => {
       expect(journal.map(({ path, choices }) => ({ path, choices }))).toEqual([
         {
           path: "/pets?limit=0",
-          choices: { limitOutOfRange: "clamped", petsOrder: "descending" },
+          choices: { limitBelowMinimum: "clamped", petsOrder: "descending" },
         },
         { path: "/pets/abc", choices: { petIdMalformed: "notFound" } },
         { path: "/pets/1", choices: undefined },
@@ -192,19 +193,63 @@ describe("petstore-mock --behaviour", () => {
     const exit = main(["--port", "0", "--behaviour", await profileFile(staging)], {}, good.cliIo);
     await vi.waitFor(() => expect(good.seen.out.join("")).toMatch(/Ctrl\+C/), { timeout: 5_000 });
     expect(good.seen.out.join("")).toMatch(
-      / {2}behaviour {2}staging \(.*profile\.json\); GET http:\/\/127\.0\.0\.1:\d+\/__mock\/behaviour\n {2}choices {4}limitOutOfRange: clamped, petIdMalformed: notFound, petsOrder: descending\n/,
+      / {2}behaviour {2}staging \(.*profile\.json\); GET http:\/\/127\.0\.0\.1:\d+\/__mock\/behaviour\n {2}choices {4}limitBelowMinimum: clamped, petIdMalformed: notFound, petsOrder: descending\n/,
     );
     for (const stop of good.seen.stops) stop("SIGTERM");
     expect(await exit).toBe(0);
 
     const bad = io();
     const path = await profileFile(
-      { version: 1, choices: { limitOutOfRange: "honoured" } },
+      { version: 1, choices: { limitAboveMaximum: "honoured" } },
       "bad.json",
     );
     expect(await main(["--port", "0", "--behaviour", path], {}, bad.cliIo)).toBe(3);
     expect(bad.seen.err.join("")).toMatch(
-      /petstore-mock: cannot start: behaviour profile .*bad\.json: choices\.limitOutOfRange\.alternative: "honoured" is not an alternative/,
+      /petstore-mock: cannot start: behaviour profile .*bad\.json: choices\.limitAboveMaximum\.alternative: "honoured" is not an alternative/,
     );
+  });
+});
+
+describe("a profile's own text never reaches the terminal", () => {
+  // A window title (OSC 0 … BEL), a cleared screen (CSI 2J), a C1 CSI and a bidi override.
+  const hostile = "\u001b]0;owned\u0007\u001b[2J\u009b31m\u202e";
+  const startLine = async (path: string) => {
+    const err: string[] = [];
+    const io: CliIo = {
+      out: () => undefined,
+      err: (text) => err.push(text),
+      onStop: () => undefined,
+    };
+    expect(await main(["--port", "0", "--behaviour", path], {}, io)).toBe(3);
+    return err.join("");
+  };
+
+  it("an unknown choice is named escaped, as every CLI escapes (printable)", async () => {
+    const line = await startLine(await profileFile({ version: 1, choices: { [hostile]: "x" } }));
+    expect(printable(line)).toBe(line);
+    expect(line).toContain("choices.\\x1b]0;owned\\x07\\x1b[2J\\x9b31m\\u202e: unknown choice");
+  });
+
+  it("an unknown field's name and an alternative are escaped too", async () => {
+    const field = await startLine(await profileFile({ version: 1, choices: {}, [hostile]: 1 }));
+    expect(printable(field)).toBe(field);
+    expect(field).toContain('profile: unknown field "\\u001b]0;owned');
+    const alternative = { version: 1, choices: { petsOrder: hostile } };
+    const named = await startLine(await profileFile(alternative));
+    expect(printable(named)).toBe(named);
+    expect(named).toContain("\\x9b31m\\u202e");
+  });
+
+  it("a syntax error names its line and column and quotes nothing of the file", async () => {
+    const garbled = await profileFile(`{"version": 1,\n "choices": ${hostile}}`);
+    const line = await startLine(garbled);
+    expect(printable(line)).toBe(line);
+    expect(line).toMatch(
+      /: is not valid JSON \(Unexpected character in JSON at position 27 \(line 2 column 13\)\)\.\n$/,
+    );
+    const environment = await profileFile("SHELL=/bin/bash\u0000API_KEY=secret\u0000");
+    const quoted = await startLine(environment);
+    expect(quoted).not.toContain("SHELL");
+    expect(quoted).toMatch(/position 0 \(line 1 column 1\)/);
   });
 });

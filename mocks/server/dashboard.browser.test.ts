@@ -442,7 +442,7 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       behaviour: {
         version: 1,
         name: "staging",
-        choices: { limitOutOfRange: "clamped", petsOrder: "descending" },
+        choices: { limitBelowMinimum: "clamped", petsOrder: "descending" },
       },
     });
     const page = await browser.newPage();
@@ -459,19 +459,19 @@ describe.skipIf(skipBrowserTests)("the dashboard in Chromium", { timeout: 60_000
       const named = await page
         .locator(`#requests-body td[data-label="Profile's choices"]`)
         .allTextContents();
-      expect(named).toEqual(["", "limitOutOfRange: clamped, petsOrder: descending"]);
+      expect(named).toEqual(["", "limitBelowMinimum: clamped, petsOrder: descending"]);
 
       await page.locator('#requests-body tr[data-id="1"]').click();
       const detail = page.getByRole("region", { name: /^Request 1: GET/ });
       expect(await detail.locator(".shaped-by").textContent()).toBe(
-        "Shaped by the behaviour profile's choices limitOutOfRange: clamped, petsOrder: descending, where the interface is silent.",
+        "Shaped by the behaviour profile's choices limitBelowMinimum: clamped, petsOrder: descending, where the interface is silent.",
       );
       expect(await detail.locator(".shaped-by code").textContent()).toBe(
-        "limitOutOfRange: clamped, petsOrder: descending",
+        "limitBelowMinimum: clamped, petsOrder: descending",
       );
       const server = page.getByRole("region", { name: "Server" });
       expect(await server.textContent()).toContain(
-        "Its choices (not the kit's)limitOutOfRange: clamped, petsOrder: descending",
+        "Its choices (not the kit's)limitBelowMinimum: clamped, petsOrder: descending",
       );
       await page.screenshot({ path: `${shots}/dashboard-profile.png`, fullPage: true });
     } finally {

@@ -8,6 +8,7 @@ import type { DeploymentHealth } from "../admin/admin.js";
 import type { SitePolicy } from "../admin/site.js";
 import type { Journal } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
+import type { ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import { defaultApiKey } from "../store/options.js";
 import {
   type PetstoreServerOptions,
@@ -58,12 +59,14 @@ interface FrontContext {
   readonly site: SitePolicy;
   /** Whether the address the server binds is loopback (not its spelling: `127.1` is). */
   readonly loopback: boolean;
+  /** The behaviour profile the server serves under: the proxy raises no advice it replaces. */
+  readonly behaviour: ResolvedBehaviour | undefined;
 }
 
 /** The handler to serve: the mock core, or the proxy in front of a deployment, recorded when asked. */
 export async function createFront(
   options: PetstoreServerOptions,
-  { journal, mock, log, secrets, site, loopback }: FrontContext,
+  { journal, mock, log, secrets, site, loopback, behaviour }: FrontContext,
 ): Promise<Front> {
   checkProxyExposure(options, loopback);
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
@@ -74,7 +77,15 @@ export async function createFront(
   let deployment: Front["deployment"];
   if (proxy) {
     const { createProxyHandler } = await import("./proxy.js");
-    const proxying = createProxyHandler({ proxy, apiKeys, journal, mock, secrets, site });
+    const proxying = createProxyHandler({
+      proxy,
+      apiKeys,
+      journal,
+      mock,
+      secrets,
+      site,
+      behaviour,
+    });
     handle = proxying.handle;
     closeProxy = proxying.close;
     deployment = proxying.deployment;

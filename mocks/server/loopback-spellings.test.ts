@@ -4,7 +4,10 @@
  * rebinding) on, a proxy allowed with the public key, and the URL printed in
  * its usual spelling. Decided by the address bound, not the `--host` text.
  */
-import { describe, expect, it } from "vitest";
+import dns from "node:dns";
+import dnsPromises from "node:dns/promises";
+import { syncBuiltinESMExports } from "node:module";
+import { describe, expect, it, vi } from "vitest";
 import { devAuth, send } from "../test-support/http.js";
 import { startPetstoreServer } from "./server.js";
 
@@ -63,4 +66,29 @@ describe("beyond loopback in any spelling", () => {
       ).rejects.toThrow("is public");
     },
   );
+});
+
+describe("--host NAME", () => {
+  it("binds the address its lookup gave, never a second lookup's (a name that resolves anew each time)", async () => {
+    // The one lookup says loopback; a later one of the name, as `listen(port, name)` would make, says every address.
+    vi.spyOn(dnsPromises, "lookup").mockResolvedValue({ address: "127.0.0.1", family: 4 });
+    const realLookup = dns.lookup;
+    vi.spyOn(dns, "lookup").mockImplementation(((name: string, ...rest: unknown[]) => {
+      const asked = name === "flip.example" ? "0.0.0.0" : name;
+      return (realLookup as (...args: unknown[]) => void)(asked, ...rest);
+    }) as typeof dns.lookup);
+    syncBuiltinESMExports();
+    try {
+      const server = await startPetstoreServer({ port: 0, host: "flip.example" });
+      try {
+        expect(server.server.address()).toMatchObject({ address: "127.0.0.1" });
+        expect(server.adminAccess).toBe("open");
+      } finally {
+        await server.close();
+      }
+    } finally {
+      vi.restoreAllMocks();
+      syncBuiltinESMExports();
+    }
+  });
 });

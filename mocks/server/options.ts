@@ -6,7 +6,7 @@
 import { type PublicOptions, publicBaseOptions } from "../admin/dashboard.js";
 import type { PetstoreCore } from "../core/exchange.js";
 import { baseUrlProblem } from "../interface/base-url.js";
-import { defaults, type PetstoreBaseOptions } from "../store/options.js";
+import { defaults, type PetstoreBaseOptions, type PetstoreOptions } from "../store/options.js";
 
 /** What a recording may hold: the recorder writes no more, `--replay` reads no more. */
 export const recordingLimits = {
@@ -17,6 +17,18 @@ export const recordingLimits = {
   /** The most exchanges in one file. */
   maxExchanges: 10_000,
 } as const;
+
+/** The Node entries' options (`setupPetstore`, the vitest and Playwright fixtures): the msw setups' and a profile file. */
+export interface PetstoreNodeOptions extends PetstoreOptions {
+  /**
+   * A behaviour profile file (JSON; docs/behaviour.md, "Choices and
+   * profiles"), read at set-up; default the file `PETSTORE_BEHAVIOUR_FILE`
+   * names, unless `behaviour` is given. Not with `behaviour`. A missing,
+   * oversized or invalid file rejects the set-up with `BehaviourProfileError`,
+   * naming the file and what is wrong.
+   */
+  behaviourFile?: string | undefined;
+}
 
 /** Standing in front of a real deployment (`--proxy`); see docs/proxy.md. */
 export interface ProxyOptions {
@@ -85,9 +97,9 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
   stateFile?: string | undefined;
   /**
    * A behaviour profile file (JSON; docs/behaviour.md, "Choices and
-   * profiles"), read at start like `behaviour` given in code, which it
-   * replaces. A missing, oversized or invalid file rejects the start with
-   * `BehaviourProfileError`, naming the bad choice or alternative.
+   * profiles"), read at start like `behaviour` given in code (not both). A
+   * missing, oversized or invalid file rejects the start with
+   * `BehaviourProfileError`, naming the file and the bad choice or alternative.
    */
   behaviourFile?: string | undefined;
   /**

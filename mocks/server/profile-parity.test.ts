@@ -45,9 +45,7 @@ describe("the standalone server answers exactly as msw/node under every profile"
       const viaServer = await answersOf(server.url).finally(() => server.close());
       const runtimes = { msw: viaMsw, server: viaServer };
       expect(parityDifferences(runtimes)).toEqual([]);
-      if (behaviour.choices.createLocation === "absolute") {
-        expect(foreignLocations(runtimes)).toEqual([]);
-      }
+      expect(foreignLocations(runtimes, behaviour)).toEqual([]);
     },
   );
 });

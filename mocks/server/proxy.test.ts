@@ -336,6 +336,30 @@ describe("the proxy in front of a faulty deployment", () => {
   });
 });
 
+describe("the proxy serving under a behaviour profile", () => {
+  it("raises no advice about the deployment's answers the profile chose", async () => {
+    const behaviour = {
+      version: 1,
+      choices: { limitOutOfRange: "clamped", petIdMalformed: "notFound" },
+    } as const;
+    const deployment = await keep(
+      startPetstoreServer({ port: 0, apiKeys: [testApiKey], behaviour }),
+    );
+    const untold = await proxyTo(deployment.url);
+    const told = await keep(
+      startPetstoreServer({ port: 0, proxy: { url: deployment.url, key: testApiKey }, behaviour }),
+    );
+    for (const path of ["/pets?limit=0", "/pets/abc"]) {
+      const reply = await send(`${untold.url}${path}`, { headers: devAuth });
+      expect(violationsOf(reply.headers["petstore-violations"])).toEqual(["status-400"]);
+      const underProfile = await send(`${told.url}${path}`, { headers: devAuth });
+      expect(underProfile.status).toBe(reply.status);
+      expect(underProfile.headers["petstore-violations"]).toBeUndefined();
+      expect(deploymentProblems(told.journal.all().at(-1))).toEqual([]);
+    }
+  });
+});
+
 describe("the proxy in front of a hostile deployment", () => {
   const hostile = (name: string) => {
     const found = hostileServers.find((server) => server.name === name);

@@ -31,9 +31,10 @@ import {
 } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
 import { matchRoute } from "../core/router.js";
+import type { ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import { readAnswer } from "../interface/checks.js";
 import { clientHeaders } from "../interface/headers.js";
-import { type Violation, violationsOf } from "../interface/judge.js";
+import { knowsNothing, type Violation, violationsOf } from "../interface/judge.js";
 import { interfaceOperations, limitQuery } from "../interface/operations.js";
 import { apiBasePath } from "../interface/spec.js";
 import { describeError, exchangeOnce, type RawAnswer } from "../util/http-client.js";
@@ -64,6 +65,8 @@ export interface ProxyHandlerOptions {
   readonly secrets: readonly string[];
   /** Which pages may call the API: a request of any other is refused, never forwarded. */
   readonly site: SitePolicy;
+  /** The behaviour profile the proxy serves under: the deployment's answers earn no advice it replaces. */
+  readonly behaviour?: ResolvedBehaviour | undefined;
 }
 
 export interface ProxyHandler {
@@ -355,6 +358,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
               contentType,
             },
             response,
+            knowsNothing,
+            options.behaviour,
           ).map((violation) => ({ ...violation, message: neutral(redact(violation.message)) }))
         : [];
     const problems: Problem[] = violations.map((violation) => ({

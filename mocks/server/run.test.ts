@@ -204,4 +204,13 @@ describe("petstore-mock main", () => {
     expect(await main(["--port", "0", "--quiet", "--state-file", path], {}, cliIo)).toBe(3);
     expect(io.err.join("")).toContain("cannot start");
   });
+
+  it("escapes what a file's text puts in its start-up error, as every line of the CLIs is escaped", async () => {
+    // A C1 CSI and a bidi override, which JSON quoting leaves as they are.
+    const path = join(directory, "state.json");
+    await writeFile(path, JSON.stringify({ format: "\u009b2J\u202e", formatVersion: 1 }));
+    const { io, cliIo } = fakeIo();
+    expect(await main(["--port", "0", "--quiet", "--state-file", path], {}, cliIo)).toBe(3);
+    expect(io.err.join("")).toContain('snapshot (format is "\\x9b2J\\u202e").');
+  });
 });

@@ -23,6 +23,7 @@ import { defaultApiKey } from "../store/options.js";
 import { usageExitCode, usageLine } from "../util/cli.js";
 import { curlLine } from "../util/curl.js";
 import { kitVersion } from "../util/package-root.js";
+import { printable } from "../util/text.js";
 import { type CliCommand, parse, usage } from "./args.js";
 import type { PetstoreServerOptions } from "./options.js";
 import { RecordFileError, SharedFileError } from "./own-files.js";
@@ -150,7 +151,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
       error instanceof RecordFileError ||
       error instanceof SharedFileError
     ) {
-      io.err(`${name}: cannot start: ${error.message}\n`);
+      io.err(printable(`${name}: cannot start: ${error.message}\n`));
       return 3;
     }
     const { code, message } = error as NodeJS.ErrnoException;
@@ -158,7 +159,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
       code === "EADDRINUSE"
         ? `port ${options.port} on ${options.host} is already in use (try --port 0)`
         : message;
-    io.err(`${name}: cannot start: ${reason}\n`);
+    io.err(printable(`${name}: cannot start: ${reason}\n`));
     return 1;
   }
   const exitCode = new Promise<number>((resolve) => {
@@ -174,7 +175,7 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
       running.close().then(
         () => resolve(0),
         (error: Error) => {
-          io.err(`${name}: ${error.message}\n`);
+          io.err(printable(`${name}: ${error.message}\n`));
           resolve(error instanceof StateFileError ? 3 : 1);
         },
       );

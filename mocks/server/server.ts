@@ -33,7 +33,11 @@ import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { type RecordCounts, recordLimitsOf } from "../core/limits.js";
 import { loadDashboardAssets } from "../dashboard/assets.js";
-import { defaultBehaviour, type ResolvedBehaviour } from "../interface/behaviour-profile.js";
+import {
+  behaviourFrom,
+  defaultBehaviour,
+  type ResolvedBehaviour,
+} from "../interface/behaviour-profile.js";
 import { apiBasePath } from "../interface/spec.js";
 import { createPetstore } from "../runtime/lifecycle.js";
 import { defaults, seedOptionsOf } from "../store/options.js";
@@ -41,7 +45,7 @@ import { createPetstoreStore, type PetstoreStore, type SeedOptions } from "../st
 import { writeFileAtomically } from "../util/files.js";
 import { createRequestRedactor } from "../util/redact.js";
 import { createRequestListener } from "./app.js";
-import { readBehaviourFile } from "./behaviour-file.js";
+import { behaviourOf } from "./behaviour-file.js";
 import { defaultMaxConnections, guardConnections } from "./connections.js";
 import { createFront, type Front } from "./front.js";
 import { bufferLines } from "./log-buffer.js";
@@ -177,10 +181,10 @@ export async function startPetstoreServerWith(
   ]);
   // A contract file the close could not merge into stops the start, before anything is changed.
   if (contractFile !== undefined) await checkContractFile(contractFile, options.contract);
+  const given = await behaviourOf(options);
+  // Resolved before the store: its records take the profile's shapes.
   const behaviour =
-    options.behaviourFile === undefined
-      ? options.behaviour
-      : await readBehaviourFile(options.behaviourFile);
+    given === undefined ? undefined : behaviourFrom(given, "given as the behaviour option");
   const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
   let stateFile: StateFileWriter | undefined;
   /** Lets the state file and its lock go (and the front, once made) when a start-up step fails. */
@@ -191,7 +195,7 @@ export async function startPetstoreServerWith(
       await lock?.release();
       throw error;
     });
-  const { store, saved, writer } = await orRelease(openStore(options, limits));
+  const { store, saved, writer } = await orRelease(openStore(options, limits, behaviour));
   stateFile = writer;
   /** While the state file misses changes, every change is refused: nothing is answered as stored that is not. */
   const refuseWrites = (): CoreResponse | undefined => {
@@ -238,6 +242,7 @@ export async function startPetstoreServerWith(
       secrets,
       site,
       loopback,
+      behaviour: petstore.behaviour,
     }),
   );
   const handle = front.handle;
@@ -358,11 +363,17 @@ function secretsOf(options: PetstoreServerOptions): string[] {
 }
 
 /** The store, from the state file when there is one (then followed into it), else from the seed. */
-async function openStore(options: PetstoreServerOptions, limits: RecordCounts) {
+async function openStore(
+  options: PetstoreServerOptions,
+  limits: RecordCounts,
+  behaviour: ResolvedBehaviour | undefined,
+) {
   // Checked against the caps before any seed is built from the file's options.
   const saved =
     options.stateFile === undefined ? undefined : await readStateFile(options.stateFile, limits);
-  const store = await createPetstoreStore(saved?.seedOptions ?? seedOptionsOf(options), limits);
+  const store = await createPetstoreStore(saved?.seedOptions ?? seedOptionsOf(options), limits, {
+    behaviour,
+  });
   if (saved) await store.restore(saved);
   const writer =
     options.stateFile === undefined

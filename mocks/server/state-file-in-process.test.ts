@@ -29,7 +29,7 @@ import {
   temporaryPathOf,
   writeFileAtomically,
 } from "../util/files.js";
-import { unreadableLockGraceMs } from "../util/lock-file.js";
+import { lockOwner, processStart, unreadableLockGraceMs } from "../util/lock-file.js";
 import { startPetstoreServer } from "./server.js";
 import {
   followStoreIntoFile,
@@ -199,6 +199,25 @@ describe("lockStateFile", () => {
     await lock.release();
   });
 
+  // Another boot's start: no process running now started then.
+  const elsewhen = "00000000-0000-0000-0000-000000000000:1";
+
+  it.skipIf(processStart(process.pid) === undefined)(
+    "takes over a lock naming a running process that started at another time (a reused pid)",
+    async () => {
+      const path = freshPath();
+      await writeFile(`${path}.lock`, `${process.ppid} ${elsewhen} a-token\n`);
+      const lock = await lockStateFile(path);
+      expect(lockOwner(await readFile(lock.path, "utf8"))).toEqual({
+        pid: process.pid,
+        alive: true,
+      });
+      await lock.release();
+      await writeFile(`${path}.lock`, `${process.ppid} ${processStart(process.ppid)} a-token\n`);
+      await expect(lockStateFile(path)).rejects.toThrow(`in use by process ${process.ppid}`);
+    },
+  );
+
   it("counts a process it may not signal (EPERM: another user's) as running", async () => {
     const path = freshPath();
     await writeFile(`${path}.lock`, "4242\n");
@@ -221,7 +240,7 @@ describe("lockStateFile", () => {
     const path = freshPath();
     vi.spyOn(stateFileSystem, "open").mockRejectedValueOnce(taken);
     const lock = await lockStateFile(path);
-    expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
+    expect(lockOwner(await readFile(lock.path, "utf8"))).toEqual({ pid: process.pid, alive: true });
     await lock.release();
   });
 
@@ -241,7 +260,10 @@ describe("lockStateFile", () => {
       const old = new Date(Date.now() - unreadableLockGraceMs - 1_000);
       await utimes(`${path}.lock`, old, old);
       const lock = await lockStateFile(path);
-      expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
+      expect(lockOwner(await readFile(lock.path, "utf8"))).toEqual({
+        pid: process.pid,
+        alive: true,
+      });
       await lock.release();
     }
   });
@@ -290,7 +312,7 @@ describe("lockStateFile", () => {
     await rm(`${path}.lock`);
     const lock = await lockStateFile(path);
     expect(lock.path).toBe(`${path}.lock`);
-    expect(await readFile(lock.path, "utf8")).toBe(`${process.pid}\n`);
+    expect(lockOwner(await readFile(lock.path, "utf8"))).toEqual({ pid: process.pid, alive: true });
     await lock.release();
     await expect(readFile(lock.path, "utf8")).rejects.toThrow(/ENOENT/);
     await writeFile(lock.path, `${process.ppid}\n`);

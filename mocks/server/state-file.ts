@@ -1,7 +1,7 @@
 /**
  * `--state-file`: the store kept in one JSON file (a snapshot, see
  * mocks/store/state.ts), owned by one process. A lock file beside it
- * (`<path>.lock`, holding the owner's pid; ../util/lock-file.ts) keeps a
+ * (`<path>.lock`, naming the owner's process; ../util/lock-file.ts) keeps a
  * second server off it. Loaded at start, never through a symbolic link,
  * and only when it holds a state snapshot; rewritten soon after every
  * change and on close. Every write goes to a temp
@@ -15,14 +15,8 @@ import { resolve } from "node:path";
 import { followStore } from "../store/follow-store.js";
 import { checkSnapshot, type SnapshotError, type StoreSnapshot } from "../store/state.js";
 import type { PetstoreStore, RecordCounts } from "../store/store.js";
-import {
-  fileSystem,
-  readJsonFile,
-  running,
-  temporaryPathOf,
-  writeFileAtomically,
-} from "../util/files.js";
-import { abandoned, createLockFile, readLockFile } from "../util/lock-file.js";
+import { fileSystem, readJsonFile, temporaryPathOf, writeFileAtomically } from "../util/files.js";
+import { abandoned, createLockFile, lockOwner, lockText, readLockFile } from "../util/lock-file.js";
 
 /** A state file that cannot be used; the start stops and the file is left as it is. */
 export class StateFileError extends Error {
@@ -77,7 +71,8 @@ interface StateFileLock {
 
 /**
  * Why the lock cannot be taken over, or undefined when it is stale (its
- * process is gone, or it names none and is older than a lock being written).
+ * process is gone, its pid runs another process now, or it names none and is
+ * older than a lock being written).
  */
 async function lockHolder(path: string, lockPath: string): Promise<string | undefined> {
   const lock = await readLockFile(
@@ -88,14 +83,13 @@ async function lockHolder(path: string, lockPath: string): Promise<string | unde
       ),
   );
   if (lock === undefined) return undefined;
-  const trimmed = lock.text.trim();
-  const pid = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : 0;
-  if (pid === 0) {
+  const owner = lockOwner(lock.text);
+  if (owner === undefined) {
     if (abandoned(lock)) return undefined;
     return `its lock file ${lockPath} holds no process id (another server may be taking it; remove it if no server uses the file)`;
   }
-  const alive = pid === process.pid ? heldLocks.has(resolve(lockPath)) : running(pid);
-  return alive ? `it is in use by process ${pid} (lock file ${lockPath})` : undefined;
+  const alive = owner.pid === process.pid ? heldLocks.has(resolve(lockPath)) : owner.alive;
+  return alive ? `it is in use by process ${owner.pid} (lock file ${lockPath})` : undefined;
 }
 
 /**
@@ -109,7 +103,7 @@ export async function lockStateFile(path: string): Promise<StateFileLock> {
   for (let attempt = 0; attempt < 3; attempt++) {
     let created: boolean;
     try {
-      created = await createLockFile(lockPath, `${process.pid}\n`);
+      created = await createLockFile(lockPath, lockText());
     } catch (error) {
       throw new StateFileError(
         `state file ${path}: cannot create its lock file ${lockPath} (${(error as Error).message}).`,

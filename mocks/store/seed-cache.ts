@@ -13,12 +13,17 @@ type Options = Required<SeedOptions>;
 const same = (a: Options, b: Options) =>
   a.seed === b.seed && a.pets === b.pets && a.categories === b.categories;
 
-/** `loadSeedData` behind a cache of the last options' data (never changed by the store: it copies each record). */
-export function cachedSeedData(): (options: Options) => Promise<SeedData> {
+/**
+ * `load` (default `loadSeedData`) behind a cache of the last options' data
+ * (never changed by the store: it copies each record).
+ */
+export function cachedSeedData(
+  load: (options: Options) => Promise<SeedData> = loadSeedData,
+): (options: Options) => Promise<SeedData> {
   let kept: { readonly options: Options; readonly data: SeedData } | undefined;
   return async (options) => {
     if (kept !== undefined && same(kept.options, options)) return kept.data;
-    const data = await loadSeedData(options);
+    const data = await load(options);
     kept = { options, data };
     return data;
   };

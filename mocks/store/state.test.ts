@@ -146,6 +146,11 @@ describe("store.snapshot() and store.restore()", () => {
       new RegExp(`^categories\\[0\\] has an unknown field "${"x".repeat(40)}"\\.$`),
     ],
     [
+      "an unknown field named with terminal controls (escaped)",
+      (s) => ({ ...s, categories: [{ ...s.categories[0], "\u001b[2J\u009b": 1 }] }),
+      /^categories\[0\] has an unknown field "\\x1b\[2J\\x9b"\.$/,
+    ],
+    [
       "next ids not in an object",
       (s) => ({ ...s, nextIds: [] }),
       /^The snapshot's "nextIds" must be an object\.$/,

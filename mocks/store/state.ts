@@ -18,6 +18,7 @@ import { recordFields } from "../interface/operations.js";
 import type { Category, Pet } from "../interface/types.js";
 import { isObject } from "../util/json.js";
 import { isInteger, isSafeInteger } from "../util/numbers.js";
+import { printable } from "../util/text.js";
 import { seedOptionsFromJson } from "./options.js";
 import {
   currentInterface,
@@ -74,7 +75,9 @@ function records<T extends { id: number }>(
     ids.add(id);
     const unknown = Object.keys(fields).find((key) => !keys.includes(key));
     if (unknown !== undefined) {
-      throw new SnapshotError(`${where} has an unknown field "${unknown.slice(0, 40)}".`);
+      throw new SnapshotError(
+        `${where} has an unknown field "${printable(unknown.slice(0, 40))}".`,
+      );
     }
     for (const [key, held] of Object.entries(fields)) {
       // Every field is a string or a safe integer by now, and no number is that long.

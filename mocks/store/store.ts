@@ -16,15 +16,22 @@
  */
 import type { Collection } from "@msw/data";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import { resolveSeedOptions, type SeedData, type SeedOptions } from "../../fixtures/seed.js";
+import {
+  loadSeedData,
+  resolveSeedOptions,
+  type SeedData,
+  type SeedOptions,
+} from "../../fixtures/seed.js";
 import { checkSeedWithinLimits, defaultMaxRecords, type RecordCounts } from "../core/limits.js";
 import { IdsExhaustedError, type StorePort } from "../core/store-port.js";
 import { recordValidators } from "../core/validators-on-demand.js";
+import type { IdSequence, ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import { recordFields } from "../interface/operations.js";
 import type { Category, Pet } from "../interface/types.js";
 import { loadOnce } from "../util/load-once.js";
 import type { IndexedCollection, StoreCollections } from "./collections.js";
 import { IdIndex } from "./id-index.js";
+import type { RecordShapes } from "./record-shapes.js";
 import { cachedSeedData } from "./seed-cache.js";
 import {
   currentInterface,
@@ -123,6 +130,8 @@ class Collections {
     data: SeedData,
     code: CollectionsCode | Promise<CollectionsCode>,
     changed: () => void,
+    /** A profile's id sequences (`idSequence`); a collection without one counts from 1 by 1. */
+    readonly sequences?: RecordShapes["sequences"],
   ) {
     this.petIndex = new IdIndex<Pet>(() => this.#made?.pets.all() ?? this.#earlyOf(data).pets);
     this.categoryIndex = new IdIndex<Category>(
@@ -154,8 +163,9 @@ class Collections {
     data: SeedData,
     changed: () => void,
     code: CollectionsCode | Promise<CollectionsCode> = collectionsCode(),
+    sequences?: RecordShapes["sequences"],
   ): Promise<Collections> {
-    const collections = new Collections(data, code, changed);
+    const collections = new Collections(data, code, changed, sequences);
     if (!(code instanceof Promise)) await collections.made;
     return collections;
   }
@@ -194,7 +204,9 @@ class Collections {
   /** The id the next record of a kind takes. */
   nextId(kind: keyof RecordCounts): number {
     const index = kind === "pets" ? this.petIndex : this.categoryIndex;
-    return Math.max(this.nextIds[kind], index.maxId + 1);
+    const sequence = this.sequences?.[kind];
+    if (sequence === undefined) return Math.max(this.nextIds[kind], index.maxId + 1);
+    return Math.min(maxNextId, Math.max(this.nextIds[kind], idAfter(index.maxId, sequence)));
   }
 
   /**
@@ -207,7 +219,7 @@ class Collections {
   ): Promise<T> {
     const id = this.nextId(kind);
     if (id >= maxNextId) throw new IdsExhaustedError(kind);
-    this.nextIds[kind] = id + 1;
+    this.nextIds[kind] = id + (this.sequences?.[kind]?.step ?? 1);
     this.creating[kind]++;
     try {
       return await store(this.#made ?? (await this.made), id);
@@ -216,6 +228,14 @@ class Collections {
     }
   }
 }
+
+/** The first id of the sequence above `id`. */
+const idAfter = (id: number, { start, step }: IdSequence) =>
+  id < start ? start : start + (Math.floor((id - start) / step) + 1) * step;
+
+/** A profile's record shapes (undefined: it shapes no record), their code loaded for a profile only. */
+const shapesOf = async (behaviour: ResolvedBehaviour) =>
+  (await import("./record-shapes.js")).recordShapes(behaviour);
 
 /**
  * A seeded store. `limits` are the caps every way in is held to (seed options,
@@ -227,19 +247,36 @@ export async function createPetstoreStore(
   limits: RecordCounts = defaultMaxRecords,
   {
     collectionsOnDemand = false,
+    behaviour,
   }: {
     /**
      * A page's: `@msw/data` loads through `import()` beside the first
      * answers, which the id index gives from the seed; creates wait for it.
      */
     collectionsOnDemand?: boolean | undefined;
+    /**
+     * The behaviour profile whose record shapes the records take
+     * (`idSequence`, `optionalFields`, `petFields`, `categoryFields`);
+     * default the kit's.
+     */
+    behaviour?: ResolvedBehaviour | undefined;
   } = {},
 ): Promise<PetstoreStore> {
   let seedOptions = resolveSeedOptions(options);
   checkSeedWithinLimits(seedOptions, limits);
   // Loading beside the seeding and the first answers: ready by the first create, mostly.
   recordValidators().catch(() => undefined);
-  const seedData = cachedSeedData();
+  const shapes = behaviour?.isDefault === false ? await shapesOf(behaviour) : undefined;
+  const seedData =
+    shapes === undefined
+      ? cachedSeedData()
+      : cachedSeedData(async (options) =>
+          shapes.shapeSeed(await loadSeedData(options), options.seed),
+        );
+  const sequences = shapes?.sequences;
+  /** A created record, with the profile's extra fields. */
+  const created = <T extends Pet | Category>(kind: keyof RecordCounts, record: T): T =>
+    shapes === undefined ? record : shapes.withExtra(kind, record, seedOptions.seed);
   const listeners = new Set<() => void>();
   const changed = () => {
     for (const listener of listeners) listener();
@@ -251,7 +288,7 @@ export async function createPetstoreStore(
       console.warn(`petstore-mock-kit: ${new CollectionsNotLoadedError(reason).message}`);
     });
   }
-  let current = await Collections.seeded(await seedData(seedOptions), changed, code);
+  let current = await Collections.seeded(await seedData(seedOptions), changed, code, sequences);
 
   return {
     get pets() {
@@ -267,10 +304,12 @@ export async function createPetstoreStore(
       return seedOptions;
     },
     createPet: (input) =>
-      current.create("pets", ({ pets }, id) => pets.create(pick({ ...input, id }, petKeys))),
+      current.create("pets", ({ pets }, id) =>
+        pets.create(created("pets", pick({ ...input, id }, petKeys))),
+      ),
     createCategory: (input) =>
       current.create("categories", ({ categories }, id) =>
-        categories.create(pick({ ...input, id }, categoryKeys)),
+        categories.create(created("categories", pick({ ...input, id }, categoryKeys))),
       ),
     count: () => ({
       pets: current.petIndex.size + current.creating.pets,
@@ -310,7 +349,9 @@ export async function createPetstoreStore(
       // The checks load on the first restore: a page answers without them.
       const { checkSnapshot } = await import("./state.js");
       const snapshot = checkSnapshot(value, limits);
-      const restored = await Collections.seeded(snapshot, changed);
+      const records =
+        shapes === undefined ? snapshot : shapes.withExtras(snapshot, snapshot.seedOptions.seed);
+      const restored = await Collections.seeded(records, changed, collectionsCode(), sequences);
       restored.nextIds = { ...snapshot.nextIds };
       seedOptions = snapshot.seedOptions;
       current = restored;
@@ -322,7 +363,7 @@ export async function createPetstoreStore(
       checkSeedWithinLimits(nextSeedOptions, limits);
       const data = await seedData(nextSeedOptions);
       seedOptions = nextSeedOptions;
-      current = await Collections.seeded(data, changed);
+      current = await Collections.seeded(data, changed, collectionsCode(), sequences);
       changed();
     },
     onChange(listener) {

@@ -7,42 +7,18 @@
  * derived from the interface's operations. Plain data, so a browser page can
  * build the same profile and send the same requests.
  */
-import {
-  apiErrorCodes,
-  type BehaviourProfileInput,
-  choiceAlternatives,
-  choiceIds,
-  type JsonValue,
-  type ValueKind,
-  valueKindOf,
-} from "../interface/behaviour-profile.js";
+import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviour-profile.js";
 import { interfaceOperations } from "../interface/operations.js";
 import { limitRule, petStatuses } from "../interface/spec.js";
 import { behaviourCases, type CaseRequest, type CaseResult, get, post, sendCase } from "./cases.js";
-
-/** A sample value for each kind of value an alternative takes. */
-const samples: { readonly [K in ValueKind["kind"]]: JsonValue } = {
-  fields: { parityExtra: "sample" },
-  header: 'Sample realm="parity"',
-  date: "@1700000000",
-  codes: Object.fromEntries(apiErrorCodes.map((code) => [code, `P_${code.toUpperCase()}`])),
-};
+import { walkProfiles } from "./profile-walk.js";
 
 /** How many profiles take every alternative: as many as the widest choice has. */
-export const profileCount = Math.max(...choiceIds.map((id) => choiceAlternatives[id].length));
+export const profileCount = walkProfiles.length;
 
 /** Profile k: the k-th alternative of every choice, wrapping (profile 0 is the kit's own). */
-export function parityProfile(k: number): BehaviourProfileInput {
-  const choices = Object.fromEntries(
-    choiceIds.map((id) => {
-      const alternatives: readonly string[] = choiceAlternatives[id];
-      const alternative = alternatives[k % alternatives.length] as string;
-      const kind = valueKindOf(id, alternative);
-      return [id, kind === undefined ? alternative : { alternative, value: samples[kind.kind] }];
-    }),
-  );
-  return { version: 1, name: `parity-${k}`, choices } as BehaviourProfileInput;
-}
+export const parityProfile = (k: number): BehaviourProfileInput =>
+  ({ ...walkProfiles[k % profileCount], name: `parity-${k}` }) as BehaviourProfileInput;
 
 const credentials = { missing: {}, wrong: { authorization: "Bearer not-the-key" } };
 /** An id no seeded record has. */
@@ -133,8 +109,8 @@ export const parityRequests: readonly CaseRequest[] = [
  */
 const runtimeHeaders =
   /^(?:date|connection|keep-alive|transfer-encoding|content-length|vary|access-control-.*)$/;
-/** Headers whose value is new on every answer (a request id): compared by presence. */
-const perRequestHeaders = /^(?:x-)?(?:request|correlation|trace)-id$/;
+/** Headers whose value is new on every answer (a request id, an ETag): compared by presence. */
+const perRequestHeaders = /^(?:(?:x-)?(?:request|correlation|trace)-id|etag)$/;
 
 /**
  * What the runtimes must agree on: the status, the body and every header the
@@ -168,14 +144,23 @@ export async function answersOf(baseUrl: string): Promise<RuntimeAnswers> {
 }
 
 /**
- * Each `Location` a runtime wrote that does not name its own origin. Under
- * `createLocation: absolute` there must be none (a foreign host, or a path
- * where the runtime knows its origin), however the runtimes agree.
+ * The Locations a profile makes absolute (`createLocation` for pets,
+ * `categoryLocation` for categories) that do not name the runtime's own origin.
  */
-export function foreignLocations(runtimes: Readonly<Record<string, RuntimeAnswers>>): string[] {
+export function foreignLocations(
+  runtimes: Readonly<Record<string, RuntimeAnswers>>,
+  profile: BehaviourProfileInput,
+): string[] {
+  const behaviour = behaviourFrom(profile, "the parity profile");
+  const absolute = (location: string) =>
+    location.includes("/pets/")
+      ? behaviour.choices.createLocation === "absolute"
+      : behaviour.choices.categoryLocation === "absolute";
   return Object.entries(runtimes).flatMap(([name, { origin, results }]) =>
     results.flatMap(({ headers: { location } }) =>
-      location === undefined || location.startsWith(`${origin}/`) ? [] : [`${name}: ${location}`],
+      location === undefined || !absolute(location) || location.startsWith(`${origin}/`)
+        ? []
+        : [`${name}: ${location}`],
     ),
   );
 }

@@ -8,7 +8,7 @@
 import { constants } from "node:fs";
 import { lstat, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { parseJson } from "./json.js";
+import { JsonDepthError, jsonSyntaxError, parseJson } from "./json.js";
 
 /** `open` flags that refuse a symbolic link as the last part of the path (0 where the platform has none). */
 export const noFollow = constants.O_NOFOLLOW ?? 0;
@@ -77,7 +77,7 @@ export async function readOwnFile(
     if (file === undefined) return undefined;
     try {
       const opened = await file.stat();
-      if (opened.ino !== info.ino || opened.dev !== info.dev)
+      if (!opened.isFile() || opened.ino !== info.ino || opened.dev !== info.dev)
         throw refused("changed while it was read.");
       return { text: await file.readFile("utf8"), changedMs: opened.mtimeMs };
     } finally {
@@ -104,7 +104,8 @@ export async function readJsonFile(
   try {
     return parseJson(read.text);
   } catch (error) {
-    throw refuse(`is not valid JSON (${(error as Error).message}).`);
+    const why = error instanceof JsonDepthError ? error.message : jsonSyntaxError(read.text, error);
+    throw refuse(`is not valid JSON (${why}).`);
   }
 }
 
@@ -149,14 +150,4 @@ export async function writeFileAtomically(path: string, text: string): Promise<v
   const directory = await fileSystem.open(dirname(path), "r").catch(() => undefined);
   await directory?.sync().catch(() => undefined);
   await directory?.close();
-}
-
-/** Whether a process with this pid runs (EPERM: it does, under another user). */
-export function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

@@ -3,6 +3,9 @@
 /** Text as a literal inside a RegExp source. */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** A count and its noun, plural unless the count is 1: `2 checks`. */
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 /** Orders texts by their UTF-16 code units, as `<` does. */
 export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

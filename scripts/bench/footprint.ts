@@ -227,7 +227,7 @@ export async function writePages(dir: string, kitEntry = "petstore-mock-kit/brow
 const kb = (bytes: number) => `${fixed(bytes / 1024, 1)} KB`;
 
 export async function run(): Promise<void> {
-  const kit = await installPackedKit("latest");
+  const kit = await installPackedKit(3, "latest");
   try {
     await writeProject(kit.dir);
     console.log(`packed kit installed beside msw ${kit.mswVersion} in ${kit.dir}\n`);

@@ -12,7 +12,7 @@ export const gateProfile: BehaviourProfileInput = {
   name: "gate",
   source: "scripts/bench/gate-profile.ts",
   choices: {
-    limitOutOfRange: "clamped",
+    limitAboveMaximum: "clamped",
     limitNotInteger: "rounded",
     repeatedQuery: "first",
     statusCase: "caseInsensitive",
