@@ -35,6 +35,9 @@ import { encodedForms, secretPieces } from "../../mocks/test-support/secret-enco
 import { startTinyServer } from "../../mocks/test-support/servers.js";
 import { exitCodes } from "../cli/cli-main.js";
 import { parse } from "../cli/options.js";
+import { startExpressDeployment } from "../test-support/express-deployment.js";
+import { startFastifyDeployment } from "../test-support/fastify-deployment.js";
+import { startHonoDeployment } from "../test-support/hono-deployment.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { recordContract, sloppySteps } from "../test-support/recorded-contract.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
@@ -120,6 +123,13 @@ const conforming: ReadonlyArray<readonly [string, () => Promise<Started>]> = [
   ["the third deployment", () => startThirdDeployment({ apiKeys: [testApiKey] })],
 ];
 
+/** Deployments built on frameworks as they answer by default (contract-tests/test-support/). */
+const builtOnFrameworks: ReadonlyArray<readonly [string, () => Promise<Started>]> = [
+  ["Express 5 with zod", () => startExpressDeployment({ apiKeys: [testApiKey] })],
+  ["Fastify 5 with Ajv", () => startFastifyDeployment({ apiKeys: [testApiKey] })],
+  ["Hono 4", () => startHonoDeployment({ apiKeys: [testApiKey] })],
+];
+
 describe("--learn, then --compare-mock --behaviour with what it learned", () => {
   it("learns the default profile from the kit's own mock, under which nothing differs", async () => {
     await closedAfter(await startMock(), async (mock) => {
@@ -150,6 +160,22 @@ describe("--learn, then --compare-mock --behaviour with what it learned", () => 
         expect(after.compared).toBe(today.compared);
         expect(after.different).toBeLessThanOrEqual(Math.floor(after.compared * 0.05));
         expect(after.differences.filter((difference) => !explainedByData(difference))).toEqual([]);
+      });
+    },
+    60_000,
+  );
+
+  it.each(builtOnFrameworks)(
+    "%s: at most 5 per cent of the requests differ",
+    async (_name, start) => {
+      await closedAfter(await start(), async (deployment) => {
+        const today = await compare(deployment);
+        expect(today.different).toBeGreaterThan(today.compared / 3);
+        const learned = await learn(deployment);
+        expect(learned.code, learned.out).toBe(exitCodes.passed);
+        const after = await compare(deployment, learned.file);
+        expect(after.code).toBe(exitCodes.passed);
+        expect(after.different).toBeLessThanOrEqual(Math.floor(after.compared * 0.05));
       });
     },
     60_000,
