@@ -44,6 +44,13 @@ import {
   undecided,
 } from "./learn-readings.js";
 import { extraFields, orderFit } from "./learn-records.js";
+import {
+  asLearned,
+  combined,
+  deploymentsOwn,
+  fieldPresence,
+  idSequenceOf,
+} from "./learn-shapes.js";
 
 /** Evidence items kept per choice: the file is read by people. */
 const evidencePerChoice = 3;
@@ -195,10 +202,23 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     return refusal(reading) ? refused : { fits: [] };
   };
 
+  // The records' shapes, from the first whole listings (before this run's creates), the kit's own left out.
+  const listedRecords = (name: ProbeName) =>
+    deploymentsOwn(
+      readings(name)
+        .filter(seen)
+        .flatMap((reading) => items(reading) ?? []),
+    );
+  const [petRecords, categoryRecords] = [listedRecords("pets"), listedRecords("categories")];
   const learned: Record<ChoiceId, LearnedChoice> = {
-    // The records' shapes (learn-shapes.ts) move with the run's own creates: not learned yet.
-    idSequence: undecided("the records' id sequence is not learned yet: set it by hand"),
-    optionalFields: undecided("the optional fields' presence is not learned yet: set it by hand"),
+    idSequence: asLearned(
+      "idSequence",
+      combined([idSequenceOf(petRecords, "pets"), idSequenceOf(categoryRecords, "categories")]),
+    ),
+    optionalFields: asLearned(
+      "optionalFields",
+      combined([fieldPresence(petRecords, "Pet"), fieldPresence(categoryRecords, "Category")]),
+    ),
     limitBelowMinimum: choice("limitBelowMinimum", ["limit-zero", "limit-negative"], (reading) => {
       const fit = byCount(
         { clamped: minimum, default: fallback },
