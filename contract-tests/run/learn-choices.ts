@@ -41,7 +41,6 @@ import {
   seen,
   shapeOf,
   success,
-  undecided,
 } from "./learn-readings.js";
 import { extraFields, orderFit } from "./learn-records.js";
 import {
