@@ -8,8 +8,8 @@
  * afterAll(() => petstore.close()); // with `contract: { file }`, writes the contract
  */
 import { type SetupServer, setupServer } from "msw/node";
-import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
-import { createContractRecorder } from "./contract/recorder.js";
+import { contractFileOf } from "./contract/contract-names.js";
+import { coreAids } from "./core/aids.js";
 import { createPetstoreParts, type PetstoreParts } from "./runtime/setup-parts.js";
 import { withUnhandledDefault } from "./runtime/unhandled.js";
 import type { PetstoreOptions } from "./store/options.js";
@@ -41,7 +41,7 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
   const contractFile = contractFileOf(options.contract);
   const { parts, petstore } = await createPetstoreParts({
     ...options,
-    contractRecorder: createContractRecorder,
+    aids: coreAids,
   });
   const server = setupServer(...parts.handlers);
   return {
@@ -54,7 +54,9 @@ export async function setupPetstore(options: PetstoreOptions = {}): Promise<Pets
     },
     async close() {
       server.close();
-      if (contractFile !== undefined) await writeContractFile(contractFile, petstore.contract());
+      if (contractFile === undefined) return;
+      const { writeContractFile } = await import("./contract/contract-file.js");
+      await writeContractFile(contractFile, petstore.contract());
     },
   };
 }
