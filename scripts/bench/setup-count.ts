@@ -4,8 +4,8 @@
  * process. The kit: `import("petstore-mock-kit/node")` (the built entry)
  * and `await setupPetstore()`; the baseline: msw and `msw/node` imported and
  * `setupServer` with one static handler, as the footprint section's plain
- * msw suite does. One phase each (`setup`), marked as `instruction-count.ts`
- * marks its phases, then the busy loop's calibration (`spin`).
+ * msw suite does. One phase (`setup`), marked as `instruction-count.ts`
+ * marks its phases, after the busy loop's calibration (`spin`).
  *
  * Not run by hand: `instruction-gate.ts` bundles it (esbuild) and passes
  * one JSON argument, `SetupRun`.
@@ -39,13 +39,21 @@ async function setUp({ handler, urls }: SetupRun): Promise<void> {
   );
 }
 
+const collect = (globalThis as { gc?: () => void }).gc;
+
 async function main(run: SetupRun): Promise<void> {
+  if (collect === undefined) throw new Error("run with --expose-gc");
+  // The busy loop compiled and calibrated first, each phase from a collected heap.
+  spin(1);
+  collect();
   mark("start");
+  for (let call = 0; call < spinCalibration.calls; call++) spin(spinCalibration.iterations);
+  mark("spin");
+  collect();
+  mark("between");
   if (run.spinIterations > 0) spin(run.spinIterations);
   await setUp(run);
   mark("setup");
-  for (let call = 0; call < spinCalibration.calls; call++) spin(spinCalibration.iterations);
-  mark("spin");
   process.stdout.write(JSON.stringify(labels));
 }
 
