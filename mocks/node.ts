@@ -8,8 +8,8 @@
  * afterAll(() => petstore.close()); // with `contract: { file }`, writes the contract
  */
 import { type SetupServer, setupServer } from "msw/node";
-import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
-import { createContractRecorder } from "./contract/recorder.js";
+import { contractFileOf } from "./contract/contract-names.js";
+import { coreAids } from "./core/aids.js";
 import { createPetstoreParts, type PetstoreParts } from "./runtime/setup-parts.js";
 import { withUnhandledDefault } from "./runtime/unhandled.js";
 import type { PetstoreNodeOptions } from "./server/options.js";
@@ -48,7 +48,7 @@ export async function setupPetstore(options: PetstoreNodeOptions = {}): Promise<
   const contractFile = contractFileOf(options.contract);
   const { parts, petstore } = await createPetstoreParts({
     ...(await withProfileFile(options)),
-    contractRecorder: createContractRecorder,
+    aids: coreAids,
   });
   const server = setupServer(...parts.handlers);
   return {
@@ -61,7 +61,9 @@ export async function setupPetstore(options: PetstoreNodeOptions = {}): Promise<
     },
     async close() {
       server.close();
-      if (contractFile !== undefined) await writeContractFile(contractFile, petstore.contract());
+      if (contractFile === undefined) return;
+      const { writeContractFile } = await import("./contract/contract-file.js");
+      await writeContractFile(contractFile, petstore.contract());
     },
   };
 }

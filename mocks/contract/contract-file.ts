@@ -20,6 +20,7 @@ import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readJsonFile, temporaryPathOf, writeFileAtomically } from "../util/files.js";
 import { abandoned, createLockFile, lockOwner, lockText, readLockFile } from "../util/lock-file.js";
+import { ContractFileError } from "./contract-names.js";
 import {
   type ContractNames,
   contractLimits,
@@ -30,10 +31,7 @@ import {
   pactOf,
 } from "./pact.js";
 
-/** A contract file that cannot be read, merged or written; the message names it and why. */
-export class ContractFileError extends Error {
-  override name = "ContractFileError";
-}
+export { ContractFileError, contractFileOf } from "./contract-names.js";
 
 /** How long a writer waits for another one's lock before giving up, in ms. */
 export const contractLockWaitMs = 10_000;
@@ -168,12 +166,4 @@ export async function checkContractFile(
 ): Promise<void> {
   mergedInto(path, await readContractFile(path), pactOf([], contractNamesOf(names)));
   await readLock(path, lockPathOf(path));
-}
-
-/** The `file` of contract options, checked: a RangeError for an empty one. */
-export function contractFileOf(options: { readonly file?: string | undefined } | undefined) {
-  const file = options?.file;
-  if (file !== undefined && file.trim() === "")
-    throw new RangeError("contract file must not be empty");
-  return file;
 }

@@ -1,7 +1,8 @@
 /**
- * A consumer contract's names (its consumer and provider), checked where a
- * mock is set up: apart from the contract's assembly (./pact.ts), which a
- * page loads with the recorder.
+ * A consumer contract's names (its consumer and provider) and file, checked
+ * where a mock is set up: apart from the contract's assembly (./pact.ts),
+ * which a page loads with the recorder, and the file's writer
+ * (./contract-file.ts), which Node's `setupPetstore` loads when it writes.
  */
 
 export interface ContractNames {
@@ -48,4 +49,17 @@ export function checkContractName(name: unknown, what: string): string {
     throw new RangeError(`${what} must be 1 to 100 characters without control characters`);
   }
   return name;
+}
+
+/** A contract file that cannot be read, merged or written; the message names it and why. */
+export class ContractFileError extends Error {
+  override name = "ContractFileError";
+}
+
+/** The `file` of contract options, checked: a RangeError for an empty one. */
+export function contractFileOf(options: { readonly file?: string | undefined } | undefined) {
+  const file = options?.file;
+  if (file !== undefined && file.trim() === "")
+    throw new RangeError("contract file must not be empty");
+  return file;
 }

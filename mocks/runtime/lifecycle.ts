@@ -47,9 +47,10 @@ export interface PetstoreLifecycleOptions
   readonly testName?: (() => string | undefined) | undefined;
   /**
    * How the consumer contract's recorder is made: `createContractRecorder`
-   * (Node's entries, which import it statically), or without it loaded
-   * through `import()`: before the mock starts, or after its first answers
-   * with `contractOnDemand` (a page's).
+   * (the server and Playwright's routes, which import it statically), or
+   * without it loaded through `import()`: before the mock starts
+   * (`setupPetstore`'s), or after its first answers with `contractOnDemand`
+   * (a page's).
    */
   readonly contractRecorder?: ContractRecorderFactory | undefined;
   readonly contractOnDemand?: boolean | undefined;
@@ -61,6 +62,8 @@ export interface PetstoreLifecycleOptions
    * Without it the mock waits for that code before it resolves.
    */
   readonly aidsOnDemand?: boolean | undefined;
+  /** The aids given at once (`setupPetstore` imports them statically): nothing is loaded for them. */
+  readonly aids?: CoreAids | undefined;
   /**
    * The store's `@msw/data` collections loaded through `import()` behind
    * the first answers (a page's), which the store's id index gives from the
@@ -142,7 +145,7 @@ export async function createPetstore(
   options: PetstoreLifecycleOptions = {},
 ): Promise<PetstoreLifecycle> {
   // Asked for first: a page's loads while the store is seeded (its failure is the core's to report).
-  const aids = options.aidsOnDemand ? loadAids() : await loadAids();
+  const aids = options.aids ?? (options.aidsOnDemand ? loadAids() : await loadAids());
   if (aids instanceof Promise) aids.catch(() => undefined);
   const profile = options.behaviour === undefined ? undefined : await profileOf(options.behaviour);
   const controls = createMockControls(options);

@@ -37,7 +37,7 @@ export async function createPetstoreParts(
   options: PetstoreOptions &
     Pick<
       PetstoreLifecycleOptions,
-      "contractRecorder" | "contractOnDemand" | "aidsOnDemand" | "collectionsOnDemand"
+      "contractRecorder" | "contractOnDemand" | "aidsOnDemand" | "aids" | "collectionsOnDemand"
     >,
 ): Promise<{ readonly parts: PetstoreParts; readonly petstore: PetstoreLifecycle }> {
   const petstore = await createPetstore(options);

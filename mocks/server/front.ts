@@ -15,6 +15,8 @@ import {
   resolveProxyOptions,
   resolveRecordOptions,
 } from "./options.js";
+import { createProxyHandler } from "./proxy.js";
+import { openRecording } from "./recording.js";
 
 export interface Front {
   readonly handle: PetstoreCore;
@@ -76,7 +78,6 @@ export async function createFront(
   let closeProxy = () => {};
   let deployment: Front["deployment"];
   if (proxy) {
-    const { createProxyHandler } = await import("./proxy.js");
     const proxying = createProxyHandler({
       proxy,
       apiKeys,
@@ -93,7 +94,7 @@ export async function createFront(
     handle = mock(journal);
   }
   const recorder = record
-    ? await (await import("./recording.js")).openRecording(record, {
+    ? await openRecording(record, {
         apiKeys,
         secrets,
         log,

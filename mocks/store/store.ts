@@ -264,8 +264,8 @@ export async function createPetstoreStore(
 ): Promise<PetstoreStore> {
   let seedOptions = resolveSeedOptions(options);
   checkSeedWithinLimits(seedOptions, limits);
-  // Loading beside the seeding and the first answers: ready by the first create, mostly.
-  recordValidators().catch(() => undefined);
+  // A page's load beside the seeding and the first answers (ready by its first create, mostly); Node's on the first create.
+  if (collectionsOnDemand) recordValidators().catch(() => undefined);
   const shapes = behaviour?.isDefault === false ? await shapesOf(behaviour) : undefined;
   const seedData =
     shapes === undefined

@@ -2,46 +2,20 @@
  * The kit's one redactor: every text the kit writes down (the request log,
  * the journal and so the dashboard, Error messages, the proxy's answers,
  * recordings, replays and every contract report) goes through it, with one
- * set of secrets and one mark. Runtime-neutral.
+ * set of secrets and one mark. Runtime-neutral. What it masks, and what no
+ * redactor can know, is listed in docs/server.md ("Secrets in the log").
  *
- * How it finds a secret: it undoes the encodings a text may carry, keeping
- * where each decoded character came from, and looks for the secret itself
- * in what it reads; the characters it came from are masked. The layers it
- * undoes, in any mix and character by character: percent-encoding (either
- * hex case, as many times over as `%25` says: `%25256B` is `k`), JSON
- * escapes (`\u006b`, `\/`, `\"`, …; twice, for a JSON string inside a JSON
- * string) and JavaScript's (`\x6b`, `\u{6b}`), markup references (numeric,
- * `&#107;`, `&#x6B;`, with any number of leading zeros and with or without
- * `;`; named, XML's five and HTML's `&AMP;`, `&LT;`, `&GT;`, `&QUOT;`), then
- * percent-encoding again (a JSON-escaped `%`). It compares in any letter
- * case: a key with its case changed is the key. So it masks:
- *
- * - each configured secret (API keys, the admin key, the proxy key, a
- *   contract run's key), and the token a request presents in
- *   `Authorization` even when it is wrong (`createRequestRedactor`), in any
- *   of those forms and any case, in hex (any case), `+` for a space, and in
- *   base64 at any offset (standard or URL-safe alphabet:
- *   `Basic base64(user:key)`; the whole word masked, up to a `/`); also
- *   where a message's length limit cut it: its first 4 characters or more
- *   right before `...` or `…`;
- * - values inside JSON strings after decoding them (nested JSON included);
- * - the values of query parameters named like secrets (`token`, `api_key`,
- *   `apiKey`, `%6Bey`, `ke%2579`: the name decoded first), and of
- *   `Authorization`, `Proxy-Authorization`, `Cookie` and hyphenated
- *   secret-named header lines (`X-Api-Key: …`); a shell variable (`$KEY`) or
- *   a placeholder (`<API_KEY>`, `<key>`, also as `&lt;key&gt;`) is left as
- *   it is.
- *
- * What it cannot know is not masked: a key reversed, spaced out, split into
- * pieces shorter than 12 characters, base64 of a case-changed key, base64
- * twice, encrypted or hashed, or in an encoding outside those layers
- * (HTML's other named references such as `&colon;`, UTF-16 bytes, hex with
- * separators).
- *
- * The fast path, taken by almost every request target: a text without `%`,
- * `+`, `\`, `&#`/`&name;` or a cut mark, without a raw secret or its base64
- * core, and without a secret word is returned as it is, after a few
- * substring searches and no decoding.
+ * It undoes the layers a text may carry, character by character and in any
+ * mix, keeping where each decoded character came from: percent-encoding (as
+ * deep as `%25` says), then twice over: JSON and JavaScript escapes and
+ * markup references twice (a JSON string in a JSON string), percent-encoding
+ * again. It looks for each secret in any letter case, in every reading (as
+ * written, and as the layers read the secret itself), and masks what its
+ * match came from; also `+` for a space, hex of its bytes, base64 at any
+ * offset, a long secret's pieces, a cut one before `...` or `…`, values
+ * inside JSON strings, and values of secret-named parameters, JSON fields
+ * and header lines. Almost every request target takes the fast path: a few
+ * searches, nothing decoded.
  *
  * @example
  * const redact = createRedactor(["my key/+é"]);
@@ -54,81 +28,23 @@ import { credentialVerdicts, redactedMark } from "./redacted-mark.js";
 
 export { type CredentialVerdict, credentialVerdicts, redactedMark } from "./redacted-mark.js";
 
-/** Below this length a secret is masked only where it stands alone, so a key "k" leaves "skipped" alone. */
-export const shortSecretLength = 8;
-
 export type Redact = (text: string) => string;
 
-const encoder = new TextEncoder();
+/** Below this length a secret is masked only where it stands alone, so a key "k" leaves "skipped" alone. */
+const shortSecretLength = 8;
 
-/**
- * A text with encodings undone: `text`, and for each of its characters the
- * range `[start, end)` of the original text it came from (absent: the
- * original itself, character for character).
- */
+/** A long secret's piece this long (or half the secret, if longer) is masked wherever it stands. */
+export const shortestMaskedPiece = 12;
+
+const encoder = new TextEncoder();
+const utf8 = new TextDecoder();
+
+/** A text with layers undone and, when mapped, the range `[start, end)` of the original each character came from. */
 interface Decoded {
   readonly text: string;
-  readonly start?: Int32Array;
-  readonly end?: Int32Array;
+  readonly start?: readonly number[];
+  readonly end?: readonly number[];
 }
-
-/**
- * Collects one decoding pass's output, each piece mapped back to the
- * original through `from`. Decoding never lengthens a text, so the maps are
- * allocated once at the input's length.
- */
-class Decoding {
-  private readonly parts: string[] = [];
-  private readonly start: Int32Array | undefined;
-  private readonly end: Int32Array | undefined;
-  private length = 0;
-
-  /** Without `mapped`, only the text is decoded: the search for a secret needs no map. */
-  constructor(
-    private readonly from: Decoded,
-    mapped: boolean,
-  ) {
-    this.start = mapped ? new Int32Array(from.text.length) : undefined;
-    this.end = mapped ? new Int32Array(from.text.length) : undefined;
-  }
-
-  /** The input's characters `[first, next)` as they are. */
-  copy(first: number, next: number): void {
-    if (next <= first) return;
-    this.parts.push(this.from.text.slice(first, next));
-    if (!this.start || !this.end) return;
-    for (let at = first; at < next; at++) {
-      this.start[this.length] = this.from.start?.[at] ?? at;
-      this.end[this.length] = this.from.end?.[at] ?? at + 1;
-      this.length++;
-    }
-  }
-
-  /** `text` (at most as long) stands for the input's characters `[first, next)`. */
-  put(text: string, first: number, next: number): void {
-    this.parts.push(text);
-    if (!this.start || !this.end) return;
-    const start = this.from.start?.[first] ?? first;
-    const end = this.from.end?.[next - 1] ?? next;
-    for (let unit = 0; unit < text.length; unit++) {
-      this.start[this.length] = start;
-      this.end[this.length] = end;
-      this.length++;
-    }
-  }
-
-  done(): Decoded {
-    const text = this.parts.join("");
-    if (!this.start || !this.end) return { text };
-    return {
-      text,
-      start: this.start.subarray(0, this.length),
-      end: this.end.subarray(0, this.length),
-    };
-  }
-}
-
-const utf8 = new TextDecoder();
 
 /** The value of a hex digit's character code, or -1. */
 function hexValue(code: number): number {
@@ -157,146 +73,126 @@ function percentByte(text: string, at: number): { byte: number; next: number } |
 const utf8Length = (byte: number) =>
   byte < 0x80 ? 1 : byte < 0xc2 ? 0 : byte < 0xe0 ? 2 : byte < 0xf0 ? 3 : byte < 0xf5 ? 4 : 0;
 
-/** Percent-encoding undone (UTF-8 sequences whole); what does not decode stays as it is. */
-function percentDecoded(input: Decoded, mapped: boolean): Decoded {
+/** A layer's next reading from `from` on: where it starts, the text it stands for, where it ends. */
+type Layer = (text: string, from: number, literal: boolean) => [number, string, number] | undefined;
+
+/** Maps the input's characters `[first, next)` each to what it came from. */
+function mapEach(input: Decoded, first: number, next: number, start: number[], end: number[]) {
+  for (let index = first; index < next; index++) {
+    start.push(input.start?.[index] ?? index);
+    end.push(input.end?.[index] ?? index + 1);
+  }
+}
+
+/**
+ * The text with one layer undone (what does not decode stays as it is),
+ * mapped back to the original when asked: the search for a secret needs no map.
+ */
+function undone(input: Decoded, mapped: boolean, layer: Layer, literal: boolean): Decoded {
   const { text } = input;
-  if (!text.includes("%")) return input;
-  const out = new Decoding(input, mapped);
+  let found = layer(text, 0, literal);
+  if (found === undefined) return input;
+  const parts: string[] = [];
+  const start: number[] = [];
+  const end: number[] = [];
   let copied = 0;
-  for (let at = text.indexOf("%"); at >= 0; at = text.indexOf("%", Math.max(at + 1, copied))) {
+  for (; found !== undefined; found = layer(text, copied, literal)) {
+    const [at, piece, next] = found;
+    parts.push(text.slice(copied, at), piece);
+    if (mapped) mapEach(input, copied, at, start, end);
+    for (let unit = 0; mapped && unit < piece.length; unit++) {
+      start.push(input.start?.[at] ?? at);
+      end.push(input.end?.[next - 1] ?? next);
+    }
+    copied = next;
+  }
+  parts.push(text.slice(copied));
+  if (mapped) mapEach(input, copied, text.length, start, end);
+  const decoded = parts.join("");
+  return mapped ? { text: decoded, start, end } : { text: decoded };
+}
+
+/** Percent-encoding: a character (a UTF-8 sequence whole), however many times `%25` encoded it again. */
+const percentLayer: Layer = (text, from) => {
+  for (let at = text.indexOf("%", from); at >= 0; at = text.indexOf("%", at + 1)) {
     const first = percentByte(text, at);
     if (!first) continue;
     const length = utf8Length(first.byte);
-    let next = first.next;
     const bytes = [first.byte];
+    let next = first.next;
     while (bytes.length < length) {
       const more = percentByte(text, next);
       if (!more || more.byte < 0x80 || more.byte > 0xbf) break;
       bytes.push(more.byte);
       next = more.next;
     }
-    if (length === 0 || bytes.length < length) {
-      // `%25…25` before hex digits that decode to nothing (`%2525aa`) is a `%` and those digits.
-      if (first.next === at + 3) continue;
-      out.copy(copied, at);
-      out.put("%", at, first.next - 2);
-      copied = first.next - 2;
-      continue;
+    if (length === 1) return [at, String.fromCharCode(first.byte), next];
+    if (length > 0 && bytes.length === length) {
+      return [at, utf8.decode(Uint8Array.from(bytes)), next];
     }
-    out.copy(copied, at);
-    out.put(
-      length === 1 ? String.fromCharCode(first.byte) : utf8.decode(Uint8Array.from(bytes)),
-      at,
-      next,
-    );
-    copied = next;
+    // `%25…25` before hex digits that decode to nothing (`%2525aa`) is a `%` and those digits.
+    if (first.next > at + 3) return [at, "%", first.next - 2];
   }
-  out.copy(copied, text.length);
-  return out.done();
-}
-
-/** The named references of the characters markup escapes: XML's five, and HTML's upper-case four. */
-const namedReferences: Readonly<Record<string, string>> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&quot;": '"',
-  "&apos;": "'",
-  "&AMP;": "&",
-  "&LT;": "<",
-  "&GT;": ">",
-  "&QUOT;": '"',
+  return undefined;
 };
 
 /**
- * One escape at `lastIndex`: JSON's (`\\u006b`, `\\/`), JavaScript's
- * (`\\x6b`, `\\u{6b}`) or a markup reference (`&#107;`, `&#x6B;`, `&amp;`;
- * a numeric one also without its `;`, as browsers read it). Leading zeros
- * are read as JavaScript and markup read them, any number of them
- * (`&#x0000053;`, `&#0000083;`, `\\u{0006b}`).
+ * JSON's escapes (`\u006b`, `\/`), JavaScript's (`\x6b`, `\u{6b}`) and
+ * markup references (`&#107;`, `&#x6B;`, `&amp;`; a numeric one also
+ * without its `;`, as browsers read it), leading zeros read as JavaScript
+ * and markup read them (`&#x0000053;`, `\u{0006b}`).
  */
-const escapeAt =
-  /\\(?:u[0-9a-fA-F]{4}|u\{0*([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2})|(["\\/bfnrt]))|&#(?:0*([0-9]{1,7})|[xX]0*([0-9a-fA-F]{1,6}));?|&(?:amp|lt|gt|quot|apos|AMP|LT|GT|QUOT);/y;
+const anEscape =
+  /\\(?:u[0-9a-fA-F]{4}|u\{0*([0-9a-fA-F]{1,6})\}|x([0-9a-fA-F]{2})|(["\\/bfnrt]))|&#(?:0*([0-9]{1,7})|[xX]0*([0-9a-fA-F]{1,6}));?|&(amp|lt|gt|quot|apos|AMP|LT|GT|QUOT);/g;
 
-/** A text that may hold an escape or a markup reference. */
-const escapeHint = /\\|&(?:#|amp;|lt;|gt;|quot;|apos;|AMP;|LT;|GT;|QUOT;)/;
+/** The characters XML's five named references (and HTML's upper-case four) stand for. */
+const namedReferences: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"' };
 
 /**
- * JSON escapes and markup references undone, one layer; what does not decode
- * stays as it is. With `literalBackslashes` only `\uXXXX` escapes are
- * undone: a secret's own raw backslash (`a\b`, or one beside an escaped
- * character, `k\` then `\u0065`) reads as written, not as an escape.
+ * Escapes and markup references. With `literal` a short escape (a
+ * backslash before `\`, `"`, `/` or a letter as in `\n`) is not undone: a
+ * secret's own raw backslash (`a\b`, or `k\` before `\u0065`) reads as written.
  */
-function escapesDecoded(input: Decoded, mapped: boolean, literalBackslashes = false): Decoded {
-  const { text } = input;
-  if (!escapeHint.test(text)) return input;
-  const out = new Decoding(input, mapped);
-  let copied = 0;
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at];
-    if (char !== "\\" && char !== "&") continue;
-    escapeAt.lastIndex = at;
-    const found = escapeAt.exec(text);
-    if (!found) continue;
-    const [whole, braced, byte, short, decimal, hex] = found;
-    if (literalBackslashes && short !== undefined) continue;
+const escapeLayer: Layer = (text, from, literal) => {
+  anEscape.lastIndex = from;
+  for (let found = anEscape.exec(text); found; found = anEscape.exec(text)) {
+    const [whole, braced, byte, short, decimal, hex, named] = found;
+    if (literal && short !== undefined) {
+      anEscape.lastIndex = found.index + 1;
+      continue;
+    }
     const numbered = braced ?? byte ?? hex;
     const codePoint = decimal !== undefined ? Number(decimal) : Number.parseInt(numbered ?? "", 16);
     const decoded =
-      decimal !== undefined || numbered !== undefined
-        ? codePoint > 0x10ffff
-          ? whole
-          : String.fromCodePoint(codePoint)
-        : whole.startsWith("\\")
+      named !== undefined
+        ? (namedReferences[named.toLowerCase()] ?? "'")
+        : decimal === undefined && numbered === undefined
           ? (JSON.parse(`"${whole}"`) as string)
-          : (namedReferences[whole] as string);
-    out.copy(copied, at);
-    out.put(decoded, at, at + whole.length);
-    copied = at + whole.length;
-    at = copied - 1;
+          : codePoint > 0x10ffff
+            ? whole
+            : String.fromCodePoint(codePoint);
+    return [found.index, decoded, found.index + whole.length];
   }
-  out.copy(copied, text.length);
-  return out.done();
-}
+  return undefined;
+};
 
-/** How many times escapes are undone twice, then percent-encoding: a JSON string in a JSON string, and a key's own escapes (`\\\\x41`, `%2541`) in that. */
-const escapeRounds = 2;
-
-/**
- * The text as it reads at each layer: as written, percent-encoding undone,
- * then twice over: JSON and JavaScript escapes and markup references undone
- * twice (a JSON string inside a JSON string, a reference to a backslash),
- * then percent-encoding again (a JSON-escaped `%`). Each layer a secret is
- * looked for in, so a secret that itself reads like an escape (`a%41b`,
- * `x&lt;y`) is found as written too; a layer that changed nothing is left
- * out.
- */
-function decodedViews(text: string, mapped: boolean, literalBackslashes = false): Decoded[] {
+/** The text at each layer (percent; escapes twice, then percent; twice over); a layer that changed nothing is left out. */
+function decodedViews(text: string, mapped: boolean, literal = false): Decoded[] {
   const views: Decoded[] = [{ text }];
   let last = views[0] as Decoded;
-  for (let step = 0; step <= 3 * escapeRounds; step++) {
-    const next =
-      step % 3 === 0
-        ? percentDecoded(last, mapped)
-        : escapesDecoded(last, mapped, literalBackslashes);
+  for (let step = 0; step <= 6; step++) {
+    const next = undone(last, mapped, step % 3 === 0 ? percentLayer : escapeLayer, literal);
     if (next.text !== last.text) views.push(next);
     last = next;
   }
   return views;
 }
 
-/** Bytes as base64 (standard alphabet, padded), in any runtime. */
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /**
  * What a secret's base64 holds whatever stands before and after it: for each
  * of the three offsets in a base64 group, the characters its bytes alone
  * decide (`Basic base64("user:" + key)` holds one of them). Both alphabets;
- * none shorter than `shortSecretLength` (too likely by chance).
+ * none shorter than 8 characters (too likely by chance).
  */
 export function base64Cores(secret: string): string[] {
   const bytes = encoder.encode(secret);
@@ -304,7 +200,9 @@ export function base64Cores(secret: string): string[] {
   for (let offset = 0; offset < 3; offset++) {
     const shifted = new Uint8Array(offset + bytes.length);
     shifted.set(bytes, offset);
-    const core = base64(shifted).slice(
+    let binary = "";
+    for (const byte of shifted) binary += String.fromCharCode(byte);
+    const core = btoa(binary).slice(
       Math.ceil((8 * offset) / 6),
       Math.floor((8 * (offset + bytes.length)) / 6),
     );
@@ -325,21 +223,14 @@ const isWordChar = (char: string | undefined) => char !== undefined && /[A-Za-z0
 /** The marks a cut text ends with: `...` of a shown value, `…` of a clipped one. */
 const cutMarks = ["...", "…"];
 
-/** How much of a long secret, cut off by a message's length limit, is masked before the cut mark. */
-const shortestCutPrefix = 4;
-
-/** How many characters of a cut character's form (`&#10`) may stand between a cut secret and its mark. */
-const cutFormChars = 12;
-
-/** A long secret's piece this long (or half the secret, if longer) is masked wherever it stands: one cut in two, or with a character changed. */
-export const shortestMaskedPiece = 12;
-
-/** One text a secret may read as. */
+/**
+ * One text (folded) a secret may read as; at least `least` of its
+ * characters in a row are masked (all of a short one, else 12 or half of
+ * it), and every such run holds one of its `blocks`.
+ */
 interface Needle {
   readonly text: string;
-  /** The fewest of its characters in a row that are masked: all of a shorter needle, else 12 or half of it. */
   readonly least: number;
-  /** Pieces of it at their offsets: every `least` characters in a row of it hold one of them. */
   readonly blocks: readonly (readonly [number, string])[];
 }
 
@@ -356,16 +247,7 @@ function needleOf(text: string, whole: boolean): Needle {
   return { text, least, blocks };
 }
 
-/** A secret's UTF-8 bytes as hex digits (any case: needles are compared folded). */
-const hexForm = (secret: string) =>
-  Array.from(encoder.encode(secret), (byte) => byte.toString(16).padStart(2, "0")).join("");
-
-/**
- * The text with its letters in lower case, character for character (a
- * letter whose lower case is longer, `İ`, stays): a secret is looked for in
- * any case, as a key with its case changed is still the key, and the hex of
- * its bytes in any mix of cases is still its hex.
- */
+/** The text's letters in lower case, character for character (a letter whose lower case is longer, `İ`, stays). */
 function folded(text: string): string {
   const lower = text.toLowerCase();
   if (lower.length === text.length) return lower;
@@ -377,29 +259,24 @@ function folded(text: string): string {
   return out;
 }
 
-/** What one redactor looks for. */
+/**
+ * What one redactor looks for: the secrets (a spaced one also with `+`) as
+ * written and as the layers read them, and in hex (only whole), folded;
+ * their base64 cores (case-sensitive); a probe telling a text that holds
+ * none of their pieces in any case; whether a secret holds a backslash.
+ */
 interface Secrets {
-  /**
-   * The secrets as written (a spaced one also with `+`), as the layers read
-   * each one (`a%41b` as `aAb`), and in hex (only whole); all folded, to be
-   * looked for in a folded text.
-   */
   readonly needles: readonly Needle[];
-  /** Their base64 cores (not folded: base64 is case-sensitive). */
   readonly cores: readonly string[];
-  /**
-   * Whether a text holds one of the needles' blocks or the cores in any
-   * case, which a text holding none of the forms lacks: one RegExp of
-   * literals for the configured secrets (many times faster than a search
-   * each), plain searches for a presented token (no RegExp compiled per
-   * request).
-   */
   readonly probe: (text: string) => boolean;
-  /** Whether a secret holds a backslash of its own. */
   readonly backslash: boolean;
 }
 
-/** Whether a text holds any of `literals` in any case: one RegExp for all of them, or a search each. */
+/**
+ * Whether a text holds any of `literals` in any case: one RegExp for the
+ * configured secrets (many times faster than a search each), plain
+ * searches for a presented token (no RegExp compiled per request).
+ */
 function literalsProbe(literals: readonly string[], compiled: boolean): (text: string) => boolean {
   const distinct = [...new Set(literals.map(folded))];
   if (distinct.length === 0) return () => false;
@@ -415,11 +292,7 @@ function literalsProbe(literals: readonly string[], compiled: boolean): (text: s
 
 const escapedLiteral = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 
-/**
- * A RegExp's source matching any of `literals`, those with first characters
- * in common grouped (`s(?:tag|ecr)`, `depth` characters deep): fewer tries
- * per character read.
- */
+/** A RegExp's source matching any of `literals`, grouped by their first characters (`s(?:tag|ecr)`, 4 deep): fewer tries per character. */
 function alternatives(literals: readonly string[], depth = 4): string {
   if (depth === 0) return literals.map(escapedLiteral).join("|");
   const byFirst = new Map<string, string[]>();
@@ -440,25 +313,30 @@ function alternatives(literals: readonly string[], depth = 4): string {
     .join("|");
 }
 
+/** A secret's UTF-8 bytes as hex digits. */
+const hexOf = (secret: string) =>
+  Array.from(encoder.encode(secret), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
 function secretsOf(list: readonly string[], compiled = true): Secrets {
   const ordered = [...new Set(list)].filter(Boolean);
   const spaced = ordered.filter((secret) => secret.includes(" ")).map((s) => s.replace(/ /g, "+"));
-  // Its case changed, a secret that reads like an escape (`\\x41` → `\\X41`) may read otherwise: each case read too.
+  // Its case changed, a secret that reads like an escape (`\x41` → `\X41`) may read otherwise: each case read too.
   const cased = ordered.flatMap((secret) => [secret, secret.toUpperCase(), secret.toLowerCase()]);
   const read = [...new Set(cased)].flatMap((secret) =>
     [false, true].map((literal) => decodedViews(secret, false, literal).at(-1)?.text ?? secret),
   );
   const texts = [...new Set([...ordered, ...spaced, ...read].map(folded))].filter(Boolean);
-  const hex = [...new Set(ordered.map(hexForm))];
+  const hex = [...new Set(ordered.map(hexOf))];
   const needles = [
     ...texts.map((text) => needleOf(text, false)),
     ...hex.map((text) => needleOf(text, true)),
   ];
   const cores = ordered.flatMap(base64Cores);
-  const blocksOf = (list: readonly Needle[]) =>
-    list.flatMap(({ blocks }) => blocks.map(([, b]) => b));
+  const blocks = needles
+    .slice(0, texts.length)
+    .flatMap((needle) => needle.blocks.map(([, b]) => b));
   // Two RegExps, the secrets' pieces and their hex and base64 forms: each stays selective, so a text is read faster than by one.
-  const pieces = literalsProbe(blocksOf(needles.slice(0, texts.length)), compiled);
+  const pieces = literalsProbe(blocks, compiled);
   const encoded = literalsProbe([...hex, ...cores], compiled);
   return {
     needles,
@@ -515,27 +393,27 @@ function secretRanges(reading: string, secrets: Secrets): [number, number][] {
   return ranges;
 }
 
-/** Where a secret's first characters (at least 4) start right before a cut mark at `mark`, if they do. */
-function cutSecretBefore(
-  decoded: string,
-  mark: number,
-  needles: readonly Needle[],
-): number | undefined {
-  for (let junk = 0; junk <= cutFormChars && junk <= mark; junk++) {
-    if (junk > 0 && /[\s"'()]/.test(decoded[mark - junk] as string)) break;
+/** Where a secret's first characters (at least 4) start before a cut mark, up to 12 characters of a cut character's form (`&#10`) between them. */
+function cutSecretBefore(view: string, mark: number, needles: readonly Needle[]) {
+  for (let junk = 0; junk <= 12 && junk <= mark; junk++) {
+    if (junk > 0 && /[\s"'()]/.test(view[mark - junk] as string)) break;
     const end = mark - junk;
     for (const { text } of needles) {
       if (text.length < shortSecretLength) continue;
-      for (let length = text.length - 1; length >= shortestCutPrefix; length--) {
-        if (decoded.startsWith(text.slice(0, length), end - length)) return end - length;
+      for (let length = text.length - 1; length >= 4; length--) {
+        if (view.startsWith(text.slice(0, length), end - length)) return end - length;
       }
     }
   }
   return undefined;
 }
 
-/** The text with each range of it (overlaps merged) replaced by the mark. */
-function masked(text: string, ranges: [number, number][]): string {
+/** Every form of every secret replaced with the mark (overlapping ranges merged). */
+function maskSecrets(text: string, secrets: Secrets): string {
+  if (!encodedHint.test(text) && !secrets.probe(text)) return text;
+  // A secret with a backslash of its own may stand raw beside an escaped character: both readings.
+  const ranges = rangesOf(text, secrets, false);
+  if (secrets.backslash) ranges.push(...rangesOf(text, secrets, true));
   ranges.sort((a, b) => a[0] - b[0]);
   let out = "";
   let emitted = 0;
@@ -544,29 +422,17 @@ function masked(text: string, ranges: [number, number][]): string {
     if (start >= emitted) out += `${text.slice(emitted, start)}${redactedMark}`;
     emitted = end;
   }
-  return out + text.slice(emitted);
-}
-
-/** Every form of every secret replaced with the mark. */
-function maskSecrets(text: string, secrets: Secrets): string {
-  const mayHold = encodedHint.test(text) || secrets.probe(text);
-  if (!mayHold) return text;
-  // A secret with a backslash of its own may stand raw beside an escaped character: both readings.
-  const ranges = secrets.backslash
-    ? [...rangesOf(text, secrets, false), ...rangesOf(text, secrets, true)]
-    : rangesOf(text, secrets, false);
-  return ranges.length === 0 ? text : masked(text, ranges);
+  return ranges.length === 0 ? text : out + text.slice(emitted);
 }
 
 /** The ranges of the text that hold a secret in any of its readings (one way of reading backslashes). */
-function rangesOf(text: string, secrets: Secrets, literalBackslashes: boolean): [number, number][] {
+function rangesOf(text: string, secrets: Secrets, literal: boolean): [number, number][] {
   // Most texts hold no secret: the text alone is decoded to look (every reading at once), the maps only to mask.
-  const readings = decodedViews(text, false, literalBackslashes)
+  const readings = decodedViews(text, false, literal)
     .map((view) => view.text)
     .join("\u0000");
-  const mayHold = secrets.probe(readings) || cutMarks.some((mark) => readings.includes(mark));
-  if (!mayHold) return [];
-  return decodedViews(text, true, literalBackslashes).flatMap((view) =>
+  if (!secrets.probe(readings) && !cutMarks.some((mark) => readings.includes(mark))) return [];
+  return decodedViews(text, true, literal).flatMap((view) =>
     secretRanges(view.text, secrets).map(([start, end]): [number, number] => [
       view.start?.[start] ?? start,
       view.end?.[end - 1] ?? end,
@@ -574,11 +440,11 @@ function rangesOf(text: string, secrets: Secrets, literalBackslashes: boolean): 
   );
 }
 
-/** A text that may hold a secret-named parameter, header or JSON field: a secret word… */
+/** A text that may name a secret: one of the secret words (below) anywhere, in any case. */
 const secretWordHint =
   /key|token|secret|pass|pwd|auth|credential|session|sig|cookie|jwt|bearer|otp|pin/i;
 
-/** …or, with `%` or `\\` in it, a parameter's name with a percent-escape, or a JSON field's with an escape. */
+/** …or, with `%` or `\` in it, a parameter's name with a percent-escape, or a JSON field's with an escape. */
 const encodedNameHint =
   /(?:^|[?&;\s"'])[^=&?;/\s"'<>#]*%[0-9a-fA-F]{2}[^=&?;/\s"'<>#]*=|(?:\\u[0-9a-fA-F]{4}|%[0-9a-fA-F]{2})[^"\\\s]*"\s*:/;
 
@@ -586,35 +452,16 @@ const mayNameSecret = (text: string) =>
   secretWordHint.test(text) ||
   ((text.includes("%") || text.includes("\\")) && encodedNameHint.test(text));
 
-/** The words that make a parameter or header name a secret's. */
+/** The words that make a parameter, field or header name a secret's. */
 const secretWords = new Set([
-  "token",
-  "key",
-  "apikey",
-  "secret",
-  "password",
-  "pass",
-  "passwd",
-  "pwd",
-  "passphrase",
-  "auth",
-  "authorization",
-  "credential",
-  "credentials",
-  "session",
-  "sessionid",
-  "signature",
-  "sig",
-  "cookie",
-  "jwt",
-  "bearer",
-  "otp",
-  "pin",
+  ...["token", "key", "apikey", "secret", "password", "pass", "passwd", "pwd", "passphrase"],
+  ...["auth", "authorization", "credential", "credentials", "session", "sessionid"],
+  ...["signature", "sig", "cookie", "jwt", "bearer", "otp", "pin"],
 ]);
-const anySecretWord = new RegExp([...secretWords].join("|"), "i");
 
-/** A name as it reads decoded: percent-encoding undone up to three times, `+` as a space. */
-function decodedName(name: string): string {
+/** Whether a parameter's or header's name says it holds a secret: `token`, `api_key`, `apiKey`, `X-Auth-Token`, `%6Bey`… (any case). */
+export function isSecretName(name: string): boolean {
+  // Decoded: `+` as a space, percent-encoding undone up to three times.
   let decoded = name.replace(/\+/g, " ");
   for (let round = 0; round < 3 && /%[0-9a-fA-F]{2}/.test(decoded); round++) {
     try {
@@ -623,14 +470,8 @@ function decodedName(name: string): string {
       break;
     }
   }
-  return decoded;
-}
-
-/** Whether a parameter's or header's name says it holds a secret: `token`, `api_key`, `apiKey`, `X-Auth-Token`, `%6Bey`… (any case). */
-export function isSecretName(name: string): boolean {
-  const decoded = decodedName(name);
   // A name holding none of the words anywhere cannot hold one as a word: the common case.
-  if (!anySecretWord.test(decoded)) return false;
+  if (!secretWordHint.test(decoded)) return false;
   // Words as written (`kEY`, `api_key`) and split at case changes (`accessToken`, `APIKey`).
   const camel = decoded
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
@@ -644,8 +485,7 @@ export function isSecretName(name: string): boolean {
 /**
  * A placeholder a text shows instead of a value (`<API_KEY>`, `<key>`,
  * `<API key>`: letters, `_` and spaces, no digit as a token would have),
- * its angle brackets raw, markup-escaped (`&lt;key&gt;`) or JSON-escaped
- * (`\\u003ckey\\u003e`): a hint's words, never a secret.
+ * its angle brackets raw, markup-escaped or JSON-escaped: never a secret.
  */
 const placeholder = String.raw`(?:<|&lt;|\\u003[cC])[A-Za-z][A-Za-z_ ]{0,30}(?:>|&gt;|\\u003[eE])`;
 
@@ -657,26 +497,18 @@ const placeholder = String.raw`(?:<|&lt;|\\u003[cC])[A-Za-z][A-Za-z_ ]{0,30}(?:>
  */
 const valueEnd = String.raw`["'\`](?=[\s,;:)\]}>/"'\`<]|$)|>(?=[\s,;:)\]}"'\`<]|$)|<(?=/)`;
 
-/** A markup reference, one character of a value that `;` ends (a header's: `&lt;tok3n&gt;`). */
-const markupReference = "&(?:[A-Za-z]{2,8}|#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8});";
-
 /**
  * The characters of a value up to `stops` (whitespace and those given), a
  * closing quote or bracket, or the backslash of a JSON string's closing `\"`
- * (so a masked JSON text stays JSON). A value does not start with a quote:
- * `Authorization: "Bearer …"` is code quoting a header, not a header line.
- * A placeholder is a value of its own (`keptValue` keeps it); where `;`
- * stops a value, a markup reference is one character of it.
+ * (so a masked JSON text stays JSON). A value does not start with a quote
+ * (`Authorization: "Bearer …"` is code quoting a header). A placeholder is
+ * a value of its own; where `;` stops a value, a markup reference
+ * (`&lt;tok3n&gt;`) is one character of it.
  */
 const valueChars = (stops: string) =>
-  String.raw`${placeholder}[.,]?(?=[\s${stops}"'\`)\]}<]|$)|(?!["'\`])(?:(?!${valueEnd})(?:${stops.includes(";") ? `${markupReference}|` : ""}[^\s${stops}\\]|\\[^"\s]))+`;
+  String.raw`${placeholder}[.,]?(?=[\s${stops}"'\`)\]}<]|$)|(?!["'\`])(?:(?!${valueEnd})(?:${stops.includes(";") ? "&(?:[A-Za-z]{2,8}|#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8});|" : ""}[^\s${stops}\\]|\\[^"\s]))+`;
 
-/**
- * `name=value` in a query, a form body or a text quoting one; the name may
- * be percent-encoded. The value runs to the next `&`, whitespace or the end
- * of what holds it (a JSON string holding a URL is read decoded, up to its
- * own end).
- */
+/** `name=value` in a query, a form body or a text quoting one; the name may be percent-encoded. */
 const parameterPattern = new RegExp(
   String.raw`(^|[?&;\s"'])([^=&?;\s"'<>#]{1,200})=(${valueChars("&")})`,
   "g",
@@ -697,7 +529,7 @@ const authScheme = /^(?:bearer|basic|digest|token|negotiate|apikey|hoba|mutual)$
 
 const wholePlaceholder = new RegExp(`^${placeholder}[.,]?$`);
 
-/** A value a text may show: a shell variable (`$KEY`, `$(…)`), a placeholder (`<API_KEY>`, `&lt;key&gt;`), or already the mark. */
+/** A value a text may show: a shell variable (`$KEY`, `$(…)`), a placeholder, or already the mark. */
 const keptValue = (value: string) =>
   value.startsWith("$") || value === redactedMark || wholePlaceholder.test(value);
 
@@ -711,20 +543,18 @@ function stringOf(literal: string): string | undefined {
   }
 }
 
-/** The values of secret-named parameters and header lines, masked. */
+/** The values of secret-named parameters, JSON fields and header lines, masked. */
 function maskSecretNamed(text: string): string {
   const parameters = text.replace(parameterPattern, (match, lead: string, name: string, value) =>
     keptValue(value) || !isSecretName(name) ? match : `${lead}${name}=${redactedMark}`,
   );
   if (!parameters.includes(":")) return parameters;
-  // A JSON body's secret-named field, like a form body's `password=`.
   const fields = parameters.replace(jsonField, (match, name: string, colon: string, value) => {
     const field = stringOf(name) ?? "";
     const verdict = field === "credential" && credentialVerdicts.some((v) => value === `"${v}"`);
     // A field named just `key` is the kit's own name for an identifier (a fuzz failure's, a Pact interaction's).
     const shown = verdict || field === "key" || value === '""' || value === `"${redactedMark}"`;
-    const secret = !shown && isSecretName(field);
-    return secret ? `${name}${colon}"${redactedMark}"` : match;
+    return !shown && isSecretName(field) ? `${name}${colon}"${redactedMark}"` : match;
   });
   return fields.replace(
     headerPattern,
@@ -732,36 +562,31 @@ function maskSecretNamed(text: string): string {
       const lower = name.toLowerCase();
       const credential = credentialHeaders.has(lower);
       if (!credential && !(lower.includes("-") && isSecretName(lower))) return match;
-      const rest = second === undefined ? "" : `${gap}${second}`;
       if (credential && authScheme.test(first)) {
         if (second === undefined || keptValue(second)) return match;
         return `${lead}${name}: ${first}${gap}${redactedMark}`;
       }
+      const rest = second === undefined ? "" : `${gap}${second}`;
       return keptValue(first) ? match : `${lead}${name}: ${redactedMark}${rest}`;
     },
   );
 }
 
-/** How deep JSON strings inside JSON strings are decoded. */
-const maxJsonDepth = 4;
-
-/** A JSON string literal; one holding a backslash is decoded and redacted. */
+/** A JSON string literal; one holding a backslash is decoded and redacted, up to 4 deep. */
 const jsonString = /"(?:[^"\\\n]|\\.)*"/g;
 
 function redactWith(text: string, secrets: Secrets, depth: number): string {
   // The whole text first: a quote a secret holds (`a\"b`) may pair with another text's as a JSON string.
   let out = secrets.needles.length > 0 ? maskSecrets(text, secrets) : text;
-  if (depth < maxJsonDepth && out.includes("\\")) {
+  if (depth < 4 && out.includes("\\")) {
     out = out.replace(jsonString, (literal) => {
-      if (!literal.includes("\\")) return literal;
-      const decoded = stringOf(literal);
+      const decoded = literal.includes("\\") ? stringOf(literal) : undefined;
       if (decoded === undefined) return literal;
       const redacted = redactWith(decoded, secrets, depth + 1);
       return redacted === decoded ? literal : JSON.stringify(redacted);
     });
   }
-  if (mayNameSecret(out)) out = maskSecretNamed(out);
-  return out;
+  return mayNameSecret(out) ? maskSecretNamed(out) : out;
 }
 
 /** A function replacing every form of every secret (and secret-named values) with the mark. */
@@ -770,28 +595,10 @@ export function createRedactor(secrets: readonly string[]): Redact {
   return (text) => redactWith(text, found, 0);
 }
 
-/** The token an `Authorization` header presents (any scheme), to mask it even when it is wrong. */
-export function presentedToken(authorization: string | undefined): string | undefined {
-  const credential = authorization?.trim();
-  const gap = credential?.search(/\s/) ?? -1;
-  return gap < 0 ? undefined : credential?.slice(gap).trim().slice(0, 4096);
-}
-
-/** A presented token shorter than this is not masked: it would mask ordinary characters of the text. */
-const shortestPresentedToken = 4;
-
 /**
- * Per request: the redactor of the configured secrets plus the token the
- * request presents when it is none of them, in every form too (no RegExp is
- * built for it, so a token costs little to add).
- */
-/** Texts up to this length are remembered by `remembering`. */
-const rememberedChars = 2048;
-
-/**
- * A redactor that answers the last two texts it masked again without
- * searching: a client sends the same request target over and over, and the
- * server masks it for the log and for the journal.
+ * A redactor that answers the last two texts (up to 2,048 characters) it
+ * masked again without searching: a client sends the same request target
+ * over and over, and the server masks it for the log and for the journal.
  */
 function remembering(redact: Redact): Redact {
   let first: string | undefined;
@@ -802,26 +609,29 @@ function remembering(redact: Redact): Redact {
     if (text === first) return firstMasked;
     if (text === second) return secondMasked;
     const masked = redact(text);
-    if (text.length <= rememberedChars) {
-      second = first;
-      secondMasked = firstMasked;
-      first = text;
-      firstMasked = masked;
+    if (text.length <= 2048) {
+      [second, secondMasked, first, firstMasked] = [first, firstMasked, text, masked];
     }
     return masked;
   };
 }
 
+/**
+ * Per request: the redactor of the configured secrets plus the token the
+ * request's `Authorization` presents (any scheme, 4 characters or more)
+ * when it is none of them, in every form too (no RegExp is built for it,
+ * so a token costs little to add).
+ */
 export function createRequestRedactor(
   secrets: readonly string[],
 ): (authorization: string | undefined) => Redact {
   const configured = secretsOf(secrets);
   const configuredRedact = remembering((text) => redactWith(text, configured, 0));
   const forHeader = (authorization: string | undefined): Redact => {
-    const token = presentedToken(authorization);
-    if (token === undefined || token.length < shortestPresentedToken || secrets.includes(token)) {
-      return configuredRedact;
-    }
+    const credential = authorization?.trim() ?? "";
+    const gap = credential.search(/\s/);
+    const token = gap < 0 ? "" : credential.slice(gap).trim().slice(0, 4096);
+    if (token.length < 4 || secrets.includes(token)) return configuredRedact;
     const added = secretsOf([token], false);
     const withToken: Secrets = {
       needles: [...configured.needles, ...added.needles],

@@ -10,6 +10,10 @@
  *   the gate's: the same build gives the same figures on a busy machine and
  *   an idle one, so floors a few hundredths below today's pass every run and
  *   a path 15 % slower fails (`instruction-gate.gate.test.ts`);
+ * - a test file's set-up, `import("petstore-mock-kit/node")` and
+ *   `setupPetstore()` in a fresh process, as plain msw's (msw, `msw/node`,
+ *   `setupServer` with one handler) ÷ the kit's instructions, counted the
+ *   same way: a set-up 15 % slower fails;
  * - a burst of 1,000 parallel GETs and 500 parallel creates from one client,
  *   default limits: the share answered 200 / 201;
  * - the cold import of `petstore-mock-kit/node` ÷ `msw/node` (fresh processes);
@@ -29,7 +33,9 @@ import {
   instructionMeasurement,
   judgeInstructionCosts,
   measureInstructions,
+  measureSetupInstructions,
   profileInstructionFloors,
+  setupFloor,
 } from "./instruction-gate.js";
 import { fixed, printTable } from "./report.js";
 import { apiKey, launch, serverByKey, stop } from "./server.js";
@@ -123,7 +129,10 @@ export async function run(): Promise<void> {
       floors: profileInstructionFloors,
     },
   ] as const;
-  const counted = await measureInstructions(profiles);
+  const [counted, setup] = await Promise.all([
+    measureInstructions(profiles),
+    measureSetupInstructions(),
+  ]);
   for (const [index, profile] of profiles.entries()) {
     const costs = judgeInstructionCosts(counted[index]?.costs ?? [], profile.floors);
     for (const { cost, floor } of costs) {
@@ -143,6 +152,16 @@ export async function run(): Promise<void> {
   console.log(
     `(valgrind's callgrind; each the median of ${rounds} rounds of ${requests.list} lists, ${requests.read} reads and ${requests.create} creates)`,
   );
+  console.log(
+    `set-up: import + setupPetstore ${fixed(setup.kit / 1e6, 1)}M instructions, plain msw ${fixed(setup.bare / 1e6, 1)}M`,
+  );
+  gauges.push({
+    measure: "a test file's set-up (import + setupPetstore), msw ÷ kit, instructions",
+    value: setup.ratio,
+    goal: "",
+    floor: setupFloor,
+    digits: 3,
+  });
 
   // The burst goes to the built server, as `petstore-mock` runs it.
   const fresh = await launch(serverByKey("ours"));

@@ -17,7 +17,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import type { PetstoreServerOptions } from "../../mocks/server/options.js";
 import { repositoryRoot } from "../../mocks/test-support/repository.js";
@@ -27,6 +27,7 @@ import type { HandlerOperation } from "./handler-requests.js";
 import { handlerOperations } from "./handler-requests.js";
 import type { InstructionRun } from "./instruction-count.js";
 import { median } from "./report.js";
+import type { SetupRun } from "./setup-count.js";
 
 type Floors = Readonly<Record<HandlerOperation["key"], number>>;
 
@@ -102,13 +103,14 @@ export const judgeInstructionCosts = (
     return { cost, floor, passed: cost.ratio >= floor };
   });
 
-const childSource = fileURLToPath(new URL("./instruction-count.ts", import.meta.url));
-
-/** The child as one plain ES module (valgrind runs node itself, with no loader). */
-async function bundleChild(dir: string): Promise<string> {
-  const outfile = join(dir, "instruction-count.mjs");
+/** A child as one plain ES module (valgrind runs node itself, with no loader). */
+async function bundleChild(
+  dir: string,
+  name: "instruction-count" | "setup-count",
+): Promise<string> {
+  const outfile = join(dir, `${name}.mjs`);
   await build({
-    entryPoints: [childSource],
+    entryPoints: [fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],
     bundle: true,
     platform: "node",
     format: "esm",
@@ -138,7 +140,7 @@ async function underValgrind(args: readonly string[]): Promise<string> {
 async function countPhases(
   child: string,
   dir: string,
-  run: InstructionRun,
+  run: InstructionRun | SetupRun,
 ): Promise<Array<[string, number]>> {
   const out = join(dir, `callgrind.${run.handler}.${process.hrtime.bigint()}`);
   const printed = await underValgrind([
@@ -194,7 +196,7 @@ export async function measureInstructions(
 ): Promise<InstructionFigures[]> {
   const dir = await mkdtemp(join(tmpdir(), "petstore-instructions-"));
   try {
-    const child = await bundleChild(dir);
+    const child = await bundleChild(dir, "instruction-count");
     const run = (handler: InstructionRun["handler"], variant: KitVariant): InstructionRun => ({
       ...instructionMeasurement,
       handler,
@@ -216,6 +218,65 @@ export async function measureInstructions(
         return { operation, kit: kitCount, bare: bareCount, ratio: bareCount / kitCount };
       }),
     }));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** What a test file's set-up costs: the kit's and plain msw's, counted in fresh processes. */
+export interface SetupCost {
+  /** Instructions of `import("petstore-mock-kit/node")` and `setupPetstore()`. */
+  readonly kit: number;
+  /** Instructions of importing msw and `msw/node` and `setupServer` with one handler. */
+  readonly bare: number;
+  /** bare ÷ kit. */
+  readonly ratio: number;
+  /** Instructions per iteration of the proof's busy loop, in the kit's process. */
+  readonly spinInstructions: number;
+}
+
+/**
+ * The set-up gauge's floor, bare ÷ kit: today's figure (0.888) less 3 %; a
+ * count moves by under 0.05 % between runs. A set-up 15 % slower gives
+ * today's × 0.87, and the set-up of this round's start (0.843) fails too.
+ */
+export const setupFloor = 0.86;
+
+const phaseCount = (phases: ReadonlyArray<[string, number]>, label: string) =>
+  phases.find(([name]) => name === label)?.[1] ?? Number.NaN;
+
+/**
+ * The built kit's set-up beside plain msw's (the repository's msw), each in
+ * a fresh process under callgrind; `spinIterations` slows the kit's set-up
+ * by a busy loop (the proof).
+ */
+export async function measureSetupInstructions(spinIterations = 0): Promise<SetupCost> {
+  const dir = await mkdtemp(join(tmpdir(), "petstore-setup-instructions-"));
+  try {
+    const child = await bundleChild(dir, "setup-count");
+    const urls = {
+      kit: pathToFileURL(join(repositoryRoot, "dist/mocks/node.js")).href,
+      msw: import.meta.resolve("msw"),
+      mswNode: import.meta.resolve("msw/node"),
+    };
+    const [kit, bare] = await Promise.all(
+      (["kit", "bare"] as const).map((handler) =>
+        countPhases(child, dir, {
+          handler,
+          urls,
+          spinIterations: handler === "kit" ? spinIterations : 0,
+        }),
+      ),
+    );
+    const kitCount = phaseCount(kit ?? [], "setup");
+    const bareCount = phaseCount(bare ?? [], "setup");
+    return {
+      kit: kitCount,
+      bare: bareCount,
+      ratio: bareCount / kitCount,
+      spinInstructions:
+        phaseCount(kit ?? [], "spin") / (spinCalibration.calls * spinCalibration.iterations),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
