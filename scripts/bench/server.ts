@@ -1,7 +1,8 @@
 /**
  * Bench section "server": the standalone mock (with its default request log)
- * against Prism's mock of openapi.yaml and a bare node:http baseline
- * (`bare-server.ts`), each a child
+ * against Prism's mock of openapi.yaml, a bare node:http baseline
+ * (`bare-server.ts`) and, for the list, the constant-body ceiling
+ * (`ceiling-server.ts`), each a child
  * process on 127.0.0.1, loaded by the same load generator with the same
  * settings: wrk (Debian's `wrk`, one thread) when it is installed, and
  * autocannon in-process. Prints requests/s and p50/p99 latency for three operations, the
@@ -49,7 +50,7 @@ const launchRounds = 5;
 const targets = { prismRatio: 10, startupRatio: 5 } as const;
 
 export interface Server {
-  readonly key: "ours" | "prism" | "bare";
+  readonly key: "ours" | "prism" | "bare" | "ceiling";
   readonly label: string;
   /** Where the API's paths start: Prism's mock serves the paths of openapi.yaml at its root. */
   readonly basePath: string;
@@ -95,7 +96,19 @@ export const servers: readonly Server[] = [
     basePath: "/v1",
     args: (port) => ["--import", "tsx", "scripts/bench/bare-server.ts", `${port}`, apiKey],
   },
+  {
+    key: "ceiling",
+    label: "constant-body node:http",
+    basePath: "/v1",
+    args: (port) => ["--import", "tsx", "scripts/bench/ceiling-server.ts", `${port}`],
+  },
 ];
+
+/** The servers whose start-up is timed: not the ceiling, which is no product. */
+type Timed = Exclude<Server["key"], "ceiling">;
+const timedStarts = servers.filter(
+  (server): server is Server & { readonly key: Timed } => server.key !== "ceiling",
+);
 
 export const serverByKey = (key: Server["key"]) =>
   servers.find((server) => server.key === key) as Server;
@@ -107,10 +120,18 @@ export interface Operation {
   readonly body?: string;
   /** The goal for petstore-mock's req/s ÷ the bare server's. */
   readonly bareTarget: number;
+  /** The goal for petstore-mock's req/s ÷ the constant-body ceiling's, which serves only this operation. */
+  readonly ceilingTarget?: number;
 }
 
 export const operations: readonly Operation[] = [
-  { label: "GET /v1/pets?limit=20", path: "/pets?limit=20", method: "GET", bareTarget: 0.85 },
+  {
+    label: "GET /v1/pets?limit=20",
+    path: "/pets?limit=20",
+    method: "GET",
+    bareTarget: 0.85,
+    ceilingTarget: 0.9,
+  },
   { label: "GET /v1/pets/{id}", path: "/pets/7", method: "GET", bareTarget: 0.85 },
   {
     label: "POST /v1/pets",
@@ -309,22 +330,30 @@ const verdict = (value: number, target: number) => (value >= target ? "met" : "N
 
 type PerServer<T> = Record<Server["key"], T>;
 
-/** Start-up times, one launch of each server per round; the last round's servers keep running. */
+/** The servers loaded with an operation: the ceiling only with the one it has a goal for. */
+const serversOf = (operation: Operation) =>
+  servers.filter((server) => server.key !== "ceiling" || operation.ceilingTarget !== undefined);
+
+/**
+ * Start-up times, one launch of each timed server per round; the last
+ * round's servers keep running, and the ceiling is launched beside them.
+ */
 async function launchAll(): Promise<{
-  startup: PerServer<number[]>;
+  startup: Record<Timed, number[]>;
   running: PerServer<Launched>;
 }> {
-  const startup: PerServer<number[]> = { ours: [], prism: [], bare: [] };
+  const startup: Record<Timed, number[]> = { ours: [], prism: [], bare: [] };
   const running: Partial<PerServer<Launched>> = {};
   try {
     for (let round = 0; round < launchRounds; round++) {
-      for (const server of rotated(servers, round)) {
+      for (const server of rotated(timedStarts, round)) {
         const launched = await launch(server);
         startup[server.key].push(launched.startupMs);
         if (round < launchRounds - 1) await stop(launched.child);
         else running[server.key] = launched;
       }
     }
+    running.ceiling = await launch(serverByKey("ceiling"));
   } catch (error) {
     await Promise.all(Object.values(running).map(({ child }) => stop(child)));
     throw error;
@@ -351,11 +380,11 @@ export async function run(): Promise<void> {
       );
       const cells = new Map<Operation, PerServer<Cell[]>>();
       for (const operation of operations) {
-        const perServer: PerServer<Cell[]> = { ours: [], prism: [], bare: [] };
-        for (const server of servers)
+        const perServer: PerServer<Cell[]> = { ours: [], prism: [], bare: [], ceiling: [] };
+        for (const server of serversOf(operation))
           await hammer(url(server, operation), operation, load.warmupSeconds, generator);
         for (let round = 0; round < load.rounds; round++) {
-          for (const server of rotated(servers, round)) {
+          for (const server of rotated(serversOf(operation), round)) {
             perServer[server.key].push(
               await hammer(url(server, operation), operation, load.seconds, generator),
             );
@@ -367,7 +396,7 @@ export async function run(): Promise<void> {
       printTable(
         ["operation", "server", "req/s", "p50 ms", "p99 ms", "non-2xx/errors"],
         operations.flatMap((operation) =>
-          servers.map((server) => {
+          serversOf(operation).map((server) => {
             const cell = combine((cells.get(operation) as PerServer<Cell[]>)[server.key]);
             return [
               operation.label,
@@ -392,16 +421,33 @@ export async function run(): Promise<void> {
         );
       };
       printTable(
-        ["operation", "vs Prism", `target ≥ ${targets.prismRatio}×`, "vs bare", "target"],
+        [
+          "operation",
+          "vs Prism",
+          `target ≥ ${targets.prismRatio}×`,
+          "vs bare",
+          "target",
+          "÷ constant-body ceiling",
+          "target",
+        ],
         operations.map((operation) => {
           const prism = roundRatio(operation, "prism");
           const bare = roundRatio(operation, "bare");
+          const { ceilingTarget } = operation;
+          const ceiling =
+            ceilingTarget === undefined
+              ? ["–", "–"]
+              : [
+                  ratio(roundRatio(operation, "ceiling")),
+                  `≥ ${ceilingTarget}×: ${verdict(roundRatio(operation, "ceiling"), ceilingTarget)}`,
+                ];
           return [
             operation.label,
             ratio(prism),
             verdict(prism, targets.prismRatio),
             ratio(bare),
             `≥ ${operation.bareTarget}×: ${verdict(bare, operation.bareTarget)}`,
+            ...ceiling,
           ];
         }),
       );
@@ -410,7 +456,7 @@ export async function run(): Promise<void> {
     console.log("\n### Start-up\n");
     printTable(
       ["server", "start-up to first answer (median ms)", "all launches (ms)"],
-      servers.map((server) => [
+      timedStarts.map((server) => [
         server.label,
         fixed(median(startup[server.key])),
         startup[server.key].map((ms) => fixed(ms)).join(", "),
