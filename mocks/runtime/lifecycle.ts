@@ -104,19 +104,12 @@ export interface PetstoreLifecycle {
 }
 
 /** What a test runner's fixture gives as `petstore` (Playwright's and vitest's): this test's mock. */
-export interface PetstoreTestMock {
-  /** The typed store: arrange and inspect records. */
-  readonly store: PetstoreStore;
-  /** Faults to apply from now on: `add`, `list`, `remove`, `clear`, `preset`. */
-  readonly faults: FaultRegistry;
-  /** Every request the mock answered in this test: `all`, `forOperation`, `clear`. */
-  readonly journal: Journal;
+export interface PetstoreTestMock
+  extends Pick<PetstoreLifecycle, "store" | "faults" | "journal" | "contract"> {
   /** The options of this test's mock. */
   readonly options: Readonly<PetstoreOptions>;
   /** Back to start-up within a test (the seeded store, the start-up faults, an empty journal). */
   reset(): Promise<void>;
-  /** What this test's requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
-  contract(): PactContract;
 }
 
 /**

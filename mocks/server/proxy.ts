@@ -105,6 +105,10 @@ if (!probeOperation) throw new Error("openapi.yaml lists no list operation to pr
 const probePath = probeOperation.template;
 const probeQuery = new URLSearchParams(limitQuery(probeOperation, "minimum")).toString();
 
+/** The route of a request, HEAD as its GET. */
+const routeOf = (request: CoreRequest) =>
+  matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+
 /** The Error code and message of a client error the deployment answered, as the client's problem. */
 function clientProblem(json: unknown, status: number): Problem {
   const body = json as { code?: unknown; message?: unknown } | undefined;
@@ -157,22 +161,14 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       note("down", `it answered a redirect (HTTP ${answer.status})`);
     } else note(answer.status === 401 ? "key-rejected" : "up");
   };
+  /** One bounded exchange with the deployment, over the pooled connections. */
+  const forward = (url: URL, method: string, headers = forwardedHeaders(), body?: string) =>
+    exchangeOnce(url.href, method, headers, body, proxy.timeoutMs, proxy.maxBodyBytes, agent);
   async function probe(): Promise<void> {
     probing = true;
-    // A fixed path of the document's: always below the base.
-    const url = urlUnder(proxy.url, probePath, probeQuery) as URL;
     try {
-      noteAnswer(
-        await exchangeOnce(
-          url.href,
-          "GET",
-          forwardedHeaders(),
-          undefined,
-          proxy.timeoutMs,
-          proxy.maxBodyBytes,
-          agent,
-        ),
-      );
+      // A fixed path of the document's: always below the base.
+      noteAnswer(await forward(urlUnder(proxy.url, probePath, probeQuery) as URL, "GET"));
     } catch (error) {
       note("down", neutral(redact(describeError(error))));
     } finally {
@@ -214,7 +210,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     problems: readonly Problem[],
     answeredBy?: JournalEntry["answeredBy"],
   ): void {
-    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    const match = routeOf(request);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     const authorization = request.header("authorization");
     journal.record({
@@ -271,14 +267,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       moved === undefined ? undefined : location(moved, request.basePath ?? apiBasePath);
     if (mapped !== undefined) headers.location = redact(mapped);
     if (violations.length > 0) headers[violationsHeader] = violationsHeaderValue(violations);
-    const { status } = answer;
-    if (request.method === "HEAD") {
-      const length = answer.headers["content-length"];
-      if (length !== undefined) headers["content-length"] = length;
-      return { status, headers, body: undefined, answeredBy: by.deployment };
-    }
-    const body = answer.text === "" ? undefined : answer.text;
-    return { status, headers, body, answeredBy: by.deployment };
+    const length = answer.headers["content-length"];
+    if (request.method === "HEAD" && length !== undefined) headers["content-length"] = length;
+    const body = request.method === "HEAD" || answer.text === "" ? undefined : answer.text;
+    return { status: answer.status, headers, body, answeredBy: by.deployment };
   }
 
   /** An Error the proxy answers itself, journaled as the client's problem. */
@@ -316,7 +308,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       );
     }
     // Only the interface's operations reach the deployment (HEAD as its GET); the mock answers the rest with its own Error.
-    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    const match = routeOf(request);
     if (match.kind !== "operation") return fromMock(request);
     const headers = forwardedHeaders();
     const contentType = request.header("content-type");
@@ -324,15 +316,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       headers["content-type"] = contentType;
     let answer: RawAnswer;
     try {
-      answer = await exchangeOnce(
-        url.href,
-        request.method,
-        headers,
-        request.body,
-        proxy.timeoutMs,
-        proxy.maxBodyBytes,
-        agent,
-      );
+      answer = await forward(url, request.method, headers, request.body);
     } catch (error) {
       return unanswered(request, started, describeError(error));
     }
@@ -347,7 +331,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const redacted: RawAnswer = { ...answer, text: redact(answer.text) };
     const response = readAnswer(redacted);
     const violations =
-      match.kind === "operation" && request.method !== "HEAD"
+      request.method !== "HEAD"
         ? violationsOf(
             {
               operation: match.operationId,

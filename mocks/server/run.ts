@@ -60,7 +60,7 @@ function banner(running: RunningPetstoreServer, options: PetstoreServerOptions):
     `  admin      ${adminLine(running)}`,
     ...(running.adminAccess === "off" ? [] : [`  dashboard  ${running.origin}${dashboardPath}`]),
     `  pages      ${pagesLine(options.corsOrigins ?? [])}`,
-    ...faultLines(running),
+    ...faultLine(running.faults.list()),
     ...(running.proxy
       ? [
           `  proxy      every API request goes to ${running.proxy}; its answers are judged (journal, petstore-violations header)`,
@@ -119,13 +119,12 @@ function adminLine(running: RunningPetstoreServer): string {
     : `${where}: send the admin key as a Bearer token`;
 }
 
-function faultLines(running: RunningPetstoreServer): string[] {
-  const active = running.faults.list();
-  if (active.length === 0) return [];
-  return [
-    `  faults     ${active.length} active from the start: ${active.map((f) => JSON.stringify(f)).join(" ")}`,
-  ];
-}
+const faultLine = (active: readonly object[]) =>
+  active.length === 0
+    ? []
+    : [
+        `  faults     ${active.length} active from the start: ${active.map((f) => JSON.stringify(f)).join(" ")}`,
+      ];
 
 export async function run(command: CliCommand, io: CliIo): Promise<number> {
   if (command.kind === "invalid") {
