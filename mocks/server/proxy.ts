@@ -150,10 +150,13 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     },
   };
   const mock = options.mock(mockJournal);
-  let found: { state: DeploymentHealth["state"]; at: number; reason?: string } | undefined;
+  let found: DeploymentHealth = { url: proxy.url, state: "unknown" };
+  let foundAt = Number.NEGATIVE_INFINITY;
   let probing = false;
   const note = (state: DeploymentHealth["state"], reason?: string) => {
-    found = { state, at: Date.now(), ...(reason === undefined ? {} : { reason }) };
+    foundAt = Date.now();
+    const checkedAt = new Date(foundAt).toISOString();
+    found = { url: proxy.url, state, checkedAt, ...(reason === undefined ? {} : { reason }) };
   };
   /** What answering with `answer` says of the deployment. */
   const noteAnswer = (answer: RawAnswer) => {
@@ -176,15 +179,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
   }
   function deployment(): DeploymentHealth {
-    if (!probing && (found === undefined || Date.now() - found.at > staleMs)) void probe();
-    if (found === undefined) return { url: proxy.url, state: "unknown" };
-    const { state, at, reason } = found;
-    return {
-      url: proxy.url,
-      state,
-      checkedAt: new Date(at).toISOString(),
-      ...(reason === undefined ? {} : { reason }),
-    };
+    if (!probing && Date.now() - foundAt > staleMs) void probe();
+    return found;
   }
   /** Who answered, as the request log names it (CoreResponse.answeredBy). */
   const by = {

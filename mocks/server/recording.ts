@@ -65,9 +65,7 @@ function exchangeLine(
   response: CoreResponse,
   apiKeys: readonly string[],
 ): RecordedExchange {
-  const contentType = request.header("content-type");
-  const answerType = response.headers["content-type"];
-  const location = response.headers.location;
+  // Absent fields are undefined here, and left out of the line by JSON.stringify.
   return {
     v: recordingVersion,
     at: new Date().toISOString(),
@@ -76,14 +74,14 @@ function exchangeLine(
       path: request.path,
       query: request.query,
       credential: credentialOf(request, apiKeys),
-      ...(contentType !== undefined ? { contentType } : {}),
-      ...(request.body !== undefined ? { body: request.body } : {}),
+      contentType: request.header("content-type"),
+      body: request.body,
     },
     response: {
       status: response.dropped ? 0 : response.status,
-      ...(answerType !== undefined ? { contentType: answerType } : {}),
-      ...(location !== undefined ? { location } : {}),
-      ...(response.body !== undefined ? { body: response.body } : {}),
+      contentType: response.headers["content-type"],
+      location: response.headers.location,
+      body: response.body,
     },
   };
 }
