@@ -20,7 +20,6 @@ import { createMockControls } from "../core/controls.js";
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { recordLimitsOf } from "../core/limits.js";
-import type { OperationBehaviour } from "../core/operation-behaviour.js";
 import {
   type CoreAids,
   createCorePipeline,
@@ -117,10 +116,7 @@ export interface PetstoreTestMock
  * the late chunk (./late-code.ts), which a page without a profile also
  * requests at setup, its first answers not waiting for it.
  */
-async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour): Promise<{
-  resolved: ResolvedBehaviour;
-  operations: OperationBehaviour;
-}> {
+async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour) {
   const { behaviourFrom, operationBehaviour } = await import("./late-code.js");
   const resolved = behaviourFrom(given, "given as the behaviour option");
   return { resolved, operations: operationBehaviour(resolved) };

@@ -34,17 +34,13 @@ function answerAndClose(
   const extra = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
-  destroyAfterGrace(socket);
+  const timer = setTimeout(() => socket.destroy(), closeGraceMs);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\n${extra}connection: close\r\n\r\n${body}`,
   );
-}
-
-function destroyAfterGrace(socket: Duplex): void {
-  const timer = setTimeout(() => socket.destroy(), closeGraceMs);
-  timer.unref();
-  socket.once("close", () => clearTimeout(timer));
 }
 
 const clientErrorAnswers: Readonly<Record<string, readonly [ErrorCode, string]>> = {
@@ -87,8 +83,8 @@ function descriptorLimit(): number | undefined {
   if (process.platform === "win32") return undefined;
   try {
     const text = execFileSync("/bin/sh", ["-c", "ulimit -n"], { encoding: "utf8", timeout: 2_000 });
-    const value = text.trim() === "unlimited" ? Number.POSITIVE_INFINITY : Number(text);
-    return Number.isFinite(value) || value === Number.POSITIVE_INFINITY ? value : undefined;
+    // Not a number (NaN): `defaultMaxConnections` takes it as unknown.
+    return text.trim() === "unlimited" ? Number.POSITIVE_INFINITY : Number(text);
   } catch {
     return undefined;
   }
