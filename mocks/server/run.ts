@@ -131,12 +131,8 @@ export async function run(command: CliCommand, io: CliIo): Promise<number> {
     io.err(usageLine(name, command.message));
     return usageExitCode;
   }
-  if (command.kind === "help") {
-    io.out(`${usage}\n`);
-    return 0;
-  }
-  if (command.kind === "version") {
-    io.out(`${kitVersion()}\n`);
+  if (command.kind === "help" || command.kind === "version") {
+    io.out(`${command.kind === "help" ? usage : kitVersion()}\n`);
     return 0;
   }
   const { options } = command;

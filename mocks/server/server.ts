@@ -197,17 +197,10 @@ export async function startPetstoreServerWith(
   const redactorFor = createRequestRedactor(secrets);
   const petstore = await orRelease(
     createPetstore({
+      ...options,
       store,
-      apiKeys: options.apiKeys,
-      latency: options.latency,
-      maxPets: options.maxPets,
-      maxCategories: options.maxCategories,
-      faults: options.faults,
-      preset: options.preset,
-      journalSize: options.journalSize,
       secrets,
       refuseWrites,
-      contract: options.contract,
       contractRecorder: createContractRecorder,
       behaviour,
     }),
@@ -217,7 +210,6 @@ export async function startPetstoreServerWith(
   const mock = (journal: Journal) => wrap(petstore.handleWith(journal));
   // Standard output gets the lines in batches: one write per request would cost a system call each.
   const stdout = options.log ? undefined : bufferLines((bytes) => process.stdout.write(bytes));
-  const write = options.log ?? stdout;
   const front = await orRelease(
     createFront(options, {
       journal: petstore.journal,
@@ -229,7 +221,6 @@ export async function startPetstoreServerWith(
       behaviour: petstore.behaviour,
     }),
   );
-  const handle = front.handle;
 
   let closing = false;
   const closed = new AbortController();
@@ -272,8 +263,8 @@ export async function startPetstoreServerWith(
   server.on(
     "request",
     guard.track(
-      createRequestListener(handle, {
-        log: logsRequests(options) ? write : undefined,
+      createRequestListener(front.handle, {
+        log: logsRequests(options) ? (options.log ?? stdout) : undefined,
         logAdminReads: options.logAdminReads,
         favicon: () => dashboardIcon(loadDashboardAssets),
         admin,
