@@ -101,13 +101,6 @@ export function defaultMaxConnections(limit = descriptorLimit()): number {
   return Math.max(64, Math.min(defaultCeiling, Math.floor(room)));
 }
 
-interface ConnectionGuard {
-  /** Wraps the request listener: keeps track of the requests at work. */
-  track(listener: RequestListener): RequestListener;
-  /** True while more requests are at work than `maxConnections`. */
-  saturated(): boolean;
-}
-
 /**
  * Guards a node:http server: answers `clientError` (malformed HTTP, timeouts)
  * with an Error body, and keeps its connections within `maxConnections` plus
@@ -118,7 +111,7 @@ interface ConnectionGuard {
  * Requests beyond `maxConnections` at work are the app's to refuse
  * (`saturated()`), so the spare connections stay free for admin requests.
  */
-export function guardConnections(server: Server, maxConnections: number): ConnectionGuard {
+export function guardConnections(server: Server, maxConnections: number) {
   const maxOpen = maxConnections + spareConnections;
   let working = 0;
   /** Idle moments are numbered: the lowest number has waited longest. */
@@ -214,20 +207,24 @@ export function guardConnections(server: Server, maxConnections: number): Connec
   });
 
   return {
-    track: (listener) => (request, response) => {
-      const { socket } = request;
-      const state = connections.get(socket);
-      if (state === undefined) {
-        if (!refused.has(socket as Socket)) listener(request, response);
-        return;
-      }
-      state.current = response;
-      state.atWork++;
-      working++;
-      (response as TrackedResponse)[inFlight] = state;
-      response.on("close", answered);
-      listener(request, response);
-    },
+    /** Wraps the request listener: keeps track of the requests at work. */
+    track:
+      (listener: RequestListener): RequestListener =>
+      (request, response) => {
+        const { socket } = request;
+        const state = connections.get(socket);
+        if (state === undefined) {
+          if (!refused.has(socket as Socket)) listener(request, response);
+          return;
+        }
+        state.current = response;
+        state.atWork++;
+        working++;
+        (response as TrackedResponse)[inFlight] = state;
+        response.on("close", answered);
+        listener(request, response);
+      },
+    /** True while more requests are at work than `maxConnections`. */
     saturated: () => working > maxConnections,
   };
 }

@@ -189,14 +189,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     fallback: "mock (fallback)",
     proxy: "proxy",
   } as const;
-  const labelled = (response: CoreResponse, who: string): CoreResponse => ({
-    ...response,
-    answeredBy: who,
-  });
   const fromMock = async (request: CoreRequest, problems: readonly Problem[] = []) => {
     const fallback = problems.length > 0;
     const answer = await pending.run({ problems, fallback }, () => mock(request));
-    return labelled(answer, fallback ? by.fallback : by.mock);
+    return { ...answer, answeredBy: fallback ? by.fallback : by.mock };
   };
 
   function record(
@@ -232,7 +228,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       `The deployment gave no usable answer: ${problem.message}`,
     );
     record(request, started, response.status, [problem]);
-    return Promise.resolve(labelled(response, by.proxy));
+    return Promise.resolve({ ...response, answeredBy: by.proxy });
   }
 
   /** A deployment's `Location` below its base, as the same path below the mock's base. */
@@ -273,7 +269,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   function refused(request: CoreRequest, started: number, response: CoreResponse): CoreResponse {
     const { code, message } = JSON.parse(response.body ?? "{}") as Problem;
     record(request, started, response.status, [{ by: "client", code, message }]);
-    return labelled(response, by.proxy);
+    return { ...response, answeredBy: by.proxy };
   }
 
   async function handle(request: CoreRequest): Promise<CoreResponse> {
@@ -284,7 +280,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         "This request came from a petstore-mock proxy: --proxy names this server itself.",
       );
       record(request, started, response.status, []);
-      return labelled(response, by.proxy);
+      return { ...response, answeredBy: by.proxy };
     }
     const crossSite = site.refuseApi((name) => request.header(name));
     if (crossSite) return refused(request, started, crossSite);

@@ -47,13 +47,6 @@ interface RecorderOptions {
   readonly stateFile?: string | undefined;
 }
 
-interface Recorder {
-  /** The handler that records every exchange of `handle`. */
-  wrap(handle: PetstoreCore): PetstoreCore;
-  /** Waits for the lines under way, then closes the file. */
-  close(): Promise<void>;
-}
-
 function credentialOf(request: CoreRequest, apiKeys: readonly string[]): RecordedCredential {
   const authorization = request.header("authorization");
   if (authorization === undefined) return "missing";
@@ -143,7 +136,7 @@ async function openRecordFile(file: string, stateFile?: string): Promise<FileHan
 export async function openRecording(
   settings: ReturnType<typeof resolveRecordOptions>,
   options: RecorderOptions,
-): Promise<Recorder> {
+) {
   const { file, maxBytes } = settings;
   const { log } = options;
   const output = await openRecordFile(file, options.stateFile);
@@ -191,11 +184,15 @@ export async function openRecording(
   }
 
   return {
-    wrap: (handle) => async (request) => {
-      const response = await handle(request);
-      queue = queue.then(() => write(request, response));
-      return response;
-    },
+    /** The handler that records every exchange of `handle`. */
+    wrap:
+      (handle: PetstoreCore): PetstoreCore =>
+      async (request) => {
+        const response = await handle(request);
+        queue = queue.then(() => write(request, response));
+        return response;
+      },
+    /** Waits for the lines under way, then closes the file. */
     async close() {
       await queue;
       stopped = true;
