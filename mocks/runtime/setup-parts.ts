@@ -20,11 +20,7 @@ export interface PetstoreParts
 
 /** The lifecycle and msw handlers answering from it. */
 export async function createPetstoreParts(
-  options: PetstoreOptions &
-    Pick<
-      PetstoreLifecycleOptions,
-      "contractRecorder" | "contractOnDemand" | "aidsOnDemand" | "aids" | "collectionsOnDemand"
-    >,
+  options: PetstoreOptions & PetstoreLifecycleOptions,
 ): Promise<{ readonly parts: PetstoreParts; readonly petstore: PetstoreLifecycle }> {
   const petstore = await createPetstore(options);
   const { store, faults, journal } = petstore;
