@@ -85,7 +85,7 @@ export const test: TestAPI<PetstoreTestContext> = base
       mock.listen();
       onCleanup(() => mock.close());
       const { store, faults, journal, server } = mock;
-      const fixture: PetstoreTestFixture = {
+      return {
         store,
         faults,
         journal,
@@ -93,8 +93,7 @@ export const test: TestAPI<PetstoreTestContext> = base
         options: petstoreOptions,
         reset: () => mock.reset(),
         contract: () => mock.contract(),
-      };
-      return fixture;
+      } satisfies PetstoreTestFixture;
     },
   )
   .extend("petstore", { auto: true }, ({ petstoreFile }, { onCleanup }) => {

@@ -16,11 +16,6 @@ export { persistKey };
 /** How long after a change the state is saved; changes in between share one save. */
 const persistDebounceMs = 100;
 
-interface BrowserPersistence {
-  /** Forgets the saved state until the next change (what `reset()` calls). */
-  clear(): void;
-}
-
 function storageOf(mode: PersistMode): Storage {
   if (mode === "session") return sessionStorage;
   if (mode === "local") return localStorage;
@@ -30,10 +25,7 @@ function storageOf(mode: PersistMode): Storage {
 const warn = (message: string) => console.warn(`[petstore-mock-kit] ${message}`);
 
 /** Loads the saved state into the store (a bad one is dropped with a warning), then follows the store. */
-export async function persistInBrowser(
-  store: PetstoreStore,
-  mode: PersistMode,
-): Promise<BrowserPersistence> {
+export async function persistInBrowser(store: PetstoreStore, mode: PersistMode) {
   const storage = storageOf(mode);
   const where = `${mode}Storage "${persistKey}"`;
   const saved = storage.getItem(persistKey);
@@ -64,6 +56,7 @@ export async function persistInBrowser(
   });
 
   return {
+    /** Forgets the saved state until the next change (what `reset()` calls). */
     clear() {
       follower.discard();
       storage.removeItem(persistKey);

@@ -26,18 +26,16 @@ function basePattern(base: string | undefined): RegExp {
   return new RegExp(`^[a-z][a-z\\d+.-]*://[^/?#]*${escapeRegExp(base)}${below}`, "i");
 }
 
-interface ApiBase {
-  /** The URLs under the base (matched without their query). */
-  readonly pattern: RegExp;
-  /** Where the API base ends in a matched pathname, or undefined when it is not under it. */
-  locate(pathname: string): ApiPath | undefined;
-}
-
 /** The URLs under `baseUrl` (default: any origin, any `/v1` segment) and the API path of each. */
-export function apiBase(baseUrl: string | undefined): ApiBase {
+export function apiBase(baseUrl: string | undefined) {
   const base = baseUrl?.replace(/\/+$/, "");
   const fixed = base === undefined ? undefined : new URL(base, "http://relative.invalid").pathname;
-  return { pattern: basePattern(base), locate: (pathname) => apiPathOf(pathname, fixed) };
+  return {
+    /** The URLs under the base (matched without their query). */
+    pattern: basePattern(base),
+    /** Where the API base ends in a matched pathname, or undefined when it is not under it. */
+    locate: (pathname: string): ApiPath | undefined => apiPathOf(pathname, fixed),
+  };
 }
 
 /** A request body as the core takes it: text, or only the fact that it is over the limit. */

@@ -20,7 +20,6 @@ import { createMockControls } from "../core/controls.js";
 import type { FaultRegistry } from "../core/faults.js";
 import type { Journal } from "../core/journal.js";
 import { recordLimitsOf } from "../core/limits.js";
-import type { OperationBehaviour } from "../core/operation-behaviour.js";
 import {
   type CoreAids,
   createCorePipeline,
@@ -104,19 +103,12 @@ export interface PetstoreLifecycle {
 }
 
 /** What a test runner's fixture gives as `petstore` (Playwright's and vitest's): this test's mock. */
-export interface PetstoreTestMock {
-  /** The typed store: arrange and inspect records. */
-  readonly store: PetstoreStore;
-  /** Faults to apply from now on: `add`, `list`, `remove`, `clear`, `preset`. */
-  readonly faults: FaultRegistry;
-  /** Every request the mock answered in this test: `all`, `forOperation`, `clear`. */
-  readonly journal: Journal;
+export interface PetstoreTestMock
+  extends Pick<PetstoreLifecycle, "store" | "faults" | "journal" | "contract"> {
   /** The options of this test's mock. */
   readonly options: Readonly<PetstoreOptions>;
   /** Back to start-up within a test (the seeded store, the start-up faults, an empty journal). */
   reset(): Promise<void>;
-  /** What this test's requests so far relied on, as a Pact v4 consumer contract (a reset keeps it). */
-  contract(): PactContract;
 }
 
 /**
@@ -124,10 +116,7 @@ export interface PetstoreTestMock {
  * the late chunk (./late-code.ts), which a page without a profile also
  * requests at setup, its first answers not waiting for it.
  */
-async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour): Promise<{
-  resolved: ResolvedBehaviour;
-  operations: OperationBehaviour;
-}> {
+async function profileOf(given: BehaviourProfileInput | ResolvedBehaviour) {
   const { behaviourFrom, operationBehaviour } = await import("./late-code.js");
   const resolved = behaviourFrom(given, "given as the behaviour option");
   return { resolved, operations: operationBehaviour(resolved) };

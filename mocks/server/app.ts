@@ -179,15 +179,8 @@ export function createPetstoreApp(handle: PetstoreCore, options: PetstoreAppOpti
     // The admin endpoints come before any CORS answer: no other site may read or drive them.
     if (apiPathOf(pathname, adminBasePath)) {
       if (!admin) return errorResponse("not_found", `No route at ${clip(pathname, 100)}.`);
-      const adminRequest: AdminRequest = {
-        method,
-        path: pathname,
-        query,
-        header: (name) => request.header(name),
-        body: request.body,
-        bodyTooLarge: request.bodyTooLarge,
-      };
-      return admin(adminRequest);
+      const { body, bodyTooLarge } = request;
+      return admin({ method, path: pathname, query, header, body, bodyTooLarge });
     }
     if (favicon && pathname === faviconPath && (method === "GET" || method === "HEAD")) {
       return favicon();

@@ -5,12 +5,7 @@
 import { addressOf, isLoopback, parseCorsOrigin } from "../admin/site.js";
 import { contractFileOf } from "../contract/contract-file.js";
 import { contractNamesOf, defaultContractNames } from "../contract/contract-names.js";
-import {
-  type FaultInput,
-  type FaultPreset,
-  faultPresetNames,
-  parseFaultInput,
-} from "../core/faults.js";
+import { type FaultInput, faultPresetNames, parseFaultInput } from "../core/faults.js";
 import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";
 import { type ContractOptions, defaultApiKey, defaults } from "../store/options.js";
@@ -116,6 +111,24 @@ function integer(name: string, text: string, minimum: number, maximum: number): 
   return value;
 }
 
+function nonEmpty(flag: string, text: string): string {
+  if (text.trim() === "") throw new UsageError(`${flag} must not be empty`);
+  return text;
+}
+
+function oneOf<Choice extends string>(flag: string, choices: readonly Choice[], text: string) {
+  if (!(choices as readonly string[]).includes(text)) {
+    throw new UsageError(
+      `${flag} must be one of ${choices.join(", ")}, got "${text.slice(0, 40)}"`,
+    );
+  }
+  return text as Choice;
+}
+
+/** A flag's value, else its environment variable's, trimmed (an empty one counts as unset). */
+const flagOrEnv = (flagged: string | undefined, env: string | undefined) =>
+  flagged ?? (env?.trim() || undefined);
+
 /** A comma-separated variable's items, trimmed, the empty ones left out. */
 const commaList = (text: string | undefined) =>
   (text ?? "")
@@ -124,12 +137,7 @@ const commaList = (text: string | undefined) =>
     .filter((item) => item !== "");
 
 function apiKeysFrom(flagged: readonly string[] | undefined, env: string | undefined): string[] {
-  if (flagged !== undefined) {
-    if (flagged.some((key) => key.trim() === "")) {
-      throw new UsageError("--api-key must not be empty");
-    }
-    return flagged.map((key) => key.trim());
-  }
+  if (flagged !== undefined) return flagged.map((key) => nonEmpty("--api-key", key).trim());
   const keys = commaList(env);
   return keys.length > 0 ? keys : [defaultApiKey];
 }
@@ -166,9 +174,18 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
 
-  const portText = values.port ?? (env.PORT?.trim() || undefined);
-  const host = values.host ?? defaults.host;
-  if (host.trim() === "") throw new UsageError("--host must not be empty");
+  /** An integer from its flag, else its environment variable; undefined when neither is set. */
+  const integerFlag = (
+    flag: "port" | "max-pets" | "max-categories" | "max-connections",
+    envName: string,
+    minimum: number,
+    maximum: number,
+  ): number | undefined => {
+    const text = flagOrEnv(values[flag], env[envName]);
+    const name = values[flag] === undefined ? envName : `--${flag}`;
+    return text === undefined ? undefined : integer(name, text, minimum, maximum);
+  };
+  const host = nonEmpty("--host", values.host ?? defaults.host);
   const counts: { pets?: number; categories?: number } = {};
   if (values.pets !== undefined) counts.pets = integer("--pets", values.pets, 0, 1_000_000);
   if (values.categories !== undefined) {
@@ -178,42 +195,24 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
     throw new UsageError("--categories must be >= 1 while there are pets");
   }
   const options: PetstoreServerOptions & { quiet: boolean } = {
-    port:
-      portText === undefined
-        ? defaults.port
-        : integer(values.port === undefined ? "PORT" : "--port", portText, 0, 65_535),
+    port: integerFlag("port", "PORT", 0, 65_535) ?? defaults.port,
     host,
     apiKeys: apiKeysFrom(values["api-key"], env.PETSTORE_API_KEYS),
     counts,
     quiet: values.quiet ?? false,
   };
   if (values.log !== undefined) {
-    if (!(logChoices as readonly string[]).includes(values.log)) {
-      throw new UsageError(
-        `--log must be one of ${logChoices.join(", ")}, got "${values.log.slice(0, 40)}"`,
-      );
-    }
+    const log = oneOf("--log", logChoices, values.log);
     if (options.quiet) throw new UsageError("--log and --quiet contradict each other: pick one");
-    if (values.log === "admin") options.logAdminReads = true;
+    if (log === "admin") options.logAdminReads = true;
   }
   if (values.seed !== undefined) {
     options.seed = integer("--seed", values.seed, 0, Number.MAX_SAFE_INTEGER);
   }
-  /** A limit from its flag, else its environment variable; undefined when neither is set. */
-  const limit = (
-    flag: "max-pets" | "max-categories" | "max-connections",
-    envName: string,
-    minimum: number,
-  ): number | undefined => {
-    const flagged = values[flag];
-    if (flagged !== undefined) return integer(`--${flag}`, flagged, minimum, 10_000_000);
-    const text = env[envName]?.trim();
-    return text ? integer(envName, text, minimum, 10_000_000) : undefined;
-  };
   const limits = {
-    maxPets: limit("max-pets", "PETSTORE_MAX_PETS", 0),
-    maxCategories: limit("max-categories", "PETSTORE_MAX_CATEGORIES", 0),
-    maxConnections: limit("max-connections", "PETSTORE_MAX_CONNECTIONS", 1),
+    maxPets: integerFlag("max-pets", "PETSTORE_MAX_PETS", 0, 10_000_000),
+    maxCategories: integerFlag("max-categories", "PETSTORE_MAX_CATEGORIES", 0, 10_000_000),
+    maxConnections: integerFlag("max-connections", "PETSTORE_MAX_CONNECTIONS", 1, 10_000_000),
   };
   for (const [name, value] of Object.entries(limits)) {
     if (value !== undefined) options[name as keyof typeof limits] = value;
@@ -237,14 +236,8 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
       throw new UsageError(`--${(error as Error).message}`);
     }
   }
-  if (values.preset !== undefined) {
-    if (!(faultPresetNames as readonly string[]).includes(values.preset)) {
-      throw new UsageError(
-        `--preset must be one of ${faultPresetNames.join(", ")}, got "${values.preset.slice(0, 40)}"`,
-      );
-    }
-    options.preset = values.preset as FaultPreset;
-  }
+  if (values.preset !== undefined)
+    options.preset = oneOf("--preset", faultPresetNames, values.preset);
   if (values.fault !== undefined) options.faults = values.fault.map(faultFlag);
   if (values["journal-size"] !== undefined) {
     options.journalSize = integer(
@@ -256,28 +249,19 @@ export function parseCommand(argv: readonly string[], env: Env): CliCommand {
   }
   const corsOrigins = corsOriginsFrom(values["cors-origin"], env.PETSTORE_CORS_ORIGINS);
   if (corsOrigins.length > 0) options.corsOrigins = corsOrigins;
-  const adminKey = values["admin-key"] ?? (env.PETSTORE_ADMIN_KEY?.trim() || undefined);
-  if (adminKey !== undefined) {
-    if (adminKey.trim() === "") throw new UsageError("--admin-key must not be empty");
-    options.adminKey = adminKey.trim();
-  }
-  const stateFile = values["state-file"] ?? (env.PETSTORE_STATE_FILE?.trim() || undefined);
-  if (stateFile !== undefined) {
-    if (stateFile.trim() === "") throw new UsageError("--state-file must not be empty");
-    options.stateFile = stateFile;
-  }
-  const behaviourFile = values.behaviour ?? (env.PETSTORE_BEHAVIOUR_FILE?.trim() || undefined);
-  if (behaviourFile !== undefined) {
-    if (behaviourFile.trim() === "") throw new UsageError("--behaviour must not be empty");
-    options.behaviourFile = behaviourFile;
-  }
+  const adminKey = flagOrEnv(values["admin-key"], env.PETSTORE_ADMIN_KEY);
+  if (adminKey !== undefined) options.adminKey = nonEmpty("--admin-key", adminKey).trim();
+  const stateFile = flagOrEnv(values["state-file"], env.PETSTORE_STATE_FILE);
+  if (stateFile !== undefined) options.stateFile = nonEmpty("--state-file", stateFile);
+  const behaviourFile = flagOrEnv(values.behaviour, env.PETSTORE_BEHAVIOUR_FILE);
+  if (behaviourFile !== undefined) options.behaviourFile = nonEmpty("--behaviour", behaviourFile);
   const proxy = proxyFlags(values, env);
   if (proxy) options.proxy = proxy;
   // An address in any spelling, or localhost, is judged here; another name once the start has looked it up.
   if (addressOf(host) !== undefined || isLoopback(host)) {
     checked("--proxy", () => checkProxyExposure(options, isLoopback(host)));
   }
-  const record = values.record ?? (env.PETSTORE_RECORD_FILE?.trim() || undefined);
+  const record = flagOrEnv(values.record, env.PETSTORE_RECORD_FILE);
   if (record !== undefined)
     options.record = checked("--record", () => resolveRecordOptions(record));
   const contract = contractFlags(values, env);
@@ -298,10 +282,10 @@ function checked<T>(flag: string, resolve: () => T): T {
 /** `--proxy`, `--proxy-key`, `--fallback` (and their env), validated; undefined without `--proxy`. */
 function proxyFlags(
   values: { proxy?: string; "proxy-key"?: string; fallback?: string },
-  env: Readonly<Record<string, string | undefined>>,
+  env: Env,
 ): ProxyOptions | undefined {
-  const url = values.proxy ?? (env.PETSTORE_PROXY_URL?.trim() || undefined);
-  const key = values["proxy-key"] ?? (env.PETSTORE_PROXY_KEY?.trim() || undefined);
+  const url = flagOrEnv(values.proxy, env.PETSTORE_PROXY_URL);
+  const key = flagOrEnv(values["proxy-key"], env.PETSTORE_PROXY_KEY);
   const { fallback } = values;
   if (url === undefined) {
     if (values["proxy-key"] !== undefined || fallback !== undefined) {
@@ -322,7 +306,7 @@ function contractFlags(
   values: { contract?: string; "contract-consumer"?: string },
   env: Env,
 ): ContractOptions | undefined {
-  const file = values.contract ?? (env.PETSTORE_CONTRACT_FILE?.trim() || undefined);
+  const file = flagOrEnv(values.contract, env.PETSTORE_CONTRACT_FILE);
   const consumer = values["contract-consumer"];
   if (file === undefined && consumer === undefined) return undefined;
   if (file !== undefined) checked("--contract", () => contractFileOf({ file }));

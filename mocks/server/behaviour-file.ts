@@ -18,6 +18,7 @@ import {
 } from "../interface/behaviour-profile.js";
 import { readJsonFile } from "../util/files.js";
 import { printable } from "../util/text.js";
+import type { PetstoreNodeOptions } from "./options.js";
 
 /** The variable naming the profile file of the Node entries (and of `petstore-mock`). */
 const behaviourFileVariable = "PETSTORE_BEHAVIOUR_FILE";
@@ -43,15 +44,7 @@ export async function readBehaviourFile(path: string, via?: string): Promise<Res
 }
 
 /** The profile options a Node entry takes: an object, or a file. */
-export interface BehaviourOptions {
-  /** A profile object (validated at start). */
-  readonly behaviour?: BehaviourProfileInput | ResolvedBehaviour | undefined;
-  /**
-   * A profile file (JSON), read at start; it wins over `PETSTORE_BEHAVIOUR_FILE`.
-   * Not together with `behaviour`.
-   */
-  readonly behaviourFile?: string | undefined;
-}
+type BehaviourOptions = Pick<PetstoreNodeOptions, "behaviour" | "behaviourFile">;
 
 /**
  * The profile the options ask for: `behaviour` as given, the file

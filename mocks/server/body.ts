@@ -30,17 +30,17 @@ function admitWaiting(): void {
   }
 }
 
-/** Calls `admit` once `bytes` are reserved; the returned function gives them back (or cancels). */
+/**
+ * Queues a reader that found no room (one that finds room takes it itself):
+ * `admit` is called once `bytes` are reserved; the returned function gives them back (or cancels).
+ */
 function reserve(bytes: number, admit: () => void): () => void {
   let reserved = false;
   const granted = () => {
     reserved = true;
     admit();
   };
-  if (room.queue.size === 0 && bytes <= room.free) {
-    room.free -= bytes;
-    granted();
-  } else room.queue.set(granted, bytes);
+  room.queue.set(granted, bytes);
   return () => {
     if (reserved) {
       reserved = false;

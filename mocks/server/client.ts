@@ -44,6 +44,15 @@ export class PetstoreMockError extends Error {
   }
 }
 
+/** A query string of the parameters set (`?after=3&limit=5`), empty when none is. */
+function queryOf(parameters: Readonly<Record<string, string | number | undefined>>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(parameters)) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  return search.size > 0 ? `?${search}` : "";
+}
+
 export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClientOptions = {}) {
   const url = baseUrl.replace(/\/+$/, "");
   const origin = new URL(url).origin;
@@ -82,11 +91,10 @@ export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClient
     operation: OperationId,
     params: Readonly<Record<string, number>> = {},
     body?: unknown,
-    search?: URLSearchParams,
+    query = "",
   ) => {
     const { method, path } = operationRoute(operation);
     const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
-    const query = search !== undefined && search.size > 0 ? `?${search}` : "";
     return api<T>(method, `${filled}${query}`, body);
   };
   const api = <T>(method: string, path: string, body?: unknown) =>
@@ -122,15 +130,8 @@ export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClient
      * One page: at most `limit` (default 100) entries numbered above `after`
      * (without it, the newest ones), oldest first.
      */
-    since(after?: number, limit?: number): Promise<JournalEntry[]> {
-      const search = new URLSearchParams();
-      if (after !== undefined) search.set("after", String(after));
-      if (limit !== undefined) search.set("limit", String(limit));
-      return admin<JournalEntry[]>(
-        "GET",
-        search.size > 0 ? `${requestsPath}?${search}` : requestsPath,
-      );
-    },
+    since: (after?: number, limit?: number): Promise<JournalEntry[]> =>
+      admin<JournalEntry[]>("GET", `${requestsPath}${queryOf({ after, limit })}`),
     async forOperation(operationId: OperationId | null): Promise<JournalEntry[]> {
       return (await journal.all()).filter((entry) => entry.operationId === operationId);
     },
@@ -154,12 +155,8 @@ export function connectPetstoreMock(baseUrl: string, options: PetstoreMockClient
       admin<Required<SeedOptions> & { reset: true }>("POST", resetPath, seed ?? {}),
     createPet: (pet: NewPet) => send<Pet>("createPet", {}, pet),
     createCategory: (category: NewCategory) => send<Category>("createCategory", {}, category),
-    listPets(query: { status?: PetStatus; limit?: number } = {}): Promise<Pet[]> {
-      const search = new URLSearchParams();
-      if (query.status) search.set("status", query.status);
-      if (query.limit !== undefined) search.set("limit", String(query.limit));
-      return send<Pet[]>("listPets", {}, undefined, search);
-    },
+    listPets: ({ status, limit }: { status?: PetStatus; limit?: number } = {}): Promise<Pet[]> =>
+      send<Pet[]>("listPets", {}, undefined, queryOf({ status: status || undefined, limit })),
     getPet: (petId: number) => send<Pet>("getPet", { petId }),
     listCategories: () => send<Category[]>("listCategories"),
     faults,

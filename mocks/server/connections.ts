@@ -34,17 +34,13 @@ function answerAndClose(
   const extra = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
-  destroyAfterGrace(socket);
+  const timer = setTimeout(() => socket.destroy(), closeGraceMs);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\n${extra}connection: close\r\n\r\n${body}`,
   );
-}
-
-function destroyAfterGrace(socket: Duplex): void {
-  const timer = setTimeout(() => socket.destroy(), closeGraceMs);
-  timer.unref();
-  socket.once("close", () => clearTimeout(timer));
 }
 
 const clientErrorAnswers: Readonly<Record<string, readonly [ErrorCode, string]>> = {
@@ -87,8 +83,8 @@ function descriptorLimit(): number | undefined {
   if (process.platform === "win32") return undefined;
   try {
     const text = execFileSync("/bin/sh", ["-c", "ulimit -n"], { encoding: "utf8", timeout: 2_000 });
-    const value = text.trim() === "unlimited" ? Number.POSITIVE_INFINITY : Number(text);
-    return Number.isFinite(value) || value === Number.POSITIVE_INFINITY ? value : undefined;
+    // Not a number (NaN): `defaultMaxConnections` takes it as unknown.
+    return text.trim() === "unlimited" ? Number.POSITIVE_INFINITY : Number(text);
   } catch {
     return undefined;
   }
@@ -105,13 +101,6 @@ export function defaultMaxConnections(limit = descriptorLimit()): number {
   return Math.max(64, Math.min(defaultCeiling, Math.floor(room)));
 }
 
-interface ConnectionGuard {
-  /** Wraps the request listener: keeps track of the requests at work. */
-  track(listener: RequestListener): RequestListener;
-  /** True while more requests are at work than `maxConnections`. */
-  saturated(): boolean;
-}
-
 /**
  * Guards a node:http server: answers `clientError` (malformed HTTP, timeouts)
  * with an Error body, and keeps its connections within `maxConnections` plus
@@ -122,7 +111,7 @@ interface ConnectionGuard {
  * Requests beyond `maxConnections` at work are the app's to refuse
  * (`saturated()`), so the spare connections stay free for admin requests.
  */
-export function guardConnections(server: Server, maxConnections: number): ConnectionGuard {
+export function guardConnections(server: Server, maxConnections: number) {
   const maxOpen = maxConnections + spareConnections;
   let working = 0;
   /** Idle moments are numbered: the lowest number has waited longest. */
@@ -218,20 +207,24 @@ export function guardConnections(server: Server, maxConnections: number): Connec
   });
 
   return {
-    track: (listener) => (request, response) => {
-      const { socket } = request;
-      const state = connections.get(socket);
-      if (state === undefined) {
-        if (!refused.has(socket as Socket)) listener(request, response);
-        return;
-      }
-      state.current = response;
-      state.atWork++;
-      working++;
-      (response as TrackedResponse)[inFlight] = state;
-      response.on("close", answered);
-      listener(request, response);
-    },
+    /** Wraps the request listener: keeps track of the requests at work. */
+    track:
+      (listener: RequestListener): RequestListener =>
+      (request, response) => {
+        const { socket } = request;
+        const state = connections.get(socket);
+        if (state === undefined) {
+          if (!refused.has(socket as Socket)) listener(request, response);
+          return;
+        }
+        state.current = response;
+        state.atWork++;
+        working++;
+        (response as TrackedResponse)[inFlight] = state;
+        response.on("close", answered);
+        listener(request, response);
+      },
+    /** True while more requests are at work than `maxConnections`. */
     saturated: () => working > maxConnections,
   };
 }

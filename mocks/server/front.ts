@@ -5,17 +5,14 @@
  */
 
 import type { DeploymentHealth } from "../admin/admin.js";
-import type { SitePolicy } from "../admin/site.js";
-import type { Journal } from "../core/journal.js";
 import type { PetstoreCore } from "../core/petstore-core.js";
-import type { ResolvedBehaviour } from "../interface/behaviour-profile.js";
 import { defaultApiKey } from "../store/options.js";
 import {
   type PetstoreServerOptions,
   resolveProxyOptions,
   resolveRecordOptions,
 } from "./options.js";
-import { createProxyHandler } from "./proxy.js";
+import { createProxyHandler, type ProxyHandlerOptions } from "./proxy.js";
 import { openRecording } from "./recording.js";
 
 export interface Front {
@@ -48,21 +45,12 @@ export function checkProxyExposure(
   }
 }
 
-interface FrontContext {
-  /** Where every exchange is recorded. */
-  readonly journal: Journal;
-  /** Builds the mock core on a journal (the proxy gives it one that marks its entries as answered by the mock). */
-  readonly mock: (journal: Journal) => PetstoreCore;
+interface FrontContext
+  extends Pick<ProxyHandlerOptions, "journal" | "mock" | "secrets" | "site" | "behaviour"> {
   /** Where the recorder says that it stopped or skipped an exchange. */
   readonly log: (line: string) => void;
-  /** Every secret the server holds (API, admin and proxy keys): none reaches an answer, the journal or the recording. */
-  readonly secrets: readonly string[];
-  /** Which pages may call the API: the proxy forwards nothing for any other. */
-  readonly site: SitePolicy;
   /** Whether the address the server binds is loopback (not its spelling: `127.1` is). */
   readonly loopback: boolean;
-  /** The behaviour profile the server serves under: the proxy raises no advice it replaces. */
-  readonly behaviour: ResolvedBehaviour | undefined;
 }
 
 /** The handler to serve: the mock core, or the proxy in front of a deployment, recorded when asked. */
@@ -74,25 +62,9 @@ export async function createFront(
   const apiKeys = options.apiKeys?.length ? options.apiKeys : [defaultApiKey];
   const proxy = options.proxy ? resolveProxyOptions(options.proxy) : undefined;
   const record = options.record ? resolveRecordOptions(options.record) : undefined;
-  let handle: PetstoreCore;
-  let closeProxy = () => {};
-  let deployment: Front["deployment"];
-  if (proxy) {
-    const proxying = createProxyHandler({
-      proxy,
-      apiKeys,
-      journal,
-      mock,
-      secrets,
-      site,
-      behaviour,
-    });
-    handle = proxying.handle;
-    closeProxy = proxying.close;
-    deployment = proxying.deployment;
-  } else {
-    handle = mock(journal);
-  }
+  const proxying =
+    proxy && createProxyHandler({ proxy, apiKeys, journal, mock, secrets, site, behaviour });
+  const handle = proxying ? proxying.handle : mock(journal);
   const recorder = record
     ? await openRecording(record, {
         apiKeys,
@@ -104,10 +76,10 @@ export async function createFront(
   return {
     handle: recorder ? recorder.wrap(handle) : handle,
     proxyUrl: proxy?.url,
-    deployment,
+    deployment: proxying?.deployment,
     recordFile: record?.file,
     async close() {
-      closeProxy();
+      proxying?.close();
       await recorder?.close();
     },
   };

@@ -121,8 +121,11 @@ export interface PetstoreServerOptions extends PetstoreBaseOptions {
 /** A bearer key is visible ASCII: no space, no control character, nothing a header cannot carry. */
 const isBearerKey = (key: string) => /^[\x21-\x7e]+$/.test(key);
 
-const integerIn = (value: number, minimum: number, maximum: number) =>
-  Number.isSafeInteger(value) && value >= minimum && value <= maximum;
+/** `value` when it is an integer from 1 to `maximum`, else a RangeError naming the option. */
+function positive(name: string, value: number, maximum: number): number {
+  if (Number.isSafeInteger(value) && value >= 1 && value <= maximum) return value;
+  throw new RangeError(`${name} must be an integer from 1 to ${maximum}, got ${value}`);
+}
 
 /**
  * Validated proxy options with their defaults: `url` an http(s) base without
@@ -142,22 +145,16 @@ export function resolveProxyOptions(
       `proxy fallback must be "mock", got ${JSON.stringify(options.fallback).slice(0, 40)}`,
     );
   }
-  const timeoutMs = options.timeoutMs ?? defaults.proxyTimeoutMs;
-  if (!integerIn(timeoutMs, 1, 120_000)) {
-    throw new RangeError(`proxy timeoutMs must be an integer from 1 to 120000, got ${timeoutMs}`);
-  }
-  const maxBodyBytes = options.maxBodyBytes ?? defaults.proxyMaxBodyBytes;
-  if (!integerIn(maxBodyBytes, 1, 64 * 1024 * 1024)) {
-    throw new RangeError(
-      `proxy maxBodyBytes must be an integer from 1 to ${64 * 1024 * 1024}, got ${maxBodyBytes}`,
-    );
-  }
   return {
     url: new URL(options.url).href.replace(/\/+$/, ""),
     key: options.key,
     fallback: options.fallback,
-    timeoutMs,
-    maxBodyBytes,
+    timeoutMs: positive("proxy timeoutMs", options.timeoutMs ?? defaults.proxyTimeoutMs, 120_000),
+    maxBodyBytes: positive(
+      "proxy maxBodyBytes",
+      options.maxBodyBytes ?? defaults.proxyMaxBodyBytes,
+      64 * 1024 * 1024,
+    ),
   };
 }
 
@@ -166,12 +163,7 @@ export function resolveRecordOptions(options: string | RecordOptions): Required<
   const { file, maxBytes = defaults.recordMaxBytes } =
     typeof options === "string" ? { file: options } : options;
   if (file.trim() === "") throw new RangeError("record file must not be empty");
-  if (!integerIn(maxBytes, 1, recordingLimits.maxBytes)) {
-    throw new RangeError(
-      `record maxBytes must be an integer from 1 to ${recordingLimits.maxBytes}, got ${maxBytes}`,
-    );
-  }
-  return { file, maxBytes };
+  return { file, maxBytes: positive("record maxBytes", maxBytes, recordingLimits.maxBytes) };
 }
 
 /** Whether the server logs requests: `quiet` decides when given, else a given `log` turns it on. */

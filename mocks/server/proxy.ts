@@ -105,6 +105,10 @@ if (!probeOperation) throw new Error("openapi.yaml lists no list operation to pr
 const probePath = probeOperation.template;
 const probeQuery = new URLSearchParams(limitQuery(probeOperation, "minimum")).toString();
 
+/** The route of a request, HEAD as its GET. */
+const routeOf = (request: CoreRequest) =>
+  matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+
 /** The Error code and message of a client error the deployment answered, as the client's problem. */
 function clientProblem(json: unknown, status: number): Problem {
   const body = json as { code?: unknown; message?: unknown } | undefined;
@@ -146,10 +150,13 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     },
   };
   const mock = options.mock(mockJournal);
-  let found: { state: DeploymentHealth["state"]; at: number; reason?: string } | undefined;
+  let found: DeploymentHealth = { url: proxy.url, state: "unknown" };
+  let foundAt = Number.NEGATIVE_INFINITY;
   let probing = false;
   const note = (state: DeploymentHealth["state"], reason?: string) => {
-    found = { state, at: Date.now(), ...(reason === undefined ? {} : { reason }) };
+    foundAt = Date.now();
+    const checkedAt = new Date(foundAt).toISOString();
+    found = { url: proxy.url, state, checkedAt, ...(reason === undefined ? {} : { reason }) };
   };
   /** What answering with `answer` says of the deployment. */
   const noteAnswer = (answer: RawAnswer) => {
@@ -157,22 +164,14 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       note("down", `it answered a redirect (HTTP ${answer.status})`);
     } else note(answer.status === 401 ? "key-rejected" : "up");
   };
+  /** One bounded exchange with the deployment, over the pooled connections. */
+  const forward = (url: URL, method: string, headers = forwardedHeaders(), body?: string) =>
+    exchangeOnce(url.href, method, headers, body, proxy.timeoutMs, proxy.maxBodyBytes, agent);
   async function probe(): Promise<void> {
     probing = true;
-    // A fixed path of the document's: always below the base.
-    const url = urlUnder(proxy.url, probePath, probeQuery) as URL;
     try {
-      noteAnswer(
-        await exchangeOnce(
-          url.href,
-          "GET",
-          forwardedHeaders(),
-          undefined,
-          proxy.timeoutMs,
-          proxy.maxBodyBytes,
-          agent,
-        ),
-      );
+      // A fixed path of the document's: always below the base.
+      noteAnswer(await forward(urlUnder(proxy.url, probePath, probeQuery) as URL, "GET"));
     } catch (error) {
       note("down", neutral(redact(describeError(error))));
     } finally {
@@ -180,15 +179,8 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
   }
   function deployment(): DeploymentHealth {
-    if (!probing && (found === undefined || Date.now() - found.at > staleMs)) void probe();
-    if (found === undefined) return { url: proxy.url, state: "unknown" };
-    const { state, at, reason } = found;
-    return {
-      url: proxy.url,
-      state,
-      checkedAt: new Date(at).toISOString(),
-      ...(reason === undefined ? {} : { reason }),
-    };
+    if (!probing && Date.now() - foundAt > staleMs) void probe();
+    return found;
   }
   /** Who answered, as the request log names it (CoreResponse.answeredBy). */
   const by = {
@@ -197,14 +189,10 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     fallback: "mock (fallback)",
     proxy: "proxy",
   } as const;
-  const labelled = (response: CoreResponse, who: string): CoreResponse => ({
-    ...response,
-    answeredBy: who,
-  });
   const fromMock = async (request: CoreRequest, problems: readonly Problem[] = []) => {
     const fallback = problems.length > 0;
     const answer = await pending.run({ problems, fallback }, () => mock(request));
-    return labelled(answer, fallback ? by.fallback : by.mock);
+    return { ...answer, answeredBy: fallback ? by.fallback : by.mock };
   };
 
   function record(
@@ -214,7 +202,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     problems: readonly Problem[],
     answeredBy?: JournalEntry["answeredBy"],
   ): void {
-    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    const match = routeOf(request);
     const path = request.query === "" ? request.path : `${request.path}?${request.query}`;
     const authorization = request.header("authorization");
     journal.record({
@@ -240,7 +228,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       `The deployment gave no usable answer: ${problem.message}`,
     );
     record(request, started, response.status, [problem]);
-    return Promise.resolve(labelled(response, by.proxy));
+    return Promise.resolve({ ...response, answeredBy: by.proxy });
   }
 
   /** A deployment's `Location` below its base, as the same path below the mock's base. */
@@ -271,21 +259,17 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       moved === undefined ? undefined : location(moved, request.basePath ?? apiBasePath);
     if (mapped !== undefined) headers.location = redact(mapped);
     if (violations.length > 0) headers[violationsHeader] = violationsHeaderValue(violations);
-    const { status } = answer;
-    if (request.method === "HEAD") {
-      const length = answer.headers["content-length"];
-      if (length !== undefined) headers["content-length"] = length;
-      return { status, headers, body: undefined, answeredBy: by.deployment };
-    }
-    const body = answer.text === "" ? undefined : answer.text;
-    return { status, headers, body, answeredBy: by.deployment };
+    const length = answer.headers["content-length"];
+    if (request.method === "HEAD" && length !== undefined) headers["content-length"] = length;
+    const body = request.method === "HEAD" || answer.text === "" ? undefined : answer.text;
+    return { status: answer.status, headers, body, answeredBy: by.deployment };
   }
 
   /** An Error the proxy answers itself, journaled as the client's problem. */
   function refused(request: CoreRequest, started: number, response: CoreResponse): CoreResponse {
     const { code, message } = JSON.parse(response.body ?? "{}") as Problem;
     record(request, started, response.status, [{ by: "client", code, message }]);
-    return labelled(response, by.proxy);
+    return { ...response, answeredBy: by.proxy };
   }
 
   async function handle(request: CoreRequest): Promise<CoreResponse> {
@@ -296,7 +280,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
         "This request came from a petstore-mock proxy: --proxy names this server itself.",
       );
       record(request, started, response.status, []);
-      return labelled(response, by.proxy);
+      return { ...response, answeredBy: by.proxy };
     }
     const crossSite = site.refuseApi((name) => request.header(name));
     if (crossSite) return refused(request, started, crossSite);
@@ -316,7 +300,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       );
     }
     // Only the interface's operations reach the deployment (HEAD as its GET); the mock answers the rest with its own Error.
-    const match = matchRoute(request.method === "HEAD" ? "GET" : request.method, request.path);
+    const match = routeOf(request);
     if (match.kind !== "operation") return fromMock(request);
     const headers = forwardedHeaders();
     const contentType = request.header("content-type");
@@ -324,15 +308,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
       headers["content-type"] = contentType;
     let answer: RawAnswer;
     try {
-      answer = await exchangeOnce(
-        url.href,
-        request.method,
-        headers,
-        request.body,
-        proxy.timeoutMs,
-        proxy.maxBodyBytes,
-        agent,
-      );
+      answer = await forward(url, request.method, headers, request.body);
     } catch (error) {
       return unanswered(request, started, describeError(error));
     }
@@ -347,7 +323,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     const redacted: RawAnswer = { ...answer, text: redact(answer.text) };
     const response = readAnswer(redacted);
     const violations =
-      match.kind === "operation" && request.method !== "HEAD"
+      request.method !== "HEAD"
         ? violationsOf(
             {
               operation: match.operationId,

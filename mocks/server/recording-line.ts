@@ -21,7 +21,6 @@ import { type CredentialVerdict, credentialVerdicts } from "../util/redact.js";
 export const recordingVersion = 1;
 
 /** How the request's credential was, without the credential itself. */
-const recordedCredentials = credentialVerdicts;
 export type RecordedCredential = CredentialVerdict;
 
 /** One line of a recording. */
@@ -61,17 +60,15 @@ type Fields = Readonly<Record<string, unknown>>;
 /** An HTTP method as Node's parser hands it over (`GET`, `M-SEARCH`): upper-case letters and hyphens. */
 const methodPattern = /^[A-Z][A-Z-]{0,19}$/;
 
-function text(object: Fields, where: string, name: string): string;
-function text(object: Fields, where: string, name: string, optional: true): string | undefined;
-function text(object: Fields, where: string, name: string, optional = false) {
+function text(object: Fields, where: string, name: string): string {
   const value = object[name];
-  if (value === undefined && optional) return undefined;
   if (typeof value !== "string") throw new Error(`${where}.${name} must be a string`);
   return value;
 }
 
-const optional = <T>(name: string, value: T | undefined) =>
-  value === undefined ? {} : { [name]: value };
+/** `{ [name]: text }` when the field is there, else nothing. */
+const optional = (object: Fields, where: string, name: string) =>
+  object[name] === undefined ? {} : { [name]: text(object, where, name) };
 
 /**
  * The exchange a parsed line holds, or an Error naming what makes it no
@@ -93,8 +90,8 @@ export function recordedExchangeOf(value: unknown): RecordedExchange {
     throw new Error("request.method must be an upper-case method (letters and hyphens)");
   }
   const credential = request.credential as RecordedCredential;
-  if (!recordedCredentials.includes(credential)) {
-    throw new Error(`request.credential must be one of ${recordedCredentials.join(", ")}`);
+  if (!credentialVerdicts.includes(credential)) {
+    throw new Error(`request.credential must be one of ${credentialVerdicts.join(", ")}`);
   }
   const status = response.status;
   if (typeof status !== "number" || !Number.isInteger(status) || status < 0 || status > 599) {
@@ -108,14 +105,14 @@ export function recordedExchangeOf(value: unknown): RecordedExchange {
       path: text(request, "request", "path"),
       query: text(request, "request", "query"),
       credential,
-      ...optional("contentType", text(request, "request", "contentType", true)),
-      ...optional("body", text(request, "request", "body", true)),
+      ...optional(request, "request", "contentType"),
+      ...optional(request, "request", "body"),
     },
     response: {
       status,
-      ...optional("contentType", text(response, "response", "contentType", true)),
-      ...optional("location", text(response, "response", "location", true)),
-      ...optional("body", text(response, "response", "body", true)),
+      ...optional(response, "response", "contentType"),
+      ...optional(response, "response", "location"),
+      ...optional(response, "response", "body"),
     },
   };
 }

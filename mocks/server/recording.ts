@@ -47,13 +47,6 @@ interface RecorderOptions {
   readonly stateFile?: string | undefined;
 }
 
-interface Recorder {
-  /** The handler that records every exchange of `handle`. */
-  wrap(handle: PetstoreCore): PetstoreCore;
-  /** Waits for the lines under way, then closes the file. */
-  close(): Promise<void>;
-}
-
 function credentialOf(request: CoreRequest, apiKeys: readonly string[]): RecordedCredential {
   const authorization = request.header("authorization");
   if (authorization === undefined) return "missing";
@@ -65,9 +58,7 @@ function exchangeLine(
   response: CoreResponse,
   apiKeys: readonly string[],
 ): RecordedExchange {
-  const contentType = request.header("content-type");
-  const answerType = response.headers["content-type"];
-  const location = response.headers.location;
+  // Absent fields are undefined here, and left out of the line by JSON.stringify.
   return {
     v: recordingVersion,
     at: new Date().toISOString(),
@@ -76,14 +67,14 @@ function exchangeLine(
       path: request.path,
       query: request.query,
       credential: credentialOf(request, apiKeys),
-      ...(contentType !== undefined ? { contentType } : {}),
-      ...(request.body !== undefined ? { body: request.body } : {}),
+      contentType: request.header("content-type"),
+      body: request.body,
     },
     response: {
       status: response.dropped ? 0 : response.status,
-      ...(answerType !== undefined ? { contentType: answerType } : {}),
-      ...(location !== undefined ? { location } : {}),
-      ...(response.body !== undefined ? { body: response.body } : {}),
+      contentType: response.headers["content-type"],
+      location: response.headers.location,
+      body: response.body,
     },
   };
 }
@@ -145,7 +136,7 @@ async function openRecordFile(file: string, stateFile?: string): Promise<FileHan
 export async function openRecording(
   settings: ReturnType<typeof resolveRecordOptions>,
   options: RecorderOptions,
-): Promise<Recorder> {
+) {
   const { file, maxBytes } = settings;
   const { log } = options;
   const output = await openRecordFile(file, options.stateFile);
@@ -193,11 +184,15 @@ export async function openRecording(
   }
 
   return {
-    wrap: (handle) => async (request) => {
-      const response = await handle(request);
-      queue = queue.then(() => write(request, response));
-      return response;
-    },
+    /** The handler that records every exchange of `handle`. */
+    wrap:
+      (handle: PetstoreCore): PetstoreCore =>
+      async (request) => {
+        const response = await handle(request);
+        queue = queue.then(() => write(request, response));
+        return response;
+      },
+    /** Waits for the lines under way, then closes the file. */
     async close() {
       await queue;
       stopped = true;

@@ -60,7 +60,7 @@ function banner(running: RunningPetstoreServer, options: PetstoreServerOptions):
     `  admin      ${adminLine(running)}`,
     ...(running.adminAccess === "off" ? [] : [`  dashboard  ${running.origin}${dashboardPath}`]),
     `  pages      ${pagesLine(options.corsOrigins ?? [])}`,
-    ...faultLines(running),
+    ...faultLine(running.faults.list()),
     ...(running.proxy
       ? [
           `  proxy      every API request goes to ${running.proxy}; its answers are judged (journal, petstore-violations header)`,
@@ -119,25 +119,20 @@ function adminLine(running: RunningPetstoreServer): string {
     : `${where}: send the admin key as a Bearer token`;
 }
 
-function faultLines(running: RunningPetstoreServer): string[] {
-  const active = running.faults.list();
-  if (active.length === 0) return [];
-  return [
-    `  faults     ${active.length} active from the start: ${active.map((f) => JSON.stringify(f)).join(" ")}`,
-  ];
-}
+const faultLine = (active: readonly object[]) =>
+  active.length === 0
+    ? []
+    : [
+        `  faults     ${active.length} active from the start: ${active.map((f) => JSON.stringify(f)).join(" ")}`,
+      ];
 
 export async function run(command: CliCommand, io: CliIo): Promise<number> {
   if (command.kind === "invalid") {
     io.err(usageLine(name, command.message));
     return usageExitCode;
   }
-  if (command.kind === "help") {
-    io.out(`${usage}\n`);
-    return 0;
-  }
-  if (command.kind === "version") {
-    io.out(`${kitVersion()}\n`);
+  if (command.kind === "help" || command.kind === "version") {
+    io.out(`${command.kind === "help" ? usage : kitVersion()}\n`);
     return 0;
   }
   const { options } = command;

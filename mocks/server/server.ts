@@ -10,6 +10,7 @@
  * await petstore.close();
  */
 import { lookup } from "node:dns/promises";
+import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AdminRequest, adminRoutes, createAdminEndpoints } from "../admin/admin.js";
@@ -119,32 +120,12 @@ export interface RunningPetstoreServer {
   close(): Promise<void>;
 }
 
-/**
- * The address `server.listen(port, host)` binds: Node looks the host up just
- * so (`dns.lookup`, the system's resolver: `127.1` and `0x7f000001` are
- * 127.0.0.1). The server listens on this address, so whether it is loopback
- * is decided by the address bound, never by the host's spelling.
- */
-async function bindAddress(host: string): Promise<string> {
-  return (await lookup(host)).address;
-}
-
 /** The host as it appears in a URL: an address in its usual spelling, wildcards become loopback, IPv6 gets brackets. */
 function urlHost(host: string): string {
   const address = addressOf(host);
   if (address === "0.0.0.0") return "127.0.0.1";
   if (address === "[::]") return "[::1]";
   return address ?? host;
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
 }
 
 /** Hooks for the kit's own tests (proof of power, shutdown, bad input): not public options. */
@@ -165,7 +146,10 @@ export async function startPetstoreServerWith(
   hooks: ServerTestHooks,
 ): Promise<RunningPetstoreServer> {
   const host = options.host ?? defaultHost;
-  const address = await bindAddress(host);
+  // The address `server.listen(port, host)` binds: Node looks the host up just so (`dns.lookup`,
+  // the system's resolver: `127.1` and `0x7f000001` are 127.0.0.1). The server listens on it, so
+  // whether it is loopback is decided by the address bound, never by the host's spelling.
+  const { address } = await lookup(host);
   const loopback = isLoopback(address);
   // Checked before anything is opened: a bad origin rejects the start (RangeError).
   const site = createSitePolicy({ loopback, corsOrigins: options.corsOrigins });
@@ -213,17 +197,10 @@ export async function startPetstoreServerWith(
   const redactorFor = createRequestRedactor(secrets);
   const petstore = await orRelease(
     createPetstore({
+      ...options,
       store,
-      apiKeys: options.apiKeys,
-      latency: options.latency,
-      maxPets: options.maxPets,
-      maxCategories: options.maxCategories,
-      faults: options.faults,
-      preset: options.preset,
-      journalSize: options.journalSize,
       secrets,
       refuseWrites,
-      contract: options.contract,
       contractRecorder: createContractRecorder,
       behaviour,
     }),
@@ -233,7 +210,6 @@ export async function startPetstoreServerWith(
   const mock = (journal: Journal) => wrap(petstore.handleWith(journal));
   // Standard output gets the lines in batches: one write per request would cost a system call each.
   const stdout = options.log ? undefined : bufferLines((bytes) => process.stdout.write(bytes));
-  const write = options.log ?? stdout;
   const front = await orRelease(
     createFront(options, {
       journal: petstore.journal,
@@ -245,7 +221,6 @@ export async function startPetstoreServerWith(
       behaviour: petstore.behaviour,
     }),
   );
-  const handle = front.handle;
 
   let closing = false;
   const closed = new AbortController();
@@ -288,8 +263,8 @@ export async function startPetstoreServerWith(
   server.on(
     "request",
     guard.track(
-      createRequestListener(handle, {
-        log: logsRequests(options) ? write : undefined,
+      createRequestListener(front.handle, {
+        log: logsRequests(options) ? (options.log ?? stdout) : undefined,
         logAdminReads: options.logAdminReads,
         favicon: () => dashboardIcon(loadDashboardAssets),
         admin,
@@ -301,7 +276,10 @@ export async function startPetstoreServerWith(
       }),
     ),
   );
-  await orRelease(listen(server, options.port ?? defaultPort, address), front);
+  // In an async step: a bad port throws at once, and the files are let go as for a failed listen.
+  const listening = async () =>
+    once(server.listen(options.port ?? defaultPort, address), "listening");
+  await orRelease(listening(), front);
 
   const { port } = server.address() as AddressInfo;
   const origin = `http://${urlHost(host)}:${port}`;
@@ -375,27 +353,18 @@ async function openStore(
     behaviour,
   });
   if (saved) await store.restore(saved);
-  const writer =
-    options.stateFile === undefined
-      ? undefined
-      : await persistInto(store, options.stateFile, saved === undefined);
-  return { store, saved, writer };
-}
-
-/** Creates the state file from the fresh store when asked, then follows the store into it. */
-async function persistInto(
-  store: PetstoreStore,
-  path: string,
-  create: boolean,
-): Promise<StateFileWriter> {
-  if (create) {
+  const path = options.stateFile;
+  if (path === undefined) return { store, saved, writer: undefined };
+  // A new state file is created from the fresh store, then the store is followed into it.
+  if (!saved) {
     try {
       await writeFileAtomically(path, `${JSON.stringify(store.snapshot())}\n`);
     } catch (error) {
       throw new StateFileError(`state file ${path} cannot be created: ${(error as Error).message}`);
     }
   }
-  return followStoreIntoFile(store, path, (line) => process.stderr.write(`${line}\n`));
+  const writer = followStoreIntoFile(store, path, (line) => process.stderr.write(`${line}\n`));
+  return { store, saved, writer };
 }
 
 export { createRequestListener, type RequestListenerOptions } from "./app.js";

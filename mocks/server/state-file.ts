@@ -63,12 +63,6 @@ export const stateFilePaths = (path: string): string[] => [
 /** The lock files this process holds (a lock naming this pid but not here is a previous run's). */
 const heldLocks = new Set<string>();
 
-interface StateFileLock {
-  /** The lock file, `<state file>.lock`. */
-  readonly path: string;
-  release(): Promise<void>;
-}
-
 /**
  * Why the lock cannot be taken over, or undefined when it is stale (its
  * process is gone, its pid runs another process now, or it names none and is
@@ -98,7 +92,7 @@ async function lockHolder(path: string, lockPath: string): Promise<string | unde
  * lock left by a process that is gone is taken over, and so is one that
  * names no process and is older than `unreadableLockGraceMs`.
  */
-export async function lockStateFile(path: string): Promise<StateFileLock> {
+export async function lockStateFile(path: string) {
   const lockPath = lockPathOf(path);
   for (let attempt = 0; attempt < 3; attempt++) {
     let created: boolean;
@@ -112,6 +106,7 @@ export async function lockStateFile(path: string): Promise<StateFileLock> {
     if (created) {
       heldLocks.add(resolve(lockPath));
       return {
+        /** The lock file, `<state file>.lock`. */
         path: lockPath,
         async release() {
           if (heldLocks.delete(resolve(lockPath))) await fileSystem.rm(lockPath, { force: true });

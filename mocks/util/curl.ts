@@ -49,31 +49,25 @@ const hexBytes = (char: string) =>
  */
 export function shellWord(text: string): string {
   if (!unprintable.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
-  let word = "";
-  for (const char of text) {
-    word +=
-      unprintable.test(char) || char === "'" || char === "!"
-        ? hexBytes(char)
-        : char === "\\"
-          ? "\\\\"
-          : char;
-  }
-  return `$'${word}'`;
+  return `$'${escaped(text, "'!")}'`;
 }
 
-/** A `printf` format printing `text` byte for byte (NUL included): escapes as in `$'…'` (`-` too: no option), `%` doubled. */
-const printfFormat = (text: string) =>
-  `'${[...text]
+/** `text` with every unprintable character and those in `hex` as `\xHH`, `\` doubled, and `%` as `%%` when asked. */
+const escaped = (text: string, hex: string, percent = "%") =>
+  [...text]
     .map((char) =>
-      unprintable.test(char) || char === "'" || char === "-"
+      unprintable.test(char) || hex.includes(char)
         ? hexBytes(char)
         : char === "\\"
           ? "\\\\"
           : char === "%"
-            ? "%%"
+            ? percent
             : char,
     )
-    .join("")}'`;
+    .join("");
+
+/** A `printf` format printing `text` byte for byte (NUL included): escapes as in `$'…'` (`-` too: no option), `%` doubled. */
+const printfFormat = (text: string) => `'${escaped(text, "'-", "%%")}'`;
 
 /** The variable a curl line reads the API key from: the key itself is never in a line. */
 export const apiKeyVariable = "PETSTORE_API_KEY";

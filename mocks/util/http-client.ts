@@ -25,18 +25,14 @@ export class AnswerTooLargeError extends Error {
   }
 }
 
-/** The status of the status line `packet` starts with, if it does. */
-const statusLineOf = (packet: unknown): number | undefined => {
-  const start = Buffer.isBuffer(packet) ? packet.subarray(0, 32).toString("latin1") : "";
-  const found = /^HTTP\/\d(?:\.\d)? (\d{3})/.exec(start);
-  return found ? Number(found[1]) : undefined;
-};
-
 /** A header overflow (Node's parser gave up on the headers) as what was seen of the answer. */
 function headersTooLarge(error: Error): Error {
   const { code, rawPacket } = error as { code?: string; rawPacket?: unknown };
   if (code !== "HPE_HEADER_OVERFLOW") return error;
-  const status = statusLineOf(rawPacket);
+  // The status of the status line the packet starts with, if it does.
+  const start = Buffer.isBuffer(rawPacket) ? rawPacket.subarray(0, 32).toString("latin1") : "";
+  const found = /^HTTP\/\d(?:\.\d)? (\d{3})/.exec(start);
+  const status = found ? Number(found[1]) : undefined;
   return new AnswerTooLargeError(
     `answer headers larger than ${maxHeaderSize} bytes (${status === undefined ? "status not seen" : `HTTP ${status}`}): not read`,
     status,

@@ -6,19 +6,14 @@
  * const validators = loadOnce(() => import("../generated/validators.js"));
  * validators.loaded() ?? (await validators.load());
  */
-export interface LoadOnce<T> {
-  /** What the load gave, once it is there; else undefined. */
-  loaded(): T | undefined;
-  /** Loads it (once): after a failed load the next call tries again. */
-  load(): Promise<T>;
-}
-
-export function loadOnce<T>(load: () => Promise<T>): LoadOnce<T> {
+export function loadOnce<T>(load: () => Promise<T>) {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
   return {
+    /** What the load gave, once it is there; else undefined. */
     loaded: () => loaded,
-    load() {
+    /** Loads it (once): after a failed load the next call tries again. */
+    load(): Promise<T> {
       loading ??= load().then(
         (value) => {
           loaded = value;
