@@ -10,6 +10,7 @@
  * heartbeat). It answers at most `feedLimits.entries` at a time, and at most
  * `feedLimits.waiting` requests wait at once: the others are answered at once.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { faultPresets } from "../core/faults.js";
@@ -18,7 +19,6 @@ import {
   behaviourFrom,
   defaultBehaviour,
   nonDefaultChoices,
-  type ResolvedBehaviour,
 } from "../interface/behaviour-profile.js";
 import { apiBasePath, operationIds } from "../interface/spec.js";
 import { defaults, type PetstoreBaseOptions } from "../store/options.js";
@@ -90,8 +90,6 @@ export function entriesAfter(journal: Journal, after: number): FeedAnswer {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The long-poll: waits (bounded in time and in company) until there is something after `after`. */
 function createFeed(journal: Journal, closed: AbortSignal | undefined) {
   let waiting = 0;
@@ -114,6 +112,11 @@ function createFeed(journal: Journal, closed: AbortSignal | undefined) {
 
 /** What the page shows of the options every runtime takes: counts and values, never a key. */
 export function publicBaseOptions(options: PetstoreBaseOptions) {
+  const resolved =
+    options.behaviour === undefined
+      ? defaultBehaviour
+      : behaviourFrom(options.behaviour, "given as the behaviour option");
+  const choices = choicesText(nonDefaultChoices(resolved));
   return {
     apiKeys: (options.apiKeys ?? defaults.apiKeys).length,
     latency: options.latency ?? null,
@@ -122,21 +125,7 @@ export function publicBaseOptions(options: PetstoreBaseOptions) {
     journalSize: options.journalSize ?? defaults.journalSize,
     preset: options.preset ?? null,
     startupFaults: options.faults?.length ?? 0,
-    ...behaviourFacts(
-      options.behaviour === undefined
-        ? defaultBehaviour
-        : behaviourFrom(options.behaviour, "given as the behaviour option"),
-    ),
-  };
-}
-
-/**
- * The behaviour profile as the Server panel shows it: its name and where it
- * came from, and the choices it takes otherwise than the kit (null: none).
- */
-function behaviourFacts(resolved: ResolvedBehaviour) {
-  const choices = choicesText(nonDefaultChoices(resolved));
-  return {
+    // The Server panel's profile: its name and where it came from, and the choices it takes otherwise than the kit (null: none).
     behaviour: `${resolved.name} (${resolved.source})`,
     behaviourChoices: choices === "" ? null : choices,
   };
@@ -170,11 +159,11 @@ interface DashboardContext {
 
 async function asset(
   assets: () => Promise<DashboardAssets>,
-  pick: (files: DashboardAssets) => string,
+  file: keyof DashboardAssets,
   type: string,
 ): Promise<CoreResponse> {
   try {
-    const body = pick(await assets());
+    const body = (await assets())[file];
     return { status: 200, headers: { ...dashboardHeaders, "content-type": type }, body };
   } catch (error) {
     console.error("petstore-mock: the dashboard's files cannot be read", error);
@@ -184,7 +173,7 @@ async function asset(
 
 /** The dashboard's icon (also the standalone server's `/favicon.ico`): public, it holds no data. */
 export const dashboardIcon = (assets: () => Promise<DashboardAssets>): Promise<CoreResponse> =>
-  asset(assets, (files) => files.icon, "image/svg+xml");
+  asset(assets, "icon", "image/svg+xml");
 
 /** The dashboard's admin routes. */
 export function dashboardRoutes({
@@ -196,27 +185,18 @@ export function dashboardRoutes({
   deployment,
 }: DashboardContext): AdminRoute[] {
   const feed = createFeed(journal, closed);
+  const files = [
+    [new RegExp(`^${adminBasePath}/?$`), "html", "text/html; charset=utf-8"],
+    [dashboardScriptPath, "js", "text/javascript; charset=utf-8"],
+    [dashboardStylePath, "css", "text/css; charset=utf-8"],
+    [dashboardIconPath, "icon", "image/svg+xml"],
+  ] as const;
   return [
-    {
-      path: new RegExp(`^${adminBasePath}/?$`),
+    ...files.map(([path, file, type]) => ({
+      path,
       public: true,
-      methods: { GET: () => asset(assets, (files) => files.html, "text/html; charset=utf-8") },
-    },
-    {
-      path: dashboardScriptPath,
-      public: true,
-      methods: { GET: () => asset(assets, (files) => files.js, "text/javascript; charset=utf-8") },
-    },
-    {
-      path: dashboardStylePath,
-      public: true,
-      methods: { GET: () => asset(assets, (files) => files.css, "text/css; charset=utf-8") },
-    },
-    {
-      path: dashboardIconPath,
-      public: true,
-      methods: { GET: () => dashboardIcon(assets) },
-    },
+      methods: { GET: () => asset(assets, file, type) },
+    })),
     {
       path: new RegExp(`^${feedPath}/(\\d{1,15})$`),
       methods: {

@@ -134,6 +134,8 @@ function matcherProblem(matcher: unknown, beforeCompile: () => void): string | u
 /** A matcher as a contract holds it. */
 export type Matcher = Readonly<Record<string, unknown>> & { readonly match: string };
 type Path = readonly (string | number)[];
+/** A list's bounds: a `type` matcher's `min` and `max`, when numbers. */
+type Bounds = Readonly<Record<string, unknown>>;
 
 const kindOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
@@ -176,30 +178,26 @@ function equal(a: unknown, b: unknown): boolean {
 }
 
 /** Parsed rules, each with its path's steps. */
-interface Rules {
-  readonly entries: readonly {
-    readonly steps: readonly Step[];
-    readonly combine: "AND" | "OR";
-    readonly matchers: readonly Matcher[];
-  }[];
-}
+type Rules = readonly {
+  readonly steps: readonly Step[];
+  readonly combine: "AND" | "OR";
+  readonly matchers: readonly Matcher[];
+}[];
 
 function parsedRules(rules: PactRules | undefined): Rules {
-  return {
-    entries: Object.entries(rules ?? {}).flatMap(([path, rule]) => {
-      const steps = parseRulePath(path);
-      if (!steps) return [];
-      const combine = (rule as { combine?: string }).combine === "OR" ? "OR" : "AND";
-      return [{ steps, combine, matchers: rule.matchers as readonly Matcher[] }] as const;
-    }),
-  };
+  return Object.entries(rules ?? {}).flatMap(([path, rule]) => {
+    const steps = parseRulePath(path);
+    if (!steps) return [];
+    const combine = (rule as { combine?: string }).combine === "OR" ? "OR" : "AND";
+    return [{ steps, combine, matchers: rule.matchers as readonly Matcher[] }] as const;
+  });
 }
 
 /** The rule whose path names exactly this place, the most specific (keys over `*`) first. */
 function ruleAt(rules: Rules, path: Path) {
-  let best: Rules["entries"][number] | undefined;
+  let best: Rules[number] | undefined;
   let bestWeight = -1;
-  for (const entry of rules.entries) {
+  for (const entry of rules) {
     if (entry.steps.length !== path.length) continue;
     let weight = 0;
     const fits = entry.steps.every((step, index) => {
@@ -261,7 +259,7 @@ class Walk {
     const fail = (message: string) => miss(out, path, message);
     switch (matcher.match) {
       case "type":
-        this.byType(want, got, path, matcher as Bounds, out);
+        this.byType(want, got, path, matcher, out);
         return;
       case "notEmpty":
         this.byType(want, got, path, { min: 1 }, out);
@@ -364,11 +362,6 @@ class Walk {
       miss(out, path, `expected ${shown(want)}, got ${shown(got)}`);
     }
   }
-}
-
-interface Bounds {
-  readonly min?: unknown;
-  readonly max?: unknown;
 }
 
 /**

@@ -142,14 +142,11 @@ export interface PactContract {
 }
 
 /** An interaction as the recorder keeps it: the Pact parts of one example and the facts. */
-export interface RecordedInteraction {
-  readonly key: string;
+export interface RecordedInteraction extends Pick<PactInteraction, "key" | "request" | "response"> {
   readonly facts: InteractionFacts;
   /** The test the example comes from (the first in order that had this shape). */
   readonly testname: string | undefined;
   readonly providerStates: readonly ProviderState[];
-  readonly request: PactRequest;
-  readonly response: PactResponse;
 }
 
 /** A stable key for a request shape: 16 hex digits (two 32-bit multiplicative hashes). */
@@ -183,10 +180,9 @@ export function mergeInteraction(
   return { ...example, facts: { ...example.facts, tests } };
 }
 
-const title = (interaction: RecordedInteraction) => {
-  const { operationId } = interaction.facts;
-  const what = `${operationId} ${interaction.response.status}`;
-  return interaction.testname === undefined ? what : `${interaction.testname}: ${what}`;
+const title = ({ facts, response, testname }: RecordedInteraction) => {
+  const what = `${facts.operationId} ${response.status}`;
+  return testname === undefined ? what : `${testname}: ${what}`;
 };
 
 /**

@@ -18,7 +18,6 @@
  * const contract = pactOf(recorder.interactions(), defaultContractNames);
  */
 import { parsedBodyOf } from "../core/body.js";
-import type { CoreRequest } from "../core/exchange.js";
 import type { ObservedExchange } from "../core/petstore-core.js";
 import { parameterProblem } from "../interface/request.js";
 import {
@@ -162,7 +161,7 @@ interface Shape {
 /** How many request texts' shapes are remembered; the memory starts afresh when full. */
 const rememberedShapes = 256;
 
-/** The parsed JSON of a body text; `undefined` for none, `malformed` for text that is no JSON. */
+/** The parsed JSON of a body text; `none` for no text, `malformed` for text that is no JSON. */
 type Parsed =
   | { readonly kind: "none" }
   | { readonly kind: "json"; readonly value: unknown }
@@ -172,10 +171,8 @@ const noBody: Parsed = Object.freeze({ kind: "none" });
 
 /** The request's body as parsed JSON: the core's own parse when it made one (the same value), else parsed here. */
 function parseRequestBody(request: ObservedExchange["request"]): Parsed {
-  const text = request.body;
-  if (text === undefined || text === "") return noBody;
   const value = parsedBodyOf(request);
-  return value === undefined ? parse(text) : { kind: "json", value };
+  return value === undefined ? parse(request.body) : { kind: "json", value };
 }
 
 function parse(text: string | undefined): Parsed {
@@ -208,27 +205,19 @@ interface OperationFacts {
 
 const operations = new Map<OperationId, OperationFacts>();
 function factsOf(operationId: OperationId): OperationFacts {
-  let facts = operations.get(operationId);
-  if (!facts) {
-    const query = operationParameters(operationId, "query").map(
-      (parameter): [string, QueryParameterFacts] => [
-        parameter.name,
-        {
-          parameter,
-          fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
-          kind: resolvedSchema(parameter.schema).enum
-            ? undefined
-            : (parameter.schema.type ?? "text"),
-        },
-      ],
-    );
-    facts = {
-      template: operationRoute(operationId).path,
-      path: operationParameters(operationId, "path"),
-      query: new Map(query),
-    };
-    operations.set(operationId, facts);
-  }
+  const known = operations.get(operationId);
+  if (known) return known;
+  const query = operationParameters(operationId, "query").map((parameter) => ({
+    parameter,
+    fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
+    kind: resolvedSchema(parameter.schema).enum ? undefined : (parameter.schema.type ?? "text"),
+  }));
+  const facts = {
+    template: operationRoute(operationId).path,
+    path: operationParameters(operationId, "path"),
+    query: new Map(query.map((facts) => [facts.parameter.name, facts])),
+  };
+  operations.set(operationId, facts);
   return facts;
 }
 
@@ -340,9 +329,8 @@ function requestOf(
     pactBody = { content: described.example, contentType: "application/json", encoded: false };
     if (Object.keys(described.rules).length > 0) rules.body = described.rules;
   } else if (body.kind === "malformed") {
-    const content = exampleText(request.body ?? "", redact);
     pactBody = {
-      content,
+      content: exampleText(request.body ?? "", redact),
       contentType: exampleText(contentType ?? "text/plain", redact),
       encoded: false,
     };
@@ -457,12 +445,6 @@ function responseOf(
   };
 }
 
-/** The credential a request was answered for: valid unless the core refused it (a 401, or what a profile answers instead). */
-function credentialOf(request: CoreRequest, refused: boolean): Credential {
-  if (!refused) return "valid";
-  return request.header("authorization") === undefined ? "missing" : "wrong";
-}
-
 export function createContractRecorder(options: ContractRecorderOptions): ContractRecorder {
   const entries = new Map<string, RecordedInteraction>();
   const warn = options.warn ?? ((message: string) => console.warn(message));
@@ -519,10 +501,14 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
   function observe(exchange: ObservedExchange): void {
     const { request, response, operationId, redact } = exchange;
     if (exchange.staged || response.status === 409 || response.status >= 500) return;
-    if (request.bodyTooLarge) return;
-    if ((request.body?.length ?? 0) > contractLimits.bodyChars) return;
-    if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
-    const credential = credentialOf(request, exchange.credentialRefused);
+    const tooLong = (body?: string) => (body?.length ?? 0) > contractLimits.bodyChars;
+    if (request.bodyTooLarge || tooLong(request.body) || tooLong(response.body)) return;
+    // Valid unless the core refused it (a 401, or what a profile answers instead).
+    const credential: Credential = !exchange.credentialRefused
+      ? "valid"
+      : request.header("authorization") === undefined
+        ? "missing"
+        : "wrong";
     const body = parseRequestBody(request);
     const { shape, key } = shapeOf(exchange, credential, body);
     const named = testNow();

@@ -2,6 +2,13 @@
 
 type Child = Node | string | number | null | undefined | false;
 
+const nodes = (children: Child[]) =>
+  children.flatMap((child) =>
+    child === null || child === undefined || child === false
+      ? []
+      : [typeof child === "object" ? child : String(child)],
+  );
+
 /** An element with attributes (`text` sets its textContent) and children. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -14,10 +21,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
     if (name === "text") element.textContent = String(value);
     else element.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(typeof child === "object" ? child : String(child));
-  }
+  element.append(...nodes(children));
   return element;
 }
 
@@ -30,11 +34,7 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 /** Replaces an element's children. */
 export function fill(parent: Element, ...children: Child[]): void {
-  parent.replaceChildren();
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    parent.append(typeof child === "object" ? child : String(child));
-  }
+  parent.replaceChildren(...nodes(children));
 }
 
 /** Sets a status line's text (an `aria-live` region announces it). */

@@ -49,18 +49,13 @@ export function upstreamOf(info: Pick<ServerInfo, "options">): string | null {
  * deployment that gave no usable answer (`--fallback mock`), or the proxy
  * itself (refused before forwarding, or a 502 with no usable answer).
  */
-export function answeredBy(entry: Pick<JournalEntry, "answeredBy">): string {
-  switch (entry.answeredBy) {
-    case "deployment":
-      return "deployment's answer";
-    case "mock":
-      return "local mock (not forwarded)";
-    case "fallback":
-      return "mock fallback (deployment gave no answer)";
-    default:
-      return "proxy";
-  }
-}
+const answeredWords = {
+  deployment: "deployment's answer",
+  mock: "local mock (not forwarded)",
+  fallback: "mock fallback (deployment gave no answer)",
+} as const;
+export const answeredBy = ({ answeredBy }: Pick<JournalEntry, "answeredBy">): string =>
+  answeredBy === undefined ? "proxy" : answeredWords[answeredBy];
 
 /** What `GET /__mock/health` answers: the mock's status and, behind `--proxy`, the deployment's state. */
 export interface HealthAnswer {

@@ -4,6 +4,7 @@
  */
 import type { FeedAnswer, NumberedEntry } from "../admin/dashboard.js";
 import { choicesText } from "../core/journal.js";
+import { plural } from "../util/text.js";
 import { AdminError, admin } from "./api.js";
 import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
 import { curlLine, explainProblem, problemLabel, repeatNote, statementLead } from "./explain.js";
@@ -20,7 +21,6 @@ let upstream: string | null = null;
 /** Whether the behaviour profile takes a choice otherwise than the kit: each row then names those that shaped it. */
 let profiled = false;
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const statusClass = (status: number) => String(Math.floor(status / 100));
 
 function shown(entry: NumberedEntry): boolean {
@@ -94,11 +94,6 @@ export function renderRequests(): void {
   fill(byId("requests-body"), ...visible.reverse().map(row));
 }
 
-/** Who answered, behind `--proxy`, in a sentence. */
-function answeredSentence(entry: NumberedEntry): string {
-  return answeredSentenceOf(entry, upstream ?? "");
-}
-
 function showDetail(id: number): void {
   const entry = entries.find((candidate) => candidate.id === id);
   if (!entry) return;
@@ -169,7 +164,7 @@ function showDetail(id: number): void {
     choices,
     upstream === null
       ? null
-      : el("p", { class: "answered-by" }, ...withCode(answeredSentence(entry))),
+      : el("p", { class: "answered-by" }, ...withCode(answeredSentenceOf(entry, upstream))),
     el("h4", { text: "Problems" }),
     problems,
     el("h4", { text: "Repeat it" }),

@@ -122,7 +122,20 @@ export class ExchangeJudge {
     const error = response instanceof Error ? response.message : undefined;
     const { redact } = this.options;
     const url = `${this.options.reproBaseUrl}${below}`;
-    const curl = redact(this.curlOf(method, url, authorization, body, contentType, redact));
+    const curl = redact(
+      curlLine({
+        options: ["-sS", "-i"],
+        method,
+        url,
+        headers: [
+          ...(authorization === undefined ? [] : [this.keyed(authorization, redact)]),
+          ...(body === undefined
+            ? []
+            : [contentType === undefined ? "Content-Type:" : `Content-Type: ${contentType}`]),
+        ],
+        body: body === undefined ? undefined : { data: body },
+      }),
+    );
     const failed = judge(checks, answer, `no answer (${error ?? "unknown error"})`).flatMap(
       (verdict): Failure[] =>
         verdict.passed
@@ -152,15 +165,8 @@ export class ExchangeJudge {
     return authorization === `Bearer ${this.options.apiKey}` ? "valid" : "invalid";
   }
 
-  /** The curl line of the request as sent; the session's key as `$PETSTORE_API_KEY`. */
-  private curlOf(
-    method: string,
-    url: string,
-    authorization: string | undefined,
-    body: string | undefined,
-    contentType: string | undefined,
-    redact: Redact,
-  ): string {
+  /** The curl line's Authorization header as sent; the session's key as `$PETSTORE_API_KEY`. */
+  private keyed(authorization: string, redact: Redact): ShellWord {
     const { apiKey } = this.options;
     const basic = `Basic ${Buffer.from(`contract:${apiKey}`).toString("base64")}`;
     const keyed = new Map<string, ShellWord>([
@@ -168,21 +174,6 @@ export class ExchangeJudge {
       [apiKey, keyAuthorization.bare],
       [basic, keyAuthorization.basic],
     ]);
-    const header =
-      authorization === undefined
-        ? []
-        : [keyed.get(authorization) ?? redact(`Authorization: ${authorization}`)];
-    return curlLine({
-      options: ["-sS", "-i"],
-      method,
-      url,
-      headers: [
-        ...header,
-        ...(body === undefined
-          ? []
-          : [contentType === undefined ? "Content-Type:" : `Content-Type: ${contentType}`]),
-      ],
-      body: body === undefined ? undefined : { data: body },
-    });
+    return keyed.get(authorization) ?? redact(`Authorization: ${authorization}`);
   }
 }

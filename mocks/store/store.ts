@@ -171,9 +171,7 @@ class Collections {
   }
 
   #earlyOf(data: SeedData): { readonly pets: Pet[]; readonly categories: Category[] } {
-    if (this.#early === undefined) {
-      this.#early = { pets: early(data.pets), categories: early(data.categories) };
-    }
+    this.#early ??= { pets: early(data.pets), categories: early(data.categories) };
     return this.#early;
   }
 
@@ -229,13 +227,13 @@ class Collections {
   }
 }
 
-/** The first id of the sequence above `id`. */
-const idAfter = (id: number, { start, step }: IdSequence) =>
-  id < start ? start : start + (Math.floor((id - start) / step) + 1) * step;
-
 /** A profile's record shapes (undefined: it shapes no record), their code loaded for a profile only. */
 const shapesOf = async (behaviour: ResolvedBehaviour) =>
   (await import("./record-shapes.js")).recordShapes(behaviour);
+
+/** The first id of the sequence above `id`. */
+const idAfter = (id: number, { start, step }: IdSequence) =>
+  id < start ? start : start + (Math.floor((id - start) / step) + 1) * step;
 
 /**
  * A seeded store. `limits` are the caps every way in is held to (seed options,
