@@ -36,13 +36,10 @@ export { ContractFileError, contractFileOf } from "./contract-names.js";
 /** How long a writer waits for another one's lock before giving up, in ms. */
 export const contractLockWaitMs = 10_000;
 
-/** The lock file beside a contract file. */
-const lockPathOf = (path: string): string => `${path}.lock`;
-
 /** The paths a contract file owns: the file, its lock and its temp file. */
 export const contractFilePaths = (path: string): string[] => [
   path,
-  lockPathOf(path),
+  `${path}.lock`,
   temporaryPathOf(path),
 ];
 
@@ -67,7 +64,7 @@ const readLock = (path: string, lockPath: string) =>
  * file that is no regular file (a FIFO) is refused, never opened.
  */
 async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
-  const lockPath = lockPathOf(path);
+  const lockPath = `${path}.lock`;
   const token = lockText();
   const deadline = Date.now() + contractLockWaitMs;
   for (;;) {
@@ -165,5 +162,5 @@ export async function checkContractFile(
   names?: Partial<ContractNames> | undefined,
 ): Promise<void> {
   mergedInto(path, await readContractFile(path), pactOf([], contractNamesOf(names)));
-  await readLock(path, lockPathOf(path));
+  await readLock(path, `${path}.lock`);
 }

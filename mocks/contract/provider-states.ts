@@ -70,26 +70,19 @@ export function providerState(kind: ProviderStateKind, values: ProviderStatePara
   return { name, params };
 }
 
-/** Each template as a RegExp over a whole name, with the parameter each group captures. */
+/**
+ * Each template as a RegExp over a whole name, with the parameter each group
+ * captures (a template's text beside its `{…}` and `[…]` is words and spaces).
+ */
 const parsers = Object.entries(providerStateTemplates).map(([kind, template]) => {
   const groups: string[] = [];
   const source = template
-    .split(/(\[[^\]]*\]|\{\w+\})/)
-    .map((part) => {
-      const optional = /^\[(.*)\]$/.exec(part)?.[1];
-      const inner = optional ?? part;
-      const source = inner
-        .split(/(\{\w+\})/)
-        .map((piece) => {
-          const param = /^\{(\w+)\}$/.exec(piece)?.[1];
-          if (param === undefined) return escapeRegExp(piece);
-          groups.push(param);
-          return param === "status" ? statusPattern : idPattern;
-        })
-        .join("");
-      return optional === undefined ? source : `(?:${source})?`;
-    })
-    .join("");
+    .replaceAll("[", "(?:")
+    .replaceAll("]", ")?")
+    .replace(/\{(\w+)\}/g, (_, param: string) => {
+      groups.push(param);
+      return param === "status" ? statusPattern : idPattern;
+    });
   return { kind: kind as ProviderStateKind, pattern: new RegExp(`^${source}$`), groups };
 });
 

@@ -90,15 +90,8 @@ function faultFromForm(): FaultInput {
   const valueField = byId<HTMLInputElement>("fault-value");
   const timesField = byId<HTMLInputElement>("fault-times");
   for (const field of [valueField, timesField]) field.removeAttribute("aria-invalid");
-  const times =
-    timesField.value.trim() === ""
-      ? {}
-      : {
-          times: wholeNumber(
-            timesField,
-            "Times wants a whole number of 1 or more (empty: until removed)",
-          ),
-        };
+  const wanted = "Times wants a whole number of 1 or more (empty: until removed)";
+  const times = timesField.value.trim() === "" ? {} : { times: wholeNumber(timesField, wanted) };
   const effect = (): FaultInput => {
     switch (kind) {
       case "status":
