@@ -68,7 +68,6 @@ export interface AdminRoute {
 
 /** Who may call the admin endpoints. */
 export interface AdminTrust {
-  /** The admin key, when one was set. */
   readonly adminKey?: string | undefined;
   /** Whether the server is bound to loopback only. */
   readonly loopback: boolean;

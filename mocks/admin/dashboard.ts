@@ -13,7 +13,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
-import { faultPresets } from "../core/faults.js";
+import { type FaultInput, faultPresets } from "../core/faults.js";
 import { choicesText, type Journal, type JournalEntry } from "../core/journal.js";
 import {
   behaviourFrom,
@@ -62,18 +62,10 @@ export interface NumberedEntry extends JournalEntry {
   readonly id: number;
 }
 
-export interface FeedAnswer {
-  readonly entries: NumberedEntry[];
-  /** The newest entry's number: the `n` of the next feed request. */
-  readonly last: number;
-  /** Entries after `n` that are gone (the journal was cleared or wrapped) and not in `entries`. */
-  readonly missed: number;
-  /** True when `n` was past the journal's end (another server, or a restart): `entries` starts over. */
-  readonly restarted: boolean;
-}
+export type FeedAnswer = ReturnType<typeof entriesAfter>;
 
 /** The entries recorded after number `after`, at most `feedLimits.entries`. */
-export function entriesAfter(journal: Journal, after: number): FeedAnswer {
+export function entriesAfter(journal: Journal, after: number) {
   const restarted = after > journal.recorded;
   const from = restarted ? 0 : after;
   const kept = journal.all();
@@ -81,11 +73,14 @@ export function entriesAfter(journal: Journal, after: number): FeedAnswer {
   const skip = Math.max(0, from + 1 - firstId);
   const entries = kept
     .slice(skip, skip + feedLimits.entries)
-    .map((entry, index) => ({ id: firstId + skip + index, ...entry }));
+    .map((entry, index): NumberedEntry => ({ id: firstId + skip + index, ...entry }));
   return {
     entries,
+    /** The newest entry's number: the `n` of the next feed request. */
     last: entries.at(-1)?.id ?? from,
+    /** Entries after `n` that are gone (the journal was cleared or wrapped) and not in `entries`. */
     missed: Math.max(0, firstId - from - 1),
+    /** True when `n` was past the journal's end (another server, or a restart): `entries` starts over. */
     restarted,
   };
 }
@@ -176,14 +171,23 @@ export const dashboardIcon = (assets: () => Promise<DashboardAssets>): Promise<C
   asset(assets, "icon", "image/svg+xml");
 
 /** The dashboard's admin routes. */
-export function dashboardRoutes({
-  journal,
-  store,
+/** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
+export type ServerInfo = ReturnType<typeof serverInfo>;
+
+const serverInfo = ({ store, options, deployment }: DashboardContext) => ({
+  version: kitVersion(),
+  interfaceVersion: currentInterface.version,
+  apiBase: apiBasePath,
+  seedOptions: store.seedOptions,
+  counts: store.count(),
   options,
-  closed,
-  assets,
-  deployment,
-}: DashboardContext): AdminRoute[] {
+  operations: operationIds,
+  presets: faultPresets as Readonly<Record<string, readonly FaultInput[]>>,
+  ...(deployment ? { deployment: deployment() } : {}),
+});
+
+export function dashboardRoutes(context: DashboardContext): AdminRoute[] {
+  const { journal, closed, assets } = context;
   const feed = createFeed(journal, closed);
   const files = [
     [new RegExp(`^${adminBasePath}/?$`), "html", "text/html; charset=utf-8"],
@@ -203,22 +207,6 @@ export function dashboardRoutes({
         GET: async (_request, [after = "0"]) => jsonResponse(200, await feed(Number(after))),
       },
     },
-    {
-      path: infoPath,
-      methods: {
-        GET: () =>
-          jsonResponse(200, {
-            version: kitVersion(),
-            interfaceVersion: currentInterface.version,
-            apiBase: apiBasePath,
-            seedOptions: store.seedOptions,
-            counts: store.count(),
-            options,
-            operations: operationIds,
-            presets: faultPresets,
-            ...(deployment ? { deployment: deployment() } : {}),
-          }),
-      },
-    },
+    { path: infoPath, methods: { GET: () => jsonResponse(200, serverInfo(context)) } },
   ];
 }

@@ -15,7 +15,6 @@ import { isObject } from "../util/json.js";
 import { type Redact, redactedMark } from "../util/redact.js";
 import { escapeRegExp } from "../util/text.js";
 
-/** One Pact v4 matcher. */
 export type PactMatcher =
   | { readonly match: "type"; readonly min?: number }
   | { readonly match: "integer" }

@@ -184,6 +184,8 @@ function parse(text: string | undefined): Parsed {
   }
 }
 
+const tooLong = (body?: string) => (body?.length ?? 0) > contractLimits.bodyChars;
+
 const isJsonMedia = (contentType: string | undefined) =>
   contentType !== undefined &&
   /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType.trim());
@@ -501,7 +503,6 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
   function observe(exchange: ObservedExchange): void {
     const { request, response, operationId, redact } = exchange;
     if (exchange.staged || response.status === 409 || response.status >= 500) return;
-    const tooLong = (body?: string) => (body?.length ?? 0) > contractLimits.bodyChars;
     if (request.bodyTooLarge || tooLong(request.body) || tooLong(response.body)) return;
     // Valid unless the core refused it (a 401, or what a profile answers instead).
     const credential: Credential = !exchange.credentialRefused

@@ -32,7 +32,6 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return element as T;
 }
 
-/** Replaces an element's children. */
 export function fill(parent: Element, ...children: Child[]): void {
   parent.replaceChildren(...nodes(children));
 }

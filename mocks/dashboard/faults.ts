@@ -33,6 +33,13 @@ export async function attempt(messageId: string, action: () => Promise<unknown>)
   }
 }
 
+/** Sends one change of the faults, then lists them afresh; an Error answer shows in the panel. */
+const changeFaults = (method: string, path: string) =>
+  attempt("faults-message", async () => {
+    await admin(method, path);
+    await refreshFaults();
+  });
+
 export async function refreshFaults(): Promise<void> {
   const active = await admin<Fault[]>("GET", faultsPath);
   const items = active.map((fault) => {
@@ -42,10 +49,7 @@ export async function refreshFaults(): Promise<void> {
       "aria-label": `Remove fault ${fault.id}`,
     });
     remove.addEventListener("click", () =>
-      attempt("faults-message", async () => {
-        await admin("DELETE", `${faultsPath}/${encodeURIComponent(fault.id)}`);
-        await refreshFaults();
-      }),
+      changeFaults("DELETE", `${faultsPath}/${encodeURIComponent(fault.id)}`),
     );
     const times = fault.times === undefined ? "until removed" : `${fault.times} more`;
     return el(
@@ -126,10 +130,7 @@ export function wireFaults(info: ServerInfo): void {
       "aria-label": `Apply preset ${name}`,
     });
     apply.addEventListener("click", () =>
-      attempt("faults-message", async () => {
-        await admin("POST", `${faultsPath}/presets/${encodeURIComponent(name)}`);
-        await refreshFaults();
-      }),
+      changeFaults("POST", `${faultsPath}/presets/${encodeURIComponent(name)}`),
     );
     const what = faults.map((fault) => `${fault.operation ?? "*"} ${effectOf(fault)}`).join("; ");
     return el("li", {}, el("span", {}, el("strong", { text: name }), ` (${what})`), apply);
@@ -163,10 +164,5 @@ export function wireFaults(info: ServerInfo): void {
       await refreshFaults();
     });
   });
-  byId("clear-faults").addEventListener("click", () =>
-    attempt("faults-message", async () => {
-      await admin("DELETE", faultsPath);
-      await refreshFaults();
-    }),
-  );
+  byId("clear-faults").addEventListener("click", () => changeFaults("DELETE", faultsPath));
 }

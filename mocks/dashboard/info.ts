@@ -1,26 +1,11 @@
-/** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
+/** The server's facts in the page's words: faults, who answered a request, health. */
 
 import type { DeploymentHealth } from "../admin/admin.js";
-import type { PublicOptions } from "../admin/dashboard.js";
+import type { ServerInfo } from "../admin/dashboard.js";
 import type { FaultInput, FaultPreset } from "../core/faults.js";
 import type { JournalEntry } from "../core/journal.js";
 
-export interface ServerInfo {
-  readonly version: string;
-  readonly interfaceVersion: string;
-  readonly apiBase: string;
-  readonly seedOptions: {
-    readonly seed: number;
-    readonly pets: number;
-    readonly categories: number;
-  };
-  readonly counts: { readonly pets: number; readonly categories: number };
-  readonly options: PublicOptions;
-  readonly operations: readonly string[];
-  readonly presets: Readonly<Record<string, readonly FaultInput[]>>;
-  /** Behind `--proxy`: the deployment's state, with its URL and why it is down. */
-  readonly deployment?: DeploymentHealth;
-}
+export type { ServerInfo };
 
 /** A fault's effect in a few words, e.g. `503`, `delay 1500 ms`, `reset`. */
 export function effectOf(fault: FaultInput): string {

@@ -32,7 +32,6 @@ export interface PactumRetryOptions {
   status?: unknown;
 }
 
-/** An answer as pactum read it. */
 export interface PactumResponse {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;

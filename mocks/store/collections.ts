@@ -101,7 +101,6 @@ export class IndexedCollection<T extends object> extends Collection<StandardSche
   }
 }
 
-/** The two collections of a store. */
 export interface StoreCollections {
   readonly pets: IndexedCollection<Pet>;
   readonly categories: IndexedCollection<Category>;

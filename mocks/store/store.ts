@@ -199,7 +199,6 @@ class Collections {
     throw new CollectionsNotLoadedError(this.#failure?.message);
   }
 
-  /** The id the next record of a kind takes. */
   nextId(kind: keyof RecordCounts): number {
     const index = kind === "pets" ? this.petIndex : this.categoryIndex;
     const sequence = this.sequences?.[kind];
