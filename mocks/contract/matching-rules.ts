@@ -136,8 +136,6 @@ export function parameterPattern(schema: ParameterSchema): string {
 
 /** A query parameter's matcher: its pattern, when the value fits it (else the value is literal). */
 export function parameterMatcher(value: string, schema: ParameterSchema): PactMatcher | undefined {
-  const pattern = parameterPattern(schema);
-  return new RegExp(`^${pattern}$`).test(value)
-    ? { match: "regex", regex: `^${pattern}$` }
-    : undefined;
+  const regex = `^${parameterPattern(schema)}$`;
+  return new RegExp(regex).test(value) ? { match: "regex", regex } : undefined;
 }

@@ -73,6 +73,14 @@ export interface ProviderStateGenerator {
   readonly dataType: "STRING" | "INTEGER";
 }
 
+/** A request's matching rules, by the part of the request they match. */
+export interface PactRequestRules {
+  path?: PactRule;
+  query?: PactRules;
+  header?: PactRules;
+  body?: PactRules;
+}
+
 export interface PactRequest {
   readonly method: string;
   /** Below the API base (`/pets/7`): verify with the base URL including `/v1`. */
@@ -80,12 +88,7 @@ export interface PactRequest {
   readonly query?: Readonly<Record<string, readonly string[]>>;
   readonly headers?: Readonly<Record<string, readonly string[]>>;
   readonly body?: PactBody;
-  readonly matchingRules?: {
-    readonly path?: PactRule;
-    readonly query?: PactRules;
-    readonly header?: PactRules;
-    readonly body?: PactRules;
-  };
+  readonly matchingRules?: Readonly<PactRequestRules>;
   readonly generators?: {
     readonly path?: ProviderStateGenerator;
     readonly body?: Readonly<Record<string, ProviderStateGenerator>>;

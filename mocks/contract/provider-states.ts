@@ -127,7 +127,6 @@ const idOf = (value: unknown): number | undefined => {
 };
 const statusOf = (value: unknown): PetStatus | undefined =>
   (petStatuses as readonly unknown[]).includes(value) ? (value as PetStatus) : undefined;
-const withStatus = (status: PetStatus | undefined) => (status === undefined ? {} : { status });
 
 /**
  * The data an answer relied on: the pet a `getPet` found (or did not), the
@@ -141,7 +140,7 @@ export function providerStatesOf(evidence: StateEvidence): ProviderState[] {
     if (petId === undefined) return [];
     if (status === 404) return [providerState("noPet", { petId })];
     if (status !== 200 || !isObject(responseBody)) return [];
-    return [providerState("pet", { petId, ...withStatus(statusOf(responseBody.status)) })];
+    return [providerState("pet", { petId, status: statusOf(responseBody.status) })];
   }
   if (operationId === "createPet") {
     const categoryId = isObject(evidence.requestBody)
@@ -153,7 +152,7 @@ export function providerStatesOf(evidence: StateEvidence): ProviderState[] {
   }
   if (status !== 200 || !Array.isArray(responseBody)) return [];
   if (operationId === "listPets") {
-    const filter = withStatus(statusOf(evidence.query.get("status")));
+    const filter = { status: statusOf(evidence.query.get("status")) };
     return [providerState(responseBody.length > 0 ? "pets" : "noPets", filter)];
   }
   if (operationId === "listCategories") {
@@ -209,7 +208,7 @@ function addPet(records: Records, id: number, status: PetStatus | undefined): vo
     id,
     name: `Pet ${id}`,
     categoryId: someCategory(records),
-    ...withStatus(status),
+    ...(status === undefined ? {} : { status }),
   });
 }
 

@@ -51,6 +51,7 @@ import {
   mergeInteraction,
   type PactContract,
   type PactRequest,
+  type PactRequestRules,
   type PactResponse,
   type ProviderStateGenerator,
   pactOf,
@@ -280,12 +281,7 @@ function requestOf(
 ): PactRequest {
   const { request, operationId, redact } = exchange;
   const headers: Record<string, string[]> = {};
-  const rules: {
-    path?: PactRules[string];
-    query?: PactRules;
-    header?: PactRules;
-    body?: PactRules;
-  } = {};
+  const rules: PactRequestRules = {};
   if (credential !== "missing") {
     headers.Authorization = [credentialExamples[credential]];
     if (credential === "valid") {

@@ -96,27 +96,16 @@ function faultFromForm(): FaultInput {
   for (const field of [valueField, timesField]) field.removeAttribute("aria-invalid");
   const wanted = "Times wants a whole number of 1 or more (empty: until removed)";
   const times = timesField.value.trim() === "" ? {} : { times: wholeNumber(timesField, wanted) };
-  const effect = (): FaultInput => {
-    switch (kind) {
-      case "status":
-        return {
-          status: wholeNumber(valueField, "An error status wants a number from 400 to 599"),
-        };
-      case "delay":
-        return {
-          delayMs: wholeNumber(
-            valueField,
-            "A delay wants a number of milliseconds from 1 to 60000",
-          ),
-        };
-      case "reset":
-      case "hang":
-        return { network: kind };
-      default:
-        return { body: kind === "empty" ? "empty" : "malformed" };
-    }
-  };
-  return { operation, ...effect(), ...times };
+  const value = (wants: string) => wholeNumber(valueField, wants);
+  const effect: FaultInput =
+    kind === "status"
+      ? { status: value("An error status wants a number from 400 to 599") }
+      : kind === "delay"
+        ? { delayMs: value("A delay wants a number of milliseconds from 1 to 60000") }
+        : kind === "reset" || kind === "hang"
+          ? { network: kind }
+          : { body: kind === "empty" ? "empty" : "malformed" };
+  return { operation, ...effect, ...times };
 }
 
 export function wireFaults(info: ServerInfo): void {
