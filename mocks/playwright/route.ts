@@ -28,14 +28,12 @@ export async function coreRequestOf(
   const method = request.method();
   const headers = await request.allHeaders();
   const hasBody = method !== "GET" && method !== "HEAD";
-  const { body, bodyTooLarge } = bodyFields(hasBody ? request.postDataBuffer() : null);
   return {
     method,
     path: url.pathname.slice(basePath.length),
     query: url.search.slice(1),
     header: (name) => headers[name],
-    body,
-    bodyTooLarge,
+    ...bodyFields(hasBody ? request.postDataBuffer() : null),
     basePath,
     origin: url.origin,
     ...(signal ? { signal } : {}),
