@@ -69,17 +69,11 @@ export function createPetstoreRouting(
 
   async function answer(route: Route, request: Request, signal: AbortSignal): Promise<void> {
     const at = base.locate(new URL(request.url()).pathname);
-    if (!at) {
-      await route.fallback();
-      return;
-    }
+    if (!at) return route.fallback();
     const core = await coreRequestOf(request, at.basePath, signal);
     const response = await handle(core);
     if (signal.aborted) return; // nobody is waiting for the answer any more
-    if (response.dropped) {
-      await route.abort("connectionreset");
-      return;
-    }
+    if (response.dropped) return route.abort("connectionreset");
     await route.fulfill({
       status: response.status,
       // With the headers a page on another origin needs to read the answer.
