@@ -28,9 +28,6 @@ import { kitVersion } from "../util/package-root.js";
 import { type AdminRoute, adminBasePath, type DeploymentHealth, requestsPath } from "./admin.js";
 
 export const dashboardPath = `${adminBasePath}/`;
-const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
-const dashboardStylePath = `${adminBasePath}/dashboard/dashboard.css`;
-const dashboardIconPath = `${adminBasePath}/dashboard/favicon.svg`;
 const feedPath = `${requestsPath}/after`;
 const infoPath = `${adminBasePath}/info`;
 
@@ -170,7 +167,6 @@ async function asset(
 export const dashboardIcon = (assets: () => Promise<DashboardAssets>): Promise<CoreResponse> =>
   asset(assets, "icon", "image/svg+xml");
 
-/** The dashboard's admin routes. */
 /** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
 export type ServerInfo = ReturnType<typeof serverInfo>;
 
@@ -186,14 +182,15 @@ const serverInfo = ({ store, options, deployment }: DashboardContext) => ({
   ...(deployment ? { deployment: deployment() } : {}),
 });
 
+/** The dashboard's admin routes. */
 export function dashboardRoutes(context: DashboardContext): AdminRoute[] {
   const { journal, closed, assets } = context;
   const feed = createFeed(journal, closed);
   const files = [
     [new RegExp(`^${adminBasePath}/?$`), "html", "text/html; charset=utf-8"],
-    [dashboardScriptPath, "js", "text/javascript; charset=utf-8"],
-    [dashboardStylePath, "css", "text/css; charset=utf-8"],
-    [dashboardIconPath, "icon", "image/svg+xml"],
+    [`${adminBasePath}/dashboard/dashboard.js`, "js", "text/javascript; charset=utf-8"],
+    [`${adminBasePath}/dashboard/dashboard.css`, "css", "text/css; charset=utf-8"],
+    [`${adminBasePath}/dashboard/favicon.svg`, "icon", "image/svg+xml"],
   ] as const;
   return [
     ...files.map(([path, file, type]) => ({

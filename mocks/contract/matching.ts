@@ -224,6 +224,18 @@ function miss(out: Out, path: Path, message: string): void {
 const article = (kind: string) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
 const items = (count: number) => `${count} item${count === 1 ? "" : "s"}`;
 
+/** The matchers that check a value's kind only: what fits, and what the message expects. */
+const kindMatchers: Readonly<Record<string, { fits(got: unknown): boolean; words: string }>> = {
+  integer: { fits: Number.isInteger, words: "an integer" },
+  number: { fits: (got) => typeof got === "number", words: "a number" },
+  decimal: {
+    fits: (got) => typeof got === "number" && !Number.isInteger(got),
+    words: "a decimal number",
+  },
+  boolean: { fits: (got) => typeof got === "boolean", words: "true or false" },
+  null: { fits: (got) => got === null, words: "null" },
+};
+
 /** A walk of one expected body over one answer body under one set of rules. */
 class Walk {
   constructor(
@@ -257,6 +269,13 @@ class Walk {
 
   private byMatcher(matcher: Matcher, want: unknown, got: unknown, path: Path, out: Out): void {
     const fail = (message: string) => miss(out, path, message);
+    const kind = Object.hasOwn(kindMatchers, matcher.match)
+      ? kindMatchers[matcher.match]
+      : undefined;
+    if (kind) {
+      if (!kind.fits(got)) fail(`expected ${kind.words}, got ${shown(got)}`);
+      return;
+    }
     switch (matcher.match) {
       case "type":
         this.byType(want, got, path, matcher, out);
@@ -266,23 +285,6 @@ class Walk {
         if (got === "" || (isRecord(got) && Object.keys(got).length === 0)) {
           fail("expected a value that is not empty");
         }
-        return;
-      case "integer":
-        if (!Number.isInteger(got)) fail(`expected an integer, got ${shown(got)}`);
-        return;
-      case "number":
-        if (typeof got !== "number") fail(`expected a number, got ${shown(got)}`);
-        return;
-      case "decimal":
-        if (typeof got !== "number" || Number.isInteger(got)) {
-          fail(`expected a decimal number, got ${shown(got)}`);
-        }
-        return;
-      case "boolean":
-        if (typeof got !== "boolean") fail(`expected true or false, got ${shown(got)}`);
-        return;
-      case "null":
-        if (got !== null) fail(`expected null, got ${shown(got)}`);
         return;
       case "regex": {
         const primitive = ["string", "number", "boolean"].includes(typeof got);

@@ -224,9 +224,6 @@ function factsOf(operationId: OperationId): OperationFacts {
   return facts;
 }
 
-const queryParameterOf = (operationId: OperationId, name: string) =>
-  factsOf(operationId).query.get(name)?.parameter;
-
 /** Whether a path parameter's value lies outside the interface's domain (`/pets/0`, `/pets/abc`). */
 const outsidePath = (operationId: OperationId, params: Readonly<Record<string, string>>) =>
   factsOf(operationId).path.some((p) => parameterProblem(p, decoded(params[p.name])) !== undefined);
@@ -311,7 +308,7 @@ function requestOf(
     const shown = isSecretName(name) ? redactedMark : exampleText(value, redact);
     queryExample[shownName] = [...(queryExample[shownName] ?? []), shown];
     // A value outside the domain stays literal: another value asks something else.
-    const parameter = queryParameterOf(operationId, name);
+    const parameter = factsOf(operationId).query.get(name)?.parameter;
     const matcher =
       parameter && !isSecretName(name) && !parameterProblem(parameter, value)
         ? parameterMatcher(value, parameter.schema)
@@ -368,33 +365,29 @@ function generatorsOf(
 ): PactRequest["generators"] | undefined {
   const given = new Map(states.flatMap((state) => Object.entries(state.params)));
   const inPath = Object.keys(exchange.params).filter((name) => given.has(name));
-  const path: ProviderStateGenerator | undefined =
-    inPath.length === 0
-      ? undefined
-      : {
-          type: "ProviderState",
-          expression: template.replace(/\{(\w+)\}/g, (_, name: string) =>
-            inPath.includes(name) ? `\${${name}}` : decoded(exchange.params[name]),
-          ),
-          dataType: "STRING",
-        };
-  const bodyFields =
-    body.kind === "json" && isObject(body.value)
-      ? Object.keys(body.value).filter((name) => given.has(name))
-      : [];
-  const bodyGenerators = Object.fromEntries(
-    bodyFields.map((name): [string, ProviderStateGenerator] => [
-      `$.${name}`,
-      {
-        type: "ProviderState",
-        expression: `\${${name}}`,
-        dataType: typeof given.get(name) === "number" ? "INTEGER" : "STRING",
-      },
-    ]),
+  const inBody = fieldsOf(body).filter((name) => given.has(name));
+  const generator = (expression: string, integer = false): ProviderStateGenerator => ({
+    type: "ProviderState",
+    expression,
+    dataType: integer ? "INTEGER" : "STRING",
+  });
+  if (inPath.length === 0 && inBody.length === 0) return undefined;
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    inPath.includes(name) ? `\${${name}}` : decoded(exchange.params[name]),
   );
-  if (!path && bodyFields.length === 0) return undefined;
-  return { ...(path ? { path } : {}), ...(bodyFields.length > 0 ? { body: bodyGenerators } : {}) };
+  const fields = inBody.map((name) => [
+    `$.${name}`,
+    generator(`\${${name}}`, typeof given.get(name) === "number"),
+  ]);
+  return {
+    ...(inPath.length > 0 ? { path: generator(path) } : {}),
+    ...(inBody.length > 0 ? { body: Object.fromEntries(fields) } : {}),
+  };
 }
+
+/** The top-level fields of a JSON object body; none for any other body. */
+const fieldsOf = (body: Parsed): string[] =>
+  body.kind === "json" && isObject(body.value) ? Object.keys(body.value) : [];
 
 /**
  * The names of the answer's optional fields the request makes the interface
@@ -409,7 +402,7 @@ function promisedNames(
 ): Set<string> {
   return new Set([
     ...query.keys(),
-    ...(body.kind === "json" && isObject(body.value) ? Object.keys(body.value) : []),
+    ...fieldsOf(body),
     ...states.flatMap((state) => Object.keys(state.params)),
   ]);
 }
@@ -430,7 +423,7 @@ function responseOf(
   const schema = responseSchema(operationId, response.status) ?? resolvedSchema({});
   const { example, rules } = describeBody(answer.value, schema, redact, promised);
   for (const [name, value] of query) {
-    const parameter = queryParameterOf(operationId, name);
+    const parameter = factsOf(operationId).query.get(name)?.parameter;
     const values = parameter ? resolvedSchema(parameter.schema).enum : undefined;
     if (values?.includes(value) && `$[*].${name}` in rules)
       rules[`$[*].${name}`] = rule(oneOf([value]));
