@@ -25,6 +25,13 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** A button (not a form's submit) that runs `onClick`; `label` names it for assistive technology. */
+export function button(text: string, label: string, onClick: () => void): HTMLButtonElement {
+  const element = el("button", { type: "button", text, "aria-label": label });
+  element.addEventListener("click", onClick);
+  return element;
+}
+
 /** The element with this id; the page's HTML guarantees it. */
 export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   const element = document.getElementById(id);

@@ -1,7 +1,7 @@
 /** The faults panel: the presets, the active faults, add one, remove one, clear all. */
 import type { Fault, FaultInput } from "../core/faults.js";
 import { AdminError, admin } from "./api.js";
-import { byId, el, fill, say, withCode } from "./dom.js";
+import { button, byId, el, fill, say, withCode } from "./dom.js";
 import { effectOf, faultName, type ServerInfo, upstreamOf } from "./info.js";
 
 const faultsPath = "/__mock/faults";
@@ -43,22 +43,15 @@ const changeFaults = (method: string, path: string) =>
 export async function refreshFaults(): Promise<void> {
   const active = await admin<Fault[]>("GET", faultsPath);
   const items = active.map((fault) => {
-    const remove = el("button", {
-      type: "button",
-      text: "Remove",
-      "aria-label": `Remove fault ${fault.id}`,
-    });
-    remove.addEventListener("click", () =>
-      changeFaults("DELETE", `${faultsPath}/${encodeURIComponent(fault.id)}`),
-    );
     const times = fault.times === undefined ? "until removed" : `${fault.times} more`;
+    const text = `${faultName(fault)}: ${fault.operation}, ${effectOf(fault)} (${times})`;
     return el(
       "li",
       {},
-      el("span", {
-        text: `${faultName(fault)}: ${fault.operation}, ${effectOf(fault)} (${times})`,
-      }),
-      remove,
+      el("span", { text }),
+      button("Remove", `Remove fault ${fault.id}`, () =>
+        changeFaults("DELETE", `${faultsPath}/${encodeURIComponent(fault.id)}`),
+      ),
     );
   });
   fill(
@@ -113,12 +106,7 @@ export function wireFaults(info: ServerInfo): void {
   for (const operation of info.operations)
     operations.append(el("option", { value: operation, text: operation }));
   const presets = Object.entries(info.presets).map(([name, faults]) => {
-    const apply = el("button", {
-      type: "button",
-      text: "Apply",
-      "aria-label": `Apply preset ${name}`,
-    });
-    apply.addEventListener("click", () =>
+    const apply = button("Apply", `Apply preset ${name}`, () =>
       changeFaults("POST", `${faultsPath}/presets/${encodeURIComponent(name)}`),
     );
     const what = faults.map((fault) => `${fault.operation ?? "*"} ${effectOf(fault)}`).join("; ");

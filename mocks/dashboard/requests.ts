@@ -35,6 +35,10 @@ function shown(entry: NumberedEntry): boolean {
 /** The detail a row's text opens, as the row's description for assistive technology. */
 const openHint = "request-open-hint";
 
+/** A cell of the request list, labelled for the narrow layout (which shows each cell's label). */
+const cell = (label: string, text: string | number, className?: string) =>
+  el("td", { class: className, "data-label": label, text });
+
 function row(entry: NumberedEntry): HTMLTableRowElement {
   const fault = entry.fault ? `${faultName(entry.fault)}: ${effectOf(entry.fault)}` : "";
   const tr = el(
@@ -46,7 +50,7 @@ function row(entry: NumberedEntry): HTMLTableRowElement {
       "aria-describedby": openHint,
       "aria-controls": "request-detail",
     },
-    el("td", { text: entry.id, "data-label": "#" }),
+    cell("#", entry.id),
     el(
       "td",
       { class: "path", "data-label": "Request" },
@@ -58,26 +62,19 @@ function row(entry: NumberedEntry): HTMLTableRowElement {
         ...breakablePath(entry.path),
       ),
     ),
-    el("td", { text: entry.operationId ?? "none", "data-label": "Operation" }),
-    el("td", {
-      class: `s${statusClass(entry.status)}`,
-      "data-label": "Status",
-      text: entry.status === 0 ? "no answer" : entry.status,
-    }),
-    el("td", { text: `${entry.durationMs} ms`, "data-label": "Duration" }),
-    upstream === null ? null : el("td", { text: answeredBy(entry), "data-label": "Answered by" }),
-    el("td", { text: fault, "data-label": "Fault" }),
+    cell("Operation", entry.operationId ?? "none"),
+    cell(
+      "Status",
+      entry.status === 0 ? "no answer" : entry.status,
+      `s${statusClass(entry.status)}`,
+    ),
+    cell("Duration", `${entry.durationMs} ms`),
+    upstream === null ? null : cell("Answered by", answeredBy(entry)),
+    cell("Fault", fault),
     profiled
-      ? el("td", {
-          class: "choices",
-          text: entry.choices ? choicesText(entry.choices) : "",
-          "data-label": "Profile's choices",
-        })
+      ? cell("Profile's choices", entry.choices ? choicesText(entry.choices) : "", "choices")
       : null,
-    el("td", {
-      "data-label": "Problems",
-      text: entry.problems.map(problemLabel).join(", "),
-    }),
+    cell("Problems", entry.problems.map(problemLabel).join(", ")),
   );
   // The whole row opens the details: a click anywhere on it, or Enter or Space while it has the focus.
   tr.addEventListener("click", () => showDetail(entry.id));
