@@ -166,12 +166,10 @@ type Records = { pets: Pet[]; categories: Category[] };
 /** How each kind changes the records so that its state holds (and changes nothing when it does). */
 const setUp: Record<ProviderStateKind, (records: Records, params: ProviderStateParams) => void> = {
   pet(records, { petId = 0, status }) {
-    const found = records.pets.find((pet) => pet.id === petId);
-    if (found) {
-      if (status !== undefined) records.pets[records.pets.indexOf(found)] = { ...found, status };
-      return;
-    }
-    addPet(records, petId, status);
+    const at = records.pets.findIndex((pet) => pet.id === petId);
+    const found = records.pets[at];
+    if (!found) addPet(records, petId, status);
+    else if (status !== undefined) records.pets[at] = { ...found, status };
   },
   noPet(records, { petId }) {
     records.pets = records.pets.filter((pet) => pet.id !== petId);

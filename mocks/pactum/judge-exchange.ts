@@ -136,20 +136,17 @@ export class ExchangeJudge {
         body: body === undefined ? undefined : { data: body },
       }),
     );
-    const failed = judge(checks, answer, `no answer (${error ?? "unknown error"})`).flatMap(
-      (verdict): Failure[] =>
-        verdict.passed
-          ? []
-          : [
-              {
-                id: `${match.operationId}.${verdict.check.slug}`,
-                kind: verdict.check.kind,
-                expected: verdict.check.expected,
-                actual: failedActual(verdict.reason, answer, error, redact),
-                curl,
-              },
-            ],
-    );
+    const failed = judge(checks, answer, `no answer (${error ?? "unknown error"})`)
+      .filter((verdict) => !verdict.passed)
+      .map(
+        ({ check, reason }): Failure => ({
+          id: `${match.operationId}.${check.slug}`,
+          kind: check.kind,
+          expected: check.expected,
+          actual: failedActual(reason, answer, error, redact),
+          curl,
+        }),
+      );
     this.knowledge.learn(sent, answer);
     const fails = (failure: Failure) => failure.kind === "documented" || this.options.strict;
     return {

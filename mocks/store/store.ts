@@ -294,9 +294,7 @@ export async function createPetstoreStore(
     get categories() {
       return current.collections().categories;
     },
-    loaded: async () => {
-      await current.made;
-    },
+    loaded: () => current.made.then(() => undefined),
     get seedOptions() {
       return seedOptions;
     },
