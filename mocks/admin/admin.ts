@@ -20,7 +20,7 @@ import {
 import { clip, type Journal, journalLimits } from "../core/journal.js";
 import { defaultBehaviour, nonDefaultChoices } from "../interface/behaviour-profile.js";
 import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
-import { type SeedOptions, seedOptionsFromJson } from "../store/options.js";
+import { seedOptionsFromJson } from "../store/options.js";
 import {
   contractNotRecorded,
   contractPath,
@@ -104,16 +104,6 @@ const withJsonBody =
     const parsed = parseJsonBody(request);
     return parsed.ok ? handle(parsed.value) : parsed.response;
   };
-
-/** The optional reset body as seed options, or the 400 that rejects it. */
-function resetOptions(value: unknown): SeedOptions | CoreResponse {
-  if (value === undefined) return {};
-  try {
-    return seedOptionsFromJson(value, { name: "The reset body" });
-  } catch (error) {
-    return errorResponse("invalid_body", `${(error as Error).message}.`);
-  }
-}
 
 /** 201 with what `add` made, or the fault registry's refusal as an Error body. */
 function addFaults(add: () => unknown): CoreResponse {
@@ -228,12 +218,13 @@ export function adminRoutes({
     {
       path: resetPath,
       methods: {
+        // The optional body's seed options, then the store's counts: a bad one is a 400 that changes nothing.
         POST: withJsonBody(async (value) => {
-          const options = resetOptions(value);
-          if ("status" in options) return options;
-          const refusal = refuseWrites?.();
-          if (refusal) return refusal;
           try {
+            const options =
+              value === undefined ? {} : seedOptionsFromJson(value, { name: "The reset body" });
+            const refusal = refuseWrites?.();
+            if (refusal) return refusal;
             await petstore.reset(options);
             return jsonResponse(200, { reset: true, ...petstore.store.seedOptions });
           } catch (error) {
