@@ -130,34 +130,31 @@ const clearing =
     return noContent;
   };
 
-/** `?limit=&after=` of `GET /__mock/requests`, or the 400 that rejects them. */
-function journalQuery(query: string): { after: number | undefined; limit: number } | CoreResponse {
-  const params = new URLSearchParams(query);
+/**
+ * One page of the journal by `?limit=&after=` (or the 400 that rejects them);
+ * `Link: rel="next"` names the following page while there is one.
+ */
+function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
+  const params = new URLSearchParams(request.query);
   const read = (name: string, minimum: number, maximum: number) => {
     const text = params.get(name);
     if (text === null) return undefined;
     const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
     return value >= minimum && value <= maximum ? value : null;
   };
-  const limit = read("limit", 1, journalLimits.maxPage);
+  const asked = read("limit", 1, journalLimits.maxPage);
   const after = read("after", 0, Number.MAX_SAFE_INTEGER);
-  if (limit === null || after === null) {
+  if (asked === null || after === null) {
     return errorResponse(
       "invalid_query",
       `limit must be an integer from 1 to ${journalLimits.maxPage} and after an entry's seq (a non-negative integer).`,
     );
   }
-  return { limit: limit ?? journalLimits.defaultPage, after };
-}
-
-/** One page of the journal; `Link: rel="next"` names the following page while there is one. */
-function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
-  const query = journalQuery(request.query);
-  if ("status" in query) return query;
-  const page = journal.since(query.after, query.limit, journalLimits.maxPageChars);
-  const last = page.at(-1)?.seq ?? query.after ?? 0;
+  const limit = asked ?? journalLimits.defaultPage;
+  const page = journal.since(after, limit, journalLimits.maxPageChars);
+  const last = page.at(-1)?.seq ?? after ?? 0;
   const more = journal.since(last, 1).length > 0;
-  const next = `<${requestsPath}?after=${last}&limit=${query.limit}>; rel="next"`;
+  const next = `<${requestsPath}?after=${last}&limit=${limit}>; rel="next"`;
   return jsonResponse(200, page, more ? { link: next } : undefined);
 }
 

@@ -170,12 +170,6 @@ type Parsed =
 
 const noBody: Parsed = Object.freeze({ kind: "none" });
 
-/** The request's body as parsed JSON: the core's own parse when it made one (the same value), else parsed here. */
-function parseRequestBody(request: ObservedExchange["request"]): Parsed {
-  const value = parsedBodyOf(request);
-  return value === undefined ? parse(request.body) : { kind: "json", value };
-}
-
 function parse(text: string | undefined): Parsed {
   if (text === undefined || text === "") return noBody;
   try {
@@ -499,7 +493,9 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
       : request.header("authorization") === undefined
         ? "missing"
         : "wrong";
-    const body = parseRequestBody(request);
+    // The core's own parse when it made one (the same value), else parsed here.
+    const value = parsedBodyOf(request);
+    const body: Parsed = value === undefined ? parse(request.body) : { kind: "json", value };
     const { shape, key } = shapeOf(exchange, credential, body);
     const named = testNow();
     if (named !== lastNamed || redact !== lastRedact) {
