@@ -28,7 +28,6 @@ import { kitVersion } from "../util/package-root.js";
 import { type AdminRoute, adminBasePath, type DeploymentHealth, requestsPath } from "./admin.js";
 
 export const dashboardPath = `${adminBasePath}/`;
-const feedPath = `${requestsPath}/after`;
 const infoPath = `${adminBasePath}/info`;
 
 export const feedLimits = {
@@ -199,7 +198,7 @@ export function dashboardRoutes(context: DashboardContext): AdminRoute[] {
       methods: { GET: () => asset(assets, file, type) },
     })),
     {
-      path: new RegExp(`^${feedPath}/(\\d{1,15})$`),
+      path: new RegExp(`^${requestsPath}/after/(\\d{1,15})$`),
       methods: {
         GET: async (_request, [after = "0"]) => jsonResponse(200, await feed(Number(after))),
       },

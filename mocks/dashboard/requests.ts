@@ -173,12 +173,6 @@ function showDetail(id: number): void {
   panel.focus();
 }
 
-function add(answer: FeedAnswer): void {
-  if (answer.restarted) entries.length = 0;
-  entries.push(...answer.entries);
-  if (entries.length > keptRows) entries.splice(0, entries.length - keptRows);
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Follows the journal until the page closes; `onNew` runs after every batch of new requests. */
@@ -194,7 +188,9 @@ export async function followRequests(
     const started = performance.now();
     try {
       const answer = await admin<FeedAnswer>("GET", `/__mock/requests/after/${last}`);
-      add(answer);
+      if (answer.restarted) entries.length = 0;
+      entries.push(...answer.entries);
+      if (entries.length > keptRows) entries.splice(0, entries.length - keptRows);
       last = answer.last;
       const time = new Date().toLocaleTimeString();
       const missed = answer.missed > 0 ? ` (${answer.missed} older requests left the journal)` : "";
