@@ -22,7 +22,6 @@ import type { ObservedExchange } from "../core/petstore-core.js";
 import { parameterProblem } from "../interface/request.js";
 import {
   type OperationId,
-  type OperationParameter,
   operationParameters,
   operationRoute,
   requestSchema,
@@ -185,35 +184,30 @@ const isJsonMedia = (contentType: string | undefined) =>
   contentType !== undefined &&
   /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType.trim());
 
-/** A query parameter as shapes read it: the parameter, the pattern its values fit, their kind. */
-interface QueryParameterFacts {
-  readonly parameter: OperationParameter;
-  readonly fits: RegExp;
-  /** `integer` or the schema's type; undefined for an enum, whose every value is its own shape. */
-  readonly kind: string | undefined;
-}
-
-/** What the recorder reads of an operation on every request, looked up once. */
-interface OperationFacts {
-  readonly template: string;
-  readonly path: readonly OperationParameter[];
-  readonly query: ReadonlyMap<string, QueryParameterFacts>;
-}
-
-const operations = new Map<OperationId, OperationFacts>();
-function factsOf(operationId: OperationId): OperationFacts {
-  const known = operations.get(operationId);
-  if (known) return known;
+/**
+ * What the recorder reads of an operation on every request, looked up once:
+ * its template, its path parameters, and each query parameter with the
+ * pattern its values fit and their kind.
+ */
+function operationFacts(operationId: OperationId) {
   const query = operationParameters(operationId, "query").map((parameter) => ({
     parameter,
     fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
+    /** `integer` or the schema's type; undefined for an enum, whose every value is its own shape. */
     kind: resolvedSchema(parameter.schema).enum ? undefined : (parameter.schema.type ?? "text"),
   }));
-  const facts = {
+  return {
     template: operationRoute(operationId).path,
     path: operationParameters(operationId, "path"),
     query: new Map(query.map((facts) => [facts.parameter.name, facts])),
   };
+}
+
+const operations = new Map<OperationId, ReturnType<typeof operationFacts>>();
+function factsOf(operationId: OperationId): ReturnType<typeof operationFacts> {
+  const known = operations.get(operationId);
+  if (known) return known;
+  const facts = operationFacts(operationId);
   operations.set(operationId, facts);
   return facts;
 }
