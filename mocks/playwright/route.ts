@@ -40,17 +40,6 @@ export async function coreRequestOf(
   };
 }
 
-interface PetstoreRouting {
-  /** Whether a URL is under the API base (the route's matcher). */
-  matches(url: URL): boolean;
-  /** Answers one routed request from the core. */
-  handle(route: Route, request: Request): Promise<void>;
-  /** The page gave up on a request (Playwright's `requestfailed`): a hang or a delay ends early. */
-  failed(request: Request): void;
-  /** Ends every request still waiting (hangs, delays) and ignores what they would still send. */
-  stop(): void;
-}
-
 /**
  * Routing for one browser context, around the core.
  *
@@ -62,7 +51,7 @@ interface PetstoreRouting {
 export function createPetstoreRouting(
   handle: PetstoreCore,
   options: { readonly baseUrl?: string | undefined } = {},
-): PetstoreRouting {
+) {
   const base = apiBase(options.baseUrl);
   const waiting = new Map<Request, AbortController>();
   let stopped = false;
@@ -83,9 +72,10 @@ export function createPetstoreRouting(
   }
 
   return {
-    // Like msw, the pattern is matched against the URL without its query.
-    matches: (url) => base.pattern.test(`${url.origin}${url.pathname}`),
-    async handle(route, request) {
+    /** Whether a URL is under the API base (the route's matcher); like msw's, without its query. */
+    matches: (url: URL) => base.pattern.test(`${url.origin}${url.pathname}`),
+    /** Answers one routed request from the core. */
+    async handle(route: Route, request: Request) {
       const gone = new AbortController();
       waiting.set(request, gone);
       try {
@@ -97,9 +87,11 @@ export function createPetstoreRouting(
         waiting.delete(request);
       }
     },
-    failed(request) {
+    /** The page gave up on a request (Playwright's `requestfailed`): a hang or a delay ends early. */
+    failed(request: Request) {
       waiting.get(request)?.abort();
     },
+    /** Ends every request still waiting (hangs, delays) and ignores what they would still send. */
     stop() {
       stopped = true;
       // Each request's own handle() removes it once its answer ends.
