@@ -41,9 +41,6 @@ import {
   snapshotFormatVersion,
 } from "./snapshot-format.js";
 
-type PetCollection = Collection<StandardSchemaV1<Pet, Pet>>;
-type CategoryCollection = Collection<StandardSchemaV1<Category, Category>>;
-
 /** The in-memory store: the core's port plus the collections, the seed, snapshots and resets. */
 export interface PetstoreStore extends StorePort {
   /**
@@ -51,9 +48,9 @@ export interface PetstoreStore extends StorePort {
    * `reset()` replaces it. In a page it throws `CollectionsNotLoadedError`
    * until `@msw/data`'s chunk has arrived (`await store.loaded()`).
    */
-  readonly pets: PetCollection;
+  readonly pets: Collection<StandardSchemaV1<Pet, Pet>>;
   /** The live categories collection (`@msw/data`), as `pets`. */
-  readonly categories: CategoryCollection;
+  readonly categories: Collection<StandardSchemaV1<Category, Category>>;
   /**
    * Resolves once the collections hold the records (at once in Node; in a
    * page once `@msw/data`'s chunk has arrived, which the answers do not
