@@ -20,7 +20,7 @@ import {
 import { clip, type Journal, journalLimits } from "../core/journal.js";
 import { defaultBehaviour, nonDefaultChoices } from "../interface/behaviour-profile.js";
 import type { PetstoreLifecycle } from "../runtime/lifecycle.js";
-import { type SeedOptions, seedOptionsFromJson } from "../store/options.js";
+import { seedOptionsFromJson } from "../store/options.js";
 import {
   contractNotRecorded,
   contractPath,
@@ -68,7 +68,6 @@ export interface AdminRoute {
 
 /** Who may call the admin endpoints. */
 export interface AdminTrust {
-  /** The admin key, when one was set. */
   readonly adminKey?: string | undefined;
   /** Whether the server is bound to loopback only. */
   readonly loopback: boolean;
@@ -106,16 +105,6 @@ const withJsonBody =
     return parsed.ok ? handle(parsed.value) : parsed.response;
   };
 
-/** The optional reset body as seed options, or the 400 that rejects it. */
-function resetOptions(value: unknown): SeedOptions | CoreResponse {
-  if (value === undefined) return {};
-  try {
-    return seedOptionsFromJson(value, { name: "The reset body" });
-  } catch (error) {
-    return errorResponse("invalid_body", `${(error as Error).message}.`);
-  }
-}
-
 /** 201 with what `add` made, or the fault registry's refusal as an Error body. */
 function addFaults(add: () => unknown): CoreResponse {
   try {
@@ -141,34 +130,31 @@ const clearing =
     return noContent;
   };
 
-/** `?limit=&after=` of `GET /__mock/requests`, or the 400 that rejects them. */
-function journalQuery(query: string): { after: number | undefined; limit: number } | CoreResponse {
-  const params = new URLSearchParams(query);
+/**
+ * One page of the journal by `?limit=&after=` (or the 400 that rejects them);
+ * `Link: rel="next"` names the following page while there is one.
+ */
+function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
+  const params = new URLSearchParams(request.query);
   const read = (name: string, minimum: number, maximum: number) => {
     const text = params.get(name);
     if (text === null) return undefined;
     const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
     return value >= minimum && value <= maximum ? value : null;
   };
-  const limit = read("limit", 1, journalLimits.maxPage);
+  const asked = read("limit", 1, journalLimits.maxPage);
   const after = read("after", 0, Number.MAX_SAFE_INTEGER);
-  if (limit === null || after === null) {
+  if (asked === null || after === null) {
     return errorResponse(
       "invalid_query",
       `limit must be an integer from 1 to ${journalLimits.maxPage} and after an entry's seq (a non-negative integer).`,
     );
   }
-  return { limit: limit ?? journalLimits.defaultPage, after };
-}
-
-/** One page of the journal; `Link: rel="next"` names the following page while there is one. */
-function journalPage(journal: Journal, request: AdminRequest): CoreResponse {
-  const query = journalQuery(request.query);
-  if ("status" in query) return query;
-  const page = journal.since(query.after, query.limit, journalLimits.maxPageChars);
-  const last = page.at(-1)?.seq ?? query.after ?? 0;
+  const limit = asked ?? journalLimits.defaultPage;
+  const page = journal.since(after, limit, journalLimits.maxPageChars);
+  const last = page.at(-1)?.seq ?? after ?? 0;
   const more = journal.since(last, 1).length > 0;
-  const next = `<${requestsPath}?after=${last}&limit=${query.limit}>; rel="next"`;
+  const next = `<${requestsPath}?after=${last}&limit=${limit}>; rel="next"`;
   return jsonResponse(200, page, more ? { link: next } : undefined);
 }
 
@@ -229,12 +215,13 @@ export function adminRoutes({
     {
       path: resetPath,
       methods: {
+        // The optional body's seed options, then the store's counts: a bad one is a 400 that changes nothing.
         POST: withJsonBody(async (value) => {
-          const options = resetOptions(value);
-          if ("status" in options) return options;
-          const refusal = refuseWrites?.();
-          if (refusal) return refusal;
           try {
+            const options =
+              value === undefined ? {} : seedOptionsFromJson(value, { name: "The reset body" });
+            const refusal = refuseWrites?.();
+            if (refusal) return refusal;
             await petstore.reset(options);
             return jsonResponse(200, { reset: true, ...petstore.store.seedOptions });
           } catch (error) {

@@ -10,15 +10,15 @@
  * heartbeat). It answers at most `feedLimits.entries` at a time, and at most
  * `feedLimits.waiting` requests wait at once: the others are answered at once.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
-import { faultPresets } from "../core/faults.js";
+import { type FaultInput, faultPresets } from "../core/faults.js";
 import { choicesText, type Journal, type JournalEntry } from "../core/journal.js";
 import {
   behaviourFrom,
   defaultBehaviour,
   nonDefaultChoices,
-  type ResolvedBehaviour,
 } from "../interface/behaviour-profile.js";
 import { apiBasePath, operationIds } from "../interface/spec.js";
 import { defaults, type PetstoreBaseOptions } from "../store/options.js";
@@ -28,10 +28,6 @@ import { kitVersion } from "../util/package-root.js";
 import { type AdminRoute, adminBasePath, type DeploymentHealth, requestsPath } from "./admin.js";
 
 export const dashboardPath = `${adminBasePath}/`;
-const dashboardScriptPath = `${adminBasePath}/dashboard/dashboard.js`;
-const dashboardStylePath = `${adminBasePath}/dashboard/dashboard.css`;
-const dashboardIconPath = `${adminBasePath}/dashboard/favicon.svg`;
-const feedPath = `${requestsPath}/after`;
 const infoPath = `${adminBasePath}/info`;
 
 export const feedLimits = {
@@ -62,18 +58,10 @@ export interface NumberedEntry extends JournalEntry {
   readonly id: number;
 }
 
-export interface FeedAnswer {
-  readonly entries: NumberedEntry[];
-  /** The newest entry's number: the `n` of the next feed request. */
-  readonly last: number;
-  /** Entries after `n` that are gone (the journal was cleared or wrapped) and not in `entries`. */
-  readonly missed: number;
-  /** True when `n` was past the journal's end (another server, or a restart): `entries` starts over. */
-  readonly restarted: boolean;
-}
+export type FeedAnswer = ReturnType<typeof entriesAfter>;
 
 /** The entries recorded after number `after`, at most `feedLimits.entries`. */
-export function entriesAfter(journal: Journal, after: number): FeedAnswer {
+export function entriesAfter(journal: Journal, after: number) {
   const restarted = after > journal.recorded;
   const from = restarted ? 0 : after;
   const kept = journal.all();
@@ -81,16 +69,17 @@ export function entriesAfter(journal: Journal, after: number): FeedAnswer {
   const skip = Math.max(0, from + 1 - firstId);
   const entries = kept
     .slice(skip, skip + feedLimits.entries)
-    .map((entry, index) => ({ id: firstId + skip + index, ...entry }));
+    .map((entry, index): NumberedEntry => ({ id: firstId + skip + index, ...entry }));
   return {
     entries,
+    /** The newest entry's number: the `n` of the next feed request. */
     last: entries.at(-1)?.id ?? from,
+    /** Entries after `n` that are gone (the journal was cleared or wrapped) and not in `entries`. */
     missed: Math.max(0, firstId - from - 1),
+    /** True when `n` was past the journal's end (another server, or a restart): `entries` starts over. */
     restarted,
   };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The long-poll: waits (bounded in time and in company) until there is something after `after`. */
 function createFeed(journal: Journal, closed: AbortSignal | undefined) {
@@ -114,6 +103,11 @@ function createFeed(journal: Journal, closed: AbortSignal | undefined) {
 
 /** What the page shows of the options every runtime takes: counts and values, never a key. */
 export function publicBaseOptions(options: PetstoreBaseOptions) {
+  const resolved =
+    options.behaviour === undefined
+      ? defaultBehaviour
+      : behaviourFrom(options.behaviour, "given as the behaviour option");
+  const choices = choicesText(nonDefaultChoices(resolved));
   return {
     apiKeys: (options.apiKeys ?? defaults.apiKeys).length,
     latency: options.latency ?? null,
@@ -122,21 +116,7 @@ export function publicBaseOptions(options: PetstoreBaseOptions) {
     journalSize: options.journalSize ?? defaults.journalSize,
     preset: options.preset ?? null,
     startupFaults: options.faults?.length ?? 0,
-    ...behaviourFacts(
-      options.behaviour === undefined
-        ? defaultBehaviour
-        : behaviourFrom(options.behaviour, "given as the behaviour option"),
-    ),
-  };
-}
-
-/**
- * The behaviour profile as the Server panel shows it: its name and where it
- * came from, and the choices it takes otherwise than the kit (null: none).
- */
-function behaviourFacts(resolved: ResolvedBehaviour) {
-  const choices = choicesText(nonDefaultChoices(resolved));
-  return {
+    // The Server panel's profile: its name and where it came from, and the choices it takes otherwise than the kit (null: none).
     behaviour: `${resolved.name} (${resolved.source})`,
     behaviourChoices: choices === "" ? null : choices,
   };
@@ -170,11 +150,11 @@ interface DashboardContext {
 
 async function asset(
   assets: () => Promise<DashboardAssets>,
-  pick: (files: DashboardAssets) => string,
+  file: keyof DashboardAssets,
   type: string,
 ): Promise<CoreResponse> {
   try {
-    const body = pick(await assets());
+    const body = (await assets())[file];
     return { status: 200, headers: { ...dashboardHeaders, "content-type": type }, body };
   } catch (error) {
     console.error("petstore-mock: the dashboard's files cannot be read", error);
@@ -184,61 +164,45 @@ async function asset(
 
 /** The dashboard's icon (also the standalone server's `/favicon.ico`): public, it holds no data. */
 export const dashboardIcon = (assets: () => Promise<DashboardAssets>): Promise<CoreResponse> =>
-  asset(assets, (files) => files.icon, "image/svg+xml");
+  asset(assets, "icon", "image/svg+xml");
+
+/** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
+export type ServerInfo = ReturnType<typeof serverInfo>;
+
+const serverInfo = ({ store, options, deployment }: DashboardContext) => ({
+  version: kitVersion(),
+  interfaceVersion: currentInterface.version,
+  apiBase: apiBasePath,
+  seedOptions: store.seedOptions,
+  counts: store.count(),
+  options,
+  operations: operationIds,
+  presets: faultPresets as Readonly<Record<string, readonly FaultInput[]>>,
+  ...(deployment ? { deployment: deployment() } : {}),
+});
 
 /** The dashboard's admin routes. */
-export function dashboardRoutes({
-  journal,
-  store,
-  options,
-  closed,
-  assets,
-  deployment,
-}: DashboardContext): AdminRoute[] {
+export function dashboardRoutes(context: DashboardContext): AdminRoute[] {
+  const { journal, closed, assets } = context;
   const feed = createFeed(journal, closed);
+  const files = [
+    [new RegExp(`^${adminBasePath}/?$`), "html", "text/html; charset=utf-8"],
+    [`${adminBasePath}/dashboard/dashboard.js`, "js", "text/javascript; charset=utf-8"],
+    [`${adminBasePath}/dashboard/dashboard.css`, "css", "text/css; charset=utf-8"],
+    [`${adminBasePath}/dashboard/favicon.svg`, "icon", "image/svg+xml"],
+  ] as const;
   return [
-    {
-      path: new RegExp(`^${adminBasePath}/?$`),
+    ...files.map(([path, file, type]) => ({
+      path,
       public: true,
-      methods: { GET: () => asset(assets, (files) => files.html, "text/html; charset=utf-8") },
-    },
+      methods: { GET: () => asset(assets, file, type) },
+    })),
     {
-      path: dashboardScriptPath,
-      public: true,
-      methods: { GET: () => asset(assets, (files) => files.js, "text/javascript; charset=utf-8") },
-    },
-    {
-      path: dashboardStylePath,
-      public: true,
-      methods: { GET: () => asset(assets, (files) => files.css, "text/css; charset=utf-8") },
-    },
-    {
-      path: dashboardIconPath,
-      public: true,
-      methods: { GET: () => dashboardIcon(assets) },
-    },
-    {
-      path: new RegExp(`^${feedPath}/(\\d{1,15})$`),
+      path: new RegExp(`^${requestsPath}/after/(\\d{1,15})$`),
       methods: {
         GET: async (_request, [after = "0"]) => jsonResponse(200, await feed(Number(after))),
       },
     },
-    {
-      path: infoPath,
-      methods: {
-        GET: () =>
-          jsonResponse(200, {
-            version: kitVersion(),
-            interfaceVersion: currentInterface.version,
-            apiBase: apiBasePath,
-            seedOptions: store.seedOptions,
-            counts: store.count(),
-            options,
-            operations: operationIds,
-            presets: faultPresets,
-            ...(deployment ? { deployment: deployment() } : {}),
-          }),
-      },
-    },
+    { path: infoPath, methods: { GET: () => jsonResponse(200, serverInfo(context)) } },
   ];
 }

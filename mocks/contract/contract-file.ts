@@ -36,13 +36,10 @@ export { ContractFileError, contractFileOf } from "./contract-names.js";
 /** How long a writer waits for another one's lock before giving up, in ms. */
 export const contractLockWaitMs = 10_000;
 
-/** The lock file beside a contract file. */
-const lockPathOf = (path: string): string => `${path}.lock`;
-
 /** The paths a contract file owns: the file, its lock and its temp file. */
 export const contractFilePaths = (path: string): string[] => [
   path,
-  lockPathOf(path),
+  `${path}.lock`,
   temporaryPathOf(path),
 ];
 
@@ -67,7 +64,7 @@ const readLock = (path: string, lockPath: string) =>
  * file that is no regular file (a FIFO) is refused, never opened.
  */
 async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
-  const lockPath = lockPathOf(path);
+  const lockPath = `${path}.lock`;
   const token = lockText();
   const deadline = Date.now() + contractLockWaitMs;
   for (;;) {
@@ -116,18 +113,19 @@ async function lockContractFile(path: string): Promise<{ release(): Promise<void
   }
 }
 
-/** The contract a file holds, undefined when there is none yet (unchecked: `mergeContracts` checks it). */
-export function readContractFile(path: string): Promise<unknown> {
-  return readJsonFile(path, contractLimits.fileBytes, (reason) => refusal(path, reason));
-}
-
 const refusal = (path: string, reason: string) =>
   new ContractFileError(
     `contract file ${path}: ${reason}; it was left as it is: move it away or delete it`,
   );
 
-/** `contract` merged into what a file held, or the `ContractFileError` saying why it cannot be. */
-function mergedInto(path: string, existing: unknown, contract: PactContract) {
+/**
+ * `contract` merged into what the file holds (itself when there is none yet),
+ * or the `ContractFileError` saying why it cannot be.
+ */
+async function mergedInto(path: string, contract: PactContract) {
+  const existing = await readJsonFile(path, contractLimits.fileBytes, (reason) =>
+    refusal(path, reason),
+  );
   if (existing === undefined) return { contract, omitted: 0 };
   try {
     return mergeContracts(existing, contract);
@@ -147,7 +145,7 @@ export async function writeContractFile(path: string, contract: PactContract): P
   await fs.mkdir(dirname(path), { recursive: true });
   const lock = await lockContractFile(path);
   try {
-    const merged = mergedInto(path, await readContractFile(path), contract);
+    const merged = await mergedInto(path, contract);
     await writeFileAtomically(path, contractText(merged.contract));
     return merged.omitted;
   } finally {
@@ -164,6 +162,6 @@ export async function checkContractFile(
   path: string,
   names?: Partial<ContractNames> | undefined,
 ): Promise<void> {
-  mergedInto(path, await readContractFile(path), pactOf([], contractNamesOf(names)));
-  await readLock(path, lockPathOf(path));
+  await mergedInto(path, pactOf([], contractNamesOf(names)));
+  await readLock(path, `${path}.lock`);
 }

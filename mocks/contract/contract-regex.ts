@@ -18,7 +18,6 @@
  */
 import { RE2JS } from "re2js";
 
-/** A pattern ready to test values with. */
 export interface ContractPattern {
   /** Whether the pattern matches any part of `text`. */
   test(text: string): boolean;

@@ -15,7 +15,6 @@ import { isObject } from "../util/json.js";
 import { type Redact, redactedMark } from "../util/redact.js";
 import { escapeRegExp } from "../util/text.js";
 
-/** One Pact v4 matcher. */
 export type PactMatcher =
   | { readonly match: "type"; readonly min?: number }
   | { readonly match: "integer" }
@@ -137,8 +136,6 @@ export function parameterPattern(schema: ParameterSchema): string {
 
 /** A query parameter's matcher: its pattern, when the value fits it (else the value is literal). */
 export function parameterMatcher(value: string, schema: ParameterSchema): PactMatcher | undefined {
-  const pattern = parameterPattern(schema);
-  return new RegExp(`^${pattern}$`).test(value)
-    ? { match: "regex", regex: `^${pattern}$` }
-    : undefined;
+  const regex = `^${parameterPattern(schema)}$`;
+  return new RegExp(regex).test(value) ? { match: "regex", regex } : undefined;
 }

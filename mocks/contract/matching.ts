@@ -134,6 +134,8 @@ function matcherProblem(matcher: unknown, beforeCompile: () => void): string | u
 /** A matcher as a contract holds it. */
 export type Matcher = Readonly<Record<string, unknown>> & { readonly match: string };
 type Path = readonly (string | number)[];
+/** A list's bounds: a `type` matcher's `min` and `max`, when numbers. */
+type Bounds = Readonly<Record<string, unknown>>;
 
 const kindOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
@@ -176,30 +178,26 @@ function equal(a: unknown, b: unknown): boolean {
 }
 
 /** Parsed rules, each with its path's steps. */
-interface Rules {
-  readonly entries: readonly {
-    readonly steps: readonly Step[];
-    readonly combine: "AND" | "OR";
-    readonly matchers: readonly Matcher[];
-  }[];
-}
+type Rules = readonly {
+  readonly steps: readonly Step[];
+  readonly combine: "AND" | "OR";
+  readonly matchers: readonly Matcher[];
+}[];
 
 function parsedRules(rules: PactRules | undefined): Rules {
-  return {
-    entries: Object.entries(rules ?? {}).flatMap(([path, rule]) => {
-      const steps = parseRulePath(path);
-      if (!steps) return [];
-      const combine = (rule as { combine?: string }).combine === "OR" ? "OR" : "AND";
-      return [{ steps, combine, matchers: rule.matchers as readonly Matcher[] }] as const;
-    }),
-  };
+  return Object.entries(rules ?? {}).flatMap(([path, rule]) => {
+    const steps = parseRulePath(path);
+    if (!steps) return [];
+    const combine = (rule as { combine?: string }).combine === "OR" ? "OR" : "AND";
+    return [{ steps, combine, matchers: rule.matchers as readonly Matcher[] }] as const;
+  });
 }
 
 /** The rule whose path names exactly this place, the most specific (keys over `*`) first. */
 function ruleAt(rules: Rules, path: Path) {
-  let best: Rules["entries"][number] | undefined;
+  let best: Rules[number] | undefined;
   let bestWeight = -1;
-  for (const entry of rules.entries) {
+  for (const entry of rules) {
     if (entry.steps.length !== path.length) continue;
     let weight = 0;
     const fits = entry.steps.every((step, index) => {
@@ -225,6 +223,18 @@ function miss(out: Out, path: Path, message: string): void {
 
 const article = (kind: string) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
 const items = (count: number) => `${count} item${count === 1 ? "" : "s"}`;
+
+/** The matchers that check a value's kind only: what fits, and what the message expects. */
+const kindMatchers: Readonly<Record<string, { fits(got: unknown): boolean; words: string }>> = {
+  integer: { fits: Number.isInteger, words: "an integer" },
+  number: { fits: (got) => typeof got === "number", words: "a number" },
+  decimal: {
+    fits: (got) => typeof got === "number" && !Number.isInteger(got),
+    words: "a decimal number",
+  },
+  boolean: { fits: (got) => typeof got === "boolean", words: "true or false" },
+  null: { fits: (got) => got === null, words: "null" },
+};
 
 /** A walk of one expected body over one answer body under one set of rules. */
 class Walk {
@@ -259,32 +269,22 @@ class Walk {
 
   private byMatcher(matcher: Matcher, want: unknown, got: unknown, path: Path, out: Out): void {
     const fail = (message: string) => miss(out, path, message);
+    const kind = Object.hasOwn(kindMatchers, matcher.match)
+      ? kindMatchers[matcher.match]
+      : undefined;
+    if (kind) {
+      if (!kind.fits(got)) fail(`expected ${kind.words}, got ${shown(got)}`);
+      return;
+    }
     switch (matcher.match) {
       case "type":
-        this.byType(want, got, path, matcher as Bounds, out);
+        this.byType(want, got, path, matcher, out);
         return;
       case "notEmpty":
         this.byType(want, got, path, { min: 1 }, out);
         if (got === "" || (isRecord(got) && Object.keys(got).length === 0)) {
           fail("expected a value that is not empty");
         }
-        return;
-      case "integer":
-        if (!Number.isInteger(got)) fail(`expected an integer, got ${shown(got)}`);
-        return;
-      case "number":
-        if (typeof got !== "number") fail(`expected a number, got ${shown(got)}`);
-        return;
-      case "decimal":
-        if (typeof got !== "number" || Number.isInteger(got)) {
-          fail(`expected a decimal number, got ${shown(got)}`);
-        }
-        return;
-      case "boolean":
-        if (typeof got !== "boolean") fail(`expected true or false, got ${shown(got)}`);
-        return;
-      case "null":
-        if (got !== null) fail(`expected null, got ${shown(got)}`);
         return;
       case "regex": {
         const primitive = ["string", "number", "boolean"].includes(typeof got);
@@ -364,11 +364,6 @@ class Walk {
       miss(out, path, `expected ${shown(want)}, got ${shown(got)}`);
     }
   }
-}
-
-interface Bounds {
-  readonly min?: unknown;
-  readonly max?: unknown;
 }
 
 /**

@@ -73,6 +73,14 @@ export interface ProviderStateGenerator {
   readonly dataType: "STRING" | "INTEGER";
 }
 
+/** A request's matching rules, by the part of the request they match. */
+export interface PactRequestRules {
+  path?: PactRule;
+  query?: PactRules;
+  header?: PactRules;
+  body?: PactRules;
+}
+
 export interface PactRequest {
   readonly method: string;
   /** Below the API base (`/pets/7`): verify with the base URL including `/v1`. */
@@ -80,12 +88,7 @@ export interface PactRequest {
   readonly query?: Readonly<Record<string, readonly string[]>>;
   readonly headers?: Readonly<Record<string, readonly string[]>>;
   readonly body?: PactBody;
-  readonly matchingRules?: {
-    readonly path?: PactRule;
-    readonly query?: PactRules;
-    readonly header?: PactRules;
-    readonly body?: PactRules;
-  };
+  readonly matchingRules?: Readonly<PactRequestRules>;
   readonly generators?: {
     readonly path?: ProviderStateGenerator;
     readonly body?: Readonly<Record<string, ProviderStateGenerator>>;
@@ -142,14 +145,11 @@ export interface PactContract {
 }
 
 /** An interaction as the recorder keeps it: the Pact parts of one example and the facts. */
-export interface RecordedInteraction {
-  readonly key: string;
+export interface RecordedInteraction extends Pick<PactInteraction, "key" | "request" | "response"> {
   readonly facts: InteractionFacts;
   /** The test the example comes from (the first in order that had this shape). */
   readonly testname: string | undefined;
   readonly providerStates: readonly ProviderState[];
-  readonly request: PactRequest;
-  readonly response: PactResponse;
 }
 
 /** A stable key for a request shape: 16 hex digits (two 32-bit multiplicative hashes). */
@@ -183,10 +183,9 @@ export function mergeInteraction(
   return { ...example, facts: { ...example.facts, tests } };
 }
 
-const title = (interaction: RecordedInteraction) => {
-  const { operationId } = interaction.facts;
-  const what = `${operationId} ${interaction.response.status}`;
-  return interaction.testname === undefined ? what : `${interaction.testname}: ${what}`;
+const title = ({ facts, response, testname }: RecordedInteraction) => {
+  const what = `${facts.operationId} ${response.status}`;
+  return testname === undefined ? what : `${testname}: ${what}`;
 };
 
 /**

@@ -70,26 +70,19 @@ export function providerState(kind: ProviderStateKind, values: ProviderStatePara
   return { name, params };
 }
 
-/** Each template as a RegExp over a whole name, with the parameter each group captures. */
+/**
+ * Each template as a RegExp over a whole name, with the parameter each group
+ * captures (a template's text beside its `{…}` and `[…]` is words and spaces).
+ */
 const parsers = Object.entries(providerStateTemplates).map(([kind, template]) => {
   const groups: string[] = [];
   const source = template
-    .split(/(\[[^\]]*\]|\{\w+\})/)
-    .map((part) => {
-      const optional = /^\[(.*)\]$/.exec(part)?.[1];
-      const inner = optional ?? part;
-      const source = inner
-        .split(/(\{\w+\})/)
-        .map((piece) => {
-          const param = /^\{(\w+)\}$/.exec(piece)?.[1];
-          if (param === undefined) return escapeRegExp(piece);
-          groups.push(param);
-          return param === "status" ? statusPattern : idPattern;
-        })
-        .join("");
-      return optional === undefined ? source : `(?:${source})?`;
-    })
-    .join("");
+    .replaceAll("[", "(?:")
+    .replaceAll("]", ")?")
+    .replace(/\{(\w+)\}/g, (_, param: string) => {
+      groups.push(param);
+      return param === "status" ? statusPattern : idPattern;
+    });
   return { kind: kind as ProviderStateKind, pattern: new RegExp(`^${source}$`), groups };
 });
 
@@ -134,7 +127,6 @@ const idOf = (value: unknown): number | undefined => {
 };
 const statusOf = (value: unknown): PetStatus | undefined =>
   (petStatuses as readonly unknown[]).includes(value) ? (value as PetStatus) : undefined;
-const withStatus = (status: PetStatus | undefined) => (status === undefined ? {} : { status });
 
 /**
  * The data an answer relied on: the pet a `getPet` found (or did not), the
@@ -148,7 +140,7 @@ export function providerStatesOf(evidence: StateEvidence): ProviderState[] {
     if (petId === undefined) return [];
     if (status === 404) return [providerState("noPet", { petId })];
     if (status !== 200 || !isObject(responseBody)) return [];
-    return [providerState("pet", { petId, ...withStatus(statusOf(responseBody.status)) })];
+    return [providerState("pet", { petId, status: statusOf(responseBody.status) })];
   }
   if (operationId === "createPet") {
     const categoryId = isObject(evidence.requestBody)
@@ -160,7 +152,7 @@ export function providerStatesOf(evidence: StateEvidence): ProviderState[] {
   }
   if (status !== 200 || !Array.isArray(responseBody)) return [];
   if (operationId === "listPets") {
-    const filter = withStatus(statusOf(evidence.query.get("status")));
+    const filter = { status: statusOf(evidence.query.get("status")) };
     return [providerState(responseBody.length > 0 ? "pets" : "noPets", filter)];
   }
   if (operationId === "listCategories") {
@@ -174,12 +166,10 @@ type Records = { pets: Pet[]; categories: Category[] };
 /** How each kind changes the records so that its state holds (and changes nothing when it does). */
 const setUp: Record<ProviderStateKind, (records: Records, params: ProviderStateParams) => void> = {
   pet(records, { petId = 0, status }) {
-    const found = records.pets.find((pet) => pet.id === petId);
-    if (found) {
-      if (status !== undefined) records.pets[records.pets.indexOf(found)] = { ...found, status };
-      return;
-    }
-    addPet(records, petId, status);
+    const at = records.pets.findIndex((pet) => pet.id === petId);
+    const found = records.pets[at];
+    if (!found) addPet(records, petId, status);
+    else if (status !== undefined) records.pets[at] = { ...found, status };
   },
   noPet(records, { petId }) {
     records.pets = records.pets.filter((pet) => pet.id !== petId);
@@ -216,7 +206,7 @@ function addPet(records: Records, id: number, status: PetStatus | undefined): vo
     id,
     name: `Pet ${id}`,
     categoryId: someCategory(records),
-    ...withStatus(status),
+    ...(status === undefined ? {} : { status }),
   });
 }
 

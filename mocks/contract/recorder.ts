@@ -18,12 +18,10 @@
  * const contract = pactOf(recorder.interactions(), defaultContractNames);
  */
 import { parsedBodyOf } from "../core/body.js";
-import type { CoreRequest } from "../core/exchange.js";
 import type { ObservedExchange } from "../core/petstore-core.js";
 import { parameterProblem } from "../interface/request.js";
 import {
   type OperationId,
-  type OperationParameter,
   operationParameters,
   operationRoute,
   requestSchema,
@@ -52,6 +50,7 @@ import {
   mergeInteraction,
   type PactContract,
   type PactRequest,
+  type PactRequestRules,
   type PactResponse,
   type ProviderStateGenerator,
   pactOf,
@@ -162,21 +161,13 @@ interface Shape {
 /** How many request texts' shapes are remembered; the memory starts afresh when full. */
 const rememberedShapes = 256;
 
-/** The parsed JSON of a body text; `undefined` for none, `malformed` for text that is no JSON. */
+/** The parsed JSON of a body text; `none` for no text, `malformed` for text that is no JSON. */
 type Parsed =
   | { readonly kind: "none" }
   | { readonly kind: "json"; readonly value: unknown }
   | { readonly kind: "malformed" };
 
 const noBody: Parsed = Object.freeze({ kind: "none" });
-
-/** The request's body as parsed JSON: the core's own parse when it made one (the same value), else parsed here. */
-function parseRequestBody(request: ObservedExchange["request"]): Parsed {
-  const text = request.body;
-  if (text === undefined || text === "") return noBody;
-  const value = parsedBodyOf(request);
-  return value === undefined ? parse(text) : { kind: "json", value };
-}
 
 function parse(text: string | undefined): Parsed {
   if (text === undefined || text === "") return noBody;
@@ -187,53 +178,39 @@ function parse(text: string | undefined): Parsed {
   }
 }
 
+const tooLong = (body?: string) => (body?.length ?? 0) > contractLimits.bodyChars;
+
 const isJsonMedia = (contentType: string | undefined) =>
   contentType !== undefined &&
   /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(contentType.trim());
 
-/** A query parameter as shapes read it: the parameter, the pattern its values fit, their kind. */
-interface QueryParameterFacts {
-  readonly parameter: OperationParameter;
-  readonly fits: RegExp;
-  /** `integer` or the schema's type; undefined for an enum, whose every value is its own shape. */
-  readonly kind: string | undefined;
+/**
+ * What the recorder reads of an operation on every request, looked up once:
+ * its template, its path parameters, and each query parameter with the
+ * pattern its values fit and their kind.
+ */
+function operationFacts(operationId: OperationId) {
+  const query = operationParameters(operationId, "query").map((parameter) => ({
+    parameter,
+    fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
+    /** `integer` or the schema's type; undefined for an enum, whose every value is its own shape. */
+    kind: resolvedSchema(parameter.schema).enum ? undefined : (parameter.schema.type ?? "text"),
+  }));
+  return {
+    template: operationRoute(operationId).path,
+    path: operationParameters(operationId, "path"),
+    query: new Map(query.map((facts) => [facts.parameter.name, facts])),
+  };
 }
 
-/** What the recorder reads of an operation on every request, looked up once. */
-interface OperationFacts {
-  readonly template: string;
-  readonly path: readonly OperationParameter[];
-  readonly query: ReadonlyMap<string, QueryParameterFacts>;
-}
-
-const operations = new Map<OperationId, OperationFacts>();
-function factsOf(operationId: OperationId): OperationFacts {
-  let facts = operations.get(operationId);
-  if (!facts) {
-    const query = operationParameters(operationId, "query").map(
-      (parameter): [string, QueryParameterFacts] => [
-        parameter.name,
-        {
-          parameter,
-          fits: new RegExp(`^${parameterPattern(parameter.schema)}$`),
-          kind: resolvedSchema(parameter.schema).enum
-            ? undefined
-            : (parameter.schema.type ?? "text"),
-        },
-      ],
-    );
-    facts = {
-      template: operationRoute(operationId).path,
-      path: operationParameters(operationId, "path"),
-      query: new Map(query),
-    };
-    operations.set(operationId, facts);
-  }
+const operations = new Map<OperationId, ReturnType<typeof operationFacts>>();
+function factsOf(operationId: OperationId): ReturnType<typeof operationFacts> {
+  const known = operations.get(operationId);
+  if (known) return known;
+  const facts = operationFacts(operationId);
+  operations.set(operationId, facts);
   return facts;
 }
-
-const queryParameterOf = (operationId: OperationId, name: string) =>
-  factsOf(operationId).query.get(name)?.parameter;
 
 /** Whether a path parameter's value lies outside the interface's domain (`/pets/0`, `/pets/abc`). */
 const outsidePath = (operationId: OperationId, params: Readonly<Record<string, string>>) =>
@@ -289,12 +266,7 @@ function requestOf(
 ): PactRequest {
   const { request, operationId, redact } = exchange;
   const headers: Record<string, string[]> = {};
-  const rules: {
-    path?: PactRules[string];
-    query?: PactRules;
-    header?: PactRules;
-    body?: PactRules;
-  } = {};
+  const rules: PactRequestRules = {};
   if (credential !== "missing") {
     headers.Authorization = [credentialExamples[credential]];
     if (credential === "valid") {
@@ -324,7 +296,7 @@ function requestOf(
     const shown = isSecretName(name) ? redactedMark : exampleText(value, redact);
     queryExample[shownName] = [...(queryExample[shownName] ?? []), shown];
     // A value outside the domain stays literal: another value asks something else.
-    const parameter = queryParameterOf(operationId, name);
+    const parameter = factsOf(operationId).query.get(name)?.parameter;
     const matcher =
       parameter && !isSecretName(name) && !parameterProblem(parameter, value)
         ? parameterMatcher(value, parameter.schema)
@@ -340,9 +312,8 @@ function requestOf(
     pactBody = { content: described.example, contentType: "application/json", encoded: false };
     if (Object.keys(described.rules).length > 0) rules.body = described.rules;
   } else if (body.kind === "malformed") {
-    const content = exampleText(request.body ?? "", redact);
     pactBody = {
-      content,
+      content: exampleText(request.body ?? "", redact),
       contentType: exampleText(contentType ?? "text/plain", redact),
       encoded: false,
     };
@@ -382,33 +353,29 @@ function generatorsOf(
 ): PactRequest["generators"] | undefined {
   const given = new Map(states.flatMap((state) => Object.entries(state.params)));
   const inPath = Object.keys(exchange.params).filter((name) => given.has(name));
-  const path: ProviderStateGenerator | undefined =
-    inPath.length === 0
-      ? undefined
-      : {
-          type: "ProviderState",
-          expression: template.replace(/\{(\w+)\}/g, (_, name: string) =>
-            inPath.includes(name) ? `\${${name}}` : decoded(exchange.params[name]),
-          ),
-          dataType: "STRING",
-        };
-  const bodyFields =
-    body.kind === "json" && isObject(body.value)
-      ? Object.keys(body.value).filter((name) => given.has(name))
-      : [];
-  const bodyGenerators = Object.fromEntries(
-    bodyFields.map((name): [string, ProviderStateGenerator] => [
-      `$.${name}`,
-      {
-        type: "ProviderState",
-        expression: `\${${name}}`,
-        dataType: typeof given.get(name) === "number" ? "INTEGER" : "STRING",
-      },
-    ]),
+  const inBody = fieldsOf(body).filter((name) => given.has(name));
+  const generator = (expression: string, integer = false): ProviderStateGenerator => ({
+    type: "ProviderState",
+    expression,
+    dataType: integer ? "INTEGER" : "STRING",
+  });
+  if (inPath.length === 0 && inBody.length === 0) return undefined;
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    inPath.includes(name) ? `\${${name}}` : decoded(exchange.params[name]),
   );
-  if (!path && bodyFields.length === 0) return undefined;
-  return { ...(path ? { path } : {}), ...(bodyFields.length > 0 ? { body: bodyGenerators } : {}) };
+  const fields = inBody.map((name) => [
+    `$.${name}`,
+    generator(`\${${name}}`, typeof given.get(name) === "number"),
+  ]);
+  return {
+    ...(inPath.length > 0 ? { path: generator(path) } : {}),
+    ...(inBody.length > 0 ? { body: Object.fromEntries(fields) } : {}),
+  };
 }
+
+/** The top-level fields of a JSON object body; none for any other body. */
+const fieldsOf = (body: Parsed): string[] =>
+  body.kind === "json" && isObject(body.value) ? Object.keys(body.value) : [];
 
 /**
  * The names of the answer's optional fields the request makes the interface
@@ -423,7 +390,7 @@ function promisedNames(
 ): Set<string> {
   return new Set([
     ...query.keys(),
-    ...(body.kind === "json" && isObject(body.value) ? Object.keys(body.value) : []),
+    ...fieldsOf(body),
     ...states.flatMap((state) => Object.keys(state.params)),
   ]);
 }
@@ -444,7 +411,7 @@ function responseOf(
   const schema = responseSchema(operationId, response.status) ?? resolvedSchema({});
   const { example, rules } = describeBody(answer.value, schema, redact, promised);
   for (const [name, value] of query) {
-    const parameter = queryParameterOf(operationId, name);
+    const parameter = factsOf(operationId).query.get(name)?.parameter;
     const values = parameter ? resolvedSchema(parameter.schema).enum : undefined;
     if (values?.includes(value) && `$[*].${name}` in rules)
       rules[`$[*].${name}`] = rule(oneOf([value]));
@@ -455,12 +422,6 @@ function responseOf(
     body: { content: example, contentType: "application/json", encoded: false },
     ...(Object.keys(rules).length > 0 ? { matchingRules: { body: rules } } : {}),
   };
-}
-
-/** The credential a request was answered for: valid unless the core refused it (a 401, or what a profile answers instead). */
-function credentialOf(request: CoreRequest, refused: boolean): Credential {
-  if (!refused) return "valid";
-  return request.header("authorization") === undefined ? "missing" : "wrong";
 }
 
 export function createContractRecorder(options: ContractRecorderOptions): ContractRecorder {
@@ -519,11 +480,16 @@ export function createContractRecorder(options: ContractRecorderOptions): Contra
   function observe(exchange: ObservedExchange): void {
     const { request, response, operationId, redact } = exchange;
     if (exchange.staged || response.status === 409 || response.status >= 500) return;
-    if (request.bodyTooLarge) return;
-    if ((request.body?.length ?? 0) > contractLimits.bodyChars) return;
-    if ((response.body?.length ?? 0) > contractLimits.bodyChars) return;
-    const credential = credentialOf(request, exchange.credentialRefused);
-    const body = parseRequestBody(request);
+    if (request.bodyTooLarge || tooLong(request.body) || tooLong(response.body)) return;
+    // Valid unless the core refused it (a 401, or what a profile answers instead).
+    const credential: Credential = !exchange.credentialRefused
+      ? "valid"
+      : request.header("authorization") === undefined
+        ? "missing"
+        : "wrong";
+    // The core's own parse when it made one (the same value), else parsed here.
+    const value = parsedBodyOf(request);
+    const body: Parsed = value === undefined ? parse(request.body) : { kind: "json", value };
     const { shape, key } = shapeOf(exchange, credential, body);
     const named = testNow();
     if (named !== lastNamed || redact !== lastRedact) {

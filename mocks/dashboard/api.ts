@@ -9,7 +9,6 @@ const keyName = "petstore-mock-admin-key";
 export const adminKey = {
   get: (): string | null => sessionStorage.getItem(keyName),
   set: (key: string) => sessionStorage.setItem(keyName, key),
-  clear: () => sessionStorage.removeItem(keyName),
 };
 
 /** An admin call's Error answer; `status` 0 when the server could not be reached. */
@@ -37,7 +36,10 @@ export async function admin<T>(method: string, path: string, body?: string): Pro
     throw new AdminError(0, "unreachable", "The mock cannot be reached: is it still running?");
   }
   const text = await response.text();
-  const parsed: unknown = text === "" ? undefined : safeJson(text);
+  let parsed: unknown;
+  try {
+    parsed = text === "" ? undefined : JSON.parse(text);
+  } catch {}
   if (!response.ok) {
     const error = (parsed ?? {}) as { code?: unknown; message?: unknown };
     throw new AdminError(
@@ -47,12 +49,4 @@ export async function admin<T>(method: string, path: string, body?: string): Pro
     );
   }
   return parsed as T;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -47,13 +47,9 @@ let loaded: Promise<DashboardAssets> | undefined;
 /** The dashboard's files, read once per process. */
 export function loadDashboardAssets(): Promise<DashboardAssets> {
   loaded ??= (async () => {
-    const read = (file: (typeof copiedDashboardFiles)[number]) =>
-      readFile(`${dashboardDir}${file}`, "utf8");
-    const [html, css, icon] = await Promise.all([
-      read("index.html"),
-      read("dashboard.css"),
-      read("favicon.svg"),
-    ]);
+    const [html, css, icon] = (await Promise.all(
+      copiedDashboardFiles.map((file) => readFile(`${dashboardDir}${file}`, "utf8")),
+    )) as [string, string, string];
     const built = `${dashboardDir}dashboard.js`;
     const js = existsSync(built) ? await readFile(built, "utf8") : await buildDashboardScript();
     return { html, css, js, icon };

@@ -2,6 +2,13 @@
 
 type Child = Node | string | number | null | undefined | false;
 
+const nodes = (children: Child[]) =>
+  children.flatMap((child) =>
+    child === null || child === undefined || child === false
+      ? []
+      : [typeof child === "object" ? child : String(child)],
+  );
+
 /** An element with attributes (`text` sets its textContent) and children. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -14,10 +21,14 @@ export function el<K extends keyof HTMLElementTagNameMap>(
     if (name === "text") element.textContent = String(value);
     else element.setAttribute(name, value === true ? "" : String(value));
   }
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(typeof child === "object" ? child : String(child));
-  }
+  element.append(...nodes(children));
+  return element;
+}
+
+/** A button (not a form's submit) that runs `onClick`; `label` names it for assistive technology. */
+export function button(text: string, label: string, onClick: () => void): HTMLButtonElement {
+  const element = el("button", { type: "button", text, "aria-label": label });
+  element.addEventListener("click", onClick);
   return element;
 }
 
@@ -28,13 +39,8 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return element as T;
 }
 
-/** Replaces an element's children. */
 export function fill(parent: Element, ...children: Child[]): void {
-  parent.replaceChildren();
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    parent.append(typeof child === "object" ? child : String(child));
-  }
+  parent.replaceChildren(...nodes(children));
 }
 
 /** Sets a status line's text (an `aria-live` region announces it). */

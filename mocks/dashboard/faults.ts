@@ -1,7 +1,7 @@
 /** The faults panel: the presets, the active faults, add one, remove one, clear all. */
 import type { Fault, FaultInput } from "../core/faults.js";
 import { AdminError, admin } from "./api.js";
-import { byId, el, fill, say, withCode } from "./dom.js";
+import { button, byId, el, fill, say, withCode } from "./dom.js";
 import { effectOf, faultName, type ServerInfo, upstreamOf } from "./info.js";
 
 const faultsPath = "/__mock/faults";
@@ -33,28 +33,25 @@ export async function attempt(messageId: string, action: () => Promise<unknown>)
   }
 }
 
+/** Sends one change of the faults, then lists them afresh; an Error answer shows in the panel. */
+const changeFaults = (method: string, path: string) =>
+  attempt("faults-message", async () => {
+    await admin(method, path);
+    await refreshFaults();
+  });
+
 export async function refreshFaults(): Promise<void> {
   const active = await admin<Fault[]>("GET", faultsPath);
   const items = active.map((fault) => {
-    const remove = el("button", {
-      type: "button",
-      text: "Remove",
-      "aria-label": `Remove fault ${fault.id}`,
-    });
-    remove.addEventListener("click", () =>
-      attempt("faults-message", async () => {
-        await admin("DELETE", `${faultsPath}/${encodeURIComponent(fault.id)}`);
-        await refreshFaults();
-      }),
-    );
     const times = fault.times === undefined ? "until removed" : `${fault.times} more`;
+    const text = `${faultName(fault)}: ${fault.operation}, ${effectOf(fault)} (${times})`;
     return el(
       "li",
       {},
-      el("span", {
-        text: `${faultName(fault)}: ${fault.operation}, ${effectOf(fault)} (${times})`,
-      }),
-      remove,
+      el("span", { text }),
+      button("Remove", `Remove fault ${fault.id}`, () =>
+        changeFaults("DELETE", `${faultsPath}/${encodeURIComponent(fault.id)}`),
+      ),
     );
   });
   fill(
@@ -90,36 +87,18 @@ function faultFromForm(): FaultInput {
   const valueField = byId<HTMLInputElement>("fault-value");
   const timesField = byId<HTMLInputElement>("fault-times");
   for (const field of [valueField, timesField]) field.removeAttribute("aria-invalid");
-  const times =
-    timesField.value.trim() === ""
-      ? {}
-      : {
-          times: wholeNumber(
-            timesField,
-            "Times wants a whole number of 1 or more (empty: until removed)",
-          ),
-        };
-  const effect = (): FaultInput => {
-    switch (kind) {
-      case "status":
-        return {
-          status: wholeNumber(valueField, "An error status wants a number from 400 to 599"),
-        };
-      case "delay":
-        return {
-          delayMs: wholeNumber(
-            valueField,
-            "A delay wants a number of milliseconds from 1 to 60000",
-          ),
-        };
-      case "reset":
-      case "hang":
-        return { network: kind };
-      default:
-        return { body: kind === "empty" ? "empty" : "malformed" };
-    }
-  };
-  return { operation, ...effect(), ...times };
+  const wanted = "Times wants a whole number of 1 or more (empty: until removed)";
+  const times = timesField.value.trim() === "" ? {} : { times: wholeNumber(timesField, wanted) };
+  const value = (wants: string) => wholeNumber(valueField, wants);
+  const effect: FaultInput =
+    kind === "status"
+      ? { status: value("An error status wants a number from 400 to 599") }
+      : kind === "delay"
+        ? { delayMs: value("A delay wants a number of milliseconds from 1 to 60000") }
+        : kind === "reset" || kind === "hang"
+          ? { network: kind }
+          : { body: kind === "empty" ? "empty" : "malformed" };
+  return { operation, ...effect, ...times };
 }
 
 export function wireFaults(info: ServerInfo): void {
@@ -127,16 +106,8 @@ export function wireFaults(info: ServerInfo): void {
   for (const operation of info.operations)
     operations.append(el("option", { value: operation, text: operation }));
   const presets = Object.entries(info.presets).map(([name, faults]) => {
-    const apply = el("button", {
-      type: "button",
-      text: "Apply",
-      "aria-label": `Apply preset ${name}`,
-    });
-    apply.addEventListener("click", () =>
-      attempt("faults-message", async () => {
-        await admin("POST", `${faultsPath}/presets/${encodeURIComponent(name)}`);
-        await refreshFaults();
-      }),
+    const apply = button("Apply", `Apply preset ${name}`, () =>
+      changeFaults("POST", `${faultsPath}/presets/${encodeURIComponent(name)}`),
     );
     const what = faults.map((fault) => `${fault.operation ?? "*"} ${effectOf(fault)}`).join("; ");
     return el("li", {}, el("span", {}, el("strong", { text: name }), ` (${what})`), apply);
@@ -170,10 +141,5 @@ export function wireFaults(info: ServerInfo): void {
       await refreshFaults();
     });
   });
-  byId("clear-faults").addEventListener("click", () =>
-    attempt("faults-message", async () => {
-      await admin("DELETE", faultsPath);
-      await refreshFaults();
-    }),
-  );
+  byId("clear-faults").addEventListener("click", () => changeFaults("DELETE", faultsPath));
 }

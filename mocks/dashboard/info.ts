@@ -1,26 +1,11 @@
-/** What `GET /__mock/info` answers: the server as the page shows it (never a key). */
+/** The server's facts in the page's words: faults, who answered a request, health. */
 
 import type { DeploymentHealth } from "../admin/admin.js";
-import type { PublicOptions } from "../admin/dashboard.js";
+import type { ServerInfo } from "../admin/dashboard.js";
 import type { FaultInput, FaultPreset } from "../core/faults.js";
 import type { JournalEntry } from "../core/journal.js";
 
-export interface ServerInfo {
-  readonly version: string;
-  readonly interfaceVersion: string;
-  readonly apiBase: string;
-  readonly seedOptions: {
-    readonly seed: number;
-    readonly pets: number;
-    readonly categories: number;
-  };
-  readonly counts: { readonly pets: number; readonly categories: number };
-  readonly options: PublicOptions;
-  readonly operations: readonly string[];
-  readonly presets: Readonly<Record<string, readonly FaultInput[]>>;
-  /** Behind `--proxy`: the deployment's state, with its URL and why it is down. */
-  readonly deployment?: DeploymentHealth;
-}
+export type { ServerInfo };
 
 /** A fault's effect in a few words, e.g. `503`, `delay 1500 ms`, `reset`. */
 export function effectOf(fault: FaultInput): string {
@@ -49,18 +34,13 @@ export function upstreamOf(info: Pick<ServerInfo, "options">): string | null {
  * deployment that gave no usable answer (`--fallback mock`), or the proxy
  * itself (refused before forwarding, or a 502 with no usable answer).
  */
-export function answeredBy(entry: Pick<JournalEntry, "answeredBy">): string {
-  switch (entry.answeredBy) {
-    case "deployment":
-      return "deployment's answer";
-    case "mock":
-      return "local mock (not forwarded)";
-    case "fallback":
-      return "mock fallback (deployment gave no answer)";
-    default:
-      return "proxy";
-  }
-}
+const answeredWords = {
+  deployment: "deployment's answer",
+  mock: "local mock (not forwarded)",
+  fallback: "mock fallback (deployment gave no answer)",
+} as const;
+export const answeredBy = ({ answeredBy }: Pick<JournalEntry, "answeredBy">): string =>
+  answeredBy === undefined ? "proxy" : answeredWords[answeredBy];
 
 /** What `GET /__mock/health` answers: the mock's status and, behind `--proxy`, the deployment's state. */
 export interface HealthAnswer {

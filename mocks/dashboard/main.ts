@@ -37,7 +37,6 @@ async function health(): Promise<void> {
   }
 }
 
-/** Shows the sign-in form with the server's reason. */
 function askForKey(reason: string): void {
   byId("main").hidden = true;
   byId("sign-in").hidden = false;

@@ -4,6 +4,7 @@
  */
 import type { FeedAnswer, NumberedEntry } from "../admin/dashboard.js";
 import { choicesText } from "../core/journal.js";
+import { plural } from "../util/text.js";
 import { AdminError, admin } from "./api.js";
 import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
 import { curlLine, explainProblem, problemLabel, repeatNote, statementLead } from "./explain.js";
@@ -20,7 +21,6 @@ let upstream: string | null = null;
 /** Whether the behaviour profile takes a choice otherwise than the kit: each row then names those that shaped it. */
 let profiled = false;
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const statusClass = (status: number) => String(Math.floor(status / 100));
 
 function shown(entry: NumberedEntry): boolean {
@@ -35,6 +35,10 @@ function shown(entry: NumberedEntry): boolean {
 /** The detail a row's text opens, as the row's description for assistive technology. */
 const openHint = "request-open-hint";
 
+/** A cell of the request list, labelled for the narrow layout (which shows each cell's label). */
+const cell = (label: string, text: string | number, className?: string) =>
+  el("td", { class: className, "data-label": label, text });
+
 function row(entry: NumberedEntry): HTMLTableRowElement {
   const fault = entry.fault ? `${faultName(entry.fault)}: ${effectOf(entry.fault)}` : "";
   const tr = el(
@@ -46,7 +50,7 @@ function row(entry: NumberedEntry): HTMLTableRowElement {
       "aria-describedby": openHint,
       "aria-controls": "request-detail",
     },
-    el("td", { text: entry.id, "data-label": "#" }),
+    cell("#", entry.id),
     el(
       "td",
       { class: "path", "data-label": "Request" },
@@ -58,26 +62,19 @@ function row(entry: NumberedEntry): HTMLTableRowElement {
         ...breakablePath(entry.path),
       ),
     ),
-    el("td", { text: entry.operationId ?? "none", "data-label": "Operation" }),
-    el("td", {
-      class: `s${statusClass(entry.status)}`,
-      "data-label": "Status",
-      text: entry.status === 0 ? "no answer" : entry.status,
-    }),
-    el("td", { text: `${entry.durationMs} ms`, "data-label": "Duration" }),
-    upstream === null ? null : el("td", { text: answeredBy(entry), "data-label": "Answered by" }),
-    el("td", { text: fault, "data-label": "Fault" }),
+    cell("Operation", entry.operationId ?? "none"),
+    cell(
+      "Status",
+      entry.status === 0 ? "no answer" : entry.status,
+      `s${statusClass(entry.status)}`,
+    ),
+    cell("Duration", `${entry.durationMs} ms`),
+    upstream === null ? null : cell("Answered by", answeredBy(entry)),
+    cell("Fault", fault),
     profiled
-      ? el("td", {
-          class: "choices",
-          text: entry.choices ? choicesText(entry.choices) : "",
-          "data-label": "Profile's choices",
-        })
+      ? cell("Profile's choices", entry.choices ? choicesText(entry.choices) : "", "choices")
       : null,
-    el("td", {
-      "data-label": "Problems",
-      text: entry.problems.map(problemLabel).join(", "),
-    }),
+    cell("Problems", entry.problems.map(problemLabel).join(", ")),
   );
   // The whole row opens the details: a click anywhere on it, or Enter or Space while it has the focus.
   tr.addEventListener("click", () => showDetail(entry.id));
@@ -92,11 +89,6 @@ function row(entry: NumberedEntry): HTMLTableRowElement {
 export function renderRequests(): void {
   const visible = entries.filter(shown);
   fill(byId("requests-body"), ...visible.reverse().map(row));
-}
-
-/** Who answered, behind `--proxy`, in a sentence. */
-function answeredSentence(entry: NumberedEntry): string {
-  return answeredSentenceOf(entry, upstream ?? "");
 }
 
 function showDetail(id: number): void {
@@ -169,7 +161,7 @@ function showDetail(id: number): void {
     choices,
     upstream === null
       ? null
-      : el("p", { class: "answered-by" }, ...withCode(answeredSentence(entry))),
+      : el("p", { class: "answered-by" }, ...withCode(answeredSentenceOf(entry, upstream))),
     el("h4", { text: "Problems" }),
     problems,
     el("h4", { text: "Repeat it" }),
@@ -179,12 +171,6 @@ function showDetail(id: number): void {
   panel.hidden = false;
   renderRequests();
   panel.focus();
-}
-
-function add(answer: FeedAnswer): void {
-  if (answer.restarted) entries.length = 0;
-  entries.push(...answer.entries);
-  if (entries.length > keptRows) entries.splice(0, entries.length - keptRows);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -202,7 +188,9 @@ export async function followRequests(
     const started = performance.now();
     try {
       const answer = await admin<FeedAnswer>("GET", `/__mock/requests/after/${last}`);
-      add(answer);
+      if (answer.restarted) entries.length = 0;
+      entries.push(...answer.entries);
+      if (entries.length > keptRows) entries.splice(0, entries.length - keptRows);
       last = answer.last;
       const time = new Date().toLocaleTimeString();
       const missed = answer.missed > 0 ? ` (${answer.missed} older requests left the journal)` : "";

@@ -10,24 +10,9 @@ interface SnapshotLike {
   readonly seedOptions?: { readonly seed?: number } | undefined;
 }
 
-interface CollectionDiff {
-  readonly before: number;
-  readonly after: number;
-  readonly added: number[];
-  readonly removed: number[];
-  readonly changed: number[];
-}
+export type SnapshotDiff = ReturnType<typeof diffSnapshots>;
 
-export interface SnapshotDiff {
-  readonly pets: CollectionDiff;
-  readonly categories: CollectionDiff;
-  readonly seed: { readonly before: number | undefined; readonly after: number | undefined };
-}
-
-function diffCollection(
-  current: readonly Identified[],
-  next: readonly Identified[],
-): CollectionDiff {
+function diffCollection(current: readonly Identified[], next: readonly Identified[]) {
   const now = new Map(current.map((record) => [record.id, JSON.stringify(record)]));
   const then = new Map(next.map((record) => [record.id, JSON.stringify(record)]));
   const ids = (from: Map<number, string>, keep: (id: number, json: string) => boolean) =>
@@ -54,7 +39,7 @@ export function isSnapshotLike(value: unknown): value is SnapshotLike {
   return records(pets) && records(categories);
 }
 
-export function diffSnapshots(current: SnapshotLike, next: SnapshotLike): SnapshotDiff {
+export function diffSnapshots(current: SnapshotLike, next: SnapshotLike) {
   return {
     pets: diffCollection(current.pets, next.pets),
     categories: diffCollection(current.categories, next.categories),

@@ -30,13 +30,7 @@ const optionNames: Readonly<Record<string, string>> = {
 };
 
 const shownValue = (value: unknown) =>
-  value === null || value === undefined
-    ? "none"
-    : typeof value === "boolean"
-      ? value
-        ? "yes"
-        : "no"
-      : String(value);
+  typeof value === "boolean" ? (value ? "yes" : "no") : String(value ?? "none");
 
 function facts(list: HTMLElement, pairs: readonly (readonly [string, unknown])[]): void {
   fill(
@@ -95,9 +89,9 @@ function describe(diff: SnapshotDiff): string[] {
   for (const name of ["pets", "categories"] as const) {
     const part = diff[name];
     lines.push(`${name[0]?.toUpperCase()}${name.slice(1)}: ${part.before} → ${part.after}`);
-    if (part.added.length > 0) lines.push(`  added ids ${idRanges(part.added)}`);
-    if (part.removed.length > 0) lines.push(`  removed ids ${idRanges(part.removed)}`);
-    if (part.changed.length > 0) lines.push(`  changed ids ${idRanges(part.changed)}`);
+    for (const change of ["added", "removed", "changed"] as const) {
+      if (part[change].length > 0) lines.push(`  ${change} ids ${idRanges(part[change])}`);
+    }
   }
   if (diff.seed.before !== diff.seed.after)
     lines.push(`Seed: ${diff.seed.before} → ${diff.seed.after}`);
@@ -135,6 +129,11 @@ export function wireState(refresh: () => Promise<void>): void {
   const input = byId<HTMLInputElement>("upload-snapshot");
   const preview = byId("upload-preview");
   let pending: string | undefined;
+  const closePreview = () => {
+    pending = undefined;
+    preview.hidden = true;
+    input.value = "";
+  };
   input.addEventListener("change", () =>
     attempt("state-message", async () => {
       preview.hidden = true;
@@ -165,17 +164,13 @@ export function wireState(refresh: () => Promise<void>): void {
     attempt("state-message", async () => {
       if (pending === undefined) return;
       const done = await admin<{ pets: number; categories: number }>("PUT", statePath, pending);
-      pending = undefined;
-      preview.hidden = true;
-      input.value = "";
+      closePreview();
       await refresh();
       say("state-message", `Snapshot applied: ${done.pets} pets, ${done.categories} categories.`);
     }),
   );
   byId("cancel-snapshot").addEventListener("click", () => {
-    pending = undefined;
-    preview.hidden = true;
-    input.value = "";
+    closePreview();
     say("state-message", "Upload cancelled: nothing changed.");
   });
 }

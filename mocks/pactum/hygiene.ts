@@ -74,19 +74,13 @@ export function redactedLogger(
   write: LogLine,
   dropped: (messages: readonly unknown[]) => boolean,
 ): PactumLogAdapter {
-  const level =
-    (name: keyof typeof marks) =>
-    (messages: unknown[]): void => {
-      if (dropped(messages)) return;
+  const level = (name: keyof typeof marks) => (messages: unknown[]) => {
+    if (!dropped(messages)) {
       write(name, `[${marks[name]}] ${messages.map((m) => logText(m, redact)).join("\n")}`);
-    };
-  return {
-    trace: level("trace"),
-    debug: level("debug"),
-    info: level("info"),
-    warn: level("warn"),
-    error: level("error"),
+    }
   };
+  const names = Object.keys(marks) as (keyof typeof marks)[];
+  return Object.fromEntries(names.map((name) => [name, level(name)])) as PactumLogAdapter;
 }
 
 /** The error with its message, stack, compared values and cause redacted (in place: its class is kept). */

@@ -122,21 +122,31 @@ export class ExchangeJudge {
     const error = response instanceof Error ? response.message : undefined;
     const { redact } = this.options;
     const url = `${this.options.reproBaseUrl}${below}`;
-    const curl = redact(this.curlOf(method, url, authorization, body, contentType, redact));
-    const failed = judge(checks, answer, `no answer (${error ?? "unknown error"})`).flatMap(
-      (verdict): Failure[] =>
-        verdict.passed
-          ? []
-          : [
-              {
-                id: `${match.operationId}.${verdict.check.slug}`,
-                kind: verdict.check.kind,
-                expected: verdict.check.expected,
-                actual: failedActual(verdict.reason, answer, error, redact),
-                curl,
-              },
-            ],
+    const curl = redact(
+      curlLine({
+        options: ["-sS", "-i"],
+        method,
+        url,
+        headers: [
+          ...(authorization === undefined ? [] : [this.keyed(authorization, redact)]),
+          ...(body === undefined
+            ? []
+            : [contentType === undefined ? "Content-Type:" : `Content-Type: ${contentType}`]),
+        ],
+        body: body === undefined ? undefined : { data: body },
+      }),
     );
+    const failed = judge(checks, answer, `no answer (${error ?? "unknown error"})`)
+      .filter((verdict) => !verdict.passed)
+      .map(
+        ({ check, reason }): Failure => ({
+          id: `${match.operationId}.${check.slug}`,
+          kind: check.kind,
+          expected: check.expected,
+          actual: failedActual(reason, answer, error, redact),
+          curl,
+        }),
+      );
     this.knowledge.learn(sent, answer);
     const fails = (failure: Failure) => failure.kind === "documented" || this.options.strict;
     return {
@@ -152,15 +162,8 @@ export class ExchangeJudge {
     return authorization === `Bearer ${this.options.apiKey}` ? "valid" : "invalid";
   }
 
-  /** The curl line of the request as sent; the session's key as `$PETSTORE_API_KEY`. */
-  private curlOf(
-    method: string,
-    url: string,
-    authorization: string | undefined,
-    body: string | undefined,
-    contentType: string | undefined,
-    redact: Redact,
-  ): string {
+  /** The curl line's Authorization header as sent; the session's key as `$PETSTORE_API_KEY`. */
+  private keyed(authorization: string, redact: Redact): ShellWord {
     const { apiKey } = this.options;
     const basic = `Basic ${Buffer.from(`contract:${apiKey}`).toString("base64")}`;
     const keyed = new Map<string, ShellWord>([
@@ -168,21 +171,6 @@ export class ExchangeJudge {
       [apiKey, keyAuthorization.bare],
       [basic, keyAuthorization.basic],
     ]);
-    const header =
-      authorization === undefined
-        ? []
-        : [keyed.get(authorization) ?? redact(`Authorization: ${authorization}`)];
-    return curlLine({
-      options: ["-sS", "-i"],
-      method,
-      url,
-      headers: [
-        ...header,
-        ...(body === undefined
-          ? []
-          : [contentType === undefined ? "Content-Type:" : `Content-Type: ${contentType}`]),
-      ],
-      body: body === undefined ? undefined : { data: body },
-    });
+    return keyed.get(authorization) ?? redact(`Authorization: ${authorization}`);
   }
 }

@@ -21,8 +21,8 @@ const deadlines = new WeakSet<Error>();
 
 /** A request as the kit hands it on: its headers and deadline set. */
 export function prepareRequest(request: PactumRequest, credential: Credential): void {
-  const headers: Record<string, unknown> = request.headers ?? {};
-  request.headers = headers;
+  request.headers ??= {};
+  const { headers } = request;
   let own = false;
   for (const name of Object.keys(headers)) {
     if (name.toLowerCase() === "authorization") own = true;
@@ -46,7 +46,6 @@ export function prepareRequest(request: PactumRequest, credential: Credential): 
       ...request.core,
       signal: ownSignal ? AbortSignal.any([ownSignal, controller.signal]) : controller.signal,
     },
-    enumerable: false,
     configurable: true,
     writable: true,
   });

@@ -32,7 +32,6 @@ export interface PactumRetryOptions {
   status?: unknown;
 }
 
-/** An answer as pactum read it. */
 export interface PactumResponse {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -43,13 +42,10 @@ export interface PactumResponse {
 export type PactumReporter = Record<string, unknown>;
 
 /** A pactum log adapter: each level gets the logged values. */
-export interface PactumLogAdapter {
-  trace(messages: unknown[]): void;
-  debug(messages: unknown[]): void;
-  info(messages: unknown[]): void;
-  warn(messages: unknown[]): void;
-  error(messages: unknown[]): void;
-}
+export type PactumLogAdapter = Record<
+  "trace" | "debug" | "info" | "warn" | "error",
+  (messages: unknown[]) => void
+>;
 
 /** The spec pactum builds (a class instance: the kit reaches its prototype). */
 export interface PactumSpecLike {

@@ -181,8 +181,6 @@ function registrationOf(pactum: PactumLike): Registration {
   return registration;
 }
 
-const newTag = () => `pt-${Date.now().toString(36)}-${randomBytes(2).toString("hex")}`;
-
 /**
  * Registers the kit on the user's own pactum (`import pactum from "pactum"`):
  * every spec (or those that `.expect("petstore:conforms")`) judged by the
@@ -200,7 +198,7 @@ export async function usePetstore(
       "petstore-mock-kit/pactum: usePetstore already has a session on this pactum: close() it before opening another",
     );
   }
-  const tag = options.tag ?? newTag();
+  const tag = options.tag ?? `pt-${Date.now().toString(36)}-${randomBytes(2).toString("hex")}`;
   if (!/^[\w.-]{1,40}$/.test(tag)) {
     throw new TypeError("petstore-mock-kit/pactum: tag must be 1 to 40 letters, digits, _, . or -");
   }

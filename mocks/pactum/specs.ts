@@ -35,8 +35,8 @@ export function refusedRetry(method: string, options: PactumContext["req"]["retr
     }
     return undefined;
   }
-  if (safeMethods.includes(method) || typeof options.strategy === "function") return undefined;
-  if (typeof options.strategy === "string") return undefined;
+  const strategy = typeof options.strategy;
+  if (safeMethods.includes(method) || strategy === "function" || strategy === "string") return;
   return (
     `a ${method} would be sent again: pactum's retry re-sends the request, and a write sent twice may write twice. ` +
     "Give the retry a strategy of your own that decides when sending it again is safe, or retry GETs only"
@@ -60,9 +60,8 @@ export function replacedRetryLine([message]: readonly unknown[]): boolean {
   return true;
 }
 
-function status(context: PactumContext): number | undefined {
-  return context.res instanceof Error ? undefined : context.res.statusCode;
-}
+const status = (context: PactumContext) =>
+  context.res instanceof Error ? undefined : context.res.statusCode;
 
 /**
  * Registers the kit's retry strategy and its wait; the strategy says "done"

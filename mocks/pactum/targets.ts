@@ -9,7 +9,7 @@ import { defaultApiKey } from "../core/defaults.js";
 import { basePathProblem, baseUrlProblem } from "../interface/base-url.js";
 import { apiBasePath } from "../interface/spec.js";
 import type { PetstoreServerOptions } from "../server/options.js";
-import { defaultPort, type RunningPetstoreServer, startPetstoreServer } from "../server/server.js";
+import { defaultPort, startPetstoreServer } from "../server/server.js";
 import { apiKeyVariable } from "../util/curl.js";
 
 /** The mock's options, as `startPetstoreServer` takes them; it listens on 127.0.0.1, a free port. */
@@ -45,17 +45,6 @@ export interface ReproTarget {
   readonly baseUrl: string;
   /** What to do before pasting a line (it reads the key from `$PETSTORE_API_KEY`), in words. */
   readonly note: string;
-}
-
-/** A started target: where pactum sends, the key it presents, the secrets to redact, how to stop. */
-export interface StartedTarget {
-  readonly baseUrl: string;
-  readonly apiKey: string;
-  readonly repro: ReproTarget;
-  /** Every key the session knows of: pactum's, the proxy's, the mock's admin key. */
-  readonly secrets: readonly string[];
-  readonly server: RunningPetstoreServer | undefined;
-  close(): Promise<void>;
 }
 
 /** A development key for a mock or proxy started without one: random, so no suite learns it by heart. */
@@ -103,9 +92,12 @@ function chosen(target: Partial<MockTarget & ProxyTarget & DeploymentTarget>) {
   }
 }
 
-export async function startTarget(
-  target: Partial<MockTarget & ProxyTarget & DeploymentTarget>,
-): Promise<StartedTarget> {
+/**
+ * A started target: where pactum sends, the key it presents, where a failure's
+ * curl line goes, the secrets to redact (every key the session knows of:
+ * pactum's, the proxy's, the mock's admin key), the server, how to stop.
+ */
+export async function startTarget(target: Partial<MockTarget & ProxyTarget & DeploymentTarget>) {
   chosen(target);
   if (target.baseUrl !== undefined && target.apiKey !== undefined) {
     const { apiKey } = target;

@@ -16,19 +16,7 @@ import type { PetstoreOptions } from "../store/options.js";
 /** Where the fixture serves the dashboard: a name no app uses (`.localhost` never leaves the machine). */
 const dashboardOrigin = "http://petstore-dashboard.localhost";
 
-export interface DashboardRouting {
-  /** The page's address, `http://petstore-dashboard.localhost/__mock/`. */
-  readonly url: string;
-  matches(url: URL): boolean;
-  handle(route: Route, request: Request): Promise<void>;
-  /** Ends waiting feed requests and ignores what they would still send. */
-  stop(): void;
-}
-
-export function createDashboardRouting(
-  petstore: PetstoreLifecycle,
-  options: PetstoreOptions,
-): DashboardRouting {
+export function createDashboardRouting(petstore: PetstoreLifecycle, options: PetstoreOptions) {
   const { store } = petstore;
   const stopped = new AbortController();
   // Only this context's pages reach it: the trust of a loopback server.
@@ -47,9 +35,10 @@ export function createDashboardRouting(
     }),
   ]);
   return {
+    /** The page's address, `http://petstore-dashboard.localhost/__mock/`. */
     url: `${dashboardOrigin}${dashboardPath}`,
-    matches: (url) => url.origin === dashboardOrigin,
-    async handle(route, request) {
+    matches: (url: URL) => url.origin === dashboardOrigin,
+    async handle(route: Route, request: Request) {
       const method = request.method();
       const hasBody = method !== "GET" && method !== "HEAD";
       try {
@@ -72,6 +61,7 @@ export function createDashboardRouting(
         if (!stopped.signal.aborted) throw error;
       }
     },
+    /** Ends waiting feed requests and ignores what they would still send. */
     stop: () => stopped.abort(),
   };
 }

@@ -28,29 +28,16 @@ export async function coreRequestOf(
   const method = request.method();
   const headers = await request.allHeaders();
   const hasBody = method !== "GET" && method !== "HEAD";
-  const { body, bodyTooLarge } = bodyFields(hasBody ? request.postDataBuffer() : null);
   return {
     method,
     path: url.pathname.slice(basePath.length),
     query: url.search.slice(1),
     header: (name) => headers[name],
-    body,
-    bodyTooLarge,
+    ...bodyFields(hasBody ? request.postDataBuffer() : null),
     basePath,
     origin: url.origin,
     ...(signal ? { signal } : {}),
   };
-}
-
-interface PetstoreRouting {
-  /** Whether a URL is under the API base (the route's matcher). */
-  matches(url: URL): boolean;
-  /** Answers one routed request from the core. */
-  handle(route: Route, request: Request): Promise<void>;
-  /** The page gave up on a request (Playwright's `requestfailed`): a hang or a delay ends early. */
-  failed(request: Request): void;
-  /** Ends every request still waiting (hangs, delays) and ignores what they would still send. */
-  stop(): void;
 }
 
 /**
@@ -64,24 +51,18 @@ interface PetstoreRouting {
 export function createPetstoreRouting(
   handle: PetstoreCore,
   options: { readonly baseUrl?: string | undefined } = {},
-): PetstoreRouting {
+) {
   const base = apiBase(options.baseUrl);
   const waiting = new Map<Request, AbortController>();
   let stopped = false;
 
   async function answer(route: Route, request: Request, signal: AbortSignal): Promise<void> {
     const at = base.locate(new URL(request.url()).pathname);
-    if (!at) {
-      await route.fallback();
-      return;
-    }
+    if (!at) return route.fallback();
     const core = await coreRequestOf(request, at.basePath, signal);
     const response = await handle(core);
     if (signal.aborted) return; // nobody is waiting for the answer any more
-    if (response.dropped) {
-      await route.abort("connectionreset");
-      return;
-    }
+    if (response.dropped) return route.abort("connectionreset");
     await route.fulfill({
       status: response.status,
       // With the headers a page on another origin needs to read the answer.
@@ -91,9 +72,10 @@ export function createPetstoreRouting(
   }
 
   return {
-    // Like msw, the pattern is matched against the URL without its query.
-    matches: (url) => base.pattern.test(`${url.origin}${url.pathname}`),
-    async handle(route, request) {
+    /** Whether a URL is under the API base (the route's matcher); like msw's, without its query. */
+    matches: (url: URL) => base.pattern.test(`${url.origin}${url.pathname}`),
+    /** Answers one routed request from the core. */
+    async handle(route: Route, request: Request) {
       const gone = new AbortController();
       waiting.set(request, gone);
       try {
@@ -105,9 +87,11 @@ export function createPetstoreRouting(
         waiting.delete(request);
       }
     },
-    failed(request) {
+    /** The page gave up on a request (Playwright's `requestfailed`): a hang or a delay ends early. */
+    failed(request: Request) {
       waiting.get(request)?.abort();
     },
+    /** Ends every request still waiting (hangs, delays) and ignores what they would still send. */
     stop() {
       stopped = true;
       // Each request's own handle() removes it once its answer ends.

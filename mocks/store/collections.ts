@@ -33,17 +33,16 @@ function verdict<T>(
   };
 }
 
-/** Whether a store is seeding its fresh collections (records already checked: they pass as they are). */
-interface Seeding {
-  active: boolean;
-}
-
 /**
  * A Standard Schema backed by the record's precompiled openapi.yaml
  * validator, waiting for it on the first check if it has not loaded yet
  * (`@msw/data` awaits every check).
  */
-function standardSchema<T>(name: "Pet" | "Category", seeding: Seeding): StandardSchemaV1<T, T> {
+function standardSchema<T>(
+  name: "Pet" | "Category",
+  /** Whether the store is seeding its fresh collections (records already checked: they pass as they are). */
+  seeding: { active: boolean },
+): StandardSchemaV1<T, T> {
   return {
     "~standard": {
       version: 1,
@@ -101,7 +100,6 @@ export class IndexedCollection<T extends object> extends Collection<StandardSche
   }
 }
 
-/** The two collections of a store. */
 export interface StoreCollections {
   readonly pets: IndexedCollection<Pet>;
   readonly categories: IndexedCollection<Category>;
@@ -112,7 +110,7 @@ export interface StoreCollections {
  * snapshot's that passed its checks), stored unchecked again.
  */
 export async function seedCollections(data: SeedData): Promise<StoreCollections> {
-  const seeding: Seeding = { active: true };
+  const seeding = { active: true };
   const pets = new IndexedCollection<Pet>({ schema: standardSchema<Pet>("Pet", seeding) });
   const categories = new IndexedCollection<Category>({
     schema: standardSchema<Category>("Category", seeding),

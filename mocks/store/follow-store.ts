@@ -22,22 +22,11 @@ interface FollowStoreOptions {
   readonly onRecovered?: (() => void) | undefined;
 }
 
-interface StoreFollower {
-  /** Whether changes wait to be saved. */
-  readonly pending: boolean;
-  /** Saves now if changes wait; resolves after this save (and any before it) ended. */
-  flush(): Promise<void>;
-  /** Forgets the changes that wait: nothing is saved until the next change. */
-  discard(): void;
-  /** Stops following the store; changes still waiting stay unsaved unless flushed. */
-  stop(): void;
-}
-
 export function followStore(
   store: PetstoreStore,
   save: (snapshot: StoreSnapshot) => void | Promise<void>,
   options: FollowStoreOptions,
-): StoreFollower {
+) {
   let pending = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
@@ -71,7 +60,10 @@ export function followStore(
     }
   }
 
-  /** Idle, the save starts at once (a page being hidden gets it before it goes). */
+  /**
+   * Saves now if changes wait; resolves after this save (and any before it)
+   * ended. Idle, the save starts at once (a page being hidden gets it before it goes).
+   */
   function flush(): Promise<void> {
     cancel();
     saving = busy ? saving.then(saveOnce) : saveOnce();
@@ -84,14 +76,17 @@ export function followStore(
   });
 
   return {
+    /** Whether changes wait to be saved. */
     get pending() {
       return pending;
     },
     flush,
+    /** Forgets the changes that wait: nothing is saved until the next change. */
     discard() {
       cancel();
       pending = false;
     },
+    /** Stops following the store; changes still waiting stay unsaved unless flushed. */
     stop() {
       stopped = true;
       cancel();

@@ -25,17 +25,13 @@ export class IdIndex<T extends Identified> {
     this.#records = records;
   }
 
-  /** A record was created. */
-  created(record: T): void {
-    this.#add(record);
-  }
-
   /** A record was updated or deleted. */
   changed(): void {
     this.#stale = true;
   }
 
-  #add(record: T): void {
+  /** A record was created. */
+  created(record: T): void {
     Object.freeze(record);
     if (record.id <= this.#maxId) this.#ascending = false;
     else this.#maxId = record.id;
@@ -48,7 +44,7 @@ export class IdIndex<T extends Identified> {
       this.#byId = new Map();
       this.#maxId = 0;
       this.#ascending = true;
-      for (const record of this.#records()) this.#add(record);
+      for (const record of this.#records()) this.created(record);
     }
     return this;
   }

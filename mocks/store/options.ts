@@ -108,9 +108,8 @@ const seedFields = ["seed", "pets", "categories"] as const satisfies readonly (k
  */
 export function seedOptionsFromJson(
   value: unknown,
-  { name, fieldPrefix = "", complete = false }: SeedJsonContext,
+  { name, fieldPrefix: prefix = "", complete = false }: SeedJsonContext,
 ): SeedOptions {
-  const prefix = fieldPrefix;
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new RangeError(`${name} must be a JSON object such as {"seed": 7}`);
   }

@@ -47,12 +47,14 @@ function nextId(object: Record<string, unknown>, name: string): number {
 }
 
 function records<T extends { id: number }>(
-  value: unknown,
+  snapshot: Record<string, unknown>,
   name: keyof RecordCounts,
-  validate: ValidateFunction,
-  keys: readonly string[],
+  schema: "Pet" | "Category",
   limits: RecordCounts | undefined,
 ): T[] {
+  const value = field(snapshot, name);
+  const validate: ValidateFunction = schema === "Pet" ? validators.Pet : validators.Category;
+  const keys: readonly string[] = recordFields(schema);
   if (!Array.isArray(value)) throw new SnapshotError(`The snapshot's "${name}" must be an array.`);
   if (limits && value.length > limits[name]) {
     const flag = name === "pets" ? "--max-pets" : "--max-categories";
@@ -128,20 +130,8 @@ export function checkSnapshot(value: unknown, limits?: RecordCounts): StoreSnaps
   } catch (error) {
     throw new SnapshotError(`${(error as Error).message}.`);
   }
-  const categories = records<Category>(
-    field(value, "categories"),
-    "categories",
-    validators.Category,
-    recordFields("Category"),
-    limits,
-  );
-  const pets = records<Pet>(
-    field(value, "pets"),
-    "pets",
-    validators.Pet,
-    recordFields("Pet"),
-    limits,
-  );
+  const categories = records<Category>(value, "categories", "Category", limits);
+  const pets = records<Pet>(value, "pets", "Pet", limits);
   const categoryIds = new Set(categories.map((category) => category.id));
   const orphan = pets.find((pet) => !categoryIds.has(pet.categoryId));
   if (orphan) {

@@ -41,9 +41,6 @@ import {
   snapshotFormatVersion,
 } from "./snapshot-format.js";
 
-type PetCollection = Collection<StandardSchemaV1<Pet, Pet>>;
-type CategoryCollection = Collection<StandardSchemaV1<Category, Category>>;
-
 /** The in-memory store: the core's port plus the collections, the seed, snapshots and resets. */
 export interface PetstoreStore extends StorePort {
   /**
@@ -51,9 +48,9 @@ export interface PetstoreStore extends StorePort {
    * `reset()` replaces it. In a page it throws `CollectionsNotLoadedError`
    * until `@msw/data`'s chunk has arrived (`await store.loaded()`).
    */
-  readonly pets: PetCollection;
+  readonly pets: Collection<StandardSchemaV1<Pet, Pet>>;
   /** The live categories collection (`@msw/data`), as `pets`. */
-  readonly categories: CategoryCollection;
+  readonly categories: Collection<StandardSchemaV1<Category, Category>>;
   /**
    * Resolves once the collections hold the records (at once in Node; in a
    * page once `@msw/data`'s chunk has arrived, which the answers do not
@@ -171,9 +168,7 @@ class Collections {
   }
 
   #earlyOf(data: SeedData): { readonly pets: Pet[]; readonly categories: Category[] } {
-    if (this.#early === undefined) {
-      this.#early = { pets: early(data.pets), categories: early(data.categories) };
-    }
+    this.#early ??= { pets: early(data.pets), categories: early(data.categories) };
     return this.#early;
   }
 
@@ -201,7 +196,6 @@ class Collections {
     throw new CollectionsNotLoadedError(this.#failure?.message);
   }
 
-  /** The id the next record of a kind takes. */
   nextId(kind: keyof RecordCounts): number {
     const index = kind === "pets" ? this.petIndex : this.categoryIndex;
     const sequence = this.sequences?.[kind];
@@ -229,13 +223,13 @@ class Collections {
   }
 }
 
-/** The first id of the sequence above `id`. */
-const idAfter = (id: number, { start, step }: IdSequence) =>
-  id < start ? start : start + (Math.floor((id - start) / step) + 1) * step;
-
 /** A profile's record shapes (undefined: it shapes no record), their code loaded for a profile only. */
 const shapesOf = async (behaviour: ResolvedBehaviour) =>
   (await import("./record-shapes.js")).recordShapes(behaviour);
+
+/** The first id of the sequence above `id`. */
+const idAfter = (id: number, { start, step }: IdSequence) =>
+  id < start ? start : start + (Math.floor((id - start) / step) + 1) * step;
 
 /**
  * A seeded store. `limits` are the caps every way in is held to (seed options,
@@ -297,9 +291,7 @@ export async function createPetstoreStore(
     get categories() {
       return current.collections().categories;
     },
-    loaded: async () => {
-      await current.made;
-    },
+    loaded: () => current.made.then(() => undefined),
     get seedOptions() {
       return seedOptions;
     },
