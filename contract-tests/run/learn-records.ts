@@ -6,9 +6,9 @@
 import { type Evidence, type JsonValue, profileLimits } from "../../mocks/interface/behaviours.js";
 import { schemaFields } from "../../mocks/interface/operations.js";
 import type { SchemaName } from "../../mocks/interface/schemas.js";
-import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { isObject } from "../../mocks/util/json.js";
 import { compareText } from "../../mocks/util/text.js";
+import { idOrder } from "./compare-answers.js";
 import {
   canonical,
   decided,
@@ -27,12 +27,10 @@ import {
 export function orderFit(reading: Seen): Fit {
   const list = items(reading);
   if (!list) return { fits: [] };
-  const ids = list.map((item) => idOf(item)).filter((id): id is Id => id !== undefined);
-  if (ids.length < 2) return { fits: ["ascending", "descending"] };
-  const steps = ids.slice(1).map((id, index) => BigInt(id) - BigInt(ids[index] as Id));
-  if (steps.every((step) => step > 0n)) return { fits: ["ascending"], note: "ids ascending" };
-  if (steps.every((step) => step < 0n)) return { fits: ["descending"], note: "ids descending" };
-  return { fits: [], note: "ids in neither order" };
+  const order = idOrder(list);
+  if (order === undefined) return { fits: ["ascending", "descending"] };
+  if (order === "neither") return { fits: [], note: "ids in neither order" };
+  return { fits: [order], note: `ids ${order}` };
 }
 
 const fieldName = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;

@@ -130,12 +130,16 @@ export interface SuiteRun extends RunResult {
   readonly fuzz?: FuzzResult;
 }
 
+/** The suite's fixed cases. */
+export async function suiteCases(ctx: SuiteContext): Promise<void> {
+  await categoryCases(ctx);
+  await petCases(ctx);
+  await authCases(ctx);
+}
+
 export function runContractSuite(options: SuiteOptions): Promise<SuiteRun> {
   return runCases(options, async (ctx) => {
-    if (options.fuzzOnly) return;
-    await categoryCases(ctx);
-    await petCases(ctx);
-    await authCases(ctx);
+    if (!options.fuzzOnly) await suiteCases(ctx);
   });
 }
 
