@@ -124,9 +124,8 @@ async function finishLearn(
     return undefined;
   }
   if (before !== undefined) {
-    const { driftSummary, learnedDrift } = await import("../run/learn-check.js");
-    const drift = learnedDrift(before, run.learned.choices);
-    io.out(printable(redact(driftSummary(drift, file))));
+    const drift = learn.learnedDrift(before, run.learned.choices);
+    io.out(printable(redact(learn.driftSummary(drift, file))));
     return drift.changed.length > 0 ? exitCodes.profileChanged : undefined;
   }
   try {
@@ -137,13 +136,6 @@ async function finishLearn(
   }
   io.out(printable(redact(learn.learnSummary(run.learned, file))));
   return undefined;
-}
-
-/** `--learn FILE --check`: the file as written, read before the deployment is asked anything. */
-async function learnedBefore(options: CliOptions): Promise<BehaviourProfile | undefined> {
-  if (!options.learnCheck || options.learnFile === undefined) return undefined;
-  const { readLearnedFile } = await import("../run/learn-check.js");
-  return readLearnedFile(options.learnFile);
 }
 
 /** The `--behaviour` profile `--compare-mock` runs the mock under; a bad file is a usage error. */
@@ -164,7 +156,11 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
   try {
     // Read before the deployment is asked anything: a bad profile is a usage error.
     const behaviour = await behaviourOf(options);
-    const before = await learnedBefore(options);
+    // `--learn FILE --check`: the file as written.
+    const before =
+      options.learnCheck && options.learnFile !== undefined
+        ? await (await import("../run/learn.js")).readLearnedFile(options.learnFile)
+        : undefined;
     const result = withKeyNote(await suiteRun(options, behaviour), options.keyFrom);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];

@@ -572,7 +572,7 @@ function given(choice: unknown, id: ChoiceId) {
 /**
  * The id sequence as a listing shows it: listed newest first, a start that
  * only a full page would hide is read as the sequence's first positive id
- * (learn-shapes.ts), so a growing store writes the same profile.
+ * (learn-records.ts), so a growing store writes the same profile.
  */
 function seenSequence(
   choice: { alternative?: string; value?: unknown },

@@ -4,14 +4,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { pumpForever, startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
 import { retryAfterMs } from "../../mocks/util/http-client.js";
-import {
-  contractResponse,
-  curlLine,
-  kept,
-  RunBudget,
-  send,
-  type Target,
-} from "./http.js";
+import { contractResponse, curlLine, kept, RunBudget, send, type Target } from "./http.js";
 
 let server: TinyServer | undefined;
 afterEach(async () => {
