@@ -34,6 +34,12 @@ export interface SideFacts {
   readonly records: { readonly pets: readonly Item[]; readonly categories: readonly Item[] };
 }
 
+/** The items of a 200 list answer (none for any other answer). */
+export const listItems = (exchange: Exchange | undefined): readonly Item[] =>
+  exchange?.response?.status === 200 && Array.isArray(exchange.response.json)
+    ? exchange.response.json.filter(isObject)
+    : [];
+
 /** HTTP's framing and connection headers, and those a body's size or the clock decide. */
 const notCompared = new Set([
   "connection",

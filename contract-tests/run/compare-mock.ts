@@ -16,17 +16,19 @@ import {
   resolveBehaviour,
 } from "../../mocks/interface/behaviours.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
-import { isObject } from "../../mocks/util/json.js";
 import { createRedactor } from "../../mocks/util/redact.js";
 import type { CaseRecord, RunResult } from "../suite/results.js";
 import type { RunOptions } from "../suite/settings.js";
 import { type Exchange, send } from "../transport/http.js";
-import { type AnswerDifference, answerDifferences, type SideFacts } from "./compare-answers.js";
+import {
+  type AnswerDifference,
+  answerDifferences,
+  listItems,
+  type SideFacts,
+} from "./compare-answers.js";
 import { learnChoices } from "./learn-choices.js";
 import { type ProbeOptions, type Probes, sendProbes } from "./learn-probes.js";
 import { runCases, suiteCases } from "./runner.js";
-
-export { bodyShape } from "./compare-answers.js";
 
 export interface Difference extends AnswerDifference {
   readonly caseId: string;
@@ -54,19 +56,13 @@ export interface Side {
   readonly probes: Probes;
 }
 
-const itemsOf = (exchange: Exchange): readonly Readonly<Record<string, unknown>>[] =>
-  exchange.response?.status === 200 && Array.isArray(exchange.response.json)
-    ? exchange.response.json.filter(isObject)
-    : [];
-
 const queryOf = (exchange: Exchange) =>
   exchange.url.includes("?") ? exchange.url.slice(exchange.url.indexOf("?")) : "";
 
 /** Which headers a side answered differently to the same read twice, and how many records its lists showed. */
 function factsOf(records: readonly CaseRecord[], again: ReadonlyMap<string, Exchange>): SideFacts {
   const unstable = new Set<string>();
-  const held: { pets?: SideFacts["records"]["pets"]; categories?: SideFacts["records"]["pets"] } =
-    {};
+  const held: Record<string, SideFacts["records"]["pets"] | undefined> = {};
   for (const { caseId, exchange } of records) {
     const { path } = exchange.request;
     // The shortest whole listing: the records held before the run's own creates.
@@ -74,7 +70,7 @@ function factsOf(records: readonly CaseRecord[], again: ReadonlyMap<string, Exch
       path === "/categories" || (path === "/pets" && queryOf(exchange) === "?limit=100");
     if (exchange.request.method === "GET" && whole && exchange.response?.status === 200) {
       const collection = path === "/pets" ? "pets" : "categories";
-      const items = itemsOf(exchange);
+      const items = listItems(exchange);
       const before = held[collection];
       if (before === undefined || items.length < before.length) held[collection] = items;
     }
@@ -119,15 +115,15 @@ async function sideOf(
   };
 }
 
-/** A request's line: method, path and query; a record's id in the path stands for any. */
+/** A request's line: method, path and query. */
 const requestLine = (exchange: Exchange) =>
   `${exchange.request.method} ${exchange.request.path}${queryOf(exchange)}`;
 
+/** Whether two requests are the same, a record's id in the path standing for any. */
 const sameRequest = (a: Exchange, b: Exchange): boolean => {
-  const [x, y] = [requestLine(a), requestLine(b)];
-  const withoutId = (line: string) =>
-    line.replace(/^(\w+ \/(?:pets|categories)\/)\d+(?=\/?(?:\?|$))/, "$1{id}");
-  return x === y || withoutId(x) === withoutId(y);
+  const withoutId = (exchange: Exchange) =>
+    requestLine(exchange).replace(/^(\w+ \/(?:pets|categories)\/)\d+(?=\/?(?:\?|$))/, "$1{id}");
+  return withoutId(a) === withoutId(b);
 };
 
 function pairUp(deployment: Side, mock: Side) {

@@ -17,6 +17,7 @@ import type { CaseDefinition, SuiteContext } from "../suite/context.js";
 import { defaultConsumerWrites } from "../suite/settings.js";
 import { WriteBudget } from "../suite/write-budget.js";
 import type { ContractRequest, CredentialVariant, Exchange } from "../transport/http.js";
+import { listItems } from "./compare-answers.js";
 
 /** Every probe `--learn` may send, in the order it sends them. */
 export const probeNames = [
@@ -142,13 +143,6 @@ function labelOf(request: ContractRequest, as = request.path, body?: string): st
   return `${request.method} ${as}${query}${body === undefined ? "" : ` {${body}}`}${type}${credential}`;
 }
 
-type Item = Readonly<Record<string, unknown>>;
-
-const listed = (exchange: Exchange | undefined): readonly Item[] => {
-  const json = exchange?.response?.status === 200 ? exchange.response.json : undefined;
-  return Array.isArray(json) ? (json as Item[]) : [];
-};
-
 /** The probes of a run, sent on its context; returns what each showed. */
 export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}): Promise<Probes> {
   const probes = new Map<ProbeName, Probe>();
@@ -217,7 +211,7 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
   };
 
   const { minimum, maximum } = limitRule;
-  const pets = listed(await listPets("pets", `limit=${maximum}`));
+  const pets = listItems(await listPets("pets", `limit=${maximum}`));
   await listPets("pets-default", "");
   await listPets("limit-zero", `limit=${minimum - 1}`);
   await listPets("limit-negative", `limit=${minimum - 2}`);
@@ -272,7 +266,7 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
   ] as const) {
     await get(name, "getPet", `/pets/${first ?? absentId()}`, { as: "/pets/{id}", credential });
   }
-  const categories = listed(await listCategories("categories"));
+  const categories = listItems(await listCategories("categories"));
   await listCategories("categories-unknown-parameter", { rawQuery: "learn-probe=1" });
   await unrouted("categories-trailing-slash", "listCategories", "GET", "/categories/");
   await listCategories("categories-no-credential", { credential: "missing" });
@@ -298,7 +292,7 @@ interface Post {
 /** The creates: pets, then categories, each named with the tag (but for the blank names). */
 async function sendCreates(
   tag: string,
-  listedCategories: readonly Item[],
+  listedCategories: readonly Readonly<Record<string, unknown>>[],
   send: (name: ProbeName, sent: Sent) => Promise<Exchange | undefined>,
 ): Promise<void> {
   const categoryIds = listedCategories.map((category) => idOf(category));

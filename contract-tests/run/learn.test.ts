@@ -43,7 +43,7 @@ import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { recordContract, sloppySteps } from "../test-support/recorded-contract.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
 import { startThirdDeployment, thirdChoices } from "../test-support/third-deployment.js";
-import { bodyShape } from "./compare-mock.js";
+import { bodyShape } from "./compare-answers.js";
 import { learningNote } from "./learn.js";
 import { type Probes, sendProbes } from "./learn-probes.js";
 import { canonical } from "./learn-readings.js";

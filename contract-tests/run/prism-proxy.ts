@@ -78,7 +78,7 @@ export function prismAnswer(exchange: Exchange): string | undefined {
   return undefined;
 }
 
-export function violationsOf(exchange: Exchange): Violation[] {
+function violationsOf(exchange: Exchange): Violation[] {
   const header = exchange.response?.headers["sl-violations"];
   if (!header) return [];
   try {
