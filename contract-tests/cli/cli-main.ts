@@ -34,7 +34,6 @@ import { type CliOptions, type Command, parse, usage } from "./options.js";
 
 export { type CliIo, exitCodes };
 
-/** The report files a run asked for. */
 function writeReports(
   result: ReportedRun,
   options: CliOptions,

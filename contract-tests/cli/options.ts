@@ -185,16 +185,11 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   if (learn?.trim() === "") throw new UsageError("--learn needs a file");
   // --learn sends its own probes, to every operation.
   exclusive(values, "learn", ["consumer", "replay", "compare-mock", "via-prism", "fuzz", "only"]);
-  for (const flag of ["check", "learn-untagged"] as const) {
-    if (values[flag] && learn === undefined) throw new UsageError(`--${flag} needs --learn FILE`);
-  }
-  if (consumer === undefined && learn === undefined && values["consumer-writes"] !== undefined) {
-    throw new UsageError("--consumer-writes needs --consumer FILE or --learn FILE");
-  }
+  needs(values, ["check", "learn-untagged"], learn !== undefined, "--learn FILE");
+  const consumerOrLearn = consumer !== undefined || learn !== undefined;
+  needs(values, ["consumer-writes"], consumerOrLearn, "--consumer FILE or --learn FILE");
   exclusive(values, "compare-mock", ["via-prism"]);
-  if (values.behaviour !== undefined && !values["compare-mock"]) {
-    throw new UsageError("--behaviour needs --compare-mock");
-  }
+  needs(values, ["behaviour"], values["compare-mock"] !== undefined, "--compare-mock");
   if (values.behaviour?.trim() === "") throw new UsageError("--behaviour needs a file");
   const replay = values.replay;
   if (replay !== undefined && (values["compare-mock"] || values["via-prism"])) {
@@ -202,11 +197,7 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   }
   if (replay?.trim() === "") throw new UsageError("--replay needs a file");
   const fuzz = parseCount(values, "fuzz", 1, maxFuzz, 0);
-  if (!fuzz) {
-    for (const flag of ["fuzz-seed", "fuzz-only", "fuzz-writes"] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --fuzz N`);
-    }
-  }
+  needs(values, ["fuzz-seed", "fuzz-only", "fuzz-writes"], fuzz > 0, "--fuzz N");
   exclusive(values, "fuzz", ["via-prism", "replay"]);
   const url = values.url ?? env.PETSTORE_URL;
   const key = values.key ?? env.PETSTORE_API_KEY;
@@ -249,6 +240,12 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
     consumerWrites: parseCount(values, "consumer-writes", 0, maxFuzzWrites, defaultConsumerWrites),
   };
   return { kind: "run", options };
+}
+
+/** A usage error when one of `flags` is given without what it needs. */
+function needs(values: Flags, flags: readonly (keyof Flags)[], met: boolean, what: string): void {
+  const given = flags.find((flag) => values[flag] !== undefined);
+  if (!met && given !== undefined) throw new UsageError(`--${given} needs ${what}`);
 }
 
 /** A usage error when `mode` is given with one of `flags`. */

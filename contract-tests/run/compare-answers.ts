@@ -278,7 +278,6 @@ function bodyDifferences(
   return left === right ? [] : [{ aspect: "body shape", deployment: left, mock: right }];
 }
 
-/** Every way the two answers to one request differ. */
 export function answerDifferences(
   deployment: Exchange,
   mock: Exchange,

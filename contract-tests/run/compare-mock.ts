@@ -49,11 +49,12 @@ export interface Comparison {
   readonly learned: Readonly<Partial<Record<ChoiceId, string>>>;
 }
 
-/** One side's answers: by label (a case id, a probe's), and what its repeated reads showed. */
+/** One side's answers: by label (a case id, a probe's), what its repeated reads showed, its run tag. */
 export interface Side {
   readonly answers: ReadonlyMap<string, Exchange>;
   readonly facts: SideFacts;
   readonly probes: Probes;
+  readonly tag: string;
 }
 
 const queryOf = (exchange: Exchange) =>
@@ -112,10 +113,10 @@ async function sideOf(
     answers: new Map(records.map((record) => [record.caseId, record.exchange])),
     facts: factsOf(records, again),
     probes,
+    tag,
   };
 }
 
-/** A request's line: method, path and query. */
 const requestLine = (exchange: Exchange) =>
   `${exchange.request.method} ${exchange.request.path}${queryOf(exchange)}`;
 
@@ -151,16 +152,10 @@ const keyOf = (difference: { readonly caseId: string; readonly aspect: string })
   `${difference.caseId}\u0000${difference.aspect}`;
 
 /** The deployment's answers to the comparison's requests: its run's cases, then the probes and the reads again. */
-export const deploymentSide = (
-  options: RunOptions,
-  deployment: RunResult,
-): Promise<DeploymentSide> =>
-  sideOf(options, deployment.tag, deployment.cases).then((side) => ({
-    ...side,
-    tag: deployment.tag,
-  }));
+export const deploymentSide = (options: RunOptions, deployment: RunResult): Promise<Side> =>
+  sideOf(options, deployment.tag, deployment.cases);
 
-export type DeploymentSide = Side & { readonly tag: string };
+export type DeploymentSide = Side;
 
 export async function compareWithMock(
   options: RunOptions,

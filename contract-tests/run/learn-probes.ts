@@ -108,7 +108,6 @@ export type Probe = {
 /** The probes of one run, by name (those not reached are absent). */
 export type Probes = ReadonlyMap<ProbeName, Probe>;
 
-/** What the probes need from the run's options. */
 export interface ProbeOptions {
   readonly consumerWrites?: number;
   /** Send the creates whose blank name the run tag cannot mark (`--learn-untagged`). */
