@@ -80,21 +80,15 @@ async function suiteRun(options: CliOptions, behaviour?: ResolvedBehaviour): Pro
     return runReplay(options, await readRecording(options.replayFile), options.replayFile);
   }
   if (!options.viaPrism) return runContractSuite({ ...options, behaviour });
-  let prism: typeof import("../run/prism-proxy.js");
-  try {
-    prism = await import("../run/prism-proxy.js");
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+  const prism = await import("../run/prism-proxy.js").catch((error: { code?: unknown }) => {
+    if (error.code !== "ERR_MODULE_NOT_FOUND") throw error;
     throw new UsageError(
       "--via-prism runs from a checkout of petstore-mock-kit (npm ci, then npm run contract:proxy); the installed package does not include it",
     );
-  }
-  try {
-    return await prism.runViaPrism(options);
-  } catch (error) {
-    if (error instanceof prism.PrismMissingError) throw new UsageError(error.message);
-    throw error;
-  }
+  });
+  return prism.runViaPrism(options).catch((error: unknown) => {
+    throw error instanceof prism.PrismMissingError ? new UsageError(error.message) : error;
+  });
 }
 
 /**

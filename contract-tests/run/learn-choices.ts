@@ -100,7 +100,6 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     names: readonly ProbeName[],
     fit: (reading: Seen) => Fit,
   ) => decide(id, names.map(at), fit);
-  const alternativesOf = (id: ChoiceId): readonly string[] => choiceAlternatives[id];
 
   const limitNotInteger = decide(
     "limitNotInteger",
@@ -186,25 +185,18 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     "category-blank-name",
   ] as const;
   const petReads = readings("pet-listed", "pet-listed-2");
-  const successCarries = petReads
-    .filter(seen)
-    .filter(success)
-    .some((reading) =>
-      ["deprecation", "sunset", "link"].some(
-        (name) => reading.response.headers[name] !== undefined,
-      ),
-    );
+  const successCarries = petReads.filter(seen).filter(success).some(carriesDeprecation);
   const deprecation = (
     id: "deprecationDate" | "sunsetHeader" | "successorLink",
     name: "deprecation" | "sunset" | "link",
-  ) => decide(id, petReads, deprecationFit(name, alternativesOf(id), redact));
+  ) => decide(id, petReads, deprecationFit(name, choiceAlternatives[id], redact));
   const common = commonHeaders(answers, redact);
   const errors = learnErrors(answers, redact, Object.keys((common.value ?? {}) as object));
   const byStatus =
-    (statuses: Readonly<Record<number, string>>, otherwise: readonly string[] = []) =>
+    (statuses: Readonly<Record<number, string>>) =>
     (reading: Seen): Fit => {
       const name = statuses[reading.response.status];
-      return name === undefined ? { fits: otherwise } : { fits: [name] };
+      return { fits: name === undefined ? [] : [name] };
     };
   const created = (reading: Seen): Fit => {
     if (reading.response.status === 201) return { fits: ["accepted"] };
@@ -231,7 +223,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     limitBelowMinimum: choice("limitBelowMinimum", ["limit-zero", "limit-negative"], (reading) => {
       const fit = byCount(
         { clamped: minimum, default: fallback },
-        alternativesOf("limitBelowMinimum"),
+        choiceAlternatives.limitBelowMinimum,
       )(reading);
       // `Number(limit) || 20`, then clamped: 0 takes the default, a negative limit is clamped.
       const zeroDefault = reading.probe === "limit-zero" ? "default" : "clamped";
@@ -240,7 +232,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     limitAboveMaximum: choice(
       "limitAboveMaximum",
       ["limit-above", "limit-far-above"],
-      byCount({ clamped: maximum, default: fallback }, alternativesOf("limitAboveMaximum")),
+      byCount({ clamped: maximum, default: fallback }, choiceAlternatives.limitAboveMaximum),
     ),
     limitNotInteger,
     emptyQuery,
@@ -446,6 +438,9 @@ const kitText = {
   link: behaviours.successorLink.alternatives.kit.answer.match(/`Link: (.*)`/)?.[1],
 } as const;
 
+const carriesDeprecation = (reading: Seen) =>
+  Object.keys(kitText).some((name) => headerOf(reading, name) !== undefined);
+
 /** What getPet's answer says of one of its deprecation headers (an answer other than a 2xx says nothing). */
 function deprecationFit(
   name: keyof typeof kitText,
@@ -471,8 +466,7 @@ function deprecationFit(
 function deprecationOnFit(successCarries: boolean): (reading: Seen) => Fit {
   return (reading) => {
     if (!successCarries || success(reading)) return { fits: ["every", "success"] };
-    const carries = Object.keys(kitText).some((name) => headerOf(reading, name) !== undefined);
-    return carries
+    return carriesDeprecation(reading)
       ? { fits: ["every"], note: "carries the deprecation headers" }
       : { fits: ["success"], note: "no deprecation header" };
   };
