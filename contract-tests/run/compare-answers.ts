@@ -88,21 +88,15 @@ function headerText(name: string, value: string | undefined): string | undefined
   if (name === "location") {
     return value.replace(/\/\d+(?=\/?$)/, "/{id}").replace(/^https?:\/\/[^/]+/i, "{origin}");
   }
-  if (name === "vary") {
-    const rest = value
-      .split(",")
-      .map((token) => token.trim())
-      .filter((token) => token.toLowerCase() !== "origin");
-    return rest.length === 0 ? undefined : rest.join(", ");
-  }
-  if (name === "allow") {
-    return value
-      .split(",")
-      .map((token) => token.trim().toUpperCase())
+  if (name !== "vary" && name !== "allow") return value;
+  const tokens = value.split(",").map((token) => token.trim());
+  if (name === "allow")
+    return tokens
+      .map((token) => token.toUpperCase())
       .sort()
       .join(", ");
-  }
-  return value;
+  const rest = tokens.filter((token) => token.toLowerCase() !== "origin");
+  return rest.length === 0 ? undefined : rest.join(", ");
 }
 
 function headerDifferences(
