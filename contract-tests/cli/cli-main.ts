@@ -34,7 +34,6 @@ import { type CliOptions, type Command, parse, usage } from "./options.js";
 
 export { type CliIo, exitCodes };
 
-/** The report files a run asked for. */
 function writeReports(
   result: ReportedRun,
   options: CliOptions,
@@ -81,21 +80,15 @@ async function suiteRun(options: CliOptions, behaviour?: ResolvedBehaviour): Pro
     return runReplay(options, await readRecording(options.replayFile), options.replayFile);
   }
   if (!options.viaPrism) return runContractSuite({ ...options, behaviour });
-  let prism: typeof import("../run/prism-proxy.js");
-  try {
-    prism = await import("../run/prism-proxy.js");
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "ERR_MODULE_NOT_FOUND") throw error;
+  const prism = await import("../run/prism-proxy.js").catch((error: { code?: unknown }) => {
+    if (error.code !== "ERR_MODULE_NOT_FOUND") throw error;
     throw new UsageError(
       "--via-prism runs from a checkout of petstore-mock-kit (npm ci, then npm run contract:proxy); the installed package does not include it",
     );
-  }
-  try {
-    return await prism.runViaPrism(options);
-  } catch (error) {
-    if (error instanceof prism.PrismMissingError) throw new UsageError(error.message);
-    throw error;
-  }
+  });
+  return prism.runViaPrism(options).catch((error: unknown) => {
+    throw error instanceof prism.PrismMissingError ? new UsageError(error.message) : error;
+  });
 }
 
 /**
@@ -124,9 +117,8 @@ async function finishLearn(
     return undefined;
   }
   if (before !== undefined) {
-    const { driftSummary, learnedDrift } = await import("../run/learn-check.js");
-    const drift = learnedDrift(before, run.learned.choices);
-    io.out(printable(redact(driftSummary(drift, file))));
+    const drift = learn.learnedDrift(before, run.learned.choices);
+    io.out(printable(redact(learn.driftSummary(drift, file))));
     return drift.changed.length > 0 ? exitCodes.profileChanged : undefined;
   }
   try {
@@ -137,13 +129,6 @@ async function finishLearn(
   }
   io.out(printable(redact(learn.learnSummary(run.learned, file))));
   return undefined;
-}
-
-/** `--learn FILE --check`: the file as written, read before the deployment is asked anything. */
-async function learnedBefore(options: CliOptions): Promise<BehaviourProfile | undefined> {
-  if (!options.learnCheck || options.learnFile === undefined) return undefined;
-  const { readLearnedFile } = await import("../run/learn-check.js");
-  return readLearnedFile(options.learnFile);
 }
 
 /** The `--behaviour` profile `--compare-mock` runs the mock under; a bad file is a usage error. */
@@ -164,7 +149,11 @@ async function runSuite(options: CliOptions, io: CliIo): Promise<number> {
   try {
     // Read before the deployment is asked anything: a bad profile is a usage error.
     const behaviour = await behaviourOf(options);
-    const before = await learnedBefore(options);
+    // `--learn FILE --check`: the file as written.
+    const before =
+      options.learnCheck && options.learnFile !== undefined
+        ? await (await import("../run/learn.js")).readLearnedFile(options.learnFile)
+        : undefined;
     const result = withKeyNote(await suiteRun(options, behaviour), options.keyFrom);
     io.out(redact(consoleReport(result)));
     let extra: string[] = [];

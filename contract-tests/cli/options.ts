@@ -20,11 +20,15 @@ import {
 } from "../suite/settings.js";
 import { apiKeyVariable, defaultMaxBodyBytes } from "../transport/http.js";
 
-export interface CliOptions extends RunOptions {
+/** The report files asked for (none: not asked for). */
+interface ReportFiles {
   readonly junitFile: string | undefined;
   readonly markdownFile: string | undefined;
   readonly jsonFile: string | undefined;
   readonly htmlFile: string | undefined;
+}
+
+export interface CliOptions extends RunOptions, ReportFiles {
   readonly compareMock: boolean;
   /** `--compare-mock` runs the mock under this behaviour profile file (`--behaviour`). */
   readonly behaviourFile?: string | undefined;
@@ -49,14 +53,10 @@ export interface CliOptions extends RunOptions {
 }
 
 /** `--consumer FILE --against-spec`: the contract against openapi.yaml alone, no deployment. */
-export interface SpecOptions {
+export interface SpecOptions extends ReportFiles {
   readonly consumerFile: string;
   readonly strict: boolean;
   readonly only: readonly OperationId[];
-  readonly junitFile: string | undefined;
-  readonly markdownFile: string | undefined;
-  readonly jsonFile: string | undefined;
-  readonly htmlFile: string | undefined;
 }
 
 export type Command =
@@ -180,32 +180,16 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   const consumer = values.consumer;
   if (consumer?.trim() === "") throw new UsageError("--consumer needs a file");
   if (values["against-spec"]) return againstSpecCommand(values, consumer);
-  if (consumer !== undefined) {
-    for (const flag of ["replay", "compare-mock", "via-prism", "fuzz"] as const) {
-      if (values[flag] !== undefined)
-        throw new UsageError(`--consumer is not available with --${flag}`);
-    }
-  }
+  exclusive(values, "consumer", ["replay", "compare-mock", "via-prism", "fuzz"]);
   const learn = values.learn;
   if (learn?.trim() === "") throw new UsageError("--learn needs a file");
-  if (learn !== undefined) {
-    for (const flag of learnExcludes) {
-      if (values[flag] !== undefined)
-        throw new UsageError(`--learn is not available with --${flag}`);
-    }
-  }
-  for (const flag of ["check", "learn-untagged"] as const) {
-    if (values[flag] && learn === undefined) throw new UsageError(`--${flag} needs --learn FILE`);
-  }
-  if (consumer === undefined && learn === undefined && values["consumer-writes"] !== undefined) {
-    throw new UsageError("--consumer-writes needs --consumer FILE or --learn FILE");
-  }
-  if (values["compare-mock"] && values["via-prism"]) {
-    throw new UsageError("--compare-mock is not available with --via-prism");
-  }
-  if (values.behaviour !== undefined && !values["compare-mock"]) {
-    throw new UsageError("--behaviour needs --compare-mock");
-  }
+  // --learn sends its own probes, to every operation.
+  exclusive(values, "learn", ["consumer", "replay", "compare-mock", "via-prism", "fuzz", "only"]);
+  needs(values, ["check", "learn-untagged"], learn !== undefined, "--learn FILE");
+  const consumerOrLearn = consumer !== undefined || learn !== undefined;
+  needs(values, ["consumer-writes"], consumerOrLearn, "--consumer FILE or --learn FILE");
+  exclusive(values, "compare-mock", ["via-prism"]);
+  needs(values, ["behaviour"], values["compare-mock"] !== undefined, "--compare-mock");
   if (values.behaviour?.trim() === "") throw new UsageError("--behaviour needs a file");
   const replay = values.replay;
   if (replay !== undefined && (values["compare-mock"] || values["via-prism"])) {
@@ -213,13 +197,8 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   }
   if (replay?.trim() === "") throw new UsageError("--replay needs a file");
   const fuzz = parseCount(values, "fuzz", 1, maxFuzz, 0);
-  if (!fuzz) {
-    for (const flag of ["fuzz-seed", "fuzz-only", "fuzz-writes"] as const) {
-      if (values[flag] !== undefined) throw new UsageError(`--${flag} needs --fuzz N`);
-    }
-  }
-  if (fuzz && values["via-prism"]) throw new UsageError("--fuzz is not available with --via-prism");
-  if (fuzz && replay !== undefined) throw new UsageError("--fuzz is not available with --replay");
+  needs(values, ["fuzz-seed", "fuzz-only", "fuzz-writes"], fuzz > 0, "--fuzz N");
+  exclusive(values, "fuzz", ["via-prism", "replay"]);
   const url = values.url ?? env.PETSTORE_URL;
   const key = values.key ?? env.PETSTORE_API_KEY;
   if (!url) throw new UsageError("missing --url (or PETSTORE_URL): the API base including /v1");
@@ -263,15 +242,19 @@ function parseOrThrow(argv: readonly string[], env: Env): Command {
   return { kind: "run", options };
 }
 
-/** Modes and flags `--learn` does not combine with: it sends its own probes, to every operation. */
-const learnExcludes = [
-  "consumer",
-  "replay",
-  "compare-mock",
-  "via-prism",
-  "fuzz",
-  "only",
-] as const satisfies readonly (keyof Flags)[];
+/** A usage error when one of `flags` is given without what it needs. */
+function needs(values: Flags, flags: readonly (keyof Flags)[], met: boolean, what: string): void {
+  const given = flags.find((flag) => values[flag] !== undefined);
+  if (!met && given !== undefined) throw new UsageError(`--${given} needs ${what}`);
+}
+
+/** A usage error when `mode` is given with one of `flags`. */
+function exclusive(values: Flags, mode: keyof Flags, flags: readonly (keyof Flags)[]): void {
+  const other = flags.find((flag) => values[flag] !== undefined);
+  if (values[mode] !== undefined && other !== undefined) {
+    throw new UsageError(`--${mode} is not available with --${other}`);
+  }
+}
 
 /** The flags `--against-spec` reads; every other one is about a deployment (reaching it, what to send it). */
 const specFlags: ReadonlySet<string> = new Set([

@@ -1,12 +1,13 @@
 /**
  * What `--compare-mock` compares between the deployment's and the mock's
  * answers to the same request: the status; every header but HTTP's framing
- * ones and the mock's own `Vary: Origin`, by value where each side answers a
- * repeated request alike, else by presence; for lists the order, the page's
- * length and the fields of every item; for Errors the `code` word, the extra
- * fields and the message's style (never its text); for other bodies their
- * shape. `Vary: Origin` is the mock's own (its CORS), left out on both sides. A difference that comes from the records a side holds (too few to
- * fill a page, which optional fields a record has) is data, not behaviour.
+ * ones and the mock's own `Vary: Origin` (its CORS), by value where each side
+ * answers a repeated request alike, else by presence; for lists the order,
+ * the page's length and the fields of every item; for Errors the `code`
+ * word, the extra fields and the message's style (never its text); for
+ * other bodies their shape. A difference that comes from the records a side
+ * holds (too few to fill a page, which optional fields a record has) is
+ * data, not behaviour.
  */
 import { reasonPhrases } from "../../mocks/interface/behaviour-profile.js";
 import { optionalFields } from "../../mocks/interface/operations.js";
@@ -32,6 +33,12 @@ export interface SideFacts {
   /** The longest list each collection answered (at most 100 pets are seen). */
   readonly records: { readonly pets: readonly Item[]; readonly categories: readonly Item[] };
 }
+
+/** The items of a 200 list answer (none for any other answer). */
+export const listItems = (exchange: Exchange | undefined): readonly Item[] =>
+  exchange?.response?.status === 200 && Array.isArray(exchange.response.json)
+    ? exchange.response.json.filter(isObject)
+    : [];
 
 /** HTTP's framing and connection headers, and those a body's size or the clock decide. */
 const notCompared = new Set([
@@ -75,26 +82,21 @@ function kindOf(value: unknown): string {
 }
 
 /** A header's value as compared: a media type without parameters, a Location by its form, Vary without the mock's Origin. */
-function headerText(name: string, value: string): string | undefined {
+function headerText(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
   if (name === "content-type") return value.split(";")[0]?.trim().toLowerCase() ?? value;
   if (name === "location") {
     return value.replace(/\/\d+(?=\/?$)/, "/{id}").replace(/^https?:\/\/[^/]+/i, "{origin}");
   }
-  if (name === "vary") {
-    const rest = value
-      .split(",")
-      .map((token) => token.trim())
-      .filter((token) => token.toLowerCase() !== "origin");
-    return rest.length === 0 ? undefined : rest.join(", ");
-  }
-  if (name === "allow") {
-    return value
-      .split(",")
-      .map((token) => token.trim().toUpperCase())
+  if (name !== "vary" && name !== "allow") return value;
+  const tokens = value.split(",").map((token) => token.trim());
+  if (name === "allow")
+    return tokens
+      .map((token) => token.toUpperCase())
       .sort()
       .join(", ");
-  }
-  return value;
+  const rest = tokens.filter((token) => token.toLowerCase() !== "origin");
+  return rest.length === 0 ? undefined : rest.join(", ");
 }
 
 function headerDifferences(
@@ -106,10 +108,7 @@ function headerDifferences(
   const out: AnswerDifference[] = [];
   for (const name of [...names].sort()) {
     if (notCompared.has(name) || name.startsWith("proxy-")) continue;
-    const left =
-      a.headers[name] === undefined ? undefined : headerText(name, a.headers[name] as string);
-    const right =
-      b.headers[name] === undefined ? undefined : headerText(name, b.headers[name] as string);
+    const [left, right] = [headerText(name, a.headers[name]), headerText(name, b.headers[name])];
     if (left === undefined && right === undefined) continue;
     const byValue =
       name === "location" ||
@@ -123,14 +122,15 @@ function headerDifferences(
   return out;
 }
 
-/** The order of a list by id: ascending, descending, or neither (fewer than two: none shows). */
-function orderOf(items: readonly Item[]): string {
+/** The order of a list by id: ascending, descending, or neither (fewer than two: undefined, none shows). */
+export function idOrder(
+  items: readonly Item[],
+): "ascending" | "descending" | "neither" | undefined {
   const ids = items.map((item) => idOf(item)).filter((id): id is Id => id !== undefined);
-  if (ids.length < 2) return "(fewer than 2)";
+  if (ids.length < 2) return undefined;
   const steps = ids.slice(1).map((id, index) => BigInt(id) - BigInt(ids[index] as Id));
-  if (steps.every((step) => step > 0n)) return "ascending id";
-  if (steps.every((step) => step < 0n)) return "descending id";
-  return "neither";
+  if (steps.every((step) => step > 0n)) return "ascending";
+  return steps.every((step) => step < 0n) ? "descending" : "neither";
 }
 
 /** The fields the items of a list carry and their kinds; the interface's optional ones are data. */
@@ -212,9 +212,10 @@ function listDifferences(
         : {}),
     });
   }
-  const [orderA, orderB] = [orderOf(a), orderOf(b)];
-  if (orderA !== orderB && !orderA.startsWith("(") && !orderB.startsWith("(")) {
-    out.push({ aspect: "order", deployment: orderA, mock: orderB });
+  const [orderA, orderB] = [idOrder(a), idOrder(b)];
+  const shown = (order: string) => (order === "neither" ? order : `${order} id`);
+  if (orderA && orderB && orderA !== orderB) {
+    out.push({ aspect: "order", deployment: shown(orderA), mock: shown(orderB) });
   }
   const optional = optionalOf(path);
   const [fieldsA, fieldsB] = [fieldsOf(a, optional), fieldsOf(b, optional)];
@@ -271,7 +272,6 @@ function bodyDifferences(
   return left === right ? [] : [{ aspect: "body shape", deployment: left, mock: right }];
 }
 
-/** Every way the two answers to one request differ. */
 export function answerDifferences(
   deployment: Exchange,
   mock: Exchange,

@@ -15,7 +15,8 @@ import { parse } from "../cli/options.js";
 import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { recordContract } from "../test-support/recorded-contract.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
-import { bodyShape, compareWithMock } from "./compare-mock.js";
+import { bodyShape } from "./compare-answers.js";
+import { compareWithMock } from "./compare-mock.js";
 import { runContractSuite } from "./runner.js";
 
 async function compareAgainst(wrapHandler?: FaultyServer["wrap"]) {

@@ -12,27 +12,23 @@ import {
   type BehaviourProfile,
   type ChoiceId,
   choiceIds,
-  type ProfileChoice,
   type ResolvedBehaviour,
   resolveBehaviour,
 } from "../../mocks/interface/behaviours.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
-import { isObject } from "../../mocks/util/json.js";
 import { createRedactor } from "../../mocks/util/redact.js";
-import { authCases } from "../suite/auth.js";
-import { categoryCases } from "../suite/categories.js";
-import type { SuiteContext } from "../suite/context.js";
-import { petCases } from "../suite/pets.js";
 import type { CaseRecord, RunResult } from "../suite/results.js";
 import type { RunOptions } from "../suite/settings.js";
 import { type Exchange, send } from "../transport/http.js";
-import { type AnswerDifference, answerDifferences, type SideFacts } from "./compare-answers.js";
+import {
+  type AnswerDifference,
+  answerDifferences,
+  listItems,
+  type SideFacts,
+} from "./compare-answers.js";
 import { learnChoices } from "./learn-choices.js";
 import { type ProbeOptions, type Probes, sendProbes } from "./learn-probes.js";
-import type { LearnedChoice } from "./learn-readings.js";
-import { runCases } from "./runner.js";
-
-export { bodyShape } from "./compare-answers.js";
+import { runCases, suiteCases } from "./runner.js";
 
 export interface Difference extends AnswerDifference {
   readonly caseId: string;
@@ -53,38 +49,29 @@ export interface Comparison {
   readonly learned: Readonly<Partial<Record<ChoiceId, string>>>;
 }
 
-/** One side's answers: by label (a case id, a probe's), and what its repeated reads showed. */
+/** One side's answers: by label (a case id, a probe's), what its repeated reads showed, its run tag. */
 export interface Side {
   readonly answers: ReadonlyMap<string, Exchange>;
   readonly facts: SideFacts;
   readonly probes: Probes;
+  readonly tag: string;
 }
 
-/** The suite's fixed cases, as the CLI's run sends them. */
-async function suiteCases(ctx: SuiteContext): Promise<void> {
-  await categoryCases(ctx);
-  await petCases(ctx);
-  await authCases(ctx);
-}
-
-const itemsOf = (exchange: Exchange): readonly Readonly<Record<string, unknown>>[] =>
-  exchange.response?.status === 200 && Array.isArray(exchange.response.json)
-    ? exchange.response.json.filter(isObject)
-    : [];
+const queryOf = (exchange: Exchange) =>
+  exchange.url.includes("?") ? exchange.url.slice(exchange.url.indexOf("?")) : "";
 
 /** Which headers a side answered differently to the same read twice, and how many records its lists showed. */
 function factsOf(records: readonly CaseRecord[], again: ReadonlyMap<string, Exchange>): SideFacts {
   const unstable = new Set<string>();
-  const held: { pets?: SideFacts["records"]["pets"]; categories?: SideFacts["records"]["pets"] } =
-    {};
+  const held: Record<string, SideFacts["records"]["pets"] | undefined> = {};
   for (const { caseId, exchange } of records) {
     const { path } = exchange.request;
     // The shortest whole listing: the records held before the run's own creates.
-    const query = exchange.url.includes("?") ? exchange.url.slice(exchange.url.indexOf("?")) : "";
-    const whole = path === "/categories" || (path === "/pets" && query === "?limit=100");
+    const whole =
+      path === "/categories" || (path === "/pets" && queryOf(exchange) === "?limit=100");
     if (exchange.request.method === "GET" && whole && exchange.response?.status === 200) {
       const collection = path === "/pets" ? "pets" : "categories";
-      const items = itemsOf(exchange);
+      const items = listItems(exchange);
       const before = held[collection];
       if (before === undefined || items.length < before.length) held[collection] = items;
     }
@@ -126,32 +113,24 @@ async function sideOf(
     answers: new Map(records.map((record) => [record.caseId, record.exchange])),
     facts: factsOf(records, again),
     probes,
+    tag,
   };
 }
 
-/** A request's line: method, path and query; a record's id in the path stands for any. */
-function requestLine(exchange: Exchange): string {
-  const query = exchange.url.includes("?") ? exchange.url.slice(exchange.url.indexOf("?")) : "";
-  return `${exchange.request.method} ${exchange.request.path}${query}`;
-}
+const requestLine = (exchange: Exchange) =>
+  `${exchange.request.method} ${exchange.request.path}${queryOf(exchange)}`;
 
+/** Whether two requests are the same, a record's id in the path standing for any. */
 const sameRequest = (a: Exchange, b: Exchange): boolean => {
-  const [x, y] = [requestLine(a), requestLine(b)];
-  const withoutId = (line: string) =>
-    line.replace(/^(\w+ \/(?:pets|categories)\/)\d+(?=\/?(?:\?|$))/, "$1{id}");
-  return x === y || withoutId(x) === withoutId(y);
+  const withoutId = (exchange: Exchange) =>
+    requestLine(exchange).replace(/^(\w+ \/(?:pets|categories)\/)\d+(?=\/?(?:\?|$))/, "$1{id}");
+  return withoutId(a) === withoutId(b);
 };
 
-interface Paired {
-  readonly compared: number;
-  readonly notCompared: number;
-  readonly found: (AnswerDifference & { readonly caseId: string; readonly request: string })[];
-}
-
-function pairUp(deployment: Side, mock: Side): Paired {
+function pairUp(deployment: Side, mock: Side) {
   let compared = 0;
   let notCompared = 0;
-  const found: Paired["found"] = [];
+  const found: Omit<Difference, "choices">[] = [];
   const facts = { deployment: deployment.facts, mock: mock.facts };
   for (const [caseId, exchange] of deployment.answers) {
     const other = mock.answers.get(caseId);
@@ -172,59 +151,11 @@ function pairUp(deployment: Side, mock: Side): Paired {
 const keyOf = (difference: { readonly caseId: string; readonly aspect: string }) =>
   `${difference.caseId}\u0000${difference.aspect}`;
 
-/** A profile's choices as a file holds them, every choice given. */
-function choicesOf(behaviour: ResolvedBehaviour): Record<ChoiceId, ProfileChoice> {
-  const values = behaviour.values as Readonly<Record<string, unknown>>;
-  return Object.fromEntries(
-    choiceIds.map((id) => [
-      id,
-      {
-        alternative: behaviour.choices[id],
-        ...(values[id] !== undefined ? { value: values[id] } : {}),
-      },
-    ]),
-  ) as Record<ChoiceId, ProfileChoice>;
-}
-
-const sameChoice = (a: ProfileChoice, b: LearnedChoice) =>
-  a.alternative === b.alternative && JSON.stringify(a.value) === JSON.stringify(b.value);
-
-/** The choices the deployment's answers decide otherwise than the profile. */
-function candidatesOf(
-  current: Record<ChoiceId, ProfileChoice>,
-  learned: Readonly<Record<ChoiceId, LearnedChoice>>,
-): ChoiceId[] {
-  return choiceIds.filter((id) => {
-    const choice = learned[id];
-    return choice.alternative !== undefined && !sameChoice(current[id], choice);
-  });
-}
-
-function profileWith(
-  current: Record<ChoiceId, ProfileChoice>,
-  learned: Readonly<Record<ChoiceId, LearnedChoice>>,
-  ids: readonly ChoiceId[],
-  name: string,
-): ResolvedBehaviour {
-  const choices = { ...current };
-  for (const id of ids) {
-    const { alternative, value } = learned[id];
-    choices[id] = { alternative, ...(value !== undefined ? { value } : {}) };
-  }
-  return resolveBehaviour({ version: 1, name, choices } as BehaviourProfile);
-}
-
 /** The deployment's answers to the comparison's requests: its run's cases, then the probes and the reads again. */
-export const deploymentSide = (
-  options: RunOptions,
-  deployment: RunResult,
-): Promise<DeploymentSide> =>
-  sideOf(options, deployment.tag, deployment.cases).then((side) => ({
-    ...side,
-    tag: deployment.tag,
-  }));
+export const deploymentSide = (options: RunOptions, deployment: RunResult): Promise<Side> =>
+  sideOf(options, deployment.tag, deployment.cases);
 
-export type DeploymentSide = Side & { readonly tag: string };
+export type DeploymentSide = Side;
 
 export async function compareWithMock(
   options: RunOptions,
@@ -240,9 +171,8 @@ export async function compareSide(
   side: DeploymentSide,
   behaviour?: ResolvedBehaviour,
 ): Promise<Comparison> {
-  const { tag } = side;
-  const deploymentSide = side;
-  const mockSide = async (profile: ResolvedBehaviour | undefined): Promise<Side> => {
+  /** The differences left when the mock answers under `profile`, by key. */
+  const differencesUnder = async (profile: ResolvedBehaviour | undefined) => {
     const mock = await startPetstoreServer({
       port: 0,
       apiKeys: [options.apiKey],
@@ -250,24 +180,40 @@ export async function compareSide(
       behaviour: profile,
     });
     try {
-      return await sideOf({ ...options, baseUrl: mock.url }, tag, undefined);
+      return pairUp(side, await sideOf({ ...options, baseUrl: mock.url }, side.tag, undefined));
     } finally {
       await mock.close();
     }
   };
-  const base = pairUp(deploymentSide, await mockSide(behaviour));
-  const learned = learnChoices(deploymentSide.probes, createRedactor([options.apiKey]));
-  const current = choicesOf(behaviour ?? resolveBehaviour(undefined));
+  const base = await differencesUnder(behaviour);
+  const learned = learnChoices(side.probes, createRedactor([options.apiKey]));
+  const current = behaviour ?? resolveBehaviour(undefined);
+  const values = current.values as Readonly<Record<string, unknown>>;
   const counted = base.found.filter((difference) => difference.data === undefined);
-  const candidates = counted.length === 0 ? [] : candidatesOf(current, learned);
+  // The choices the deployment's answers decide otherwise than the profile.
+  const candidates = choiceIds.filter((id) => {
+    const { alternative, value } = learned[id];
+    const same =
+      alternative === current.choices[id] && JSON.stringify(value) === JSON.stringify(values[id]);
+    return counted.length > 0 && alternative !== undefined && !same;
+  });
+  /** The keys of the differences left when the mock takes the deployment's alternatives of `ids`. */
+  const leftWith = async (ids: readonly ChoiceId[], name: string) => {
+    const choices = Object.fromEntries(
+      choiceIds.map((id) => {
+        const { alternative, value } = ids.includes(id)
+          ? learned[id]
+          : { alternative: current.choices[id], value: values[id] };
+        return [id, { alternative, ...(value !== undefined ? { value } : {}) }];
+      }),
+    );
+    const profile = resolveBehaviour({ version: 1, name, choices } as BehaviourProfile);
+    return new Set((await differencesUnder(profile)).found.map(keyOf));
+  };
   const named = new Map<string, ChoiceId[]>();
   const remaining = () => counted.filter((difference) => !named.has(keyOf(difference)));
   for (const id of candidates) {
-    const left = new Set(
-      pairUp(deploymentSide, await mockSide(profileWith(current, learned, [id], id))).found.map(
-        keyOf,
-      ),
-    );
+    const left = await leftWith([id], id);
     for (const difference of counted) {
       if (!left.has(keyOf(difference))) {
         named.set(keyOf(difference), [...(named.get(keyOf(difference)) ?? []), id]);
@@ -275,8 +221,7 @@ export async function compareSide(
     }
   }
   if (candidates.length > 1 && remaining().length > 0) {
-    const all = profileWith(current, learned, candidates, "together");
-    const left = new Set(pairUp(deploymentSide, await mockSide(all)).found.map(keyOf));
+    const left = await leftWith(candidates, "together");
     for (const difference of remaining()) {
       if (!left.has(keyOf(difference))) named.set(keyOf(difference), candidates);
     }

@@ -8,30 +8,38 @@
  * run, never learned from), fit no alternative, disagree (both named), or
  * answer alike under two alternatives here. A choice left undecided stays
  * at the default. Nothing in it moves with the deployment's data: no id, no
- * count, no date.
+ * count, no date. Headers: those on every answer (or on every success, or
+ * every error) that no other choice governs (`commonHeaders`: a fixed text,
+ * or a fresh value per answer), getPet's deprecation headers, and a create's
+ * `Location`.
  */
 import {
   type AlternativeOf,
   behaviours,
   type ChoiceId,
+  type CommonHeader,
   choiceAlternatives,
   choiceIds,
   type Evidence,
+  type JsonValue,
   type ProfileChoice,
   profileLimits,
+  profileMaySet,
 } from "../../mocks/interface/behaviours.js";
 import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
+import { idOf } from "../../mocks/util/exact-json.js";
 import { isObject } from "../../mocks/util/json.js";
 import type { Redact } from "../../mocks/util/redact.js";
 import { printable } from "../../mocks/util/text.js";
 import { learnErrors } from "./learn-errors.js";
-import { commonHeaders, deprecationFit, deprecationOnFit, locationFit } from "./learn-headers.js";
 import { type ProbeName, type Probes, probeNames } from "./learn-probes.js";
 import {
   canonical,
   decide,
+  decided,
   evidenceText,
   type Fit,
+  headerTextOf,
   items,
   type LearnedChoice,
   listed,
@@ -41,15 +49,17 @@ import {
   seen,
   shapeOf,
   success,
+  undecided,
 } from "./learn-readings.js";
-import { extraFields, orderFit } from "./learn-records.js";
 import {
   asLearned,
   combined,
   deploymentsOwn,
+  extraFields,
   fieldPresence,
   idSequenceOf,
-} from "./learn-shapes.js";
+  orderFit,
+} from "./learn-records.js";
 
 /** Evidence items kept per choice: the file is read by people. */
 const evidencePerChoice = 3;
@@ -90,7 +100,6 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     names: readonly ProbeName[],
     fit: (reading: Seen) => Fit,
   ) => decide(id, names.map(at), fit);
-  const alternativesOf = (id: ChoiceId): readonly string[] => choiceAlternatives[id];
 
   const limitNotInteger = decide(
     "limitNotInteger",
@@ -176,25 +185,18 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     "category-blank-name",
   ] as const;
   const petReads = readings("pet-listed", "pet-listed-2");
-  const successCarries = petReads
-    .filter(seen)
-    .filter(success)
-    .some((reading) =>
-      ["deprecation", "sunset", "link"].some(
-        (name) => reading.response.headers[name] !== undefined,
-      ),
-    );
+  const successCarries = petReads.filter(seen).filter(success).some(carriesDeprecation);
   const deprecation = (
     id: "deprecationDate" | "sunsetHeader" | "successorLink",
     name: "deprecation" | "sunset" | "link",
-  ) => decide(id, petReads, deprecationFit(name, alternativesOf(id), redact));
+  ) => decide(id, petReads, deprecationFit(name, choiceAlternatives[id], redact));
   const common = commonHeaders(answers, redact);
   const errors = learnErrors(answers, redact, Object.keys((common.value ?? {}) as object));
   const byStatus =
-    (statuses: Readonly<Record<number, string>>, otherwise: readonly string[] = []) =>
+    (statuses: Readonly<Record<number, string>>) =>
     (reading: Seen): Fit => {
       const name = statuses[reading.response.status];
-      return name === undefined ? { fits: otherwise } : { fits: [name] };
+      return { fits: name === undefined ? [] : [name] };
     };
   const created = (reading: Seen): Fit => {
     if (reading.response.status === 201) return { fits: ["accepted"] };
@@ -221,7 +223,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     limitBelowMinimum: choice("limitBelowMinimum", ["limit-zero", "limit-negative"], (reading) => {
       const fit = byCount(
         { clamped: minimum, default: fallback },
-        alternativesOf("limitBelowMinimum"),
+        choiceAlternatives.limitBelowMinimum,
       )(reading);
       // `Number(limit) || 20`, then clamped: 0 takes the default, a negative limit is clamped.
       const zeroDefault = reading.probe === "limit-zero" ? "default" : "clamped";
@@ -230,7 +232,7 @@ export function learnChoices(probes: Probes, redact: Redact): Record<ChoiceId, L
     limitAboveMaximum: choice(
       "limitAboveMaximum",
       ["limit-above", "limit-far-above"],
-      byCount({ clamped: maximum, default: fallback }, alternativesOf("limitAboveMaximum")),
+      byCount({ clamped: maximum, default: fallback }, choiceAlternatives.limitAboveMaximum),
     ),
     limitNotInteger,
     emptyQuery,
@@ -424,5 +426,104 @@ export function profileChoice(choice: LearnedChoice): ProfileChoice {
       : {}),
     // A reason may quote a header: its controls escaped, like every text of the file.
     reason: printable(choice.reason).slice(0, profileLimits.text),
+  };
+}
+
+const headerOf = (reading: Seen, name: string) => reading.response.headers[name];
+
+/** The kit's own text of a header choice, as the table states it. */
+const kitText = {
+  deprecation: behaviours.deprecationDate.alternatives.kit.answer.match(/@\d+/)?.[0],
+  sunset: behaviours.sunsetHeader.alternatives.kit.answer.match(/`Sunset: ([^`]*)`/)?.[1],
+  link: behaviours.successorLink.alternatives.kit.answer.match(/`Link: (.*)`/)?.[1],
+} as const;
+
+const carriesDeprecation = (reading: Seen) =>
+  Object.keys(kitText).some((name) => headerOf(reading, name) !== undefined);
+
+/** What getPet's answer says of one of its deprecation headers (an answer other than a 2xx says nothing). */
+function deprecationFit(
+  name: keyof typeof kitText,
+  all: readonly string[],
+  redact: Redact,
+): (reading: Seen) => Fit {
+  return (reading) => {
+    if (!success(reading)) return { fits: all };
+    const value = headerOf(reading, name)?.trim();
+    if (value === undefined) return { fits: ["absent"], note: `no ${name}` };
+    const headers = { [name]: value };
+    if (value === kitText[name]) return { fits: ["kit"], headers };
+    if (name === "deprecation") {
+      if (value === "true") return { fits: ["true"], headers };
+      if (/^@\d{1,12}$/.test(value)) return { fits: ["date"], value, headers };
+    }
+    const text = name === "link" ? headerTextOf(value, redact) : undefined;
+    return text === undefined ? { fits: [], headers } : { fits: ["custom"], value: text, headers };
+  };
+}
+
+/** deprecationOn, from a getPet answer other than a 2xx: whether it carries a deprecation header. */
+function deprecationOnFit(successCarries: boolean): (reading: Seen) => Fit {
+  return (reading) => {
+    if (!successCarries || success(reading)) return { fits: ["every", "success"] };
+    return carriesDeprecation(reading)
+      ? { fits: ["every"], note: "carries the deprecation headers" }
+      : { fits: ["success"], note: "no deprecation header" };
+  };
+}
+
+/** A create's `Location` (an answer other than a 201 says nothing): none, a path or a URL naming the record. */
+function locationFit(path: string): (reading: Seen) => Fit {
+  return (reading) => {
+    if (reading.response.status !== 201) return { fits: ["relative", "absolute", "absent"] };
+    const value = headerOf(reading, "location");
+    if (value === undefined) return { fits: ["absent"], note: "no Location" };
+    const id = idOf(reading.json);
+    const named = id !== undefined && value.replace(/\/+$/, "").endsWith(`${path}/${String(id)}`);
+    const note = `Location ${value.replace(/\/[^/]*$/, "/{id}").replace(/^https?:\/\/[^/]+/i, "{origin}")}`;
+    if (named && value.startsWith("/")) return { fits: ["relative"], note };
+    if (named && /^https?:\/\//i.test(value)) return { fits: ["absolute"], note };
+    return { fits: [], note: "a Location naming another record" };
+  };
+}
+
+/** commonHeaders: the headers every answer (or every success, or every error) carries. */
+function commonHeaders(answers: readonly Seen[], redact: Redact): LearnedChoice {
+  if (answers.length < 2) return undecided("fewer than two answers came back");
+  const errors = answers.filter((reading) => reading.response.status >= 400);
+  const successes = answers.filter((reading) => reading.response.status < 400);
+  const names = [...new Set(answers.flatMap((reading) => Object.keys(reading.response.headers)))];
+  const headers: Record<string, CommonHeader> = {};
+  const said: string[] = [];
+  for (const name of names.sort()) {
+    if (!profileMaySet(name) || redact(`${name}: x`) !== `${name}: x`) continue;
+    const carriers = answers.filter((reading) => headerOf(reading, name) !== undefined);
+    const carried = (list: readonly Seen[]) => list.every((reading) => carriers.includes(reading));
+    const on =
+      carriers.length === answers.length
+        ? undefined
+        : carried(successes) && carriers.length === successes.length
+          ? "success"
+          : carried(errors) && carriers.length === errors.length
+            ? "errors"
+            : "none";
+    if (on === "none" || carriers.length < 2) continue;
+    const texts = new Set(carriers.map((reading) => headerOf(reading, name) as string));
+    const [text] = texts;
+    const fixed = texts.size === 1 ? headerTextOf(text as string, redact) : undefined;
+    if (texts.size === 1 && fixed === undefined) continue;
+    headers[name] = { ...(fixed === undefined ? {} : { value: fixed }), ...(on ? { on } : {}) };
+    const where =
+      on === undefined ? "every answer" : on === "success" ? "every success" : "every error";
+    said.push(
+      `${name} on ${where}, ${fixed === undefined ? "a fresh value each" : JSON.stringify(fixed)}`,
+    );
+  }
+  if (said.length === 0) return decided("commonHeaders", "none", []);
+  const kept = Object.keys(headers).slice(0, 16);
+  const value = Object.fromEntries(kept.map((name) => [name, headers[name]])) as JsonValue;
+  return {
+    ...decided("commonHeaders", "headers", [], value),
+    reason: said.slice(0, 16).join("; "),
   };
 }

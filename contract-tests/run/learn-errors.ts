@@ -159,12 +159,6 @@ function agreed(name: ErrorClass, answers: readonly Observed[]): ClassSeen | str
   };
 }
 
-/** The choices learned from error answers. */
-export type ErrorChoices = Record<
-  "errorCodes" | "errorMessages" | "errorFields" | "errorClasses" | "wwwAuthenticate",
-  LearnedChoice
->;
-
 /** What a class answers otherwise than the global choices say, as `errorClasses` holds it. */
 type Entries = Map<ErrorClass, { -readonly [K in keyof ClassAnswer]: ClassAnswer[K] }>;
 
@@ -175,11 +169,7 @@ const entryOf = (entries: Entries, name: ErrorClass) =>
  * Learns the error choices from the answers of every probe; `common` are the
  * headers `commonHeaders` adds (a class does not repeat them).
  */
-export function learnErrors(
-  readings: readonly Seen[],
-  redact: Redact,
-  common: readonly string[],
-): ErrorChoices {
+export function learnErrors(readings: readonly Seen[], redact: Redact, common: readonly string[]) {
   const byClass = new Map<ErrorClass, Observed[]>();
   for (const found of readings.map(observe)) {
     if (!found) continue;

@@ -17,6 +17,7 @@ import type { CaseDefinition, SuiteContext } from "../suite/context.js";
 import { defaultConsumerWrites } from "../suite/settings.js";
 import { WriteBudget } from "../suite/write-budget.js";
 import type { ContractRequest, CredentialVariant, Exchange } from "../transport/http.js";
+import { listItems } from "./compare-answers.js";
 
 /** Every probe `--learn` may send, in the order it sends them. */
 export const probeNames = [
@@ -89,28 +90,24 @@ export const probeNames = [
 export type ProbeName = (typeof probeNames)[number];
 
 /** What one probe showed: its answer, or why there is none to learn from. */
-export type Probe =
+export type Probe = {
+  readonly name: ProbeName;
+  readonly caseId: string;
+  /** The request in words, without ids or data (`GET /pets/{id}`). */
+  readonly label: string;
+} & (
   | {
-      readonly name: ProbeName;
-      readonly caseId: string;
-      /** The request in words, without ids or data (`GET /pets/{id}`). */
-      readonly label: string;
       readonly exchange: Exchange;
       /** The documented checks its answer broke: nothing is learned from it. */
       readonly broke: readonly string[];
     }
-  | {
-      readonly name: ProbeName;
-      readonly caseId: string;
-      readonly label: string;
-      /** Why it was not sent. */
-      readonly unsent: string;
-    };
+  /** Why it was not sent. */
+  | { readonly unsent: string }
+);
 
 /** The probes of one run, by name (those not reached are absent). */
 export type Probes = ReadonlyMap<ProbeName, Probe>;
 
-/** What the probes need from the run's options. */
 export interface ProbeOptions {
   readonly consumerWrites?: number;
   /** Send the creates whose blank name the run tag cannot mark (`--learn-untagged`). */
@@ -144,13 +141,6 @@ function labelOf(request: ContractRequest, as = request.path, body?: string): st
   const credential = credentialWords[request.credential ?? "valid"] ?? "";
   return `${request.method} ${as}${query}${body === undefined ? "" : ` {${body}}`}${type}${credential}`;
 }
-
-type Item = Readonly<Record<string, unknown>>;
-
-const listed = (exchange: Exchange | undefined): readonly Item[] => {
-  const json = exchange?.response?.status === 200 ? exchange.response.json : undefined;
-  return Array.isArray(json) ? (json as Item[]) : [];
-};
 
 /** The probes of a run, sent on its context; returns what each showed. */
 export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}): Promise<Probes> {
@@ -206,15 +196,21 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
   };
   const listPets = (name: ProbeName, rawQuery: string, credential?: CredentialVariant) =>
     get(name, "listPets", "/pets", { rawQuery, ...(credential ? { credential } : {}) });
+  const listCategories = (name: ProbeName, more: Omit<ContractRequest, "method" | "path"> = {}) =>
+    get(name, "listCategories", "/categories", more);
   const unrouted = (
     name: ProbeName,
     operation: OperationId,
-    request: ContractRequest,
+    method: ContractRequest["method"],
+    path: string,
     as?: string,
-  ) => send(name, { operation, request, label: labelOf(request, as), unrouted: true });
+  ) => {
+    const request: ContractRequest = { method, path };
+    return send(name, { operation, request, label: labelOf(request, as), unrouted: true });
+  };
 
   const { minimum, maximum } = limitRule;
-  const pets = listed(await listPets("pets", `limit=${maximum}`));
+  const pets = listItems(await listPets("pets", `limit=${maximum}`));
   await listPets("pets-default", "");
   await listPets("limit-zero", `limit=${minimum - 1}`);
   await listPets("limit-negative", `limit=${minimum - 2}`);
@@ -232,27 +228,22 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
   await listPets("status-mixed-case", "status=Sold");
   await listPets("status-unknown", "status=flying");
   await listPets("status-unknown-2", "status=x");
-  await unrouted("pets-trailing-slash", "listPets", { method: "GET", path: "/pets/" });
-  await unrouted("pets-head", "listPets", { method: "HEAD", path: "/pets" });
+  await unrouted("pets-trailing-slash", "listPets", "GET", "/pets/");
+  await unrouted("pets-head", "listPets", "HEAD", "/pets");
 
   const [first, second] = pets.map((pet) => idOf(pet)).filter((id): id is Id => id !== undefined);
-  const record = (name: ProbeName, id: Id | undefined, credential?: CredentialVariant) =>
-    id === undefined
-      ? probes.set(name, {
-          name,
-          caseId: `getPet.learn-${name}`,
-          label: "GET /pets/{id}",
-          unsent: "no pet was listed to read",
-        })
-      : get(name, "getPet", `/pets/${id}`, {
-          as: "/pets/{id}",
-          ...(credential ? { credential } : {}),
-        });
-  await record("pet-listed", first);
-  await record("pet-listed-2", second);
-  if (first !== undefined) {
-    await unrouted("pet-head", "getPet", { method: "HEAD", path: `/pets/${first}` }, "/pets/{id}");
+  for (const [name, id] of [
+    ["pet-listed", first],
+    ["pet-listed-2", second],
+  ] as const) {
+    if (id !== undefined) await get(name, "getPet", `/pets/${id}`, { as: "/pets/{id}" });
+    else {
+      const unsent = "no pet was listed to read";
+      probes.set(name, { name, caseId: `getPet.learn-${name}`, label: "GET /pets/{id}", unsent });
+    }
   }
+  if (first !== undefined)
+    await unrouted("pet-head", "getPet", "HEAD", `/pets/${first}`, "/pets/{id}");
   for (const [name, below] of [
     ["pet-absent", 0],
     ["pet-absent-2", 1],
@@ -267,42 +258,40 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
   await listPets("pets-no-credential", "", "missing");
   await listPets("pets-wrong-credential", "", "wrong");
   await listPets("pets-malformed-credential", "", "basic");
-  const someId = first ?? absentId();
-  const credentialProbes = {
-    missing: "pet-no-credential",
-    wrong: "pet-wrong-credential",
-    basic: "pet-malformed-credential",
-  } as const;
-  for (const [credential, name] of Object.entries(credentialProbes) as [
-    keyof typeof credentialProbes,
-    ProbeName,
-  ][]) {
-    await get(name, "getPet", `/pets/${someId}`, { as: "/pets/{id}", credential });
+  for (const [name, credential] of [
+    ["pet-no-credential", "missing"],
+    ["pet-wrong-credential", "wrong"],
+    ["pet-malformed-credential", "basic"],
+  ] as const) {
+    await get(name, "getPet", `/pets/${first ?? absentId()}`, { as: "/pets/{id}", credential });
   }
-  const categories = listed(await get("categories", "listCategories", "/categories"));
-  await get("categories-unknown-parameter", "listCategories", "/categories", {
-    rawQuery: "learn-probe=1",
-  });
-  await unrouted("categories-trailing-slash", "listCategories", {
-    method: "GET",
-    path: "/categories/",
-  });
-  await get("categories-no-credential", "listCategories", "/categories", { credential: "missing" });
-  await get("categories-wrong-credential", "listCategories", "/categories", {
-    credential: "wrong",
-  });
-  await unrouted("unknown-path", "listPets", { method: "GET", path: "/learn-probe" });
-  await unrouted("unknown-path-2", "listPets", { method: "GET", path: "/learn-probe/1" });
+  const categories = listItems(await listCategories("categories"));
+  await listCategories("categories-unknown-parameter", { rawQuery: "learn-probe=1" });
+  await unrouted("categories-trailing-slash", "listCategories", "GET", "/categories/");
+  await listCategories("categories-no-credential", { credential: "missing" });
+  await listCategories("categories-wrong-credential", { credential: "wrong" });
+  await unrouted("unknown-path", "listPets", "GET", "/learn-probe");
+  await unrouted("unknown-path-2", "listPets", "GET", "/learn-probe/1");
 
   await sendCreates(ctx.tag, categories, send);
-  await get("categories-after", "listCategories", "/categories");
+  await listCategories("categories-after");
   return probes;
+}
+
+/** A create's details beyond its body; `fields` says its body in words (the tag's name is `name`). */
+interface Post {
+  readonly path?: string;
+  readonly as?: string;
+  readonly contentType?: string;
+  readonly untagged?: string;
+  /** Sent as is (a body that is not JSON, or none), instead of `json`. */
+  readonly rawBody?: string;
 }
 
 /** The creates: pets, then categories, each named with the tag (but for the blank names). */
 async function sendCreates(
   tag: string,
-  listedCategories: readonly Item[],
+  listedCategories: readonly Readonly<Record<string, unknown>>[],
   send: (name: ProbeName, sent: Sent) => Promise<Exchange | undefined>,
 ): Promise<void> {
   const categoryIds = listedCategories.map((category) => idOf(category));
@@ -310,113 +299,72 @@ async function sendCreates(
   const unknown = [0, 1, 2]
     .map((below) => absentId(below))
     .filter((id) => !categoryIds.includes(id));
-  /** A create; `fields` says its body in words (the tag's name is `name`). */
-  const post = (
-    name: ProbeName,
-    operation: OperationId,
-    json: unknown,
-    fields: string,
-    more: {
-      path?: string;
-      as?: string;
-      contentType?: string;
-      untagged?: string;
-      /** Sent as is (a body that is not JSON, or none), instead of `json`. */
-      rawBody?: string;
-    } = {},
-  ) => {
-    const { path = operation === "createPet" ? "/pets" : "/categories", as, untagged } = more;
-    const request: ContractRequest = {
-      method: "POST",
-      path,
-      ...(more.rawBody === undefined ? { json } : { rawBody: more.rawBody }),
-      ...(more.contentType ? { contentType: more.contentType } : {}),
-      // Sent only under --learn-untagged (sendProbes), which allows it past the run tag's rule.
-      ...(untagged ? { allowUntagged: true as const } : {}),
+  const post =
+    (operation: OperationId, collection: string) =>
+    (name: ProbeName, json: unknown, fields: string, more: Post = {}) => {
+      const { path = collection, as, untagged } = more;
+      const request: ContractRequest = {
+        method: "POST",
+        path,
+        ...(more.rawBody === undefined ? { json } : { rawBody: more.rawBody }),
+        ...(more.contentType ? { contentType: more.contentType } : {}),
+        // Sent only under --learn-untagged (sendProbes), which allows it past the run tag's rule.
+        ...(untagged ? { allowUntagged: true as const } : {}),
+      };
+      return send(name, {
+        operation,
+        request,
+        label: labelOf(request, as, fields),
+        ...(path.split("/").length > 2 ? { unrouted: true as const } : {}),
+        ...(untagged ? { untagged } : {}),
+      });
     };
-    return send(name, {
-      operation,
-      request,
-      label: labelOf(request, as, fields),
-      ...(path.split("/").length > 2 ? { unrouted: true as const } : {}),
-      ...(untagged ? { untagged } : {}),
-    });
-  };
+  const createPet = post("createPet", "/pets");
+  const createCategory = post("createCategory", "/categories");
   const pet = { name: `${tag} learn`, categoryId };
   const newPet = "name, categoryId";
-  await post("create-without-status", "createPet", pet, newPet);
-  await post("create-without-status-2", "createPet", pet, newPet);
+  await createPet("create-without-status", pet, newPet);
+  await createPet("create-without-status-2", pet, newPet);
   const noCategory = "name, categoryId of no category";
-  await post(
-    "create-unknown-category",
-    "createPet",
-    { ...pet, categoryId: unknown[0] },
-    noCategory,
-  );
-  await post(
-    "create-unknown-category-2",
-    "createPet",
-    { ...pet, categoryId: unknown[1] },
-    noCategory,
-  );
-  await post("create-refused", "createPet", { name: pet.name }, "name, no categoryId");
-  await post(
-    "create-invalid",
-    "createPet",
-    { ...pet, categoryId: "one" },
-    'name, categoryId: "one"',
-  );
-  await post("create-text-plain", "createPet", pet, newPet, { contentType: "text/plain" });
+  await createPet("create-unknown-category", { ...pet, categoryId: unknown[0] }, noCategory);
+  await createPet("create-unknown-category-2", { ...pet, categoryId: unknown[1] }, noCategory);
+  await createPet("create-refused", { name: pet.name }, "name, no categoryId");
+  await createPet("create-invalid", { ...pet, categoryId: "one" }, 'name, categoryId: "one"');
+  await createPet("create-text-plain", pet, newPet, { contentType: "text/plain" });
   // Not JSON (cut short, the tag still in it), and no body at all.
-  await post("create-malformed", "createPet", pet, "name, cut short", {
+  await createPet("create-malformed", pet, "name, cut short", {
     rawBody: `{"name": ${JSON.stringify(pet.name)}, "categoryId": `,
   });
-  await post("create-empty", "createPet", pet, "no body", { rawBody: "" });
+  await createPet("create-empty", pet, "no body", { rawBody: "" });
   for (const [name, below] of [
     ["post-on-pet", 0],
     ["post-on-pet-2", 1],
   ] as const) {
-    const at = { path: `/pets/${absentId(below)}`, as: "/pets/{absent id}" };
-    await post(name, "createPet", pet, newPet, at);
+    await createPet(name, pet, newPet, {
+      path: `/pets/${absentId(below)}`,
+      as: "/pets/{absent id}",
+    });
   }
   // Each category its own name: a deployment may refuse a name it holds.
   const named = (n: number) => ({ name: `${tag} learn ${n}` });
-  await post(
-    "category-created",
-    "createCategory",
-    { ...named(1), description: tag },
-    "name, description",
-  );
-  await post("category-created-2", "createCategory", named(2), "name");
-  await post("category-text-plain", "createCategory", named(3), "name", {
-    contentType: "text/plain",
-  });
-  const description = (n: number, value: unknown) =>
-    post(
-      n === 4 ? "category-description-number" : "category-description-boolean",
-      "createCategory",
-      { ...named(n), description: value },
-      `name, description: ${JSON.stringify(value)}`,
-    );
-  await description(4, 5);
-  await description(5, true);
-  await post("category-refused", "createCategory", { description: tag }, "description, no name");
-  await post("category-malformed", "createCategory", named(6), "name, cut short", {
+  await createCategory("category-created", { ...named(1), description: tag }, "name, description");
+  await createCategory("category-created-2", named(2), "name");
+  await createCategory("category-text-plain", named(3), "name", { contentType: "text/plain" });
+  for (const [name, n, value] of [
+    ["category-description-number", 4, 5],
+    ["category-description-boolean", 5, true],
+  ] as const) {
+    const fields = `name, description: ${JSON.stringify(value)}`;
+    await createCategory(name, { ...named(n), description: value }, fields);
+  }
+  await createCategory("category-refused", { description: tag }, "description, no name");
+  await createCategory("category-malformed", named(6), "name, cut short", {
     rawBody: `{"name": ${JSON.stringify(named(6).name)}`,
   });
-  await post("category-empty", "createCategory", named(7), "no body", { rawBody: "" });
+  await createCategory("category-empty", named(7), "no body", { rawBody: "" });
   // A refusal's body still carries the tag: were it stored after all, the tag finds it.
-  await post(
-    "category-refused-2",
-    "createCategory",
-    { name: 7, description: tag },
-    "name: 7, description",
-  );
-  const blank = "--learn-untagged: a blank name, which the run tag cannot mark";
-  await post("create-blank-name", "createPet", { ...pet, name: "" }, 'name: "", categoryId', {
-    untagged: blank,
-  });
-  await post("category-blank-name", "createCategory", { name: "" }, 'name: ""', {
-    untagged: blank,
-  });
+  await createCategory("category-refused-2", { name: 7, description: tag }, "name: 7, description");
+  const untagged = "--learn-untagged: a blank name, which the run tag cannot mark";
+  await createPet("create-blank-name", { ...pet, name: "" }, 'name: "", categoryId', { untagged });
+  await createCategory("category-blank-name", { name: "" }, 'name: ""', { untagged });
 }

@@ -116,7 +116,6 @@ export const canonical = (value: unknown): string =>
 const keyOf = (alternative: string, value: JsonValue | undefined) =>
   value === undefined ? alternative : `${alternative} ${canonical(value)}`;
 
-/** Alternatives as a reason names them: `clamped` and `default`. */
 /**
  * A deployment's text as a reason quotes it: whole (JSON-quoted, controls
  * escaped) when that is at most `max` characters, else only its length.
@@ -128,6 +127,7 @@ export function quotedWhole(text: string, max = 100): string {
   return whole.length <= max ? whole : `(${text.length} characters)`;
 }
 
+/** Alternatives as a reason names them: `clamped` and `default`. */
 const quoted = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(" and ");
 
 /** An answer as a reason names it: the request, its status and what told it. */
@@ -188,10 +188,14 @@ export function decide(
     );
   }
   const keys = told.map(({ fit }) => fit.fits.map((name) => keyOf(name, fit.value)));
-  const common = (keys[0] ?? []).filter((key) => keys.every((set) => set.includes(key)));
-  if (told.length > 0 && common.length === 0) {
+  const [first] = told;
+  // The alternatives (with their value) every telling answer fits.
+  const common = (first?.fit.fits ?? []).filter((name) =>
+    keys.every((set) => set.includes(keyOf(name, first?.fit.value))),
+  );
+  if (first && common.length === 0) {
     const disjoint = keys.findIndex((set) => !set.some((key) => keys[0]?.includes(key)));
-    const [a, b] = [told[0], told.at(disjoint)] as [(typeof told)[number], (typeof told)[number]];
+    const [a, b] = [first, told.at(disjoint)] as [typeof first, typeof first];
     const fits = ({ fit }: typeof a) =>
       fit.fits.map((name) => `\`${keyOf(name, fit.value)}\``).join(" or ");
     return undecided(
@@ -208,19 +212,8 @@ export function decide(
       answers.length > 0 ? `${quoted(all)} answer alike here` : "no answer tells it",
     );
   }
-  if (common.length > 1) {
-    const names = told[0]?.fit.fits.filter((name) =>
-      common.includes(keyOf(name, told[0]?.fit.value)),
-    );
-    return undecided(`${quoted(names ?? [])} answer alike here`, evidence);
-  }
-  const { fit } = told[0] as (typeof told)[number];
-  return decided(
-    id,
-    fit.fits.find((name) => common.includes(keyOf(name, fit.value))) as string,
-    evidence,
-    fit.value,
-  );
+  if (common.length > 1) return undecided(`${quoted(common)} answer alike here`, evidence);
+  return decided(id, common[0] as string, evidence, first?.fit.value);
 }
 
 /** The shape of an answer's body: types and field names, never values. */
@@ -232,6 +225,4 @@ export const shapeOf = (reading: Seen): string =>
       : "(empty)";
 
 /** How many records a 200 list answer holds; undefined for any other answer. */
-export function listed(reading: Seen): number | undefined {
-  return items(reading)?.length;
-}
+export const listed = (reading: Seen): number | undefined => items(reading)?.length;

@@ -7,8 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { validateBehaviourProfile } from "../../mocks/interface/behaviour-profile.js";
 import type { Item } from "./learn-readings.js";
-import { standIn } from "./learn-records.js";
-import { combined, type Decision, fieldPresence, idSequenceOf } from "./learn-shapes.js";
+import { combined, type Decision, fieldPresence, idSequenceOf, standIn } from "./learn-records.js";
 
 const withIds = (ids: readonly number[]): Item[] => ids.map((id) => ({ id, name: "x" }));
 const range = (start: number, count: number, step = 1) =>

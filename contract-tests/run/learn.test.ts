@@ -43,7 +43,7 @@ import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { recordContract, sloppySteps } from "../test-support/recorded-contract.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
 import { startThirdDeployment, thirdChoices } from "../test-support/third-deployment.js";
-import { bodyShape } from "./compare-mock.js";
+import { bodyShape } from "./compare-answers.js";
 import { learningNote } from "./learn.js";
 import { type Probes, sendProbes } from "./learn-probes.js";
 import { canonical } from "./learn-readings.js";
@@ -572,7 +572,7 @@ function given(choice: unknown, id: ChoiceId) {
 /**
  * The id sequence as a listing shows it: listed newest first, a start that
  * only a full page would hide is read as the sequence's first positive id
- * (learn-shapes.ts), so a growing store writes the same profile.
+ * (learn-records.ts), so a growing store writes the same profile.
  */
 function seenSequence(
   choice: { alternative?: string; value?: unknown },

@@ -23,7 +23,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { freePort } from "../../mocks/server/free-port.js";
 import { kitFile } from "../../mocks/util/package-root.js";
-import { type CaseRecord, type CheckResult, checkId, type RunResult } from "../suite/results.js";
+import { type CheckResult, checkId, type RunResult } from "../suite/results.js";
 import type { RunOptions } from "../suite/settings.js";
 import type { Exchange } from "../transport/http.js";
 import { newRunTag, preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
@@ -78,7 +78,7 @@ export function prismAnswer(exchange: Exchange): string | undefined {
   return undefined;
 }
 
-export function violationsOf(exchange: Exchange): Violation[] {
+function violationsOf(exchange: Exchange): Violation[] {
   const header = exchange.response?.headers["sl-violations"];
   if (!header) return [];
   try {
@@ -90,11 +90,6 @@ export function violationsOf(exchange: Exchange): Violation[] {
 }
 
 const undocumentedStatus = /Unable to match the returned status code/;
-
-/** Where the interface is silent: an unlisted status answering a request sent to be rejected. */
-function silentInterface(record: CaseRecord, violation: Violation): boolean {
-  return record.provocation && undocumentedStatus.test(violation.message ?? "");
-}
 
 const describeViolation = (violation: Violation) =>
   `${(violation.location ?? []).join(".") || "?"}: ${violation.message ?? "violation"} (${violation.severity ?? "?"})`;
@@ -125,7 +120,10 @@ export function withProxyChecks(result: RunResult): RunResult {
       ...violationsOf(record.exchange),
       ...(replaced ? (problem?.validation ?? []) : []),
     ];
-    const real = violations.filter((violation) => !silentInterface(record, violation));
+    // Where the interface is silent: an unlisted status answering a request sent to be rejected.
+    const real = violations.filter(
+      (violation) => !(record.provocation && undocumentedStatus.test(violation.message ?? "")),
+    );
     if (real.length < violations.length) {
       silent.push(`${record.caseId} (${record.exchange.response?.status})`);
     }

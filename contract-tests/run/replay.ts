@@ -66,9 +66,8 @@ export async function readRecording(file: string): Promise<RecordedExchange[]> {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`${named}: cannot read it (${(error as NodeJS.ErrnoException).code})`);
   }
-  const lines = content.split("\n");
   const exchanges: RecordedExchange[] = [];
-  for (const [index, line] of lines.entries()) {
+  for (const [index, line] of content.split("\n").entries()) {
     if (line.trim() === "") continue;
     const at = `${named}: line ${index + 1}`;
     if (Buffer.byteLength(line) > recordingLimits.maxLineBytes) {

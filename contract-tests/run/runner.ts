@@ -85,27 +85,6 @@ export async function preflight(target: Target): Promise<void> {
   }
 }
 
-/** `--fuzz`: the generated requests, on the suite's transport, budget and run tag. */
-function fuzzTarget(
-  target: Target,
-  settings: RunOptions,
-  tag: string,
-  { redact, behaviour }: SuiteContextOptions,
-): Promise<FuzzResult> {
-  return runFuzz({
-    count: settings.fuzz,
-    seed: settings.fuzzSeed ?? randomSeed(),
-    tag,
-    readOnly: settings.readOnly,
-    writeBudget: settings.fuzzWrites,
-    only: settings.only,
-    send: (request) => send(target, request),
-    curl: (request) => redact(curlLine(target, request)),
-    describe: (exchange) => describeResponse(exchange, redact),
-    behaviour,
-  });
-}
-
 type Stop = Pick<RunResult, "stoppedEarly" | "stopReason">;
 
 /** Why the run stopped early, from what stopped it; any other error is rethrown. */
@@ -130,12 +109,16 @@ export interface SuiteRun extends RunResult {
   readonly fuzz?: FuzzResult;
 }
 
+/** The suite's fixed cases. */
+export async function suiteCases(ctx: SuiteContext): Promise<void> {
+  await categoryCases(ctx);
+  await petCases(ctx);
+  await authCases(ctx);
+}
+
 export function runContractSuite(options: SuiteOptions): Promise<SuiteRun> {
   return runCases(options, async (ctx) => {
-    if (options.fuzzOnly) return;
-    await categoryCases(ctx);
-    await petCases(ctx);
-    await authCases(ctx);
+    if (!options.fuzzOnly) await suiteCases(ctx);
   });
 }
 
@@ -163,12 +146,13 @@ export async function runCases(
     maxBodyBytes: settings.maxAnswerBytes,
     budget: options.budget ?? new RunBudget(settings.maxTimeMs, settings.maxRetryTotalMs),
   };
+  const redact = createRedactor([options.apiKey]);
   const ctx = new SuiteContext({
     target,
     tag,
     readOnly: settings.readOnly,
     only: settings.only,
-    redact: createRedactor([options.apiKey]),
+    redact,
     ...(options.foreignAnswer ? { foreignAnswer: options.foreignAnswer } : {}),
     behaviour: options.behaviour,
   });
@@ -178,7 +162,19 @@ export async function runCases(
     await preflight(target);
     await cases(ctx);
     if (settings.fuzz > 0) {
-      fuzz = await fuzzTarget(target, settings, tag, ctx.options);
+      // `--fuzz`: the generated requests, on the suite's transport, budget and run tag.
+      fuzz = await runFuzz({
+        count: settings.fuzz,
+        seed: settings.fuzzSeed ?? randomSeed(),
+        tag,
+        readOnly: settings.readOnly,
+        writeBudget: settings.fuzzWrites,
+        only: settings.only,
+        send: (request) => send(target, request),
+        curl: (request) => redact(curlLine(target, request)),
+        describe: (exchange) => describeResponse(exchange, redact),
+        behaviour: options.behaviour,
+      });
       ctx.results.push(...fuzzChecks(fuzz));
       ctx.created.push(...fuzz.created);
       if (fuzz.stopped) throw new RunDeadlineError(fuzz.stopped);

@@ -3,15 +3,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { pumpForever, startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
-import {
-  contractResponse,
-  curlLine,
-  kept,
-  RunBudget,
-  retryAfterMs,
-  send,
-  type Target,
-} from "./http.js";
+import { retryAfterMs } from "../../mocks/util/http-client.js";
+import { contractResponse, curlLine, kept, RunBudget, send, type Target } from "./http.js";
 
 let server: TinyServer | undefined;
 afterEach(async () => {

@@ -26,8 +26,6 @@ import {
 } from "../../mocks/util/http-client.js";
 import { untaggedCreate } from "./run-tag.js";
 
-export { describeError, exchangeOnce, type RawAnswer, retryAfterMs };
-
 /** The most of an answer body the suite reads unless told otherwise (`--max-answer-bytes`): 1 MiB. */
 export const defaultMaxBodyBytes = 1024 * 1024;
 const defaultDeadlineMs = 10_000;
@@ -144,20 +142,14 @@ export function authorizationHeader(
   target: Target,
   variant: CredentialVariant,
 ): string | undefined {
-  switch (variant) {
-    case "valid":
-      return `Bearer ${target.apiKey}`;
-    case "missing":
-      return undefined;
-    case "wrong":
-      return `Bearer ${target.wrongKey}`;
-    case "malformed":
-      return target.apiKey;
-    case "basic":
-      return `Basic ${Buffer.from(`contract:${target.apiKey}`).toString("base64")}`;
-    case "empty-bearer":
-      return "Bearer ";
-  }
+  return {
+    valid: `Bearer ${target.apiKey}`,
+    missing: undefined,
+    wrong: `Bearer ${target.wrongKey}`,
+    malformed: target.apiKey,
+    basic: `Basic ${Buffer.from(`contract:${target.apiKey}`).toString("base64")}`,
+    "empty-bearer": "Bearer ",
+  }[variant];
 }
 
 /** The `Content-Type` a request's body is sent with, if any. */
@@ -195,13 +187,9 @@ export class RunBudget {
     return Math.max(0, this.deadline - performance.now());
   }
 
-  expired(): boolean {
-    return this.remainingMs() === 0;
-  }
-
   /** Throws `RunDeadlineError` once the deadline has passed (work that is not a request checks it). */
   stopIfExpired(): void {
-    if (this.expired()) throw new RunDeadlineError(deadlinePassed);
+    if (this.remainingMs() === 0) throw new RunDeadlineError(deadlinePassed);
   }
 
   /** Takes up to `wantedMs` from the retry budget; returns what may be waited (0: do not retry). */
@@ -240,7 +228,6 @@ async function sendOnce(
   const headers: Record<string, string> = { accept: "application/json" };
   const authorization = authorizationHeader(target, request.credential ?? "valid");
   if (authorization !== undefined) headers.authorization = authorization;
-  const body = requestBody(request);
   const contentType = bodyContentType(request);
   if (contentType !== undefined) headers["content-type"] = contentType;
   const runLeft = target.budget?.remainingMs() ?? Number.POSITIVE_INFINITY;
@@ -250,11 +237,11 @@ async function sendOnce(
       url,
       request.method,
       headers,
-      body,
+      requestBody(request),
       Math.max(1, Math.min(target.timeoutMs || defaultDeadlineMs, runLeft)),
       target.maxBodyBytes ?? defaultMaxBodyBytes,
     );
-    return contractResponse(answer);
+    return readAnswer(answer);
   } catch (error) {
     if (!(error instanceof AnswerTooLargeError) || error.status === undefined) throw error;
     const { status, headers: seen, message } = error;
@@ -295,8 +282,6 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
         durationMs: performance.now() - started,
       };
     }
-    const retryable =
-      request.method === "GET" && (response.status === 429 || response.status === 503);
     const done = (): Exchange => ({
       request,
       url,
@@ -305,12 +290,13 @@ export async function send(target: Target, request: ContractRequest): Promise<Ex
       retries,
       durationMs: performance.now() - started,
     });
-    if (!retryable || retries >= target.maxRetries) return done();
+    const retryable = response.status === 429 || response.status === 503;
+    if (request.method !== "GET" || !retryable || retries >= target.maxRetries) return done();
     const wanted = Math.min(
       retryAfterMs(response.headers["retry-after"]) ?? defaultRetryWaitMs,
       target.maxRetryWaitMs,
     );
-    const wait = target.budget ? target.budget.takeRetryWait(wanted) : wanted;
+    const wait = target.budget?.takeRetryWait(wanted) ?? wanted;
     if (wanted > 0 && wait === 0) return done();
     retries++;
     await sleep(wait);
