@@ -35,11 +35,7 @@ import {
   judge,
   type KnownRecord,
 } from "../../mocks/interface/judge.js";
-import {
-  type Collection,
-  type InterfaceOperation,
-  isSuccessStatus,
-} from "../../mocks/interface/operations.js";
+import { type InterfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
 import { ordinaryStringLength, type Reading, readRequest } from "../../mocks/interface/request.js";
 import { type OperationId, resolvedSchema, responseSchema } from "../../mocks/interface/spec.js";
 import {
@@ -115,34 +111,28 @@ const cited = (rules: readonly RuleId[]) => (rules.length > 0 ? ` (${rules.join(
 
 /** What the interaction's provider states say exists and does not, for the judge. */
 function contextOf(interaction: ConsumerInteraction): JudgeContext {
-  const known = new Map<Collection, Map<Id, KnownRecord>>([
-    ["pets", new Map()],
-    ["categories", new Map()],
-  ]);
-  const absent = new Map<Collection, Set<Id>>([
-    ["pets", new Set()],
-    ["categories", new Set()],
-  ]);
+  const pets = new Map<Id, KnownRecord>();
+  const categories = new Map<Id, KnownRecord>();
+  const absentPets = new Set<Id>();
   for (const { kind, params } of interaction.states) {
     const status = params.status === undefined ? {} : { status: params.status };
     if (kind === "pet" && params.petId !== undefined) {
-      const record = { id: params.petId, ...status };
-      known.get("pets")?.set(params.petId, { record, source: "created" });
+      pets.set(params.petId, { record: { id: params.petId, ...status }, source: "created" });
     } else if (kind === "pets") {
-      known.get("pets")?.set(0, { record: status, source: "listed" });
+      pets.set(0, { record: status, source: "listed" });
     } else if (kind === "category" && params.categoryId !== undefined) {
-      const record = { id: params.categoryId };
-      known.get("categories")?.set(params.categoryId, { record, source: "listed" });
+      categories.set(params.categoryId, { record: { id: params.categoryId }, source: "listed" });
     } else if (kind === "categories") {
-      known.get("categories")?.set(0, { record: {}, source: "listed" });
+      categories.set(0, { record: {}, source: "listed" });
     } else if (kind === "noPet" && params.petId !== undefined) {
-      absent.get("pets")?.add(params.petId);
+      absentPets.add(params.petId);
     }
   }
   return {
-    known: (collection) => known.get(collection) ?? new Map(),
+    known: (collection) => (collection === "pets" ? pets : categories),
     // A provider state says the record does not exist.
-    absent: (collection, id) => (absent.get(collection)?.has(id) ? "stated" : undefined),
+    absent: (collection, id) =>
+      collection === "pets" && absentPets.has(id) ? "stated" : undefined,
   };
 }
 
@@ -156,9 +146,7 @@ function answerOf(status: number, json?: unknown): Answer {
 /** The documented checks this answer fails. */
 function failed(checks: readonly Check[], answer: Answer): Set<Check> {
   return new Set(
-    judge(checks, answer)
-      .filter((verdict) => !verdict.passed)
-      .map((verdict) => verdict.check),
+    judge(checks, answer).flatMap((verdict) => (verdict.passed ? [] : [verdict.check])),
   );
 }
 

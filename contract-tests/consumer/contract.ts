@@ -68,17 +68,10 @@ export interface InteractionName {
 }
 
 /** An interaction's name, without the rest. */
-export const nameOf = ({
-  number,
-  description,
-  operation,
-  tests,
-}: InteractionName): InteractionName => ({
-  number,
-  description,
-  operation,
-  tests,
-});
+export function nameOf(interaction: InteractionName): InteractionName {
+  const { number, description, operation, tests } = interaction;
+  return { number, description, operation, tests };
+}
 
 export interface ConsumerInteraction extends InteractionName {
   readonly credential: Credential;
@@ -329,14 +322,10 @@ function interactionOf(
       headers: Object.fromEntries(
         expectedHeaders.map(([name, values]) => [name, values.join(", ")]),
       ),
-      body:
-        expectedBody === undefined
-          ? undefined
-          : {
-              content: expectedBody.content,
-              json:
-                typeof expectedBody.content !== "string" || isJsonMedia(expectedBody.contentType),
-            },
+      body: expectedBody && {
+        content: expectedBody.content,
+        json: typeof expectedBody.content !== "string" || isJsonMedia(expectedBody.contentType),
+      },
       rules: rulesOf(matching?.body, "response.matchingRules.body", patterns),
     },
   };

@@ -187,8 +187,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   ): Promise<Outcome & { readonly exchange: Exchange }> => {
     const checks = checkOf();
     const exchange = await send(request);
-    const seen = statuses[operation] ?? {};
-    statuses[operation] = seen;
+    statuses[operation] ??= {};
+    const seen = statuses[operation];
     const code = String(exchange.response?.status ?? 0);
     seen[code] = (seen[code] ?? 0) + 1;
     knowledge.learn(sentRequest(operation, request), exchange.response);
@@ -215,10 +215,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       query: [],
       path: Object.fromEntries(reader.path.map((parameter) => [parameter.name, String(id)])),
     };
-    const { findings, failed } = await judged(reader.id, toContractRequest(read), () =>
+    return judged(reader.id, toContractRequest(read), () =>
       checksFor(read, knowledge, options.checkDocument, options.behaviour),
     );
-    return failed ? { findings, failed } : { findings };
   };
 
   /** Sends a generated request, or a shrinking candidate, (and its read-back) and judges the answers. */
@@ -229,17 +228,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const { collection } = interfaceOperation(request.operation);
       for (const id of Object.values(request.path)) knowledge.declareAbsent(collection, Number(id));
     }
-    const { exchange, findings, failed } = await judged(
-      request.operation,
-      toContractRequest(request),
-      () => checksFor(request, knowledge, options.checkDocument, options.behaviour),
+    const outcome = await judged(request.operation, toContractRequest(request), () =>
+      checksFor(request, knowledge, options.checkDocument, options.behaviour),
     );
-    const record = noteCreated(request, exchange, spend, shrinking);
-    if (failed) return { findings, failed };
-    if (request.thenRead && record && exchange.response?.status !== undefined) {
-      return readBack(request, record.id);
-    }
-    return { findings };
+    const record = noteCreated(request, outcome.exchange, spend, shrinking);
+    // A record came back only in an answer: reading it back is what remains to judge.
+    return !outcome.failed && request.thenRead && record ? readBack(request, record.id) : outcome;
   };
 
   /** Whether shrinking a cause of this kind may send the request: a create only for a documented one, from the reserve. */

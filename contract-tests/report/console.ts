@@ -31,8 +31,6 @@ function matrix(lines: readonly MatrixLine[]): string[] {
   ];
 }
 
-const describe = (check: CheckResult, mark: string): string[] => failureLines(check, mark);
-
 /** Failures shown in full under each cause on the console; the report files list them all. */
 export const shownPerCause = 3;
 
@@ -58,7 +56,7 @@ function diagnosisLines(
     );
     for (const id of diagnosis.checks.slice(0, shownPerCause)) {
       const check = byId.get(id);
-      if (check) lines.push(...describe(check, mark));
+      if (check) lines.push(...failureLines(check, mark));
     }
     const rest = diagnosis.checks.length - shownPerCause;
     if (rest > 0) {
@@ -93,7 +91,7 @@ export function consoleReport(result: ReportedRun): string {
       summary.skipped ? `${summary.skipped} skipped` : "",
     ].filter(Boolean);
     lines.push(`${summary.operation.padEnd(width)}  ${counts.join(", ")}`);
-    for (const check of failed) lines.push(...describe(check, "✗"));
+    for (const check of failed) lines.push(...failureLines(check, "✗"));
     for (const check of warnings) {
       lines.push(`  ! ${check.id} [advisory]: ${foundParts(check.actual).reason}`);
     }
