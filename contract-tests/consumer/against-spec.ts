@@ -53,7 +53,7 @@ import {
   type InteractionName,
   nameOf,
 } from "./contract.js";
-import { requestOf } from "./request.js";
+import { consumerRequest } from "./request.js";
 
 export type FindingKind =
   | "undocumented-status"
@@ -416,7 +416,8 @@ function otherValue(value: unknown, values: readonly unknown[] | undefined): unk
 /** The findings of one interaction. */
 export function interactionFindings(interaction: ConsumerInteraction): SpecFinding[] {
   const params = Object.assign({}, ...interaction.states.map((state) => state.params));
-  const request = sentRequest(interaction.operation, requestOf(interaction, params, undefined));
+  const { request: sent } = consumerRequest(interaction, params, undefined);
+  const request = sentRequest(interaction.operation, sent);
   const reading = readRequest(request);
   const documented = checksFor(request, contextOf(interaction)).filter(
     (check) => check.kind === "documented",

@@ -119,6 +119,12 @@ const isJsonMedia = (contentType: string | undefined) =>
 /** An interaction's problem, thrown while it is read: the reader adds the file and the place. */
 class Problem extends Error {}
 
+/** Refuses a member of `value` but those `allowed`, saying what the kit reads instead. */
+function onlyMembers(value: object, allowed: readonly string[], what: string, reads: string) {
+  const other = Object.keys(value).find((name) => !allowed.includes(name));
+  if (other !== undefined) throw new Problem(`${what}.${printable(other.slice(0, 40))}: ${reads}`);
+}
+
 function text(value: unknown, what: string, max: number = caps.text): string {
   if (typeof value !== "string" || value.length > max) {
     throw new Problem(`${what} must be a string of at most ${max} characters`);
@@ -214,13 +220,12 @@ function generatorsOf(value: unknown): {
     }
     return expression;
   };
-  for (const category of Object.keys(value)) {
-    if (category !== "path" && category !== "body") {
-      throw new Problem(
-        `request.generators.${printable(category.slice(0, 40))}: the kit applies path and body generators only`,
-      );
-    }
-  }
+  onlyMembers(
+    value,
+    ["path", "body"],
+    "request.generators",
+    "the kit applies path and body generators only",
+  );
   const path =
     value.path === undefined ? undefined : checkGenerator(value.path, "request.generators.path");
   if (value.body !== undefined && !isObject(value.body)) {
@@ -297,13 +302,7 @@ function interactionOf(
   if (matching !== undefined && !isObject(matching)) {
     throw new Problem("response.matchingRules must be an object");
   }
-  for (const category of Object.keys(matching ?? {})) {
-    if (category !== "body") {
-      throw new Problem(
-        `response.matchingRules.${printable(category.slice(0, 40))}: the kit checks body rules only`,
-      );
-    }
-  }
+  onlyMembers(matching ?? {}, ["body"], "response.matchingRules", "the kit checks body rules only");
   return {
     number,
     description,

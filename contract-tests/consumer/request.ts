@@ -6,7 +6,7 @@
  * says why not). Pure.
  *
  * @example
- * requestOf(interaction, { petId: 31 }, "ct-x").path; // "/pets/31"
+ * consumerRequest(interaction, { petId: 31 }, "ct-x").request.path; // "/pets/31"
  */
 import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
@@ -125,10 +125,3 @@ export function consumerRequest(
     untagged,
   };
 }
-
-/** `consumerRequest`'s request alone. */
-export const requestOf = (
-  interaction: ConsumerInteraction,
-  params: Params,
-  tag: string | undefined,
-): ContractRequest => consumerRequest(interaction, params, tag).request;

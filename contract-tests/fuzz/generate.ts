@@ -194,12 +194,13 @@ export class RequestGenerator {
     return this.random.chance(0.6) ? this.valid(operation) : this.invalid(operation);
   }
 
-  private canWrite(reserve: number): boolean {
-    return !this.state.readOnly && this.state.writesLeft > reserve;
+  /** Whether a create may be generated: writes allowed, beyond the reserve kept for shrinking. */
+  private canWrite(): boolean {
+    return !this.state.readOnly && this.state.writesLeft > this.state.writeReserve;
   }
 
   private pickOperation(): InterfaceOperation {
-    const creates = this.canWrite(this.state.writeReserve);
+    const creates = this.canWrite();
     const usable = this.picks.filter(
       (operation) =>
         (operation.method === "GET" || creates) &&
@@ -240,11 +241,10 @@ export class RequestGenerator {
     if (operation.path.length > 0 && known.length === 0) {
       return this.valid(this.readInstead());
     }
-    const path: Record<string, string> = {};
-    for (const parameter of operation.path) {
-      path[parameter.name] = String(this.random.pick(known));
-    }
-    if (operation.body && !this.canWrite(this.state.writeReserve)) {
+    const path = Object.fromEntries(
+      operation.path.map((parameter) => [parameter.name, String(this.random.pick(known))]),
+    );
+    if (operation.body && !this.canWrite()) {
       return this.valid(this.readInstead());
     }
     return {
@@ -300,23 +300,17 @@ export class RequestGenerator {
     const parameter = this.random.pick(operation.query);
     const others = base.query.filter((part) => part.name !== parameter.name);
     const { schema } = parameter;
+    const part = (value: string): QueryPart => ({ name: parameter.name, value, fixed: true });
+    const valid = () => part(encode(String(this.someValid(parameter))));
     const roll = this.random.int(0, 9);
-    let parts: QueryPart[];
-    if (roll === 0) {
-      parts = [
-        { name: parameter.name, value: encode(String(this.someValid(parameter))), fixed: true },
-        { name: parameter.name, value: encode(String(this.someValid(parameter))), fixed: true },
-      ];
-    } else if (roll === 1) {
-      parts = [
-        { name: parameter.name, value: this.random.pick(["%ZZ", "%", "%E0%A4%A"]), fixed: true },
-      ];
-    } else {
-      const mistake = schema.enum
-        ? this.random.pick(enumMistakes(schema, this.random))
-        : this.integerMistake(schema);
-      parts = [{ name: parameter.name, value: encode(mistake), fixed: true }];
-    }
+    const parts =
+      roll === 0
+        ? [valid(), valid()]
+        : roll === 1
+          ? [part(this.random.pick(["%ZZ", "%", "%E0%A4%A"]))]
+          : schema.enum
+            ? [part(encode(this.random.pick(enumMistakes(schema, this.random))))]
+            : [part(encode(this.integerMistake(schema)))];
     return { ...base, expect: "tolerated", query: [...others, ...parts] };
   }
 
@@ -332,11 +326,8 @@ export class RequestGenerator {
   private nextBoundary(operation: InterfaceOperation, base: FuzzRequest): FuzzRequest | undefined {
     let left = this.boundariesLeft.get(operation.id);
     if (!left) {
-      const all = operation.query.flatMap((parameter) =>
-        boundaryMistakes(parameter.schema).map((value): [string, string] => [
-          parameter.name,
-          value,
-        ]),
+      const all = operation.query.flatMap(({ name, schema }) =>
+        boundaryMistakes(schema).map((value): [string, string] => [name, value]),
       );
       left = this.random.shuffle(all);
       this.boundariesLeft.set(operation.id, left);

@@ -171,9 +171,10 @@ export function specJunitReport(result: SpecResult): string {
     }
     return `${open}<system-out>${escapeXml(text)}</system-out></testcase>`;
   });
-  const failures = result.interactions.filter((i) => failingFindings(result, i).length > 0).length;
-  const skipped = result.interactions.filter((i) => i.skipped !== undefined).length;
+  const { read, failing } = tally(result);
+  const failures = failing.length;
   const count = result.interactions.length;
+  const skipped = count - read.length;
   const versions = reportVersions();
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,

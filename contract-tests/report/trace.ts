@@ -7,6 +7,7 @@
 
 import { type Rule, type RuleId, ruleIds, rules } from "../../mocks/interface/statements.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
+import { plural } from "../../mocks/util/text.js";
 import { runContractSuite } from "../run/runner.js";
 import type { PlannedCheck } from "../suite/results.js";
 
@@ -53,14 +54,13 @@ function grouped(checks: readonly PlannedCheck[]): string[] {
     bySlug.set(slug, cases);
   }
   return [...bySlug].map(
-    ([slug, cases]) =>
-      `\`${slug}\` on ${cases.length} case${cases.length === 1 ? "" : "s"}: ${cases.join(", ")}`,
+    ([slug, cases]) => `\`${slug}\` on ${plural(cases.length, "case")}: ${cases.join(", ")}`,
   );
 }
 
 /** The traceability table in Markdown (docs/contract-rules.md and `--list-checks`). */
 export function traceMarkdown(traces: readonly RuleTrace[]): string {
-  const checks = (count: number) => `${count} check${count === 1 ? "" : "s"}`;
+  const checks = (count: number) => plural(count, "check");
   const decision = (trace: RuleTrace) =>
     trace.documented.length > 0
       ? `documented (${checks(trace.documented.length)}${trace.advisory.length ? `, ${trace.advisory.length} advisory` : ""})`

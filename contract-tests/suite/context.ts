@@ -190,13 +190,8 @@ export class SuiteContext {
       );
     }
     if (exchange.response) return;
-    for (const check of checks.filter((candidate) => !judged.has(candidate))) {
-      this.results.push({
-        ...this.resultBase(definition, check),
-        outcome: "skipped",
-        note: "no answer came",
-      });
-    }
+    const unjudged = checks.filter((check) => !judged.has(check));
+    this.skipPlanned(definition, "no answer came", unjudged);
   }
 
   /**
