@@ -202,10 +202,7 @@ const placeholder = /\$\{(\w+)\}/g;
 const stateParams = new Set<string>(paramNames);
 
 /** The provider-state generators of a request: its path expression and body fields. */
-function generatorsOf(value: unknown): {
-  readonly path: string | undefined;
-  readonly body: BodyGenerator[];
-} {
+function generatorsOf(value: unknown) {
   if (value === undefined) return { path: undefined, body: [] };
   if (!isObject(value)) throw new Problem("request.generators must be an object");
   const checkGenerator = (generator: unknown, what: string): string => {

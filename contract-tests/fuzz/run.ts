@@ -22,7 +22,7 @@ import type { Id } from "../../mocks/util/exact-json.js";
 import { recordIn } from "../suite/context.js";
 import type { CreatedRecord } from "../suite/results.js";
 import type { ContractRequest, Exchange } from "../transport/http.js";
-import { RunDeadlineError, sentRequest } from "../transport/http.js";
+import { operationRequest, RunDeadlineError, sentRequest } from "../transport/http.js";
 import { type FuzzState, RequestGenerator, simplerValues } from "./generate.js";
 import { checksFor } from "./judge.js";
 import { createRandom } from "./random.js";
@@ -168,9 +168,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     shrinking: boolean,
   ) => {
     const { creates, collection } = interfaceOperation(request.operation);
-    const response = exchange.response;
-    const record = recordIn(response);
-    if (!creates || !response || !isSuccess(response)) return record;
+    const record = recordIn(exchange.response);
+    if (!creates || !exchange.response || !isSuccess(exchange.response)) return record;
     if (!spent) spendWrite(shrinking);
     if (record) {
       created.push({ collection, id: record.id, name: record.name ?? "" });
@@ -180,18 +179,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   };
 
   /** Sends a request and judges the answer with what the run knows; then learns from it. */
-  const judged = async (
-    operation: OperationId,
-    request: ContractRequest,
-    checkOf: () => ReturnType<typeof checksFor>,
-  ): Promise<Outcome & { readonly exchange: Exchange }> => {
-    const checks = checkOf();
-    const exchange = await send(request);
+  const judged = async (request: FuzzRequest) => {
+    const { operation } = request;
+    const checks = checksFor(request, knowledge, options.checkDocument, options.behaviour);
+    const sent = toContractRequest(request);
+    const exchange = await send(sent);
     statuses[operation] ??= {};
     const seen = statuses[operation];
     const code = String(exchange.response?.status ?? 0);
     seen[code] = (seen[code] ?? 0) + 1;
-    knowledge.learn(sentRequest(operation, request), exchange.response);
+    knowledge.learn(sentRequest(operation, sent), exchange.response);
     const findings = judge(checks, exchange.response, `no answer (${exchange.error})`).flatMap(
       (verdict) => (verdict.passed ? [] : [{ ...verdict, operation, status: code }]),
     );
@@ -215,9 +212,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       query: [],
       path: Object.fromEntries(reader.path.map((parameter) => [parameter.name, String(id)])),
     };
-    return judged(reader.id, toContractRequest(read), () =>
-      checksFor(read, knowledge, options.checkDocument, options.behaviour),
-    );
+    return judged(read);
   };
 
   /** Sends a generated request, or a shrinking candidate, (and its read-back) and judges the answers. */
@@ -228,11 +223,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const { collection } = interfaceOperation(request.operation);
       for (const id of Object.values(request.path)) knowledge.declareAbsent(collection, Number(id));
     }
-    const outcome = await judged(request.operation, toContractRequest(request), () =>
-      checksFor(request, knowledge, options.checkDocument, options.behaviour),
-    );
+    const outcome = await judged(request);
     const record = noteCreated(request, outcome.exchange, spend, shrinking);
-    // A record came back only in an answer: reading it back is what remains to judge.
     return !outcome.failed && request.thenRead && record ? readBack(request, record.id) : outcome;
   };
 
@@ -374,11 +366,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let stopped: string | undefined;
   try {
     for (const lister of interfaceOperations.filter((operation) => operation.lists)) {
-      const request: ContractRequest = {
-        method: "GET",
-        path: lister.template,
-        query: limitQuery(lister, "maximum"),
-      };
+      const request = operationRequest(lister.id, { query: limitQuery(lister, "maximum") });
       const listed = await send(request);
       knowledge.learn(sentRequest(lister.id, request), listed.response);
       state.ids[lister.collection].push(...knowledge.known(lister.collection).keys());

@@ -34,11 +34,7 @@ function matrix(lines: readonly MatrixLine[]): string[] {
 /** Failures shown in full under each cause on the console; the report files list them all. */
 export const shownPerCause = 3;
 
-function diagnosisLines(
-  result: ReportedRun,
-  diagnoses: readonly Diagnosis[],
-  explained: string | undefined,
-): string[] {
+function diagnosisLines(result: ReportedRun, diagnoses: readonly Diagnosis[], explained?: string) {
   if (diagnoses.length === 0) return [];
   const byId = new Map(result.checks.map((check) => [check.id, check]));
   const lines = [explained === undefined ? "diagnosis:" : `diagnosis: ${explained}`];

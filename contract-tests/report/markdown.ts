@@ -62,10 +62,7 @@ function findings(title: string, checks: readonly CheckResult[]): string[] {
   return lines;
 }
 
-function diagnosisSection(
-  diagnoses: readonly Diagnosis[],
-  explained: string | undefined,
-): string[] {
+function diagnosisSection(diagnoses: readonly Diagnosis[], explained?: string) {
   if (diagnoses.length === 0) return [];
   const lines = ["### Diagnosis", ""];
   if (explained !== undefined) lines.push(`${explained}:`, "");

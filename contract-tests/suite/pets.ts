@@ -12,6 +12,7 @@ import { type ContractRequest, sentRequest } from "../transport/http.js";
 import { recordIn, type SuiteContext } from "./context.js";
 
 type Item = Readonly<Record<string, unknown>>;
+type Pet = Item & { id: Id };
 
 /** Invalid `limit` values: below the minimum, above the maximum, not integers, empty. */
 const invalidLimits = [
@@ -57,7 +58,7 @@ async function listPetsCases(ctx: SuiteContext): Promise<void> {
   await ctx.run(listCase("status-invalid", { status: "not-a-status" }));
 }
 
-async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: Id }) | undefined> {
+async function createPetCases(ctx: SuiteContext): Promise<Pet | undefined> {
   const categoryId = ctx.state.categoryId ?? 1;
   const [, secondStatus = petStatuses[0]] = petStatuses;
   const tagged = `${ctx.tag} invalid`;
@@ -81,7 +82,7 @@ async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: Id }) | 
     operation: "createPet" as const,
     request: { method: "POST", path: "/pets", ...request } satisfies ContractRequest,
   });
-  let createdPet: (Item & { id: Id }) | undefined;
+  let createdPet: Pet | undefined;
   for (const [id, json] of valid) {
     const exchange = await ctx.run(create(id, { json }), ["getPet"]);
     const record = exchange?.response?.status === 201 ? recordIn(exchange.response) : undefined;
@@ -97,10 +98,7 @@ async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: Id }) | 
   return createdPet;
 }
 
-async function getPetCases(
-  ctx: SuiteContext,
-  createdPet: (Item & { id: Id }) | undefined,
-): Promise<void> {
+async function getPetCases(ctx: SuiteContext, createdPet: Pet | undefined): Promise<void> {
   const read = (id: string, petId: Id | string) => ({
     id: `getPet.${id}`,
     operation: "getPet" as const,
