@@ -49,9 +49,7 @@ function grouped(checks: readonly PlannedCheck[]): string[] {
   for (const check of checks) {
     const cut = check.id.lastIndexOf(".");
     const slug = check.id.slice(cut + 1);
-    const cases = bySlug.get(slug) ?? [];
-    cases.push(check.id.slice(0, cut));
-    bySlug.set(slug, cases);
+    bySlug.set(slug, [...(bySlug.get(slug) ?? []), check.id.slice(0, cut)]);
   }
   return [...bySlug].map(
     ([slug, cases]) => `\`${slug}\` on ${plural(cases.length, "case")}: ${cases.join(", ")}`,
