@@ -87,10 +87,7 @@ export interface SpecInteraction extends InteractionName {
   readonly durationMs: number;
 }
 
-export interface SpecResult {
-  readonly file: string;
-  readonly consumer: string;
-  readonly provider: string;
+export interface SpecResult extends Pick<ConsumerContract, "file" | "consumer" | "provider"> {
   readonly strict: boolean;
   readonly interactions: readonly SpecInteraction[];
   readonly durationMs: number;

@@ -45,11 +45,7 @@ export interface ConsumerCase extends InteractionName {
 }
 
 /** What `--consumer` adds to a run's result. */
-export interface ConsumerRun {
-  /** The contract file as named on the command line. */
-  readonly file: string;
-  readonly consumer: string;
-  readonly provider: string;
+export interface ConsumerRun extends Pick<ConsumerContract, "file" | "consumer" | "provider"> {
   readonly writeBudget: number;
   readonly writes: number;
   readonly interactions: readonly ConsumerCase[];

@@ -282,18 +282,14 @@ export class RequestGenerator {
   invalid(operation: InterfaceOperation): FuzzRequest {
     const base = this.valid(operation, false);
     if (base.operation !== operation.id) return base;
-    const boundary = this.nextBoundary(operation, base);
-    if (boundary) return operation.body ? { ...boundary, thenRead: false } : boundary;
-    const kinds: Array<() => FuzzRequest> = [() => this.badCredential(base)];
+    const kinds: Array<() => FuzzRequest> = [
+      () => ({ ...base, expect: "credential", credential: this.random.pick(badCredentials) }),
+    ];
     if (operation.query.length) kinds.push(() => this.badQuery(base, operation));
     if (operation.path.length) kinds.push(() => this.badPath(base));
     if (operation.body) kinds.push(() => this.badBody(base, operation.body ?? []));
-    const request = this.random.pick(kinds)();
+    const request = this.nextBoundary(operation, base) ?? this.random.pick(kinds)();
     return operation.body ? { ...request, thenRead: false } : request;
-  }
-
-  private badCredential(base: FuzzRequest): FuzzRequest {
-    return { ...base, expect: "credential", credential: this.random.pick(badCredentials) };
   }
 
   private badQuery(base: FuzzRequest, operation: InterfaceOperation): FuzzRequest {

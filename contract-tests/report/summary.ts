@@ -167,6 +167,16 @@ export function statusMatrix(
   result: ReportedRun,
   diagnoses: readonly Diagnosis[] = diagnose(result),
 ): MatrixRow[] {
+  return matrixLines(result, diagnoses).flatMap((line) => line.cells);
+}
+
+export interface MatrixLine {
+  readonly operation: OperationId;
+  readonly cells: readonly MatrixRow[];
+}
+
+/** The matrix per operation, only for operations the run reported on. */
+function matrixLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): MatrixLine[] {
   const reported = new Set(result.checks.map((check) => check.operation));
   const failedChecks = failingChecks(result);
   const unjudged = new Set(
@@ -178,8 +188,9 @@ export function statusMatrix(
   const rejections = keyRejections(result, diagnoses);
   return operationIds
     .filter((operation) => reported.has(operation))
-    .flatMap((operation) =>
-      interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
+    .map((operation) => ({
+      operation,
+      cells: interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
         const records = result.cases.filter(
           (record) => record.operation === operation && statusOf(record) === status,
         );
@@ -207,7 +218,7 @@ export function statusMatrix(
                 : "never triggered";
         return { operation, status, cell, answers };
       }),
-    );
+    }));
 }
 
 /**
@@ -249,23 +260,6 @@ function explainedCounts(result: ReportedRun, diagnoses: readonly Diagnosis[]): 
   return warnings.length > 0
     ? `${cause} ${of(failing, failingNoun)} and ${of(warnings, "advisory warning")}`
     : `${cause} ${of(failing, failingNoun)}`;
-}
-
-export interface MatrixLine {
-  readonly operation: OperationId;
-  readonly cells: readonly MatrixRow[];
-}
-
-/** The matrix per operation, only for operations the run reported on. */
-function matrixLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): MatrixLine[] {
-  const matrix = statusMatrix(result, diagnoses);
-  const reported = new Set(result.checks.map((check) => check.operation));
-  return operationIds
-    .filter((operation) => reported.has(operation))
-    .map((operation) => ({
-      operation,
-      cells: matrix.filter((row) => row.operation === operation),
-    }));
 }
 
 /**

@@ -168,11 +168,8 @@ export class SuiteContext {
     }
     const { redact } = this.options;
     const judged = new Set<Check>();
-    for (const verdict of judge(
-      checks,
-      exchange.response,
-      `no answer (${exchange.error ?? "unknown error"})`,
-    )) {
+    const noAnswer = `no answer (${exchange.error ?? "unknown error"})`;
+    for (const verdict of judge(checks, exchange.response, noAnswer)) {
       judged.add(verdict.check);
       const base = {
         ...this.resultBase(definition, verdict.check),
