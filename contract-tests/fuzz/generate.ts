@@ -238,15 +238,11 @@ export class RequestGenerator {
       else body[factor.name] = value;
     });
     const known = this.state.ids[operation.collection];
-    if (operation.path.length > 0 && known.length === 0) {
-      return this.valid(this.readInstead());
-    }
+    if (operation.path.length > 0 && known.length === 0) return this.valid(this.readInstead());
     const path = Object.fromEntries(
       operation.path.map((parameter) => [parameter.name, String(this.random.pick(known))]),
     );
-    if (operation.body && !this.canWrite()) {
-      return this.valid(this.readInstead());
-    }
+    if (operation.body && !this.canWrite()) return this.valid(this.readInstead());
     return {
       operation: operation.id,
       expect: "valid",

@@ -19,6 +19,7 @@ import {
 } from "../../mocks/interface/operations.js";
 import type { OperationId, ParameterSchema } from "../../mocks/interface/spec.js";
 import type { Id } from "../../mocks/util/exact-json.js";
+import { isObject } from "../../mocks/util/json.js";
 import { recordIn } from "../suite/context.js";
 import type { CreatedRecord } from "../suite/results.js";
 import type { ContractRequest, Exchange } from "../transport/http.js";
@@ -256,9 +257,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const operation = interfaceOperation(request.operation);
     const dropped: FuzzRequest[] = [];
     const simpler: FuzzRequest[] = [];
-    if (request.expect === "credential") {
+    if (request.expect === "credential")
       dropped.push({ ...request, credential: "valid", expect: "valid" });
-    }
     if (request.expect === "tolerated" && request.query.some((part) => part.fixed)) {
       const query = request.query.filter((part) => !part.fixed);
       dropped.push({ ...request, query, expect: "valid" });
@@ -272,16 +272,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const text = decodeURIComponent(part.value);
       const value = /^-?\d+$/.test(text) ? Number(text) : text;
       for (const next of simplerOf(part.name, value, parameter?.schema)) {
-        const query = request.query.map((p, i) =>
-          i === index ? { ...p, value: encodeURIComponent(String(next)) } : p,
-        );
-        simpler.push({ ...request, query });
+        const simplest = { ...part, value: encodeURIComponent(String(next)) };
+        simpler.push({
+          ...request,
+          query: request.query.map((p, i) => (i === index ? simplest : p)),
+        });
       }
     });
-    const body = request.body;
-    const value = body?.kind === "json" ? body.value : undefined;
-    if (body?.kind === "json" && value && typeof value === "object" && !Array.isArray(value)) {
-      const fields = value as Record<string, unknown>;
+    const { body } = request;
+    if (body?.kind === "json" && isObject(body.value)) {
+      const fields = body.value;
       const shortName = `${options.tag} fuzz`;
       for (const field of operation.body ?? []) {
         if (!(field.name in fields) || body.fixedFields?.includes(field.name)) continue;
@@ -293,9 +293,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           const { [field.name]: _dropped, ...rest } = fields;
           dropped.push({ ...request, body: { ...body, value: rest } });
         }
-        for (const next of simplerOf(field.name, fields[field.name], field.schema)) {
-          simpler.push(withField(next));
-        }
+        simpler.push(...simplerOf(field.name, fields[field.name], field.schema).map(withField));
         if (field.name === "name" && typeof fields.name === "string" && fields.name !== shortName) {
           simpler.push(withField(shortName));
         }
