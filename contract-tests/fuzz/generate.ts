@@ -75,33 +75,29 @@ const nameKinds: readonly ((random: Random) => string)[] = [
 const taggedName = (random: Random, state: FuzzState) =>
   `${state.tag} fuzz ${random.pick(nameKinds)(random)}`;
 
+/** A part's levels: left out when optional, then each enum value, an integer's levels, or `other`. */
+function levelsOf(part: BodyField | OperationParameter, other: Level): Level[] {
+  const optional = part.required ? [] : [() => undefined];
+  if (part.schema.enum) return [...optional, ...part.schema.enum.map((value) => () => value)];
+  return [...optional, ...(part.schema.type === "integer" ? integerLevels(part.schema) : [other])];
+}
+
 function fieldLevels(field: BodyField): Level[] {
   const { schema } = field;
-  const optional = field.required ? [] : [() => undefined];
-  if (schema.enum) return [...optional, ...schema.enum.map((value) => () => value)];
   const collection = referencedCollection(field.name);
-  if (schema.type === "integer" && collection !== undefined) {
+  if (!schema.enum && schema.type === "integer" && collection !== undefined) {
     return Array.from(
       { length: referenceFanout },
       (_, index) => (random: Random, state: FuzzState) =>
         state.ids[collection][index] ?? random.pick(state.ids[collection]),
     );
   }
-  if (schema.type === "string" && field.name === "name") return [taggedName];
-  if (schema.type === "string") {
-    return [...optional, (random) => `Made by the contract suite's fuzzer (${random.int(1, 999)})`];
-  }
-  if (schema.type === "integer") return [...optional, ...integerLevels(schema)];
-  return [...optional, () => undefined];
+  if (!schema.enum && schema.type === "string" && field.name === "name") return [taggedName];
+  const text: Level = (random) => `Made by the contract suite's fuzzer (${random.int(1, 999)})`;
+  return levelsOf(field, schema.type === "string" ? text : () => undefined);
 }
 
-function parameterLevels(parameter: OperationParameter): Level[] {
-  const { schema } = parameter;
-  const optional = parameter.required ? [] : [() => undefined];
-  if (schema.enum) return [...optional, ...schema.enum.map((value) => () => value)];
-  if (schema.type === "integer") return [...optional, ...integerLevels(schema)];
-  return [...optional, () => "x"];
-}
+const parameterLevels = (parameter: OperationParameter) => levelsOf(parameter, () => "x");
 
 interface Factor {
   readonly where: "query" | "body";

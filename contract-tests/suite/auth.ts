@@ -19,19 +19,14 @@ import type { SuiteContext } from "./context.js";
  * (the one the suite files records under, else 1).
  */
 function bodyOf(ctx: SuiteContext, fields: NonNullable<InterfaceOperation["body"]>) {
-  const probeValue = (name: string, type: string | undefined): unknown => {
-    if (referencedCollection(name)) {
-      // The suite keeps the record it files others under by the field's name (`categoryId`).
-      const filed = (ctx.state as Readonly<Record<string, unknown>>)[name];
-      return typeof filed === "number" ? filed : 1;
-    }
-    return type === "string" ? `${ctx.tag} auth-probe` : 1;
+  const probeValue = ({ name, schema }: (typeof fields)[number]): unknown => {
+    if (!referencedCollection(name)) return schema.type === "string" ? `${ctx.tag} auth-probe` : 1;
+    // The suite keeps the record it files others under by the field's name (`categoryId`).
+    const filed = (ctx.state as Readonly<Record<string, unknown>>)[name];
+    return typeof filed === "number" ? filed : 1;
   };
-  return Object.fromEntries(
-    fields
-      .filter((field) => field.required)
-      .map((field) => [field.name, probeValue(field.name, field.schema.type)]),
-  );
+  const required = fields.filter((field) => field.required);
+  return Object.fromEntries(required.map((field) => [field.name, probeValue(field)]));
 }
 
 /** A request each operation would accept with the key: known ids, a tagged name. */

@@ -25,9 +25,6 @@ const invalidLimits = [
   "",
 ];
 
-/** The pet a create stored, when none came back to say which. */
-const createdRecord: KnownRecord = { record: {}, source: "created" };
-
 function listCase(id: string, query: Record<string, string>) {
   return {
     id: `listPets.${id}`,
@@ -89,12 +86,8 @@ async function createPetCases(ctx: SuiteContext): Promise<Pet | undefined> {
     if (!createdPet && record) createdPet = { ...(json as Item), id: record.id };
   }
   for (const [id, json] of invalid) await ctx.run(create(id, { json }));
-  for (const [id, rawBody] of [
-    ["malformed-json", `{"name": "${tagged}", "categoryId": `],
-    ["empty-body", ""],
-  ] as const) {
-    await ctx.run(create(id, { rawBody }));
-  }
+  await ctx.run(create("malformed-json", { rawBody: `{"name": "${tagged}", "categoryId": ` }));
+  await ctx.run(create("empty-body", { rawBody: "" }));
   return createdPet;
 }
 
@@ -106,9 +99,11 @@ async function getPetCases(ctx: SuiteContext, createdPet: Pet | undefined): Prom
   });
   if (createdPet) await ctx.run(read("created", createdPet.id));
   else if (ctx.selected("getPet") && !ctx.readOnly) {
-    // What reading the created pet back would have checked, had one come back.
+    // What reading the created pet back would have checked, had one come back (the pet a
+    // create stored, when none came back to say which).
+    const stored: KnownRecord = { record: {}, source: "created" };
     const created: JudgeContext = {
-      known: (collection) => new Map(collection === "pets" ? [[1, createdRecord]] : []),
+      known: (collection) => new Map(collection === "pets" ? [[1, stored]] : []),
       absent: () => undefined,
     };
     const checks = checksFor(
