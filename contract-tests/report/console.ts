@@ -20,14 +20,11 @@ import { versionsLine } from "./versions.js";
 function matrix(lines: readonly MatrixLine[]): string[] {
   if (lines.length === 0) return [];
   const width = Math.max(0, ...lines.map((line) => line.operation.length));
+  const cells = (line: MatrixLine) =>
+    line.cells.map((row) => `${row.status} ${cellLabel(row, { failed: "FAILED" })}`).join(", ");
   return [
     `documented statuses (${matrixLegend}):`,
-    ...lines.map(
-      (line) =>
-        `  ${line.operation.padEnd(width)}  ${line.cells
-          .map((row) => `${row.status} ${cellLabel(row, { failed: "FAILED" })}`)
-          .join(", ")}`,
-    ),
+    ...lines.map((line) => `  ${line.operation.padEnd(width)}  ${cells(line)}`),
   ];
 }
 

@@ -22,36 +22,25 @@ import {
 } from "./diagnosis.js";
 import type { ReportedRun } from "./run.js";
 
-export interface OperationSummary {
-  readonly operation: OperationId;
-  readonly passed: number;
-  /** Of the passed checks, those of answers that were the rejection of a rejected key: not judged. */
-  readonly passedOnRejectedKey: number;
-  readonly failed: readonly CheckResult[];
-  readonly warnings: readonly CheckResult[];
-  readonly skipped: number;
-  readonly total: number;
-}
-
-function summarize(result: ReportedRun, diagnoses: readonly Diagnosis[]): OperationSummary[] {
+/** Per operation the run reported on: its checks' counts, its failures and its warnings. */
+function summarize(result: ReportedRun, diagnoses: readonly Diagnosis[]) {
   const failing = new Set(failingChecks(result));
   const warning = new Set(advisoryWarnings(result));
   const rejections = keyRejections(result, diagnoses);
-  return operationIds
-    .map((operation) => {
-      const checks = result.checks.filter((check) => check.operation === operation);
-      const passed = checks.filter((check) => check.outcome === "passed");
-      return {
-        operation,
-        passed: passed.length,
-        passedOnRejectedKey: passed.filter((check) => rejections.has(check.caseId)).length,
-        failed: checks.filter((check) => failing.has(check)),
-        warnings: checks.filter((check) => warning.has(check)),
-        skipped: checks.filter((check) => check.outcome === "skipped").length,
-        total: checks.length,
-      };
-    })
-    .filter((summary) => summary.total > 0);
+  return operationIds.flatMap((operation) => {
+    const checks = result.checks.filter((check) => check.operation === operation);
+    if (checks.length === 0) return [];
+    const passed = checks.filter((check) => check.outcome === "passed");
+    return {
+      operation,
+      passed: passed.length,
+      /** Of the passed checks, those of answers that were the rejection of a rejected key: not judged. */
+      passedOnRejectedKey: passed.filter((check) => rejections.has(check.caseId)).length,
+      failed: checks.filter((check) => failing.has(check)),
+      warnings: checks.filter((check) => warning.has(check)),
+      skipped: checks.filter((check) => check.outcome === "skipped").length,
+    };
+  });
 }
 
 const stopped: Record<StopReason, string> = {
