@@ -5,7 +5,7 @@
  * create stored must be listed afterwards.
  */
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
-import { operationRequest } from "../transport/http.js";
+import { type ContractRequest, operationRequest } from "../transport/http.js";
 import { type CaseDefinition, recordIn, type SuiteContext } from "./context.js";
 
 const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
@@ -13,6 +13,12 @@ const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
   ["name-not-string", { name: 42 }],
   ["array-body", [{ name: "in an array" }]],
 ];
+
+const create = (id: string, rest: Omit<ContractRequest, "method" | "path">): CaseDefinition => ({
+  id: `createCategory.${id}`,
+  operation: "createCategory",
+  request: operationRequest("createCategory", rest),
+});
 
 const listAll = (id: string): CaseDefinition => ({
   id,
@@ -33,13 +39,10 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
   const nameOnly = { name: `${ctx.tag} cat` };
   const created: Id[] = [];
   for (const [id, json] of [
-    ["createCategory.full", full],
-    ["createCategory.name-only", nameOnly],
+    ["full", full],
+    ["name-only", nameOnly],
   ] as const) {
-    const exchange = await ctx.run(
-      { id, operation: "createCategory", request: operationRequest("createCategory", { json }) },
-      ["createPet", "getPet", "listCategories"],
-    );
+    const exchange = await ctx.run(create(id, { json }), ["createPet", "getPet", "listCategories"]);
     const record = exchange?.response?.status === 201 ? recordIn(exchange.response) : undefined;
     if (record?.name !== undefined) created.push(record.id);
   }
@@ -49,16 +52,6 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
   if (created.length > 0) await ctx.run(afterCreate);
   else if (ctx.selected("listCategories")) ctx.skip(afterCreate, "the run created no category");
 
-  for (const [name, json] of invalidBodies) {
-    await ctx.run({
-      id: `createCategory.${name}`,
-      operation: "createCategory",
-      request: operationRequest("createCategory", { json }),
-    });
-  }
-  await ctx.run({
-    id: "createCategory.malformed-json",
-    operation: "createCategory",
-    request: operationRequest("createCategory", { rawBody: `{"name": "${ctx.tag} broken"` }),
-  });
+  for (const [name, json] of invalidBodies) await ctx.run(create(name, { json }));
+  await ctx.run(create("malformed-json", { rawBody: `{"name": "${ctx.tag} broken"` }));
 }
