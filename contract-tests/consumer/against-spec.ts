@@ -266,14 +266,10 @@ function edited(
     return value.map((item, index) => (index === step ? edited(item, rest, edit) : item));
   }
   const record = value as Record<string, unknown>;
-  const next = rest.length === 0 ? edit(record[step]) : edited(record[step], rest, edit);
-  const copy = { ...record };
-  if (next === undefined) delete copy[step];
-  else copy[step] = next;
-  return copy;
+  const next = edited(record[step], rest, edit);
+  const { [step]: _old, ...copy } = record;
+  return next === undefined ? copy : { ...record, [step]: next };
 }
-
-const removed = () => undefined;
 
 function bodyFindings(
   interaction: ConsumerInteraction,
@@ -312,7 +308,7 @@ function bodyFindings(
     } else if (
       schema &&
       !schema.required.includes(field) &&
-      promisedBy(edited(content, node.path, removed)).length === 0
+      promisedBy(edited(content, node.path, () => undefined)).length === 0
     ) {
       findings.push({
         kind: "optional-field",

@@ -135,12 +135,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     writesLeft: writeBudget,
     writeReserve: Math.min(writeReserve, Math.floor(writeBudget / 4)),
   };
-  const random = createRandom(options.seed);
   const only = options.only ?? [];
   const operations = interfaceOperations.filter(
     (operation) => only.length === 0 || only.includes(operation.id),
   );
-  const generator = new RequestGenerator(random, state, operations);
+  const generator = new RequestGenerator(createRandom(options.seed), state, operations);
   const created: CreatedRecord[] = [];
   const perOperation: Partial<Record<OperationId, number>> = {};
   const passedMs: Partial<Record<OperationId, number>> = {};
@@ -330,8 +329,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const record = async (request: FuzzRequest, outcome: Outcome, since: number) => {
     const cause = causeOf(outcome.findings);
     if (!cause) {
-      const { operation } = request;
-      passedMs[operation] = (passedMs[operation] ?? 0) + performance.now() - since;
+      passedMs[request.operation] = (passedMs[request.operation] ?? 0) + performance.now() - since;
       return;
     }
     const key = keyOf(cause);
@@ -379,8 +377,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       generated++;
       perOperation[request.operation] = (perOperation[request.operation] ?? 0) + 1;
       const since = performance.now();
-      const outcome = await attempt(request);
-      await record(request, outcome, since);
+      await record(request, await attempt(request), since);
     }
   } catch (error) {
     if (!(error instanceof RunDeadlineError)) throw error;
