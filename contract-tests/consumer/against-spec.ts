@@ -40,6 +40,7 @@ import { ordinaryStringLength, type Reading, readRequest } from "../../mocks/int
 import { type OperationId, resolvedSchema, responseSchema } from "../../mocks/interface/spec.js";
 import {
   answerRules,
+  type Rule,
   type RuleId,
   ruleIds,
   schemaRules,
@@ -150,9 +151,7 @@ function failed(checks: readonly Check[], answer: Answer): Set<Check> {
 /** The section of the interface that documents an operation's answers (`4.1`). */
 function sectionOf(operation: OperationId): string | undefined {
   const id = ruleIds.find((rule) =>
-    ((statements[rule] as { answers?: readonly { operation: string }[] }).answers ?? []).some(
-      (answer) => answer.operation === operation,
-    ),
+    (statements[rule] as Rule).answers?.some((answer) => answer.operation === operation),
   );
   return id === undefined ? undefined : statements[id].section.split(",")[0]?.trim();
 }

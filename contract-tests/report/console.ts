@@ -5,6 +5,7 @@
  */
 
 import { failureLines, foundParts } from "../../mocks/interface/failure-lines.js";
+import { plural } from "../../mocks/util/text.js";
 import type { CheckResult } from "../suite/results.js";
 import { apiKeyVariable } from "../transport/http.js";
 import { consumerConsoleLines } from "./consumer.js";
@@ -36,14 +37,13 @@ function diagnosisLines(result: ReportedRun, diagnoses: readonly Diagnosis[], ex
   const byId = new Map(result.checks.map((check) => [check.id, check]));
   const lines = [explained === undefined ? "diagnosis:" : `diagnosis: ${explained}`];
   for (const diagnosis of diagnoses) {
+    const advice = diagnosis.severity === "advice";
     const count = diagnosis.checks.length;
-    const checks = count
-      ? `${count} ${diagnosis.severity === "advice" ? "advisory " : ""}check${count === 1 ? "" : "s"}`
-      : "";
+    const checks = count ? `: ${plural(count, advice ? "advisory check" : "check")}` : "";
     // Advice (only advisory checks) is marked like an advisory warning, never as a failure.
-    const mark = diagnosis.severity === "advice" ? "!" : "✗";
+    const mark = advice ? "!" : "✗";
     lines.push(
-      `${mark} ${diagnosis.severity === "advice" ? "advice: " : ""}${diagnosis.title} [${diagnosis.cause}]${checks ? `: ${checks}` : ""}`,
+      `${mark} ${advice ? "advice: " : ""}${diagnosis.title} [${diagnosis.cause}]${checks}`,
       `    evidence: ${diagnosis.evidence}`,
       `    hint:     ${diagnosis.hint}`,
     );
