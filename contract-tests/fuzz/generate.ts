@@ -58,8 +58,7 @@ function integerLevels(schema: ParameterSchema): Level[] {
   const levels: Level[] = [() => minimum, () => maximum];
   const step = Math.max(1, Math.floor(span / strata));
   for (let low = minimum; low <= maximum; low += step) {
-    const high = Math.min(maximum, low + step - 1);
-    levels.push((random) => random.int(low, high));
+    levels.push((random) => random.int(low, Math.min(maximum, low + step - 1)));
   }
   return levels;
 }

@@ -363,8 +363,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   try {
     for (const lister of interfaceOperations.filter((operation) => operation.lists)) {
       const request = operationRequest(lister.id, { query: limitQuery(lister, "maximum") });
-      const listed = await send(request);
-      knowledge.learn(sentRequest(lister.id, request), listed.response);
+      knowledge.learn(sentRequest(lister.id, request), (await send(request)).response);
       state.ids[lister.collection].push(...knowledge.known(lister.collection).keys());
     }
     // A create names records of other collections (a pet's category): none known, no writes.
