@@ -405,7 +405,6 @@ function otherValue(value: unknown, values: readonly unknown[] | undefined): unk
   return undefined;
 }
 
-/** The findings of one interaction. */
 export function interactionFindings(interaction: ConsumerInteraction): SpecFinding[] {
   const params = Object.assign({}, ...interaction.states.map((state) => state.params));
   const { request: sent } = consumerRequest(interaction, params, undefined);

@@ -67,7 +67,6 @@ export interface InteractionName {
   readonly tests: readonly string[];
 }
 
-/** An interaction's name, without the rest. */
 export function nameOf(interaction: InteractionName): InteractionName {
   const { number, description, operation, tests } = interaction;
   return { number, description, operation, tests };
@@ -254,7 +253,6 @@ function requestBodyOf(
   return { kind: "json", value: body.content, contentType: media ?? "application/json" };
 }
 
-/** The query string a list of names and values makes. */
 const queryOf = (pairs: ReadonlyArray<[string, string[]]>) =>
   new URLSearchParams(pairs.flatMap(([name, values]) => values.map((v) => [name, v]))).toString();
 

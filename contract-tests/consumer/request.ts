@@ -22,7 +22,6 @@ export type Params = Omit<ProviderStateParams, "petId" | "categoryId"> & {
   readonly categoryId?: Id;
 };
 
-/** A provider state parameter by name. */
 const param = (params: Params, name: string) =>
   (params as Readonly<Record<string, string | Id | undefined>>)[name];
 

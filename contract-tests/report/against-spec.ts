@@ -17,10 +17,10 @@ import {
 import { testsOf } from "./consumer.js";
 import { markdownTable } from "./markdown.js";
 import {
+  markdownCell as cell,
   escapeHtml,
   escapeXml,
   junitSeconds,
-  markdownCell,
   printable,
   printableData,
 } from "./text.js";
@@ -75,8 +75,6 @@ export function specConsoleReport(result: SpecResult): string {
   lines.push(specVerdict(result));
   return `${printable(lines.join("\n"))}\n`;
 }
-
-const cell = markdownCell;
 
 /** Every finding with its interaction, in file order. */
 const rows = (result: SpecResult) =>

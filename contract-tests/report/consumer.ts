@@ -14,7 +14,7 @@ import { foundParts } from "../../mocks/interface/failure-lines.js";
 import type { ConsumerCase } from "../consumer/run.js";
 import { type CheckResult, failingChecks } from "../suite/results.js";
 import type { ReportedRun } from "./run.js";
-import { escapeHtml, escapeXml, junitSeconds, markdownCell, printable } from "./text.js";
+import { markdownCell as cell, escapeHtml, escapeXml, junitSeconds, printable } from "./text.js";
 
 export type ConsumerOutcome = "passed" | "broken" | "not verified";
 
@@ -118,7 +118,6 @@ const outcomeMark: Record<ConsumerOutcome, string> = {
 
 /** The Markdown section: a table of every interaction, its tests, its outcome and the checks behind it. */
 export function consumerMarkdown(result: ReportedRun): string[] {
-  const cell = markdownCell;
   if (!result.consumer) return [];
   const { file, consumer, provider } = result.consumer;
   const rows = consumerVerdicts(result).map((verdict) => {

@@ -11,10 +11,8 @@ import type { Diagnosis } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
 import { cellLabel, reportContent } from "./summary.js";
-import { escapeHtml, markdownCell, printable } from "./text.js";
+import { markdownCell as cell, escapeHtml, printable } from "./text.js";
 import { versionsLine } from "./versions.js";
-
-const cell = markdownCell;
 
 /**
  * A one-line fenced block holding `text` literally (control characters made
