@@ -226,8 +226,7 @@ export class RequestGenerator {
     const query: QueryPart[] = [];
     const body: Record<string, unknown> = {};
     factors.forEach((factor, index) => {
-      const level = factor.levels[combo[index] ?? 0];
-      const value = level?.(this.random, this.state);
+      const value = factor.levels[combo[index] ?? 0]?.(this.random, this.state);
       if (value === undefined) return;
       if (factor.where === "query") query.push({ name: factor.name, value: encode(String(value)) });
       else body[factor.name] = value;

@@ -43,7 +43,7 @@ export function traceRules(plan: readonly PlannedCheck[]): RuleTrace[] {
   });
 }
 
-/** Check ids grouped by their last segment (the check), each with the cases it runs on. */
+/** Check ids grouped by their last segment (the check), each with the cases it runs on, as a list. */
 function grouped(checks: readonly PlannedCheck[]): string[] {
   const bySlug = new Map<string, string[]>();
   for (const check of checks) {
@@ -52,7 +52,7 @@ function grouped(checks: readonly PlannedCheck[]): string[] {
     bySlug.set(slug, [...(bySlug.get(slug) ?? []), check.id.slice(0, cut)]);
   }
   return [...bySlug].map(
-    ([slug, cases]) => `\`${slug}\` on ${plural(cases.length, "case")}: ${cases.join(", ")}`,
+    ([slug, cases]) => `- \`${slug}\` on ${plural(cases.length, "case")}: ${cases.join(", ")}`,
   );
 }
 
@@ -87,16 +87,11 @@ export function traceMarkdown(traces: readonly RuleTrace[]): string {
   for (const trace of traces) {
     lines.push(`## \`${trace.id}\``, "", trace.statement, "");
     if (trace.notCheckable) lines.push(`Not checkable from outside: ${trace.notCheckable}.`, "");
-    if (trace.documented.length) {
-      lines.push(
-        "Documented checks:",
-        "",
-        ...grouped(trace.documented).map((line) => `- ${line}`),
-        "",
-      );
-    }
-    if (trace.advisory.length) {
-      lines.push("Advisory checks:", "", ...grouped(trace.advisory).map((line) => `- ${line}`), "");
+    for (const [title, checks] of [
+      ["Documented checks:", trace.documented],
+      ["Advisory checks:", trace.advisory],
+    ] as const) {
+      if (checks.length) lines.push(title, "", ...grouped(checks), "");
     }
   }
   return `${lines.join("\n").trimEnd()}\n`;
