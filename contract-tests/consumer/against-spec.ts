@@ -193,9 +193,8 @@ function statusFinding(
   /** A check that demands a status (one, or one of a few), not only a refusal. */
   const exact = demanding.some((check) => check.slug.startsWith("status-"));
   if (exact && allowed.length === 1 && allowed[0] === expected) return undefined;
-  const kitsChoice =
-    operation.responses.has(expected) && !operation.documentedStatuses.includes(expected);
   const undocumented = !operation.documentedStatuses.includes(expected);
+  const kitsChoice = undocumented && operation.responses.has(expected);
   const section = sectionOf(operation.id);
   const why = !allowed.includes(expected)
     ? `the interface does not allow ${expected} for this request`

@@ -89,13 +89,11 @@ function runFacts(result: ReportedRun, shown: (text: string) => string): string[
  */
 function createdList(result: ReportedRun): string {
   if (result.created.length === 0) return "none";
-  const collections = [...new Set(interfaceOperations.map((operation) => operation.collection))];
-  const list = collections
-    .map((collection) => {
+  const list = [...new Set(interfaceOperations.map((operation) => operation.collection))]
+    .flatMap((collection) => {
       const ids = result.created.filter((record) => record.collection === collection);
-      return ids.length ? `${collection} ${ids.map((record) => record.id).join(", ")}` : "";
+      return ids.length ? [`${collection} ${ids.map((record) => record.id).join(", ")}`] : [];
     })
-    .filter(Boolean)
     .join("; ");
   const untagged = result.created.filter((record) => record.untagged !== undefined);
   const names = [
