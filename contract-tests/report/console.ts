@@ -7,11 +7,10 @@
 import { failureLines, foundParts } from "../../mocks/interface/failure-lines.js";
 import { plural } from "../../mocks/util/text.js";
 import type { CheckResult } from "../suite/results.js";
-import { apiKeyVariable } from "../transport/http.js";
 import { consumerConsoleLines } from "./consumer.js";
 import type { Diagnosis } from "./diagnosis.js";
 import { fuzzConsoleLines } from "./fuzz.js";
-import { keyNote } from "./key-note.js";
+import { keyNote, needsKey } from "./key-note.js";
 import type { ReportedRun } from "./run.js";
 import { cellLabel, type MatrixLine, matrixLegend, reportContent } from "./summary.js";
 import { printable } from "./text.js";
@@ -94,7 +93,7 @@ export function consoleReport(result: ReportedRun): string {
   lines.push(`created: ${content.created}`);
   lines.push(content.verdict);
   // The key note only above a curl line that reads the key (the console leaves advisory ones out).
-  const readsKey = lines.some((line) => line.includes(`$${apiKeyVariable}`));
+  const readsKey = lines.some((line) => needsKey({ curl: line }));
   const notes = result.notes.filter((note) => note !== keyNote || readsKey);
   lines.splice(notesAt, 0, ...notes.map((note) => `note: ${note}`));
   // Server text reaches the terminal only with its control characters made visible.

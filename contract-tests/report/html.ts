@@ -67,7 +67,6 @@ function fuzzSection(result: ReportedRun): string {
 
 export function htmlReport(result: ReportedRun): string {
   const content = reportContent(result, (text) => `<code>${escapeHtml(text)}</code>`);
-  const { summaries } = content;
   const cell = (row: MatrixRow) =>
     `<td class="${row.cell.split(" ")[0]}"><strong>${row.status}</strong> ${cellLabel(row)}</td>`;
   const rows = content.matrix.map(
@@ -75,7 +74,7 @@ export function htmlReport(result: ReportedRun): string {
   );
   const matrix = `<table id="matrix"><thead><tr><th>operation</th><th colspan="3">documented statuses</th></tr></thead><tbody>
 ${rows.join("\n")}</tbody></table>`;
-  const counts = summaries
+  const counts = content.summaries
     .map(
       (s) =>
         `<tr><th><code>${s.operation}</code></th><td>${s.passed}</td><td>${s.failed.length}</td><td>${s.warnings.length}</td><td>${s.skipped}</td></tr>`,

@@ -99,7 +99,6 @@ function fuzzSection(result: ReportedRun): string[] {
 
 export function markdownReport(result: ReportedRun, extra: readonly string[] = []): string {
   const content = reportContent(result, cell);
-  const { summaries } = content;
   const lines = [
     `## ${content.conforms ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
     "",
@@ -111,7 +110,7 @@ export function markdownReport(result: ReportedRun, extra: readonly string[] = [
     ...markdownTable(
       "| operation | passed | failed | advisory | skipped |",
       "|---|---:|---:|---:|---:|",
-      summaries.map(
+      content.summaries.map(
         (s) =>
           `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
       ),
