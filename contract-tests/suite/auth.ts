@@ -9,7 +9,6 @@ import {
   interfaceOperations,
   referencedCollection,
 } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/interface/spec.js";
 import { badCredentials, type ContractRequest } from "../transport/http.js";
 import type { SuiteContext } from "./context.js";
 
@@ -29,26 +28,18 @@ function bodyOf(ctx: SuiteContext, fields: NonNullable<InterfaceOperation["body"
   return Object.fromEntries(required.map((field) => [field.name, probeValue(field)]));
 }
 
-/** A request each operation would accept with the key: known ids, a tagged name. */
-function operationRequests(
-  ctx: SuiteContext,
-): ReadonlyArray<readonly [OperationId, ContractRequest]> {
-  return interfaceOperations.map((operation) => [
-    operation.id,
-    {
-      method: operation.method,
-      path: operation.template.replace(/\{[^}]+\}/g, String(ctx.state.knownPet?.id ?? 1)),
-      ...(operation.body ? { json: bodyOf(ctx, operation.body) } : {}),
-    },
-  ]);
-}
-
 export async function authCases(ctx: SuiteContext): Promise<void> {
-  for (const [operation, request] of operationRequests(ctx)) {
+  for (const { id, method, template, body } of interfaceOperations) {
+    // A request the operation would accept with the key: known ids, a tagged name.
+    const request: ContractRequest = {
+      method,
+      path: template.replace(/\{[^}]+\}/g, String(ctx.state.knownPet?.id ?? 1)),
+      ...(body ? { json: bodyOf(ctx, body) } : {}),
+    };
     for (const credential of badCredentials) {
       await ctx.run({
-        id: `${operation}.auth-${credential}`,
-        operation,
+        id: `${id}.auth-${credential}`,
+        operation: id,
         request: { ...request, credential },
       });
     }
