@@ -5,8 +5,8 @@
  * create stored must be listed afterwards.
  */
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
-import { type ContractRequest, operationRequest } from "../transport/http.js";
-import { type CaseDefinition, recordIn, type SuiteContext } from "./context.js";
+import type { ContractRequest } from "../transport/http.js";
+import { caseOf, recordIn, type SuiteContext } from "./context.js";
 
 const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
   ["missing-name", { description: "no name" }],
@@ -14,20 +14,11 @@ const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
   ["array-body", [{ name: "in an array" }]],
 ];
 
-const create = (id: string, rest: Omit<ContractRequest, "method" | "path">): CaseDefinition => ({
-  id: `createCategory.${id}`,
-  operation: "createCategory",
-  request: operationRequest("createCategory", rest),
-});
-
-const listAll = (id: string): CaseDefinition => ({
-  id,
-  operation: "listCategories",
-  request: operationRequest("listCategories"),
-});
+const create = (name: string, parts: Partial<ContractRequest>) =>
+  caseOf("createCategory", name, parts);
 
 export async function categoryCases(ctx: SuiteContext): Promise<void> {
-  const listed = await ctx.run(listAll("listCategories.all"), ["createPet", "getPet"]);
+  const listed = await ctx.run(caseOf("listCategories", "all"), ["createPet", "getPet"]);
   const json = listed?.response?.json;
   const first = Array.isArray(json) ? idOf(json[0]) : undefined;
   if (first !== undefined) ctx.state.categoryId = first;
@@ -48,7 +39,7 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
   }
   if (created[0] !== undefined) ctx.state.categoryId = created[0];
 
-  const afterCreate = listAll("listCategories.after-create");
+  const afterCreate = caseOf("listCategories", "after-create");
   if (created.length > 0) await ctx.run(afterCreate);
   else if (ctx.selected("listCategories")) ctx.skip(afterCreate, "the run created no category");
 

@@ -43,6 +43,12 @@ export interface CaseDefinition {
   readonly checks?: readonly Check[];
 }
 
+/** The case `<operation>.<name>`: its operation's request, at its template path unless `parts` say. */
+export function caseOf(operation: OperationId, name: string, parts: Partial<ContractRequest> = {}) {
+  const { method, template } = interfaceOperation(operation);
+  return { id: `${operation}.${name}`, operation, request: { method, path: template, ...parts } };
+}
+
 interface SuiteState {
   /** A category to file pets under: created by the run, else the first listed. */
   categoryId?: Id;

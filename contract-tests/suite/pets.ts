@@ -9,7 +9,7 @@ import { absentId } from "../../mocks/interface/knowledge.js";
 import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { type ContractRequest, sentRequest } from "../transport/http.js";
-import { recordIn, type SuiteContext } from "./context.js";
+import { caseOf, recordIn, type SuiteContext } from "./context.js";
 
 type Item = Readonly<Record<string, unknown>>;
 type Pet = Item & { id: Id };
@@ -25,13 +25,8 @@ const invalidLimits = [
   "",
 ];
 
-function listCase(id: string, query: Record<string, string>) {
-  return {
-    id: `listPets.${id}`,
-    operation: "listPets" as const,
-    request: { method: "GET", path: "/pets", query } satisfies ContractRequest,
-  };
-}
+const listCase = (name: string, query: Record<string, string>) =>
+  caseOf("listPets", name, { query });
 
 async function listPetsCases(ctx: SuiteContext): Promise<void> {
   const unfiltered = await ctx.run(listCase("default", {}), ["getPet"]);
@@ -74,11 +69,8 @@ async function createPetCases(ctx: SuiteContext): Promise<Pet | undefined> {
     ["empty-object", {}],
     ["array-body", [{ name: tagged, categoryId }]],
   ];
-  const create = (id: string, request: Omit<ContractRequest, "method" | "path">) => ({
-    id: `createPet.${id}`,
-    operation: "createPet" as const,
-    request: { method: "POST", path: "/pets", ...request } satisfies ContractRequest,
-  });
+  const create = (name: string, parts: Partial<ContractRequest>) =>
+    caseOf("createPet", name, parts);
   let createdPet: Pet | undefined;
   for (const [id, json] of valid) {
     const exchange = await ctx.run(create(id, { json }), ["getPet"]);
@@ -92,11 +84,8 @@ async function createPetCases(ctx: SuiteContext): Promise<Pet | undefined> {
 }
 
 async function getPetCases(ctx: SuiteContext, createdPet: Pet | undefined): Promise<void> {
-  const read = (id: string, petId: Id | string) => ({
-    id: `getPet.${id}`,
-    operation: "getPet" as const,
-    request: { method: "GET", path: `/pets/${petId}` } satisfies ContractRequest,
-  });
+  const read = (name: string, petId: Id | string) =>
+    caseOf("getPet", name, { path: `/pets/${petId}` });
   if (createdPet) await ctx.run(read("created", createdPet.id));
   else if (ctx.selected("getPet") && !ctx.readOnly) {
     // What reading the created pet back would have checked, had one come back (the pet a
