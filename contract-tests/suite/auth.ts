@@ -9,8 +9,8 @@ import {
   interfaceOperations,
   referencedCollection,
 } from "../../mocks/interface/operations.js";
-import { badCredentials, type ContractRequest } from "../transport/http.js";
-import type { SuiteContext } from "./context.js";
+import { badCredentials } from "../transport/http.js";
+import { caseOf, type SuiteContext } from "./context.js";
 
 /**
  * A body the operation would accept with the key: its required fields, a
@@ -29,19 +29,12 @@ function bodyOf(ctx: SuiteContext, fields: NonNullable<InterfaceOperation["body"
 }
 
 export async function authCases(ctx: SuiteContext): Promise<void> {
-  for (const { id, method, template, body } of interfaceOperations) {
+  for (const { id, template, body } of interfaceOperations) {
     // A request the operation would accept with the key: known ids, a tagged name.
-    const request: ContractRequest = {
-      method,
-      path: template.replace(/\{[^}]+\}/g, String(ctx.state.knownPet?.id ?? 1)),
-      ...(body ? { json: bodyOf(ctx, body) } : {}),
-    };
+    const path = template.replace(/\{[^}]+\}/g, String(ctx.state.knownPet?.id ?? 1));
+    const json = body ? { json: bodyOf(ctx, body) } : {};
     for (const credential of badCredentials) {
-      await ctx.run({
-        id: `${id}.auth-${credential}`,
-        operation: id,
-        request: { ...request, credential },
-      });
+      await ctx.run(caseOf(id, `auth-${credential}`, { path, ...json, credential }));
     }
   }
 }
