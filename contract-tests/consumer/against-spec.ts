@@ -35,15 +35,12 @@ import {
   judge,
   type KnownRecord,
 } from "../../mocks/interface/judge.js";
-import {
-  type Collection,
-  type InterfaceOperation,
-  isSuccessStatus,
-} from "../../mocks/interface/operations.js";
+import { type InterfaceOperation, isSuccessStatus } from "../../mocks/interface/operations.js";
 import { ordinaryStringLength, type Reading, readRequest } from "../../mocks/interface/request.js";
 import { type OperationId, resolvedSchema, responseSchema } from "../../mocks/interface/spec.js";
 import {
   answerRules,
+  type Rule,
   type RuleId,
   ruleIds,
   schemaRules,
@@ -57,7 +54,7 @@ import {
   type InteractionName,
   nameOf,
 } from "./contract.js";
-import { requestOf } from "./request.js";
+import { consumerRequest } from "./request.js";
 
 export type FindingKind =
   | "undocumented-status"
@@ -91,10 +88,7 @@ export interface SpecInteraction extends InteractionName {
   readonly durationMs: number;
 }
 
-export interface SpecResult {
-  readonly file: string;
-  readonly consumer: string;
-  readonly provider: string;
+export interface SpecResult extends Pick<ConsumerContract, "file" | "consumer" | "provider"> {
   readonly strict: boolean;
   readonly interactions: readonly SpecInteraction[];
   readonly durationMs: number;
@@ -115,34 +109,28 @@ const cited = (rules: readonly RuleId[]) => (rules.length > 0 ? ` (${rules.join(
 
 /** What the interaction's provider states say exists and does not, for the judge. */
 function contextOf(interaction: ConsumerInteraction): JudgeContext {
-  const known = new Map<Collection, Map<Id, KnownRecord>>([
-    ["pets", new Map()],
-    ["categories", new Map()],
-  ]);
-  const absent = new Map<Collection, Set<Id>>([
-    ["pets", new Set()],
-    ["categories", new Set()],
-  ]);
+  const pets = new Map<Id, KnownRecord>();
+  const categories = new Map<Id, KnownRecord>();
+  const absentPets = new Set<Id>();
   for (const { kind, params } of interaction.states) {
     const status = params.status === undefined ? {} : { status: params.status };
     if (kind === "pet" && params.petId !== undefined) {
-      const record = { id: params.petId, ...status };
-      known.get("pets")?.set(params.petId, { record, source: "created" });
+      pets.set(params.petId, { record: { id: params.petId, ...status }, source: "created" });
     } else if (kind === "pets") {
-      known.get("pets")?.set(0, { record: status, source: "listed" });
+      pets.set(0, { record: status, source: "listed" });
     } else if (kind === "category" && params.categoryId !== undefined) {
-      const record = { id: params.categoryId };
-      known.get("categories")?.set(params.categoryId, { record, source: "listed" });
+      categories.set(params.categoryId, { record: { id: params.categoryId }, source: "listed" });
     } else if (kind === "categories") {
-      known.get("categories")?.set(0, { record: {}, source: "listed" });
+      categories.set(0, { record: {}, source: "listed" });
     } else if (kind === "noPet" && params.petId !== undefined) {
-      absent.get("pets")?.add(params.petId);
+      absentPets.add(params.petId);
     }
   }
   return {
-    known: (collection) => known.get(collection) ?? new Map(),
+    known: (collection) => (collection === "pets" ? pets : categories),
     // A provider state says the record does not exist.
-    absent: (collection, id) => (absent.get(collection)?.has(id) ? "stated" : undefined),
+    absent: (collection, id) =>
+      collection === "pets" && absentPets.has(id) ? "stated" : undefined,
   };
 }
 
@@ -156,18 +144,14 @@ function answerOf(status: number, json?: unknown): Answer {
 /** The documented checks this answer fails. */
 function failed(checks: readonly Check[], answer: Answer): Set<Check> {
   return new Set(
-    judge(checks, answer)
-      .filter((verdict) => !verdict.passed)
-      .map((verdict) => verdict.check),
+    judge(checks, answer).flatMap((verdict) => (verdict.passed ? [] : [verdict.check])),
   );
 }
 
 /** The section of the interface that documents an operation's answers (`4.1`). */
 function sectionOf(operation: OperationId): string | undefined {
   const id = ruleIds.find((rule) =>
-    ((statements[rule] as { answers?: readonly { operation: string }[] }).answers ?? []).some(
-      (answer) => answer.operation === operation,
-    ),
+    (statements[rule] as Rule).answers?.some((answer) => answer.operation === operation),
   );
   return id === undefined ? undefined : statements[id].section.split(",")[0]?.trim();
 }
@@ -209,9 +193,8 @@ function statusFinding(
   /** A check that demands a status (one, or one of a few), not only a refusal. */
   const exact = demanding.some((check) => check.slug.startsWith("status-"));
   if (exact && allowed.length === 1 && allowed[0] === expected) return undefined;
-  const kitsChoice =
-    operation.responses.has(expected) && !operation.documentedStatuses.includes(expected);
   const undocumented = !operation.documentedStatuses.includes(expected);
+  const kitsChoice = undocumented && operation.responses.has(expected);
   const section = sectionOf(operation.id);
   const why = !allowed.includes(expected)
     ? `the interface does not allow ${expected} for this request`
@@ -281,14 +264,10 @@ function edited(
     return value.map((item, index) => (index === step ? edited(item, rest, edit) : item));
   }
   const record = value as Record<string, unknown>;
-  const next = rest.length === 0 ? edit(record[step]) : edited(record[step], rest, edit);
-  const copy = { ...record };
-  if (next === undefined) delete copy[step];
-  else copy[step] = next;
-  return copy;
+  const next = edited(record[step], rest, edit);
+  const { [step]: _old, ...copy } = record;
+  return next === undefined ? copy : { ...record, [step]: next };
 }
-
-const removed = () => undefined;
 
 function bodyFindings(
   interaction: ConsumerInteraction,
@@ -327,7 +306,7 @@ function bodyFindings(
     } else if (
       schema &&
       !schema.required.includes(field) &&
-      promisedBy(edited(content, node.path, removed)).length === 0
+      promisedBy(edited(content, node.path, () => undefined)).length === 0
     ) {
       findings.push({
         kind: "optional-field",
@@ -425,10 +404,10 @@ function otherValue(value: unknown, values: readonly unknown[] | undefined): unk
   return undefined;
 }
 
-/** The findings of one interaction. */
 export function interactionFindings(interaction: ConsumerInteraction): SpecFinding[] {
   const params = Object.assign({}, ...interaction.states.map((state) => state.params));
-  const request = sentRequest(interaction.operation, requestOf(interaction, params, undefined));
+  const { request: sent } = consumerRequest(interaction, params, undefined);
+  const request = sentRequest(interaction.operation, sent);
   const reading = readRequest(request);
   const documented = checksFor(request, contextOf(interaction)).filter(
     (check) => check.kind === "documented",

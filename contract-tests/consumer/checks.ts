@@ -27,40 +27,30 @@ const shownMismatches = 3;
 
 const relied = "as the app's tests expect";
 
-function statusCheck(status: number): Check {
-  return {
-    slug: "consumer-status",
-    kind: "documented",
-    expected: `HTTP ${status}, ${relied}`,
-    rules: [],
-    assert(answer) {
-      if (answer.status !== status) throw new Error(`HTTP ${answer.status}`);
-    },
-  };
+/** A check of the consumer's: it rests on no statement of the interface. */
+function check(slug: string, kind: CheckKind, expected: string, assert: Check["assert"]): Check {
+  return { slug, kind, expected, rules: [], assert };
 }
+
+const statusCheck = (status: number) =>
+  check("consumer-status", "documented", `HTTP ${status}, ${relied}`, (answer) => {
+    if (answer.status !== status) throw new Error(`HTTP ${answer.status}`);
+  });
 
 /** Header values compared as Pact does: a media type without its parameters, others exactly. */
 function headersCheck(headers: Readonly<Record<string, string>>): Check {
-  const shown = Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join("; ");
-  return {
-    slug: "consumer-headers",
-    kind: "documented",
-    expected: `${shown}, ${relied}`,
-    rules: [],
-    assert(answer) {
-      for (const [name, value] of Object.entries(headers)) {
-        const got = answer.headers[name.toLowerCase()];
-        const same =
-          name.toLowerCase() === "content-type"
-            ? mediaTypeOf(got) === mediaTypeOf(value)
-            : got?.trim() === value.trim();
-        if (!same)
-          throw new Error(`${name}: ${got === undefined ? "missing" : JSON.stringify(got)}`);
-      }
-    },
-  };
+  const entries = Object.entries(headers);
+  const shown = entries.map(([name, value]) => `${name}: ${value}`).join("; ");
+  return check("consumer-headers", "documented", `${shown}, ${relied}`, (answer) => {
+    for (const [name, value] of entries) {
+      const got = answer.headers[name.toLowerCase()];
+      const same =
+        name.toLowerCase() === "content-type"
+          ? mediaTypeOf(got) === mediaTypeOf(value)
+          : got?.trim() === value.trim();
+      if (!same) throw new Error(`${name}: ${got === undefined ? "missing" : JSON.stringify(got)}`);
+    }
+  });
 }
 
 /** The fields of the expected body that its schema has but does not require. */
@@ -88,24 +78,17 @@ function mismatchError(found: readonly Mismatch[]): Error {
   return new Error(more > 0 ? `${listed}; and ${more} more` : listed);
 }
 
-function bodyCheck(
+const bodyCheck = (
   slug: string,
   kind: CheckKind,
   expected: string,
   mismatches: (json: unknown) => readonly Mismatch[],
-): Check {
-  return {
-    slug,
-    kind,
-    expected,
-    rules: [],
-    assert(answer) {
-      if (!answer.isJson) throw new Error("the body is not JSON");
-      const found = mismatches(answer.json);
-      if (found.length > 0) throw mismatchError(found);
-    },
-  };
-}
+) =>
+  check(slug, kind, expected, (answer) => {
+    if (!answer.isJson) throw new Error("the body is not JSON");
+    const found = mismatches(answer.json);
+    if (found.length > 0) throw mismatchError(found);
+  });
 
 /**
  * The body checks: `consumer-body` (documented), where an answer may lack the
@@ -122,15 +105,9 @@ function bodyChecks(
   const expected = `the body the app's tests expect (under ${count} matching rule${count === 1 ? "" : "s"})`;
   if (!body.json) {
     return [
-      {
-        slug: "consumer-body",
-        kind: "documented",
-        expected,
-        rules: [],
-        assert(answer) {
-          if (answer.text !== body.content) throw new Error("the body is not the expected text");
-        },
-      },
+      check("consumer-body", "documented", expected, (answer) => {
+        if (answer.text !== body.content) throw new Error("the body is not the expected text");
+      }),
     ];
   }
   const schema = responseSchema(interaction.operation, interaction.expected.status);

@@ -67,18 +67,10 @@ export interface InteractionName {
   readonly tests: readonly string[];
 }
 
-/** An interaction's name, without the rest. */
-export const nameOf = ({
-  number,
-  description,
-  operation,
-  tests,
-}: InteractionName): InteractionName => ({
-  number,
-  description,
-  operation,
-  tests,
-});
+export function nameOf(interaction: InteractionName): InteractionName {
+  const { number, description, operation, tests } = interaction;
+  return { number, description, operation, tests };
+}
 
 export interface ConsumerInteraction extends InteractionName {
   readonly credential: Credential;
@@ -125,6 +117,12 @@ const isJsonMedia = (contentType: string | undefined) =>
 
 /** An interaction's problem, thrown while it is read: the reader adds the file and the place. */
 class Problem extends Error {}
+
+/** Refuses a member of `value` but those `allowed`, saying what the kit reads instead. */
+function onlyMembers(value: object, allowed: readonly string[], what: string, reads: string) {
+  const other = Object.keys(value).find((name) => !allowed.includes(name));
+  if (other !== undefined) throw new Problem(`${what}.${printable(other.slice(0, 40))}: ${reads}`);
+}
 
 function text(value: unknown, what: string, max: number = caps.text): string {
   if (typeof value !== "string" || value.length > max) {
@@ -203,10 +201,7 @@ const placeholder = /\$\{(\w+)\}/g;
 const stateParams = new Set<string>(paramNames);
 
 /** The provider-state generators of a request: its path expression and body fields. */
-function generatorsOf(value: unknown): {
-  readonly path: string | undefined;
-  readonly body: BodyGenerator[];
-} {
+function generatorsOf(value: unknown) {
   if (value === undefined) return { path: undefined, body: [] };
   if (!isObject(value)) throw new Problem("request.generators must be an object");
   const checkGenerator = (generator: unknown, what: string): string => {
@@ -221,13 +216,12 @@ function generatorsOf(value: unknown): {
     }
     return expression;
   };
-  for (const category of Object.keys(value)) {
-    if (category !== "path" && category !== "body") {
-      throw new Problem(
-        `request.generators.${printable(category.slice(0, 40))}: the kit applies path and body generators only`,
-      );
-    }
-  }
+  onlyMembers(
+    value,
+    ["path", "body"],
+    "request.generators",
+    "the kit applies path and body generators only",
+  );
   const path =
     value.path === undefined ? undefined : checkGenerator(value.path, "request.generators.path");
   if (value.body !== undefined && !isObject(value.body)) {
@@ -259,7 +253,6 @@ function requestBodyOf(
   return { kind: "json", value: body.content, contentType: media ?? "application/json" };
 }
 
-/** The query string a list of names and values makes. */
 const queryOf = (pairs: ReadonlyArray<[string, string[]]>) =>
   new URLSearchParams(pairs.flatMap(([name, values]) => values.map((v) => [name, v]))).toString();
 
@@ -304,13 +297,7 @@ function interactionOf(
   if (matching !== undefined && !isObject(matching)) {
     throw new Problem("response.matchingRules must be an object");
   }
-  for (const category of Object.keys(matching ?? {})) {
-    if (category !== "body") {
-      throw new Problem(
-        `response.matchingRules.${printable(category.slice(0, 40))}: the kit checks body rules only`,
-      );
-    }
-  }
+  onlyMembers(matching ?? {}, ["body"], "response.matchingRules", "the kit checks body rules only");
   return {
     number,
     description,
@@ -329,14 +316,10 @@ function interactionOf(
       headers: Object.fromEntries(
         expectedHeaders.map(([name, values]) => [name, values.join(", ")]),
       ),
-      body:
-        expectedBody === undefined
-          ? undefined
-          : {
-              content: expectedBody.content,
-              json:
-                typeof expectedBody.content !== "string" || isJsonMedia(expectedBody.contentType),
-            },
+      body: expectedBody && {
+        content: expectedBody.content,
+        json: typeof expectedBody.content !== "string" || isJsonMedia(expectedBody.contentType),
+      },
       rules: rulesOf(matching?.body, "response.matchingRules.body", patterns),
     },
   };

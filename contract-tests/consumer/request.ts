@@ -6,11 +6,12 @@
  * says why not). Pure.
  *
  * @example
- * requestOf(interaction, { petId: 31 }, "ct-x").path; // "/pets/31"
+ * consumerRequest(interaction, { petId: 31 }, "ct-x").request.path; // "/pets/31"
  */
 import type { ProviderStateParams } from "../../mocks/contract/provider-states.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import { type Id, parseJsonExact, toJson } from "../../mocks/util/exact-json.js";
+import { isObject } from "../../mocks/util/json.js";
 import type { ContractRequest } from "../transport/http.js";
 import { untaggableName } from "../transport/run-tag.js";
 import type { ConsumerInteraction } from "./contract.js";
@@ -21,7 +22,6 @@ export type Params = Omit<ProviderStateParams, "petId" | "categoryId"> & {
   readonly categoryId?: Id;
 };
 
-/** A provider state parameter by name. */
 const param = (params: Params, name: string) =>
   (params as Readonly<Record<string, string | Id | undefined>>)[name];
 
@@ -56,15 +56,12 @@ function bodyValueOf(interaction: ConsumerInteraction, params: Params): unknown 
   const { body } = interaction;
   if (body === undefined) return undefined;
   if (body.kind === "text") return jsonIn(body.text);
-  const { value } = body;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  const fields: Record<string, unknown> = { ...value };
-  for (const generator of interaction.bodyGenerators) {
-    const given = param(params, generator.param);
-    if (given !== undefined) {
-      fields[generator.field] =
-        generator.integer && typeof given === "string" ? Number(given) : given;
-    }
+  if (!isObject(body.value)) return body.value;
+  const fields = { ...body.value };
+  for (const { field, param: name, integer } of interaction.bodyGenerators) {
+    const given = param(params, name);
+    if (given !== undefined)
+      fields[field] = integer && typeof given === "string" ? Number(given) : given;
   }
   return fields;
 }
@@ -108,12 +105,10 @@ export function consumerRequest(
     const fields = value as Readonly<Record<string, unknown>>;
     value = { ...fields, name: `${tag} ${fields.name as string}` };
   }
-  const sent =
-    body === undefined
-      ? {}
-      : body.kind === "text" && !tagged
-        ? { rawBody: body.text, contentType: body.contentType ?? "" }
-        : { rawBody: toJson(value), contentType: body.contentType ?? "" };
+  const sent = body && {
+    rawBody: body.kind === "text" && !tagged ? body.text : toJson(value),
+    contentType: body.contentType ?? "",
+  };
   return {
     request: {
       method: interaction.method,
@@ -125,10 +120,3 @@ export function consumerRequest(
     untagged,
   };
 }
-
-/** `consumerRequest`'s request alone. */
-export const requestOf = (
-  interaction: ConsumerInteraction,
-  params: Params,
-  tag: string | undefined,
-): ContractRequest => consumerRequest(interaction, params, tag).request;

@@ -29,7 +29,7 @@ import {
   type InteractionName,
   nameOf,
 } from "./contract.js";
-import { consumerRequest, requestOf } from "./request.js";
+import { consumerRequest } from "./request.js";
 import { ProviderStates, WriteBudget } from "./states.js";
 
 /** One interaction of a consumer run: where its verdicts are. */
@@ -45,11 +45,7 @@ export interface ConsumerCase extends InteractionName {
 }
 
 /** What `--consumer` adds to a run's result. */
-export interface ConsumerRun {
-  /** The contract file as named on the command line. */
-  readonly file: string;
-  readonly consumer: string;
-  readonly provider: string;
+export interface ConsumerRun extends Pick<ConsumerContract, "file" | "consumer" | "provider"> {
   readonly writeBudget: number;
   readonly writes: number;
   readonly interactions: readonly ConsumerCase[];
@@ -86,14 +82,15 @@ async function consumerCases(
       noted(stateCases, { skipped: why });
     };
     const writes = interaction.method !== "GET";
+    const example = consumerRequest(interaction, {}, ctx.tag).request;
     if (writes && ctx.readOnly) {
-      skip(requestOf(interaction, {}, ctx.tag), "--read-only: the run sends no writes");
+      skip(example, "--read-only: the run sends no writes");
       continue;
     }
     const setUp = await states.establish(interaction.states, operation);
     if ("skip" in setUp) {
       const why = `its provider state ${JSON.stringify(setUp.state)} is not set up: ${setUp.skip}`;
-      skip(requestOf(interaction, {}, ctx.tag), why, setUp.cases);
+      skip(example, why, setUp.cases);
       continue;
     }
     const { request, untagged } = consumerRequest(interaction, setUp.params, ctx.tag);

@@ -46,6 +46,7 @@ type Outcome = { readonly params: Params } | { readonly skip: string; readonly w
 type CategoryOutcome = { readonly id: Id } | { readonly skip: string; readonly writes?: true };
 
 type Item = Readonly<Record<string, unknown>>;
+type RequestParts = Omit<ContractRequest, "method" | "path">;
 
 const withStatus = (status: PetStatus | undefined): { status?: PetStatus } =>
   status === undefined ? {} : { status };
@@ -55,6 +56,12 @@ const petsQuery = (bound: "minimum" | "maximum", status: PetStatus | undefined) 
   ...limitQuery(interfaceOperation("listPets"), bound),
   ...withStatus(status),
 });
+
+/** What a state's set-up sends for: the operation that needs it, and the cases it sent. */
+interface SetUpIo {
+  readonly neededBy: OperationId;
+  readonly cases: string[];
+}
 
 export class ProviderStates {
   private readonly done = new Map<string, Promise<{ outcome: Outcome; cases: string[] }>>();
@@ -73,7 +80,8 @@ export class ProviderStates {
     for (const state of states) {
       let pending = this.done.get(state.name);
       if (!pending) {
-        pending = this.setUp(state, operation);
+        const io = { neededBy: operation, cases: [] };
+        pending = this.outcomeOf(state, io).then((outcome) => ({ outcome, cases: io.cases }));
         this.done.set(state.name, pending);
       }
       const { outcome, cases: sent } = await pending;
@@ -92,27 +100,16 @@ export class ProviderStates {
   }
 
   /** Sends one set-up request as a case of the run; its answer, or undefined without one. */
-  private async send(
-    operation: OperationId,
-    request: ContractRequest,
-    neededBy: OperationId,
-    cases: string[],
-  ) {
-    this.count++;
-    const id = `${operation}.state-${String(this.count).padStart(3, "0")}`;
-    cases.push(id);
-    const exchange = await this.ctx.run({ id, operation, request }, [neededBy]);
-    return exchange?.response;
+  private async send(operation: OperationId, io: SetUpIo, rest: RequestParts = {}) {
+    const id = `${operation}.state-${String(++this.count).padStart(3, "0")}`;
+    io.cases.push(id);
+    const request = operationRequest(operation, rest);
+    return (await this.ctx.run({ id, operation, request }, [io.neededBy]))?.response;
   }
 
   /** The records a list request answered, when it answered a list. */
-  private async listed(
-    operation: OperationId,
-    request: ContractRequest,
-    neededBy: OperationId,
-    cases: string[],
-  ): Promise<Item[] | undefined> {
-    const answer = await this.send(operation, request, neededBy, cases);
+  private async listed(operation: OperationId, io: SetUpIo, rest: RequestParts = {}) {
+    const answer = await this.send(operation, io, rest);
     return answer?.status === 200 && Array.isArray(answer.json)
       ? (answer.json as Item[])
       : undefined;
@@ -120,60 +117,41 @@ export class ProviderStates {
 
   /** A category to file pets under: the first the deployment lists, else one created. */
   private someCategory(neededBy: OperationId) {
-    this.category ??= (async (): Promise<{ outcome: CategoryOutcome; cases: string[] }> => {
-      const cases: string[] = [];
-      const listed = await this.listed(
-        "listCategories",
-        operationRequest("listCategories"),
-        neededBy,
-        cases,
-      );
-      const first = listed?.map((item) => idOf(item)).find((id) => id !== undefined);
-      if (first !== undefined) return { outcome: { id: first }, cases };
-      const denied = this.noWrite();
-      if (denied) {
-        return {
-          outcome: { skip: `${denied}, and the deployment lists no category`, writes: true },
-          cases,
-        };
-      }
-      const json = { name: `${this.ctx.tag} category` };
-      const post = operationRequest("createCategory", { json });
-      const answer = await this.send("createCategory", post, neededBy, cases);
-      const id = recordIn(answer)?.id;
-      if (id !== undefined) return { outcome: { id }, cases };
-      return {
-        outcome: {
-          skip: `no category is listed, and none could be created (${answerText(answer)})`,
-        },
-        cases,
+    this.category ??= (async () => {
+      const io = { neededBy, cases: [] };
+      const outcome = async (): Promise<CategoryOutcome> => {
+        const listed = await this.listed("listCategories", io);
+        const first = listed?.map((item) => idOf(item)).find((id) => id !== undefined);
+        if (first !== undefined) return { id: first };
+        const denied = this.noWrite();
+        if (denied)
+          return { skip: `${denied}, and the deployment lists no category`, writes: true };
+        const json = { name: `${this.ctx.tag} category` };
+        const answer = await this.send("createCategory", io, { json });
+        const id = recordIn(answer)?.id;
+        if (id !== undefined) return { id };
+        return { skip: `no category is listed, and none could be created (${answerText(answer)})` };
       };
+      return { outcome: await outcome(), cases: io.cases };
     })();
     return this.category;
   }
 
+  /** The category's outcome, its cases counted among this set-up's. */
+  private async categoryFor(io: SetUpIo): Promise<CategoryOutcome> {
+    const category = await this.someCategory(io.neededBy);
+    io.cases.push(...category.cases);
+    return category.outcome;
+  }
+
   /** A pet created for a state (in some category), or why none could be. */
-  private async createPet(
-    status: PetStatus | undefined,
-    neededBy: OperationId,
-    cases: string[],
-  ): Promise<Outcome> {
-    const category = await this.someCategory(neededBy);
-    cases.push(...category.cases);
-    if ("skip" in category.outcome) return category.outcome;
+  private async createPet(status: PetStatus | undefined, io: SetUpIo): Promise<Outcome> {
+    const category = await this.categoryFor(io);
+    if ("skip" in category) return category;
     const denied = this.noWrite();
     if (denied) return { skip: denied, writes: true };
-    const json = {
-      name: `${this.ctx.tag} pet`,
-      categoryId: category.outcome.id,
-      ...withStatus(status),
-    };
-    const answer = await this.send(
-      "createPet",
-      operationRequest("createPet", { json }),
-      neededBy,
-      cases,
-    );
+    const json = { name: `${this.ctx.tag} pet`, categoryId: category.id, ...withStatus(status) };
+    const answer = await this.send("createPet", io, { json });
     const petId = recordIn(answer)?.id;
     if (petId === undefined)
       return { skip: `its pet could not be created (${answerText(answer)})` };
@@ -181,25 +159,14 @@ export class ProviderStates {
   }
 
   /** The first pet the deployment lists with this status (any, without one), of the largest page. */
-  private async listedPet(status: PetStatus | undefined, neededBy: OperationId, cases: string[]) {
-    const request = operationRequest("listPets", { query: petsQuery("maximum", status) });
-    const pets = await this.listed("listPets", request, neededBy, cases);
+  private async listedPet(status: PetStatus | undefined, io: SetUpIo) {
+    const pets = await this.listed("listPets", io, { query: petsQuery("maximum", status) });
     return pets?.find(
       (pet) => idOf(pet) !== undefined && (status === undefined || pet.status === status),
     );
   }
 
-  private async setUp(state: ConsumerState, neededBy: OperationId) {
-    const cases: string[] = [];
-    const outcome = await this.outcomeOf(state, neededBy, cases);
-    return { outcome, cases };
-  }
-
-  private async outcomeOf(
-    state: ConsumerState,
-    neededBy: OperationId,
-    cases: string[],
-  ): Promise<Outcome> {
+  private async outcomeOf(state: ConsumerState, io: SetUpIo): Promise<Outcome> {
     const { kind } = state;
     const { status } = state.params;
     const which = status === undefined ? "" : ` with status ${status}`;
@@ -207,14 +174,11 @@ export class ProviderStates {
       case undefined:
         return { skip: "it is not one the kit sets up" };
       case "pet": {
-        const created = await this.createPet(status, neededBy, cases);
+        const created = await this.createPet(status, io);
         if ("params" in created || !created.writes) return created;
         // Without writes, a pet the deployment lists stands in for the one the state describes.
-        const pet = await this.listedPet(status, neededBy, cases);
-        if (pet)
-          return {
-            params: { petId: idOf(pet), ...withStatus(status) } as Params,
-          };
+        const pet = await this.listedPet(status, io);
+        if (pet) return { params: { petId: idOf(pet), ...withStatus(status) } as Params };
         return { skip: `${created.skip}, and the deployment lists no pet${which}` };
       }
       case "noPet":
@@ -225,14 +189,13 @@ export class ProviderStates {
         return { params: { categoryId: absentId() } };
       case "category":
       case "categories": {
-        const category = await this.someCategory(neededBy);
-        cases.push(...category.cases);
-        if ("skip" in category.outcome) return category.outcome;
-        return { params: kind === "category" ? { categoryId: category.outcome.id } : {} };
+        const category = await this.categoryFor(io);
+        if ("skip" in category) return category;
+        return { params: kind === "category" ? { categoryId: category.id } : {} };
       }
       case "pets": {
-        if (await this.listedPet(status, neededBy, cases)) return { params: withStatus(status) };
-        const created = await this.createPet(status, neededBy, cases);
+        if (await this.listedPet(status, io)) return { params: withStatus(status) };
+        const created = await this.createPet(status, io);
         if ("skip" in created)
           return { skip: `the deployment lists no pet${which}, and ${created.skip}` };
         return { params: withStatus(status) };
@@ -240,14 +203,8 @@ export class ProviderStates {
       case "noPets":
       case "noCategories": {
         const pets = kind === "noPets";
-        const operation = pets ? "listPets" : "listCategories";
         const query = pets ? petsQuery("minimum", status) : {};
-        const listed = await this.listed(
-          operation,
-          operationRequest(operation, { query }),
-          neededBy,
-          cases,
-        );
+        const listed = await this.listed(pets ? "listPets" : "listCategories", io, { query });
         if (listed?.length === 0) return { params: withStatus(status) };
         return {
           skip: `the deployment lists ${pets ? `pets${which}` : "categories"}, and the interface has no way to remove them`,

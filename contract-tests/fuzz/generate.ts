@@ -58,8 +58,7 @@ function integerLevels(schema: ParameterSchema): Level[] {
   const levels: Level[] = [() => minimum, () => maximum];
   const step = Math.max(1, Math.floor(span / strata));
   for (let low = minimum; low <= maximum; low += step) {
-    const high = Math.min(maximum, low + step - 1);
-    levels.push((random) => random.int(low, high));
+    levels.push((random) => random.int(low, Math.min(maximum, low + step - 1)));
   }
   return levels;
 }
@@ -75,33 +74,29 @@ const nameKinds: readonly ((random: Random) => string)[] = [
 const taggedName = (random: Random, state: FuzzState) =>
   `${state.tag} fuzz ${random.pick(nameKinds)(random)}`;
 
+/** A part's levels: left out when optional, then each enum value, an integer's levels, or `other`. */
+function levelsOf(part: BodyField | OperationParameter, other: Level): Level[] {
+  const optional = part.required ? [] : [() => undefined];
+  if (part.schema.enum) return [...optional, ...part.schema.enum.map((value) => () => value)];
+  return [...optional, ...(part.schema.type === "integer" ? integerLevels(part.schema) : [other])];
+}
+
 function fieldLevels(field: BodyField): Level[] {
   const { schema } = field;
-  const optional = field.required ? [] : [() => undefined];
-  if (schema.enum) return [...optional, ...schema.enum.map((value) => () => value)];
   const collection = referencedCollection(field.name);
-  if (schema.type === "integer" && collection !== undefined) {
+  if (!schema.enum && schema.type === "integer" && collection !== undefined) {
     return Array.from(
       { length: referenceFanout },
       (_, index) => (random: Random, state: FuzzState) =>
         state.ids[collection][index] ?? random.pick(state.ids[collection]),
     );
   }
-  if (schema.type === "string" && field.name === "name") return [taggedName];
-  if (schema.type === "string") {
-    return [...optional, (random) => `Made by the contract suite's fuzzer (${random.int(1, 999)})`];
-  }
-  if (schema.type === "integer") return [...optional, ...integerLevels(schema)];
-  return [...optional, () => undefined];
+  if (!schema.enum && schema.type === "string" && field.name === "name") return [taggedName];
+  const text: Level = (random) => `Made by the contract suite's fuzzer (${random.int(1, 999)})`;
+  return levelsOf(field, schema.type === "string" ? text : () => undefined);
 }
 
-function parameterLevels(parameter: OperationParameter): Level[] {
-  const { schema } = parameter;
-  const optional = parameter.required ? [] : [() => undefined];
-  if (schema.enum) return [...optional, ...schema.enum.map((value) => () => value)];
-  if (schema.type === "integer") return [...optional, ...integerLevels(schema)];
-  return [...optional, () => "x"];
-}
+const parameterLevels = (parameter: OperationParameter) => levelsOf(parameter, () => "x");
 
 interface Factor {
   readonly where: "query" | "body";
@@ -194,12 +189,13 @@ export class RequestGenerator {
     return this.random.chance(0.6) ? this.valid(operation) : this.invalid(operation);
   }
 
-  private canWrite(reserve: number): boolean {
-    return !this.state.readOnly && this.state.writesLeft > reserve;
+  /** Whether a create may be generated: writes allowed, beyond the reserve kept for shrinking. */
+  private canWrite(): boolean {
+    return !this.state.readOnly && this.state.writesLeft > this.state.writeReserve;
   }
 
   private pickOperation(): InterfaceOperation {
-    const creates = this.canWrite(this.state.writeReserve);
+    const creates = this.canWrite();
     const usable = this.picks.filter(
       (operation) =>
         (operation.method === "GET" || creates) &&
@@ -230,23 +226,17 @@ export class RequestGenerator {
     const query: QueryPart[] = [];
     const body: Record<string, unknown> = {};
     factors.forEach((factor, index) => {
-      const level = factor.levels[combo[index] ?? 0];
-      const value = level?.(this.random, this.state);
+      const value = factor.levels[combo[index] ?? 0]?.(this.random, this.state);
       if (value === undefined) return;
       if (factor.where === "query") query.push({ name: factor.name, value: encode(String(value)) });
       else body[factor.name] = value;
     });
     const known = this.state.ids[operation.collection];
-    if (operation.path.length > 0 && known.length === 0) {
-      return this.valid(this.readInstead());
-    }
-    const path: Record<string, string> = {};
-    for (const parameter of operation.path) {
-      path[parameter.name] = String(this.random.pick(known));
-    }
-    if (operation.body && !this.canWrite(this.state.writeReserve)) {
-      return this.valid(this.readInstead());
-    }
+    if (operation.path.length > 0 && known.length === 0) return this.valid(this.readInstead());
+    const path = Object.fromEntries(
+      operation.path.map((parameter) => [parameter.name, String(this.random.pick(known))]),
+    );
+    if (operation.body && !this.canWrite()) return this.valid(this.readInstead());
     return {
       operation: operation.id,
       expect: "valid",
@@ -282,41 +272,31 @@ export class RequestGenerator {
   invalid(operation: InterfaceOperation): FuzzRequest {
     const base = this.valid(operation, false);
     if (base.operation !== operation.id) return base;
-    const boundary = this.nextBoundary(operation, base);
-    if (boundary) return operation.body ? { ...boundary, thenRead: false } : boundary;
-    const kinds: Array<() => FuzzRequest> = [() => this.badCredential(base)];
+    const kinds: Array<() => FuzzRequest> = [
+      () => ({ ...base, expect: "credential", credential: this.random.pick(badCredentials) }),
+    ];
     if (operation.query.length) kinds.push(() => this.badQuery(base, operation));
     if (operation.path.length) kinds.push(() => this.badPath(base));
     if (operation.body) kinds.push(() => this.badBody(base, operation.body ?? []));
-    const request = this.random.pick(kinds)();
+    const request = this.nextBoundary(operation, base) ?? this.random.pick(kinds)();
     return operation.body ? { ...request, thenRead: false } : request;
-  }
-
-  private badCredential(base: FuzzRequest): FuzzRequest {
-    return { ...base, expect: "credential", credential: this.random.pick(badCredentials) };
   }
 
   private badQuery(base: FuzzRequest, operation: InterfaceOperation): FuzzRequest {
     const parameter = this.random.pick(operation.query);
     const others = base.query.filter((part) => part.name !== parameter.name);
     const { schema } = parameter;
+    const part = (value: string): QueryPart => ({ name: parameter.name, value, fixed: true });
+    const valid = () => part(encode(String(this.someValid(parameter))));
     const roll = this.random.int(0, 9);
-    let parts: QueryPart[];
-    if (roll === 0) {
-      parts = [
-        { name: parameter.name, value: encode(String(this.someValid(parameter))), fixed: true },
-        { name: parameter.name, value: encode(String(this.someValid(parameter))), fixed: true },
-      ];
-    } else if (roll === 1) {
-      parts = [
-        { name: parameter.name, value: this.random.pick(["%ZZ", "%", "%E0%A4%A"]), fixed: true },
-      ];
-    } else {
-      const mistake = schema.enum
-        ? this.random.pick(enumMistakes(schema, this.random))
-        : this.integerMistake(schema);
-      parts = [{ name: parameter.name, value: encode(mistake), fixed: true }];
-    }
+    const parts =
+      roll === 0
+        ? [valid(), valid()]
+        : roll === 1
+          ? [part(this.random.pick(["%ZZ", "%", "%E0%A4%A"]))]
+          : schema.enum
+            ? [part(encode(this.random.pick(enumMistakes(schema, this.random))))]
+            : [part(encode(this.integerMistake(schema)))];
     return { ...base, expect: "tolerated", query: [...others, ...parts] };
   }
 
@@ -332,11 +312,8 @@ export class RequestGenerator {
   private nextBoundary(operation: InterfaceOperation, base: FuzzRequest): FuzzRequest | undefined {
     let left = this.boundariesLeft.get(operation.id);
     if (!left) {
-      const all = operation.query.flatMap((parameter) =>
-        boundaryMistakes(parameter.schema).map((value): [string, string] => [
-          parameter.name,
-          value,
-        ]),
+      const all = operation.query.flatMap(({ name, schema }) =>
+        boundaryMistakes(schema).map((value): [string, string] => [name, value]),
       );
       left = this.random.shuffle(all);
       this.boundariesLeft.set(operation.id, left);

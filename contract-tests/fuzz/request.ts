@@ -34,7 +34,6 @@ type Expectation =
 /** A query pair as sent (already encoded); `fixed` parts are the mistake and never shrink. */
 export interface QueryPart {
   readonly name: string;
-  /** The encoded value text. */
   readonly value: string;
   readonly fixed?: boolean;
 }
@@ -58,7 +57,6 @@ export interface FuzzRequest {
   readonly thenRead?: boolean;
 }
 
-/** The request as the suite's transport sends it. */
 export function toContractRequest(request: FuzzRequest): ContractRequest {
   const operation = interfaceOperation(request.operation);
   const path = operation.template.replace(/\{([^}]+)\}/g, (_, name: string) =>

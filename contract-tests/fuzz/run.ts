@@ -19,10 +19,11 @@ import {
 } from "../../mocks/interface/operations.js";
 import type { OperationId, ParameterSchema } from "../../mocks/interface/spec.js";
 import type { Id } from "../../mocks/util/exact-json.js";
+import { isObject } from "../../mocks/util/json.js";
 import { recordIn } from "../suite/context.js";
 import type { CreatedRecord } from "../suite/results.js";
 import type { ContractRequest, Exchange } from "../transport/http.js";
-import { RunDeadlineError, sentRequest } from "../transport/http.js";
+import { operationRequest, RunDeadlineError, sentRequest } from "../transport/http.js";
 import { type FuzzState, RequestGenerator, simplerValues } from "./generate.js";
 import { checksFor } from "./judge.js";
 import { createRandom } from "./random.js";
@@ -134,12 +135,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     writesLeft: writeBudget,
     writeReserve: Math.min(writeReserve, Math.floor(writeBudget / 4)),
   };
-  const random = createRandom(options.seed);
   const only = options.only ?? [];
   const operations = interfaceOperations.filter(
     (operation) => only.length === 0 || only.includes(operation.id),
   );
-  const generator = new RequestGenerator(random, state, operations);
+  const generator = new RequestGenerator(createRandom(options.seed), state, operations);
   const created: CreatedRecord[] = [];
   const perOperation: Partial<Record<OperationId, number>> = {};
   const passedMs: Partial<Record<OperationId, number>> = {};
@@ -168,9 +168,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     shrinking: boolean,
   ) => {
     const { creates, collection } = interfaceOperation(request.operation);
-    const response = exchange.response;
-    const record = recordIn(response);
-    if (!creates || !response || !isSuccess(response)) return record;
+    const record = recordIn(exchange.response);
+    if (!creates || !exchange.response || !isSuccess(exchange.response)) return record;
     if (!spent) spendWrite(shrinking);
     if (record) {
       created.push({ collection, id: record.id, name: record.name ?? "" });
@@ -180,18 +179,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   };
 
   /** Sends a request and judges the answer with what the run knows; then learns from it. */
-  const judged = async (
-    operation: OperationId,
-    request: ContractRequest,
-    checkOf: () => ReturnType<typeof checksFor>,
-  ): Promise<Outcome & { readonly exchange: Exchange }> => {
-    const checks = checkOf();
-    const exchange = await send(request);
-    const seen = statuses[operation] ?? {};
-    statuses[operation] = seen;
+  const judged = async (request: FuzzRequest) => {
+    const { operation } = request;
+    const checks = checksFor(request, knowledge, options.checkDocument, options.behaviour);
+    const sent = toContractRequest(request);
+    const exchange = await send(sent);
+    statuses[operation] ??= {};
+    const seen = statuses[operation];
     const code = String(exchange.response?.status ?? 0);
     seen[code] = (seen[code] ?? 0) + 1;
-    knowledge.learn(sentRequest(operation, request), exchange.response);
+    knowledge.learn(sentRequest(operation, sent), exchange.response);
     const findings = judge(checks, exchange.response, `no answer (${exchange.error})`).flatMap(
       (verdict) => (verdict.passed ? [] : [{ ...verdict, operation, status: code }]),
     );
@@ -215,10 +212,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       query: [],
       path: Object.fromEntries(reader.path.map((parameter) => [parameter.name, String(id)])),
     };
-    const { findings, failed } = await judged(reader.id, toContractRequest(read), () =>
-      checksFor(read, knowledge, options.checkDocument, options.behaviour),
-    );
-    return failed ? { findings, failed } : { findings };
+    return judged(read);
   };
 
   /** Sends a generated request, or a shrinking candidate, (and its read-back) and judges the answers. */
@@ -229,17 +223,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const { collection } = interfaceOperation(request.operation);
       for (const id of Object.values(request.path)) knowledge.declareAbsent(collection, Number(id));
     }
-    const { exchange, findings, failed } = await judged(
-      request.operation,
-      toContractRequest(request),
-      () => checksFor(request, knowledge, options.checkDocument, options.behaviour),
-    );
-    const record = noteCreated(request, exchange, spend, shrinking);
-    if (failed) return { findings, failed };
-    if (request.thenRead && record && exchange.response?.status !== undefined) {
-      return readBack(request, record.id);
-    }
-    return { findings };
+    const outcome = await judged(request);
+    const record = noteCreated(request, outcome.exchange, spend, shrinking);
+    return !outcome.failed && request.thenRead && record ? readBack(request, record.id) : outcome;
   };
 
   /** Whether shrinking a cause of this kind may send the request: a create only for a documented one, from the reserve. */
@@ -270,9 +256,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     const operation = interfaceOperation(request.operation);
     const dropped: FuzzRequest[] = [];
     const simpler: FuzzRequest[] = [];
-    if (request.expect === "credential") {
+    if (request.expect === "credential")
       dropped.push({ ...request, credential: "valid", expect: "valid" });
-    }
     if (request.expect === "tolerated" && request.query.some((part) => part.fixed)) {
       const query = request.query.filter((part) => !part.fixed);
       dropped.push({ ...request, query, expect: "valid" });
@@ -286,16 +271,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       const text = decodeURIComponent(part.value);
       const value = /^-?\d+$/.test(text) ? Number(text) : text;
       for (const next of simplerOf(part.name, value, parameter?.schema)) {
-        const query = request.query.map((p, i) =>
-          i === index ? { ...p, value: encodeURIComponent(String(next)) } : p,
-        );
-        simpler.push({ ...request, query });
+        const simplest = { ...part, value: encodeURIComponent(String(next)) };
+        simpler.push({
+          ...request,
+          query: request.query.map((p, i) => (i === index ? simplest : p)),
+        });
       }
     });
-    const body = request.body;
-    const value = body?.kind === "json" ? body.value : undefined;
-    if (body?.kind === "json" && value && typeof value === "object" && !Array.isArray(value)) {
-      const fields = value as Record<string, unknown>;
+    const { body } = request;
+    if (body?.kind === "json" && isObject(body.value)) {
+      const fields = body.value;
       const shortName = `${options.tag} fuzz`;
       for (const field of operation.body ?? []) {
         if (!(field.name in fields) || body.fixedFields?.includes(field.name)) continue;
@@ -307,9 +292,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           const { [field.name]: _dropped, ...rest } = fields;
           dropped.push({ ...request, body: { ...body, value: rest } });
         }
-        for (const next of simplerOf(field.name, fields[field.name], field.schema)) {
-          simpler.push(withField(next));
-        }
+        simpler.push(...simplerOf(field.name, fields[field.name], field.schema).map(withField));
         if (field.name === "name" && typeof fields.name === "string" && fields.name !== shortName) {
           simpler.push(withField(shortName));
         }
@@ -346,8 +329,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const record = async (request: FuzzRequest, outcome: Outcome, since: number) => {
     const cause = causeOf(outcome.findings);
     if (!cause) {
-      const { operation } = request;
-      passedMs[operation] = (passedMs[operation] ?? 0) + performance.now() - since;
+      passedMs[request.operation] = (passedMs[request.operation] ?? 0) + performance.now() - since;
       return;
     }
     const key = keyOf(cause);
@@ -380,13 +362,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   let stopped: string | undefined;
   try {
     for (const lister of interfaceOperations.filter((operation) => operation.lists)) {
-      const request: ContractRequest = {
-        method: "GET",
-        path: lister.template,
-        query: limitQuery(lister, "maximum"),
-      };
-      const listed = await send(request);
-      knowledge.learn(sentRequest(lister.id, request), listed.response);
+      const request = operationRequest(lister.id, { query: limitQuery(lister, "maximum") });
+      knowledge.learn(sentRequest(lister.id, request), (await send(request)).response);
       state.ids[lister.collection].push(...knowledge.known(lister.collection).keys());
     }
     // A create names records of other collections (a pet's category): none known, no writes.
@@ -399,8 +376,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
       generated++;
       perOperation[request.operation] = (perOperation[request.operation] ?? 0) + 1;
       const since = performance.now();
-      const outcome = await attempt(request);
-      await record(request, outcome, since);
+      await record(request, await attempt(request), since);
     }
   } catch (error) {
     if (!(error instanceof RunDeadlineError)) throw error;

@@ -17,10 +17,10 @@ import {
 import { testsOf } from "./consumer.js";
 import { markdownTable } from "./markdown.js";
 import {
+  markdownCell as cell,
   escapeHtml,
   escapeXml,
   junitSeconds,
-  markdownCell,
   printable,
   printableData,
 } from "./text.js";
@@ -75,8 +75,6 @@ export function specConsoleReport(result: SpecResult): string {
   lines.push(specVerdict(result));
   return `${printable(lines.join("\n"))}\n`;
 }
-
-const cell = markdownCell;
 
 /** Every finding with its interaction, in file order. */
 const rows = (result: SpecResult) =>
@@ -171,9 +169,10 @@ export function specJunitReport(result: SpecResult): string {
     }
     return `${open}<system-out>${escapeXml(text)}</system-out></testcase>`;
   });
-  const failures = result.interactions.filter((i) => failingFindings(result, i).length > 0).length;
-  const skipped = result.interactions.filter((i) => i.skipped !== undefined).length;
+  const { read, failing } = tally(result);
+  const failures = failing.length;
   const count = result.interactions.length;
+  const skipped = count - read.length;
   const versions = reportVersions();
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,

@@ -5,12 +5,12 @@
  */
 
 import { failureLines, foundParts } from "../../mocks/interface/failure-lines.js";
+import { plural } from "../../mocks/util/text.js";
 import type { CheckResult } from "../suite/results.js";
-import { apiKeyVariable } from "../transport/http.js";
 import { consumerConsoleLines } from "./consumer.js";
 import type { Diagnosis } from "./diagnosis.js";
 import { fuzzConsoleLines } from "./fuzz.js";
-import { keyNote } from "./key-note.js";
+import { keyNote, needsKey } from "./key-note.js";
 import type { ReportedRun } from "./run.js";
 import { cellLabel, type MatrixLine, matrixLegend, reportContent } from "./summary.js";
 import { printable } from "./text.js";
@@ -20,45 +20,35 @@ import { versionsLine } from "./versions.js";
 function matrix(lines: readonly MatrixLine[]): string[] {
   if (lines.length === 0) return [];
   const width = Math.max(0, ...lines.map((line) => line.operation.length));
+  const cells = (line: MatrixLine) =>
+    line.cells.map((row) => `${row.status} ${cellLabel(row, { failed: "FAILED" })}`).join(", ");
   return [
     `documented statuses (${matrixLegend}):`,
-    ...lines.map(
-      (line) =>
-        `  ${line.operation.padEnd(width)}  ${line.cells
-          .map((row) => `${row.status} ${cellLabel(row, { failed: "FAILED" })}`)
-          .join(", ")}`,
-    ),
+    ...lines.map((line) => `  ${line.operation.padEnd(width)}  ${cells(line)}`),
   ];
 }
-
-const describe = (check: CheckResult, mark: string): string[] => failureLines(check, mark);
 
 /** Failures shown in full under each cause on the console; the report files list them all. */
 export const shownPerCause = 3;
 
-function diagnosisLines(
-  result: ReportedRun,
-  diagnoses: readonly Diagnosis[],
-  explained: string | undefined,
-): string[] {
+function diagnosisLines(result: ReportedRun, diagnoses: readonly Diagnosis[], explained?: string) {
   if (diagnoses.length === 0) return [];
   const byId = new Map(result.checks.map((check) => [check.id, check]));
   const lines = [explained === undefined ? "diagnosis:" : `diagnosis: ${explained}`];
   for (const diagnosis of diagnoses) {
+    const advice = diagnosis.severity === "advice";
     const count = diagnosis.checks.length;
-    const checks = count
-      ? `${count} ${diagnosis.severity === "advice" ? "advisory " : ""}check${count === 1 ? "" : "s"}`
-      : "";
+    const checks = count ? `: ${plural(count, advice ? "advisory check" : "check")}` : "";
     // Advice (only advisory checks) is marked like an advisory warning, never as a failure.
-    const mark = diagnosis.severity === "advice" ? "!" : "✗";
+    const mark = advice ? "!" : "✗";
     lines.push(
-      `${mark} ${diagnosis.severity === "advice" ? "advice: " : ""}${diagnosis.title} [${diagnosis.cause}]${checks ? `: ${checks}` : ""}`,
+      `${mark} ${advice ? "advice: " : ""}${diagnosis.title} [${diagnosis.cause}]${checks}`,
       `    evidence: ${diagnosis.evidence}`,
       `    hint:     ${diagnosis.hint}`,
     );
     for (const id of diagnosis.checks.slice(0, shownPerCause)) {
       const check = byId.get(id);
-      if (check) lines.push(...describe(check, mark));
+      if (check) lines.push(...failureLines(check, mark));
     }
     const rest = diagnosis.checks.length - shownPerCause;
     if (rest > 0) {
@@ -93,7 +83,7 @@ export function consoleReport(result: ReportedRun): string {
       summary.skipped ? `${summary.skipped} skipped` : "",
     ].filter(Boolean);
     lines.push(`${summary.operation.padEnd(width)}  ${counts.join(", ")}`);
-    for (const check of failed) lines.push(...describe(check, "✗"));
+    for (const check of failed) lines.push(...failureLines(check, "✗"));
     for (const check of warnings) {
       lines.push(`  ! ${check.id} [advisory]: ${foundParts(check.actual).reason}`);
     }
@@ -103,7 +93,7 @@ export function consoleReport(result: ReportedRun): string {
   lines.push(`created: ${content.created}`);
   lines.push(content.verdict);
   // The key note only above a curl line that reads the key (the console leaves advisory ones out).
-  const readsKey = lines.some((line) => line.includes(`$${apiKeyVariable}`));
+  const readsKey = lines.some((line) => needsKey({ curl: line }));
   const notes = result.notes.filter((note) => note !== keyNote || readsKey);
   lines.splice(notesAt, 0, ...notes.map((note) => `note: ${note}`));
   // Server text reaches the terminal only with its control characters made visible.

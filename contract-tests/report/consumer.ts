@@ -11,11 +11,10 @@
  */
 
 import { foundParts } from "../../mocks/interface/failure-lines.js";
-import type { RuleId } from "../../mocks/interface/statements.js";
 import type { ConsumerCase } from "../consumer/run.js";
 import { type CheckResult, failingChecks } from "../suite/results.js";
 import type { ReportedRun } from "./run.js";
-import { escapeHtml, escapeXml, junitSeconds, markdownCell, printable } from "./text.js";
+import { markdownCell as cell, escapeHtml, escapeXml, junitSeconds, printable } from "./text.js";
 
 export type ConsumerOutcome = "passed" | "broken" | "not verified";
 
@@ -26,6 +25,11 @@ export interface ConsumerVerdict {
   readonly why?: string;
   /** The failed checks behind its outcome: its own, then its provider states'. */
   readonly failed: readonly CheckResult[];
+  /**
+   * Each failed check in one line: its id, what it rests on (the interface's
+   * statements, or the app's own expectation), expectation and what came (no body).
+   */
+  readonly failures: readonly string[];
 }
 
 /** Each interaction of a consumer run with its outcome; none for another run. */
@@ -35,18 +39,25 @@ export function consumerVerdicts(result: ReportedRun): ConsumerVerdict[] {
   const judged = new Set(
     result.checks.filter((check) => check.outcome !== "skipped").map((check) => check.caseId),
   );
+  const rules = new Map((result.plan ?? []).map((planned) => [planned.id, planned.rules]));
+  const failureLine = (check: CheckResult) => {
+    const ids = rules.get(check.id) ?? [];
+    const restsOn = ids.length > 0 ? `interface: ${ids.join(", ")}` : "the app's expectation";
+    return `${check.id} [${restsOn}]: expected ${check.expected}; got ${foundParts(check.actual).reason}`;
+  };
   return result.consumer.interactions.map((interaction): ConsumerVerdict => {
     const cases = new Set([interaction.caseId, ...interaction.stateCases]);
     const failed = failing.filter((check) => cases.has(check.caseId));
+    const verdict = { interaction, failed, failures: failed.map(failureLine) };
     // Not sent: nothing of the app's was asked, whatever its set-up met.
     if (interaction.skipped !== undefined) {
-      return { interaction, outcome: "not verified", why: interaction.skipped, failed };
+      return { ...verdict, outcome: "not verified", why: interaction.skipped };
     }
-    if (failed.length > 0) return { interaction, outcome: "broken", failed };
+    if (failed.length > 0) return { ...verdict, outcome: "broken" };
     if (!judged.has(interaction.caseId)) {
-      return { interaction, outcome: "not verified", why: "the run stopped before it", failed };
+      return { ...verdict, outcome: "not verified", why: "the run stopped before it" };
     }
-    return { interaction, outcome: "passed", failed };
+    return { ...verdict, outcome: "passed" };
   });
 }
 
@@ -59,32 +70,15 @@ export function consumerCounts(result: ReportedRun): string {
   return `${verdicts.length} interaction${verdicts.length === 1 ? "" : "s"}: ${count("broken")} would break, ${count("passed")} pass, ${count("not verified")} not verified${writes}`;
 }
 
-/** The statements behind each planned check, by check id. */
-function rulesById(result: ReportedRun): ReadonlyMap<string, readonly RuleId[]> {
-  return new Map((result.plan ?? []).map((planned) => [planned.id, planned.rules]));
-}
-
-/** What a failed check rests on: the interface's statements, or the app's own expectation. */
-function restsOn(check: CheckResult, rules: ReadonlyMap<string, readonly RuleId[]>): string {
-  const ids = rules.get(check.id) ?? [];
-  return ids.length > 0 ? `interface: ${ids.join(", ")}` : "the app's expectation";
-}
-
-/** A failed check in one line: its id, what it rests on, expectation and what came (no body). */
-function failureLine(check: CheckResult, rules: ReadonlyMap<string, readonly RuleId[]>): string {
-  const got = foundParts(check.actual).reason;
-  return `${check.id} [${restsOn(check, rules)}]: expected ${check.expected}; got ${got}`;
-}
-
 /** What an interaction sent without the run tag says of it: its create's name could not carry it. */
 const untaggedNote = (interaction: ConsumerCase) =>
   interaction.untagged === undefined ? [] : [`sent without the run tag: ${interaction.untagged}`];
 
 /** The lines behind an interaction's outcome: why it was not verified, its untagged create, its failed checks. */
-const detailsOf = (verdict: ConsumerVerdict, rules: ReadonlyMap<string, readonly RuleId[]>) => [
+const detailsOf = (verdict: ConsumerVerdict) => [
   ...(verdict.why ? [verdict.why] : []),
   ...untaggedNote(verdict.interaction),
-  ...verdict.failed.map((check) => failureLine(check, rules)),
+  ...verdict.failures,
 ];
 
 export const testsOf = (interaction: { readonly tests: readonly string[] }) =>
@@ -94,7 +88,6 @@ export const testsOf = (interaction: { readonly tests: readonly string[] }) =>
 export function consumerConsoleLines(result: ReportedRun): string[] {
   if (!result.consumer) return [];
   const { file, consumer, provider } = result.consumer;
-  const rules = rulesById(result);
   const lines = [
     `consumer contract ${file} (${consumer} → ${provider}): ${consumerCounts(result)}`,
   ];
@@ -111,7 +104,7 @@ export function consumerConsoleLines(result: ReportedRun): string[] {
       `  ${mark}: ${interaction.description}${verdict.why ? ` (${verdict.why})` : ""}`,
       `      relied on by: ${testsOf(interaction)}`,
       ...untaggedNote(interaction).map((note) => `      ${note}`),
-      ...verdict.failed.map((check) => `      ✗ ${failureLine(check, rules)}`),
+      ...verdict.failures.map((line) => `      ✗ ${line}`),
     );
   }
   return lines.map(printable);
@@ -125,13 +118,11 @@ const outcomeMark: Record<ConsumerOutcome, string> = {
 
 /** The Markdown section: a table of every interaction, its tests, its outcome and the checks behind it. */
 export function consumerMarkdown(result: ReportedRun): string[] {
-  const cell = markdownCell;
   if (!result.consumer) return [];
   const { file, consumer, provider } = result.consumer;
-  const rules = rulesById(result);
   const rows = consumerVerdicts(result).map((verdict) => {
     const { interaction } = verdict;
-    const details = detailsOf(verdict, rules).map(cell).join("<br>");
+    const details = detailsOf(verdict).map(cell).join("<br>");
     return `| ${cell(interaction.description)} | ${cell(testsOf(interaction))} | ${outcomeMark[verdict.outcome]} | ${details} |`;
   });
   return [
@@ -150,10 +141,9 @@ export function consumerMarkdown(result: ReportedRun): string[] {
 export function consumerHtml(result: ReportedRun): string {
   if (!result.consumer) return "";
   const { file, consumer, provider } = result.consumer;
-  const rules = rulesById(result);
   const rows = consumerVerdicts(result).map((verdict) => {
     const { interaction } = verdict;
-    const details = detailsOf(verdict, rules)
+    const details = detailsOf(verdict)
       .map((line) => `<div>${escapeHtml(line)}</div>`)
       .join("");
     const cls =
@@ -187,16 +177,13 @@ export function consumerJson(result: ReportedRun): object | null {
  * run sent for the interactions and their provider states; none for another
  * run.
  */
-export function consumerJunitSuite(
-  result: ReportedRun,
-): { suite: string; tests: number; failures: number } | undefined {
+export function consumerJunitSuite(result: ReportedRun) {
   if (!result.consumer) return undefined;
-  const rules = rulesById(result);
   const verdicts = consumerVerdicts(result);
   const timeOf = new Map(result.checks.map((check) => [check.caseId, check.durationMs ?? 0]));
   const sent = new Set(result.consumer.interactions.flatMap((i) => [i.caseId, ...i.stateCases]));
   const total = [...sent].reduce((sum, caseId) => sum + (timeOf.get(caseId) ?? 0), 0);
-  const testcases = verdicts.map(({ interaction, outcome, why, failed }) => {
+  const testcases = verdicts.map(({ interaction, outcome, why, failures }) => {
     const time = junitSeconds(timeOf.get(interaction.caseId) ?? 0);
     const open = `    <testcase classname="${escapeXml(interaction.operation)}" name="${escapeXml(interaction.description)}" time="${time}">`;
     const relied = `relied on by: ${testsOf(interaction)}`;
@@ -205,7 +192,7 @@ export function consumerJunitSuite(
     }
     if (outcome === "passed")
       return `${open}<system-out>${escapeXml(relied)}</system-out></testcase>`;
-    const text = [relied, ...failed.map((check) => failureLine(check, rules))].join("\n");
+    const text = [relied, ...failures].join("\n");
     return `${open}<failure message="${escapeXml(`would break: ${interaction.description}`)}" type="consumer">${escapeXml(text)}</failure></testcase>`;
   });
   const failures = verdicts.filter((v) => v.outcome === "broken").length;

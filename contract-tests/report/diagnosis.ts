@@ -227,9 +227,8 @@ const sameAnswerForAll: Detector = (evidence) => {
   if (answered.length < 10) return undefined;
   const counts = new Map<string, CaseRecord[]>();
   for (const record of answered) {
-    const same = counts.get(answerKey(record)) ?? [];
-    same.push(record);
-    counts.set(answerKey(record), same);
+    const key = answerKey(record);
+    counts.set(key, [...(counts.get(key) ?? []), record]);
   }
   const largest = [...counts.values()].sort((a, b) => b.length - a.length)[0] ?? [];
   const kinds = new Set(largest.map((record) => record.provocation));

@@ -27,9 +27,6 @@ export function fuzzSummary(fuzz: FuzzResult, strict: boolean): string {
   ].join("; ");
 }
 
-export const failureLine = (failure: FuzzFailure): string =>
-  `${failure.key} [${failure.kind}] ×${failure.count}: ${failure.curl}`;
-
 /** The console's fuzz lines (none without `--fuzz`): `✗` for a failure, `!` for an advisory warning, as elsewhere. */
 export function fuzzConsoleLines(result: ReportedRun): string[] {
   const { fuzz } = result;
@@ -38,7 +35,7 @@ export function fuzzConsoleLines(result: ReportedRun): string[] {
     failure.kind === "advisory" && !result.strict ? "!" : "✗";
   return [
     `fuzz: ${fuzzSummary(fuzz, result.strict)}`,
-    ...fuzz.failures.map((f) => `  ${mark(f)} ${failureLine(f)}`),
+    ...fuzz.failures.map((f) => `  ${mark(f)} ${f.key} [${f.kind}] ×${f.count}: ${f.curl}`),
   ];
 }
 

@@ -10,7 +10,7 @@ import { consumerHtml } from "./consumer.js";
 import type { Diagnosis } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
-import { cellLabel, matrixLegend, reportContent } from "./summary.js";
+import { cellLabel, type MatrixRow, matrixLegend, reportContent } from "./summary.js";
 import { escapeHtml } from "./text.js";
 import { versionsLine } from "./versions.js";
 
@@ -67,20 +67,14 @@ function fuzzSection(result: ReportedRun): string {
 
 export function htmlReport(result: ReportedRun): string {
   const content = reportContent(result, (text) => `<code>${escapeHtml(text)}</code>`);
-  const { summaries } = content;
+  const cell = (row: MatrixRow) =>
+    `<td class="${row.cell.split(" ")[0]}"><strong>${row.status}</strong> ${cellLabel(row)}</td>`;
+  const rows = content.matrix.map(
+    (line) => `<tr><th><code>${line.operation}</code></th>${line.cells.map(cell).join("")}</tr>`,
+  );
   const matrix = `<table id="matrix"><thead><tr><th>operation</th><th colspan="3">documented statuses</th></tr></thead><tbody>
-${content.matrix
-  .map(
-    (line) =>
-      `<tr><th><code>${line.operation}</code></th>${line.cells
-        .map(
-          (row) =>
-            `<td class="${row.cell.split(" ")[0]}"><strong>${row.status}</strong> ${cellLabel(row)}</td>`,
-        )
-        .join("")}</tr>`,
-  )
-  .join("\n")}</tbody></table>`;
-  const counts = summaries
+${rows.join("\n")}</tbody></table>`;
+  const counts = content.summaries
     .map(
       (s) =>
         `<tr><th><code>${s.operation}</code></th><td>${s.passed}</td><td>${s.failed.length}</td><td>${s.warnings.length}</td><td>${s.skipped}</td></tr>`,

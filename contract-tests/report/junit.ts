@@ -43,15 +43,13 @@ function testcase(check: CheckResult, strict: boolean, causes: Causes, keyNoted:
 
 export function junitReport(result: ReportedRun): string {
   const versions = reportVersions();
+  const property = (name: string, value: string | number) =>
+    `      <property name="${name}" value="${escapeXml(String(value))}"/>`;
   const versionProperties = [
-    `      <property name="petstore-contract.version" value="${escapeXml(versions.kit)}"/>`,
-    `      <property name="interface.version" value="${escapeXml(versions.interface)}"/>`,
-    ...(result.replayOf !== undefined
-      ? [`      <property name="replay.recording" value="${escapeXml(result.replayOf)}"/>`]
-      : []),
-    ...(result.consumer
-      ? [`      <property name="consumer.contract" value="${escapeXml(result.consumer.file)}"/>`]
-      : []),
+    property("petstore-contract.version", versions.kit),
+    property("interface.version", versions.interface),
+    ...(result.replayOf !== undefined ? [property("replay.recording", result.replayOf)] : []),
+    ...(result.consumer ? [property("consumer.contract", result.consumer.file)] : []),
   ];
   const failing = new Set(failingChecks(result));
   const keyNoted = result.notes.includes(keyNote);
@@ -90,9 +88,7 @@ export function junitReport(result: ReportedRun): string {
     return [
       suite(operation, checks, [
         ...versionProperties,
-        ...rows.map(
-          (row) => `      <property name="status.${row.status}" value="${cellLabel(row)}"/>`,
-        ),
+        ...rows.map((row) => property(`status.${row.status}`, cellLabel(row))),
       ]),
     ];
   });
@@ -105,7 +101,7 @@ export function junitReport(result: ReportedRun): string {
       sent: fuzz.sent,
       writes: fuzz.writes,
       causes: fuzz.failures.length,
-    }).map(([name, value]) => `      <property name="fuzz.${name}" value="${value}"/>`);
+    }).map(([name, value]) => property(`fuzz.${name}`, value));
     const checks = result.checks.filter(isFuzzCheck);
     suites.push(suite("fuzz", checks, [...versionProperties, ...properties], fuzz.durationMs));
   }

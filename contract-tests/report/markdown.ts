@@ -11,10 +11,8 @@ import type { Diagnosis } from "./diagnosis.js";
 import { fuzzSummary } from "./fuzz.js";
 import type { ReportedRun } from "./run.js";
 import { cellLabel, reportContent } from "./summary.js";
-import { escapeHtml, markdownCell, printable } from "./text.js";
+import { markdownCell as cell, escapeHtml, printable } from "./text.js";
 import { versionsLine } from "./versions.js";
-
-const cell = markdownCell;
 
 /**
  * A one-line fenced block holding `text` literally (control characters made
@@ -62,10 +60,7 @@ function findings(title: string, checks: readonly CheckResult[]): string[] {
   return lines;
 }
 
-function diagnosisSection(
-  diagnoses: readonly Diagnosis[],
-  explained: string | undefined,
-): string[] {
+function diagnosisSection(diagnoses: readonly Diagnosis[], explained?: string) {
   if (diagnoses.length === 0) return [];
   const lines = ["### Diagnosis", ""];
   if (explained !== undefined) lines.push(`${explained}:`, "");
@@ -104,7 +99,6 @@ function fuzzSection(result: ReportedRun): string[] {
 
 export function markdownReport(result: ReportedRun, extra: readonly string[] = []): string {
   const content = reportContent(result, cell);
-  const { summaries } = content;
   const lines = [
     `## ${content.conforms ? "✅" : "❌"} Pet Store contract: ${cell(result.baseUrl)}`,
     "",
@@ -116,7 +110,7 @@ export function markdownReport(result: ReportedRun, extra: readonly string[] = [
     ...markdownTable(
       "| operation | passed | failed | advisory | skipped |",
       "|---|---:|---:|---:|---:|",
-      summaries.map(
+      content.summaries.map(
         (s) =>
           `| \`${s.operation}\` | ${s.passed} | ${s.failed.length} | ${s.warnings.length} | ${s.skipped} |`,
       ),

@@ -22,36 +22,25 @@ import {
 } from "./diagnosis.js";
 import type { ReportedRun } from "./run.js";
 
-export interface OperationSummary {
-  readonly operation: OperationId;
-  readonly passed: number;
-  /** Of the passed checks, those of answers that were the rejection of a rejected key: not judged. */
-  readonly passedOnRejectedKey: number;
-  readonly failed: readonly CheckResult[];
-  readonly warnings: readonly CheckResult[];
-  readonly skipped: number;
-  readonly total: number;
-}
-
-function summarize(result: ReportedRun, diagnoses: readonly Diagnosis[]): OperationSummary[] {
+/** Per operation the run reported on: its checks' counts, its failures and its warnings. */
+function summarize(result: ReportedRun, diagnoses: readonly Diagnosis[]) {
   const failing = new Set(failingChecks(result));
   const warning = new Set(advisoryWarnings(result));
   const rejections = keyRejections(result, diagnoses);
-  return operationIds
-    .map((operation) => {
-      const checks = result.checks.filter((check) => check.operation === operation);
-      const passed = checks.filter((check) => check.outcome === "passed");
-      return {
-        operation,
-        passed: passed.length,
-        passedOnRejectedKey: passed.filter((check) => rejections.has(check.caseId)).length,
-        failed: checks.filter((check) => failing.has(check)),
-        warnings: checks.filter((check) => warning.has(check)),
-        skipped: checks.filter((check) => check.outcome === "skipped").length,
-        total: checks.length,
-      };
-    })
-    .filter((summary) => summary.total > 0);
+  return operationIds.flatMap((operation) => {
+    const checks = result.checks.filter((check) => check.operation === operation);
+    if (checks.length === 0) return [];
+    const passed = checks.filter((check) => check.outcome === "passed");
+    return {
+      operation,
+      passed: passed.length,
+      /** Of the passed checks, those of answers that were the rejection of a rejected key: not judged. */
+      passedOnRejectedKey: passed.filter((check) => rejections.has(check.caseId)).length,
+      failed: checks.filter((check) => failing.has(check)),
+      warnings: checks.filter((check) => warning.has(check)),
+      skipped: checks.filter((check) => check.outcome === "skipped").length,
+    };
+  });
 }
 
 const stopped: Record<StopReason, string> = {
@@ -100,13 +89,11 @@ function runFacts(result: ReportedRun, shown: (text: string) => string): string[
  */
 function createdList(result: ReportedRun): string {
   if (result.created.length === 0) return "none";
-  const collections = [...new Set(interfaceOperations.map((operation) => operation.collection))];
-  const list = collections
-    .map((collection) => {
+  const list = [...new Set(interfaceOperations.map((operation) => operation.collection))]
+    .flatMap((collection) => {
       const ids = result.created.filter((record) => record.collection === collection);
-      return ids.length ? `${collection} ${ids.map((record) => record.id).join(", ")}` : "";
+      return ids.length ? [`${collection} ${ids.map((record) => record.id).join(", ")}`] : [];
     })
-    .filter(Boolean)
     .join("; ");
   const untagged = result.created.filter((record) => record.untagged !== undefined);
   const names = [
@@ -167,6 +154,16 @@ export function statusMatrix(
   result: ReportedRun,
   diagnoses: readonly Diagnosis[] = diagnose(result),
 ): MatrixRow[] {
+  return matrixLines(result, diagnoses).flatMap((line) => line.cells);
+}
+
+export interface MatrixLine {
+  readonly operation: OperationId;
+  readonly cells: readonly MatrixRow[];
+}
+
+/** The matrix per operation, only for operations the run reported on. */
+function matrixLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): MatrixLine[] {
   const reported = new Set(result.checks.map((check) => check.operation));
   const failedChecks = failingChecks(result);
   const unjudged = new Set(
@@ -178,8 +175,9 @@ export function statusMatrix(
   const rejections = keyRejections(result, diagnoses);
   return operationIds
     .filter((operation) => reported.has(operation))
-    .flatMap((operation) =>
-      interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
+    .map((operation) => ({
+      operation,
+      cells: interfaceOperation(operation).documentedStatuses.map((status): MatrixRow => {
         const records = result.cases.filter(
           (record) => record.operation === operation && statusOf(record) === status,
         );
@@ -207,7 +205,7 @@ export function statusMatrix(
                 : "never triggered";
         return { operation, status, cell, answers };
       }),
-    );
+    }));
 }
 
 /**
@@ -249,23 +247,6 @@ function explainedCounts(result: ReportedRun, diagnoses: readonly Diagnosis[]): 
   return warnings.length > 0
     ? `${cause} ${of(failing, failingNoun)} and ${of(warnings, "advisory warning")}`
     : `${cause} ${of(failing, failingNoun)}`;
-}
-
-export interface MatrixLine {
-  readonly operation: OperationId;
-  readonly cells: readonly MatrixRow[];
-}
-
-/** The matrix per operation, only for operations the run reported on. */
-function matrixLines(result: ReportedRun, diagnoses: readonly Diagnosis[]): MatrixLine[] {
-  const matrix = statusMatrix(result, diagnoses);
-  const reported = new Set(result.checks.map((check) => check.operation));
-  return operationIds
-    .filter((operation) => reported.has(operation))
-    .map((operation) => ({
-      operation,
-      cells: matrix.filter((row) => row.operation === operation),
-    }));
 }
 
 /**

@@ -3,15 +3,11 @@ import { printable } from "../../mocks/util/text.js";
 
 export { printable };
 
+const entities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+
 /** `&`, `<`, `>`, `"` and `'` as entities (`'` as `apostrophe`): the one markup escape of every report. */
-export function escapeMarkup(text: string, apostrophe = "&#39;"): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, apostrophe);
-}
+export const escapeMarkup = (text: string, apostrophe = "&#39;"): string =>
+  text.replace(/[&<>"']/g, (char) => entities[char] ?? apostrophe);
 
 /** Text for HTML (the HTML and Markdown reports): terminal controls shown, markup escaped. */
 export const escapeHtml = (text: string): string => escapeMarkup(printable(text));

@@ -7,6 +7,7 @@
 
 import { type Rule, type RuleId, ruleIds, rules } from "../../mocks/interface/statements.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
+import { plural } from "../../mocks/util/text.js";
 import { runContractSuite } from "../run/runner.js";
 import type { PlannedCheck } from "../suite/results.js";
 
@@ -42,25 +43,22 @@ export function traceRules(plan: readonly PlannedCheck[]): RuleTrace[] {
   });
 }
 
-/** Check ids grouped by their last segment (the check), each with the cases it runs on. */
+/** Check ids grouped by their last segment (the check), each with the cases it runs on, as a list. */
 function grouped(checks: readonly PlannedCheck[]): string[] {
   const bySlug = new Map<string, string[]>();
   for (const check of checks) {
     const cut = check.id.lastIndexOf(".");
     const slug = check.id.slice(cut + 1);
-    const cases = bySlug.get(slug) ?? [];
-    cases.push(check.id.slice(0, cut));
-    bySlug.set(slug, cases);
+    bySlug.set(slug, [...(bySlug.get(slug) ?? []), check.id.slice(0, cut)]);
   }
   return [...bySlug].map(
-    ([slug, cases]) =>
-      `\`${slug}\` on ${cases.length} case${cases.length === 1 ? "" : "s"}: ${cases.join(", ")}`,
+    ([slug, cases]) => `- \`${slug}\` on ${plural(cases.length, "case")}: ${cases.join(", ")}`,
   );
 }
 
 /** The traceability table in Markdown (docs/contract-rules.md and `--list-checks`). */
 export function traceMarkdown(traces: readonly RuleTrace[]): string {
-  const checks = (count: number) => `${count} check${count === 1 ? "" : "s"}`;
+  const checks = (count: number) => plural(count, "check");
   const decision = (trace: RuleTrace) =>
     trace.documented.length > 0
       ? `documented (${checks(trace.documented.length)}${trace.advisory.length ? `, ${trace.advisory.length} advisory` : ""})`
@@ -89,16 +87,11 @@ export function traceMarkdown(traces: readonly RuleTrace[]): string {
   for (const trace of traces) {
     lines.push(`## \`${trace.id}\``, "", trace.statement, "");
     if (trace.notCheckable) lines.push(`Not checkable from outside: ${trace.notCheckable}.`, "");
-    if (trace.documented.length) {
-      lines.push(
-        "Documented checks:",
-        "",
-        ...grouped(trace.documented).map((line) => `- ${line}`),
-        "",
-      );
-    }
-    if (trace.advisory.length) {
-      lines.push("Advisory checks:", "", ...grouped(trace.advisory).map((line) => `- ${line}`), "");
+    for (const [title, checks] of [
+      ["Documented checks:", trace.documented],
+      ["Advisory checks:", trace.advisory],
+    ] as const) {
+      if (checks.length) lines.push(title, "", ...grouped(checks), "");
     }
   }
   return `${lines.join("\n").trimEnd()}\n`;

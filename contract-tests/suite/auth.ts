@@ -9,9 +9,8 @@ import {
   interfaceOperations,
   referencedCollection,
 } from "../../mocks/interface/operations.js";
-import type { OperationId } from "../../mocks/interface/spec.js";
-import { badCredentials, type ContractRequest } from "../transport/http.js";
-import type { SuiteContext } from "./context.js";
+import { badCredentials } from "../transport/http.js";
+import { caseOf, type SuiteContext } from "./context.js";
 
 /**
  * A body the operation would accept with the key: its required fields, a
@@ -19,43 +18,23 @@ import type { SuiteContext } from "./context.js";
  * (the one the suite files records under, else 1).
  */
 function bodyOf(ctx: SuiteContext, fields: NonNullable<InterfaceOperation["body"]>) {
-  const probeValue = (name: string, type: string | undefined): unknown => {
-    if (referencedCollection(name)) {
-      // The suite keeps the record it files others under by the field's name (`categoryId`).
-      const filed = (ctx.state as Readonly<Record<string, unknown>>)[name];
-      return typeof filed === "number" ? filed : 1;
-    }
-    return type === "string" ? `${ctx.tag} auth-probe` : 1;
+  const probeValue = ({ name, schema }: (typeof fields)[number]): unknown => {
+    if (!referencedCollection(name)) return schema.type === "string" ? `${ctx.tag} auth-probe` : 1;
+    // The suite keeps the record it files others under by the field's name (`categoryId`).
+    const filed = (ctx.state as Readonly<Record<string, unknown>>)[name];
+    return typeof filed === "number" ? filed : 1;
   };
-  return Object.fromEntries(
-    fields
-      .filter((field) => field.required)
-      .map((field) => [field.name, probeValue(field.name, field.schema.type)]),
-  );
-}
-
-/** A request each operation would accept with the key: known ids, a tagged name. */
-function operationRequests(
-  ctx: SuiteContext,
-): ReadonlyArray<readonly [OperationId, ContractRequest]> {
-  return interfaceOperations.map((operation) => [
-    operation.id,
-    {
-      method: operation.method,
-      path: operation.template.replace(/\{[^}]+\}/g, String(ctx.state.knownPet?.id ?? 1)),
-      ...(operation.body ? { json: bodyOf(ctx, operation.body) } : {}),
-    },
-  ]);
+  const required = fields.filter((field) => field.required);
+  return Object.fromEntries(required.map((field) => [field.name, probeValue(field)]));
 }
 
 export async function authCases(ctx: SuiteContext): Promise<void> {
-  for (const [operation, request] of operationRequests(ctx)) {
+  for (const { id, template, body } of interfaceOperations) {
+    // A request the operation would accept with the key: known ids, a tagged name.
+    const path = template.replace(/\{[^}]+\}/g, String(ctx.state.knownPet?.id ?? 1));
+    const json = body ? { json: bodyOf(ctx, body) } : {};
     for (const credential of badCredentials) {
-      await ctx.run({
-        id: `${operation}.auth-${credential}`,
-        operation,
-        request: { ...request, credential },
-      });
+      await ctx.run(caseOf(id, `auth-${credential}`, { path, ...json, credential }));
     }
   }
 }

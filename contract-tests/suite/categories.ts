@@ -5,8 +5,8 @@
  * create stored must be listed afterwards.
  */
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
-import { operationRequest } from "../transport/http.js";
-import { type CaseDefinition, recordIn, type SuiteContext } from "./context.js";
+import type { ContractRequest } from "../transport/http.js";
+import { caseOf, recordIn, type SuiteContext } from "./context.js";
 
 const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
   ["missing-name", { description: "no name" }],
@@ -14,14 +14,11 @@ const invalidBodies: ReadonlyArray<readonly [string, unknown]> = [
   ["array-body", [{ name: "in an array" }]],
 ];
 
-const listAll = (id: string): CaseDefinition => ({
-  id,
-  operation: "listCategories",
-  request: operationRequest("listCategories"),
-});
+const create = (name: string, parts: Partial<ContractRequest>) =>
+  caseOf("createCategory", name, parts);
 
 export async function categoryCases(ctx: SuiteContext): Promise<void> {
-  const listed = await ctx.run(listAll("listCategories.all"), ["createPet", "getPet"]);
+  const listed = await ctx.run(caseOf("listCategories", "all"), ["createPet", "getPet"]);
   const json = listed?.response?.json;
   const first = Array.isArray(json) ? idOf(json[0]) : undefined;
   if (first !== undefined) ctx.state.categoryId = first;
@@ -33,32 +30,19 @@ export async function categoryCases(ctx: SuiteContext): Promise<void> {
   const nameOnly = { name: `${ctx.tag} cat` };
   const created: Id[] = [];
   for (const [id, json] of [
-    ["createCategory.full", full],
-    ["createCategory.name-only", nameOnly],
+    ["full", full],
+    ["name-only", nameOnly],
   ] as const) {
-    const exchange = await ctx.run(
-      { id, operation: "createCategory", request: operationRequest("createCategory", { json }) },
-      ["createPet", "getPet", "listCategories"],
-    );
+    const exchange = await ctx.run(create(id, { json }), ["createPet", "getPet", "listCategories"]);
     const record = exchange?.response?.status === 201 ? recordIn(exchange.response) : undefined;
     if (record?.name !== undefined) created.push(record.id);
   }
   if (created[0] !== undefined) ctx.state.categoryId = created[0];
 
-  const afterCreate = listAll("listCategories.after-create");
+  const afterCreate = caseOf("listCategories", "after-create");
   if (created.length > 0) await ctx.run(afterCreate);
   else if (ctx.selected("listCategories")) ctx.skip(afterCreate, "the run created no category");
 
-  for (const [name, json] of invalidBodies) {
-    await ctx.run({
-      id: `createCategory.${name}`,
-      operation: "createCategory",
-      request: operationRequest("createCategory", { json }),
-    });
-  }
-  await ctx.run({
-    id: "createCategory.malformed-json",
-    operation: "createCategory",
-    request: operationRequest("createCategory", { rawBody: `{"name": "${ctx.tag} broken"` }),
-  });
+  for (const [name, json] of invalidBodies) await ctx.run(create(name, { json }));
+  await ctx.run(create("malformed-json", { rawBody: `{"name": "${ctx.tag} broken"` }));
 }

@@ -43,6 +43,12 @@ export interface CaseDefinition {
   readonly checks?: readonly Check[];
 }
 
+/** The case `<operation>.<name>`: its operation's request, at its template path unless `parts` say. */
+export function caseOf(operation: OperationId, name: string, parts: Partial<ContractRequest> = {}) {
+  const { method, template } = interfaceOperation(operation);
+  return { id: `${operation}.${name}`, operation, request: { method, path: template, ...parts } };
+}
+
 interface SuiteState {
   /** A category to file pets under: created by the run, else the first listed. */
   categoryId?: Id;
@@ -168,11 +174,8 @@ export class SuiteContext {
     }
     const { redact } = this.options;
     const judged = new Set<Check>();
-    for (const verdict of judge(
-      checks,
-      exchange.response,
-      `no answer (${exchange.error ?? "unknown error"})`,
-    )) {
+    const noAnswer = `no answer (${exchange.error ?? "unknown error"})`;
+    for (const verdict of judge(checks, exchange.response, noAnswer)) {
       judged.add(verdict.check);
       const base = {
         ...this.resultBase(definition, verdict.check),
@@ -190,13 +193,8 @@ export class SuiteContext {
       );
     }
     if (exchange.response) return;
-    for (const check of checks.filter((candidate) => !judged.has(candidate))) {
-      this.results.push({
-        ...this.resultBase(definition, check),
-        outcome: "skipped",
-        note: "no answer came",
-      });
-    }
+    const unjudged = checks.filter((check) => !judged.has(check));
+    this.skipPlanned(definition, "no answer came", unjudged);
   }
 
   /**

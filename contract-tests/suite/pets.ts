@@ -9,9 +9,10 @@ import { absentId } from "../../mocks/interface/knowledge.js";
 import { limitRule, petStatuses } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { type ContractRequest, sentRequest } from "../transport/http.js";
-import { recordIn, type SuiteContext } from "./context.js";
+import { caseOf, recordIn, type SuiteContext } from "./context.js";
 
 type Item = Readonly<Record<string, unknown>>;
+type Pet = Item & { id: Id };
 
 /** Invalid `limit` values: below the minimum, above the maximum, not integers, empty. */
 const invalidLimits = [
@@ -24,16 +25,8 @@ const invalidLimits = [
   "",
 ];
 
-/** The pet a create stored, when none came back to say which. */
-const createdRecord: KnownRecord = { record: {}, source: "created" };
-
-function listCase(id: string, query: Record<string, string>) {
-  return {
-    id: `listPets.${id}`,
-    operation: "listPets" as const,
-    request: { method: "GET", path: "/pets", query } satisfies ContractRequest,
-  };
-}
+const listCase = (name: string, query: Record<string, string>) =>
+  caseOf("listPets", name, { query });
 
 async function listPetsCases(ctx: SuiteContext): Promise<void> {
   const unfiltered = await ctx.run(listCase("default", {}), ["getPet"]);
@@ -57,7 +50,7 @@ async function listPetsCases(ctx: SuiteContext): Promise<void> {
   await ctx.run(listCase("status-invalid", { status: "not-a-status" }));
 }
 
-async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: Id }) | undefined> {
+async function createPetCases(ctx: SuiteContext): Promise<Pet | undefined> {
   const categoryId = ctx.state.categoryId ?? 1;
   const [, secondStatus = petStatuses[0]] = petStatuses;
   const tagged = `${ctx.tag} invalid`;
@@ -76,41 +69,30 @@ async function createPetCases(ctx: SuiteContext): Promise<(Item & { id: Id }) | 
     ["empty-object", {}],
     ["array-body", [{ name: tagged, categoryId }]],
   ];
-  const create = (id: string, request: Omit<ContractRequest, "method" | "path">) => ({
-    id: `createPet.${id}`,
-    operation: "createPet" as const,
-    request: { method: "POST", path: "/pets", ...request } satisfies ContractRequest,
-  });
-  let createdPet: (Item & { id: Id }) | undefined;
+  const create = (name: string, parts: Partial<ContractRequest>) =>
+    caseOf("createPet", name, parts);
+  let createdPet: Pet | undefined;
   for (const [id, json] of valid) {
     const exchange = await ctx.run(create(id, { json }), ["getPet"]);
     const record = exchange?.response?.status === 201 ? recordIn(exchange.response) : undefined;
     if (!createdPet && record) createdPet = { ...(json as Item), id: record.id };
   }
   for (const [id, json] of invalid) await ctx.run(create(id, { json }));
-  for (const [id, rawBody] of [
-    ["malformed-json", `{"name": "${tagged}", "categoryId": `],
-    ["empty-body", ""],
-  ] as const) {
-    await ctx.run(create(id, { rawBody }));
-  }
+  await ctx.run(create("malformed-json", { rawBody: `{"name": "${tagged}", "categoryId": ` }));
+  await ctx.run(create("empty-body", { rawBody: "" }));
   return createdPet;
 }
 
-async function getPetCases(
-  ctx: SuiteContext,
-  createdPet: (Item & { id: Id }) | undefined,
-): Promise<void> {
-  const read = (id: string, petId: Id | string) => ({
-    id: `getPet.${id}`,
-    operation: "getPet" as const,
-    request: { method: "GET", path: `/pets/${petId}` } satisfies ContractRequest,
-  });
+async function getPetCases(ctx: SuiteContext, createdPet: Pet | undefined): Promise<void> {
+  const read = (name: string, petId: Id | string) =>
+    caseOf("getPet", name, { path: `/pets/${petId}` });
   if (createdPet) await ctx.run(read("created", createdPet.id));
   else if (ctx.selected("getPet") && !ctx.readOnly) {
-    // What reading the created pet back would have checked, had one come back.
+    // What reading the created pet back would have checked, had one come back (the pet a
+    // create stored, when none came back to say which).
+    const stored: KnownRecord = { record: {}, source: "created" };
     const created: JudgeContext = {
-      known: (collection) => new Map(collection === "pets" ? [[1, createdRecord]] : []),
+      known: (collection) => new Map(collection === "pets" ? [[1, stored]] : []),
       absent: () => undefined,
     };
     const checks = checksFor(

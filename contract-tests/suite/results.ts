@@ -37,11 +37,7 @@ export interface CheckResult {
 }
 
 /** A check the run meant to evaluate, with the statements it enforces. */
-export interface PlannedCheck {
-  readonly id: string;
-  readonly operation: OperationId;
-  readonly kind: CheckKind;
-  readonly expected: string;
+export interface PlannedCheck extends Pick<CheckResult, "id" | "operation" | "kind" | "expected"> {
   readonly rules: readonly RuleId[];
 }
 
