@@ -85,7 +85,7 @@ export function deprecationHeadersFor(
       const noted: ChoiceId[] = [];
       const changed =
         headers && change ? change(headers, { note: (choice) => noted.push(choice) }) : headers;
-      // Frozen: answers merge it with their own headers once (petstore-core.ts `withHeaders`).
+      // Frozen: answers merge it with their own headers once (petstore-core.ts `finish`).
       const frozen = changed && Object.freeze({ ...changed });
       if (frozen && noted.length > 0) changedBy.set(frozen, noted);
       byOperation.set(operationId, frozen);

@@ -173,7 +173,6 @@ export function jsonResponse(
   return jsonTextResponse(status, JSON.stringify(body), headers);
 }
 
-/** The Error response of a failure class: its status, and the Error body naming the cause. */
 /** The 413 for a body over `maxBodyBytes`. */
 export const payloadTooLarge = (): JsonAnswer =>
   errorResponse(
@@ -185,6 +184,7 @@ export const payloadTooLarge = (): JsonAnswer =>
 export const internalError = (): JsonAnswer =>
   errorResponse("internal_error", "The mock failed unexpectedly; see its log.");
 
+/** The Error response of a failure class: its status, and the Error body naming the cause. */
 export function errorResponse(
   code: ErrorCode,
   message: string,

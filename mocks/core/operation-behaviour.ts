@@ -59,7 +59,6 @@ export interface OperationBehaviour {
   readonly query: Readonly<Partial<Record<OperationId, QueryRewrite>>>;
   readonly pets: RecordStyle;
   readonly categories: RecordStyle;
-  /** A malformed or out-of-range `petId` is a 404 instead of a 400. */
   /** A malformed `petId`, an out-of-range one, or `0` (`zeroNotFound`) is a 404 instead of a 400. */
   readonly petIdNotFound: {
     readonly malformed: boolean;

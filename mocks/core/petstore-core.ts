@@ -118,17 +118,6 @@ function preferredStatus(prefer: string | undefined): number | undefined {
   return status >= 400 && status <= 599 ? status : undefined;
 }
 
-function withHeaders(
-  response: CoreResponse,
-  headers: Readonly<Record<string, string>>,
-): CoreResponse {
-  return {
-    status: response.status,
-    headers: mergedHeaders(response.headers, headers),
-    body: response.body,
-  };
-}
-
 /**
  * The first half of an operation's JSON answer (at least `[]`, so never
  * empty): a proper prefix of a JSON object or array is never valid JSON.
@@ -373,7 +362,10 @@ export function createCorePipeline(
     ) {
       shaped.note("deprecationOn");
     }
-    if (deprecation) response = withHeaders(response, deprecation);
+    if (deprecation) {
+      const headers = mergedHeaders(response.headers, deprecation);
+      response = { status: response.status, headers, body: response.body };
+    }
     if (restyle) {
       const operationId = match.kind === "operation" ? match.operationId : undefined;
       response = restyle(response, operationId, request, outcome.staged === true, shaped);

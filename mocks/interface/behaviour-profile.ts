@@ -381,8 +381,18 @@ function refuse(where: string, why: string): never {
 function text(value: unknown, where: string, max: number = profileLimits.text): string {
   if (typeof value !== "string") refuse(where, "must be a string");
   if (value.length > max) refuse(where, `must be at most ${max} characters (got ${value.length})`);
-  if (printable(value) !== value) {
-    refuse(where, "must not hold control characters");
+  if (printable(value) !== value) refuse(where, "must not hold control characters");
+  return value;
+}
+
+/** Refuses a name that is none of `known`, which the refusal lists as `what`. */
+function among(name: string, known: readonly string[], where: string, what: string) {
+  if (!known.includes(name)) refuse(where, `${quoted(name)} is not ${what} (${known.join(", ")})`);
+}
+
+function codeWordOf(value: unknown, where: string): string {
+  if (typeof value !== "string" || !codeWord.test(value)) {
+    refuse(where, "must be a word of letters, digits, _ . : or - (at most 64)");
   }
   return value;
 }
@@ -428,13 +438,8 @@ function codesValue(value: unknown, where: string): BehaviourValues["errorCodes"
   if (!isObject(value)) refuse(where, "must be an object of the kit's codes and their words");
   const codes: Record<string, string> = {};
   for (const [code, word] of Object.entries(value)) {
-    if (!(apiErrorCodes as readonly string[]).includes(code)) {
-      refuse(where, `${quoted(code)} is not one of the kit's codes (${apiErrorCodes.join(", ")})`);
-    }
-    if (typeof word !== "string" || !codeWord.test(word)) {
-      refuse(`${where}.${code}`, "must be a word of letters, digits, _ . : or - (at most 64)");
-    }
-    codes[code] = word;
+    among(code, apiErrorCodes, where, "one of the kit's codes");
+    codes[code] = codeWordOf(word, `${where}.${code}`);
   }
   return Object.freeze(codes);
 }
@@ -452,16 +457,6 @@ const headerName = /^[a-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 export const profileMaySet = (name: string, allowed: readonly string[] = []): boolean =>
   headerName.test(name) && (!reservedHeader.test(name) || allowed.includes(name));
 
-function headerNameOf(name: string, where: string, allowed: readonly string[] = []): string {
-  if (!profileMaySet(name, allowed)) {
-    refuse(
-      where,
-      `${quoted(name)} is not a header a profile may set (lower-case token, not ${reservedHeader.source.slice(4, 40)}…)`,
-    );
-  }
-  return name;
-}
-
 function headerValue(value: unknown, where: string): string {
   const header = text(value, where, profileLimits.headerText);
   if (!headerText.test(header)) refuse(where, "must be visible ASCII text, spaces inside only");
@@ -474,7 +469,15 @@ function headersValue(value: unknown, where: string, allowed: readonly string[] 
   if (names.length > profileLimits.headers) {
     refuse(where, `must name at most ${profileLimits.headers} headers (got ${names.length})`);
   }
-  return names.map((name) => [headerNameOf(name, where, allowed), value[name]] as const);
+  return names.map((name) => {
+    if (!profileMaySet(name, allowed)) {
+      refuse(
+        where,
+        `${quoted(name)} is not a header a profile may set (lower-case token, not ${reservedHeader.source.slice(4, 40)}…)`,
+      );
+    }
+    return [name, value[name]] as const;
+  });
 }
 
 function commonHeadersValue(value: unknown, where: string): Record<string, CommonHeader> {
@@ -501,18 +504,11 @@ function classesValue(value: unknown, where: string): BehaviourValues["errorClas
   const classes: Partial<Record<ErrorClass, ClassAnswer>> = {};
   for (const [name, given] of Object.entries(value)) {
     const at = `${where}.${name}`;
-    if (!(errorClassNames as readonly string[]).includes(name)) {
-      refuse(where, `${quoted(name)} is not a failure class (${errorClassNames.join(", ")})`);
-    }
+    among(name, errorClassNames, where, "a failure class");
     if (!isObject(given)) refuse(at, "must be an object (code, fields, headers)");
     onlyKeys(given, ["code", "fields", "headers"], at);
     const answer: { code?: string; fields?: ExtraFields; headers?: Record<string, string> } = {};
-    if (given.code !== undefined) {
-      if (typeof given.code !== "string" || !codeWord.test(given.code)) {
-        refuse(`${at}.code`, "must be a word of letters, digits, _ . : or - (at most 64)");
-      }
-      answer.code = given.code;
-    }
+    if (given.code !== undefined) answer.code = codeWordOf(given.code, `${at}.code`);
     if (given.fields !== undefined)
       answer.fields = fieldsValue(given.fields, "Error", `${at}.fields`);
     if (given.headers !== undefined) {
@@ -542,14 +538,11 @@ const listedCollections = () =>
 
 function idsValue(value: unknown, where: string): BehaviourValues["idSequence"] {
   if (!isObject(value)) refuse(where, "must be an object of collections and their start and step");
-  const collections: readonly string[] = listedCollections();
   const names = Object.keys(value);
   if (names.length === 0) refuse(where, "must name at least one collection");
   const sequences: Record<string, IdSequence> = {};
   for (const name of names) {
-    if (!collections.includes(name)) {
-      refuse(where, `${quoted(name)} is not a collection (${collections.join(", ")})`);
-    }
+    among(name, listedCollections(), where, "a collection");
     const at = `${where}.${name}`;
     const given = value[name];
     if (!isObject(given)) refuse(at, "must be an object (start, step)");
@@ -567,21 +560,14 @@ function presenceValue(value: unknown, where: string): BehaviourValues["optional
   const schemas = listedCollections().map((collection) => recordSchemaOf(collection) as string);
   const bySchema: Record<string, Readonly<Record<string, Presence>>> = {};
   for (const [schema, fields] of Object.entries(value)) {
-    if (!schemas.includes(schema)) {
-      refuse(where, `${quoted(schema)} is not a record schema (${schemas.join(", ")})`);
-    }
+    among(schema, schemas, where, "a record schema");
     const at = `${where}.${schema}`;
     const optional = optionalFields(schema as SchemaName);
     if (!isObject(fields))
       refuse(at, `must be an object of optional fields (${optional.join(", ")})`);
     const presence: Record<string, Presence> = {};
     for (const [field, given] of Object.entries(fields)) {
-      if (!optional.includes(field)) {
-        refuse(
-          at,
-          `${quoted(field)} is not an optional field of ${schema} (${optional.join(", ")})`,
-        );
-      }
+      among(field, optional, at, `an optional field of ${schema}`);
       if (!(presences as readonly unknown[]).includes(given)) {
         refuse(`${at}.${field}`, `must be one of ${presences.join(", ")}`);
       }
@@ -702,14 +688,14 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   }
   onlyKeys(value, ["version", "name", "source", "choices"], "profile");
   if (value.version !== 1) refuse("version", "must be 1");
+  const choices: Partial<Record<ChoiceId, ProfileChoice>> = {};
   const profile: { -readonly [K in keyof BehaviourProfile]: BehaviourProfile[K] } = {
     version: 1,
-    choices: {},
+    choices,
   };
   if (value.name !== undefined) profile.name = text(value.name, "name", 100);
   if (value.source !== undefined) profile.source = text(value.source, "source");
   if (!isObject(value.choices)) refuse("choices", "must be an object of choices");
-  const choices: Partial<Record<ChoiceId, ProfileChoice>> = {};
   for (const [id, given] of Object.entries(legacyChoices(value.choices))) {
     if (!Object.hasOwn(choiceAlternatives, id)) {
       refuse(
@@ -719,7 +705,6 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
     }
     choices[id as ChoiceId] = choiceOf(id as ChoiceId, given);
   }
-  profile.choices = choices;
   return profile;
 }
 

@@ -182,14 +182,14 @@ export const interfaceOperations: readonly InterfaceOperation[] = Object.entries
     .map(([method, operation]) => describeOperation(template, method, operation as Node)),
 );
 
-/**
- * A list operation's query asking for its fewest or most records: its
- * `limit` at the schema's minimum or maximum; empty when it takes no limit.
- */
 /** The operation's `limit` query parameter (a list's page size), if it takes one. */
 export const limitParameter = (operation: InterfaceOperation): OperationParameter | undefined =>
   operation.query.find((parameter) => parameter.name === "limit");
 
+/**
+ * A list operation's query asking for its fewest or most records: its
+ * `limit` at the schema's minimum or maximum; empty when it takes no limit.
+ */
 export function limitQuery(
   operation: InterfaceOperation,
   bound: "minimum" | "maximum",
