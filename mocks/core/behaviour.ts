@@ -159,14 +159,20 @@ function queryRewrite(
 /**
  * A collection's records as written (their extra fields, ids and optional
  * fields are the store's: mocks/store/record-shapes.ts), listed newest first
- * or not (`order`): the choices that shape a record noted on each record or
- * non-empty list written.
+ * or not (`order`): the record-shaping choices the profile takes (`fields`,
+ * ids, optional fields) noted on each record or non-empty list written.
  */
 function recordStyle(
-  newestFirst: boolean,
-  shaping: readonly ChoiceId[],
-  order: ChoiceId,
+  { choices }: ResolvedBehaviour,
+  fields: "petFields" | "categoryFields",
+  order: "petsOrder" | "categoriesOrder",
 ): RecordStyle {
+  const newestFirst = choices[order] === "descending";
+  const shaping: ChoiceId[] = [
+    ...(choices[fields] === "extra" ? [fields] : []),
+    ...(choices.idSequence === "from" ? (["idSequence"] as const) : []),
+    ...(choices.optionalFields === "learned" ? (["optionalFields"] as const) : []),
+  ];
   const list = cachedLists();
   if (shaping.length === 0 && !newestFirst) return { text: recordJson, list, newestFirst };
   const noteAll = (shaped: Pick<Shaped, "note"> | undefined) => {
@@ -186,19 +192,6 @@ function recordStyle(
     },
     newestFirst,
   };
-}
-
-/** The record-shaping choices a profile takes for a collection (its extra fields, ids, optional fields). */
-function recordShaping(
-  resolved: ResolvedBehaviour,
-  fields: "petFields" | "categoryFields",
-): ChoiceId[] {
-  const { choices } = resolved;
-  return [
-    ...(choices[fields] === "extra" ? [fields] : []),
-    ...(choices.idSequence === "from" ? (["idSequence"] as const) : []),
-    ...(choices.optionalFields === "learned" ? (["optionalFields"] as const) : []),
-  ];
 }
 
 /** The Error `code` word for the kit's code and the answer's status. */
@@ -388,13 +381,13 @@ function commonHeadersOf(headers: Readonly<Record<string, CommonHeader>> | undef
 function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const { choices, values } = resolved;
   const error = errorRestyle(resolved);
-  const wwwAuthenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
+  const authenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
   const location = choices.createLocation;
   const categoryLocation = choices.categoryLocation;
   const common = commonHeadersOf(values.commonHeaders);
   if (
     !error &&
-    wwwAuthenticate === undefined &&
+    authenticate === undefined &&
     location === "relative" &&
     categoryLocation === "absent" &&
     !common
@@ -405,13 +398,7 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
     let answer = response;
     let headers = answer.headers;
     if (!staged && answer.status === 401) {
-      headers = changedHeader(
-        headers,
-        "www-authenticate",
-        wwwAuthenticate,
-        "wwwAuthenticate",
-        shaped,
-      );
+      headers = changedHeader(headers, "www-authenticate", authenticate, "wwwAuthenticate", shaped);
       answer = { ...answer, headers };
     }
     if (!staged && answer.status >= 400 && error) {
@@ -521,16 +508,8 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
   }
   return {
     query,
-    pets: recordStyle(
-      choices.petsOrder === "descending",
-      recordShaping(resolved, "petFields"),
-      "petsOrder",
-    ),
-    categories: recordStyle(
-      choices.categoriesOrder === "descending",
-      recordShaping(resolved, "categoryFields"),
-      "categoriesOrder",
-    ),
+    pets: recordStyle(resolved, "petFields", "petsOrder"),
+    categories: recordStyle(resolved, "categoryFields", "categoriesOrder"),
     petIdNotFound: {
       malformed: choices.petIdMalformed === "notFound",
       outOfRange: choices.petIdOutOfRange === "notFound",

@@ -371,12 +371,8 @@ export function createCorePipeline(
       response = restyle(response, operationId, request, outcome.staged === true, shaped);
     }
     if (request.method === "HEAD") {
-      const length = byteLength(response.body);
-      response = {
-        status: response.status,
-        headers: { ...response.headers, "content-length": String(length) },
-        body: undefined,
-      };
+      const headers = { ...response.headers, "content-length": String(byteLength(response.body)) };
+      response = { status: response.status, headers, body: undefined };
     }
     return response;
   }

@@ -39,11 +39,7 @@ export interface Answer {
 }
 
 /** An answer from its status, headers and body text: the body parsed (to `maxJsonDepth` levels) when it is JSON. */
-export function readAnswer(raw: {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly text: string;
-}): Answer {
+export function readAnswer(raw: Pick<Answer, "status" | "headers" | "text">): Answer {
   const { status, headers, text } = raw;
   try {
     return { status, headers, text, json: parseJsonExact(text), isJson: true };

@@ -53,11 +53,7 @@ export const operationIds: readonly OperationId[] = Object.values(openapiDocumen
 );
 
 /** An operation of openapi.yaml, with its method (upper-case) and path template. */
-function located(operationId: OperationId): {
-  readonly method: string;
-  readonly path: string;
-  readonly operation: Node;
-} {
+function located(operationId: OperationId) {
   for (const [path, pathItem] of Object.entries(openapiDocument.paths)) {
     for (const [method, operation] of Object.entries(pathItem)) {
       if ((operation as Node).operationId === operationId) {
@@ -212,20 +208,16 @@ export const deprecations: ReadonlyMap<OperationId, Deprecation> = new Map(
     const operation = operationObject(operationId);
     if (operation.deprecated !== true) return [];
     const sunset = operation["x-sunset"];
-    const replacement = operation["x-replacement"];
-    const successorPath =
-      typeof replacement === "string"
-        ? /^(?:[A-Z]+\s+)?(\/\S*)$/.exec(replacement.trim())?.[1]
+    const replacement =
+      typeof operation["x-replacement"] === "string"
+        ? operation["x-replacement"].trim()
         : undefined;
-    return [
-      [
-        operationId,
-        {
-          sunset: typeof sunset === "string" ? new Date(sunset) : undefined,
-          successorPath,
-          replacement: typeof replacement === "string" ? replacement.trim() : undefined,
-        },
-      ],
-    ];
+    const deprecation = {
+      sunset: typeof sunset === "string" ? new Date(sunset) : undefined,
+      successorPath:
+        replacement === undefined ? undefined : /^(?:[A-Z]+\s+)?(\/\S*)$/.exec(replacement)?.[1],
+      replacement,
+    };
+    return [[operationId, deprecation]];
   }),
 );
