@@ -7,7 +7,6 @@
  * body and headers. Runtimes load this module only for a profile.
  */
 import {
-  type BehaviourValues,
   type ChoiceId,
   type CommonHeader,
   type ErrorClass,
@@ -22,6 +21,7 @@ import {
   operationParameters,
   petStatuses,
 } from "../interface/spec.js";
+import type { ErrorBody } from "../interface/types.js";
 import type { DeprecationChange } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import type { ShapedChoices } from "./journal.js";
@@ -211,12 +211,6 @@ function codeWords(
   }
 }
 
-interface ErrorFields {
-  code: string;
-  message: string;
-  status: number;
-}
-
 /** The operations whose errors the interface does not show (§7: the category ones). */
 const errorsUnshown = new Set(
   interfaceOperations.filter((operation) => !operation.documentsErrors).map(({ id }) => id),
@@ -263,8 +257,7 @@ function errorRestyle(resolved: ResolvedBehaviour) {
   const { choices, values } = resolved;
   const word = codeWords(resolved);
   const reasonOnly = choices.errorMessages === "reasonPhrase";
-  const extra: BehaviourValues["errorFields"] = values.errorFields;
-  const classes = values.errorClasses;
+  const { errorFields: extra, errorClasses: classes } = values;
   const refusal422 = choices.categoryRefusalStatus === "422";
   const credential403 = choices.categoryCredentialStatus === "403";
   const errorField = choices.categoryErrorShape === "errorField";
@@ -277,9 +270,9 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     request: CoreRequest,
     shaped: Pick<Shaped, "note">,
   ): CoreResponse => {
-    let error: ErrorFields;
+    let error: ErrorBody;
     try {
-      error = JSON.parse(response.body as string) as ErrorFields;
+      error = JSON.parse(response.body as string) as ErrorBody;
     } catch {
       return response;
     }
@@ -382,8 +375,7 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const { choices, values } = resolved;
   const error = errorRestyle(resolved);
   const authenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
-  const location = choices.createLocation;
-  const categoryLocation = choices.categoryLocation;
+  const { createLocation: location, categoryLocation } = choices;
   const common = commonHeadersOf(values.commonHeaders);
   if (
     !error &&

@@ -22,6 +22,7 @@
 
 import type { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
+import type { ErrorBody } from "../interface/types.js";
 import type { createRequestRedactor, Redact } from "../util/redact.js";
 import { type Credential, checkCredential, type SentCredential, sentCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
@@ -112,6 +113,10 @@ export const waitingEntries = 1_000;
 
 const unauthorizedHeaders = { "www-authenticate": "Bearer" } as const;
 
+/** The Error answer a scenario or a fault makes up (a 401 names the Bearer scheme). */
+const madeUp = (status: number, body: ErrorBody) =>
+  jsonResponse(status, body, status === 401 ? unauthorizedHeaders : undefined);
+
 function preferredStatus(prefer: string | undefined): number | undefined {
   const code = prefer && /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i.exec(prefer)?.[1];
   const status = code ? Number(code) : 0;
@@ -185,12 +190,8 @@ async function faulted(
   if (fault.delayMs) await wait(fault.delayMs, request.signal);
   if (fault.network) return { response: droppedResponse, fault, staged: true };
   if (fault.status !== undefined) {
-    const headers = fault.status === 401 ? unauthorizedHeaders : undefined;
-    return {
-      response: jsonResponse(fault.status, faultErrorBody(fault.status, fault.id), headers),
-      fault,
-      staged: true,
-    };
+    const response = madeUp(fault.status, faultErrorBody(fault.status, fault.id));
+    return { response, fault, staged: true };
   }
   const outcome = await operate();
   const { response } = outcome;
@@ -284,11 +285,9 @@ export function createCorePipeline(
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
       return { response, broke: true, credentialRefused: true };
     }
-    if (match.kind === "method_not_allowed" && otherMethodNotFound) shaped.note("otherMethod");
-    if (
-      match.kind === "not_found" ||
-      (match.kind === "method_not_allowed" && otherMethodNotFound)
-    ) {
+    const otherMethod = match.kind === "method_not_allowed" && otherMethodNotFound;
+    if (otherMethod) shaped.note("otherMethod");
+    if (match.kind === "not_found" || otherMethod) {
       const response = errorResponse(
         "not_found",
         `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,
@@ -306,12 +305,7 @@ export function createCorePipeline(
     }
     const scenario = preferredStatus(request.header("prefer"));
     if (scenario !== undefined) {
-      const headers = scenario === 401 ? unauthorizedHeaders : undefined;
-      return {
-        response: jsonResponse(scenario, scenarioErrorBody(scenario), headers),
-        staged: true,
-        scenario,
-      };
+      return { response: madeUp(scenario, scenarioErrorBody(scenario)), staged: true, scenario };
     }
     const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
     if (refusal) return { response: refusal, staged: true };

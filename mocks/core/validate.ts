@@ -70,12 +70,8 @@ function coerce(parameter: OperationParameter, text: string): unknown {
 }
 
 /** The names of the fields a schema marks int64 (looked up once per validator). */
-function int64Fields(
-  properties: Readonly<Record<string, { readonly format?: string }>>,
-): readonly string[] {
-  const int64 = Object.entries(properties).filter(([, schema]) => schema.format === "int64");
-  return int64.map(([name]) => name);
-}
+const int64Fields = (properties: Readonly<Record<string, { readonly format?: string }>>) =>
+  Object.keys(properties).filter((name) => properties[name]?.format === "int64");
 
 /** The first int64 field whose number JavaScript cannot hold exactly, or undefined. */
 function unsafeInt64(

@@ -243,10 +243,7 @@ export interface BehaviourProfile {
  * A profile as a caller writes it (`setupPetstore({ behaviour })`): each
  * choice an alternative's name or a `ProfileChoice`; validated on use.
  */
-export interface BehaviourProfileInput {
-  readonly version: 1;
-  readonly name?: string;
-  readonly source?: string;
+export interface BehaviourProfileInput extends Omit<BehaviourProfile, "choices"> {
   readonly choices: {
     readonly [C in ChoiceId]?:
       | AlternativeOf<C>
