@@ -53,16 +53,9 @@ type Table = {
   };
 };
 
-const petStatusAlternatives = Object.fromEntries(
-  petStatuses.map((status) => [
-    status,
-    {
-      answer: `the stored pet gets \`status: "${status}"\``,
-      rules: ["§2.NewPet", "§3.status-on-creation"],
-      because: "§2: `status` is optional and no default is stated",
-    },
-  ]),
-) as unknown as Readonly<Record<PetStatus, Alternative>>;
+const storedStatuses = Object.fromEntries(
+  petStatuses.map((status) => [status, `the stored pet gets \`status: "${status}"\``]),
+) as Record<PetStatus, string>;
 
 /** Alternatives resting on the same statements for the same reason, each with its answer, in order. */
 const alike = <A extends string>(
@@ -72,6 +65,18 @@ const alike = <A extends string>(
 ) =>
   Object.fromEntries(
     Object.entries<string>(answers).map(([name, answer]) => [name, { answer, rules, because }]),
+  ) as Record<A, Alternative>;
+
+/** Alternatives resting on the same statements, each with its answer and why it conforms, in order. */
+const resting = <A extends string>(
+  rules: readonly RuleId[],
+  alternatives: Readonly<Record<A, Omit<Alternative, "rules">>>,
+) =>
+  Object.fromEntries(
+    Object.entries<Omit<Alternative, "rules">>(alternatives).map(([name, { answer, because }]) => [
+      name,
+      { answer, rules, because },
+    ]),
   ) as Record<A, Alternative>;
 
 const noSuchPet: Alternative = {
@@ -112,18 +117,13 @@ const belowMinimum = limitOutside("below 1 (`limit=0`, negative)", "`limit=0` li
 
 const extraFields = (schema: SchemaName, what: string, values = "name → sample value") => ({
   question: `fields beyond the interface's on ${what}`,
-  alternatives: {
-    none: {
-      answer: `only the fields of ${schema}`,
-      rules: [`§2.${schema}` as RuleId],
-      because: "the schema's fields",
-    },
+  alternatives: resting([`§2.${schema}` as RuleId], {
+    none: { answer: `only the fields of ${schema}`, because: "the schema's fields" },
     extra: {
       answer: `every ${schema} also carries the profile's fields (${values})`,
-      rules: [`§2.${schema}` as RuleId],
       because: `§2 lists the fields ${schema} has, not that it has no others; a field of ${schema} itself cannot be replaced`,
     },
-  },
+  }),
 });
 
 /** How a record's extra fields get their values. */
@@ -222,34 +222,30 @@ export const behaviours = {
   },
   unknownQuery: {
     question: "a query parameter a list does not take (`utm_source=x`)",
-    alternatives: {
+    alternatives: resting(["§4.1.listPets", "§4.4.listCategories"], {
       ignored: {
         answer: "ignored: the request is answered as without it",
-        rules: ["§4.1.listPets", "§4.4.listCategories"],
         because: "the documented request is answered as documented",
       },
       refused: {
         answer: "400 `invalid_query` naming the parameter",
-        rules: ["§4.1.listPets", "§4.4.listCategories"],
         because: "a parameter the interface does not describe lies outside its domain",
       },
-    },
+    }),
   },
   statusCase: {
     question: "the case of the `status` filter (`status=AVAILABLE`)",
-    alternatives: {
+    alternatives: resting(["§2.PetStatus", "§4.1.status-filter"], {
       exact: {
         answer:
           "only `available`, `pending`, `sold`; another spelling is no PetStatus, answered as `statusUnknown` says",
-        rules: ["§2.PetStatus", "§4.1.status-filter"],
         because: "PetStatus's values are these three",
       },
       caseInsensitive: {
         answer: "any case of a PetStatus filters by it (`AVAILABLE` lists available pets)",
-        rules: ["§2.PetStatus", "§4.1.status-filter"],
         because: "another spelling is no PetStatus, so it lies outside the domain",
       },
-    },
+    }),
     excluded: [
       {
         answer: "a status other than the one asked for in the list",
@@ -276,18 +272,16 @@ export const behaviours = {
   },
   trailingSlash: {
     question: "a path with a slash at its end (`/pets/`, `/categories/`)",
-    alternatives: {
+    alternatives: resting(anyPath, {
       notFound: {
         answer: "404 `not_found`: no operation has that path",
-        rules: anyPath,
         because: "the interface's paths have no slash at their end",
       },
       same: {
         answer: "answered as the path without it (`/pets/` lists pets)",
-        rules: anyPath,
         because: "a path the interface does not describe lies outside it",
       },
-    },
+    }),
   },
   otherMethod: {
     question: "a method a path does not take (`POST /pets/{id}`)",
@@ -419,19 +413,17 @@ export const behaviours = {
   },
   categoryCredentialStatus: {
     question: "the status of a missing or invalid credential on the category operations",
-    alternatives: {
+    alternatives: resting(["§4.auth-required", "§5.401"], {
       "401": {
         answer: "401 `unauthorized` (with `WWW-Authenticate`, see `wwwAuthenticate`)",
-        rules: ["§4.auth-required", "§5.401"],
         because: "§5.3 documents the 401 for listPets, createPet and getPet only",
       },
       "403": {
         answer: "403 `forbidden`, no `WWW-Authenticate`",
-        rules: ["§4.auth-required", "§5.401"],
         because:
           "every endpoint requires the credential, but §5.3 documents the 401 for listPets, createPet and getPet only",
       },
-    },
+    }),
     excluded: [
       {
         answer: "anything but a 401 for listPets, createPet or getPet",
@@ -458,14 +450,11 @@ export const behaviours = {
   },
   createdStatus: {
     question: "the `status` of a pet created without one",
-    alternatives: {
-      none: {
-        answer: "none: the stored pet has no `status`",
-        rules: ["§2.NewPet", "§3.status-on-creation"],
-        because: "§2: `status` is optional and no default is stated",
-      },
-      ...petStatusAlternatives,
-    },
+    alternatives: alike(
+      ["§2.NewPet", "§3.status-on-creation"],
+      "§2: `status` is optional and no default is stated",
+      { none: "none: the stored pet has no `status`", ...storedStatuses },
+    ),
   },
   petsOrder: orderOf("listPets' answer (the first `limit` in that order)", "§4.1.listPets"),
   categoriesOrder: orderOf("listCategories' answer", "§4.4.listCategories"),
@@ -490,37 +479,33 @@ export const behaviours = {
   errorFields: extraFields("Error", "Error bodies"),
   idSequence: {
     question: "where each collection's ids start and how they step",
-    alternatives: {
+    alternatives: resting(idRules, {
       fromOne: {
         answer: "1, 2, 3, … per collection, for seeded and created records alike",
-        rules: idRules,
         because:
           "§2: an `id` is an integer the service assigns, unique; no start or step is stated",
       },
       from: {
         answer:
           "the collections the profile names count from their `start` by their `step` (seeded records, the pets' `categoryId`s and created records alike); the others from 1",
-        rules: idRules,
         because:
           "§2: no start or step is stated; the ids stay unique, positive and safe integers (`ids_exhausted` beyond)",
       },
-    },
+    }),
   },
   optionalFields: {
     question: `which seeded records carry the interface's optional fields (${optionalInWords})`,
-    alternatives: {
+    alternatives: resting(["§2.NewPet", "§2.NewCategory"], {
       always: {
         answer: "every seeded record carries each of them (the kit's seed)",
-        rules: ["§2.NewPet", "§2.NewCategory"],
         because: "§2: the fields are optional, so a record may carry them",
       },
       learned: {
         answer:
           "per field the profile names: `always`, `sometimes` (a share of the seeded records the seed picks) or `never`; a created record keeps what its request sent",
-        rules: ["§2.NewPet", "§2.NewCategory"],
         because: "§2: the fields are optional, so a record may leave them out",
       },
-    },
+    }),
   },
   errorClasses: {
     question:
@@ -543,40 +528,35 @@ export const behaviours = {
   commonHeaders: {
     question:
       "headers on every answer the interface does not name (`Cache-Control`, a request id, `ETag`)",
-    alternatives: {
+    alternatives: resting(["§4.media-type"], {
       none: {
         answer: "none beyond the interface's and HTTP's own",
-        rules: ["§4.media-type"],
         because: "the interface names no such header",
       },
       headers: {
         answer:
           "the profile's headers on every answer (or on successes or errors only): a fixed text, or a fresh value per answer",
-        rules: ["§4.media-type"],
         because: "the interface names no such header, nor forbids one",
       },
-    },
+    }),
   },
   wwwAuthenticate: {
     question: "the `WWW-Authenticate` header of a 401",
-    alternatives: {
+    alternatives: resting(["§5.401"], {
       bearer: {
         answer: "`WWW-Authenticate: Bearer`",
-        rules: ["§5.401"],
         because: "the interface names no header on a 401",
       },
       absent: {
         answer:
           "no `WWW-Authenticate`, as some deployments: conforms to the interface, but breaks HTTP (RFC 9110 §11.6.1: a 401 has one)",
-        rules: ["§5.401"],
         because: "the interface names no header on a 401; HTTP does",
       },
       custom: {
         answer: 'the profile\'s text (e.g. `Bearer realm="petstore"`)',
-        rules: ["§5.401"],
         because: "the interface names no header on a 401",
       },
-    },
+    }),
   },
   createLocation: {
     question: "the `Location` header of createPet's 201",
@@ -623,18 +603,16 @@ export const behaviours = {
   },
   sunsetHeader: {
     question: "getPet's `Sunset` header (its removal date)",
-    alternatives: {
+    alternatives: resting(["§4.3.deprecated"], {
       kit: {
         answer: "`Sunset: Thu, 05 Dec 2030 00:00:00 GMT`, the date §9.3 states",
-        rules: ["§4.3.deprecated"],
         because: "the interface states the removal date",
       },
       absent: {
         answer: "no `Sunset`",
-        rules: ["§4.3.deprecated"],
         because: "the interface states the date, not a header carrying it",
       },
-    },
+    }),
     excluded: [
       {
         answer: "a `Sunset` with another date",
