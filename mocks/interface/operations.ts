@@ -92,12 +92,9 @@ function listedBody(response: unknown): ListedBody | undefined {
   const content = deref(response).content as Node | undefined;
   const schema = (content?.["application/json"] as Node | undefined)?.schema as Node | undefined;
   if (!schema) return undefined;
-  if (schema.type === "array") {
-    const name = componentName((schema.items as Node | undefined)?.$ref);
-    return name ? { schema: name, shape: "array" } : undefined;
-  }
-  const name = componentName(schema.$ref);
-  return name ? { schema: name, shape: "one" } : undefined;
+  const array = schema.type === "array";
+  const name = componentName(array ? (schema.items as Node | undefined)?.$ref : schema.$ref);
+  return name ? { schema: name, shape: array ? "array" : "one" } : undefined;
 }
 
 /** A 2xx status. */
@@ -108,11 +105,8 @@ function describeOperation(template: string, method: string, operation: Node): I
   const responses = new Map<number, ListedBody | undefined>();
   let otherwise: ListedBody | undefined;
   for (const [status, response] of Object.entries(operation.responses as Node)) {
-    if (status === "default") {
-      otherwise = listedBody(response);
-      continue;
-    }
-    responses.set(Number(status), listedBody(response));
+    if (status === "default") otherwise = listedBody(response);
+    else responses.set(Number(status), listedBody(response));
   }
   const documentedStatuses = interfaceStatuses(id);
   const successStatus = documentedStatuses.find(isSuccessStatus);
