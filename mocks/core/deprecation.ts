@@ -60,17 +60,15 @@ const keptBasePaths = 8;
  * written, no header set copied, per request), and `shaped` hears the
  * choices that changed it.
  */
-export function deprecationHeadersFor(
-  change: DeprecationChange | undefined,
-): (
-  operationId: OperationId,
-  basePath: string,
-  shaped: Noter,
-) => Readonly<Record<string, string>> | undefined {
+export function deprecationHeadersFor(change: DeprecationChange | undefined) {
   const kept = new Map<string, Map<OperationId, Readonly<Record<string, string>> | undefined>>();
   /** The choices that changed a kept set of headers. */
   const changedBy = new Map<Readonly<Record<string, string>>, readonly ChoiceId[]>();
-  return (operationId, basePath, shaped) => {
+  return (
+    operationId: OperationId,
+    basePath: string,
+    shaped: Noter,
+  ): Readonly<Record<string, string>> | undefined => {
     let byOperation = kept.get(basePath);
     if (byOperation === undefined) {
       if (kept.size >= keptBasePaths) {
