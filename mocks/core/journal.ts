@@ -214,12 +214,12 @@ function entryColumns(size: number) {
       if (by !== undefined) entry.answeredBy = by;
       const sent = credential[slot];
       if (sent !== undefined) entry.credential = sent;
-      const as = sentAs[slot];
-      if (as !== undefined) entry.sentAs = as;
-      const prefer = scenario[slot];
-      if (prefer !== undefined) entry.scenario = prefer;
-      const shaped = choices[slot];
-      if (shaped !== undefined) entry.choices = shaped;
+      const masked = sentAs[slot];
+      if (masked !== undefined) entry.sentAs = masked;
+      const simulated = scenario[slot];
+      if (simulated !== undefined) entry.scenario = simulated;
+      const shapedBy = choices[slot];
+      if (shapedBy !== undefined) entry.choices = shapedBy;
       return entry;
     },
     /** Lets go of what the entries refer to (a clear): the numbers are simply overwritten later. */
