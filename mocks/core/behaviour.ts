@@ -489,6 +489,9 @@ function shapingOf(alternatives: ResolvedBehaviour["choices"]): () => Shaped {
 /** The profile's validation and resolution, for a runtime that loads this module alone for a profile. */
 export { behaviourFrom } from "../interface/behaviour-profile.js";
 
+/** The body media types each `bodyMediaType` alternative reads a create's body under. */
+const bodyMediaTypes = { refused: "json", accepted: "any", unread: "jsonOnly" } as const;
+
 /** The behaviour a core under this profile reads; the default profile's shared object for the default. */
 export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehaviour {
   if (resolved.isDefault) return defaultOperationBehaviour;
@@ -509,12 +512,7 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
     },
     acceptsUnknownCategory: choices.unknownCategory === "accepted",
     acceptsBlankName: choices.blankName === "accepted",
-    readsBodyOf:
-      choices.bodyMediaType === "accepted"
-        ? "any"
-        : choices.bodyMediaType === "unread"
-          ? "jsonOnly"
-          : "json",
+    readsBodyOf: bodyMediaTypes[choices.bodyMediaType],
     otherMethodNotFound: choices.otherMethod === "notFound",
     dropsBadDescription: choices.categoryDescription === "dropped",
     ignoresTrailingSlash: choices.trailingSlash === "same",

@@ -325,10 +325,6 @@ export const nonDefaultChoices = ({
 /** Every profile `resolveBehaviour` made: an object that only looks like one is no resolved profile. */
 const resolvedOnes = new WeakSet<object>();
 
-/** Whether a value is a profile `resolveBehaviour` made (not one to validate). */
-export const isResolvedBehaviour = (value: unknown): value is ResolvedBehaviour =>
-  typeof value === "object" && value !== null && resolvedOnes.has(value);
-
 /** The kit's own choices. */
 export const defaultBehaviour: ResolvedBehaviour = Object.freeze({
   name: "default",
@@ -756,7 +752,8 @@ export function resolveBehaviour(
 
 /** A profile given as an object (validated here) or one resolved already, resolved. */
 export const behaviourFrom = (value: unknown, origin: string): ResolvedBehaviour => {
-  if (isResolvedBehaviour(value)) return value;
+  // A profile `resolveBehaviour` made is not one to validate.
+  if (resolvedOnes.has(value as object)) return value as ResolvedBehaviour;
   try {
     return resolveBehaviour(validateBehaviourProfile(value), origin);
   } catch (error) {

@@ -130,60 +130,61 @@ export const status = (
     }
   });
 
+/** Advice raised on every answer `when` picks, saying what `found` sees of it. */
+const advice = (
+  slug: string,
+  rules: readonly RuleId[],
+  expected: string,
+  when: (answer: Answer) => boolean,
+  found: (answer: Answer) => string,
+): Check => ({
+  ...check(slug, "advisory", rules, expected, (answer) => {
+    throw new Error(found(answer));
+  }),
+  appliesTo: when,
+});
+
 /** A 2xx answers a request the interface shows no error for; a refusal (not a 5xx) is advice. */
-export const accepted = (operation: string, rules: readonly RuleId[]): Check => ({
-  ...check(
+export const accepted = (operation: string, rules: readonly RuleId[]): Check =>
+  advice(
     "status-2xx",
-    "advisory",
     rules,
     `a 2xx: the interface shows no error answer of ${operation} (§7), so refusing a valid request is the deployment's choice`,
-    (answer) => {
-      throw new Error(`HTTP ${answer.status}`);
-    },
-  ),
-  appliesTo: (answer) => !isSuccess(answer) && answer.status < 500,
-});
+    (answer) => !isSuccess(answer) && answer.status < 500,
+    (answer) => `HTTP ${answer.status}`,
+  );
 
 /** The status that says the client is rate-limited: it says nothing of the request. */
 export const rateLimitedStatus = 429;
 
 /** A rate-limited answer: visible as advice, since it judged nothing beyond what every answer owes. */
-export const rateLimited = (): Check => ({
-  ...check(
+export const rateLimited = (): Check =>
+  advice(
     "rate-limited",
-    "advisory",
     ["§8.rate-limits"],
     "an answer that is not rate-limited",
+    (answer) => answer.status === rateLimitedStatus,
     (answer) => {
       const wait = answer.headers["retry-after"];
       const after = wait === undefined ? "" : `, Retry-After: ${wait.slice(0, 40)}`;
-      throw new Error(
-        `rate-limited (HTTP ${answer.status}${after}): this answer judged nothing beyond what every answer owes`,
-      );
+      return `rate-limited (HTTP ${answer.status}${after}): this answer judged nothing beyond what every answer owes`;
     },
-  ),
-  appliesTo: (answer) => answer.status === rateLimitedStatus,
-});
+  );
 
 /**
  * An answer too large to read whole (`Answer.unread`): advice naming the bound
  * it broke, since the checks of what was not read are not judged (§8: size
  * limits are not shown, so its size is no failure; its status still is judged).
  */
-export const tooLarge = (): Check => ({
-  ...check(
+export const tooLarge = (): Check =>
+  advice(
     "too-large",
-    "advisory",
     ["§8.size-limits"],
     "an answer small enough for the kit to read whole",
-    (answer) => {
-      throw new Error(
-        `${answer.unread}; the checks of what was not read are not judged (raise --max-answer-bytes for a larger body)`,
-      );
-    },
-  ),
-  appliesTo: (answer) => answer.unread !== undefined,
-});
+    (answer) => answer.unread !== undefined,
+    (answer) =>
+      `${answer.unread}; the checks of what was not read are not judged (raise --max-answer-bytes for a larger body)`,
+  );
 
 /** On a 2xx answer: the record with this very id. */
 export const hasId = (id: Id, rules: readonly RuleId[]): Check =>

@@ -167,45 +167,25 @@ function readChecks(reading: Reading, context: JudgeContext): Check[] {
   // An operation without a path parameter, or a value no integer, names no record: any documented status.
   const id = idOfText(Object.values(reading.path)[0] ?? "");
   const known = id === undefined ? undefined : context.known(operation.collection).get(id);
+  const success = successRules(operation);
   if (known) {
-    return [
-      ...successStatus(operation),
-      repeats(
-        known.record,
-        `same-as-${known.source}`,
-        `the same record as ${known.source}`,
-        successRules(operation),
-      ),
-    ];
+    const { record, source } = known;
+    const same = repeats(record, `same-as-${source}`, `the same record as ${source}`, success);
+    return [...successStatus(operation), same];
   }
   if (id === undefined) return [anyDocumentedStatus(operation, "documented")];
-  const sameId = hasId(id, successRules(operation));
+  const sameId = hasId(id, success);
   const absence = context.absent(operation.collection, id);
   const rules404 = answerRules(operation.id, 404);
   if (absence === "stated") return [status(404, "documented", rules404)];
   if (absence === "picked") {
     // The kit's pick of an absent id: a deployment may hold it (ids are its to assign).
     const held = ` (or ${operation.success.status} with the record of that very id: this deployment holds it)`;
+    const picked = ` for id ${id}, the kit's pick of an id no record has`;
     return [
-      status(
-        404,
-        "documented",
-        union(rules404, successRules(operation)),
-        [operation.success.status],
-        held,
-      ),
+      status(404, "documented", union(rules404, success), [operation.success.status], held),
       sameId,
-      {
-        ...status(
-          404,
-          "advisory",
-          rules404,
-          [],
-          ` for id ${id}, the kit's pick of an id no record has`,
-        ),
-        slug: "absent",
-        appliesTo: isSuccess,
-      },
+      { ...status(404, "advisory", rules404, [], picked), slug: "absent", appliesTo: isSuccess },
     ];
   }
   return [anyDocumentedStatus(operation, "documented"), sameId];
@@ -229,16 +209,10 @@ function createChecks(reading: Reading, context: JudgeContext): Check[] {
     repeats(sent, "echoes-input", "the stored record repeats what was sent", rules),
   ];
   if (operation.successHeaders.includes("location")) {
-    checks.push(
-      header(
-        "Location",
-        `names the new record (…${operation.template}/{id})`,
-        (value, answer) =>
-          value.replace(/\/+$/, "").endsWith(`/${String(memberOf(answer.json, "id"))}`),
-        successRules(operation),
-        isSuccess,
-      ),
-    );
+    const namesIt = (value: string, answer: Answer) =>
+      value.replace(/\/+$/, "").endsWith(`/${String(memberOf(answer.json, "id"))}`);
+    const what = `names the new record (…${operation.template}/{id})`;
+    checks.push(header("Location", what, namesIt, successRules(operation), isSuccess));
   }
   return checks;
 }
@@ -263,24 +237,17 @@ function rejectionChecks(reading: Reading): Check[] {
   if (reading.credential !== "valid") {
     const onlyCredential = inside && !reading.brokenBody && !reading.invalidBody;
     const rules401 = answerRules(operation.id, 401);
+    const documented401 = rules401.length > 0 && onlyCredential ? "documented" : "advisory";
+    const bearer = (value: string) => /\bbearer\b/i.test(value);
+    const is401 = (answer: Answer) => answer.status === 401;
     return [
       notSuccess("documented", credentialRules),
       orChosen(
-        status(
-          401,
-          rules401.length > 0 && onlyCredential ? "documented" : "advisory",
-          union(rules401, credentialRules),
-        ),
+        status(401, documented401, union(rules401, credentialRules)),
         rules401,
         unshownErrorChoices.credentialStatus,
       ),
-      header(
-        "WWW-Authenticate",
-        "names the Bearer scheme",
-        (value) => /\bbearer\b/i.test(value),
-        ["§5.bearer"],
-        (answer) => answer.status === 401,
-      ),
+      header("WWW-Authenticate", "names the Bearer scheme", bearer, ["§5.bearer"], is401),
     ];
   }
   const errors = operation.documentsErrors ? "documented" : "advisory";
@@ -327,17 +294,12 @@ function alwaysChecks(operation: InterfaceOperation): Check[] {
     const rules = parameterRules(operation.id, "limit");
     checks.push(atMost(limit.schema.maximum, "never-over-maximum", rules));
   }
-  if (operation.deprecation?.sunset) {
-    const sunset = operation.deprecation.sunset;
+  const sunset = operation.deprecation?.sunset;
+  if (sunset) {
     const rules: RuleId[] = ["§4.3.deprecated"];
+    const removal = (value: string) => Date.parse(value) === sunset.getTime();
     checks.push(
-      header(
-        "Sunset",
-        `the removal date ${sunset.toUTCString()}`,
-        (value) => Date.parse(value) === sunset.getTime(),
-        rules,
-        isSuccess,
-      ),
+      header("Sunset", `the removal date ${sunset.toUTCString()}`, removal, rules, isSuccess),
       header("Deprecation", "present", (value) => value.trim() !== "", rules, isSuccess),
     );
   }
@@ -493,16 +455,9 @@ export function violationsOf(
   context: JudgeContext = knowsNothing,
   inEffect?: ChoicesInEffect,
 ): Violation[] {
-  return judge(checksFor(request, context, inEffect), answer).flatMap((verdict) =>
-    verdict.passed
-      ? []
-      : [
-          {
-            check: verdict.check.slug,
-            kind: verdict.check.kind,
-            rules: verdict.check.rules,
-            message: `${verdict.check.expected}: ${verdict.reason}`,
-          },
-        ],
-  );
+  return judge(checksFor(request, context, inEffect), answer).flatMap((verdict) => {
+    if (verdict.passed) return [];
+    const { slug, kind, rules, expected } = verdict.check;
+    return [{ check: slug, kind, rules, message: `${expected}: ${verdict.reason}` }];
+  });
 }
