@@ -126,24 +126,6 @@ export function decodedPairs(query: string): {
   return { pairs };
 }
 
-/**
- * Validated, or the first schema error, or an int64 beyond the safe range
- * (`sent` gives a field's value as the client sent it: asked only then).
- */
-function checked<T>(
-  validate: ValidateFunction,
-  value: Record<string, unknown>,
-  location: "query" | "path",
-  wide: ReturnType<typeof int64Fields>,
-  sent: (name: string) => unknown,
-): Validated<T> {
-  const valid = validate(value);
-  // An int64 beyond the safe integers (Infinity too: its text has over 308 digits) is named as sent.
-  const unsafe = unsafeInt64(wide, value);
-  if (unsafe) return fail(unsafeMessage(unsafe, sent(unsafe)));
-  return valid ? { ok: true, value: value as T } : fail(firstError(validate, value, location));
-}
-
 /** An operation's parameters in one location, and the check of their parsed values. */
 function parameterCheck<T>(
   operationId: OperationId,
@@ -152,11 +134,18 @@ function parameterCheck<T>(
 ) {
   const parameters = operationParameters(operationId, location);
   const wide = int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
-  return {
-    parameters,
-    check: (value: Record<string, unknown>, sent: (name: string) => unknown) =>
-      checked<T>(validate, value, location, wide, sent),
+  /**
+   * Validated, or the first schema error, or an int64 beyond the safe range
+   * (`sent` gives a field's value as the client sent it: asked only then).
+   */
+  const check = (value: Record<string, unknown>, sent: (name: string) => unknown): Validated<T> => {
+    const valid = validate(value);
+    // An int64 beyond the safe integers (Infinity too: its text has over 308 digits) is named as sent.
+    const unsafe = unsafeInt64(wide, value);
+    if (unsafe) return fail(unsafeMessage(unsafe, sent(unsafe)));
+    return valid ? { ok: true, value: value as T } : fail(firstError(validate, value, location));
   };
+  return { parameters, check };
 }
 
 /** Parses and validates an operation's query string against its declared parameters, every time. */

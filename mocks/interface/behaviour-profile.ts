@@ -481,11 +481,10 @@ function commonHeadersValue(value: unknown, where: string): Record<string, Commo
     onlyKeys(given, ["value", "on"], at);
     const header: { value?: string; on?: "success" | "errors" } = {};
     if (given.value !== undefined) header.value = headerValue(given.value, `${at}.value`);
-    if (given.on !== undefined) {
-      if (given.on !== "success" && given.on !== "errors")
-        refuse(`${at}.on`, "must be success or errors");
-      header.on = given.on;
+    if (given.on !== undefined && given.on !== "success" && given.on !== "errors") {
+      refuse(`${at}.on`, "must be success or errors");
     }
+    if (given.on !== undefined) header.on = given.on;
     headers[name] = Object.freeze(header);
   }
   if (Object.keys(headers).length === 0) refuse(where, "must name at least one header");
@@ -505,12 +504,9 @@ function classesValue(value: unknown, where: string): BehaviourValues["errorClas
     if (given.fields !== undefined)
       answer.fields = fieldsValue(given.fields, "Error", `${at}.fields`);
     if (given.headers !== undefined) {
+      const named = headersValue(given.headers, `${at}.headers`, ["www-authenticate"]);
       const headers: Record<string, string> = {};
-      for (const [header, text] of headersValue(given.headers, `${at}.headers`, [
-        "www-authenticate",
-      ])) {
-        headers[header] = headerValue(text, `${at}.headers.${header}`);
-      }
+      for (const [name, text] of named) headers[name] = headerValue(text, `${at}.headers.${name}`);
       answer.headers = Object.freeze(headers);
     }
     classes[name as ErrorClass] = Object.freeze(answer);
@@ -609,11 +605,9 @@ function evidenceOf(value: unknown, where: string): Evidence[] {
     if (!isObject(entry)) refuse(at, "must be an object");
     onlyKeys(entry, ["request", "status", "shape", "headers", "note"], at);
     text(entry.request, `${at}.request`);
-    if (entry.status !== undefined) {
-      const { status } = entry;
-      if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599) {
-        refuse(`${at}.status`, "must be an HTTP status (100–599)");
-      }
+    const status = entry.status as number | undefined;
+    if (status !== undefined && !(Number.isInteger(status) && status >= 100 && status <= 599)) {
+      refuse(`${at}.status`, "must be an HTTP status (100–599)");
     }
     if (entry.shape !== undefined) text(entry.shape, `${at}.shape`);
     if (entry.note !== undefined) text(entry.note, `${at}.note`);
@@ -639,10 +633,8 @@ function choiceOf(id: ChoiceId, given: unknown): ProfileChoice {
   const names: readonly string[] = choiceAlternatives[id];
   const alternative = entry.alternative ?? defaultAlternative(id);
   if (typeof alternative !== "string" || !names.includes(alternative)) {
-    refuse(
-      `${where}.alternative`,
-      `${typeof alternative === "string" ? quoted(alternative) : "a non-string"} is not an alternative of ${id} (${names.join(", ")})`,
-    );
+    const named = typeof alternative === "string" ? quoted(alternative) : "a non-string";
+    refuse(`${where}.alternative`, `${named} is not an alternative of ${id} (${names.join(", ")})`);
   }
   const kind = valueKindOf(id, alternative);
   const choice: { -readonly [K in keyof ProfileChoice]: ProfileChoice[K] } = { alternative };
@@ -704,9 +696,7 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
 /** A profile's JSON text, bounded in size and depth, validated; errors name `origin`. */
 export function parseBehaviourProfile(text: string, origin: string): BehaviourProfile {
   const at = (why: string) => new BehaviourProfileError(`behaviour profile ${origin}: ${why}`);
-  if (text.length > profileLimits.bytes) {
-    throw at(`is larger than ${profileLimits.bytes} bytes`);
-  }
+  if (text.length > profileLimits.bytes) throw at(`is larger than ${profileLimits.bytes} bytes`);
   let value: unknown;
   try {
     value = parseJson(text, profileLimits.depth);

@@ -207,17 +207,10 @@ export const deprecations: ReadonlyMap<OperationId, Deprecation> = new Map(
   operationIds.flatMap((operationId): [OperationId, Deprecation][] => {
     const operation = operationObject(operationId);
     if (operation.deprecated !== true) return [];
-    const sunset = operation["x-sunset"];
-    const replacement =
-      typeof operation["x-replacement"] === "string"
-        ? operation["x-replacement"].trim()
-        : undefined;
-    const deprecation = {
-      sunset: typeof sunset === "string" ? new Date(sunset) : undefined,
-      successorPath:
-        replacement === undefined ? undefined : /^(?:[A-Z]+\s+)?(\/\S*)$/.exec(replacement)?.[1],
-      replacement,
-    };
-    return [[operationId, deprecation]];
+    const { "x-sunset": sunset, "x-replacement": given } = operation;
+    const replacement = typeof given === "string" ? given.trim() : undefined;
+    const successorPath = /^(?:[A-Z]+\s+)?(\/\S*)$/.exec(replacement ?? "")?.[1];
+    const date = typeof sunset === "string" ? new Date(sunset) : undefined;
+    return [[operationId, { sunset: date, successorPath, replacement }]];
   }),
 );
