@@ -44,6 +44,8 @@ const ok = (value: string): Validated<string> => ({ ok: true, value });
 
 /** Hears a choice that shaped an answer (`Shaped`'s `note`). */
 type Note = (choice: ChoiceId) => void;
+/** Hears the choices that shaped an answer. */
+type Noter = Pick<Shaped, "note">;
 
 const integerText = /^[+-]?\d+$/;
 const decimalText = /^[+-]?(?:\d+\.\d*|\.\d+)$/;
@@ -175,7 +177,7 @@ function recordStyle(
   ];
   const list = cachedLists();
   if (shaping.length === 0 && !newestFirst) return { text: recordJson, list, newestFirst };
-  const noteAll = (shaped: Pick<Shaped, "note"> | undefined) => {
+  const noteAll = (shaped: Noter | undefined) => {
     for (const choice of shaping) shaped?.note(choice);
   };
   return {
@@ -268,7 +270,7 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     response: CoreResponse,
     operationId: OperationId | undefined,
     request: CoreRequest,
-    shaped: Pick<Shaped, "note">,
+    shaped: Noter,
   ): CoreResponse => {
     let error: ErrorBody;
     try {
@@ -309,12 +311,9 @@ function errorRestyle(resolved: ResolvedBehaviour) {
 
 /** A header set (text), left out (null) or as it is (undefined). */
 type HeaderChange = string | null | undefined;
+type Headers = Readonly<Record<string, string>>;
 
-function setHeader(
-  headers: Readonly<Record<string, string>>,
-  name: string,
-  change: HeaderChange,
-): Readonly<Record<string, string>> {
+function setHeader(headers: Headers, name: string, change: HeaderChange): Headers {
   if (change === undefined || !(name in headers)) return headers;
   const changed: Record<string, string> = { ...headers };
   if (change === null) delete changed[name];
@@ -324,12 +323,12 @@ function setHeader(
 
 /** `setHeader`, noting `choice` when it changed the headers. */
 function changedHeader(
-  headers: Readonly<Record<string, string>>,
+  headers: Headers,
   name: string,
   change: HeaderChange,
   choice: ChoiceId,
-  shaped: Pick<Shaped, "note">,
-): Readonly<Record<string, string>> {
+  shaped: Noter,
+): Headers {
   const changed = setHeader(headers, name, change);
   if (changed !== headers) shaped.note(choice);
   return changed;
