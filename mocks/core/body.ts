@@ -68,12 +68,9 @@ export function readJsonBody(request: CoreRequest, mediaTypes: BodyMediaTypes = 
   // Not read: the create goes on as with an empty object, refused for the fields it lacks.
   if (!json && mediaTypes === "jsonOnly") return { ok: true, value: {} };
   if (!json && mediaTypes === "json") {
-    return rejected(
-      errorResponse(
-        "unsupported_media_type",
-        `Content-Type must be application/json (got ${contentType === undefined ? "none" : JSON.stringify(clip(contentType, 60))}).`,
-      ),
-    );
+    const got = contentType === undefined ? "none" : JSON.stringify(clip(contentType, 60));
+    const message = `Content-Type must be application/json (got ${got}).`;
+    return rejected(errorResponse("unsupported_media_type", message));
   }
   return parseJsonBody(request);
 }

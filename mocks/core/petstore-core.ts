@@ -288,20 +288,13 @@ export function createCorePipeline(
     const otherMethod = match.kind === "method_not_allowed" && otherMethodNotFound;
     if (otherMethod) shaped.note("otherMethod");
     if (match.kind === "not_found" || otherMethod) {
-      const response = errorResponse(
-        "not_found",
-        `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,
-      );
-      return { response, broke: true };
+      const message = `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`;
+      return { response: errorResponse("not_found", message), broke: true };
     }
     if (match.kind === "method_not_allowed") {
-      const { route } = match;
-      const response = errorResponse(
-        "method_not_allowed",
-        `${request.method} is not allowed on ${basePath}${route.template}; allowed: ${route.allow}.`,
-        { allow: route.allow },
-      );
-      return { response, broke: true };
+      const { template, allow } = match.route;
+      const message = `${request.method} is not allowed on ${basePath}${template}; allowed: ${allow}.`;
+      return { response: errorResponse("method_not_allowed", message, { allow }), broke: true };
     }
     const scenario = preferredStatus(request.header("prefer"));
     if (scenario !== undefined) {
@@ -346,17 +339,11 @@ export function createCorePipeline(
     if (response.dropped) return response;
     const withheld = deprecatesSuccessOnly && response.status >= 300;
     const deprecation =
-      match.kind === "operation" && !withheld
-        ? deprecationHeaders(match.operationId, basePath, shaped)
+      match.kind === "operation"
+        ? deprecationHeaders(match.operationId, basePath, withheld ? unshaped : shaped)
         : undefined;
-    if (
-      withheld &&
-      match.kind === "operation" &&
-      deprecationHeaders(match.operationId, basePath, unshaped)
-    ) {
-      shaped.note("deprecationOn");
-    }
-    if (deprecation) {
+    if (withheld && deprecation) shaped.note("deprecationOn");
+    else if (deprecation) {
       const headers = mergedHeaders(response.headers, deprecation);
       response = { status: response.status, headers, body: response.body };
     }
