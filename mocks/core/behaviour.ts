@@ -376,15 +376,9 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const authenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
   const { createLocation: location, categoryLocation } = choices;
   const common = commonHeadersOf(values.commonHeaders);
-  if (
-    !error &&
-    authenticate === undefined &&
-    location === "relative" &&
-    categoryLocation === "absent" &&
-    !common
-  ) {
-    return undefined;
-  }
+  const locatesCategory = categoryLocation !== "absent";
+  const kitsHeaders = authenticate === undefined && location === "relative" && !locatesCategory;
+  if (!error && kitsHeaders && !common) return undefined;
   return (response, operationId, request, staged, shaped) => {
     let answer = response;
     let headers = answer.headers;
@@ -400,11 +394,7 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       const changed = locationOf(location, headers.location ?? "", request);
       headers = changedHeader(headers, "location", changed ?? null, "createLocation", shaped);
     }
-    if (
-      operationId === "createCategory" &&
-      categoryLocation !== "absent" &&
-      answer.status === 201
-    ) {
+    if (operationId === "createCategory" && locatesCategory && answer.status === 201) {
       const { id } = JSON.parse(answer.body as string) as { id: number };
       const path = `${request.basePath ?? apiBasePath}/categories/${id}`;
       headers = { ...headers, location: locationOf(categoryLocation, path, request) ?? path };

@@ -145,12 +145,9 @@ function listChecks(reading: Reading, context: JudgeContext): Check[] {
     );
     if (match) {
       const what = filters.map(([name, value]) => `${name} ${value}`).join(", ");
-      checks.push(
-        notEmpty(
-          `a ${match.source} record has ${what} (id ${String(match.record.id)})`,
-          union(...filters.map(([name]) => parameterRules(operation.id, name))),
-        ),
-      );
+      const why = `a ${match.source} record has ${what} (id ${String(match.record.id)})`;
+      const rules = union(...filters.map(([name]) => parameterRules(operation.id, name)));
+      checks.push(notEmpty(why, rules));
     }
   }
   if (operation.query.length === 0) {
@@ -238,15 +235,12 @@ function rejectionChecks(reading: Reading): Check[] {
     const onlyCredential = inside && !reading.brokenBody && !reading.invalidBody;
     const rules401 = answerRules(operation.id, 401);
     const documented401 = rules401.length > 0 && onlyCredential ? "documented" : "advisory";
+    const status401 = status(401, documented401, union(rules401, credentialRules));
     const bearer = (value: string) => /\bbearer\b/i.test(value);
     const is401 = (answer: Answer) => answer.status === 401;
     return [
       notSuccess("documented", credentialRules),
-      orChosen(
-        status(401, documented401, union(rules401, credentialRules)),
-        rules401,
-        unshownErrorChoices.credentialStatus,
-      ),
+      orChosen(status401, rules401, unshownErrorChoices.credentialStatus),
       header("WWW-Authenticate", "names the Bearer scheme", bearer, ["§5.bearer"], is401),
     ];
   }
@@ -268,13 +262,10 @@ function rejectionChecks(reading: Reading): Check[] {
   // Rejectable with the key and inside the domain: the body is invalid or broken.
   const problem = (reading.invalidBody ?? reading.brokenBody) as Finding;
   const because = union(problem.rules, rules400);
+  const documented400 = reading.invalidBody && rules400.length > 0 ? "documented" : "advisory";
   return [
     notSuccess(errors, reading.brokenBody ? union(because, ["§4.media-type"]) : because),
-    orChosen(
-      status(400, reading.invalidBody && rules400.length > 0 ? "documented" : "advisory", because),
-      rules400,
-      unshownErrorChoices.refusalStatus,
-    ),
+    orChosen(status(400, documented400, because), rules400, unshownErrorChoices.refusalStatus),
   ];
 }
 
