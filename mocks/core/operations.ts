@@ -133,10 +133,8 @@ async function created<T>(
 ): Promise<{ record: T } | JsonAnswer> {
   const max = maxRecords[kind];
   if (store.count()[kind] >= max) {
-    return failure(
-      "store_full",
-      `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`,
-    );
+    const message = `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`;
+    return failure("store_full", message);
   }
   try {
     return { record: await create() };
@@ -166,10 +164,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     if (!input.ok) return input.response;
     if (!store.getCategory(input.value.categoryId)) {
       if (!behaviour.acceptsUnknownCategory) {
-        return failure(
-          "invalid_body",
-          `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
-        );
+        const message = `categoryId ${shown(input.value.categoryId)} does not name an existing category`;
+        return failure("invalid_body", message);
       }
       shaped.note("unknownCategory");
     }
