@@ -337,21 +337,17 @@ export function checksFor(
   inEffect?: ChoicesInEffect,
 ): Check[] {
   const reading = readRequest(request);
+  // With parameters it does not take, a deployment may refuse the request: no status is demanded.
+  const demanded = (check: Check) =>
+    reading.extra.length === 0 || !check.slug.startsWith("status-");
   const specific = (
-    rejectable(reading)
-      ? rejectionChecks(reading)
-      : // With parameters it does not take, a deployment may refuse the request: no status is demanded.
-        insideChecks(reading, context).filter(
-          (check) => reading.extra.length === 0 || !check.slug.startsWith("status-"),
-        )
+    rejectable(reading) ? rejectionChecks(reading) : insideChecks(reading, context).filter(demanded)
   ).map(unlessRateLimited);
   const bounded = specific.some((check) => check.slug.startsWith("at-most-"));
-  const always = alwaysChecks(reading.operation).filter(
-    (check) => !bounded || check.slug !== "never-over-maximum",
-  );
-  return [noServerError(), ...specific, ...always, rateLimited(), tooLarge()].filter((check) =>
-    raisedUnder(check, inEffect),
-  );
+  const owed = (check: Check) => !bounded || check.slug !== "never-over-maximum";
+  const always = alwaysChecks(reading.operation).filter(owed);
+  const checks = [noServerError(), ...specific, ...always, rateLimited(), tooLarge()];
+  return checks.filter((check) => raisedUnder(check, inEffect));
 }
 
 /** One check on one answer; a failed one says why (the first line of what the check found). */
@@ -362,12 +358,8 @@ export type Verdict =
 /** The first meaningful line of what a failed check threw. */
 export function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return (
-    message
-      .split("\n")
-      .find((line) => line.trim() !== "")
-      ?.trim() ?? "check failed"
-  );
+  const first = message.split("\n").find((line) => line.trim() !== "");
+  return first?.trim() ?? "check failed";
 }
 
 /**
