@@ -239,25 +239,21 @@ export function createCorePipeline(
   /** Set when promised aids could not load: answers of 400 or more are then the mock's 500, nothing is written down. */
   let lost = false;
   let waiting: ((ready: Armed) => void)[] = [];
-  const arrival: Promise<void> =
-    aids instanceof Promise
-      ? aids.then(
-          (given) => {
-            const ready = arm(given);
-            armed = ready;
-            for (const write of waiting) write(ready);
-            waiting = [];
-          },
-          (error: unknown) => {
-            lost = true;
-            waiting = [];
-            const reason = error instanceof Error ? error.message : String(error);
-            console.warn(
-              `petstore-mock-kit: the journal's redactor could not load (${reason}): requests are not journaled, and answers of 400 or more are 500`,
-            );
-          },
-        )
-      : Promise.resolve();
+  const arrived = (given: CoreAids) => {
+    const ready = arm(given);
+    armed = ready;
+    for (const write of waiting) write(ready);
+    waiting = [];
+  };
+  const notArrived = (error: unknown) => {
+    lost = true;
+    waiting = [];
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(
+      `petstore-mock-kit: the journal's redactor could not load (${reason}): requests are not journaled, and answers of 400 or more are 500`,
+    );
+  };
+  const arrival = aids instanceof Promise ? aids.then(arrived, notArrived) : Promise.resolve();
   const faults = options.faults ?? createFaultRegistry();
   const journal = options.journal ?? createJournal();
   const pathList = routes.map((route) => route.template).join(", ");

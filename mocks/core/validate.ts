@@ -74,10 +74,7 @@ const int64Fields = (properties: Readonly<Record<string, { readonly format?: str
   Object.keys(properties).filter((name) => properties[name]?.format === "int64");
 
 /** The first int64 field whose number JavaScript cannot hold exactly, or undefined. */
-function unsafeInt64(
-  fields: readonly string[],
-  value: Readonly<Record<string, unknown>>,
-): string | undefined {
+function unsafeInt64(fields: readonly string[], value: Readonly<Record<string, unknown>>) {
   for (const name of fields) {
     const field = value[name];
     if (typeof field === "number" && !Number.isSafeInteger(field)) return name;
