@@ -243,13 +243,10 @@ export const recordSchemaOf = (collection: string): SchemaName | undefined =>
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** Body fields that name a record of a collection: `categoryId` → categories (the lists' items). */
-const references: ReadonlyMap<string, Collection> = new Map(
-  interfaceOperations.flatMap((operation) =>
-    operation.lists && operation.success.body
-      ? [[`${lowerFirst(operation.success.body.schema)}Id`, operation.collection] as const]
-      : [],
-  ),
-);
+const references = new Map<string, Collection>();
+for (const { lists, success, collection } of interfaceOperations) {
+  if (lists && success.body) references.set(`${lowerFirst(success.body.schema)}Id`, collection);
+}
 
 /** The collection whose records a body field names by id, if it names any. */
 export const referencedCollection = (field: string): Collection | undefined =>

@@ -107,11 +107,7 @@ export const parameterProblem = (
 ): string | undefined => valueProblem(parameter, value, parameter.in === "path")?.reason;
 
 /** Why a decoded parameter value is not one of its schema's, and how; undefined when it is one. */
-function valueProblem(
-  parameter: OperationParameter,
-  value: string,
-  identifier: boolean,
-): { readonly reason: string; readonly problem: ValueProblem } | undefined {
+function valueProblem(parameter: OperationParameter, value: string, identifier: boolean) {
   const { schema, name } = parameter;
   const outside = (reason: string, problem: ValueProblem) => ({ reason, problem });
   if (value === "") return outside(`${name} is empty`, "empty");
@@ -135,14 +131,12 @@ function valueProblem(
   return undefined;
 }
 
+type Outside = NonNullable<ReturnType<typeof valueProblem>>;
+
 /** A value outside its parameter's schema, as a finding naming the choice that decides its answer. */
-function valueFinding(
-  operation: InterfaceOperation,
-  name: string,
-  problem: { readonly reason: string; readonly problem: ValueProblem },
-): Finding {
-  const choices = choicesOfValue(name, problem.problem);
-  const finding = { reason: problem.reason, rules: parameterRules(operation.id, name) };
+function valueFinding(operation: InterfaceOperation, name: string, found: Outside): Finding {
+  const choices = choicesOfValue(name, found.problem);
+  const finding = { reason: found.reason, rules: parameterRules(operation.id, name) };
   return advising(operation, choices === undefined ? finding : { ...finding, choices }, 400);
 }
 
