@@ -623,6 +623,8 @@ function evidenceOf(value: unknown, where: string): Evidence[] {
   });
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 function choiceOf(id: ChoiceId, given: unknown): ProfileChoice {
   const where = `choices.${id}`;
   if (typeof given !== "string" && !isObject(given)) {
@@ -637,14 +639,11 @@ function choiceOf(id: ChoiceId, given: unknown): ProfileChoice {
     refuse(`${where}.alternative`, `${named} is not an alternative of ${id} (${names.join(", ")})`);
   }
   const kind = valueKindOf(id, alternative);
-  const choice: { -readonly [K in keyof ProfileChoice]: ProfileChoice[K] } = { alternative };
-  if (kind === undefined && entry.value !== undefined) {
-    refuse(`${where}.value`, `${alternative} takes no value`);
+  const choice: Mutable<ProfileChoice> = { alternative };
+  if ((kind === undefined) !== (entry.value === undefined)) {
+    refuse(`${where}.value`, `${alternative} ${kind ? "needs a value" : "takes no value"}`);
   }
-  if (kind !== undefined) {
-    if (entry.value === undefined) refuse(`${where}.value`, `${alternative} needs a value`);
-    choice.value = profileValue(kind, entry.value, `${where}.value`) as JsonValue;
-  }
+  if (kind) choice.value = profileValue(kind, entry.value, `${where}.value`) as JsonValue;
   if (entry.evidence !== undefined)
     choice.evidence = evidenceOf(entry.evidence, `${where}.evidence`);
   if (entry.reason !== undefined) choice.reason = text(entry.reason, `${where}.reason`);
@@ -674,10 +673,7 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   onlyKeys(value, ["version", "name", "source", "choices"], "profile");
   if (value.version !== 1) refuse("version", "must be 1");
   const choices: Partial<Record<ChoiceId, ProfileChoice>> = {};
-  const profile: { -readonly [K in keyof BehaviourProfile]: BehaviourProfile[K] } = {
-    version: 1,
-    choices,
-  };
+  const profile: Mutable<BehaviourProfile> = { version: 1, choices };
   if (value.name !== undefined) profile.name = text(value.name, "name", 100);
   if (value.source !== undefined) profile.source = text(value.source, "source");
   if (!isObject(value.choices)) refuse("choices", "must be an object of choices");
