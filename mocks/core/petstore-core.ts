@@ -402,9 +402,7 @@ export function createCorePipeline(
     const { outcome, finished, started } = answered;
     const plain = !outcome.broke && (finished.dropped || finished.status < 400);
     if (lost) return plain ? finished : internalError();
-    if (!plain) {
-      return arrival.then(() => (armed ? writeDown(armed, answered) : internalError()));
-    }
+    if (!plain) return arrival.then(() => (armed ? writeDown(armed, answered) : internalError()));
     // The duration is the answer's, not the wait's.
     const took = performance.now() - started;
     if (waiting.length < waitingEntries) {

@@ -96,6 +96,7 @@ function requireArray(answer: Answer): unknown[] {
 }
 
 type Rules = readonly RuleId[];
+type Fields = Readonly<Record<string, unknown>>;
 type Of<T> = (answer: Answer) => T;
 
 /** A check of every answer. */
@@ -312,12 +313,7 @@ export function holds(actual: unknown, expected: unknown): boolean {
 }
 
 /** On a 2xx answer: the body holds every field of `record` with its value. */
-export const repeats = (
-  record: Readonly<Record<string, unknown>>,
-  slug: string,
-  expected: string,
-  rules: Rules,
-): Check =>
+export const repeats = (record: Fields, slug: string, expected: string, rules: Rules): Check =>
   onSuccess(slug, rules, `${expected}: ${toJson(record)}`, (answer) => {
     requireJson(answer);
     if (!holds(answer.json, record)) {
