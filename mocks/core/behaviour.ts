@@ -338,12 +338,10 @@ function changedHeader(
 const headerChange = (alternative: string, valued?: string, value?: string): HeaderChange =>
   alternative === "absent" ? null : alternative === valued ? value : undefined;
 
+type Placement = "relative" | "absolute" | "absent";
+
 /** A created record's `Location`: relative, absolute on the origin the runtime checked, or none. */
-function locationOf(
-  alternative: "relative" | "absolute" | "absent",
-  path: string,
-  request: CoreRequest,
-): string | undefined {
+function locationOf(alternative: Placement, path: string, request: CoreRequest) {
   if (alternative === "absent") return undefined;
   return alternative === "absolute" && request.origin !== undefined
     ? `${request.origin}${path}`

@@ -271,10 +271,8 @@ export function createJournal(options: JournalOptions = {}): Journal {
     since(after, limit, maxChars = Number.POSITIVE_INFINITY) {
       // The page's first index is arithmetic: the numbers are consecutive.
       const oldest = recorded - kept + 1;
-      const first = Math.max(
-        0,
-        after === undefined ? kept - limit : Math.floor(after) + 1 - oldest,
-      );
+      const from = after === undefined ? kept - limit : Math.floor(after) + 1 - oldest;
+      const first = Math.max(0, from);
       const page: JournalEntry[] = [];
       let chars = 0;
       for (let index = first; index < kept && page.length < limit; index++) {
