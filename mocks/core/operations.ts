@@ -116,12 +116,9 @@ function queryOf(
 
 /** A positive int64 id above `Number.MAX_SAFE_INTEGER`: no record has one (ids stay safe). */
 function unassignable(raw: string | undefined): boolean {
-  return (
-    raw !== undefined &&
-    /^[1-9]\d{15,18}$/.test(raw) &&
-    BigInt(raw) > BigInt(Number.MAX_SAFE_INTEGER) &&
-    BigInt(raw) <= int64.max
-  );
+  if (raw === undefined || !/^[1-9]\d{15,18}$/.test(raw)) return false;
+  const id = BigInt(raw);
+  return id > BigInt(Number.MAX_SAFE_INTEGER) && id <= int64.max;
 }
 
 /** Runs a create: its 409 `store_full` while the collection is full, `ids_exhausted` once no safe id is left. */

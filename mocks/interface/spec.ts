@@ -159,10 +159,7 @@ export const requestSchema = (operationId: OperationId): ResolvedSchema | undefi
  * The JSON schema of an operation's answer with this status (the `default`
  * answer's when the document lists none), or undefined when it has no JSON body.
  */
-export function responseSchema(
-  operationId: OperationId,
-  status: number,
-): ResolvedSchema | undefined {
+export function responseSchema(operationId: OperationId, status: number) {
   const responses = (operationObject(operationId).responses ?? {}) as Node;
   return jsonSchemaOf(responses[String(status)] ?? responses.default);
 }
