@@ -711,10 +711,7 @@ export function parseBehaviourProfile(text: string, origin: string): BehaviourPr
 }
 
 /** A profile as the core reads it; no profile (or undefined) is the default. */
-export function resolveBehaviour(
-  profile: BehaviourProfile | undefined,
-  origin?: string,
-): ResolvedBehaviour {
+export function resolveBehaviour(profile: BehaviourProfile | undefined, origin?: string) {
   if (profile === undefined) return defaultBehaviour;
   const choices: Record<string, string> = { ...defaultChoices };
   const values: Record<string, unknown> = {};

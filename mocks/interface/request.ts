@@ -101,10 +101,8 @@ function decode(text: string): string | undefined {
  * Why a decoded parameter value lies outside the interface's domain (its
  * type, range or enum; a path's id must be positive), or undefined when inside.
  */
-export const parameterProblem = (
-  parameter: OperationParameter,
-  value: string,
-): string | undefined => valueProblem(parameter, value, parameter.in === "path")?.reason;
+export const parameterProblem = (parameter: OperationParameter, value: string) =>
+  valueProblem(parameter, value, parameter.in === "path")?.reason;
 
 /** Why a decoded parameter value is not one of its schema's, and how; undefined when it is one. */
 function valueProblem(parameter: OperationParameter, value: string, identifier: boolean) {
