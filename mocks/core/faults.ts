@@ -135,11 +135,8 @@ export function parseFaultInput(input: unknown): ParsedFaultInput {
       `A delay of 0 ms alone changes nothing: give delayMs from 1 to ${faultLimits.delayMs}, or a status, network or body`,
     );
   }
-  if (
-    fault.body === "empty" &&
-    fault.operation !== "*" &&
-    !listOperations.has(fault.operation as OperationId)
-  ) {
+  const lists = fault.operation === "*" || listOperations.has(fault.operation as OperationId);
+  if (fault.body === "empty" && !lists) {
     throw new FaultInputError(
       `body "empty" applies to listPets and listCategories only (got ${fault.operation})`,
     );
@@ -187,12 +184,9 @@ export function createFaultRegistry(): FaultRegistry {
   const release = (id: string) => {
     for (const request of held) if (request.id === id) request.release();
   };
+  const full = `At most ${faultLimits.active} faults can be active; remove some first`;
   const room = (count: number) => {
-    if (faults.length + count > faultLimits.active) {
-      throw new FaultLimitError(
-        `At most ${faultLimits.active} faults can be active; remove some first`,
-      );
-    }
+    if (faults.length + count > faultLimits.active) throw new FaultLimitError(full);
   };
   const store = (parsed: ParsedFaultInput, preset?: FaultPreset): Fault => {
     const fault: Fault = { id: `f${nextId++}`, ...parsed, ...(preset ? { preset } : {}) };
