@@ -23,10 +23,9 @@ const names = {
 function headersOf(deprecation: Deprecation, basePath: string): Record<string, string> {
   const headers: Record<string, string> = { [names.deprecated]: deprecationValue };
   if (deprecation.sunset) headers[names.sunset] = deprecation.sunset.toUTCString();
-  if (deprecation.successorPath !== undefined) {
-    headers[names.replacement] =
-      `<${basePath}${deprecation.successorPath}>; rel="successor-version"`;
-  }
+  const successor = deprecation.successorPath;
+  if (successor !== undefined)
+    headers[names.replacement] = `<${basePath}${successor}>; rel="successor-version"`;
   return headers;
 }
 

@@ -113,9 +113,8 @@ function describeOperation(template: string, method: string, operation: Node): I
   if (successStatus === undefined) throw new Error(`openapi.yaml: ${id} documents no success`);
   const success = { status: successStatus, body: responses.get(successStatus) };
   const successResponse = deref((operation.responses as Node)[String(successStatus)]);
-  const successHeaders = Object.keys((successResponse.headers as Node | undefined) ?? {}).map(
-    (name) => name.toLowerCase(),
-  );
+  const listedHeaders = Object.keys((successResponse.headers as Node | undefined) ?? {});
+  const successHeaders = listedHeaders.map((name) => name.toLowerCase());
   let body: BodyField[] | undefined;
   let bodySchema: SchemaName | undefined;
   if (operation.requestBody !== undefined) {
