@@ -7,7 +7,6 @@
  * body and headers. Runtimes load this module only for a profile.
  */
 import {
-  type BehaviourValues,
   type ChoiceId,
   type CommonHeader,
   type ErrorClass,
@@ -22,6 +21,7 @@ import {
   operationParameters,
   petStatuses,
 } from "../interface/spec.js";
+import type { ErrorBody } from "../interface/types.js";
 import type { DeprecationChange } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import type { ShapedChoices } from "./journal.js";
@@ -44,6 +44,8 @@ const ok = (value: string): Validated<string> => ({ ok: true, value });
 
 /** Hears a choice that shaped an answer (`Shaped`'s `note`). */
 type Note = (choice: ChoiceId) => void;
+/** Hears the choices that shaped an answer. */
+type Noter = Pick<Shaped, "note">;
 
 const integerText = /^[+-]?\d+$/;
 const decimalText = /^[+-]?(?:\d+\.\d*|\.\d+)$/;
@@ -159,17 +161,23 @@ function queryRewrite(
 /**
  * A collection's records as written (their extra fields, ids and optional
  * fields are the store's: mocks/store/record-shapes.ts), listed newest first
- * or not (`order`): the choices that shape a record noted on each record or
- * non-empty list written.
+ * or not (`order`): the record-shaping choices the profile takes (`fields`,
+ * ids, optional fields) noted on each record or non-empty list written.
  */
 function recordStyle(
-  newestFirst: boolean,
-  shaping: readonly ChoiceId[],
-  order: ChoiceId,
+  { choices }: ResolvedBehaviour,
+  fields: "petFields" | "categoryFields",
+  order: "petsOrder" | "categoriesOrder",
 ): RecordStyle {
+  const newestFirst = choices[order] === "descending";
+  const shaping: ChoiceId[] = [
+    ...(choices[fields] === "extra" ? [fields] : []),
+    ...(choices.idSequence === "from" ? (["idSequence"] as const) : []),
+    ...(choices.optionalFields === "learned" ? (["optionalFields"] as const) : []),
+  ];
   const list = cachedLists();
   if (shaping.length === 0 && !newestFirst) return { text: recordJson, list, newestFirst };
-  const noteAll = (shaped: Pick<Shaped, "note"> | undefined) => {
+  const noteAll = (shaped: Noter | undefined) => {
     for (const choice of shaping) shaped?.note(choice);
   };
   return {
@@ -188,19 +196,6 @@ function recordStyle(
   };
 }
 
-/** The record-shaping choices a profile takes for a collection (its extra fields, ids, optional fields). */
-function recordShaping(
-  resolved: ResolvedBehaviour,
-  fields: "petFields" | "categoryFields",
-): ChoiceId[] {
-  const { choices } = resolved;
-  return [
-    ...(choices[fields] === "extra" ? [fields] : []),
-    ...(choices.idSequence === "from" ? (["idSequence"] as const) : []),
-    ...(choices.optionalFields === "learned" ? (["optionalFields"] as const) : []),
-  ];
-}
-
 /** The Error `code` word for the kit's code and the answer's status. */
 function codeWords(
   resolved: ResolvedBehaviour,
@@ -216,12 +211,6 @@ function codeWords(
     case "custom":
       return (code) => custom?.[code] ?? code;
   }
-}
-
-interface ErrorFields {
-  code: string;
-  message: string;
-  status: number;
 }
 
 /** The operations whose errors the interface does not show (§7: the category ones). */
@@ -270,8 +259,7 @@ function errorRestyle(resolved: ResolvedBehaviour) {
   const { choices, values } = resolved;
   const word = codeWords(resolved);
   const reasonOnly = choices.errorMessages === "reasonPhrase";
-  const extra: BehaviourValues["errorFields"] = values.errorFields;
-  const classes = values.errorClasses;
+  const { errorFields: extra, errorClasses: classes } = values;
   const refusal422 = choices.categoryRefusalStatus === "422";
   const credential403 = choices.categoryCredentialStatus === "403";
   const errorField = choices.categoryErrorShape === "errorField";
@@ -282,11 +270,11 @@ function errorRestyle(resolved: ResolvedBehaviour) {
     response: CoreResponse,
     operationId: OperationId | undefined,
     request: CoreRequest,
-    shaped: Pick<Shaped, "note">,
+    shaped: Noter,
   ): CoreResponse => {
-    let error: ErrorFields;
+    let error: ErrorBody;
     try {
-      error = JSON.parse(response.body as string) as ErrorFields;
+      error = JSON.parse(response.body as string) as ErrorBody;
     } catch {
       return response;
     }
@@ -323,12 +311,9 @@ function errorRestyle(resolved: ResolvedBehaviour) {
 
 /** A header set (text), left out (null) or as it is (undefined). */
 type HeaderChange = string | null | undefined;
+type Headers = Readonly<Record<string, string>>;
 
-function setHeader(
-  headers: Readonly<Record<string, string>>,
-  name: string,
-  change: HeaderChange,
-): Readonly<Record<string, string>> {
+function setHeader(headers: Headers, name: string, change: HeaderChange): Headers {
   if (change === undefined || !(name in headers)) return headers;
   const changed: Record<string, string> = { ...headers };
   if (change === null) delete changed[name];
@@ -338,12 +323,12 @@ function setHeader(
 
 /** `setHeader`, noting `choice` when it changed the headers. */
 function changedHeader(
-  headers: Readonly<Record<string, string>>,
+  headers: Headers,
   name: string,
   change: HeaderChange,
   choice: ChoiceId,
-  shaped: Pick<Shaped, "note">,
-): Readonly<Record<string, string>> {
+  shaped: Noter,
+): Headers {
   const changed = setHeader(headers, name, change);
   if (changed !== headers) shaped.note(choice);
   return changed;
@@ -353,12 +338,10 @@ function changedHeader(
 const headerChange = (alternative: string, valued?: string, value?: string): HeaderChange =>
   alternative === "absent" ? null : alternative === valued ? value : undefined;
 
+type Placement = "relative" | "absolute" | "absent";
+
 /** A created record's `Location`: relative, absolute on the origin the runtime checked, or none. */
-function locationOf(
-  alternative: "relative" | "absolute" | "absent",
-  path: string,
-  request: CoreRequest,
-): string | undefined {
+function locationOf(alternative: Placement, path: string, request: CoreRequest) {
   if (alternative === "absent") return undefined;
   return alternative === "absolute" && request.origin !== undefined
     ? `${request.origin}${path}`
@@ -388,30 +371,17 @@ function commonHeadersOf(headers: Readonly<Record<string, CommonHeader>> | undef
 function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
   const { choices, values } = resolved;
   const error = errorRestyle(resolved);
-  const wwwAuthenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
-  const location = choices.createLocation;
-  const categoryLocation = choices.categoryLocation;
+  const authenticate = headerChange(choices.wwwAuthenticate, "custom", values.wwwAuthenticate);
+  const { createLocation: location, categoryLocation } = choices;
   const common = commonHeadersOf(values.commonHeaders);
-  if (
-    !error &&
-    wwwAuthenticate === undefined &&
-    location === "relative" &&
-    categoryLocation === "absent" &&
-    !common
-  ) {
-    return undefined;
-  }
+  const locatesCategory = categoryLocation !== "absent";
+  const kitsHeaders = authenticate === undefined && location === "relative" && !locatesCategory;
+  if (!error && kitsHeaders && !common) return undefined;
   return (response, operationId, request, staged, shaped) => {
     let answer = response;
     let headers = answer.headers;
     if (!staged && answer.status === 401) {
-      headers = changedHeader(
-        headers,
-        "www-authenticate",
-        wwwAuthenticate,
-        "wwwAuthenticate",
-        shaped,
-      );
+      headers = changedHeader(headers, "www-authenticate", authenticate, "wwwAuthenticate", shaped);
       answer = { ...answer, headers };
     }
     if (!staged && answer.status >= 400 && error) {
@@ -422,11 +392,7 @@ function restyleOf(resolved: ResolvedBehaviour): Restyle | undefined {
       const changed = locationOf(location, headers.location ?? "", request);
       headers = changedHeader(headers, "location", changed ?? null, "createLocation", shaped);
     }
-    if (
-      operationId === "createCategory" &&
-      categoryLocation !== "absent" &&
-      answer.status === 201
-    ) {
+    if (operationId === "createCategory" && locatesCategory && answer.status === 201) {
       const { id } = JSON.parse(answer.body as string) as { id: number };
       const path = `${request.basePath ?? apiBasePath}/categories/${id}`;
       headers = { ...headers, location: locationOf(categoryLocation, path, request) ?? path };
@@ -510,6 +476,9 @@ function shapingOf(alternatives: ResolvedBehaviour["choices"]): () => Shaped {
 /** The profile's validation and resolution, for a runtime that loads this module alone for a profile. */
 export { behaviourFrom } from "../interface/behaviour-profile.js";
 
+/** The body media types each `bodyMediaType` alternative reads a create's body under. */
+const bodyMediaTypes = { refused: "json", accepted: "any", unread: "jsonOnly" } as const;
+
 /** The behaviour a core under this profile reads; the default profile's shared object for the default. */
 export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehaviour {
   if (resolved.isDefault) return defaultOperationBehaviour;
@@ -521,16 +490,8 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
   }
   return {
     query,
-    pets: recordStyle(
-      choices.petsOrder === "descending",
-      recordShaping(resolved, "petFields"),
-      "petsOrder",
-    ),
-    categories: recordStyle(
-      choices.categoriesOrder === "descending",
-      recordShaping(resolved, "categoryFields"),
-      "categoriesOrder",
-    ),
+    pets: recordStyle(resolved, "petFields", "petsOrder"),
+    categories: recordStyle(resolved, "categoryFields", "categoriesOrder"),
     petIdNotFound: {
       malformed: choices.petIdMalformed === "notFound",
       outOfRange: choices.petIdOutOfRange === "notFound",
@@ -538,12 +499,7 @@ export function operationBehaviour(resolved: ResolvedBehaviour): OperationBehavi
     },
     acceptsUnknownCategory: choices.unknownCategory === "accepted",
     acceptsBlankName: choices.blankName === "accepted",
-    readsBodyOf:
-      choices.bodyMediaType === "accepted"
-        ? "any"
-        : choices.bodyMediaType === "unread"
-          ? "jsonOnly"
-          : "json",
+    readsBodyOf: bodyMediaTypes[choices.bodyMediaType],
     otherMethodNotFound: choices.otherMethod === "notFound",
     dropsBadDescription: choices.categoryDescription === "dropped",
     ignoresTrailingSlash: choices.trailingSlash === "same",

@@ -36,19 +36,14 @@ export function parseJsonBody(request: Pick<CoreRequest, "body" | "bodyTooLarge"
     lastParsedValue = value;
     return { ok: true, value };
   } catch (error) {
-    if (error instanceof JsonDepthError) {
-      return rejected(errorResponse("invalid_body", `The request body ${error.message}.`));
-    }
-    return rejected(
-      errorResponse(
-        "invalid_body",
-        `The request body is not valid JSON: ${(error as Error).message}`,
-      ),
-    );
+    const message =
+      error instanceof JsonDepthError
+        ? `The request body ${error.message}.`
+        : `The request body is not valid JSON: ${(error as Error).message}`;
+    return rejected(errorResponse("invalid_body", message));
   }
 }
 
-/** The parsed body of a create, or the Error response that rejects it: it must be there, as JSON. */
 /** Whether a request's body is labelled with a JSON media type. */
 export function sentAsJson(request: Pick<CoreRequest, "header">): boolean {
   const contentType = request.header("content-type");
@@ -64,6 +59,7 @@ export type BodyMediaTypes = "json" | "any" | "jsonOnly";
 const noBody = () =>
   rejected(errorResponse("invalid_body", "A request body is required: a JSON object."));
 
+/** The parsed body of a create, or the Error response that rejects it: it must be there, as JSON. */
 export function readJsonBody(request: CoreRequest, mediaTypes: BodyMediaTypes = "json"): JsonBody {
   if (request.bodyTooLarge) return rejected(payloadTooLarge());
   if (request.body === undefined || request.body.trim() === "") return noBody();
@@ -72,12 +68,9 @@ export function readJsonBody(request: CoreRequest, mediaTypes: BodyMediaTypes = 
   // Not read: the create goes on as with an empty object, refused for the fields it lacks.
   if (!json && mediaTypes === "jsonOnly") return { ok: true, value: {} };
   if (!json && mediaTypes === "json") {
-    return rejected(
-      errorResponse(
-        "unsupported_media_type",
-        `Content-Type must be application/json (got ${contentType === undefined ? "none" : JSON.stringify(clip(contentType, 60))}).`,
-      ),
-    );
+    const got = contentType === undefined ? "none" : JSON.stringify(clip(contentType, 60));
+    const message = `Content-Type must be application/json (got ${got}).`;
+    return rejected(errorResponse("unsupported_media_type", message));
   }
   return parseJsonBody(request);
 }

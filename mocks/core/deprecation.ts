@@ -12,6 +12,8 @@ const deprecatedSince = new Date("2025-01-01T00:00:00Z");
 
 const deprecationValue = `@${Math.floor(deprecatedSince.getTime() / 1000)}`;
 
+type Headers = Readonly<Record<string, string>>;
+
 const names = {
   deprecated: deprecationHeaderNames.deprecated.toLowerCase(),
   sunset: deprecationHeaderNames.sunset.toLowerCase(),
@@ -21,10 +23,9 @@ const names = {
 function headersOf(deprecation: Deprecation, basePath: string): Record<string, string> {
   const headers: Record<string, string> = { [names.deprecated]: deprecationValue };
   if (deprecation.sunset) headers[names.sunset] = deprecation.sunset.toUTCString();
-  if (deprecation.successorPath !== undefined) {
-    headers[names.replacement] =
-      `<${basePath}${deprecation.successorPath}>; rel="successor-version"`;
-  }
+  const successor = deprecation.successorPath;
+  if (successor !== undefined)
+    headers[names.replacement] = `<${basePath}${successor}>; rel="successor-version"`;
   return headers;
 }
 
@@ -32,7 +33,7 @@ function headersOf(deprecation: Deprecation, basePath: string): Record<string, s
 export function deprecationHeaders(
   operationId: OperationId,
   basePath: string,
-): Readonly<Record<string, string>> | undefined {
+): Headers | undefined {
   const deprecation = deprecations.get(operationId);
   return deprecation ? headersOf(deprecation, basePath) : undefined;
 }
@@ -46,10 +47,7 @@ interface Noter {
  * A change a behaviour profile makes to the deprecation headers (another
  * date, one left out), noting each choice that changed one.
  */
-export type DeprecationChange = (
-  headers: Readonly<Record<string, string>>,
-  shaped: Noter,
-) => Readonly<Record<string, string>>;
+export type DeprecationChange = (headers: Headers, shaped: Noter) => Headers;
 
 /** Base paths whose headers are kept; a core answers under one or two. */
 const keptBasePaths = 8;
@@ -60,17 +58,11 @@ const keptBasePaths = 8;
  * written, no header set copied, per request), and `shaped` hears the
  * choices that changed it.
  */
-export function deprecationHeadersFor(
-  change: DeprecationChange | undefined,
-): (
-  operationId: OperationId,
-  basePath: string,
-  shaped: Noter,
-) => Readonly<Record<string, string>> | undefined {
-  const kept = new Map<string, Map<OperationId, Readonly<Record<string, string>> | undefined>>();
+export function deprecationHeadersFor(change: DeprecationChange | undefined) {
+  const kept = new Map<string, Map<OperationId, Headers | undefined>>();
   /** The choices that changed a kept set of headers. */
-  const changedBy = new Map<Readonly<Record<string, string>>, readonly ChoiceId[]>();
-  return (operationId, basePath, shaped) => {
+  const changedBy = new Map<Headers, readonly ChoiceId[]>();
+  return (operationId: OperationId, basePath: string, shaped: Noter): Headers | undefined => {
     let byOperation = kept.get(basePath);
     if (byOperation === undefined) {
       if (kept.size >= keptBasePaths) {
@@ -85,7 +77,7 @@ export function deprecationHeadersFor(
       const noted: ChoiceId[] = [];
       const changed =
         headers && change ? change(headers, { note: (choice) => noted.push(choice) }) : headers;
-      // Frozen: answers merge it with their own headers once (petstore-core.ts `withHeaders`).
+      // Frozen: answers merge it with their own headers once (petstore-core.ts `finish`).
       const frozen = changed && Object.freeze({ ...changed });
       if (frozen && noted.length > 0) changedBy.set(frozen, noted);
       byOperation.set(operationId, frozen);

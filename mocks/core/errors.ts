@@ -57,20 +57,16 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
   return { code, message, status: errorCodes[code] };
 }
 
+const simulated = (status: number, why: string): ErrorBody => ({
+  code: scenarioCodes[status] ?? "simulated_error",
+  message: `Simulated ${status} response${why}`,
+  status,
+});
+
 /** The Error body for a scenario requested with `Prefer: code=NNN`. */
-export function scenarioErrorBody(status: number): ErrorBody {
-  return {
-    code: scenarioCodes[status] ?? "simulated_error",
-    message: `Simulated ${status} response requested with the Prefer header.`,
-    status,
-  };
-}
+export const scenarioErrorBody = (status: number): ErrorBody =>
+  simulated(status, " requested with the Prefer header.");
 
 /** The Error body of a status fault: the same `code` as the `Prefer` scenario of that status. */
-export function faultErrorBody(status: number, faultId: string): ErrorBody {
-  return {
-    code: scenarioCodes[status] ?? "simulated_error",
-    message: `Simulated ${status} response: fault ${faultId} is active.`,
-    status,
-  };
-}
+export const faultErrorBody = (status: number, faultId: string): ErrorBody =>
+  simulated(status, `: fault ${faultId} is active.`);

@@ -4,6 +4,7 @@
  * Fetch `Request` or `Response`, so the standalone server pays for neither.
  */
 
+import type { Redact } from "../util/redact.js";
 import { type ErrorCode, errorBody } from "./errors.js";
 import { recordJson } from "./serialize.js";
 
@@ -147,11 +148,7 @@ function rememberedLast(first: Headers, second: Headers, merged: Headers): Heade
 const jsonHeaders = Object.freeze({ "content-type": "application/json" } as const);
 
 /** A response whose body is JSON text already. */
-export function jsonTextResponse(
-  status: number,
-  text: string,
-  headers?: Readonly<Record<string, string>>,
-): JsonAnswer {
+export function jsonTextResponse(status: number, text: string, headers?: Headers): JsonAnswer {
   return { status, headers: headers ? { ...jsonHeaders, ...headers } : jsonHeaders, body: text };
 }
 
@@ -165,15 +162,10 @@ export function listJson(records: readonly object[]): string {
   return `${text}]`;
 }
 
-export function jsonResponse(
-  status: number,
-  body: unknown,
-  headers?: Readonly<Record<string, string>>,
-): JsonAnswer {
+export function jsonResponse(status: number, body: unknown, headers?: Headers): JsonAnswer {
   return jsonTextResponse(status, JSON.stringify(body), headers);
 }
 
-/** The Error response of a failure class: its status, and the Error body naming the cause. */
 /** The 413 for a body over `maxBodyBytes`. */
 export const payloadTooLarge = (): JsonAnswer =>
   errorResponse(
@@ -185,11 +177,8 @@ export const payloadTooLarge = (): JsonAnswer =>
 export const internalError = (): JsonAnswer =>
   errorResponse("internal_error", "The mock failed unexpectedly; see its log.");
 
-export function errorResponse(
-  code: ErrorCode,
-  message: string,
-  headers?: Readonly<Record<string, string>>,
-): JsonAnswer {
+/** The Error response of a failure class: its status, and the Error body naming the cause. */
+export function errorResponse(code: ErrorCode, message: string, headers?: Headers): JsonAnswer {
   const body = errorBody(code, message);
   return jsonResponse(body.status, body, headers);
 }
@@ -198,10 +187,7 @@ export function errorResponse(
 const wordMembers = ["message", "error"] as const;
 
 /** An error answer with every secret masked in its words; other answers as they are. */
-export function redactedError(
-  response: CoreResponse,
-  redact: (text: string) => string,
-): CoreResponse {
+export function redactedError(response: CoreResponse, redact: Redact): CoreResponse {
   if (response.status < 400 || response.body === undefined) return response;
   let error: unknown;
   try {

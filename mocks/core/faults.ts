@@ -105,28 +105,24 @@ export function parseFaultInput(input: unknown): ParsedFaultInput {
     );
   }
   const record = input as Record<string, unknown>;
-  for (const name of Object.keys(record)) {
-    if (!(fields as readonly string[]).includes(name)) {
-      throw new FaultInputError(
-        `Unknown fault field ${shown(name)}; accepted: ${fields.join(", ")}`,
-      );
-    }
+  const stray = Object.keys(record).find((name) => !(fields as readonly string[]).includes(name));
+  if (stray !== undefined) {
+    throw new FaultInputError(
+      `Unknown fault field ${shown(stray)}; accepted: ${fields.join(", ")}`,
+    );
   }
+  const { operation, times, status, delayMs, network, body } = record;
   const fault: { -readonly [K in keyof ParsedFaultInput]: ParsedFaultInput[K] } = {
     operation:
-      record.operation === undefined
+      operation === undefined
         ? "*"
-        : oneOf<OperationId | "*">("operation", record.operation, ["*", ...operationIds]),
+        : oneOf<OperationId | "*">("operation", operation, ["*", ...operationIds]),
   };
-  if (record.times !== undefined) {
-    fault.times = integerIn("times", record.times, 1, faultLimits.times);
-  }
-  if (record.status !== undefined) fault.status = integerIn("status", record.status, 400, 599);
-  if (record.delayMs !== undefined) {
-    fault.delayMs = integerIn("delayMs", record.delayMs, 0, faultLimits.delayMs);
-  }
-  if (record.network !== undefined) fault.network = oneOf("network", record.network, networks);
-  if (record.body !== undefined) fault.body = oneOf("body", record.body, bodies);
+  if (times !== undefined) fault.times = integerIn("times", times, 1, faultLimits.times);
+  if (status !== undefined) fault.status = integerIn("status", status, 400, 599);
+  if (delayMs !== undefined) fault.delayMs = integerIn("delayMs", delayMs, 0, faultLimits.delayMs);
+  if (network !== undefined) fault.network = oneOf("network", network, networks);
+  if (body !== undefined) fault.body = oneOf("body", body, bodies);
   const answers = [fault.status, fault.network, fault.body].filter((v) => v !== undefined);
   if (answers.length > 1) {
     throw new FaultInputError("A fault sets at most one of status, network and body");
@@ -139,11 +135,8 @@ export function parseFaultInput(input: unknown): ParsedFaultInput {
       `A delay of 0 ms alone changes nothing: give delayMs from 1 to ${faultLimits.delayMs}, or a status, network or body`,
     );
   }
-  if (
-    fault.body === "empty" &&
-    fault.operation !== "*" &&
-    !listOperations.has(fault.operation as OperationId)
-  ) {
+  const lists = fault.operation === "*" || listOperations.has(fault.operation as OperationId);
+  if (fault.body === "empty" && !lists) {
     throw new FaultInputError(
       `body "empty" applies to listPets and listCategories only (got ${fault.operation})`,
     );
@@ -191,12 +184,9 @@ export function createFaultRegistry(): FaultRegistry {
   const release = (id: string) => {
     for (const request of held) if (request.id === id) request.release();
   };
+  const full = `At most ${faultLimits.active} faults can be active; remove some first`;
   const room = (count: number) => {
-    if (faults.length + count > faultLimits.active) {
-      throw new FaultLimitError(
-        `At most ${faultLimits.active} faults can be active; remove some first`,
-      );
-    }
+    if (faults.length + count > faultLimits.active) throw new FaultLimitError(full);
   };
   const store = (parsed: ParsedFaultInput, preset?: FaultPreset): Fault => {
     const fault: Fault = { id: `f${nextId++}`, ...parsed, ...(preset ? { preset } : {}) };

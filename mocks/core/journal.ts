@@ -168,83 +168,69 @@ export const noProblems: readonly Problem[] = Object.freeze([]);
  * issue 45's eighth look, docs/benchmarks.md as of commit 8956628.) An
  * entry becomes an object again when it is read.
  */
-class EntryColumns {
-  readonly status: Float64Array;
-  readonly durationMs: Float64Array;
-  readonly method: string[];
-  readonly path: string[];
-  readonly operationId: (OperationId | null)[];
-  readonly fault: (AppliedFault | null)[];
-  readonly problems: (readonly Problem[])[];
-  readonly answeredBy: JournalEntry["answeredBy"][];
-  readonly credential: JournalEntry["credential"][];
-  readonly sentAs: (string | undefined)[];
-  readonly scenario: (number | undefined)[];
-  readonly choices: (ShapedChoices | undefined)[];
-
-  constructor(size: number) {
-    this.status = new Float64Array(size);
-    this.durationMs = new Float64Array(size);
-    this.method = new Array<string>(size).fill("");
-    this.path = new Array<string>(size).fill("");
-    this.operationId = new Array<OperationId | null>(size).fill(null);
-    this.fault = new Array<AppliedFault | null>(size).fill(null);
-    this.problems = new Array<readonly Problem[]>(size).fill(noProblems);
-    this.answeredBy = new Array<JournalEntry["answeredBy"]>(size).fill(undefined);
-    this.credential = new Array<JournalEntry["credential"]>(size).fill(undefined);
-    this.sentAs = new Array<string | undefined>(size).fill(undefined);
-    this.scenario = new Array<number | undefined>(size).fill(undefined);
-    this.choices = new Array<ShapedChoices | undefined>(size).fill(undefined);
-  }
-
-  write(slot: number, record: JournalRecord): void {
-    this.method[slot] = record.method;
-    this.path[slot] = record.path;
-    this.operationId[slot] = record.operationId;
-    this.status[slot] = record.status;
-    this.durationMs[slot] = record.durationMs;
-    this.fault[slot] = record.fault;
-    this.problems[slot] = record.problems.length === 0 ? noProblems : record.problems;
-    this.answeredBy[slot] = record.answeredBy;
-    this.credential[slot] = record.credential;
-    this.sentAs[slot] = record.sentAs;
-    this.scenario[slot] = record.scenario;
-    this.choices[slot] = record.choices;
-  }
-
-  /** The entry in `slot`, numbered `seq`, as a new object: its optional fields only where they were given. */
-  read(slot: number, seq: number): JournalEntry {
-    const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
-      seq,
-      method: this.method[slot] as string,
-      path: this.path[slot] as string,
-      operationId: this.operationId[slot] as OperationId | null,
-      status: this.status[slot] as number,
-      durationMs: this.durationMs[slot] as number,
-      fault: this.fault[slot] as AppliedFault | null,
-      problems: this.problems[slot] as readonly Problem[],
-    };
-    const answeredBy = this.answeredBy[slot];
-    if (answeredBy !== undefined) entry.answeredBy = answeredBy;
-    const credential = this.credential[slot];
-    if (credential !== undefined) entry.credential = credential;
-    const sentAs = this.sentAs[slot];
-    if (sentAs !== undefined) entry.sentAs = sentAs;
-    const scenario = this.scenario[slot];
-    if (scenario !== undefined) entry.scenario = scenario;
-    const choices = this.choices[slot];
-    if (choices !== undefined) entry.choices = choices;
-    return entry;
-  }
-
-  /** Lets go of what the entries refer to (a clear): the numbers are simply overwritten later. */
-  forget(): void {
-    this.path.fill("");
-    this.fault.fill(null);
-    this.problems.fill(noProblems);
-    this.sentAs.fill(undefined);
-    this.choices.fill(undefined);
-  }
+function entryColumns(size: number) {
+  const column = <T>(empty: T) => new Array<T>(size).fill(empty);
+  const status = new Float64Array(size);
+  const durationMs = new Float64Array(size);
+  const method = column("");
+  const path = column("");
+  const operationId = column<OperationId | null>(null);
+  const fault = column<AppliedFault | null>(null);
+  const problems = column<readonly Problem[]>(noProblems);
+  const answeredBy = column<JournalEntry["answeredBy"]>(undefined);
+  const credential = column<JournalEntry["credential"]>(undefined);
+  const sentAs = column<string | undefined>(undefined);
+  const scenario = column<number | undefined>(undefined);
+  const choices = column<ShapedChoices | undefined>(undefined);
+  return {
+    operationId,
+    write(slot: number, record: JournalRecord): void {
+      method[slot] = record.method;
+      path[slot] = record.path;
+      operationId[slot] = record.operationId;
+      status[slot] = record.status;
+      durationMs[slot] = record.durationMs;
+      fault[slot] = record.fault;
+      problems[slot] = record.problems.length === 0 ? noProblems : record.problems;
+      answeredBy[slot] = record.answeredBy;
+      credential[slot] = record.credential;
+      sentAs[slot] = record.sentAs;
+      scenario[slot] = record.scenario;
+      choices[slot] = record.choices;
+    },
+    /** The entry in `slot`, numbered `seq`, as a new object: its optional fields only where they were given. */
+    read(slot: number, seq: number): JournalEntry {
+      const entry: { -readonly [K in keyof JournalEntry]: JournalEntry[K] } = {
+        seq,
+        method: method[slot] as string,
+        path: path[slot] as string,
+        operationId: operationId[slot] as OperationId | null,
+        status: status[slot] as number,
+        durationMs: durationMs[slot] as number,
+        fault: fault[slot] as AppliedFault | null,
+        problems: problems[slot] as readonly Problem[],
+      };
+      const by = answeredBy[slot];
+      if (by !== undefined) entry.answeredBy = by;
+      const sent = credential[slot];
+      if (sent !== undefined) entry.credential = sent;
+      const masked = sentAs[slot];
+      if (masked !== undefined) entry.sentAs = masked;
+      const simulated = scenario[slot];
+      if (simulated !== undefined) entry.scenario = simulated;
+      const shapedBy = choices[slot];
+      if (shapedBy !== undefined) entry.choices = shapedBy;
+      return entry;
+    },
+    /** Lets go of what the entries refer to (a clear): the numbers are simply overwritten later. */
+    forget(): void {
+      path.fill("");
+      fault.fill(null);
+      problems.fill(noProblems);
+      sentAs.fill(undefined);
+      choices.fill(undefined);
+    },
+  };
 }
 
 export function createJournal(options: JournalOptions = {}): Journal {
@@ -254,7 +240,7 @@ export function createJournal(options: JournalOptions = {}): Journal {
       `journal size must be an integer from 1 to ${journalLimits.maxSize}, got ${size}`,
     );
   }
-  const columns = new EntryColumns(size);
+  const columns = entryColumns(size);
   // A ring: `start` is where the next entry goes, the `kept` entries end
   // just before it. Kept entries carry consecutive numbers, the newest `recorded`.
   let kept = 0;
@@ -285,10 +271,8 @@ export function createJournal(options: JournalOptions = {}): Journal {
     since(after, limit, maxChars = Number.POSITIVE_INFINITY) {
       // The page's first index is arithmetic: the numbers are consecutive.
       const oldest = recorded - kept + 1;
-      const first = Math.max(
-        0,
-        after === undefined ? kept - limit : Math.floor(after) + 1 - oldest,
-      );
+      const from = after === undefined ? kept - limit : Math.floor(after) + 1 - oldest;
+      const first = Math.max(0, from);
       const page: JournalEntry[] = [];
       let chars = 0;
       for (let index = first; index < kept && page.length < limit; index++) {

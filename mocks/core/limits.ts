@@ -30,17 +30,11 @@ export const recordLimitsOf = (
 });
 
 /** Throws a RangeError when seed options would build more records than the caps allow. */
-export function checkSeedWithinLimits(
-  options: { readonly pets: number; readonly categories: number },
-  limits: RecordCounts,
-  prefix = "",
-): void {
+export function checkSeedWithinLimits(options: RecordCounts, limits: RecordCounts, prefix = "") {
   for (const kind of ["pets", "categories"] as const) {
-    if (options[kind] > limits[kind]) {
-      const flag = kind === "pets" ? "--max-pets" : "--max-categories";
-      throw new RangeError(
-        `${prefix}${kind} ${options[kind]} is more than the store holds: at most ${limits[kind]} ${kind} (${flag})`,
-      );
-    }
+    if (options[kind] <= limits[kind]) continue;
+    const flag = kind === "pets" ? "--max-pets" : "--max-categories";
+    const most = `at most ${limits[kind]} ${kind} (${flag})`;
+    throw new RangeError(`${prefix}${kind} ${options[kind]} is more than the store holds: ${most}`);
   }
 }

@@ -59,13 +59,8 @@ export interface OperationBehaviour {
   readonly query: Readonly<Partial<Record<OperationId, QueryRewrite>>>;
   readonly pets: RecordStyle;
   readonly categories: RecordStyle;
-  /** A malformed or out-of-range `petId` is a 404 instead of a 400. */
   /** A malformed `petId`, an out-of-range one, or `0` (`zeroNotFound`) is a 404 instead of a 400. */
-  readonly petIdNotFound: {
-    readonly malformed: boolean;
-    readonly outOfRange: boolean;
-    readonly zero: boolean;
-  };
+  readonly petIdNotFound: Readonly<Record<"malformed" | "outOfRange" | "zero", boolean>>;
   readonly acceptsUnknownCategory: boolean;
   /** A blank `name` is stored rather than refused. */
   readonly acceptsBlankName: boolean;

@@ -116,12 +116,9 @@ function queryOf(
 
 /** A positive int64 id above `Number.MAX_SAFE_INTEGER`: no record has one (ids stay safe). */
 function unassignable(raw: string | undefined): boolean {
-  return (
-    raw !== undefined &&
-    /^[1-9]\d{15,18}$/.test(raw) &&
-    BigInt(raw) > BigInt(Number.MAX_SAFE_INTEGER) &&
-    BigInt(raw) <= int64.max
-  );
+  if (raw === undefined || !/^[1-9]\d{15,18}$/.test(raw)) return false;
+  const id = BigInt(raw);
+  return id > BigInt(Number.MAX_SAFE_INTEGER) && id <= int64.max;
 }
 
 /** Runs a create: its 409 `store_full` while the collection is full, `ids_exhausted` once no safe id is left. */
@@ -133,10 +130,8 @@ async function created<T>(
 ): Promise<{ record: T } | JsonAnswer> {
   const max = maxRecords[kind];
   if (store.count()[kind] >= max) {
-    return failure(
-      "store_full",
-      `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`,
-    );
+    const message = `The mock stores at most ${max} ${kind}; reset it (POST /__mock/reset or reset()) or raise the limit.`;
+    return failure("store_full", message);
   }
   try {
     return { record: await create() };
@@ -166,10 +161,8 @@ export const operations: Readonly<Record<OperationId, Operation>> = {
     if (!input.ok) return input.response;
     if (!store.getCategory(input.value.categoryId)) {
       if (!behaviour.acceptsUnknownCategory) {
-        return failure(
-          "invalid_body",
-          `categoryId ${shown(input.value.categoryId)} does not name an existing category`,
-        );
+        const message = `categoryId ${shown(input.value.categoryId)} does not name an existing category`;
+        return failure("invalid_body", message);
       }
       shaped.note("unknownCategory");
     }

@@ -22,6 +22,7 @@
 
 import type { refusalRules } from "../interface/refusals.js";
 import { apiBasePath, type OperationId } from "../interface/spec.js";
+import type { ErrorBody } from "../interface/types.js";
 import type { createRequestRedactor, Redact } from "../util/redact.js";
 import { type Credential, checkCredential, type SentCredential, sentCredential } from "./auth.js";
 import { defaultApiKey } from "./defaults.js";
@@ -112,21 +113,14 @@ export const waitingEntries = 1_000;
 
 const unauthorizedHeaders = { "www-authenticate": "Bearer" } as const;
 
+/** The Error answer a scenario or a fault makes up (a 401 names the Bearer scheme). */
+const madeUp = (status: number, body: ErrorBody) =>
+  jsonResponse(status, body, status === 401 ? unauthorizedHeaders : undefined);
+
 function preferredStatus(prefer: string | undefined): number | undefined {
   const code = prefer && /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i.exec(prefer)?.[1];
   const status = code ? Number(code) : 0;
   return status >= 400 && status <= 599 ? status : undefined;
-}
-
-function withHeaders(
-  response: CoreResponse,
-  headers: Readonly<Record<string, string>>,
-): CoreResponse {
-  return {
-    status: response.status,
-    headers: mergedHeaders(response.headers, headers),
-    body: response.body,
-  };
 }
 
 /**
@@ -196,12 +190,8 @@ async function faulted(
   if (fault.delayMs) await wait(fault.delayMs, request.signal);
   if (fault.network) return { response: droppedResponse, fault, staged: true };
   if (fault.status !== undefined) {
-    const headers = fault.status === 401 ? unauthorizedHeaders : undefined;
-    return {
-      response: jsonResponse(fault.status, faultErrorBody(fault.status, fault.id), headers),
-      fault,
-      staged: true,
-    };
+    const response = madeUp(fault.status, faultErrorBody(fault.status, fault.id));
+    return { response, fault, staged: true };
   }
   const outcome = await operate();
   const { response } = outcome;
@@ -249,25 +239,21 @@ export function createCorePipeline(
   /** Set when promised aids could not load: answers of 400 or more are then the mock's 500, nothing is written down. */
   let lost = false;
   let waiting: ((ready: Armed) => void)[] = [];
-  const arrival: Promise<void> =
-    aids instanceof Promise
-      ? aids.then(
-          (given) => {
-            const ready = arm(given);
-            armed = ready;
-            for (const write of waiting) write(ready);
-            waiting = [];
-          },
-          (error: unknown) => {
-            lost = true;
-            waiting = [];
-            const reason = error instanceof Error ? error.message : String(error);
-            console.warn(
-              `petstore-mock-kit: the journal's redactor could not load (${reason}): requests are not journaled, and answers of 400 or more are 500`,
-            );
-          },
-        )
-      : Promise.resolve();
+  const arrived = (given: CoreAids) => {
+    const ready = arm(given);
+    armed = ready;
+    for (const write of waiting) write(ready);
+    waiting = [];
+  };
+  const notArrived = (error: unknown) => {
+    lost = true;
+    waiting = [];
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(
+      `petstore-mock-kit: the journal's redactor could not load (${reason}): requests are not journaled, and answers of 400 or more are 500`,
+    );
+  };
+  const arrival = aids instanceof Promise ? aids.then(arrived, notArrived) : Promise.resolve();
   const faults = options.faults ?? createFaultRegistry();
   const journal = options.journal ?? createJournal();
   const pathList = routes.map((route) => route.template).join(", ");
@@ -295,34 +281,20 @@ export function createCorePipeline(
       const response = errorResponse("unauthorized", credential.reason, unauthorizedHeaders);
       return { response, broke: true, credentialRefused: true };
     }
-    if (match.kind === "method_not_allowed" && otherMethodNotFound) shaped.note("otherMethod");
-    if (
-      match.kind === "not_found" ||
-      (match.kind === "method_not_allowed" && otherMethodNotFound)
-    ) {
-      const response = errorResponse(
-        "not_found",
-        `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`,
-      );
-      return { response, broke: true };
+    const otherMethod = match.kind === "method_not_allowed" && otherMethodNotFound;
+    if (otherMethod) shaped.note("otherMethod");
+    if (match.kind === "not_found" || otherMethod) {
+      const message = `No operation at ${request.method} ${basePath}${request.path}. Paths: ${pathList}.`;
+      return { response: errorResponse("not_found", message), broke: true };
     }
     if (match.kind === "method_not_allowed") {
-      const { route } = match;
-      const response = errorResponse(
-        "method_not_allowed",
-        `${request.method} is not allowed on ${basePath}${route.template}; allowed: ${route.allow}.`,
-        { allow: route.allow },
-      );
-      return { response, broke: true };
+      const { template, allow } = match.route;
+      const message = `${request.method} is not allowed on ${basePath}${template}; allowed: ${allow}.`;
+      return { response: errorResponse("method_not_allowed", message, { allow }), broke: true };
     }
     const scenario = preferredStatus(request.header("prefer"));
     if (scenario !== undefined) {
-      const headers = scenario === 401 ? unauthorizedHeaders : undefined;
-      return {
-        response: jsonResponse(scenario, scenarioErrorBody(scenario), headers),
-        staged: true,
-        scenario,
-      };
+      return { response: madeUp(scenario, scenarioErrorBody(scenario)), staged: true, scenario };
     }
     const refusal = request.method === "POST" ? options.refuseWrites?.() : undefined;
     if (refusal) return { response: refusal, staged: true };
@@ -363,28 +335,21 @@ export function createCorePipeline(
     if (response.dropped) return response;
     const withheld = deprecatesSuccessOnly && response.status >= 300;
     const deprecation =
-      match.kind === "operation" && !withheld
-        ? deprecationHeaders(match.operationId, basePath, shaped)
+      match.kind === "operation"
+        ? deprecationHeaders(match.operationId, basePath, withheld ? unshaped : shaped)
         : undefined;
-    if (
-      withheld &&
-      match.kind === "operation" &&
-      deprecationHeaders(match.operationId, basePath, unshaped)
-    ) {
-      shaped.note("deprecationOn");
+    if (withheld && deprecation) shaped.note("deprecationOn");
+    else if (deprecation) {
+      const headers = mergedHeaders(response.headers, deprecation);
+      response = { status: response.status, headers, body: response.body };
     }
-    if (deprecation) response = withHeaders(response, deprecation);
     if (restyle) {
       const operationId = match.kind === "operation" ? match.operationId : undefined;
       response = restyle(response, operationId, request, outcome.staged === true, shaped);
     }
     if (request.method === "HEAD") {
-      const length = byteLength(response.body);
-      response = {
-        status: response.status,
-        headers: { ...response.headers, "content-length": String(length) },
-        body: undefined,
-      };
+      const headers = { ...response.headers, "content-length": String(byteLength(response.body)) };
+      response = { status: response.status, headers, body: undefined };
     }
     return response;
   }
@@ -437,9 +402,7 @@ export function createCorePipeline(
     const { outcome, finished, started } = answered;
     const plain = !outcome.broke && (finished.dropped || finished.status < 400);
     if (lost) return plain ? finished : internalError();
-    if (!plain) {
-      return arrival.then(() => (armed ? writeDown(armed, answered) : internalError()));
-    }
+    if (!plain) return arrival.then(() => (armed ? writeDown(armed, answered) : internalError()));
     // The duration is the answer's, not the wait's.
     const took = performance.now() - started;
     if (waiting.length < waitingEntries) {

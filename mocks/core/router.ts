@@ -43,12 +43,8 @@ function buildRoutes(): Route[] {
       .join("/");
     const operations = new Map<string, OperationId>();
     for (const [method, operation] of Object.entries(pathItem)) {
-      if (httpMethods.has(method)) {
-        operations.set(
-          method.toUpperCase(),
-          (operation as { operationId: OperationId }).operationId,
-        );
-      }
+      const { operationId } = operation as { operationId: OperationId };
+      if (httpMethods.has(method)) operations.set(method.toUpperCase(), operationId);
     }
     return {
       template,

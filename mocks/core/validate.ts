@@ -70,18 +70,11 @@ function coerce(parameter: OperationParameter, text: string): unknown {
 }
 
 /** The names of the fields a schema marks int64 (looked up once per validator). */
-function int64Fields(
-  properties: Readonly<Record<string, { readonly format?: string }>>,
-): readonly string[] {
-  const int64 = Object.entries(properties).filter(([, schema]) => schema.format === "int64");
-  return int64.map(([name]) => name);
-}
+const int64Fields = (properties: Readonly<Record<string, { readonly format?: string }>>) =>
+  Object.keys(properties).filter((name) => properties[name]?.format === "int64");
 
 /** The first int64 field whose number JavaScript cannot hold exactly, or undefined. */
-function unsafeInt64(
-  fields: readonly string[],
-  value: Readonly<Record<string, unknown>>,
-): string | undefined {
+function unsafeInt64(fields: readonly string[], value: Readonly<Record<string, unknown>>) {
   for (const name of fields) {
     const field = value[name];
     if (typeof field === "number" && !Number.isSafeInteger(field)) return name;
@@ -130,24 +123,6 @@ export function decodedPairs(query: string): {
   return { pairs };
 }
 
-/**
- * Validated, or the first schema error, or an int64 beyond the safe range
- * (`sent` gives a field's value as the client sent it: asked only then).
- */
-function checked<T>(
-  validate: ValidateFunction,
-  value: Record<string, unknown>,
-  location: "query" | "path",
-  wide: ReturnType<typeof int64Fields>,
-  sent: (name: string) => unknown,
-): Validated<T> {
-  const valid = validate(value);
-  // An int64 beyond the safe integers (Infinity too: its text has over 308 digits) is named as sent.
-  const unsafe = unsafeInt64(wide, value);
-  if (unsafe) return fail(unsafeMessage(unsafe, sent(unsafe)));
-  return valid ? { ok: true, value: value as T } : fail(firstError(validate, value, location));
-}
-
 /** An operation's parameters in one location, and the check of their parsed values. */
 function parameterCheck<T>(
   operationId: OperationId,
@@ -156,11 +131,18 @@ function parameterCheck<T>(
 ) {
   const parameters = operationParameters(operationId, location);
   const wide = int64Fields(Object.fromEntries(parameters.map((p) => [p.name, p.schema])));
-  return {
-    parameters,
-    check: (value: Record<string, unknown>, sent: (name: string) => unknown) =>
-      checked<T>(validate, value, location, wide, sent),
+  /**
+   * Validated, or the first schema error, or an int64 beyond the safe range
+   * (`sent` gives a field's value as the client sent it: asked only then).
+   */
+  const check = (value: Record<string, unknown>, sent: (name: string) => unknown): Validated<T> => {
+    const valid = validate(value);
+    // An int64 beyond the safe integers (Infinity too: its text has over 308 digits) is named as sent.
+    const unsafe = unsafeInt64(wide, value);
+    if (unsafe) return fail(unsafeMessage(unsafe, sent(unsafe)));
+    return valid ? { ok: true, value: value as T } : fail(firstError(validate, value, location));
   };
+  return { parameters, check };
 }
 
 /** Parses and validates an operation's query string against its declared parameters, every time. */

@@ -47,10 +47,8 @@ const valueChoices: Readonly<Record<string, Partial<Record<ValueProblem, readonl
   petId: { type: ["petIdMalformed"], below: ["petIdOutOfRange"], above: ["petIdOutOfRange"] },
 };
 
-export const choicesOfValue = (
-  parameter: string,
-  problem: ValueProblem,
-): readonly ChoiceId[] | undefined => valueChoices[parameter]?.[problem];
+export const choicesOfValue = (parameter: string, problem: ValueProblem) =>
+  valueChoices[parameter]?.[problem];
 
 /** The choice that decides the answer to a query parameter given more than once. */
 export const repeatedChoice: ChoiceId = "repeatedQuery";

@@ -29,10 +29,7 @@ export function baseUrlProblem(raw: string, keyHint: string): string | undefined
  * What is wrong with the version segment in an http(s) URL's path, or
  * undefined; `written` spells a fixed URL as the caller takes one.
  */
-export function basePathProblem(
-  baseUrl: string,
-  written: (url: string) => string,
-): string | undefined {
+export function basePathProblem(baseUrl: string, written: (url: string) => string) {
   const url = new URL(baseUrl);
   const path = url.pathname;
   const versions = path.split("/").filter((segment) => `/${segment}` === apiBasePath).length;

@@ -243,10 +243,7 @@ export interface BehaviourProfile {
  * A profile as a caller writes it (`setupPetstore({ behaviour })`): each
  * choice an alternative's name or a `ProfileChoice`; validated on use.
  */
-export interface BehaviourProfileInput {
-  readonly version: 1;
-  readonly name?: string;
-  readonly source?: string;
+export interface BehaviourProfileInput extends Omit<BehaviourProfile, "choices"> {
   readonly choices: {
     readonly [C in ChoiceId]?:
       | AlternativeOf<C>
@@ -328,10 +325,6 @@ export const nonDefaultChoices = ({
 /** Every profile `resolveBehaviour` made: an object that only looks like one is no resolved profile. */
 const resolvedOnes = new WeakSet<object>();
 
-/** Whether a value is a profile `resolveBehaviour` made (not one to validate). */
-export const isResolvedBehaviour = (value: unknown): value is ResolvedBehaviour =>
-  typeof value === "object" && value !== null && resolvedOnes.has(value);
-
 /** The kit's own choices. */
 export const defaultBehaviour: ResolvedBehaviour = Object.freeze({
   name: "default",
@@ -381,8 +374,18 @@ function refuse(where: string, why: string): never {
 function text(value: unknown, where: string, max: number = profileLimits.text): string {
   if (typeof value !== "string") refuse(where, "must be a string");
   if (value.length > max) refuse(where, `must be at most ${max} characters (got ${value.length})`);
-  if (printable(value) !== value) {
-    refuse(where, "must not hold control characters");
+  if (printable(value) !== value) refuse(where, "must not hold control characters");
+  return value;
+}
+
+/** Refuses a name that is none of `known`, which the refusal lists as `what`. */
+function among(name: string, known: readonly string[], where: string, what: string) {
+  if (!known.includes(name)) refuse(where, `${quoted(name)} is not ${what} (${known.join(", ")})`);
+}
+
+function codeWordOf(value: unknown, where: string): string {
+  if (typeof value !== "string" || !codeWord.test(value)) {
+    refuse(where, "must be a word of letters, digits, _ . : or - (at most 64)");
   }
   return value;
 }
@@ -428,13 +431,8 @@ function codesValue(value: unknown, where: string): BehaviourValues["errorCodes"
   if (!isObject(value)) refuse(where, "must be an object of the kit's codes and their words");
   const codes: Record<string, string> = {};
   for (const [code, word] of Object.entries(value)) {
-    if (!(apiErrorCodes as readonly string[]).includes(code)) {
-      refuse(where, `${quoted(code)} is not one of the kit's codes (${apiErrorCodes.join(", ")})`);
-    }
-    if (typeof word !== "string" || !codeWord.test(word)) {
-      refuse(`${where}.${code}`, "must be a word of letters, digits, _ . : or - (at most 64)");
-    }
-    codes[code] = word;
+    among(code, apiErrorCodes, where, "one of the kit's codes");
+    codes[code] = codeWordOf(word, `${where}.${code}`);
   }
   return Object.freeze(codes);
 }
@@ -452,16 +450,6 @@ const headerName = /^[a-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 export const profileMaySet = (name: string, allowed: readonly string[] = []): boolean =>
   headerName.test(name) && (!reservedHeader.test(name) || allowed.includes(name));
 
-function headerNameOf(name: string, where: string, allowed: readonly string[] = []): string {
-  if (!profileMaySet(name, allowed)) {
-    refuse(
-      where,
-      `${quoted(name)} is not a header a profile may set (lower-case token, not ${reservedHeader.source.slice(4, 40)}…)`,
-    );
-  }
-  return name;
-}
-
 function headerValue(value: unknown, where: string): string {
   const header = text(value, where, profileLimits.headerText);
   if (!headerText.test(header)) refuse(where, "must be visible ASCII text, spaces inside only");
@@ -474,7 +462,15 @@ function headersValue(value: unknown, where: string, allowed: readonly string[] 
   if (names.length > profileLimits.headers) {
     refuse(where, `must name at most ${profileLimits.headers} headers (got ${names.length})`);
   }
-  return names.map((name) => [headerNameOf(name, where, allowed), value[name]] as const);
+  return names.map((name) => {
+    if (!profileMaySet(name, allowed)) {
+      refuse(
+        where,
+        `${quoted(name)} is not a header a profile may set (lower-case token, not ${reservedHeader.source.slice(4, 40)}…)`,
+      );
+    }
+    return [name, value[name]] as const;
+  });
 }
 
 function commonHeadersValue(value: unknown, where: string): Record<string, CommonHeader> {
@@ -485,11 +481,10 @@ function commonHeadersValue(value: unknown, where: string): Record<string, Commo
     onlyKeys(given, ["value", "on"], at);
     const header: { value?: string; on?: "success" | "errors" } = {};
     if (given.value !== undefined) header.value = headerValue(given.value, `${at}.value`);
-    if (given.on !== undefined) {
-      if (given.on !== "success" && given.on !== "errors")
-        refuse(`${at}.on`, "must be success or errors");
-      header.on = given.on;
+    if (given.on !== undefined && given.on !== "success" && given.on !== "errors") {
+      refuse(`${at}.on`, "must be success or errors");
     }
+    if (given.on !== undefined) header.on = given.on;
     headers[name] = Object.freeze(header);
   }
   if (Object.keys(headers).length === 0) refuse(where, "must name at least one header");
@@ -501,27 +496,17 @@ function classesValue(value: unknown, where: string): BehaviourValues["errorClas
   const classes: Partial<Record<ErrorClass, ClassAnswer>> = {};
   for (const [name, given] of Object.entries(value)) {
     const at = `${where}.${name}`;
-    if (!(errorClassNames as readonly string[]).includes(name)) {
-      refuse(where, `${quoted(name)} is not a failure class (${errorClassNames.join(", ")})`);
-    }
+    among(name, errorClassNames, where, "a failure class");
     if (!isObject(given)) refuse(at, "must be an object (code, fields, headers)");
     onlyKeys(given, ["code", "fields", "headers"], at);
     const answer: { code?: string; fields?: ExtraFields; headers?: Record<string, string> } = {};
-    if (given.code !== undefined) {
-      if (typeof given.code !== "string" || !codeWord.test(given.code)) {
-        refuse(`${at}.code`, "must be a word of letters, digits, _ . : or - (at most 64)");
-      }
-      answer.code = given.code;
-    }
+    if (given.code !== undefined) answer.code = codeWordOf(given.code, `${at}.code`);
     if (given.fields !== undefined)
       answer.fields = fieldsValue(given.fields, "Error", `${at}.fields`);
     if (given.headers !== undefined) {
+      const named = headersValue(given.headers, `${at}.headers`, ["www-authenticate"]);
       const headers: Record<string, string> = {};
-      for (const [header, text] of headersValue(given.headers, `${at}.headers`, [
-        "www-authenticate",
-      ])) {
-        headers[header] = headerValue(text, `${at}.headers.${header}`);
-      }
+      for (const [name, text] of named) headers[name] = headerValue(text, `${at}.headers.${name}`);
       answer.headers = Object.freeze(headers);
     }
     classes[name as ErrorClass] = Object.freeze(answer);
@@ -542,14 +527,11 @@ const listedCollections = () =>
 
 function idsValue(value: unknown, where: string): BehaviourValues["idSequence"] {
   if (!isObject(value)) refuse(where, "must be an object of collections and their start and step");
-  const collections: readonly string[] = listedCollections();
   const names = Object.keys(value);
   if (names.length === 0) refuse(where, "must name at least one collection");
   const sequences: Record<string, IdSequence> = {};
   for (const name of names) {
-    if (!collections.includes(name)) {
-      refuse(where, `${quoted(name)} is not a collection (${collections.join(", ")})`);
-    }
+    among(name, listedCollections(), where, "a collection");
     const at = `${where}.${name}`;
     const given = value[name];
     if (!isObject(given)) refuse(at, "must be an object (start, step)");
@@ -567,21 +549,14 @@ function presenceValue(value: unknown, where: string): BehaviourValues["optional
   const schemas = listedCollections().map((collection) => recordSchemaOf(collection) as string);
   const bySchema: Record<string, Readonly<Record<string, Presence>>> = {};
   for (const [schema, fields] of Object.entries(value)) {
-    if (!schemas.includes(schema)) {
-      refuse(where, `${quoted(schema)} is not a record schema (${schemas.join(", ")})`);
-    }
+    among(schema, schemas, where, "a record schema");
     const at = `${where}.${schema}`;
     const optional = optionalFields(schema as SchemaName);
     if (!isObject(fields))
       refuse(at, `must be an object of optional fields (${optional.join(", ")})`);
     const presence: Record<string, Presence> = {};
     for (const [field, given] of Object.entries(fields)) {
-      if (!optional.includes(field)) {
-        refuse(
-          at,
-          `${quoted(field)} is not an optional field of ${schema} (${optional.join(", ")})`,
-        );
-      }
+      among(field, optional, at, `an optional field of ${schema}`);
       if (!(presences as readonly unknown[]).includes(given)) {
         refuse(`${at}.${field}`, `must be one of ${presences.join(", ")}`);
       }
@@ -630,11 +605,9 @@ function evidenceOf(value: unknown, where: string): Evidence[] {
     if (!isObject(entry)) refuse(at, "must be an object");
     onlyKeys(entry, ["request", "status", "shape", "headers", "note"], at);
     text(entry.request, `${at}.request`);
-    if (entry.status !== undefined) {
-      const { status } = entry;
-      if (!Number.isInteger(status) || (status as number) < 100 || (status as number) > 599) {
-        refuse(`${at}.status`, "must be an HTTP status (100–599)");
-      }
+    const status = entry.status as number | undefined;
+    if (status !== undefined && !(Number.isInteger(status) && status >= 100 && status <= 599)) {
+      refuse(`${at}.status`, "must be an HTTP status (100–599)");
     }
     if (entry.shape !== undefined) text(entry.shape, `${at}.shape`);
     if (entry.note !== undefined) text(entry.note, `${at}.note`);
@@ -650,6 +623,8 @@ function evidenceOf(value: unknown, where: string): Evidence[] {
   });
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 function choiceOf(id: ChoiceId, given: unknown): ProfileChoice {
   const where = `choices.${id}`;
   if (typeof given !== "string" && !isObject(given)) {
@@ -660,20 +635,15 @@ function choiceOf(id: ChoiceId, given: unknown): ProfileChoice {
   const names: readonly string[] = choiceAlternatives[id];
   const alternative = entry.alternative ?? defaultAlternative(id);
   if (typeof alternative !== "string" || !names.includes(alternative)) {
-    refuse(
-      `${where}.alternative`,
-      `${typeof alternative === "string" ? quoted(alternative) : "a non-string"} is not an alternative of ${id} (${names.join(", ")})`,
-    );
+    const named = typeof alternative === "string" ? quoted(alternative) : "a non-string";
+    refuse(`${where}.alternative`, `${named} is not an alternative of ${id} (${names.join(", ")})`);
   }
   const kind = valueKindOf(id, alternative);
-  const choice: { -readonly [K in keyof ProfileChoice]: ProfileChoice[K] } = { alternative };
-  if (kind === undefined && entry.value !== undefined) {
-    refuse(`${where}.value`, `${alternative} takes no value`);
+  const choice: Mutable<ProfileChoice> = { alternative };
+  if ((kind === undefined) !== (entry.value === undefined)) {
+    refuse(`${where}.value`, `${alternative} ${kind ? "needs a value" : "takes no value"}`);
   }
-  if (kind !== undefined) {
-    if (entry.value === undefined) refuse(`${where}.value`, `${alternative} needs a value`);
-    choice.value = profileValue(kind, entry.value, `${where}.value`) as JsonValue;
-  }
+  if (kind) choice.value = profileValue(kind, entry.value, `${where}.value`) as JsonValue;
   if (entry.evidence !== undefined)
     choice.evidence = evidenceOf(entry.evidence, `${where}.evidence`);
   if (entry.reason !== undefined) choice.reason = text(entry.reason, `${where}.reason`);
@@ -702,14 +672,11 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
   }
   onlyKeys(value, ["version", "name", "source", "choices"], "profile");
   if (value.version !== 1) refuse("version", "must be 1");
-  const profile: { -readonly [K in keyof BehaviourProfile]: BehaviourProfile[K] } = {
-    version: 1,
-    choices: {},
-  };
+  const choices: Partial<Record<ChoiceId, ProfileChoice>> = {};
+  const profile: Mutable<BehaviourProfile> = { version: 1, choices };
   if (value.name !== undefined) profile.name = text(value.name, "name", 100);
   if (value.source !== undefined) profile.source = text(value.source, "source");
   if (!isObject(value.choices)) refuse("choices", "must be an object of choices");
-  const choices: Partial<Record<ChoiceId, ProfileChoice>> = {};
   for (const [id, given] of Object.entries(legacyChoices(value.choices))) {
     if (!Object.hasOwn(choiceAlternatives, id)) {
       refuse(
@@ -719,16 +686,13 @@ export function validateBehaviourProfile(value: unknown): BehaviourProfile {
     }
     choices[id as ChoiceId] = choiceOf(id as ChoiceId, given);
   }
-  profile.choices = choices;
   return profile;
 }
 
 /** A profile's JSON text, bounded in size and depth, validated; errors name `origin`. */
 export function parseBehaviourProfile(text: string, origin: string): BehaviourProfile {
   const at = (why: string) => new BehaviourProfileError(`behaviour profile ${origin}: ${why}`);
-  if (text.length > profileLimits.bytes) {
-    throw at(`is larger than ${profileLimits.bytes} bytes`);
-  }
+  if (text.length > profileLimits.bytes) throw at(`is larger than ${profileLimits.bytes} bytes`);
   let value: unknown;
   try {
     value = parseJson(text, profileLimits.depth);
@@ -747,10 +711,7 @@ export function parseBehaviourProfile(text: string, origin: string): BehaviourPr
 }
 
 /** A profile as the core reads it; no profile (or undefined) is the default. */
-export function resolveBehaviour(
-  profile: BehaviourProfile | undefined,
-  origin?: string,
-): ResolvedBehaviour {
+export function resolveBehaviour(profile: BehaviourProfile | undefined, origin?: string) {
   if (profile === undefined) return defaultBehaviour;
   const choices: Record<string, string> = { ...defaultChoices };
   const values: Record<string, unknown> = {};
@@ -774,7 +735,8 @@ export function resolveBehaviour(
 
 /** A profile given as an object (validated here) or one resolved already, resolved. */
 export const behaviourFrom = (value: unknown, origin: string): ResolvedBehaviour => {
-  if (isResolvedBehaviour(value)) return value;
+  // A profile `resolveBehaviour` made is not one to validate.
+  if (resolvedOnes.has(value as object)) return value as ResolvedBehaviour;
   try {
     return resolveBehaviour(validateBehaviourProfile(value), origin);
   } catch (error) {

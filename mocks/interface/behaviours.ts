@@ -53,16 +53,43 @@ type Table = {
   };
 };
 
-const petStatusAlternatives = Object.fromEntries(
-  petStatuses.map((status) => [
-    status,
-    {
-      answer: `the stored pet gets \`status: "${status}"\``,
-      rules: ["§2.NewPet", "§3.status-on-creation"],
-      because: "§2: `status` is optional and no default is stated",
-    },
-  ]),
-) as unknown as Readonly<Record<PetStatus, Alternative>>;
+const storedStatuses = Object.fromEntries(
+  petStatuses.map((status) => [status, `the stored pet gets \`status: "${status}"\``]),
+) as Record<PetStatus, string>;
+
+/** Alternatives resting on the same statements for the same reason, each with its answer, in order. */
+const alike = <A extends string>(
+  rules: readonly RuleId[],
+  because: string,
+  answers: Readonly<Record<A, string>>,
+) =>
+  Object.fromEntries(
+    Object.entries<string>(answers).map(([name, answer]) => [name, { answer, rules, because }]),
+  ) as Record<A, Alternative>;
+
+/** Alternatives resting on the same statements, each with its answer and why it conforms, in order. */
+const resting = <A extends string>(
+  rules: readonly RuleId[],
+  alternatives: Readonly<Record<A, Omit<Alternative, "rules">>>,
+) =>
+  Object.fromEntries(
+    Object.entries<Omit<Alternative, "rules">>(alternatives).map(([name, { answer, because }]) => [
+      name,
+      { answer, rules, because },
+    ]),
+  ) as Record<A, Alternative>;
+
+const noSuchPet: Alternative = {
+  answer: "404 `not_found`",
+  rules: ["§4.3.petId", "§4.3.404"],
+  because: "no animal has such an id: 404 is getPet's documented answer for it",
+};
+
+const limitDefault: Alternative = {
+  answer: "ignored: the default (20) applies",
+  rules: ["§4.1.limit-range", "§4.1.limit-default"],
+  because: "the default is within the range",
+};
 
 const refusedQuery = (what: string): Alternative => ({
   answer: `400 \`invalid_query\` naming ${what}`,
@@ -79,11 +106,7 @@ const limitOutside = (where: string, clamped: string, rules: readonly RuleId[]) 
       rules,
       because: "no answer holds more than 100 animals",
     },
-    default: {
-      answer: "ignored: the default (20) applies",
-      rules: ["§4.1.limit-range", "§4.1.limit-default"] as RuleId[],
-      because: "the default is within the range",
-    },
+    default: limitDefault,
   },
 });
 
@@ -94,18 +117,13 @@ const belowMinimum = limitOutside("below 1 (`limit=0`, negative)", "`limit=0` li
 
 const extraFields = (schema: SchemaName, what: string, values = "name → sample value") => ({
   question: `fields beyond the interface's on ${what}`,
-  alternatives: {
-    none: {
-      answer: `only the fields of ${schema}`,
-      rules: [`§2.${schema}` as RuleId],
-      because: "the schema's fields",
-    },
+  alternatives: resting([`§2.${schema}` as RuleId], {
+    none: { answer: `only the fields of ${schema}`, because: "the schema's fields" },
     extra: {
       answer: `every ${schema} also carries the profile's fields (${values})`,
-      rules: [`§2.${schema}` as RuleId],
       because: `§2 lists the fields ${schema} has, not that it has no others; a field of ${schema} itself cannot be replaced`,
     },
-  },
+  }),
 });
 
 /** How a record's extra fields get their values. */
@@ -120,21 +138,20 @@ const optionalInWords = interfaceOperations
   .join(", ");
 
 const idRules: RuleId[] = ["§2.Pet.id-unique", "§2.Category"];
+const categoryErrorsUnshown = "§7: error responses of the category operations are not shown";
+const codesUnshown = "§7: the set of values `code` can take is not shown";
+const noHeaderOn201 = "the interface names no header on a 201";
+const absoluteOrigin =
+  "the request URL's origin, or a `Host` the server's loopback rule checked; else relative";
+/** A request to any path. */
+const anyPath: RuleId[] = ["§4.auth-required", "§7.no-server-error"];
 
 const orderOf = (what: string, rule: RuleId) => ({
   question: `the order of ${what}`,
-  alternatives: {
-    ascending: {
-      answer: "ascending `id`, oldest first",
-      rules: [rule],
-      because: "the interface states no order",
-    },
-    descending: {
-      answer: "descending `id`, newest first",
-      rules: [rule],
-      because: "the interface states no order",
-    },
-  },
+  alternatives: alike([rule], "the interface states no order", {
+    ascending: "ascending `id`, oldest first",
+    descending: "descending `id`, newest first",
+  }),
 });
 
 export const behaviours = {
@@ -173,11 +190,7 @@ export const behaviours = {
         rules: ["§4.1.limit-range", "§4.1.limit-default"],
         because: "`limit` outside its type lies outside the domain; no answer holds more than 100",
       },
-      default: {
-        answer: "ignored: the default (20) applies",
-        rules: ["§4.1.limit-range", "§4.1.limit-default"],
-        because: "the default is within the range",
-      },
+      default: limitDefault,
     },
   },
   emptyQuery: {
@@ -200,48 +213,39 @@ export const behaviours = {
     question: "a query parameter given more than once (`limit=5&limit=7`)",
     alternatives: {
       refused: refusedQuery("the parameter given twice"),
-      first: {
-        answer: "the first value is used",
-        rules: ["§4.1.limit-range", "§4.1.status-filter"],
-        because: "each parameter is described once: a repeated one lies outside the domain",
-      },
-      last: {
-        answer: "the last value is used",
-        rules: ["§4.1.limit-range", "§4.1.status-filter"],
-        because: "each parameter is described once: a repeated one lies outside the domain",
-      },
+      ...alike(
+        ["§4.1.limit-range", "§4.1.status-filter"],
+        "each parameter is described once: a repeated one lies outside the domain",
+        { first: "the first value is used", last: "the last value is used" },
+      ),
     },
   },
   unknownQuery: {
     question: "a query parameter a list does not take (`utm_source=x`)",
-    alternatives: {
+    alternatives: resting(["§4.1.listPets", "§4.4.listCategories"], {
       ignored: {
         answer: "ignored: the request is answered as without it",
-        rules: ["§4.1.listPets", "§4.4.listCategories"],
         because: "the documented request is answered as documented",
       },
       refused: {
         answer: "400 `invalid_query` naming the parameter",
-        rules: ["§4.1.listPets", "§4.4.listCategories"],
         because: "a parameter the interface does not describe lies outside its domain",
       },
-    },
+    }),
   },
   statusCase: {
     question: "the case of the `status` filter (`status=AVAILABLE`)",
-    alternatives: {
+    alternatives: resting(["§2.PetStatus", "§4.1.status-filter"], {
       exact: {
         answer:
           "only `available`, `pending`, `sold`; another spelling is no PetStatus, answered as `statusUnknown` says",
-        rules: ["§2.PetStatus", "§4.1.status-filter"],
         because: "PetStatus's values are these three",
       },
       caseInsensitive: {
         answer: "any case of a PetStatus filters by it (`AVAILABLE` lists available pets)",
-        rules: ["§2.PetStatus", "§4.1.status-filter"],
         because: "another spelling is no PetStatus, so it lies outside the domain",
       },
-    },
+    }),
     excluded: [
       {
         answer: "a status other than the one asked for in the list",
@@ -268,48 +272,30 @@ export const behaviours = {
   },
   trailingSlash: {
     question: "a path with a slash at its end (`/pets/`, `/categories/`)",
-    alternatives: {
+    alternatives: resting(anyPath, {
       notFound: {
         answer: "404 `not_found`: no operation has that path",
-        rules: ["§4.auth-required", "§7.no-server-error"],
         because: "the interface's paths have no slash at their end",
       },
       same: {
         answer: "answered as the path without it (`/pets/` lists pets)",
-        rules: ["§4.auth-required", "§7.no-server-error"],
         because: "a path the interface does not describe lies outside it",
       },
-    },
+    }),
   },
   otherMethod: {
     question: "a method a path does not take (`POST /pets/{id}`)",
-    alternatives: {
-      methodNotAllowed: {
-        answer: "405 `method_not_allowed` with `Allow`",
-        rules: ["§4.auth-required", "§7.no-server-error"],
-        because: "the interface names no other method",
-      },
-      notFound: {
-        answer: "404 `not_found`, as a path no operation has",
-        rules: ["§4.auth-required", "§7.no-server-error"],
-        because: "the interface names no other method",
-      },
-    },
+    alternatives: alike(anyPath, "the interface names no other method", {
+      methodNotAllowed: "405 `method_not_allowed` with `Allow`",
+      notFound: "404 `not_found`, as a path no operation has",
+    }),
   },
   headMethod: {
     question: "a `HEAD` request to a path that takes `GET`",
-    alternatives: {
-      answered: {
-        answer: "the `GET` answer without its body (RFC 9110 §9.3.2)",
-        rules: ["§4.auth-required", "§7.no-server-error"],
-        because: "the interface names no `HEAD`",
-      },
-      refused: {
-        answer: "405 `method_not_allowed` with `Allow`",
-        rules: ["§4.auth-required", "§7.no-server-error"],
-        because: "the interface names no `HEAD`",
-      },
-    },
+    alternatives: alike(anyPath, "the interface names no `HEAD`", {
+      answered: "the `GET` answer without its body (RFC 9110 §9.3.2)",
+      refused: "405 `method_not_allowed` with `Allow`",
+    }),
   },
   petIdMalformed: {
     question: "a `petId` that is not an integer (`/pets/abc`, `/pets/1.5`)",
@@ -319,11 +305,7 @@ export const behaviours = {
         rules: ["§4.3.petId"],
         because: "`petId` is an integer: another value lies outside the domain",
       },
-      notFound: {
-        answer: "404 `not_found`",
-        rules: ["§4.3.petId", "§4.3.404"],
-        because: "no animal has such an id: 404 is getPet's documented answer for it",
-      },
+      notFound: noSuchPet,
     },
   },
   petIdOutOfRange: {
@@ -334,15 +316,10 @@ export const behaviours = {
         rules: ["§4.3.petId", "§2.Pet.id-unique"],
         because: "ids are assigned by the service: such an id names no record",
       },
-      notFound: {
-        answer: "404 `not_found`",
-        rules: ["§4.3.petId", "§4.3.404"],
-        because: "no animal has such an id: 404 is getPet's documented answer for it",
-      },
+      notFound: noSuchPet,
       zeroNotFound: {
+        ...noSuchPet,
         answer: "404 `not_found` for `/pets/0`, 400 `invalid_path` for a negative id",
-        rules: ["§4.3.petId", "§4.3.404"],
-        because: "no animal has such an id: 404 is getPet's documented answer for it",
       },
     },
   },
@@ -411,7 +388,7 @@ export const behaviours = {
       refused: {
         answer: "400 `invalid_body` naming `description` (422 under `categoryRefusalStatus: 422`)",
         rules: ["§4.5.createCategory"],
-        because: "§7: error responses of the category operations are not shown",
+        because: categoryErrorsUnshown,
       },
       dropped: {
         answer: "201: the category is stored without a `description`",
@@ -422,18 +399,10 @@ export const behaviours = {
   },
   categoryRefusalStatus: {
     question: "the status of a refused createCategory body (missing, not JSON, not a NewCategory)",
-    alternatives: {
-      "400": {
-        answer: "400 `invalid_body`",
-        rules: ["§4.5.createCategory"],
-        because: "§7: error responses of the category operations are not shown",
-      },
-      "422": {
-        answer: "422 `invalid_body`",
-        rules: ["§4.5.createCategory"],
-        because: "§7: error responses of the category operations are not shown",
-      },
-    },
+    alternatives: alike(["§4.5.createCategory"], categoryErrorsUnshown, {
+      "400": "400 `invalid_body`",
+      "422": "422 `invalid_body`",
+    }),
     excluded: [
       {
         answer: "422 for a refused createPet body",
@@ -444,19 +413,17 @@ export const behaviours = {
   },
   categoryCredentialStatus: {
     question: "the status of a missing or invalid credential on the category operations",
-    alternatives: {
+    alternatives: resting(["§4.auth-required", "§5.401"], {
       "401": {
         answer: "401 `unauthorized` (with `WWW-Authenticate`, see `wwwAuthenticate`)",
-        rules: ["§4.auth-required", "§5.401"],
         because: "§5.3 documents the 401 for listPets, createPet and getPet only",
       },
       "403": {
         answer: "403 `forbidden`, no `WWW-Authenticate`",
-        rules: ["§4.auth-required", "§5.401"],
         because:
           "every endpoint requires the credential, but §5.3 documents the 401 for listPets, createPet and getPet only",
       },
-    },
+    }),
     excluded: [
       {
         answer: "anything but a 401 for listPets, createPet or getPet",
@@ -471,7 +438,7 @@ export const behaviours = {
       error: {
         answer: "an Error, like every other operation's",
         rules: ["§2.Error"],
-        because: "§7: error responses of the category operations are not shown",
+        because: categoryErrorsUnshown,
       },
       errorField: {
         answer: '`{ "error": "<message>" }` (plus `errorFields`)',
@@ -483,93 +450,62 @@ export const behaviours = {
   },
   createdStatus: {
     question: "the `status` of a pet created without one",
-    alternatives: {
-      none: {
-        answer: "none: the stored pet has no `status`",
-        rules: ["§2.NewPet", "§3.status-on-creation"],
-        because: "§2: `status` is optional and no default is stated",
-      },
-      ...petStatusAlternatives,
-    },
+    alternatives: alike(
+      ["§2.NewPet", "§3.status-on-creation"],
+      "§2: `status` is optional and no default is stated",
+      { none: "none: the stored pet has no `status`", ...storedStatuses },
+    ),
   },
   petsOrder: orderOf("listPets' answer (the first `limit` in that order)", "§4.1.listPets"),
   categoriesOrder: orderOf("listCategories' answer", "§4.4.listCategories"),
   errorCodes: {
     question: "the words of an Error's `code`",
-    alternatives: {
-      kit: {
-        answer: "the kit's codes (`invalid_query`, `not_found`, …; docs/behaviour.md)",
-        rules: ["§2.Error"],
-        because: "§7: the set of values `code` can take is not shown",
-      },
-      upperCase: {
-        answer: "the kit's codes in capitals (`INVALID_QUERY`)",
-        rules: ["§2.Error"],
-        because: "§7: the set of values `code` can take is not shown",
-      },
-      httpStatus: {
-        answer: "the status's name (`BAD_REQUEST`, `NOT_FOUND`)",
-        rules: ["§2.Error"],
-        because: "§7: the set of values `code` can take is not shown",
-      },
-      custom: {
-        answer: "the profile's word for each of the kit's codes (others stay the kit's)",
-        rules: ["§2.Error"],
-        because: "§7: the set of values `code` can take is not shown",
-      },
-    },
+    alternatives: alike(["§2.Error"], codesUnshown, {
+      kit: "the kit's codes (`invalid_query`, `not_found`, …; docs/behaviour.md)",
+      upperCase: "the kit's codes in capitals (`INVALID_QUERY`)",
+      httpStatus: "the status's name (`BAD_REQUEST`, `NOT_FOUND`)",
+      custom: "the profile's word for each of the kit's codes (others stay the kit's)",
+    }),
   },
   errorMessages: {
     question: "the style of an Error's `message`",
-    alternatives: {
-      detailed: {
-        answer: "names the offending field and why",
-        rules: ["§2.Error"],
-        because: "`message` is any human-readable string",
-      },
-      reasonPhrase: {
-        answer: "the status's reason phrase only (`Bad Request`)",
-        rules: ["§2.Error"],
-        because: "`message` is any human-readable string",
-      },
-    },
+    alternatives: alike(["§2.Error"], "`message` is any human-readable string", {
+      detailed: "names the offending field and why",
+      reasonPhrase: "the status's reason phrase only (`Bad Request`)",
+    }),
   },
   petFields: extraFields("Pet", "pets", perRecord),
   categoryFields: extraFields("Category", "categories", perRecord),
   errorFields: extraFields("Error", "Error bodies"),
   idSequence: {
     question: "where each collection's ids start and how they step",
-    alternatives: {
+    alternatives: resting(idRules, {
       fromOne: {
         answer: "1, 2, 3, … per collection, for seeded and created records alike",
-        rules: idRules,
         because:
           "§2: an `id` is an integer the service assigns, unique; no start or step is stated",
       },
       from: {
         answer:
           "the collections the profile names count from their `start` by their `step` (seeded records, the pets' `categoryId`s and created records alike); the others from 1",
-        rules: idRules,
         because:
           "§2: no start or step is stated; the ids stay unique, positive and safe integers (`ids_exhausted` beyond)",
       },
-    },
+    }),
   },
   optionalFields: {
     question: `which seeded records carry the interface's optional fields (${optionalInWords})`,
-    alternatives: {
+    alternatives: resting(["§2.NewPet", "§2.NewCategory"], {
       always: {
         answer: "every seeded record carries each of them (the kit's seed)",
-        rules: ["§2.NewPet", "§2.NewCategory"],
         because: "§2: the fields are optional, so a record may carry them",
       },
       learned: {
         answer:
           "per field the profile names: `always`, `sometimes` (a share of the seeded records the seed picks) or `never`; a created record keeps what its request sent",
-        rules: ["§2.NewPet", "§2.NewCategory"],
         because: "§2: the fields are optional, so a record may leave them out",
       },
-    },
+    }),
   },
   errorClasses: {
     question:
@@ -578,7 +514,7 @@ export const behaviours = {
       kit: {
         answer: "every class answers as `errorCodes`, `errorFields` and `wwwAuthenticate` say",
         rules: ["§2.Error"],
-        because: "§7: the set of values `code` can take is not shown",
+        because: codesUnshown,
       },
       perClass: {
         answer:
@@ -592,116 +528,72 @@ export const behaviours = {
   commonHeaders: {
     question:
       "headers on every answer the interface does not name (`Cache-Control`, a request id, `ETag`)",
-    alternatives: {
+    alternatives: resting(["§4.media-type"], {
       none: {
         answer: "none beyond the interface's and HTTP's own",
-        rules: ["§4.media-type"],
         because: "the interface names no such header",
       },
       headers: {
         answer:
           "the profile's headers on every answer (or on successes or errors only): a fixed text, or a fresh value per answer",
-        rules: ["§4.media-type"],
         because: "the interface names no such header, nor forbids one",
       },
-    },
+    }),
   },
   wwwAuthenticate: {
     question: "the `WWW-Authenticate` header of a 401",
-    alternatives: {
+    alternatives: resting(["§5.401"], {
       bearer: {
         answer: "`WWW-Authenticate: Bearer`",
-        rules: ["§5.401"],
         because: "the interface names no header on a 401",
       },
       absent: {
         answer:
           "no `WWW-Authenticate`, as some deployments: conforms to the interface, but breaks HTTP (RFC 9110 §11.6.1: a 401 has one)",
-        rules: ["§5.401"],
         because: "the interface names no header on a 401; HTTP does",
       },
       custom: {
         answer: 'the profile\'s text (e.g. `Bearer realm="petstore"`)',
-        rules: ["§5.401"],
         because: "the interface names no header on a 401",
       },
-    },
+    }),
   },
   createLocation: {
     question: "the `Location` header of createPet's 201",
-    alternatives: {
-      relative: {
-        answer: "`Location: /v1/pets/{id}`",
-        rules: ["§4.2.createPet"],
-        because: "the interface names no header on a 201",
-      },
-      absolute: {
-        answer:
-          "`Location: {origin}/v1/pets/{id}`: the request URL's origin, or a `Host` the server's loopback rule checked; else relative",
-        rules: ["§4.2.createPet"],
-        because: "the interface names no header on a 201",
-      },
-      absent: {
-        answer: "no `Location`",
-        rules: ["§4.2.createPet"],
-        because: "the interface names no header on a 201",
-      },
-    },
+    alternatives: alike(["§4.2.createPet"], noHeaderOn201, {
+      relative: "`Location: /v1/pets/{id}`",
+      absolute: `\`Location: {origin}/v1/pets/{id}\`: ${absoluteOrigin}`,
+      absent: "no `Location`",
+    }),
   },
   categoryLocation: {
     question: "the `Location` header of createCategory's 201",
-    alternatives: {
-      absent: {
-        answer: "no `Location`",
-        rules: ["§4.5.createCategory"],
-        because: "the interface names no header on a 201",
-      },
-      relative: {
-        answer: "`Location: /v1/categories/{id}`",
-        rules: ["§4.5.createCategory"],
-        because: "the interface names no header on a 201",
-      },
-      absolute: {
-        answer:
-          "`Location: {origin}/v1/categories/{id}`: the request URL's origin, or a `Host` the server's loopback rule checked; else relative",
-        rules: ["§4.5.createCategory"],
-        because: "the interface names no header on a 201",
-      },
-    },
+    alternatives: alike(["§4.5.createCategory"], noHeaderOn201, {
+      absent: "no `Location`",
+      relative: "`Location: /v1/categories/{id}`",
+      absolute: `\`Location: {origin}/v1/categories/{id}\`: ${absoluteOrigin}`,
+    }),
   },
   deprecationOn: {
     question: "which of getPet's answers carry its deprecation headers",
-    alternatives: {
-      every: {
-        answer: "every getPet answer, a 404 or 401 too",
-        rules: ["§4.3.deprecated"],
-        because: "the interface says getPet is deprecated, not which answers say so",
-      },
-      success: {
-        answer: "its 200 only",
-        rules: ["§4.3.deprecated"],
-        because: "the interface says getPet is deprecated, not which answers say so",
-      },
-    },
+    alternatives: alike(
+      ["§4.3.deprecated"],
+      "the interface says getPet is deprecated, not which answers say so",
+      { every: "every getPet answer, a 404 or 401 too", success: "its 200 only" },
+    ),
   },
   deprecationDate: {
     question: "getPet's `Deprecation` header (when it was deprecated)",
     alternatives: {
-      kit: {
-        answer: "`Deprecation: @1735689600` (2025-01-01)",
-        rules: ["§4.3.deprecated"],
-        because: "the interface states the removal date, not when getPet was deprecated",
-      },
-      date: {
-        answer: "`Deprecation: @{seconds}`, the profile's date",
-        rules: ["§4.3.deprecated"],
-        because: "the interface states the removal date, not when getPet was deprecated",
-      },
-      true: {
-        answer: "`Deprecation: true` (the form of RFC 9745's drafts)",
-        rules: ["§4.3.deprecated"],
-        because: "the interface states the removal date, not when getPet was deprecated",
-      },
+      ...alike(
+        ["§4.3.deprecated"],
+        "the interface states the removal date, not when getPet was deprecated",
+        {
+          kit: "`Deprecation: @1735689600` (2025-01-01)",
+          date: "`Deprecation: @{seconds}`, the profile's date",
+          true: "`Deprecation: true` (the form of RFC 9745's drafts)",
+        },
+      ),
       absent: {
         answer: "no `Deprecation`",
         rules: ["§4.3.deprecated"],
@@ -711,18 +603,16 @@ export const behaviours = {
   },
   sunsetHeader: {
     question: "getPet's `Sunset` header (its removal date)",
-    alternatives: {
+    alternatives: resting(["§4.3.deprecated"], {
       kit: {
         answer: "`Sunset: Thu, 05 Dec 2030 00:00:00 GMT`, the date §9.3 states",
-        rules: ["§4.3.deprecated"],
         because: "the interface states the removal date",
       },
       absent: {
         answer: "no `Sunset`",
-        rules: ["§4.3.deprecated"],
         because: "the interface states the date, not a header carrying it",
       },
-    },
+    }),
     excluded: [
       {
         answer: "a `Sunset` with another date",
@@ -733,23 +623,15 @@ export const behaviours = {
   },
   successorLink: {
     question: "getPet's `Link` to its replacement",
-    alternatives: {
-      kit: {
-        answer: '`Link: </v1/pets>; rel="successor-version"`',
-        rules: ["§4.3.deprecated"],
-        because: "the interface names the replacement, not a header for it",
+    alternatives: alike(
+      ["§4.3.deprecated"],
+      "the interface names the replacement, not a header for it",
+      {
+        kit: '`Link: </v1/pets>; rel="successor-version"`',
+        custom: "the profile's text",
+        absent: "no `Link`",
       },
-      custom: {
-        answer: "the profile's text",
-        rules: ["§4.3.deprecated"],
-        because: "the interface names the replacement, not a header for it",
-      },
-      absent: {
-        answer: "no `Link`",
-        rules: ["§4.3.deprecated"],
-        because: "the interface names the replacement, not a header for it",
-      },
-    },
+    ),
   },
 } as const satisfies Table;
 

@@ -39,11 +39,7 @@ export interface Answer {
 }
 
 /** An answer from its status, headers and body text: the body parsed (to `maxJsonDepth` levels) when it is JSON. */
-export function readAnswer(raw: {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly text: string;
-}): Answer {
+export function readAnswer(raw: Pick<Answer, "status" | "headers" | "text">): Answer {
   const { status, headers, text } = raw;
   try {
     return { status, headers, text, json: parseJsonExact(text), isJson: true };
@@ -73,7 +69,7 @@ export interface Check {
   readonly kind: CheckKind;
   readonly expected: string;
   /** The interface statements the check rests on. */
-  readonly rules: readonly RuleId[];
+  readonly rules: Rules;
   /**
    * An advisory check's silent choices (advice.ts), in groups: it asks for
    * the kit's alternative of each, and a profile replaces it when in every
@@ -99,24 +95,17 @@ function requireArray(answer: Answer): unknown[] {
   return answer.json;
 }
 
+type Rules = readonly RuleId[];
+type Fields = Readonly<Record<string, unknown>>;
+type Of<T> = (answer: Answer) => T;
+
 /** A check of every answer. */
-function check(
-  slug: string,
-  kind: CheckKind,
-  rules: readonly RuleId[],
-  expected: string,
-  assert: (answer: Answer) => void,
-): Check {
+function check(slug: string, kind: CheckKind, rules: Rules, expected: string, assert: Of<void>) {
   return { slug, kind, rules, expected, assert };
 }
 
 /** A documented check of a 2xx answer. */
-function onSuccess(
-  slug: string,
-  rules: readonly RuleId[],
-  expected: string,
-  assert: (answer: Answer) => void,
-): Check {
+function onSuccess(slug: string, rules: Rules, expected: string, assert: Of<void>): Check {
   return { ...check(slug, "documented", rules, expected, assert), appliesTo: isSuccess };
 }
 
@@ -124,7 +113,7 @@ function onSuccess(
 export const status = (
   code: number,
   kind: CheckKind,
-  rules: readonly RuleId[],
+  rules: Rules,
   also: readonly number[] = [],
   why = "",
 ): Check =>
@@ -134,63 +123,55 @@ export const status = (
     }
   });
 
+/** Advice raised on every answer `when` picks, saying `why`. */
+function advice(slug: string, rules: Rules, expected: string, when: Of<boolean>, why: Of<string>) {
+  const raise = (answer: Answer) => {
+    throw new Error(why(answer));
+  };
+  return { ...check(slug, "advisory", rules, expected, raise), appliesTo: when };
+}
+
 /** A 2xx answers a request the interface shows no error for; a refusal (not a 5xx) is advice. */
-export const accepted = (operation: string, rules: readonly RuleId[]): Check => ({
-  ...check(
-    "status-2xx",
-    "advisory",
-    rules,
-    `a 2xx: the interface shows no error answer of ${operation} (§7), so refusing a valid request is the deployment's choice`,
-    (answer) => {
-      throw new Error(`HTTP ${answer.status}`);
-    },
-  ),
-  appliesTo: (answer) => !isSuccess(answer) && answer.status < 500,
-});
+export function accepted(operation: string, rules: Rules): Check {
+  const expected = `a 2xx: the interface shows no error answer of ${operation} (§7), so refusing a valid request is the deployment's choice`;
+  const refused = (answer: Answer) => !isSuccess(answer) && answer.status < 500;
+  return advice("status-2xx", rules, expected, refused, (answer) => `HTTP ${answer.status}`);
+}
 
 /** The status that says the client is rate-limited: it says nothing of the request. */
 export const rateLimitedStatus = 429;
 
 /** A rate-limited answer: visible as advice, since it judged nothing beyond what every answer owes. */
-export const rateLimited = (): Check => ({
-  ...check(
+export const rateLimited = (): Check =>
+  advice(
     "rate-limited",
-    "advisory",
     ["§8.rate-limits"],
     "an answer that is not rate-limited",
+    (answer) => answer.status === rateLimitedStatus,
     (answer) => {
       const wait = answer.headers["retry-after"];
       const after = wait === undefined ? "" : `, Retry-After: ${wait.slice(0, 40)}`;
-      throw new Error(
-        `rate-limited (HTTP ${answer.status}${after}): this answer judged nothing beyond what every answer owes`,
-      );
+      return `rate-limited (HTTP ${answer.status}${after}): this answer judged nothing beyond what every answer owes`;
     },
-  ),
-  appliesTo: (answer) => answer.status === rateLimitedStatus,
-});
+  );
 
 /**
  * An answer too large to read whole (`Answer.unread`): advice naming the bound
  * it broke, since the checks of what was not read are not judged (§8: size
  * limits are not shown, so its size is no failure; its status still is judged).
  */
-export const tooLarge = (): Check => ({
-  ...check(
+export const tooLarge = (): Check =>
+  advice(
     "too-large",
-    "advisory",
     ["§8.size-limits"],
     "an answer small enough for the kit to read whole",
-    (answer) => {
-      throw new Error(
-        `${answer.unread}; the checks of what was not read are not judged (raise --max-answer-bytes for a larger body)`,
-      );
-    },
-  ),
-  appliesTo: (answer) => answer.unread !== undefined,
-});
+    (answer) => answer.unread !== undefined,
+    (answer) =>
+      `${answer.unread}; the checks of what was not read are not judged (raise --max-answer-bytes for a larger body)`,
+  );
 
 /** On a 2xx answer: the record with this very id. */
-export const hasId = (id: Id, rules: readonly RuleId[]): Check =>
+export const hasId = (id: Id, rules: Rules): Check =>
   onSuccess("same-id", rules, `the record with id ${id}`, (answer) => {
     requireJson(answer);
     const found = memberOf(answer.json, "id");
@@ -199,51 +180,40 @@ export const hasId = (id: Id, rules: readonly RuleId[]): Check =>
   });
 
 /** The answer's status is one of those the interface documents for the operation. */
-export const statusAmong = (
+export function statusAmong(
   statuses: readonly number[],
   kind: CheckKind,
-  rules: readonly RuleId[],
+  rules: Rules,
   operation: string,
-): Check =>
-  check(
-    "status-documented",
-    kind,
-    rules,
-    `a status the interface documents for ${operation}: ${statuses.join(", ")}`,
-    (answer) => {
-      if (!statuses.includes(answer.status)) throw new Error(`HTTP ${answer.status}`);
-    },
-  );
+): Check {
+  const expected = `a status the interface documents for ${operation}: ${statuses.join(", ")}`;
+  return check("status-documented", kind, rules, expected, (answer) => {
+    if (!statuses.includes(answer.status)) throw new Error(`HTTP ${answer.status}`);
+  });
+}
 
-export const notSuccess = (kind: CheckKind, rules: readonly RuleId[]): Check =>
+export const notSuccess = (kind: CheckKind, rules: Rules): Check =>
   check("rejected", kind, rules, "not a 2xx answer: the request must be rejected", (answer) => {
     if (isSuccess(answer)) throw new Error(`HTTP ${answer.status} accepted the request`);
   });
 
-export const noServerError = (): Check =>
-  check(
-    "no-5xx",
-    "documented",
-    ["§7.no-server-error"],
-    "an answer, and no 5xx, for any input",
-    (answer) => {
-      if (answer.status >= 500) throw new Error(`HTTP ${answer.status}`);
-    },
-  );
+export function noServerError(): Check {
+  const expected = "an answer, and no 5xx, for any input";
+  return check("no-5xx", "documented", ["§7.no-server-error"], expected, (answer) => {
+    if (answer.status >= 500) throw new Error(`HTTP ${answer.status}`);
+  });
+}
 
 /** On a 2xx answer: the body is the listed component schema (or an array of it). */
 export function bodySchema(body: ListedBody): Check {
   const { schema, shape } = body;
-  return onSuccess(
-    shape === "array" ? `body-${schema}-array` : `body-${schema}`,
-    schemaRules(schema),
-    `a JSON ${shape === "array" ? `array of ${schema}` : schema} as openapi.yaml defines it`,
-    (answer) => {
-      requireJson(answer);
-      const found = violations(schema, shape, answer.json);
-      if (found) throw new Error(`body does not match the ${schema} schema: ${found}`);
-    },
-  );
+  const slug = shape === "array" ? `body-${schema}-array` : `body-${schema}`;
+  const expected = `a JSON ${shape === "array" ? `array of ${schema}` : schema} as openapi.yaml defines it`;
+  return onSuccess(slug, schemaRules(schema), expected, (answer) => {
+    requireJson(answer);
+    const found = violations(schema, shape, answer.json);
+    if (found) throw new Error(`body does not match the ${schema} schema: ${found}`);
+  });
 }
 
 /** On an answer that is not a 2xx: an Error body whose `status` repeats the HTTP status. */
@@ -293,44 +263,37 @@ export function jsonMediaType(
 }
 
 /** On a 2xx array answer: no more than `max` items. */
-export const atMost = (max: number, slug: string, rules: readonly RuleId[]): Check =>
+export const atMost = (max: number, slug: string, rules: Rules): Check =>
   onSuccess(slug, rules, `at most ${max} items`, (answer) => {
     const items = requireArray(answer);
     if (items.length > max) throw new Error(`${items.length} items`);
   });
 
 /** On a 2xx array answer: every item has `field` equal to `value`. */
-export const everyItem = (field: string, value: unknown, rules: readonly RuleId[]): Check =>
-  onSuccess(
-    `every-${field}-${String(value)}`,
-    rules,
-    `every item has ${field} ${JSON.stringify(value)}`,
-    (answer) => {
-      const stray = requireArray(answer).find(
-        (item) => (item as Record<string, unknown> | null)?.[field] !== value,
-      );
-      if (stray !== undefined) throw new Error(`item ${JSON.stringify(stray)} does not`);
-    },
-  );
+export function everyItem(field: string, value: unknown, rules: Rules): Check {
+  const expected = `every item has ${field} ${JSON.stringify(value)}`;
+  return onSuccess(`every-${field}-${String(value)}`, rules, expected, (answer) => {
+    const differs = (item: unknown) => (item as Record<string, unknown> | null)?.[field] !== value;
+    const stray = requireArray(answer).find(differs);
+    if (stray !== undefined) throw new Error(`item ${JSON.stringify(stray)} does not`);
+  });
+}
 
 /** On a 2xx array answer: not empty, because a record it must show is known to exist. */
-export const notEmpty = (why: string, rules: readonly RuleId[]): Check =>
+export const notEmpty = (why: string, rules: Rules): Check =>
   onSuccess("finds-existing", rules, `not empty: ${why}`, (answer) => {
     if (requireArray(answer).length === 0) throw new Error("empty list");
   });
 
 /** On a 2xx array answer: every one of these ids is listed. */
-export const listsIds = (ids: readonly Id[], rules: readonly RuleId[]): Check =>
-  onSuccess(
-    "lists-created",
-    rules,
-    `lists every record the run created (${ids.join(", ")})`,
-    (answer) => {
-      const listed = new Set(requireArray(answer).map((item) => idOf(item)));
-      const missing = ids.filter((id) => !listed.has(id));
-      if (missing.length > 0) throw new Error(`missing id ${missing.join(", ")}`);
-    },
-  );
+export function listsIds(ids: readonly Id[], rules: Rules): Check {
+  const expected = `lists every record the run created (${ids.join(", ")})`;
+  return onSuccess("lists-created", rules, expected, (answer) => {
+    const listed = new Set(requireArray(answer).map((item) => idOf(item)));
+    const missing = ids.filter((id) => !listed.has(id));
+    if (missing.length > 0) throw new Error(`missing id ${missing.join(", ")}`);
+  });
+}
 
 /** Whether `actual` holds everything `expected` does (objects by key, arrays item by item). */
 export function holds(actual: unknown, expected: unknown): boolean {
@@ -350,12 +313,7 @@ export function holds(actual: unknown, expected: unknown): boolean {
 }
 
 /** On a 2xx answer: the body holds every field of `record` with its value. */
-export const repeats = (
-  record: Readonly<Record<string, unknown>>,
-  slug: string,
-  expected: string,
-  rules: readonly RuleId[],
-): Check =>
+export const repeats = (record: Fields, slug: string, expected: string, rules: Rules): Check =>
   onSuccess(slug, rules, `${expected}: ${toJson(record)}`, (answer) => {
     requireJson(answer);
     if (!holds(answer.json, record)) {
@@ -369,8 +327,8 @@ export function header(
   name: keyof typeof headerChoices,
   expected: string,
   test: (value: string, answer: Answer) => boolean,
-  rules: readonly RuleId[],
-  when: (answer: Answer) => boolean,
+  rules: Rules,
+  when: Of<boolean>,
 ): Check {
   return {
     slug: `header-${name}`,

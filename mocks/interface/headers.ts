@@ -46,13 +46,7 @@ export const interfaceHeaders: readonly string[] = [
  * name: when to try again (a 503's `Retry-After`), what a path allows (a
  * 405's `Allow`), and caching.
  */
-export const httpHeaders: readonly string[] = [
-  "Retry-After",
-  "Allow",
-  "Cache-Control",
-  "ETag",
-  "Last-Modified",
-];
+const httpHeaders = ["Retry-After", "Allow", "Cache-Control", "ETag", "Last-Modified"];
 
 /** Every header a client reads from an answer, lower case: the interface's, then HTTP's. */
 export const clientHeaders: readonly string[] = [...interfaceHeaders, ...httpHeaders].map((name) =>

@@ -145,12 +145,9 @@ function listChecks(reading: Reading, context: JudgeContext): Check[] {
     );
     if (match) {
       const what = filters.map(([name, value]) => `${name} ${value}`).join(", ");
-      checks.push(
-        notEmpty(
-          `a ${match.source} record has ${what} (id ${String(match.record.id)})`,
-          union(...filters.map(([name]) => parameterRules(operation.id, name))),
-        ),
-      );
+      const why = `a ${match.source} record has ${what} (id ${String(match.record.id)})`;
+      const rules = union(...filters.map(([name]) => parameterRules(operation.id, name)));
+      checks.push(notEmpty(why, rules));
     }
   }
   if (operation.query.length === 0) {
@@ -167,45 +164,25 @@ function readChecks(reading: Reading, context: JudgeContext): Check[] {
   // An operation without a path parameter, or a value no integer, names no record: any documented status.
   const id = idOfText(Object.values(reading.path)[0] ?? "");
   const known = id === undefined ? undefined : context.known(operation.collection).get(id);
+  const success = successRules(operation);
   if (known) {
-    return [
-      ...successStatus(operation),
-      repeats(
-        known.record,
-        `same-as-${known.source}`,
-        `the same record as ${known.source}`,
-        successRules(operation),
-      ),
-    ];
+    const { record, source } = known;
+    const same = repeats(record, `same-as-${source}`, `the same record as ${source}`, success);
+    return [...successStatus(operation), same];
   }
   if (id === undefined) return [anyDocumentedStatus(operation, "documented")];
-  const sameId = hasId(id, successRules(operation));
+  const sameId = hasId(id, success);
   const absence = context.absent(operation.collection, id);
   const rules404 = answerRules(operation.id, 404);
   if (absence === "stated") return [status(404, "documented", rules404)];
   if (absence === "picked") {
     // The kit's pick of an absent id: a deployment may hold it (ids are its to assign).
     const held = ` (or ${operation.success.status} with the record of that very id: this deployment holds it)`;
+    const picked = ` for id ${id}, the kit's pick of an id no record has`;
     return [
-      status(
-        404,
-        "documented",
-        union(rules404, successRules(operation)),
-        [operation.success.status],
-        held,
-      ),
+      status(404, "documented", union(rules404, success), [operation.success.status], held),
       sameId,
-      {
-        ...status(
-          404,
-          "advisory",
-          rules404,
-          [],
-          ` for id ${id}, the kit's pick of an id no record has`,
-        ),
-        slug: "absent",
-        appliesTo: isSuccess,
-      },
+      { ...status(404, "advisory", rules404, [], picked), slug: "absent", appliesTo: isSuccess },
     ];
   }
   return [anyDocumentedStatus(operation, "documented"), sameId];
@@ -229,16 +206,10 @@ function createChecks(reading: Reading, context: JudgeContext): Check[] {
     repeats(sent, "echoes-input", "the stored record repeats what was sent", rules),
   ];
   if (operation.successHeaders.includes("location")) {
-    checks.push(
-      header(
-        "Location",
-        `names the new record (…${operation.template}/{id})`,
-        (value, answer) =>
-          value.replace(/\/+$/, "").endsWith(`/${String(memberOf(answer.json, "id"))}`),
-        successRules(operation),
-        isSuccess,
-      ),
-    );
+    const namesIt = (value: string, answer: Answer) =>
+      value.replace(/\/+$/, "").endsWith(`/${String(memberOf(answer.json, "id"))}`);
+    const what = `names the new record (…${operation.template}/{id})`;
+    checks.push(header("Location", what, namesIt, successRules(operation), isSuccess));
   }
   return checks;
 }
@@ -263,24 +234,14 @@ function rejectionChecks(reading: Reading): Check[] {
   if (reading.credential !== "valid") {
     const onlyCredential = inside && !reading.brokenBody && !reading.invalidBody;
     const rules401 = answerRules(operation.id, 401);
+    const documented401 = rules401.length > 0 && onlyCredential ? "documented" : "advisory";
+    const status401 = status(401, documented401, union(rules401, credentialRules));
+    const bearer = (value: string) => /\bbearer\b/i.test(value);
+    const is401 = (answer: Answer) => answer.status === 401;
     return [
       notSuccess("documented", credentialRules),
-      orChosen(
-        status(
-          401,
-          rules401.length > 0 && onlyCredential ? "documented" : "advisory",
-          union(rules401, credentialRules),
-        ),
-        rules401,
-        unshownErrorChoices.credentialStatus,
-      ),
-      header(
-        "WWW-Authenticate",
-        "names the Bearer scheme",
-        (value) => /\bbearer\b/i.test(value),
-        ["§5.bearer"],
-        (answer) => answer.status === 401,
-      ),
+      orChosen(status401, rules401, unshownErrorChoices.credentialStatus),
+      header("WWW-Authenticate", "names the Bearer scheme", bearer, ["§5.bearer"], is401),
     ];
   }
   const errors = operation.documentsErrors ? "documented" : "advisory";
@@ -301,13 +262,10 @@ function rejectionChecks(reading: Reading): Check[] {
   // Rejectable with the key and inside the domain: the body is invalid or broken.
   const problem = (reading.invalidBody ?? reading.brokenBody) as Finding;
   const because = union(problem.rules, rules400);
+  const documented400 = reading.invalidBody && rules400.length > 0 ? "documented" : "advisory";
   return [
     notSuccess(errors, reading.brokenBody ? union(because, ["§4.media-type"]) : because),
-    orChosen(
-      status(400, reading.invalidBody && rules400.length > 0 ? "documented" : "advisory", because),
-      rules400,
-      unshownErrorChoices.refusalStatus,
-    ),
+    orChosen(status(400, documented400, because), rules400, unshownErrorChoices.refusalStatus),
   ];
 }
 
@@ -327,17 +285,12 @@ function alwaysChecks(operation: InterfaceOperation): Check[] {
     const rules = parameterRules(operation.id, "limit");
     checks.push(atMost(limit.schema.maximum, "never-over-maximum", rules));
   }
-  if (operation.deprecation?.sunset) {
-    const sunset = operation.deprecation.sunset;
+  const sunset = operation.deprecation?.sunset;
+  if (sunset) {
     const rules: RuleId[] = ["§4.3.deprecated"];
+    const removal = (value: string) => Date.parse(value) === sunset.getTime();
     checks.push(
-      header(
-        "Sunset",
-        `the removal date ${sunset.toUTCString()}`,
-        (value) => Date.parse(value) === sunset.getTime(),
-        rules,
-        isSuccess,
-      ),
+      header("Sunset", `the removal date ${sunset.toUTCString()}`, removal, rules, isSuccess),
       header("Deprecation", "present", (value) => value.trim() !== "", rules, isSuccess),
     );
   }
@@ -384,21 +337,17 @@ export function checksFor(
   inEffect?: ChoicesInEffect,
 ): Check[] {
   const reading = readRequest(request);
+  // With parameters it does not take, a deployment may refuse the request: no status is demanded.
+  const demanded = (check: Check) =>
+    reading.extra.length === 0 || !check.slug.startsWith("status-");
   const specific = (
-    rejectable(reading)
-      ? rejectionChecks(reading)
-      : // With parameters it does not take, a deployment may refuse the request: no status is demanded.
-        insideChecks(reading, context).filter(
-          (check) => reading.extra.length === 0 || !check.slug.startsWith("status-"),
-        )
+    rejectable(reading) ? rejectionChecks(reading) : insideChecks(reading, context).filter(demanded)
   ).map(unlessRateLimited);
   const bounded = specific.some((check) => check.slug.startsWith("at-most-"));
-  const always = alwaysChecks(reading.operation).filter(
-    (check) => !bounded || check.slug !== "never-over-maximum",
-  );
-  return [noServerError(), ...specific, ...always, rateLimited(), tooLarge()].filter((check) =>
-    raisedUnder(check, inEffect),
-  );
+  const owed = (check: Check) => !bounded || check.slug !== "never-over-maximum";
+  const always = alwaysChecks(reading.operation).filter(owed);
+  const checks = [noServerError(), ...specific, ...always, rateLimited(), tooLarge()];
+  return checks.filter((check) => raisedUnder(check, inEffect));
 }
 
 /** One check on one answer; a failed one says why (the first line of what the check found). */
@@ -409,12 +358,8 @@ export type Verdict =
 /** The first meaningful line of what a failed check threw. */
 export function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return (
-    message
-      .split("\n")
-      .find((line) => line.trim() !== "")
-      ?.trim() ?? "check failed"
-  );
+  const first = message.split("\n").find((line) => line.trim() !== "");
+  return first?.trim() ?? "check failed";
 }
 
 /**
@@ -493,16 +438,9 @@ export function violationsOf(
   context: JudgeContext = knowsNothing,
   inEffect?: ChoicesInEffect,
 ): Violation[] {
-  return judge(checksFor(request, context, inEffect), answer).flatMap((verdict) =>
-    verdict.passed
-      ? []
-      : [
-          {
-            check: verdict.check.slug,
-            kind: verdict.check.kind,
-            rules: verdict.check.rules,
-            message: `${verdict.check.expected}: ${verdict.reason}`,
-          },
-        ],
-  );
+  return judge(checksFor(request, context, inEffect), answer).flatMap((verdict) => {
+    if (verdict.passed) return [];
+    const { slug, kind, rules, expected } = verdict.check;
+    return [{ check: slug, kind, rules, message: `${expected}: ${verdict.reason}` }];
+  });
 }

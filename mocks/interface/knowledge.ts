@@ -67,9 +67,7 @@ export class Knowledge implements JudgeContext {
 
   /** Learns from an answer with the key: the record a create stored, the records a list showed. */
   learn(request: SentRequest, answer: Answer | undefined): void {
-    if (!answer || request.credential !== "valid" || !isSuccess(answer)) {
-      return;
-    }
+    if (!answer || request.credential !== "valid" || !isSuccess(answer)) return;
     const { operation, json, ordinary } = readRequest(request);
     const schema = operation.success.body?.schema;
     if (!schema) return;
@@ -85,10 +83,7 @@ export class Knowledge implements JudgeContext {
       for (const item of answer.json) {
         const id = idOf(item);
         if (!isObject(item) || id === undefined) continue;
-        this.remember(operation.collection, id, {
-          record: pick(item, fields),
-          source: "listed",
-        });
+        this.remember(operation.collection, id, { record: pick(item, fields), source: "listed" });
       }
     }
   }

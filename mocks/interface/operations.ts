@@ -92,12 +92,9 @@ function listedBody(response: unknown): ListedBody | undefined {
   const content = deref(response).content as Node | undefined;
   const schema = (content?.["application/json"] as Node | undefined)?.schema as Node | undefined;
   if (!schema) return undefined;
-  if (schema.type === "array") {
-    const name = componentName((schema.items as Node | undefined)?.$ref);
-    return name ? { schema: name, shape: "array" } : undefined;
-  }
-  const name = componentName(schema.$ref);
-  return name ? { schema: name, shape: "one" } : undefined;
+  const array = schema.type === "array";
+  const name = componentName(array ? (schema.items as Node | undefined)?.$ref : schema.$ref);
+  return name ? { schema: name, shape: array ? "array" : "one" } : undefined;
 }
 
 /** A 2xx status. */
@@ -108,20 +105,16 @@ function describeOperation(template: string, method: string, operation: Node): I
   const responses = new Map<number, ListedBody | undefined>();
   let otherwise: ListedBody | undefined;
   for (const [status, response] of Object.entries(operation.responses as Node)) {
-    if (status === "default") {
-      otherwise = listedBody(response);
-      continue;
-    }
-    responses.set(Number(status), listedBody(response));
+    if (status === "default") otherwise = listedBody(response);
+    else responses.set(Number(status), listedBody(response));
   }
   const documentedStatuses = interfaceStatuses(id);
   const successStatus = documentedStatuses.find(isSuccessStatus);
   if (successStatus === undefined) throw new Error(`openapi.yaml: ${id} documents no success`);
   const success = { status: successStatus, body: responses.get(successStatus) };
   const successResponse = deref((operation.responses as Node)[String(successStatus)]);
-  const successHeaders = Object.keys((successResponse.headers as Node | undefined) ?? {}).map(
-    (name) => name.toLowerCase(),
-  );
+  const listedHeaders = Object.keys((successResponse.headers as Node | undefined) ?? {});
+  const successHeaders = listedHeaders.map((name) => name.toLowerCase());
   let body: BodyField[] | undefined;
   let bodySchema: SchemaName | undefined;
   if (operation.requestBody !== undefined) {
@@ -182,14 +175,14 @@ export const interfaceOperations: readonly InterfaceOperation[] = Object.entries
     .map(([method, operation]) => describeOperation(template, method, operation as Node)),
 );
 
-/**
- * A list operation's query asking for its fewest or most records: its
- * `limit` at the schema's minimum or maximum; empty when it takes no limit.
- */
 /** The operation's `limit` query parameter (a list's page size), if it takes one. */
 export const limitParameter = (operation: InterfaceOperation): OperationParameter | undefined =>
   operation.query.find((parameter) => parameter.name === "limit");
 
+/**
+ * A list operation's query asking for its fewest or most records: its
+ * `limit` at the schema's minimum or maximum; empty when it takes no limit.
+ */
 export function limitQuery(
   operation: InterfaceOperation,
   bound: "minimum" | "maximum",
@@ -249,13 +242,10 @@ export const recordSchemaOf = (collection: string): SchemaName | undefined =>
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** Body fields that name a record of a collection: `categoryId` → categories (the lists' items). */
-const references: ReadonlyMap<string, Collection> = new Map(
-  interfaceOperations.flatMap((operation) =>
-    operation.lists && operation.success.body
-      ? [[`${lowerFirst(operation.success.body.schema)}Id`, operation.collection] as const]
-      : [],
-  ),
-);
+const references = new Map<string, Collection>();
+for (const { lists, success, collection } of interfaceOperations) {
+  if (lists && success.body) references.set(`${lowerFirst(success.body.schema)}Id`, collection);
+}
 
 /** The collection whose records a body field names by id, if it names any. */
 export const referencedCollection = (field: string): Collection | undefined =>

@@ -35,11 +35,8 @@ export function refusalRules(
       return parameterRules(operation, field);
     case "invalid_body": {
       const { bodySchema } = interfaceOperation(operation);
-      return union(
-        bodySchema ? schemaRules(bodySchema) : [],
-        answerRules(operation, 400),
-        parameterRules(operation, field),
-      );
+      const schema = bodySchema ? schemaRules(bodySchema) : [];
+      return union(schema, answerRules(operation, 400), parameterRules(operation, field));
     }
     case "unsupported_media_type":
       return ["§4.media-type"];

@@ -101,17 +101,11 @@ function decode(text: string): string | undefined {
  * Why a decoded parameter value lies outside the interface's domain (its
  * type, range or enum; a path's id must be positive), or undefined when inside.
  */
-export const parameterProblem = (
-  parameter: OperationParameter,
-  value: string,
-): string | undefined => valueProblem(parameter, value, parameter.in === "path")?.reason;
+export const parameterProblem = (parameter: OperationParameter, value: string) =>
+  valueProblem(parameter, value, parameter.in === "path")?.reason;
 
 /** Why a decoded parameter value is not one of its schema's, and how; undefined when it is one. */
-function valueProblem(
-  parameter: OperationParameter,
-  value: string,
-  identifier: boolean,
-): { readonly reason: string; readonly problem: ValueProblem } | undefined {
+function valueProblem(parameter: OperationParameter, value: string, identifier: boolean) {
   const { schema, name } = parameter;
   const outside = (reason: string, problem: ValueProblem) => ({ reason, problem });
   if (value === "") return outside(`${name} is empty`, "empty");
@@ -123,8 +117,8 @@ function valueProblem(
   if (schema.type !== "integer") return undefined;
   if (!/^-?(0|[1-9]\d*)$/.test(value)) return outside(`${name} is not an integer`, "type");
   const number = BigInt(value);
-  if (outsideInt64(number))
-    return outside(`${name} is outside int64`, number < 0n ? "below" : "above");
+  const sign = number < 0n ? "below" : "above";
+  if (outsideInt64(number)) return outside(`${name} is outside int64`, sign);
   if (identifier && number < 1n) return outside(`${name} is not a positive identifier`, "below");
   if (schema.minimum !== undefined && number < BigInt(schema.minimum)) {
     return outside(`${name} is below ${schema.minimum}`, "below");
@@ -135,14 +129,12 @@ function valueProblem(
   return undefined;
 }
 
+type Outside = NonNullable<ReturnType<typeof valueProblem>>;
+
 /** A value outside its parameter's schema, as a finding naming the choice that decides its answer. */
-function valueFinding(
-  operation: InterfaceOperation,
-  name: string,
-  problem: { readonly reason: string; readonly problem: ValueProblem },
-): Finding {
-  const choices = choicesOfValue(name, problem.problem);
-  const finding = { reason: problem.reason, rules: parameterRules(operation.id, name) };
+function valueFinding(operation: InterfaceOperation, name: string, found: Outside): Finding {
+  const choices = choicesOfValue(name, found.problem);
+  const finding = { reason: found.reason, rules: parameterRules(operation.id, name) };
   return advising(operation, choices === undefined ? finding : { ...finding, choices }, 400);
 }
 
@@ -163,9 +155,8 @@ function readQuery(
     const name = decode(cut < 0 ? part : part.slice(0, cut));
     const value = decode(cut < 0 ? "" : part.slice(cut + 1));
     if (name === undefined || value === undefined) {
-      outside.push(
-        advising(operation, { reason: "the query is not valid percent-encoding", rules: [] }, 400),
-      );
+      const reason = "the query is not valid percent-encoding";
+      outside.push(advising(operation, { reason, rules: [] }, 400));
       continue;
     }
     given.set(name, [value, ...(given.get(name) ?? [])]);
@@ -204,9 +195,8 @@ function readPath(operation: InterfaceOperation, path: string, outside: Finding[
     const value = decode(found?.[index + 1] ?? "");
     const rules = parameterRules(operation.id, name);
     if (value === undefined || !parameter) {
-      outside.push(
-        advising(operation, { reason: `${name} is not valid percent-encoding`, rules }, 400),
-      );
+      const reason = `${name} is not valid percent-encoding`;
+      outside.push(advising(operation, { reason, rules }, 400));
       continue;
     }
     const problem = valueProblem(parameter, value, true);
@@ -222,12 +212,8 @@ function int64Problem(fields: readonly BodyField[], json: unknown): string | und
   for (const field of fields) {
     // Exactly as written: 9223372036854775807 (int64's largest) is inside, though JSON.parse rounds it to 2^63.
     const value = memberOf(record, field.name);
-    const integer =
-      typeof value === "bigint"
-        ? value
-        : Number.isInteger(value)
-          ? BigInt(value as number)
-          : undefined;
+    const number = Number.isInteger(value) ? BigInt(value as number) : undefined;
+    const integer = typeof value === "bigint" ? value : number;
     if (field.schema.format === "int64" && integer !== undefined && outsideInt64(integer)) {
       return `/${field.name} must be an int64`;
     }
@@ -265,9 +251,8 @@ export function readRequest(request: SentRequest): Reading {
     } else if (mediaType !== "application/json") {
       const shown = request.contentType === undefined ? "no media type" : JSON.stringify(mediaType);
       const reason = `the body is sent as ${shown}, not application/json`;
-      outside.push(
-        advising(operation, { reason, rules: ["§4.media-type"], choices: [mediaTypeChoice] }, 415),
-      );
+      const finding: Finding = { reason, rules: ["§4.media-type"], choices: [mediaTypeChoice] };
+      outside.push(advising(operation, finding, 415));
     }
     if (request.body !== undefined && request.body !== "") {
       try {

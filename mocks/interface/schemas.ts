@@ -32,11 +32,7 @@ function describe(errors: typeof Pet.errors, at = ""): string[] {
  * The value's violations of a component schema (or, for `array`, of an array
  * of it) in words, or undefined when it conforms.
  */
-export function violations(
-  name: SchemaName,
-  shape: "one" | "array",
-  value: unknown,
-): string | undefined {
+export function violations(name: SchemaName, shape: "one" | "array", value: unknown) {
   const validate = validators[name];
   const found: string[] = [];
   if (shape === "one") {

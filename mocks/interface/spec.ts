@@ -53,11 +53,7 @@ export const operationIds: readonly OperationId[] = Object.values(openapiDocumen
 );
 
 /** An operation of openapi.yaml, with its method (upper-case) and path template. */
-function located(operationId: OperationId): {
-  readonly method: string;
-  readonly path: string;
-  readonly operation: Node;
-} {
+function located(operationId: OperationId) {
   for (const [path, pathItem] of Object.entries(openapiDocument.paths)) {
     for (const [method, operation] of Object.entries(pathItem)) {
       if ((operation as Node).operationId === operationId) {
@@ -163,10 +159,7 @@ export const requestSchema = (operationId: OperationId): ResolvedSchema | undefi
  * The JSON schema of an operation's answer with this status (the `default`
  * answer's when the document lists none), or undefined when it has no JSON body.
  */
-export function responseSchema(
-  operationId: OperationId,
-  status: number,
-): ResolvedSchema | undefined {
+export function responseSchema(operationId: OperationId, status: number) {
   const responses = (operationObject(operationId).responses ?? {}) as Node;
   return jsonSchemaOf(responses[String(status)] ?? responses.default);
 }
@@ -211,21 +204,10 @@ export const deprecations: ReadonlyMap<OperationId, Deprecation> = new Map(
   operationIds.flatMap((operationId): [OperationId, Deprecation][] => {
     const operation = operationObject(operationId);
     if (operation.deprecated !== true) return [];
-    const sunset = operation["x-sunset"];
-    const replacement = operation["x-replacement"];
-    const successorPath =
-      typeof replacement === "string"
-        ? /^(?:[A-Z]+\s+)?(\/\S*)$/.exec(replacement.trim())?.[1]
-        : undefined;
-    return [
-      [
-        operationId,
-        {
-          sunset: typeof sunset === "string" ? new Date(sunset) : undefined,
-          successorPath,
-          replacement: typeof replacement === "string" ? replacement.trim() : undefined,
-        },
-      ],
-    ];
+    const { "x-sunset": sunset, "x-replacement": given } = operation;
+    const replacement = typeof given === "string" ? given.trim() : undefined;
+    const successorPath = /^(?:[A-Z]+\s+)?(\/\S*)$/.exec(replacement ?? "")?.[1];
+    const date = typeof sunset === "string" ? new Date(sunset) : undefined;
+    return [[operationId, { sunset: date, successorPath, replacement }]];
   }),
 );
