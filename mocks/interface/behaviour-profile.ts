@@ -41,7 +41,7 @@ import { isObject, JsonDepthError, jsonSyntaxError, parseJson } from "../util/js
 import { printable } from "../util/text.js";
 import {
   type Collection,
-  interfaceOperations,
+  listedCollections,
   optionalFields,
   recordSchemaOf,
   schemaFields,
@@ -521,17 +521,13 @@ function integerIn(value: unknown, where: string, minimum: number, maximum: numb
   return value;
 }
 
-/** The collections whose records a list answers (the ones with ids to assign). */
-const listedCollections = () =>
-  interfaceOperations.filter((operation) => operation.lists).map(({ collection }) => collection);
-
 function idsValue(value: unknown, where: string): BehaviourValues["idSequence"] {
   if (!isObject(value)) refuse(where, "must be an object of collections and their start and step");
   const names = Object.keys(value);
   if (names.length === 0) refuse(where, "must name at least one collection");
   const sequences: Record<string, IdSequence> = {};
   for (const name of names) {
-    among(name, listedCollections(), where, "a collection");
+    among(name, listedCollections, where, "a collection");
     const at = `${where}.${name}`;
     const given = value[name];
     if (!isObject(given)) refuse(at, "must be an object (start, step)");
@@ -546,7 +542,7 @@ function idsValue(value: unknown, where: string): BehaviourValues["idSequence"] 
 
 function presenceValue(value: unknown, where: string): BehaviourValues["optionalFields"] {
   if (!isObject(value)) refuse(where, "must be an object of record schemas and their fields");
-  const schemas = listedCollections().map((collection) => recordSchemaOf(collection) as string);
+  const schemas = listedCollections.map((collection) => recordSchemaOf(collection) as string);
   const bySchema: Record<string, Readonly<Record<string, Presence>>> = {};
   for (const [schema, fields] of Object.entries(value)) {
     among(schema, schemas, where, "a record schema");

@@ -15,7 +15,7 @@ import {
   defaultAlternative,
   valueKindOf,
 } from "./behaviour-profile.js";
-import { interfaceOperations, optionalFields, recordSchemaOf } from "./operations.js";
+import { listedCollections, optionalFields, recordSchemaOf } from "./operations.js";
 import type { SchemaName } from "./schemas.js";
 import { petStatuses } from "./spec.js";
 import type { RuleId } from "./statements.js";
@@ -131,9 +131,8 @@ const perRecord =
   "name → sample; each record gets its own value of the sample's kind, drawn from the seed: a date-time, a URL, words, a number, a list of them, an empty list";
 
 /** The records' optional fields in words, from openapi.yaml: Pet `status`, Category `description`. */
-const optionalInWords = interfaceOperations
-  .filter((operation) => operation.lists)
-  .map(({ collection }) => recordSchemaOf(collection) as SchemaName)
+const optionalInWords = listedCollections
+  .map((collection) => recordSchemaOf(collection) as SchemaName)
   .flatMap((schema) => optionalFields(schema).map((field) => `${schema} \`${field}\``))
   .join(", ");
 

@@ -234,6 +234,11 @@ export function optionalFields(schema: SchemaName): readonly string[] {
   return schemaFields(schema).filter((field) => !required.includes(field));
 }
 
+/** The collections whose records a list answers (the ones with ids to assign). */
+export const listedCollections: readonly Collection[] = interfaceOperations
+  .filter((operation) => operation.lists)
+  .map(({ collection }) => collection);
+
 /** The schema of the records a collection lists (`pets` → Pet), if it lists any. */
 export const recordSchemaOf = (collection: string): SchemaName | undefined =>
   interfaceOperations.find((operation) => operation.lists && operation.collection === collection)

@@ -26,6 +26,7 @@ import {
 } from "../interface/behaviour-profile.js";
 import {
   interfaceOperations,
+  listedCollections,
   recordSchemaOf,
   referencedCollection,
 } from "../interface/operations.js";
@@ -123,9 +124,7 @@ const salt = (kind: string) =>
   [...kind].reduce((hash, character) => (hash * 31 + character.charCodeAt(0)) >>> 0, 7);
 
 /** The collections whose records a list answers: the seed's. */
-const kinds = interfaceOperations
-  .filter((operation) => operation.lists)
-  .map(({ collection }) => collection as Kind);
+const kinds = listedCollections as readonly Kind[];
 
 /** The seed's collections, each record mapped. */
 const eachRecord = (data: SeedData, map: (kind: Kind, record: StoredRecord) => StoredRecord) =>
