@@ -11,6 +11,7 @@
  */
 import { reasonPhrases } from "../../mocks/interface/behaviour-profile.js";
 import { optionalFields } from "../../mocks/interface/operations.js";
+import { limitRule } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import { isObject } from "../../mocks/util/json.js";
 import type { ContractResponse, Exchange } from "../transport/http.js";
@@ -185,7 +186,7 @@ function complete(items: readonly Item[], held: readonly Item[]): boolean {
     statuses.size === 1 && status !== undefined
       ? held.filter((record) => record.status === status).length
       : held.length;
-  return items.length >= matching && held.length < 100;
+  return items.length >= matching && held.length < limitRule.maximum;
 }
 
 function listDifferences(

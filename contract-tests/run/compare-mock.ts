@@ -15,6 +15,7 @@ import {
   type ResolvedBehaviour,
   resolveBehaviour,
 } from "../../mocks/interface/behaviours.js";
+import { limitRule } from "../../mocks/interface/spec.js";
 import { startPetstoreServer } from "../../mocks/server/server.js";
 import { createRedactor } from "../../mocks/util/redact.js";
 import type { CaseRecord, RunResult } from "../suite/results.js";
@@ -68,7 +69,8 @@ function factsOf(records: readonly CaseRecord[], again: ReadonlyMap<string, Exch
     const { path } = exchange.request;
     // The shortest whole listing: the records held before the run's own creates.
     const whole =
-      path === "/categories" || (path === "/pets" && queryOf(exchange) === "?limit=100");
+      path === "/categories" ||
+      (path === "/pets" && queryOf(exchange) === `?limit=${limitRule.maximum}`);
     if (exchange.request.method === "GET" && whole && exchange.response?.status === 200) {
       const collection = path === "/pets" ? "pets" : "categories";
       const items = listItems(exchange);
