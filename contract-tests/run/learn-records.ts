@@ -23,6 +23,7 @@ import { type Collection, optionalFields, schemaFields } from "../../mocks/inter
 import type { SchemaName } from "../../mocks/interface/schemas.js";
 import { isObject } from "../../mocks/util/json.js";
 import { compareText } from "../../mocks/util/text.js";
+import { isRunTagged } from "../transport/run-tag.js";
 import { idOrder } from "./compare-answers.js";
 import {
   canonical,
@@ -175,16 +176,13 @@ export const asLearned = (id: ChoiceId, decision: Decision): LearnedChoice =>
     ? undecided(decision.why)
     : decided(id, decision.alternative, [], decision.value);
 
-/** A run tag (runner.ts `newRunTag`) at the start of a name: a record the kit's own runs created. */
-const runTagged = /^ct-[0-9a-z]+-[0-9a-f]{4}(?:\s|$)/;
-
 /**
  * The deployment's own records of those read: the ones earlier runs of the
  * kit created (named with their run tag) are left out, so a learn's own
  * creates never move the next learn's shapes.
  */
 export const deploymentsOwn = (records: readonly Item[]): Item[] =>
-  records.filter((record) => typeof record.name !== "string" || !runTagged.test(record.name));
+  records.filter((record) => typeof record.name !== "string" || !isRunTagged(record.name));
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 

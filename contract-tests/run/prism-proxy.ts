@@ -26,7 +26,8 @@ import { kitFile } from "../../mocks/util/package-root.js";
 import { type CheckResult, checkId, type RunResult } from "../suite/results.js";
 import type { RunOptions } from "../suite/settings.js";
 import type { Exchange } from "../transport/http.js";
-import { newRunTag, preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
+import { newRunTag } from "../transport/run-tag.js";
+import { preflight, runContractSuite, TargetUnavailableError } from "./runner.js";
 
 const prismErrorType = "https://stoplight.io/prism/errors#";
 

@@ -7,7 +7,6 @@
  * const result = await runContractSuite({ baseUrl: "http://127.0.0.1:4000/v1", apiKey: "petstore-dev-key" });
  * if (!runPassed(result)) console.log(failingChecks(result));
  */
-import { randomBytes } from "node:crypto";
 import { nestedTooDeep } from "../../mocks/interface/checks.js";
 import { maxJsonDepth } from "../../mocks/util/json.js";
 import { createRedactor } from "../../mocks/util/redact.js";
@@ -23,6 +22,7 @@ import { type RunOptions, runDefaults } from "../suite/settings.js";
 import type { Exchange, Target } from "../transport/http.js";
 import { curlLine, RunBudget, RunDeadlineError, send } from "../transport/http.js";
 import { DeploymentSilentError, firstProbe } from "../transport/liveness.js";
+import { newRunTag } from "../transport/run-tag.js";
 
 export type SuiteOptions = Pick<RunOptions, "baseUrl" | "apiKey"> &
   Partial<Omit<RunOptions, "baseUrl" | "apiKey">> & {
@@ -49,10 +49,6 @@ export class TargetUnavailableError extends Error {
   ) {
     super(message);
   }
-}
-
-export function newRunTag(): string {
-  return `ct-${Date.now().toString(36)}-${randomBytes(2).toString("hex")}`;
 }
 
 /** One GET before the suite: is anything there, and does it speak JSON? */

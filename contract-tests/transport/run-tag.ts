@@ -11,10 +11,19 @@
  * untaggedCreate(sentRequest("createPet", { method: "POST", path: "/pets", json: { name: "", categoryId: 1 } }), "ct-x");
  * // "not sent: its name is empty (the tag would make it a valid one), …"
  */
+import { randomBytes } from "node:crypto";
 import { isRejectable } from "../../mocks/interface/judge.js";
 import { interfaceOperation } from "../../mocks/interface/operations.js";
 import type { SentRequest } from "../../mocks/interface/request.js";
 import { parseJsonExact } from "../../mocks/util/exact-json.js";
+
+/** A fresh run tag: `ct-<time in base 36>-<4 hex digits>`. */
+export const newRunTag = (): string =>
+  `ct-${Date.now().toString(36)}-${randomBytes(2).toString("hex")}`;
+
+/** Whether a name starts with a run tag: a record a run of the kit created. */
+export const isRunTagged = (name: string): boolean =>
+  /^ct-[0-9a-z]+-[0-9a-f]{4}(?:\s|$)/.test(name);
 
 /** What a JSON value is, in words: `a number`, `null`, `an array`. */
 function kindOf(value: unknown): string {
