@@ -155,6 +155,9 @@ describe("the Host rule", () => {
     "evil@127.0.0.1:4000",
     "127.0.0.1/evil.example",
     "[::ffff:10.0.0.1]:4000",
+    "[::1]@evil.example",
+    "[::1].evil.example:4000",
+    "[::1]:4000/evil.example",
   ])("refuses %s while bound to loopback, and answers it bound beyond", (name) => {
     expect(codeOf(loopback.refuseHost(headerOf({ host: name })))).toBe("host_forbidden");
     const wide = createSitePolicy({ loopback: false });

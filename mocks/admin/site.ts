@@ -78,12 +78,16 @@ function hostName(host: string): string {
   return bracketed ?? host.replace(/:\d*$/, "");
 }
 
+/** A `Host` or an origin's authority on this machine: a loopback name, then at most a port. */
+function isLoopbackAuthority(authority: string): boolean {
+  const name = hostName(authority);
+  return /^(?::\d{1,5})?$/.test(authority.slice(name.length)) && isLoopbackName(name);
+}
+
 /** An origin of a page on this machine: http(s), a loopback name or address in any spelling, any port. */
 function isLoopbackOrigin(origin: string): boolean {
   const authority = /^https?:\/\/([^/?#@\\]+)$/.exec(origin)?.[1];
-  if (authority === undefined) return false;
-  const name = hostName(authority);
-  return /^(?::\d{1,5})?$/.test(authority.slice(name.length)) && isLoopbackName(name);
+  return authority !== undefined && isLoopbackAuthority(authority);
 }
 
 /** Every origin: `--cors-origin '*'`. */
@@ -145,7 +149,8 @@ export function createSitePolicy(options: SiteOptions): SitePolicy {
   const refuseHost = (header: Header): CoreResponse | undefined => {
     const host = header("host");
     if (!options.loopback || host === undefined || host === lastAllowedHost) return undefined;
-    if (isLoopbackName(hostName(host.toLowerCase()))) {
+    // Nothing after the name but a port: a Host the site takes is also the answers' own origin (`checkedHost`).
+    if (isLoopbackAuthority(host.toLowerCase())) {
       lastAllowedHost = host;
       return undefined;
     }
