@@ -46,12 +46,18 @@ interface Decoded {
   readonly end?: readonly number[];
 }
 
-const hexPair = /^[0-9a-fA-F]{2}$/;
+/** The value of a hex digit's character code, or -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 0x20;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
 
 /** The byte two hex digits at `at` stand for, or -1. */
 function hexByte(text: string, at: number): number {
-  const pair = text.slice(at, at + 2);
-  return hexPair.test(pair) ? Number.parseInt(pair, 16) : -1;
+  const high = hexValue(text.charCodeAt(at));
+  const low = hexValue(text.charCodeAt(at + 1));
+  return high < 0 || low < 0 ? -1 : high * 16 + low;
 }
 
 /** The byte a percent-escape at `at` stands for, however many times `%25` encoded it again, and where it ends. */
