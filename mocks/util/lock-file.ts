@@ -81,7 +81,7 @@ export async function readLockFile(
 export const abandoned = (lock: LockText): boolean => lock.ageMs > unreadableLockGraceMs;
 
 /** Whether a process with this pid runs (EPERM: it does, under another user). */
-export function running(pid: number): boolean {
+function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -89,6 +89,9 @@ export function running(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** This boot's id (Linux's /proc), read once: it does not change while the process runs. */
+let bootId: string | undefined;
 
 /**
  * When the process `pid` started, as `<boot id>:<start tick>` (Linux's
@@ -100,8 +103,8 @@ export function processStart(pid: number): string | undefined {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The fields after the command name (in parentheses, spaces allowed in it): the start tick is the 20th.
     const tick = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
-    const boot = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
-    return tick === undefined ? undefined : `${boot}:${tick}`;
+    bootId ??= readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return tick === undefined ? undefined : `${bootId}:${tick}`;
   } catch {
     return undefined;
   }
