@@ -32,7 +32,8 @@ import {
   type Route,
   type TestType,
 } from "@playwright/test";
-import { contractFileOf, writeContractFile } from "./contract/contract-file.js";
+import { writeContractFile } from "./contract/contract-file.js";
+import { contractFileOf } from "./contract/contract-names.js";
 import { type PetstoreFixture, startRoutedPetstore } from "./playwright/route.js";
 import type { PetstoreNodeOptions } from "./server/options.js";
 import type { PetstoreOptions } from "./store/options.js";

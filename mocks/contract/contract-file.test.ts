@@ -23,13 +23,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fileSystem } from "../util/files.js";
 import { processStart, unreadableLockGraceMs } from "../util/lock-file.js";
-import {
-  ContractFileError,
-  checkContractFile,
-  contractFileOf,
-  contractLockWaitMs,
-  writeContractFile,
-} from "./contract-file.js";
+import { checkContractFile, contractLockWaitMs, writeContractFile } from "./contract-file.js";
+import { ContractFileError, contractFileOf } from "./contract-names.js";
 import { contractText, type PactContract, pactOf, type RecordedInteraction } from "./pact.js";
 
 const names = { consumer: "web", provider: "petstore" };

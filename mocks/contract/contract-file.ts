@@ -31,8 +31,6 @@ import {
   pactOf,
 } from "./pact.js";
 
-export { ContractFileError, contractFileOf } from "./contract-names.js";
-
 /** How long a writer waits for another one's lock before giving up, in ms. */
 export const contractLockWaitMs = 10_000;
 

@@ -3,8 +3,11 @@
  * server options. Every bad value is one `UsageError` line.
  */
 import { addressOf, isLoopback, parseCorsOrigin } from "../admin/site.js";
-import { contractFileOf } from "../contract/contract-file.js";
-import { contractNamesOf, defaultContractNames } from "../contract/contract-names.js";
+import {
+  contractFileOf,
+  contractNamesOf,
+  defaultContractNames,
+} from "../contract/contract-names.js";
 import { type FaultInput, faultPresetNames, parseFaultInput } from "../core/faults.js";
 import { journalLimits } from "../core/journal.js";
 import { parseLatency } from "../core/latency.js";

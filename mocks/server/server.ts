@@ -18,10 +18,10 @@ import { dashboardIcon, dashboardRoutes } from "../admin/dashboard.js";
 import { addressOf, createSitePolicy, isLoopback } from "../admin/site.js";
 import {
   checkContractFile,
-  contractFileOf,
   contractFilePaths,
   writeContractFile,
 } from "../contract/contract-file.js";
+import { contractFileOf } from "../contract/contract-names.js";
 import type { PactContract } from "../contract/pact.js";
 import { createContractRecorder } from "../contract/recorder.js";
 import {
