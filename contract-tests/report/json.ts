@@ -12,6 +12,7 @@ import { printableData } from "./text.js";
 import { reportVersions } from "./versions.js";
 
 export function jsonReport(result: ReportedRun): string {
+  const diagnoses = diagnose(result);
   return `${toJson(
     printableData({
       tool: { name: "petstore-contract", version: reportVersions().kit },
@@ -27,8 +28,8 @@ export function jsonReport(result: ReportedRun): string {
       durationMs: Math.round(result.durationMs),
       limits: { maxBodyBytes: result.maxAnswerBytes ?? defaultMaxBodyBytes },
       notes: result.notes,
-      diagnoses: diagnose(result),
-      matrix: statusMatrix(result),
+      diagnoses,
+      matrix: statusMatrix(result, diagnoses),
       checks: result.checks,
       cases: result.cases.map((record) => ({
         caseId: record.caseId,

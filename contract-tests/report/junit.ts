@@ -53,9 +53,10 @@ export function junitReport(result: ReportedRun): string {
   ];
   const failing = new Set(failingChecks(result));
   const keyNoted = result.notes.includes(keyNote);
-  const matrix = statusMatrix(result);
+  const diagnoses = diagnose(result);
+  const matrix = statusMatrix(result, diagnoses);
   const causes = new Map(
-    diagnose(result).flatMap((diagnosis) => diagnosis.checks.map((id) => [id, diagnosis.title])),
+    diagnoses.flatMap((diagnosis) => diagnosis.checks.map((id) => [id, diagnosis.title])),
   );
   /** A testsuite of these checks, its time given or the sum over their requests (each once). */
   const suite = (

@@ -11,6 +11,7 @@ import { fuzzChecks } from "../fuzz/results.js";
 import type { FuzzFailure, FuzzResult } from "../fuzz/run.js";
 import type { CaseRecord, CheckResult } from "../suite/results.js";
 import { consoleReport } from "./console.js";
+import { diagnose } from "./diagnosis.js";
 import { htmlReport } from "./html.js";
 import { jsonReport } from "./json.js";
 import { junitReport } from "./junit.js";
@@ -112,7 +113,7 @@ function run(
 }
 
 const cells = (result: ReportedRun, operation: OperationId) =>
-  statusMatrix(result)
+  statusMatrix(result, diagnose(result))
     .filter((row) => row.operation === operation)
     .map((row) => `${row.status} ${row.cell} ${row.answers.fixed}+${row.answers.fuzz}`);
 

@@ -150,10 +150,7 @@ const wholeRunCauses: ReadonlySet<DiagnosisCause> = new Set([
  * generated request's failure counts on the statuses of the answers that
  * failed that way.
  */
-export function statusMatrix(
-  result: ReportedRun,
-  diagnoses: readonly Diagnosis[] = diagnose(result),
-): MatrixRow[] {
+export function statusMatrix(result: ReportedRun, diagnoses: readonly Diagnosis[]): MatrixRow[] {
   return matrixLines(result, diagnoses).flatMap((line) => line.cells);
 }
 
