@@ -29,7 +29,10 @@ const list = await createPetstoreCore({
   header: (name) => (name === "authorization" ? authorization : undefined),
   body: undefined,
 });
-const body = list.body ?? "";
+if (list.status !== 200 || list.body === undefined) {
+  throw new Error(`ceiling: the kit answered its list with ${list.status}, not a 200 with a body`);
+}
+const { body } = list;
 const headers = [
   "content-type",
   list.headers["content-type"] ?? "",
