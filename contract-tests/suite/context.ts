@@ -13,7 +13,7 @@ import type { OperationId } from "../../mocks/interface/spec.js";
 import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import type { Redact } from "../../mocks/util/redact.js";
 import type { ContractRequest, ContractResponse, Exchange, Target } from "../transport/http.js";
-import { curlLine, kept, send, sentRequest } from "../transport/http.js";
+import { curlLine, kept, operationRequest, send, sentRequest } from "../transport/http.js";
 import { LivenessWatch } from "../transport/liveness.js";
 import {
   type CaseRecord,
@@ -44,10 +44,11 @@ export interface CaseDefinition {
 }
 
 /** The case `<operation>.<name>`: its operation's request, at its template path unless `parts` say. */
-export function caseOf(operation: OperationId, name: string, parts: Partial<ContractRequest> = {}) {
-  const { method, template } = interfaceOperation(operation);
-  return { id: `${operation}.${name}`, operation, request: { method, path: template, ...parts } };
-}
+export const caseOf = (
+  operation: OperationId,
+  name: string,
+  parts: Parameters<typeof operationRequest>[1] = {},
+) => ({ id: `${operation}.${name}`, operation, request: operationRequest(operation, parts) });
 
 interface SuiteState {
   /** A category to file pets under: created by the run, else the first listed. */

@@ -64,7 +64,7 @@ export interface ContractRequest {
  */
 export function operationRequest(
   operation: OperationId,
-  rest: Omit<ContractRequest, "method" | "path"> = {},
+  rest: Omit<ContractRequest, "method" | "path"> & { readonly path?: string } = {},
 ): ContractRequest {
   const { method, template } = interfaceOperation(operation);
   return { method, path: template, ...rest };
