@@ -18,7 +18,8 @@ import { pathToFileURL } from "node:url";
 import type { PetstoreServerOptions } from "../../mocks/server/options.js";
 import type { ServerTestHooks } from "../../mocks/server/server.js";
 import { bareHandler } from "./bare-handler.js";
-import { spin, spinCalibration } from "./busy-loop.js";
+import { spin } from "./busy-loop.js";
+import { calibrate, collect, labels, mark } from "./counted-phases.js";
 import {
   type HandlerOperation,
   handlerApiKey,
@@ -40,15 +41,6 @@ export interface InstructionRun {
   readonly rounds: number;
   readonly requests: Readonly<Record<HandlerOperation["key"], number>>;
 }
-
-const labels: string[] = [];
-/** Ends a phase: callgrind dumps what ran since the last mark, under `label`. */
-function mark(label: string): void {
-  process.threadCpuUsage();
-  labels.push(label);
-}
-
-const collect = (globalThis as { gc?: () => void }).gc;
 
 async function handlerOf(run: InstructionRun) {
   if (run.handler === "bare") {
@@ -86,15 +78,9 @@ async function handlerOf(run: InstructionRun) {
 }
 
 async function main(run: InstructionRun): Promise<void> {
-  if (collect === undefined) throw new Error("run with --expose-gc");
   const { listener, reset, close } = await handlerOf(run);
-  // Compiled, and the start's garbage collected, before it is counted.
-  spin(1);
-  collect();
-  mark("start");
-  // Short calls, as a slowed create makes them.
-  for (let call = 0; call < spinCalibration.calls; call++) spin(spinCalibration.iterations);
-  mark("spin");
+  // Compiled, and the start's garbage collected, before it is counted; then the busy loop's calibration.
+  calibrate();
   for (let round = 0; round < run.warmupRounds + run.rounds; round++) {
     const measured = round >= run.warmupRounds;
     for (const operation of handlerOperations) {

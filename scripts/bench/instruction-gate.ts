@@ -136,6 +136,13 @@ async function underValgrind(args: readonly string[]): Promise<string> {
   }
 }
 
+const phaseCount = (phases: ReadonlyArray<[string, number]>, label: string) =>
+  phases.find(([name]) => name === label)?.[1] ?? Number.NaN;
+
+/** What one iteration of the busy loop costs, from the calibration phase (`counted-phases.ts`). */
+const spinPerIteration = (phases: ReadonlyArray<[string, number]>) =>
+  phaseCount(phases, "spin") / (spinCalibration.calls * spinCalibration.iterations);
+
 /** Each phase's instruction count, by label, in order. */
 async function countPhases(
   child: string,
@@ -209,9 +216,7 @@ export async function measureInstructions(
       ...variants.map((variant) => countPhases(child, dir, run("kit", variant))),
     ]);
     return kits.map((kit) => ({
-      spinInstructions:
-        (kit.find(([label]) => label === "spin")?.[1] ?? Number.NaN) /
-        (spinCalibration.calls * spinCalibration.iterations),
+      spinInstructions: spinPerIteration(kit),
       costs: handlerOperations.map((operation) => {
         const kitCount = perRequest(kit, operation);
         const bareCount = perRequest(bare ?? [], operation);
@@ -242,9 +247,6 @@ export interface SetupCost {
  */
 export const setupFloor = 0.86;
 
-const phaseCount = (phases: ReadonlyArray<[string, number]>, label: string) =>
-  phases.find(([name]) => name === label)?.[1] ?? Number.NaN;
-
 /**
  * The built kit's set-up beside plain msw's (the repository's msw), each in
  * a fresh process under callgrind; `spinIterations` slows the kit's set-up
@@ -274,8 +276,7 @@ export async function measureSetupInstructions(spinIterations = 0): Promise<Setu
       kit: kitCount,
       bare: bareCount,
       ratio: bareCount / kitCount,
-      spinInstructions:
-        phaseCount(kit ?? [], "spin") / (spinCalibration.calls * spinCalibration.iterations),
+      spinInstructions: spinPerIteration(kit ?? []),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -10,7 +10,8 @@
  * Not run by hand: `instruction-gate.ts` bundles it (esbuild) and passes
  * one JSON argument, `SetupRun`.
  */
-import { spin, spinCalibration } from "./busy-loop.js";
+import { spin } from "./busy-loop.js";
+import { calibrate, collect, labels, mark } from "./counted-phases.js";
 
 export interface SetupRun {
   readonly handler: "kit" | "bare";
@@ -18,12 +19,6 @@ export interface SetupRun {
   readonly urls: { readonly kit: string; readonly msw: string; readonly mswNode: string };
   /** Iterations of the busy loop run inside the set-up (the gate's proof); 0 for none. */
   readonly spinIterations: number;
-}
-
-const labels: string[] = [];
-function mark(label: string): void {
-  process.threadCpuUsage();
-  labels.push(label);
 }
 
 async function setUp({ handler, urls }: SetupRun): Promise<void> {
@@ -39,16 +34,9 @@ async function setUp({ handler, urls }: SetupRun): Promise<void> {
   );
 }
 
-const collect = (globalThis as { gc?: () => void }).gc;
-
 async function main(run: SetupRun): Promise<void> {
-  if (collect === undefined) throw new Error("run with --expose-gc");
   // The busy loop compiled and calibrated first, each phase from a collected heap.
-  spin(1);
-  collect();
-  mark("start");
-  for (let call = 0; call < spinCalibration.calls; call++) spin(spinCalibration.iterations);
-  mark("spin");
+  calibrate();
   collect();
   mark("between");
   if (run.spinIterations > 0) spin(run.spinIterations);
