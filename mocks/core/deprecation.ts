@@ -59,34 +59,30 @@ const keptBasePaths = 8;
  * choices that changed it.
  */
 export function deprecationHeadersFor(change: DeprecationChange | undefined) {
-  const kept = new Map<string, Map<OperationId, Headers | undefined>>();
-  /** The choices that changed a kept set of headers. */
-  const changedBy = new Map<Headers, readonly ChoiceId[]>();
+  /** By base path and operation: the headers, and the choices that changed them. */
+  const kept = new Map<
+    string,
+    Map<OperationId, { readonly headers: Headers | undefined; readonly noted: readonly ChoiceId[] }>
+  >();
   return (operationId: OperationId, basePath: string, shaped: Noter): Headers | undefined => {
     let byOperation = kept.get(basePath);
     if (byOperation === undefined) {
-      if (kept.size >= keptBasePaths) {
-        kept.clear();
-        changedBy.clear();
-      }
+      if (kept.size >= keptBasePaths) kept.clear();
       byOperation = new Map();
       kept.set(basePath, byOperation);
     }
-    if (!byOperation.has(operationId)) {
+    let entry = byOperation.get(operationId);
+    if (entry === undefined) {
       const headers = deprecationHeaders(operationId, basePath);
       const noted: ChoiceId[] = [];
       const changed =
         headers && change ? change(headers, { note: (choice) => noted.push(choice) }) : headers;
       // Frozen: answers merge it with their own headers once (petstore-core.ts `finish`).
-      const frozen = changed && Object.freeze({ ...changed });
-      if (frozen && noted.length > 0) changedBy.set(frozen, noted);
-      byOperation.set(operationId, frozen);
+      entry = { headers: changed && Object.freeze({ ...changed }), noted };
+      byOperation.set(operationId, entry);
     }
-    const headers = byOperation.get(operationId);
-    if (change && headers) {
-      const noted = changedBy.get(headers) ?? [];
-      for (let index = 0; index < noted.length; index++) shaped.note(noted[index] as ChoiceId);
-    }
+    const { headers, noted } = entry;
+    for (let index = 0; index < noted.length; index++) shaped.note(noted[index] as ChoiceId);
     return headers;
   };
 }
