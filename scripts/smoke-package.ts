@@ -169,23 +169,21 @@ export function lockedClosure(tree: LockedTree, roots: readonly string[]): Locke
 /** What a smoke project installs next to the kit, besides msw. */
 const companions = ["vitest", "typescript", "@types/node"];
 
-/** The kit's dependencies and the companions, as package-lock.json pins them. */
-export async function pinnedBase(): Promise<{ kit: LockedPackage; tree: LockedTree }> {
+/**
+ * The kit's dependencies and the companions (`roots`), as package-lock.json
+ * pins them (`tree`), and that lock (`locked`).
+ */
+async function pinnedBase() {
   const locked = await readLockedTree(kitLockPath);
   const kit = locked[""] as LockedPackage;
-  return {
-    kit,
-    tree: lockedClosure(locked, [...Object.keys(kit.dependencies ?? {}), ...companions]),
-  };
+  const roots = [...Object.keys(kit.dependencies ?? {}), ...companions];
+  return { kit, locked, roots, tree: lockedClosure(locked, roots) };
 }
 
 /** The packed kit in a new project with msw `major` and the companions, by a lock cut from the kit's own, `npm ci`. */
 async function installPinnedKit(major: 2 | 3): Promise<Omit<InstalledKit, "mswVersion">> {
-  const { kit, tree } = await pinnedBase();
-  const msw =
-    major === 3
-      ? lockedClosure(await readLockedTree(kitLockPath), ["msw"])
-      : await readLockedTree(msw2LockPath);
+  const { kit, locked, tree } = await pinnedBase();
+  const msw = major === 3 ? lockedClosure(locked, ["msw"]) : await readLockedTree(msw2LockPath);
   const packages: LockedTree = { ...tree, ...msw };
   return installKit(async (dir, tarball) => {
     const resolved = `file:${basename(tarball)}`;
@@ -238,12 +236,11 @@ const smokeApp = { name: "petstore-kit-smoke-app", version: "1.0.0", private: tr
  * package-lock.json pins.
  */
 export async function writeMsw2Lock(): Promise<void> {
-  const { kit, tree } = await pinnedBase();
+  const { roots, tree } = await pinnedBase();
   const dir = await mkdtemp(join(isolatedBase(), "petstore-kit-msw2-lock-"));
   try {
-    const names = [...Object.keys(kit.dependencies ?? {}), ...companions];
     const devDependencies = Object.fromEntries(
-      names.map((name) => [name, tree[`node_modules/${name}`]?.version]),
+      roots.map((name) => [name, tree[`node_modules/${name}`]?.version]),
     );
     await writeJson(join(dir, "package.json"), { ...smokeApp, devDependencies });
     await writeJson(join(dir, "package-lock.json"), {
