@@ -39,6 +39,7 @@
 
 import { isObject, JsonDepthError, jsonSyntaxError, parseJson } from "../util/json.js";
 import { printable } from "../util/text.js";
+import { BehaviourProfileError } from "./behaviour-profile-error.js";
 import {
   type Collection,
   listedCollections,
@@ -359,10 +360,7 @@ export const profileLimits = {
   idStart: Number.MAX_SAFE_INTEGER - 2 ** 32,
 } as const;
 
-/** A profile that is not a valid one: the message names the place and why. */
-export class BehaviourProfileError extends Error {
-  override name = "BehaviourProfileError";
-}
+export { BehaviourProfileError };
 
 const quoted = (text: string) =>
   printable(JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text));
