@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
+import type { ErrorBody } from "../interface/types.js";
 import { createPetstoreStore } from "../store/store.js";
 import { coreRequest } from "../test-support/core-request.js";
 import { operationBehaviour } from "./behaviour.js";
@@ -510,6 +511,32 @@ describe("answers by class", () => {
       message: expect.any(String),
       status: 400,
     });
+  });
+
+  it("errorClasses: a credential's class is the one the mock's own refusal names", async () => {
+    const send = await mockUnder({
+      errorClasses: {
+        alternative: "perClass",
+        value: {
+          missingCredential: { code: "MISSING" },
+          wrongCredential: { code: "WRONG" },
+          malformedCredential: { code: "MALFORMED" },
+        },
+      },
+    });
+    for (const [authorization, code, reason] of [
+      ["", "MISSING", /^Missing credential/],
+      ["   ", "MISSING", /^Missing credential/],
+      ["Bearer my key", "WRONG", /^Invalid API key/],
+      ["Bearer\tnope", "WRONG", /^Invalid API key/],
+      ["bearer  nope ", "WRONG", /^Invalid API key/],
+      ["Bearer", "MALFORMED", /^Empty bearer token/],
+      ["Basic abc", "MALFORMED", /^Unsupported authorization scheme/],
+    ] as const) {
+      const body = bodyOf(await send("GET", "/pets", { authorization })) as ErrorBody;
+      expect({ authorization, code: body.code }).toEqual({ authorization, code });
+      expect(body.message).toMatch(reason);
+    }
   });
 
   it("commonHeaders headers: a fixed text, and a fresh value per answer, on the answers they name", async () => {

@@ -22,6 +22,7 @@ import {
   petStatuses,
 } from "../interface/spec.js";
 import type { ErrorBody } from "../interface/types.js";
+import { credentialParts } from "./auth.js";
 import type { DeprecationChange } from "./deprecation.js";
 import type { CoreRequest, CoreResponse } from "./exchange.js";
 import type { ShapedChoices } from "./journal.js";
@@ -231,9 +232,13 @@ function errorClassOf(
 ): ErrorClass | undefined {
   switch (code) {
     case "unauthorized": {
+      // The class of the core's own refusal (./auth.ts `checkCredential`): a blank header is none, any token after Bearer a wrong one.
       const sent = request.header("authorization");
-      if (sent === undefined) return "missingCredential";
-      return /^bearer +\S+$/i.test(sent.trim()) ? "wrongCredential" : "malformedCredential";
+      if (sent === undefined || sent.trim() === "") return "missingCredential";
+      const { scheme, token } = credentialParts(sent);
+      return scheme.toLowerCase() === "bearer" && token !== ""
+        ? "wrongCredential"
+        : "malformedCredential";
     }
     case "not_found":
       return operationId === undefined ? "unknownPath" : "notFound";
