@@ -170,11 +170,11 @@ export type Decision =
   | { readonly alternative: string; readonly value?: JsonValue; readonly reason: string }
   | { readonly why: string };
 
-/** A decision as the profile holds it. */
+/** A decision as the profile holds it, with the reason that names what was read. */
 export const asLearned = (id: ChoiceId, decision: Decision): LearnedChoice =>
   "why" in decision
     ? undecided(decision.why)
-    : decided(id, decision.alternative, [], decision.value);
+    : { ...decided(id, decision.alternative, [], decision.value), reason: decision.reason };
 
 /**
  * The deployment's own records of those read: the ones earlier runs of the

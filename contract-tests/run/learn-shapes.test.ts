@@ -6,8 +6,16 @@
  */
 import { describe, expect, it } from "vitest";
 import { validateBehaviourProfile } from "../../mocks/interface/behaviour-profile.js";
+import { profileChoice } from "./learn-choices.js";
 import type { Item } from "./learn-readings.js";
-import { combined, type Decision, fieldPresence, idSequenceOf, standIn } from "./learn-records.js";
+import {
+  asLearned,
+  combined,
+  type Decision,
+  fieldPresence,
+  idSequenceOf,
+  standIn,
+} from "./learn-records.js";
 
 const withIds = (ids: readonly number[]): Item[] => ids.map((id) => ({ id, name: "x" }));
 const range = (start: number, count: number, step = 1) =>
@@ -133,6 +141,17 @@ describe("combined", () => {
       reason: "the ids of categories count from 1 by 1; undecided: the run stopped",
     });
     expect(combined([undecided, undecided])).toEqual({ why: "the run stopped; the run stopped" });
+  });
+
+  it("keeps what it read as the profile's reason", () => {
+    expect(profileChoice(asLearned("idSequence", combined([from, fromOne])))).toEqual({
+      alternative: "from",
+      value: { pets: { start: 100, step: 1 } },
+      reason: "the ids of pets count from 100 by 1; the ids of categories count from 1 by 1",
+    });
+    expect(profileChoice(asLearned("idSequence", undecided))).toEqual({
+      reason: "undecided: the run stopped",
+    });
   });
 
   it("makes choices the profile reader accepts", () => {
