@@ -16,7 +16,7 @@ import { startOtherDeployment } from "../test-support/other-deployment.js";
 import { recordContract } from "../test-support/recorded-contract.js";
 import { closedAfter, runCli } from "../test-support/runs.js";
 import { bodyShape } from "./compare-answers.js";
-import { compareWithMock } from "./compare-mock.js";
+import { compareWithMock, sameValue } from "./compare-mock.js";
 import { runContractSuite } from "./runner.js";
 
 async function compareAgainst(wrapHandler?: FaultyServer["wrap"]) {
@@ -243,5 +243,23 @@ describe("--compare-mock --behaviour", () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe("sameValue", () => {
+  it("takes a profile's value with its keys in another order for the one learned (no extra mock run for it)", () => {
+    const given = {
+      missingCredential: { code: "NO_TOKEN", headers: { "www-authenticate": "Bearer", x: "1" } },
+      badQuery: { code: "Q" },
+    };
+    const learned = {
+      badQuery: { code: "Q" },
+      missingCredential: { headers: { x: "1", "www-authenticate": "Bearer" }, code: "NO_TOKEN" },
+    };
+    expect(sameValue(learned, given)).toBe(true);
+    expect(sameValue(undefined, undefined)).toBe(true);
+    expect(sameValue({ list: [1, 2] }, { list: [2, 1] })).toBe(false);
+    expect(sameValue({ code: "Q" }, { code: "R" })).toBe(false);
+    expect(sameValue({ code: "Q" }, undefined)).toBe(false);
   });
 });

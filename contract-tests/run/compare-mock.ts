@@ -29,6 +29,7 @@ import {
 } from "./compare-answers.js";
 import { learnChoices } from "./learn-choices.js";
 import { type ProbeOptions, type Probes, sendProbes } from "./learn-probes.js";
+import { canonical } from "./learn-readings.js";
 import { runCases, suiteCases } from "./runner.js";
 
 export interface Difference extends AnswerDifference {
@@ -167,6 +168,10 @@ export async function compareWithMock(
   return compareSide(options, await deploymentSide(options, deployment), behaviour);
 }
 
+/** Whether a learned value is the profile's, whatever the order of their objects' keys. */
+export const sameValue = (learned: unknown, given: unknown): boolean =>
+  canonical(learned) === canonical(given);
+
 /** The comparison of a deployment's answers (`deploymentSide`) with the mock's under a profile. */
 export async function compareSide(
   options: RunOptions,
@@ -195,8 +200,7 @@ export async function compareSide(
   // The choices the deployment's answers decide otherwise than the profile.
   const candidates = choiceIds.filter((id) => {
     const { alternative, value } = learned[id];
-    const same =
-      alternative === current.choices[id] && JSON.stringify(value) === JSON.stringify(values[id]);
+    const same = alternative === current.choices[id] && sameValue(value, values[id]);
     return counted.length > 0 && alternative !== undefined && !same;
   });
   /** The keys of the differences left when the mock takes the deployment's alternatives of `ids`. */
