@@ -513,6 +513,30 @@ describe("answers by class", () => {
     });
   });
 
+  it("errorClasses: an absent record, an unknown path, no body and a category named by no record are classes of their own", async () => {
+    const send = await mockUnder({
+      errorClasses: {
+        alternative: "perClass",
+        value: {
+          notFound: { code: "NO_RECORD" },
+          unknownPath: { code: "NO_ROUTE" },
+          missingBody: { code: "NO_BODY" },
+          unknownReference: { code: "NO_CATEGORY" },
+          badBody: { code: "BAD_BODY" },
+        },
+      },
+    });
+    const codeOf = async (...request: Parameters<typeof send>) =>
+      (bodyOf(await send(...request)) as ErrorBody).code;
+    expect(await codeOf("GET", "/pets/999")).toBe("NO_RECORD");
+    expect(await codeOf("GET", "/nowhere")).toBe("NO_ROUTE");
+    expect(await codeOf("POST", "/pets", json)).toBe("NO_BODY");
+    expect(await codeOf("POST", "/pets", json, { name: "Rex", categoryId: 999 })).toBe(
+      "NO_CATEGORY",
+    );
+    expect(await codeOf("POST", "/pets", json, { name: 5, categoryId: 1 })).toBe("BAD_BODY");
+  });
+
   it("errorClasses: a credential's class is the one the mock's own refusal names", async () => {
     const send = await mockUnder({
       errorClasses: {
