@@ -3,6 +3,7 @@
  * only there: what the profile leaves at the default is the kit's answer.
  */
 import { describe, expect, it } from "vitest";
+import type { ErrorClass } from "../interface/behaviour-profile.js";
 import { type BehaviourProfileInput, behaviourFrom } from "../interface/behaviours.js";
 import type { ErrorBody } from "../interface/types.js";
 import { createPetstoreStore } from "../store/store.js";
@@ -466,6 +467,15 @@ describe("deprecation headers", () => {
   });
 });
 
+/** A mock whose profile (`errorClasses: perClass`) answers each named class of failure with its own code word. */
+const mockWithClassCodes = (codes: Readonly<Partial<Record<ErrorClass, string>>>) =>
+  mockUnder({
+    errorClasses: {
+      alternative: "perClass",
+      value: Object.fromEntries(Object.entries(codes).map(([name, code]) => [name, { code }])),
+    },
+  });
+
 describe("answers by class", () => {
   const classes = {
     missingCredential: { code: "NO_TOKEN" },
@@ -496,11 +506,9 @@ describe("answers by class", () => {
       details: [],
     });
     expect(bodyOf(await send("GET", "/pets/999"))).toMatchObject({ code: "NOT_FOUND" });
-    const malformed = await mockUnder({
-      errorClasses: {
-        alternative: "perClass",
-        value: { malformedBody: { code: "entity.parse.failed" }, badBody: { code: "VALIDATION" } },
-      },
+    const malformed = await mockWithClassCodes({
+      malformedBody: "entity.parse.failed",
+      badBody: "VALIDATION",
     });
     const notJson = await malformed("POST", "/pets", json, undefined, "{oops");
     expect(bodyOf(notJson)).toMatchObject({ code: "entity.parse.failed", status: 400 });
@@ -514,17 +522,12 @@ describe("answers by class", () => {
   });
 
   it("errorClasses: an absent record, an unknown path, no body and a category named by no record are classes of their own", async () => {
-    const send = await mockUnder({
-      errorClasses: {
-        alternative: "perClass",
-        value: {
-          notFound: { code: "NO_RECORD" },
-          unknownPath: { code: "NO_ROUTE" },
-          missingBody: { code: "NO_BODY" },
-          unknownReference: { code: "NO_CATEGORY" },
-          badBody: { code: "BAD_BODY" },
-        },
-      },
+    const send = await mockWithClassCodes({
+      notFound: "NO_RECORD",
+      unknownPath: "NO_ROUTE",
+      missingBody: "NO_BODY",
+      unknownReference: "NO_CATEGORY",
+      badBody: "BAD_BODY",
     });
     const codeOf = async (...request: Parameters<typeof send>) =>
       (bodyOf(await send(...request)) as ErrorBody).code;
@@ -538,15 +541,10 @@ describe("answers by class", () => {
   });
 
   it("errorClasses: a credential's class is the one the mock's own refusal names", async () => {
-    const send = await mockUnder({
-      errorClasses: {
-        alternative: "perClass",
-        value: {
-          missingCredential: { code: "MISSING" },
-          wrongCredential: { code: "WRONG" },
-          malformedCredential: { code: "MALFORMED" },
-        },
-      },
+    const send = await mockWithClassCodes({
+      missingCredential: "MISSING",
+      wrongCredential: "WRONG",
+      malformedCredential: "MALFORMED",
     });
     for (const [authorization, code, reason] of [
       ["", "MISSING", /^Missing credential/],
