@@ -23,8 +23,8 @@ import {
 } from "../interface/spec.js";
 import type { ErrorBody } from "../interface/types.js";
 import { credentialParts } from "./auth.js";
-import type { DeprecationChange } from "./deprecation.js";
-import type { CoreRequest, CoreResponse } from "./exchange.js";
+import type { DeprecationChange, Noter } from "./deprecation.js";
+import type { CoreRequest, CoreResponse, Headers } from "./exchange.js";
 import type { ShapedChoices } from "./journal.js";
 import { cachedLists } from "./list-cache.js";
 import {
@@ -45,8 +45,6 @@ const ok = (value: string): Validated<string> => ({ ok: true, value });
 
 /** Hears a choice that shaped an answer (`Shaped`'s `note`). */
 type Note = (choice: ChoiceId) => void;
-/** Hears the choices that shaped an answer. */
-type Noter = Pick<Shaped, "note">;
 
 const integerText = /^[+-]?\d+$/;
 const decimalText = /^[+-]?(?:\d+\.\d*|\.\d+)$/;
@@ -316,7 +314,6 @@ function errorRestyle(resolved: ResolvedBehaviour) {
 
 /** A header set (text), left out (null) or as it is (undefined). */
 type HeaderChange = string | null | undefined;
-type Headers = Readonly<Record<string, string>>;
 
 function setHeader(headers: Headers, name: string, change: HeaderChange): Headers {
   if (change === undefined || !(name in headers)) return headers;

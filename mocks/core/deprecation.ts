@@ -6,13 +6,12 @@
 import type { ChoiceId } from "../interface/behaviour-profile.js";
 import { deprecationHeaderNames } from "../interface/headers.js";
 import { type Deprecation, deprecations, type OperationId } from "../interface/spec.js";
+import type { Headers } from "./exchange.js";
 
 /** When the operations were marked deprecated: the interface does not say, so the mock states 2025-01-01. */
 const deprecatedSince = new Date("2025-01-01T00:00:00Z");
 
 const deprecationValue = `@${Math.floor(deprecatedSince.getTime() / 1000)}`;
-
-type Headers = Readonly<Record<string, string>>;
 
 const names = {
   deprecated: deprecationHeaderNames.deprecated.toLowerCase(),
@@ -39,7 +38,7 @@ export function deprecationHeaders(
 }
 
 /** Hears each choice of a behaviour profile that shaped an answer (`Shaped` of ./operation-behaviour.ts). */
-interface Noter {
+export interface Noter {
   note(choice: ChoiceId): void;
 }
 

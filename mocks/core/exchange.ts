@@ -93,7 +93,8 @@ export const droppedResponse: CoreResponse = {
 /** Bodies over this many bytes are answered with 413. */
 export const maxBodyBytes = 1024 * 1024;
 
-type Headers = Readonly<Record<string, string>>;
+/** An answer's headers: lower-case names, frozen or never changed. */
+export type Headers = Readonly<Record<string, string>>;
 
 /** The merges of frozen pairs, by first then second set. */
 const mergedOnce = new WeakMap<Headers, WeakMap<Headers, Headers>>();
