@@ -150,13 +150,11 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     },
   };
   const mock = options.mock(mockJournal);
-  let found: DeploymentHealth = { url: proxy.url, state: "unknown" };
-  let foundAt = Number.NEGATIVE_INFINITY;
+  // Noted on every forwarded answer; the time is written out only when the health is read.
+  let found: { state: DeploymentHealth["state"]; at: number; reason?: string } | undefined;
   let probing = false;
   const note = (state: DeploymentHealth["state"], reason?: string) => {
-    foundAt = Date.now();
-    const checkedAt = new Date(foundAt).toISOString();
-    found = { url: proxy.url, state, checkedAt, ...(reason === undefined ? {} : { reason }) };
+    found = { state, at: Date.now(), ...(reason === undefined ? {} : { reason }) };
   };
   /** What answering with `answer` says of the deployment. */
   const noteAnswer = (answer: RawAnswer) => {
@@ -179,8 +177,15 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
     }
   }
   function deployment(): DeploymentHealth {
-    if (!probing && Date.now() - foundAt > staleMs) void probe();
-    return found;
+    if (!probing && (found === undefined || Date.now() - found.at > staleMs)) void probe();
+    if (found === undefined) return { url: proxy.url, state: "unknown" };
+    const { state, at, reason } = found;
+    return {
+      url: proxy.url,
+      state,
+      checkedAt: new Date(at).toISOString(),
+      ...(reason === undefined ? {} : { reason }),
+    };
   }
   /** Who answered, as the request log names it (CoreResponse.answeredBy). */
   const by = {
