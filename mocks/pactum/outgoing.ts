@@ -46,6 +46,8 @@ export function prepareRequest(request: PactumRequest, credential: Credential): 
       ...request.core,
       signal: ownSignal ? AbortSignal.any([ownSignal, controller.signal]) : controller.signal,
     },
+    // Stated: a redefined property keeps its attributes, and a spec's own `core` is enumerable.
+    enumerable: false,
     configurable: true,
     writable: true,
   });
