@@ -19,7 +19,14 @@ import * as fs from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readJsonFile, temporaryPathOf, writeFileAtomically } from "../util/files.js";
-import { abandoned, createLockFile, lockOwner, lockText, readLockFile } from "../util/lock-file.js";
+import {
+  abandoned,
+  createLockFile,
+  lockOwner,
+  lockPathOf,
+  lockText,
+  readLockFile,
+} from "../util/lock-file.js";
 import { ContractFileError } from "./contract-names.js";
 import {
   type ContractNames,
@@ -37,7 +44,7 @@ export const contractLockWaitMs = 10_000;
 /** The paths a contract file owns: the file, its lock and its temp file. */
 export const contractFilePaths = (path: string): string[] => [
   path,
-  `${path}.lock`,
+  lockPathOf(path),
   temporaryPathOf(path),
 ];
 
@@ -62,7 +69,7 @@ const readLock = (path: string, lockPath: string) =>
  * file that is no regular file (a FIFO) is refused, never opened.
  */
 async function lockContractFile(path: string): Promise<{ release(): Promise<void> }> {
-  const lockPath = `${path}.lock`;
+  const lockPath = lockPathOf(path);
   const token = lockText();
   const deadline = Date.now() + contractLockWaitMs;
   for (;;) {
@@ -161,5 +168,5 @@ export async function checkContractFile(
   names?: Partial<ContractNames> | undefined,
 ): Promise<void> {
   await mergedInto(path, pactOf([], contractNamesOf(names)));
-  await readLock(path, `${path}.lock`);
+  await readLock(path, lockPathOf(path));
 }

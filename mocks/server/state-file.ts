@@ -16,7 +16,14 @@ import { followStore } from "../store/follow-store.js";
 import { checkSnapshot, type SnapshotError, type StoreSnapshot } from "../store/state.js";
 import type { PetstoreStore, RecordCounts } from "../store/store.js";
 import { fileSystem, readJsonFile, temporaryPathOf, writeFileAtomically } from "../util/files.js";
-import { abandoned, createLockFile, lockOwner, lockText, readLockFile } from "../util/lock-file.js";
+import {
+  abandoned,
+  createLockFile,
+  lockOwner,
+  lockPathOf,
+  lockText,
+  readLockFile,
+} from "../util/lock-file.js";
 
 /** A state file that cannot be used; the start stops and the file is left as it is. */
 export class StateFileError extends Error {
@@ -51,7 +58,6 @@ export async function readStateFile(
 }
 
 /** The lock file beside a state file. */
-const lockPathOf = (path: string): string => `${path}.lock`;
 
 /** The paths a state file owns: the file, its lock and its temp file. */
 export const stateFilePaths = (path: string): string[] => [

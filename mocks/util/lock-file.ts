@@ -24,6 +24,9 @@ import { constants, readFileSync } from "node:fs";
 import { fileSystem, noFollow, nonBlocking, ownFileMode, readOwnFile } from "./files.js";
 
 /** The largest lock file read: the kit's own hold a pid and a token. */
+/** The lock of the file at `path`: `<path>.lock`, beside it. */
+export const lockPathOf = (path: string): string => `${path}.lock`;
+
 export const maxLockBytes = 256;
 
 /** How old a lock whose owner cannot be read must be to count as stale, in ms. */
