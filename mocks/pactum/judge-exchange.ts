@@ -86,7 +86,18 @@ export class ExchangeJudge {
       this.knowledge.absent(collection, id) ?? (isKitAbsentId(id) ? "picked" : undefined),
   };
 
-  constructor(private readonly options: ExchangeJudgeOptions) {}
+  /** The Authorization headers that carry the session's key, as its curl lines write them (`$PETSTORE_API_KEY`). */
+  private readonly keyedHeaders: ReadonlyMap<string, ShellWord>;
+
+  constructor(private readonly options: ExchangeJudgeOptions) {
+    const { apiKey } = options;
+    const basic = `Basic ${Buffer.from(`contract:${apiKey}`).toString("base64")}`;
+    this.keyedHeaders = new Map<string, ShellWord>([
+      [`Bearer ${apiKey}`, keyAuthorization.bearer],
+      [apiKey, keyAuthorization.bare],
+      [basic, keyAuthorization.basic],
+    ]);
+  }
 
   /** Judges one exchange, and learns from it for the next. */
   judge(request: PactumRequest, response: PactumResponse | Error): Judgement | NotJudged {
@@ -121,32 +132,36 @@ export class ExchangeJudge {
     const answer = response instanceof Error ? undefined : answerOf(response);
     const error = response instanceof Error ? response.message : undefined;
     const { redact } = this.options;
-    const url = `${this.options.reproBaseUrl}${below}`;
-    const curl = redact(
-      curlLine({
-        options: ["-sS", "-i"],
-        method,
-        url,
-        headers: [
-          ...(authorization === undefined ? [] : [this.keyed(authorization, redact)]),
-          ...(body === undefined
-            ? []
-            : [contentType === undefined ? "Content-Type:" : `Content-Type: ${contentType}`]),
-        ],
-        body: body === undefined ? undefined : { data: body },
+    const refused = judge(checks, answer, `no answer (${error ?? "unknown error"})`).filter(
+      (verdict) => !verdict.passed,
+    );
+    // Only a failure shows the curl line: an exchange that passes builds none.
+    const curl =
+      refused.length === 0
+        ? ""
+        : redact(
+            curlLine({
+              options: ["-sS", "-i"],
+              method,
+              url: `${this.options.reproBaseUrl}${below}`,
+              headers: [
+                ...(authorization === undefined ? [] : [this.keyed(authorization, redact)]),
+                ...(body === undefined
+                  ? []
+                  : [contentType === undefined ? "Content-Type:" : `Content-Type: ${contentType}`]),
+              ],
+              body: body === undefined ? undefined : { data: body },
+            }),
+          );
+    const failed = refused.map(
+      ({ check, reason }): Failure => ({
+        id: `${match.operationId}.${check.slug}`,
+        kind: check.kind,
+        expected: check.expected,
+        actual: failedActual(reason, answer, error, redact),
+        curl,
       }),
     );
-    const failed = judge(checks, answer, `no answer (${error ?? "unknown error"})`)
-      .filter((verdict) => !verdict.passed)
-      .map(
-        ({ check, reason }): Failure => ({
-          id: `${match.operationId}.${check.slug}`,
-          kind: check.kind,
-          expected: check.expected,
-          actual: failedActual(reason, answer, error, redact),
-          curl,
-        }),
-      );
     this.knowledge.learn(sent, answer);
     const fails = (failure: Failure) => failure.kind === "documented" || this.options.strict;
     return {
@@ -164,13 +179,6 @@ export class ExchangeJudge {
 
   /** The curl line's Authorization header as sent; the session's key as `$PETSTORE_API_KEY`. */
   private keyed(authorization: string, redact: Redact): ShellWord {
-    const { apiKey } = this.options;
-    const basic = `Basic ${Buffer.from(`contract:${apiKey}`).toString("base64")}`;
-    const keyed = new Map<string, ShellWord>([
-      [`Bearer ${apiKey}`, keyAuthorization.bearer],
-      [apiKey, keyAuthorization.bare],
-      [basic, keyAuthorization.basic],
-    ]);
-    return keyed.get(authorization) ?? redact(`Authorization: ${authorization}`);
+    return this.keyedHeaders.get(authorization) ?? redact(`Authorization: ${authorization}`);
   }
 }
