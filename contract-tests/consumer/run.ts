@@ -82,15 +82,16 @@ async function consumerCases(
       noted(stateCases, { skipped: why });
     };
     const writes = interaction.method !== "GET";
-    const example = consumerRequest(interaction, {}, ctx.tag).request;
+    // The request as its interaction states it, for a skip before any state is set up.
+    const example = () => consumerRequest(interaction, {}, ctx.tag).request;
     if (writes && ctx.readOnly) {
-      skip(example, "--read-only: the run sends no writes");
+      skip(example(), "--read-only: the run sends no writes");
       continue;
     }
     const setUp = await states.establish(interaction.states, operation);
     if ("skip" in setUp) {
       const why = `its provider state ${JSON.stringify(setUp.state)} is not set up: ${setUp.skip}`;
-      skip(example, why, setUp.cases);
+      skip(example(), why, setUp.cases);
       continue;
     }
     const { request, untagged } = consumerRequest(interaction, setUp.params, ctx.tag);
