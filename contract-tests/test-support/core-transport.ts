@@ -1,10 +1,10 @@
 /** The suite's transport straight into the kit's core (no sockets): thousands of requests a second. */
 import type { PetstoreCore } from "../../mocks/core/petstore-core.js";
+import { readAnswer } from "../../mocks/interface/checks.js";
 import {
   authorizationHeader,
   bodyContentType,
   type ContractRequest,
-  contractResponse,
   type Exchange,
   requestBody,
   requestUrl,
@@ -37,7 +37,7 @@ export function coreTransport(
       header: (name) => headers[name],
       body: requestBody(request),
     });
-    const response = contractResponse({
+    const response = readAnswer({
       status: answer.status,
       headers: { ...answer.headers },
       text: answer.body ?? "",

@@ -2,9 +2,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { readAnswer } from "../../mocks/interface/checks.js";
 import { pumpForever, startTinyServer, type TinyServer } from "../../mocks/test-support/servers.js";
 import { retryAfterMs } from "../../mocks/util/http-client.js";
-import { contractResponse, curlLine, kept, RunBudget, send, type Target } from "./http.js";
+import { curlLine, kept, RunBudget, send, type Target } from "./http.js";
 
 let server: TinyServer | undefined;
 afterEach(async () => {
@@ -201,7 +202,7 @@ describe("what a run keeps of an exchange", () => {
     const exchange = {
       request: getPets,
       url: "http://x/v1/pets",
-      response: contractResponse({ status: 200, headers: {}, text }),
+      response: readAnswer({ status: 200, headers: {}, text }),
       retries: 0,
       durationMs: 1,
     };

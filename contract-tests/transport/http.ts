@@ -21,7 +21,6 @@ import {
   AnswerTooLargeError,
   describeError,
   exchangeOnce,
-  type RawAnswer,
   retryAfterMs,
 } from "../../mocks/util/http-client.js";
 import { untaggedCreate } from "./run-tag.js";
@@ -203,9 +202,6 @@ export class RunBudget {
     return this.retryWaitLeftMs <= 0;
   }
 }
-
-/** An answer as the checks read it: its body parsed when it is JSON. */
-export const contractResponse = (answer: RawAnswer): ContractResponse => readAnswer(answer);
 
 /** The request as the judge reads it: what was sent below the base, and which credential. */
 export function sentRequest(operation: OperationId, request: ContractRequest): SentRequest {
