@@ -13,5 +13,7 @@ export function reportVersions(): { readonly kit: string; readonly interface: st
 }
 
 /** `petstore-contract 0.1.0, interface 1.0.0`: one line for the human-readable reports. */
-export const versionsLine = (): string =>
-  `petstore-contract ${kitVersion()}, interface ${interfaceVersion}`;
+export function versionsLine(): string {
+  const { kit, interface: checked } = reportVersions();
+  return `petstore-contract ${kit}, interface ${checked}`;
+}
