@@ -16,7 +16,12 @@ import { type Id, idOf } from "../../mocks/util/exact-json.js";
 import type { CaseDefinition, SuiteContext } from "../suite/context.js";
 import { defaultConsumerWrites } from "../suite/settings.js";
 import { WriteBudget } from "../suite/write-budget.js";
-import type { ContractRequest, CredentialVariant, Exchange } from "../transport/http.js";
+import {
+  type ContractRequest,
+  type CredentialVariant,
+  type Exchange,
+  operationRequest,
+} from "../transport/http.js";
 import { listItems } from "./compare-answers.js";
 
 /** Every probe `--learn` may send, in the order it sends them. */
@@ -184,20 +189,20 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
     probes.set(name, { name, caseId: definition.id, label, exchange, broke });
     return exchange;
   };
+  /** A GET of `operation`, at its template unless `path` says another. */
   const get = (
     name: ProbeName,
     operation: OperationId,
-    path: string,
-    rest: Omit<ContractRequest, "method" | "path"> & { readonly as?: string } = {},
+    rest: Parameters<typeof operationRequest>[1] & { readonly as?: string } = {},
   ) => {
     const { as, ...more } = rest;
-    const request: ContractRequest = { method: "GET", path, ...more };
+    const request = operationRequest(operation, more);
     return send(name, { operation, request, label: labelOf(request, as) });
   };
   const listPets = (name: ProbeName, rawQuery: string, credential?: CredentialVariant) =>
-    get(name, "listPets", "/pets", { rawQuery, ...(credential ? { credential } : {}) });
+    get(name, "listPets", { rawQuery, ...(credential ? { credential } : {}) });
   const listCategories = (name: ProbeName, more: Omit<ContractRequest, "method" | "path"> = {}) =>
-    get(name, "listCategories", "/categories", more);
+    get(name, "listCategories", more);
   const unrouted = (
     name: ProbeName,
     operation: OperationId,
@@ -236,7 +241,7 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
     ["pet-listed", first],
     ["pet-listed-2", second],
   ] as const) {
-    if (id !== undefined) await get(name, "getPet", `/pets/${id}`, { as: "/pets/{id}" });
+    if (id !== undefined) await get(name, "getPet", { path: `/pets/${id}`, as: "/pets/{id}" });
     else {
       const unsent = "no pet was listed to read";
       probes.set(name, { name, caseId: `getPet.learn-${name}`, label: "GET /pets/{id}", unsent });
@@ -249,12 +254,12 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
     ["pet-absent-2", 1],
   ] as const) {
     ctx.knowledge.declareAbsent("pets", absentId(below));
-    await get(name, "getPet", `/pets/${absentId(below)}`, { as: "/pets/{absent id}" });
+    await get(name, "getPet", { path: `/pets/${absentId(below)}`, as: "/pets/{absent id}" });
   }
-  await get("pet-malformed", "getPet", "/pets/abc");
-  await get("pet-decimal", "getPet", "/pets/1.5");
-  await get("pet-zero", "getPet", "/pets/0");
-  await get("pet-negative", "getPet", "/pets/-1");
+  await get("pet-malformed", "getPet", { path: "/pets/abc" });
+  await get("pet-decimal", "getPet", { path: "/pets/1.5" });
+  await get("pet-zero", "getPet", { path: "/pets/0" });
+  await get("pet-negative", "getPet", { path: "/pets/-1" });
   await listPets("pets-no-credential", "", "missing");
   await listPets("pets-wrong-credential", "", "wrong");
   await listPets("pets-malformed-credential", "", "basic");
@@ -263,7 +268,11 @@ export async function sendProbes(ctx: SuiteContext, options: ProbeOptions = {}):
     ["pet-wrong-credential", "wrong"],
     ["pet-malformed-credential", "basic"],
   ] as const) {
-    await get(name, "getPet", `/pets/${first ?? absentId()}`, { as: "/pets/{id}", credential });
+    await get(name, "getPet", {
+      path: `/pets/${first ?? absentId()}`,
+      as: "/pets/{id}",
+      credential,
+    });
   }
   const categories = listItems(await listCategories("categories"));
   await listCategories("categories-unknown-parameter", { rawQuery: "learn-probe=1" });
@@ -300,27 +309,26 @@ async function sendCreates(
     .map((below) => absentId(below))
     .filter((id) => !categoryIds.includes(id));
   const post =
-    (operation: OperationId, collection: string) =>
+    (operation: OperationId) =>
     (name: ProbeName, json: unknown, fields: string, more: Post = {}) => {
-      const { path = collection, as, untagged } = more;
-      const request: ContractRequest = {
-        method: "POST",
-        path,
+      const { path, as, untagged } = more;
+      const request = operationRequest(operation, {
+        ...(path === undefined ? {} : { path }),
         ...(more.rawBody === undefined ? { json } : { rawBody: more.rawBody }),
         ...(more.contentType ? { contentType: more.contentType } : {}),
         // Sent only under --learn-untagged (sendProbes), which allows it past the run tag's rule.
         ...(untagged ? { allowUntagged: true as const } : {}),
-      };
+      });
       return send(name, {
         operation,
         request,
         label: labelOf(request, as, fields),
-        ...(path.split("/").length > 2 ? { unrouted: true as const } : {}),
+        ...(request.path.split("/").length > 2 ? { unrouted: true as const } : {}),
         ...(untagged ? { untagged } : {}),
       });
     };
-  const createPet = post("createPet", "/pets");
-  const createCategory = post("createCategory", "/categories");
+  const createPet = post("createPet");
+  const createCategory = post("createCategory");
   const pet = { name: `${tag} learn`, categoryId };
   const newPet = "name, categoryId";
   await createPet("create-without-status", pet, newPet);
