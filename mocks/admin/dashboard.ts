@@ -10,11 +10,11 @@
  * heartbeat). It answers at most `feedLimits.entries` at a time, and at most
  * `feedLimits.waiting` requests wait at once: the others are answered at once.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import type { CoreResponse } from "../core/exchange.js";
 import { errorResponse, jsonResponse } from "../core/exchange.js";
 import { type FaultInput, faultPresets } from "../core/faults.js";
 import { choicesText, type Journal, type JournalEntry } from "../core/journal.js";
+import { sleep } from "../core/latency.js";
 import {
   behaviourFrom,
   defaultBehaviour,

@@ -4,6 +4,7 @@
  */
 import type { FeedAnswer, NumberedEntry } from "../admin/dashboard.js";
 import { choicesText } from "../core/journal.js";
+import { sleep } from "../core/latency.js";
 import { plural } from "../util/text.js";
 import { AdminError, admin } from "./api.js";
 import { breakablePath, byId, el, fill, say, withCode } from "./dom.js";
@@ -172,8 +173,6 @@ function showDetail(id: number): void {
   renderRequests();
   panel.focus();
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Follows the journal until the page closes; `onNew` runs after every batch of new requests. */
 export async function followRequests(
