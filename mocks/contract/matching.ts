@@ -17,6 +17,8 @@
  * bodyMismatches([{ id: 1 }], [{ id: "7" }], { "$": type(min 1), "$[*].id": integer });
  * // [{ path: "$[0].id", message: "expected an integer, got \"7\"" }]
  */
+
+import { plural } from "../util/text.js";
 import { contractPattern, patternProblem } from "./contract-regex.js";
 import type { PactRules } from "./matching-rules.js";
 
@@ -222,7 +224,6 @@ function miss(out: Out, path: Path, message: string): void {
 }
 
 const article = (kind: string) => (/^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`);
-const items = (count: number) => `${count} item${count === 1 ? "" : "s"}`;
 
 /** The matchers that check a value's kind only: what fits, and what the message expects. */
 const kindMatchers: Readonly<Record<string, { fits(got: unknown): boolean; words: string }>> = {
@@ -316,10 +317,10 @@ class Walk {
     } else if (Array.isArray(want) && Array.isArray(got)) {
       const { min, max } = bounds;
       if (typeof min === "number" && got.length < min) {
-        miss(out, path, `expected at least ${items(min)}, got ${got.length}`);
+        miss(out, path, `expected at least ${plural(min, "item")}, got ${got.length}`);
       }
       if (typeof max === "number" && got.length > max) {
-        miss(out, path, `expected at most ${items(max)}, got ${got.length}`);
+        miss(out, path, `expected at most ${plural(max, "item")}, got ${got.length}`);
       }
       for (const [index, item] of want.length === 0 ? [] : got.entries()) {
         if (full(out)) break;
@@ -350,7 +351,7 @@ class Walk {
     if (Array.isArray(want)) {
       if (!Array.isArray(got)) miss(out, path, `expected an array, got ${shown(got)}`);
       else if (got.length !== want.length) {
-        const count = `expected exactly ${items(want.length)} (no rule allows another count)`;
+        const count = `expected exactly ${plural(want.length, "item")} (no rule allows another count)`;
         miss(out, path, `${count}, got ${got.length}`);
       } else {
         for (const [index, item] of want.entries()) {
